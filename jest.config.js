@@ -1,0 +1,34 @@
+/** Jest projects by kind (STYLE.md): unit, integration, infra, e2e. */
+const transform = {
+  '^.+\\.(t|j|mj)s$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+// middy ships ESM only; swc turns it into CommonJS for Jest.
+const transformIgnorePatterns = ['/node_modules/(?!@middy/)'];
+const common = { transform, transformIgnorePatterns, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'json'] };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/e2e-setup.ts',
+      globalTeardown: '<rootDir>/test/support/e2e-teardown.ts',
+    },
+  ],
+};

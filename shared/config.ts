@@ -1,0 +1,43 @@
+/**
+ * Runtime configuration of the functions, read once from the environment the
+ * CDK stack (or the local runtime) sets. Constructs never read process.env;
+ * only this module does, for the Lambda side.
+ */
+const num = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return n;
+};
+
+export const config = {
+  get tableName(): string {
+    return process.env.TABLE_NAME ?? 'shipping-local';
+  },
+  get bucketName(): string {
+    return process.env.BUCKET_NAME ?? 'shipping-labels-local';
+  },
+  /** Brand prefix of API keys: `<prefix>_api_<32 hex>`. */
+  get apiKeyPrefix(): string {
+    return process.env.API_KEY_PREFIX ?? 'ship';
+  },
+  /** How long a verified key stays cached in one container; revocation takes effect within it. */
+  get apiKeyCacheSeconds(): number {
+    return num('API_KEY_CACHE_SECONDS', 60);
+  },
+  /** Lifetime of rate requests and rate responses. */
+  get rateTtlHours(): number {
+    return num('RATE_TTL_HOURS', 24);
+  },
+  get carrierTimeoutMs(): number {
+    return num('CARRIER_TIMEOUT_MS', 3000);
+  },
+  get rateBudgetMs(): number {
+    return num('RATE_BUDGET_MS', 8000);
+  },
+  /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
+  get sandboxFaults(): string | undefined {
+    return process.env.SANDBOX_FAULTS;
+  },
+};
