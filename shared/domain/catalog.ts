@@ -1,0 +1,81 @@
+/**
+ * Shaping of the catalog endpoints (spec 2.6, 2.15, 4.1–4.3). Pure: the
+ * handlers pass in what the store read.
+ */
+import type { Carrier, CarrierService, Localized, PackagingType, PricingPlan } from './types';
+
+/** Output fields of a catalog entry (spec 2.6), by allow-list: pk, sk, companyId, entityType never leave. */
+const PACKAGING_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'categoryName',
+  'carrierId',
+  'isEnvelope',
+  'isDefault',
+  'isMetric',
+  'width',
+  'height',
+  'length',
+  'weight',
+  'dimensions',
+  'createdDate',
+] as const;
+
+export type PublicPackagingType = Pick<PackagingType, (typeof PACKAGING_FIELDS)[number]>;
+
+export const toPublicPackaging = (p: PackagingType): PublicPackagingType => {
+  const out: Record<string, unknown> = {};
+  for (const field of PACKAGING_FIELDS) if (p[field] !== undefined) out[field] = p[field];
+  return out as PublicPackagingType;
+};
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Defaults first (shared catalog: generic types, then carrier types by
+ * carrier and name), then the caller's custom boxes, oldest first.
+ */
+export const listPackagingTypes = (defaults: PackagingType[], companyBoxes: PackagingType[]): PublicPackagingType[] => {
+  const sortedDefaults = [...defaults].sort(
+    (a, b) =>
+      Number(a.carrierId !== null) - Number(b.carrierId !== null) ||
+      byText(a.carrierId ?? '', b.carrierId ?? '') ||
+      byText(a.name, b.name) ||
+      byText(a.id, b.id),
+  );
+  const sortedBoxes = [...companyBoxes].sort(
+    (a, b) => byText(a.createdDate ?? '', b.createdDate ?? '') || byText(a.name, b.name) || byText(a.id, b.id),
+  );
+  return [...sortedDefaults, ...sortedBoxes].map(toPublicPackaging);
+};
+
+export type PublicCarrier = Pick<Carrier, 'code' | 'fullName' | 'shortName' | 'kind'>;
+
+/** The carriers of a pricing group, in the group's order, that exist in the catalog. */
+export const listGroupCarriers = (groupCarriers: string[], catalog: Carrier[]): PublicCarrier[] =>
+  groupCarriers.flatMap((code) => {
+    const c = catalog.find((x) => x.code === code);
+    return c ? [{ code: c.code, fullName: c.fullName, shortName: c.shortName, kind: c.kind }] : [];
+  });
+
+export type PublicService = { code: string; shortName: Localized; fullName: Localized };
+
+/** The entry that always comes first: `default` selects the cheapest service (spec 2.12). */
+export const DEFAULT_SERVICE: PublicService = {
+  code: 'default',
+  shortName: { en: 'Default', fr: 'Par défaut' },
+  fullName: { en: 'Default: the cheapest service', fr: 'Par défaut : le service le moins cher' },
+};
+
+/** Services a plan enables: not disabled, and in the plan's list when it has one. */
+export const enabledServices = (services: CarrierService[], plan: Pick<PricingPlan, 'services'>): CarrierService[] =>
+  services.filter((s) => !s.isDisabled && (plan.services.length === 0 || plan.services.includes(s.code)));
+
+/** Spec 4.3: `default` first, then the enabled services ordered by code. */
+export const listCarrierServices = (services: CarrierService[], plan: Pick<PricingPlan, 'services'>): PublicService[] => [
+  DEFAULT_SERVICE,
+  ...enabledServices(services, plan)
+    .sort((a, b) => byText(a.code, b.code))
+    .map((s) => ({ code: s.code, shortName: s.shortName, fullName: s.fullName })),
+];

@@ -1,0 +1,81 @@
+/**
+ * The HTTP layer every HTTP function shares (STYLE.md: fixed middleware order):
+ * request id and normalizers, logging context, API-key auth and scopes, JSON
+ * body, then the handler's `main`, whose reply is wrapped in the `{data}`
+ * envelope; the error handler wraps them all. The required scopes come from
+ * the function manifest, so a route and its scope cannot drift apart.
+ *
+ * Auth runs before body parsing (STYLE.md lists them the other way round) so
+ * an unauthenticated caller gets 401 and learns nothing from validation.
+ */
+import { randomUUID } from 'node:crypto';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { logger } from '../logger';
+import { manifest, type HttpTrigger } from '../manifest';
+import { authenticate } from './auth';
+import { errorHandler } from './errors-middleware';
+import { jsonBody, type BodyPolicy } from './json-body';
+import { jsonResponse } from './respond';
+import type { HttpContext, HttpEvent, HttpReply, Main } from './types';
+
+const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+  before: async (request) => {
+    request.context.requestId = request.event.requestContext?.requestId || randomUUID();
+  },
+  after: async (request) => {
+    if (request.response) {
+      request.response.headers = { ...request.response.headers, 'x-request-id': request.context.requestId };
+    }
+  },
+});
+
+const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+  before: async (request) => {
+    logger.resetKeys();
+    logger.appendKeys({ requestId: request.context.requestId, function: functionName });
+    // Method and route only: headers (the API key) and bodies are never logged.
+    logger.info('request', { method: request.event.httpMethod, resource: request.event.resource });
+  },
+});
+
+const authMiddleware = (trigger: HttpTrigger): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+  before: async (request) => {
+    const caller = await authenticate(request.event.headers['x-api-key'], trigger.scopes);
+    request.context.caller = caller;
+    logger.appendKeys({ companyId: caller.company.companyId, keyId: caller.apiKey.keyId });
+  },
+});
+
+export const toResult = (reply: HttpReply, requestId: string): APIGatewayProxyResult => {
+  if ('location' in reply) {
+    return { statusCode: reply.status, headers: { location: reply.location, 'x-request-id': requestId, ...reply.headers }, body: '' };
+  }
+  return jsonResponse(reply.status ?? 200, { data: reply.data }, requestId, reply.headers);
+};
+
+const triggerOf = (functionName: string): HttpTrigger => {
+  const entry = manifest.find((f) => f.name === functionName);
+  if (!entry || entry.trigger.kind !== 'http') throw new Error(`${functionName} is not an HTTP function of the manifest`);
+  return entry.trigger;
+};
+
+/** Builds the Lambda handler of the manifest's HTTP function `functionName` around `main`. */
+export const httpHandler = (functionName: string, main: Main, options: { body?: BodyPolicy } = {}) => {
+  const trigger = triggerOf(functionName);
+  const bodyPolicy = options.body ?? (trigger.method === 'POST' ? 'required' : 'none');
+  const core = async (event: HttpEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
+    const reply = await main(event, context.caller!, context);
+    return toResult(reply, context.requestId);
+  };
+  return middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
+    .use(requestIdMiddleware() as MiddlewareObj)
+    .use(httpHeaderNormalizer() as MiddlewareObj)
+    .use(httpEventNormalizer() as MiddlewareObj)
+    .use(loggingContext(functionName) as MiddlewareObj)
+    .use(authMiddleware(trigger) as MiddlewareObj)
+    .use(jsonBody(bodyPolicy) as MiddlewareObj)
+    .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+};

@@ -1,0 +1,82 @@
+/**
+ * API keys: stored only as SHA-256 hashes (DESIGN.md §5). The plaintext key is
+ * returned once, at creation. A pointer item maps the key id to its hash so a
+ * key can be revoked by id.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { config } from '../config';
+import type { ApiKeyRecord } from '../domain/types';
+import { notFound } from '../errors';
+import { ddb } from './client';
+import { keys } from './keys';
+import { apiKeyItem } from './schemas';
+import { getItem } from './table-ops';
+
+export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey, 'utf8').digest('hex');
+
+export const generateApiKey = (prefix = config.apiKeyPrefix): string => `${prefix}_api_${randomBytes(16).toString('hex')}`;
+
+export type CreateApiKeyInput = {
+  companyId: string;
+  scopes?: string[];
+  expiresAt?: string;
+  integrationType?: string;
+  active?: boolean;
+};
+
+export const createApiKey = async (input: CreateApiKeyInput): Promise<{ keyId: string; apiKey: string }> => {
+  const apiKey = generateApiKey();
+  const record: ApiKeyRecord = {
+    keyId: randomUUID(),
+    keyHash: hashApiKey(apiKey),
+    companyId: input.companyId,
+    integrationType: input.integrationType ?? 'public-api',
+    scopes: input.scopes ?? [],
+    active: input.active ?? true,
+    ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+    createdDate: new Date().toISOString(),
+  };
+  await ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: config.tableName,
+            Item: { ...keys.apiKey(record.keyHash), entityType: 'apiKey', ...record },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: config.tableName,
+            Item: { ...keys.apiKeyId(record.keyId), entityType: 'apiKeyId', keyId: record.keyId, keyHash: record.keyHash },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+  return { keyId: record.keyId, apiKey };
+};
+
+export const getApiKeyByHash = async (keyHash: string): Promise<ApiKeyRecord | undefined> =>
+  getItem(keys.apiKey(keyHash), apiKeyItem);
+
+const pointerItem = z.object({ keyId: z.string(), keyHash: z.string() });
+
+export const revokeApiKey = async (keyId: string): Promise<{ keyId: string; active: false }> => {
+  const pointer = await getItem(keys.apiKeyId(keyId), pointerItem, true);
+  if (!pointer) throw notFound(`API key not found: ${keyId}`);
+  await ddb.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.apiKey(pointer.keyHash),
+      UpdateExpression: 'SET active = :f, revokedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':f': false, ':now': new Date().toISOString() },
+    }),
+  );
+  return { keyId, active: false };
+};

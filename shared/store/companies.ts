@@ -1,0 +1,59 @@
+/** Companies (organizations): pricing group, billing, user, third-party blacklist. */
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import type { Company } from '../domain/types';
+import { AppError, notFound } from '../errors';
+import { ddb } from './client';
+import { getPricingGroup } from './catalog';
+import { keys } from './keys';
+import { companyItem } from './schemas';
+import { getItem, isConditionalCheckFailed, putItem } from './table-ops';
+
+export type CreateCompanyInput = {
+  name: string;
+  pricingGroupId?: string;
+  billing?: 'account' | 'prepaid';
+  /** false creates an organization without a user, which cannot rate (spec part 7). */
+  withUser?: boolean;
+};
+
+export const createCompany = async (input: CreateCompanyInput): Promise<Company> => {
+  const pricingGroupId = input.pricingGroupId ?? 'default';
+  if (!(await getPricingGroup(pricingGroupId))) {
+    throw new AppError(400, 'VALIDATION_FAILED', `unknown pricing group: ${pricingGroupId}`);
+  }
+  const company: Company = {
+    companyId: randomUUID(),
+    name: input.name,
+    ...(input.withUser === false ? {} : { userId: randomUUID() }),
+    pricingGroupId,
+    billing: input.billing ?? 'account',
+    blacklist: [],
+    createdDate: new Date().toISOString(),
+  };
+  await putItem({ ...keys.company(company.companyId), entityType: 'company', ...company }, { ifAbsent: true });
+  return company;
+};
+
+export const getCompany = async (companyId: string): Promise<Company | undefined> =>
+  getItem(keys.company(companyId), companyItem);
+
+export const addToBlacklist = async (companyId: string, account: string): Promise<void> => {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET blacklist = list_append(blacklist, :a)',
+        ConditionExpression: 'attribute_exists(pk) AND NOT contains(blacklist, :acc)',
+        ExpressionAttributeValues: { ':a': [account], ':acc': account },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionalCheckFailed(e)) throw e;
+    const company = await getCompany(companyId);
+    if (!company) throw notFound(`company not found: ${companyId}`);
+    // Already blacklisted: adding it again changes nothing.
+  }
+};
