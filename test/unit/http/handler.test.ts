@@ -1,0 +1,143 @@
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { handler as packagingTypes } from '../../../functions/packaging-types/handler';
+import { handler as carrierServices } from '../../../functions/carrier-services/handler';
+import { clearAuthCache } from '../../../shared/http/auth';
+import { parseJsonBody } from '../../../shared/http/json-body';
+import { hashApiKey } from '../../../shared/store/api-keys';
+import { keys } from '../../../shared/store/keys';
+import { AppError } from '../../../shared/errors';
+import { defaultPackagingTypes } from '../../../shared/reference/packaging';
+import { pricingPlans } from '../../../shared/reference/pricing';
+import { services } from '../../../shared/reference/carriers';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const KEY = 'ship_api_00000000000000000000000000000001';
+
+const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
+  ({
+    httpMethod: 'GET',
+    path: '/v1/packaging-types',
+    resource: '/v1/packaging-types',
+    headers: { 'X-API-Key': KEY },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-123' } as APIGatewayProxyEvent['requestContext'],
+    ...over,
+  }) as APIGatewayProxyEvent;
+
+const ctx = {} as Context;
+
+beforeEach(() => {
+  clearAuthCache();
+  ddbMock.reset();
+  ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
+    Item: { ...keys.apiKey(hashApiKey(KEY)), keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+  });
+  ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
+    Item: { ...keys.company('c1'), companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'parcel', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
+  });
+});
+
+describe('the shared HTTP layer', () => {
+  it('a key failure is 401 with the error body and an x-request-id', async () => {
+    const res = await packagingTypes(event({ headers: {} }), ctx);
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+    expect(res.headers?.['x-request-id']).toBe('req-123');
+  });
+
+  it('the header name is case-insensitive', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    const res = await packagingTypes(event({ headers: { 'x-api-key': KEY } }), ctx);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('wraps a success in the {data} envelope, stripping store-only fields', async () => {
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'PACKAGING#DEFAULT', ':sk': 'PACKAGING#' } }).resolves({
+      Items: defaultPackagingTypes.map((p) => ({ ...keys.defaultPackaging(p.id), entityType: 'packagingType', ...p })),
+    });
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'COMPANY#c1', ':sk': 'PACKAGING#' } }).resolves({
+      Items: [{ ...keys.companyPackaging('c1', 'b1'), entityType: 'packagingType', companyId: 'c1', id: 'b1', code: 'GENERIC_BOX', name: 'Mine', categoryName: 'Generic', carrierId: null, isEnvelope: false, createdDate: '2026-02-01T00:00:00Z' }],
+    });
+    const res = await packagingTypes(event(), ctx);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['content-type']).toMatch(/application\/json/);
+    const body = JSON.parse(res.body);
+    expect(body.data).toHaveLength(defaultPackagingTypes.length + 1);
+    expect(body.data.at(-1)).toMatchObject({ id: 'b1', categoryName: 'Generic' });
+    for (const entry of body.data) {
+      for (const f of ['pk', 'sk', 'companyId', 'entityType']) expect(entry).not.toHaveProperty(f);
+    }
+  });
+
+  it('an unexpected error is a 500 INTERNAL that reveals nothing', async () => {
+    ddbMock.on(QueryCommand).rejects(new Error('table xyz exploded at 10.0.0.1'));
+    const res = await packagingTypes(event(), ctx);
+    expect(res.statusCode).toBe(500);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: 'INTERNAL', message: 'Internal error' } });
+    expect(res.body).not.toContain('exploded');
+  });
+
+  it('a malformed stored item fails loudly as a 500, not as bad data', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [{ pk: 'PACKAGING#DEFAULT', sk: 'PACKAGING#x', code: 1 }] });
+    const res = await packagingTypes(event(), ctx);
+    expect(res.statusCode).toBe(500);
+  });
+});
+
+describe('GET /v1/carrier-services', () => {
+  const withPlans = () => {
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'PRICINGGROUP#parcel', ':sk': 'PLAN#' } }).resolves({
+      Items: pricingPlans.filter((p) => p.pricingGroupId === 'parcel').map((p) => ({ ...keys.pricingPlan('parcel', p.carrierCode), ...p })),
+    });
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CARRIER#CARRIERX', ':sk': 'SERVICE#' } }).resolves({
+      Items: services.filter((s) => s.carrierCode === 'CARRIERX').map((s) => ({ ...keys.service(s.carrierCode, s.code), ...s })),
+    });
+  };
+  it('400 without carrierCode', async () => {
+    const res = await carrierServices(event({ path: '/v1/carrier-services', resource: '/v1/carrier-services' }), ctx);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe('VALIDATION_FAILED');
+  });
+  it('404 for a carrier outside the pricing group', async () => {
+    withPlans();
+    const res = await carrierServices(event({ queryStringParameters: { carrierCode: 'CARRIERF' } }), ctx);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body).error.code).toBe('NOT_FOUND');
+  });
+  it('default first, disabled services excluded', async () => {
+    withPlans();
+    const res = await carrierServices(event({ queryStringParameters: { carrierCode: 'carrierx' } }), ctx);
+    expect(res.statusCode).toBe(200);
+    const codes = JSON.parse(res.body).data.map((s: { code: string }) => s.code);
+    expect(codes[0]).toBe('default');
+    expect(codes).not.toContain('CARRIERX_FIRST_OVERNIGHT');
+    expect(codes).toHaveLength(1 + services.filter((s) => s.carrierCode === 'CARRIERX' && !s.isDisabled).length);
+  });
+});
+
+describe('JSON body rules', () => {
+  const json = { 'content-type': 'application/json' };
+  it('malformed JSON is 400', () => {
+    expect(() => parseJsonBody(json, '{"a":', false, 'required')).toThrow(expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED' }));
+  });
+  it('a body without a JSON content type is 415', () => {
+    expect(() => parseJsonBody({ 'content-type': 'text/plain' }, '{}', false, 'required')).toThrow(expect.objectContaining({ status: 415 }));
+  });
+  it('an empty required body is 400', () => {
+    expect(() => parseJsonBody(json, '', false, 'required')).toThrow(AppError);
+  });
+  it('an empty optional body is {}', () => {
+    expect(parseJsonBody({}, null, false, 'optional').body).toEqual({});
+  });
+  it('base64 bodies are decoded', () => {
+    expect(parseJsonBody({ 'content-type': 'application/json; charset=utf-8' }, Buffer.from('{"a":1}').toString('base64'), true, 'required').body).toEqual({ a: 1 });
+  });
+});
