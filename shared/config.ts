@@ -22,9 +22,13 @@ export const config = {
   get apiKeyPrefix(): string {
     return process.env.API_KEY_PREFIX ?? 'ship';
   },
-  /** How long a verified key stays cached in one container; revocation takes effect within it. */
+  /**
+   * How long a verified key stays cached in one container; revocation takes
+   * effect within it. 0 (no cache) unless set: the CDK stack sets it per stage,
+   * while the local runtime sees a revocation at once.
+   */
   get apiKeyCacheSeconds(): number {
-    return num('API_KEY_CACHE_SECONDS', 60);
+    return num('API_KEY_CACHE_SECONDS', 0);
   },
   /** Lifetime of rate requests and rate responses. */
   get rateTtlHours(): number {
