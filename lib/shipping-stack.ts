@@ -1,0 +1,183 @@
+/**
+ * One stack per stage (DESIGN.md §1): the stateful storage, the REST API, and
+ * one function per manifest entry with its grants and its trigger. Nothing
+ * here names a function: adding an entry to the manifest is enough.
+ */
+import { CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import type { Method } from 'aws-cdk-lib/aws-apigateway';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { FunctionEntry } from '../shared/manifest';
+import { bucketDefinition } from '../shared/store/table';
+import { ShippingApi } from './api';
+import { acknowledgeNagFindings } from './nag-suppressions';
+import { ProjectFunction } from './project-function';
+import type { StageConfig } from './stages';
+import { Storage } from './storage';
+
+export type ShippingStackProps = StackProps & {
+  stage: StageConfig;
+  /** The function manifest (shared/manifest.ts); a parameter so tests can pass other triggers. */
+  functions: readonly FunctionEntry[];
+};
+
+export type DeployedFunction = {
+  entry: FunctionEntry;
+  handler: ProjectFunction;
+  /** HTTP trigger: the API method. */
+  method?: Method;
+  /** Stream trigger: where batches that keep failing end up. */
+  failureQueue?: Queue;
+  /** Schedule trigger: the EventBridge rule. */
+  rule?: Rule;
+};
+
+export const SERVICE_NAME = 'shipping-api';
+
+/** Stream consumers retry a failing batch, halving it each time, before parking it. */
+const STREAM_RETRY_ATTEMPTS = 3;
+
+/** Manifest mistakes that CloudFormation would only report halfway through a deployment. */
+export const checkManifest = (functions: readonly FunctionEntry[], stage: StageConfig): void => {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const routes = new Set<string>();
+  for (const entry of functions) {
+    if (!/^[a-z][a-z0-9-]*$/.test(entry.name)) problems.push(`function name "${entry.name}" must be lowercase kebab-case`);
+    if (names.has(entry.name)) problems.push(`function "${entry.name}" is declared twice`);
+    names.add(entry.name);
+    const { trigger } = entry;
+    if (trigger.kind === 'http') {
+      const route = `${trigger.method} ${trigger.path}`;
+      if (!trigger.path.startsWith('/v1/')) problems.push(`${entry.name}: path "${trigger.path}" is not under /v1/`);
+      if (routes.has(route)) problems.push(`${entry.name}: route ${route} is declared twice`);
+      routes.add(route);
+    }
+    if (trigger.kind === 'schedule' && !(Number.isInteger(trigger.everyMinutes) && trigger.everyMinutes >= 1)) {
+      problems.push(`${entry.name}: schedule everyMinutes must be a whole number of minutes, at least 1`);
+    }
+    if (entry.access.email && !stage.emailFrom) {
+      problems.push(`${entry.name} sends e-mail but stage ${stage.name} has no emailFrom (lib/stages.ts)`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`The function manifest does not fit stage ${stage.name}: ${problems.join('; ')}`);
+};
+
+export class ShippingStack extends Stack {
+  readonly stage: StageConfig;
+  readonly storage: Storage;
+  readonly api: ShippingApi;
+  /** Every manifest entry, by name. */
+  readonly functions: ReadonlyMap<string, DeployedFunction>;
+
+  constructor(scope: Construct, id: string, props: ShippingStackProps) {
+    const { stage, functions, ...stackProps } = props;
+    super(scope, id, {
+      description: `Shipping rate-and-label API, stage ${stage.name}`,
+      terminationProtection: stage.retainData,
+      ...stackProps,
+    });
+    checkManifest(functions, stage);
+    this.stage = stage;
+    Tags.of(this).add('project', SERVICE_NAME);
+    Tags.of(this).add('stage', stage.name);
+
+    this.storage = new Storage(this, 'Storage', { stage });
+    this.api = new ShippingApi(this, 'Api', { stage });
+
+    const environment = {
+      TABLE_NAME: this.storage.table.tableName,
+      BUCKET_NAME: this.storage.labelBucket.bucketName,
+      API_KEY_PREFIX: stage.apiKeyPrefix,
+      API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
+      RATE_TTL_HOURS: String(stage.rateTtlHours),
+      CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
+      RATE_BUDGET_MS: String(stage.rateBudgetMs),
+      LOG_LEVEL: stage.logLevel,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    };
+
+    const container = new Construct(this, 'Functions');
+    const deployed = new Map<string, DeployedFunction>();
+    for (const entry of functions) {
+      const scopeOfEntry = new Construct(container, entry.name);
+      const handler = new ProjectFunction(scopeOfEntry, 'Handler', {
+        entry: entry.entry,
+        description: entry.description,
+        stage,
+        environment: entry.access.email && stage.emailFrom ? { ...environment, EMAIL_FROM: stage.emailFrom } : environment,
+      });
+      this.grantAccess(entry, handler);
+      deployed.set(entry.name, { entry, handler, ...this.attachTrigger(scopeOfEntry, entry, handler) });
+    }
+    this.functions = deployed;
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL; the API lives under <ApiUrl>v1/' });
+    new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    new CfnOutput(this, 'BucketName', { value: this.storage.labelBucket.bucketName, description: 'Label files' });
+
+    acknowledgeNagFindings(this);
+  }
+
+  /** Least privilege from the manifest's `access`. */
+  private grantAccess(entry: FunctionEntry, handler: ProjectFunction): void {
+    const { table, labelBucket } = this.storage;
+    if (entry.access.table === 'read') table.grantReadData(handler);
+    if (entry.access.table === 'readwrite') table.grantReadWriteData(handler);
+
+    if (entry.access.bucket !== 'none') {
+      const labels = labelBucket.arnForObjects(`${bucketDefinition.labelPrefix}*`);
+      handler.addToRolePolicy(
+        new PolicyStatement({ actions: entry.access.bucket === 'readwrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'], resources: [labels] }),
+      );
+      // Without ListBucket a HeadObject on a label not rendered yet is a 403, not a 404.
+      handler.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [labelBucket.bucketArn] }));
+    }
+
+    if (entry.access.email && this.stage.emailFrom) {
+      const domain = this.stage.emailFrom.split('@')[1]!;
+      const identity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+      // The sender may be verified as an address or through its domain.
+      handler.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(this.stage.emailFrom), identity(domain)] }));
+    }
+  }
+
+  private attachTrigger(scope: Construct, entry: FunctionEntry, handler: ProjectFunction): Omit<DeployedFunction, 'entry' | 'handler'> {
+    const { trigger } = entry;
+    switch (trigger.kind) {
+      case 'http':
+        return { method: this.api.addRoute(trigger, handler) };
+      case 'stream': {
+        const failureQueue = new Queue(scope, 'StreamFailures', {
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          retentionPeriod: Duration.days(14),
+        });
+        handler.addEventSource(
+          new DynamoEventSource(this.storage.table, {
+            startingPosition: StartingPosition.TRIM_HORIZON,
+            batchSize: 10,
+            bisectBatchOnError: true,
+            retryAttempts: STREAM_RETRY_ATTEMPTS,
+            reportBatchItemFailures: true,
+            onFailure: new SqsDlq(failureQueue),
+          }),
+        );
+        return { failureQueue };
+      }
+      case 'schedule': {
+        const rule = new Rule(scope, 'Schedule', {
+          description: `${entry.name} every ${trigger.everyMinutes} minute(s)`,
+          schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
+          targets: [new LambdaFunction(handler)],
+        });
+        return { rule };
+      }
+    }
+  }
+}

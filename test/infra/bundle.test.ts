@@ -1,0 +1,78 @@
+/**
+ * The bundles esbuild makes for the functions: ESM with the `require` banner
+ * and a source map, and they actually start. Each HTTP bundle is loaded by a
+ * plain Node process (no Jest transform in between) and answers a request
+ * without an API key with 401 and the project's error body, which needs no
+ * AWS at all. Bundle options do not depend on the stage, so dev stands for both.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ESM_REQUIRE_BANNER } from '../../lib/project-function';
+import { stages } from '../../lib/stages';
+import { manifest } from '../../shared/manifest';
+import { logicalId, resources, synthesize, type Synthesized } from './synth';
+
+let synthesized: Synthesized;
+beforeAll(() => {
+  synthesized = synthesize(stages.dev, { bundle: true });
+});
+
+const bundleDir = (name: string): string => {
+  const { app, stack, template } = synthesized;
+  const fn = resources(template)[logicalId(stack.functions.get(name)!.handler)]!;
+  const key = (fn.Properties!.Code as { S3Key: string }).S3Key;
+  return path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`);
+};
+
+/** Runs `script` as an ES module in a fresh Node process, with no AWS credentials in reach. */
+const runModule = (script: string, cwd: string): string =>
+  execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+    cwd,
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', LOG_LEVEL: 'SILENT' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name, entry) => {
+  it('is an ES module that defines require, with its source map beside it', () => {
+    const dir = bundleDir(name);
+    const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+    expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+    expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+    expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
+  });
+
+  if (entry.trigger.kind === 'http') {
+    const trigger = entry.trigger;
+    it(`loads and answers ${trigger.method} ${trigger.path} without an API key with 401`, () => {
+      const event = {
+        httpMethod: trigger.method,
+        resource: trigger.path,
+        path: trigger.path,
+        headers: {},
+        multiValueHeaders: {},
+        queryStringParameters: null,
+        multiValueQueryStringParameters: null,
+        pathParameters: null,
+        requestContext: { requestId: 'bundle-test' },
+        body: null,
+        isBase64Encoded: false,
+      };
+      const out = runModule(
+        `const { handler } = await import('./index.mjs');
+         process.stdout.write(JSON.stringify(await handler(${JSON.stringify(event)}, {})));`,
+        bundleDir(name),
+      );
+      const response = JSON.parse(out) as { statusCode: number; headers: Record<string, string>; body: string };
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['x-request-id']).toBe('bundle-test');
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+    });
+  } else {
+    it('loads and exports a handler', () => {
+      const out = runModule(`const m = await import('./index.mjs'); process.stdout.write(typeof m.handler);`, bundleDir(name));
+      expect(out).toBe('function');
+    });
+  }
+});

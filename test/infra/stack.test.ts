@@ -1,0 +1,282 @@
+/**
+ * The stack of each stage, as CloudFormation sees it, and the drift test: the
+ * API is exactly the manifest's HTTP triggers (STYLE.md).
+ */
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { accessLogFields } from '../../lib/api';
+import { FUNCTION_RUNTIME } from '../../lib/project-function';
+import { SERVICE_NAME } from '../../lib/shipping-stack';
+import { stages, type StageConfig } from '../../lib/stages';
+import { httpFunctions, manifest } from '../../shared/manifest';
+import { tableDefinition } from '../../shared/store/table';
+import { actionsOf, logicalId, mentions, resources, routesOf, statementsOf, synthesize, type Synthesized } from './synth';
+
+const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
+beforeAll(() => {
+  synthesized.dev = synthesize(stages.dev);
+  synthesized.prod = synthesize(stages.prod);
+});
+const of = (stage: StageConfig): Synthesized => synthesized[stage.name]!;
+
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:*'];
+
+describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
+  const retention = stage.retainData ? 'Retain' : 'Delete';
+
+  describe('table', () => {
+    it('has string pk/sk keys, TTL, point-in-time recovery, a NEW_AND_OLD_IMAGES stream and on-demand billing', () => {
+      of(stage).template.hasResourceProperties('AWS::DynamoDB::Table', {
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: tableDefinition.partitionKey, AttributeType: 'S' },
+          { AttributeName: tableDefinition.sortKey, AttributeType: 'S' },
+        ]),
+        BillingMode: 'PAY_PER_REQUEST',
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        DeletionProtectionEnabled: stage.retainData,
+      });
+    });
+
+    it(`is ${retention === 'Retain' ? 'retained' : 'deleted'} with the stack`, () => {
+      of(stage).template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: retention, UpdateReplacePolicy: retention });
+    });
+  });
+
+  describe('buckets', () => {
+    it('block every kind of public access, encrypt with S3-managed keys and follow the stage retention', () => {
+      const { template } = of(stage);
+      template.resourceCountIs('AWS::S3::Bucket', 2);
+      template.allResources('AWS::S3::Bucket', {
+        DeletionPolicy: retention,
+        Properties: Match.objectLike({
+          PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+          BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        }),
+      });
+    });
+
+    it('refuse every request that is not over TLS', () => {
+      const { template, stack } = of(stage);
+      for (const bucket of [stack.storage.labelBucket, stack.storage.accessLogsBucket]) {
+        template.hasResourceProperties('AWS::S3::BucketPolicy', {
+          Bucket: { Ref: logicalId(bucket) },
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Effect: 'Deny', Principal: { AWS: '*' }, Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            ]),
+          },
+        });
+      }
+    });
+
+    it('log label bucket access to the access-log bucket', () => {
+      const { template, stack } = of(stage);
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        LoggingConfiguration: { DestinationBucketName: { Ref: logicalId(stack.storage.accessLogsBucket) }, LogFilePrefix: Match.anyValue() },
+      });
+    });
+
+    it(stage.retainData ? 'keep their objects when the stack goes' : 'empty themselves when the stack goes', () => {
+      of(stage).template.resourceCountIs('Custom::S3AutoDeleteObjects', stage.retainData ? 0 : 2);
+    });
+  });
+
+  describe('functions', () => {
+    it('are one Lambda function per manifest entry', () => {
+      const { template, stack } = of(stage);
+      const projectFunctions = template.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) } },
+      });
+      expect(Object.keys(projectFunctions).sort()).toEqual(manifest.map((entry) => logicalId(stack.functions.get(entry.name)!.handler)).sort());
+    });
+
+    it.each(manifest.map((entry) => [entry.name, entry] as const))('%s runs on arm64 with the stage memory, timeout, tracing and environment', (name, entry) => {
+      const { template, stack } = of(stage);
+      const handler = stack.functions.get(name)!.handler;
+      template.hasResource('AWS::Lambda::Function', {
+        Properties: {
+          Runtime: FUNCTION_RUNTIME.name,
+          Architectures: ['arm64'],
+          Handler: 'index.handler',
+          MemorySize: stage.lambda.memoryMb,
+          Timeout: stage.lambda.timeoutSeconds,
+          Description: entry.description,
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: { Ref: logicalId(handler.logs) } },
+          Environment: {
+            Variables: {
+              TABLE_NAME: { Ref: logicalId(stack.storage.table) },
+              BUCKET_NAME: { Ref: logicalId(stack.storage.labelBucket) },
+              API_KEY_PREFIX: stage.apiKeyPrefix,
+              API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
+              RATE_TTL_HOURS: String(stage.rateTtlHours),
+              CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
+              RATE_BUDGET_MS: String(stage.rateBudgetMs),
+              LOG_LEVEL: stage.logLevel,
+              POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+              NODE_OPTIONS: '--enable-source-maps',
+            },
+          },
+        },
+      });
+      expect(resources(template)[logicalId(handler.logs)]).toMatchObject({
+        Properties: { RetentionInDays: stage.logRetentionDays },
+        DeletionPolicy: retention,
+      });
+    });
+
+    it('write their logs to their own log group only, with no AWS managed policy', () => {
+      const { template, stack } = of(stage);
+      for (const { handler } of stack.functions.values()) {
+        const roleId = logicalId(handler.role!);
+        const role = resources(template)[roleId]!;
+        expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+        const logStatements = statementsOf(template, roleId).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+        expect(logStatements).toEqual([
+          expect.objectContaining({ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logicalId(handler.logs), 'Arn'] } }),
+        ]);
+      }
+    });
+
+    it.each(manifest.filter((e) => e.access.table === 'read').map((e) => [e.name] as const))(
+      '%s reads the table and cannot write it',
+      (name) => {
+        const { template, stack } = of(stage);
+        const tableId = logicalId(stack.storage.table);
+        const onTable = statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!)).filter((s) => mentions(s.Resource, tableId));
+        const actions = onTable.flatMap(actionsOf);
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        expect(actions.filter((a) => TABLE_WRITE_ACTIONS.includes(a))).toEqual([]);
+      },
+    );
+
+    it.each(manifest.filter((e) => e.access.bucket === 'none').map((e) => [e.name] as const))('%s has no access to the label bucket', (name) => {
+      const { template, stack } = of(stage);
+      const statements = statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!));
+      expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('s3:'))).toEqual([]);
+    });
+  });
+
+  describe('API', () => {
+    it('is a regional REST API', () => {
+      of(stage).template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
+    });
+
+    it('has one method per HTTP trigger, each a Lambda proxy integration', () => {
+      const { template } = of(stage);
+      const http = manifest.filter((e) => e.trigger.kind === 'http');
+      template.resourceCountIs('AWS::ApiGateway::Method', http.length);
+      template.allResourcesProperties('AWS::ApiGateway::Method', {
+        AuthorizationType: 'NONE',
+        Integration: Match.objectLike({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' }),
+      });
+    });
+
+    it(`deploys to a stage named "${stage.name}" with throttling, tracing, metrics and error logging without data trace`, () => {
+      of(stage).template.hasResourceProperties('AWS::ApiGateway::Stage', {
+        StageName: stage.name,
+        TracingEnabled: true,
+        MethodSettings: [
+          {
+            HttpMethod: '*',
+            ResourcePath: '/*',
+            ThrottlingRateLimit: stage.throttling.rateLimit,
+            ThrottlingBurstLimit: stage.throttling.burstLimit,
+            MetricsEnabled: true,
+            LoggingLevel: 'ERROR',
+            DataTraceEnabled: false,
+          },
+        ],
+      });
+    });
+
+    it('writes one JSON access-log line per request to its own log group', () => {
+      const { template, stack } = of(stage);
+      const apiStage = Object.values(resources(template)).find((r) => r.Type === 'AWS::ApiGateway::Stage')!;
+      const setting = apiStage.Properties!.AccessLogSetting as { DestinationArn: unknown; Format: string };
+      expect(mentions(setting.DestinationArn, logicalId(stack.api.accessLogs))).toBe(true);
+      const line = JSON.parse(setting.Format) as Record<string, string>;
+      expect(line).toEqual(accessLogFields);
+      expect(Object.keys(line)).toEqual(expect.arrayContaining(['requestId', 'httpMethod', 'resourcePath', 'status', 'integrationLatency']));
+      expect(setting.Format).not.toMatch(/header|apiKey/i);
+      expect(resources(template)[logicalId(stack.api.accessLogs)]).toMatchObject({
+        Properties: { RetentionInDays: stage.logRetentionDays },
+        DeletionPolicy: retention,
+      });
+    });
+
+    it('answers an unknown route with 404 and the project error body', () => {
+      const { template } = of(stage);
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+        StatusCode: '404',
+        ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"NOT_FOUND"') },
+      });
+      for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
+        const response = Object.values(resources(template)).find((r) => r.Type === 'AWS::ApiGateway::GatewayResponse' && r.Properties!.ResponseType === type)!;
+        const body = (response.Properties!.ResponseTemplates as Record<string, string>)['application/json']!;
+        expect(body).toMatch(/^\{"error":\{"code":"[^"]+","message":\$context\.error\.messageString\}\}$/);
+      }
+    });
+  });
+
+  describe('routes match the manifest (drift)', () => {
+    it('has exactly the routes of the HTTP triggers', () => {
+      const expected = httpFunctions().map((f) => `${f.trigger.method} ${f.trigger.path}`);
+      expect(routesOf(of(stage).template).map((r) => r.route).sort()).toEqual(expected.sort());
+    });
+
+    it.each(httpFunctions().map((f) => [`${f.trigger.method} ${f.trigger.path}`, f.name] as const))('%s invokes the %s function and no other', (route, name) => {
+      const { stack, template } = of(stage);
+      const method = routesOf(template).find((r) => r.route === route)!;
+      for (const other of stack.functions.values()) {
+        expect(mentions(method.integrationUri, logicalId(other.handler))).toBe(other.entry.name === name);
+      }
+    });
+  });
+
+  it('outputs the API URL, the table name and the bucket name', () => {
+    const { template, stack } = of(stage);
+    template.hasOutput('ApiUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
+    template.hasOutput('TableName', { Value: { Ref: logicalId(stack.storage.table) } });
+    template.hasOutput('BucketName', { Value: { Ref: logicalId(stack.storage.labelBucket) } });
+  });
+
+  it('is environment-agnostic and needs no lookup, so synth needs no AWS account', () => {
+    const { app, stack } = of(stage);
+    expect(stack.environment).toBe('aws://unknown-account/unknown-region');
+    expect(app.synth().manifest.missing ?? []).toEqual([]);
+  });
+
+  it('raises no CDK warning or error', () => {
+    const annotations = Annotations.fromStack(of(stage).stack);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+  });
+});
+
+describe('dev and prod differ where data is at stake', () => {
+  it('only prod retains the table and the buckets and protects the stack from deletion', () => {
+    const policies = (s: Synthesized) =>
+      Object.values(resources(s.template))
+        .filter((r) => ['AWS::DynamoDB::Table', 'AWS::S3::Bucket'].includes(r.Type))
+        .map((r) => r.DeletionPolicy);
+    expect(new Set(policies(of(stages.dev)))).toEqual(new Set(['Delete']));
+    expect(new Set(policies(of(stages.prod)))).toEqual(new Set(['Retain']));
+    expect(of(stages.dev).stack.terminationProtection).toBe(false);
+    expect(of(stages.prod).stack.terminationProtection).toBe(true);
+  });
+
+  it('prod keeps its logs longer', () => {
+    const retentions = (s: Synthesized) =>
+      new Set(Object.values(resources(s.template)).filter((r) => r.Type === 'AWS::Logs::LogGroup').map((r) => r.Properties!.RetentionInDays));
+    expect(retentions(of(stages.dev))).toEqual(new Set([stages.dev.logRetentionDays]));
+    expect(retentions(of(stages.prod))).toEqual(new Set([stages.prod.logRetentionDays]));
+    expect(stages.prod.logRetentionDays).toBeGreaterThan(stages.dev.logRetentionDays);
+  });
+});

@@ -1,0 +1,78 @@
+/** Stage configuration and the app's `-c stage=...` switch. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import cdkJson from '../../cdk.json';
+import { projectRoot } from '../../lib/project-function';
+import { parseStageConfig, resolveStage, stageNames, stages, type StageConfig } from '../../lib/stages';
+
+const valid: StageConfig = stages.dev;
+
+describe('resolveStage', () => {
+  it.each(stageNames.map((name) => [name]))('knows %s', (name) => {
+    expect(resolveStage(name).name).toBe(name);
+  });
+
+  it.each([[undefined], [''], [null]])('refuses a missing stage (%p) and names the choices', (name) => {
+    expect(() => resolveStage(name)).toThrow('No stage given: pass -c stage=dev or -c stage=prod');
+  });
+
+  it.each([['qa'], ['Prod'], [42]])('refuses an unknown stage (%p) and names the choices', (name) => {
+    expect(() => resolveStage(name)).toThrow(`Unknown stage "${String(name)}": pass -c stage=dev or -c stage=prod`);
+  });
+});
+
+describe('parseStageConfig', () => {
+  it('accepts the stages as configured', () => {
+    for (const stage of Object.values(stages)) expect(parseStageConfig(stage)).toEqual(stage);
+  });
+
+  it.each([
+    ['memory below the Lambda minimum', { lambda: { ...valid.lambda, memoryMb: 64 } }, 'lambda.memoryMb'],
+    ['a timeout API Gateway would cut at 29 s', { lambda: { ...valid.lambda, timeoutSeconds: 30 } }, 'lambda.timeoutSeconds'],
+    ['a log retention CloudWatch does not offer', { logRetentionDays: 10 }, 'logRetentionDays must be one of the CloudWatch Logs retention periods'],
+    ['a burst below the rate', { throttling: { rateLimit: 50, burstLimit: 10 } }, 'throttling.burstLimit must be at least throttling.rateLimit'],
+    ['a carrier timeout as long as the rate budget', { carrierTimeoutMs: 8000, rateBudgetMs: 8000 }, 'carrierTimeoutMs must be shorter than rateBudgetMs'],
+    ['a rate budget beyond the function timeout', { rateBudgetMs: 20000, lambda: { memoryMb: 512, timeoutSeconds: 15 } }, 'rateBudgetMs must be shorter than lambda.timeoutSeconds'],
+    ['an API key prefix with an underscore', { apiKeyPrefix: 'my_brand' }, 'apiKeyPrefix'],
+    ['a sender that is not an address', { emailFrom: 'shipping' }, 'emailFrom'],
+    ['an unknown stage name', { name: 'qa' }, 'name'],
+  ])('refuses %s', (_case, change, message) => {
+    expect(() => parseStageConfig({ ...valid, ...change })).toThrow(message);
+  });
+});
+
+describe('bin/app.ts', () => {
+  const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
+  const runApp = (context: Record<string, unknown>, outdir: string) =>
+    execFileSync(tsx, ['bin/app.ts'], {
+      cwd: projectRoot,
+      // How the CDK CLI hands -c values and the output directory to the app.
+      env: { PATH: process.env.PATH, CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, ...context }), CDK_OUTDIR: outdir },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
+  let outdir: string;
+  beforeEach(() => {
+    outdir = mkdtempSync(path.join(tmpdir(), 'shipping-cdk-'));
+  });
+  afterEach(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('stops with the choices when no stage is given', () => {
+    expect(() => runApp({}, outdir)).toThrow(/No stage given: pass -c stage=dev or -c stage=prod/);
+  });
+
+  it('stops with the choices on an unknown stage', () => {
+    expect(() => runApp({ stage: 'qa' }, outdir)).toThrow(/Unknown stage "qa"/);
+  });
+
+  it('synthesizes exactly one stack, the one of the stage asked for', () => {
+    runApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [] }, outdir);
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string }> };
+    const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack').map(([id]) => id);
+    expect(stacks).toEqual(['ShippingApi-prod']);
+    expect(existsSync(path.join(outdir, 'ShippingApi-prod.template.json'))).toBe(true);
+  });
+});

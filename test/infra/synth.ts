@@ -1,0 +1,73 @@
+/**
+ * Synthesizes a stage the way `cdk synth -c stage=...` does: same feature
+ * flags (cdk.json context), same cdk-nag plugin, same stack. Bundling is off
+ * unless a test is about the bundles, which keeps the template tests fast.
+ */
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import cdkJson from '../../cdk.json';
+import { addShippingStack } from '../../lib/app';
+import type { ShippingStack } from '../../lib/shipping-stack';
+import type { StageConfig } from '../../lib/stages';
+import { manifest, type FunctionEntry } from '../../shared/manifest';
+
+export type Synthesized = { app: App; stack: ShippingStack; template: Template };
+export type BuildOptions = { functions?: readonly FunctionEntry[]; bundle?: boolean };
+
+/** The app and the stage's stack, not synthesized yet. */
+export const build = (stage: StageConfig, options: BuildOptions = {}): { app: App; stack: ShippingStack } => {
+  const context: Record<string, unknown> = { ...cdkJson.context };
+  // What the CLI's --exclusively does to other stacks: an empty list means no stack bundles its assets.
+  if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
+  const app = new App({ context });
+  return { app, stack: addShippingStack(app, stage, options.functions ?? manifest) };
+};
+
+export const synthesize = (stage: StageConfig, options: BuildOptions = {}): Synthesized => {
+  const { app, stack } = build(stage, options);
+  return { app, stack, template: Template.fromStack(stack) };
+};
+
+/** The logical id of an L2 construct's resource (or of an L1 itself). */
+export const logicalId = (construct: IConstruct): string =>
+  Stack.of(construct).getLogicalId((construct.node.defaultChild ?? construct) as CfnElement);
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+export const resources = (template: Template): Record<string, Resource> => template.toJSON().Resources as Record<string, Resource>;
+
+/** `GET /v1/ship/{rateResponseId}` for every API method, rebuilt from the Resource tree. */
+export const routesOf = (template: Template): Array<{ route: string; integrationUri: unknown; integrationType: unknown }> => {
+  const all = resources(template);
+  const pathOf = (ref: unknown): string => {
+    const parent = ref as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+    if (parent['Fn::GetAtt']?.[1] === 'RootResourceId') return '';
+    const resource = all[parent.Ref!];
+    if (!resource || resource.Type !== 'AWS::ApiGateway::Resource') throw new Error(`unexpected API resource reference ${JSON.stringify(ref)}`);
+    return `${pathOf(resource.Properties!.ParentId)}/${String(resource.Properties!.PathPart)}`;
+  };
+  return Object.values(all)
+    .filter((r) => r.Type === 'AWS::ApiGateway::Method' && r.Properties!.HttpMethod !== 'OPTIONS')
+    .map((r) => {
+      const integration = r.Properties!.Integration as { Uri: unknown; Type: unknown };
+      return {
+        route: `${String(r.Properties!.HttpMethod)} ${pathOf(r.Properties!.ResourceId) || '/'}`,
+        integrationUri: integration.Uri,
+        integrationType: integration.Type,
+      };
+    });
+};
+
+export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+/** Every statement of the inline policies attached to a role. */
+export const statementsOf = (template: Template, roleLogicalId: string): Statement[] =>
+  Object.values(resources(template))
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && (r.Properties!.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })))
+    .flatMap((r) => (r.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+
+export const actionsOf = (statement: Statement): string[] => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]);
+
+/** Does this CloudFormation value mention the logical id (Ref or GetAtt, however nested)? */
+export const mentions = (value: unknown, id: string): boolean => JSON.stringify(value ?? null).includes(`"${id}"`);
