@@ -7,21 +7,50 @@
  */
 import { z } from 'zod';
 
-const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO country code');
-const currency = z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code');
+// Codes are accepted in either case and upper-cased, so carriers and the tax
+// tables only ever see `CA`, `QC`, `CAD`.
+const countryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO country code')
+  .toUpperCase();
+const provinceCode = z.string().min(2).max(4).toUpperCase();
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
+  .toUpperCase();
+
+const ISO_DATE_OR_LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?$/;
+
+/** A real calendar date and time of day (Date.parse would roll 2024-02-30 over to March 1). */
+export const isCalendarDateTime = (value: string): boolean => {
+  const m = ISO_DATE_OR_LOCAL_DATE_TIME.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59
+  );
+};
+
 const isoDateOrLocalDateTime = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/,
-    'must be an ISO date (YYYY-MM-DD) or a date-time without offset (YYYY-MM-DDTHH:MM[:SS])',
-  )
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : `${v}Z`)), 'is not a valid date');
+  .regex(ISO_DATE_OR_LOCAL_DATE_TIME, {
+    message: 'must be an ISO date (YYYY-MM-DD) or a date-time without offset (YYYY-MM-DDTHH:MM[:SS])',
+    // One problem, one message: a malformed string is not also reported as an invalid date.
+    abort: true,
+  })
+  .refine(isCalendarDateTime, 'is not a valid calendar date or time');
 
 export const addressSchema = z.object({
   personName: z.string(),
   addressLine1: z.string(),
   countryCode,
-  provinceCode: z.string().min(2).max(4).optional(),
+  provinceCode: provinceCode.optional(),
   companyName: z.string().optional(),
   phoneNumber: z.string().optional(),
   emailAddress: z.string().optional(),
@@ -135,7 +164,18 @@ export const shippingNotificationOptionsSchema = z.strictObject({
   shippingNotificationEmail: z.email().optional(),
 });
 
-/** Not validated by the schema (spec 2.11); read by the rate flow. */
+/**
+ * billingOptions (spec 2.11) is outside the request schema proper: extra keys
+ * pass and `soldTo` is not validated. Its three routing fields must still be
+ * strings when present, because a mistyped `thirdPartyShipperNumber` silently
+ * ignored would bill the organization's own account instead of the third party.
+ */
+export const billingOptionsSchema = z.looseObject({
+  type: z.string().optional(),
+  thirdPartyShipperNumber: z.string().optional(),
+  carrierCode: z.string().optional(),
+  soldTo: z.unknown().optional(),
+});
 export type BillingOptions = {
   type?: string;
   thirdPartyShipperNumber?: string;
@@ -153,7 +193,8 @@ export const sortSchema = z.object({
   dir: z.enum(['asc', 'desc']).optional(),
 });
 
-export const rateRequestSchema = z.looseObject({
+/** The declared fields of the rate request, billingOptions aside. */
+export const rateRequestFieldsSchema = z.object({
   shippingOptions: shippingOptionsSchema,
   shipper: addressSchema,
   recipient: addressSchema,
@@ -164,8 +205,18 @@ export const rateRequestSchema = z.looseObject({
   buyer: addressSchema.optional(),
   broker: addressSchema.optional(),
   shippingNotificationOptions: shippingNotificationOptionsSchema.optional(),
-  billingOptions: z.unknown().optional(),
   shippingType: shippingTypeSchema.optional(),
   sort: sortSchema.optional(),
 });
-export type RateRequest = Omit<z.infer<typeof rateRequestSchema>, 'billingOptions'> & { billingOptions?: BillingOptions };
+
+/** The root accepts extra properties (spec 2.1); nested objects follow their own rules. */
+export const rateRequestSchema = rateRequestFieldsSchema.extend({ billingOptions: billingOptionsSchema.optional() }).loose();
+
+/**
+ * The validated request. Built from the declared fields rather than by
+ * `Omit`-ing from the loose schema's type: `Omit` over a type with an index
+ * signature keeps only the index signature, which typed every field `unknown`.
+ */
+export type RateRequest = z.infer<typeof rateRequestFieldsSchema> & { billingOptions?: BillingOptions };
+export type ShippingType = z.infer<typeof shippingTypeSchema>;
+export type SortOptions = z.infer<typeof sortSchema>;

@@ -1,0 +1,96 @@
+/**
+ * packagingType of a piece (spec 2.5): string references resolved to objects
+ * before validation, and the carrier X requirement checked after it.
+ */
+import type { PackagingType } from '../types';
+import { AppError } from '../../errors';
+import type { PackagingTypeRef, RateRequest } from './schema';
+import { formatPath, validationError } from './validate';
+
+/** The carrier called "carrier X" by the spec: packagingType is required on every piece. */
+export const CARRIER_X = 'CARRIERX';
+
+/** Entries a reference may point to, already narrowed to the caller's organization. */
+export type PackagingCatalog = {
+  /** Shared catalog and carrier types (`PACKAGING#DEFAULT`). */
+  defaults: PackagingType[];
+  /** The caller's own custom boxes (`categoryName` `Generic`). */
+  companyBoxes: PackagingType[];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const COMPANY_BOX_CATEGORY = 'Generic';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const toRef = (entry: PackagingType): PackagingTypeRef => ({
+  code: entry.code,
+  isEnvelope: entry.isEnvelope,
+  name: entry.name,
+  id: entry.id,
+});
+
+/**
+ * A UUID is looked up by `id` among the caller's Generic boxes and the shared
+ * defaults (UUIDs compare case-insensitively); anything else by `code` among
+ * the defaults only, exactly as written (DESIGN.md §5). Company boxes share the
+ * `GENERIC_BOX` code, so a code never reaches them.
+ */
+export const findPackagingType = (reference: string, catalog: PackagingCatalog): PackagingType | undefined => {
+  if (UUID.test(reference)) {
+    const id = reference.toLowerCase();
+    const candidates = [
+      ...catalog.companyBoxes.filter((box) => box.categoryName === COMPANY_BOX_CATEGORY),
+      ...catalog.defaults.filter((entry) => entry.companyId === undefined),
+    ];
+    return candidates.find((entry) => entry.id.toLowerCase() === id);
+  }
+  return catalog.defaults.find((entry) => entry.categoryName !== COMPANY_BOX_CATEGORY && entry.code === reference);
+};
+
+/**
+ * Replaces every `packages.pieces[i].packagingType` string with its catalog
+ * object. Returns a new body (the input is not modified). Anything that is not
+ * a string reference, and any malformed body, is passed through untouched for
+ * the schema to judge. Unknown references: 400 `packagingType not found: <ref>`,
+ * one message per piece, joined with `; `.
+ */
+export const resolvePackagingTypes = (body: unknown, catalog: PackagingCatalog): unknown => {
+  if (!isRecord(body) || !isRecord(body.packages) || !Array.isArray(body.packages.pieces)) return body;
+  const missing: { path: string; message: string }[] = [];
+  const pieces = body.packages.pieces.map((piece: unknown, i) => {
+    if (!isRecord(piece) || typeof piece.packagingType !== 'string') return piece;
+    const found = findPackagingType(piece.packagingType, catalog);
+    if (!found) {
+      missing.push({
+        path: formatPath(['packages', 'pieces', i, 'packagingType']),
+        message: `packagingType not found: ${piece.packagingType}`,
+      });
+      return piece;
+    }
+    return { ...piece, packagingType: toRef(found) };
+  });
+  if (missing.length > 0) {
+    // The spec fixes this message without a path prefix; details keep the path.
+    throw new AppError(400, 'VALIDATION_FAILED', missing.map((m) => m.message).join('; '), { details: missing });
+  }
+  return { ...body, packages: { ...body.packages, pieces } };
+};
+
+/** Carrier X needs packagingType on every piece as soon as it is among the quoted carriers. */
+export const requiresCarrierXPackaging = (quotedCarriers: readonly string[]): boolean =>
+  quotedCarriers.some((code) => code.toUpperCase() === CARRIER_X);
+
+/**
+ * Throws 400 `packages.pieces[<i>].packagingType is required for CARRIERX`,
+ * one message per piece without it, when carrier X is quoted.
+ */
+export const assertPackagingTypeForQuotedCarriers = (request: RateRequest, quotedCarriers: readonly string[]): void => {
+  if (!requiresCarrierXPackaging(quotedCarriers)) return;
+  const details = request.packages.pieces.flatMap((piece, i) =>
+    piece.packagingType === undefined
+      ? [{ path: formatPath(['packages', 'pieces', i, 'packagingType']), message: `is required for ${CARRIER_X}` }]
+      : [],
+  );
+  if (details.length > 0) throw validationError(details);
+};

@@ -1,0 +1,60 @@
+import { prepareRateRequest, requestForCarriers, validateRateRequest, type PrepareRateRequestInput } from '../../../../shared/domain/rate';
+import { services } from '../../../../shared/reference/carriers';
+import { appErrorOf, catalog, COMPANY_BOX, fullBody, minimalBody, withPath } from './fixtures';
+
+const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
+const prepare = (body: unknown, overrides: Partial<PrepareRateRequestInput> = {}) =>
+  prepareRateRequest({ body, company: { userId: 'user-1', blacklist: [] }, packaging: catalog(), groupCarriers: GROUP, services, ...overrides });
+
+describe('preparing POST /v1/rate before any carrier is asked', () => {
+  test('a valid body gives the validated request and the carriers to quote', () => {
+    const { request, carriers } = prepare(withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], COMPANY_BOX.id));
+    expect(request.packages.pieces[0]?.packagingType).toEqual({ code: 'GENERIC_BOX', isEnvelope: false, name: COMPANY_BOX.name, id: COMPANY_BOX.id });
+    expect(carriers).toEqual(GROUP);
+  });
+
+  test('an organization without a user cannot rate (400)', () => {
+    expect(appErrorOf(() => prepare(minimalBody(), { company: { blacklist: [] } }))).toMatchObject({
+      status: 400,
+      message: 'organization has no user; rating requires one',
+    });
+  });
+
+  test('packagingType strings are resolved before validation: an unknown one is reported first', () => {
+    const body = withPath(withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], 'NOPE'), ['shipper'], undefined);
+    expect(appErrorOf(() => prepare(body)).message).toBe('packagingType not found: NOPE');
+  });
+
+  test('schema problems come before the carrier X packagingType rule', () => {
+    const body = withPath(withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], undefined), ['shipper'], undefined);
+    expect(appErrorOf(() => prepare(body)).message).toBe('shipper is required');
+  });
+
+  test('the carrier X packagingType rule uses the carriers actually quoted', () => {
+    const body = withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], undefined);
+    expect(appErrorOf(() => prepare(body)).message).toBe('packages.pieces[0].packagingType is required for CARRIERX');
+    expect(prepare({ ...body, shippingType: { carrier: 'CARRIERY' } }).carriers).toEqual(['CARRIERY']);
+    expect(prepare({ ...body, shippingType: { service: 'CARRIERZ_EXPRESS' } }).carriers).toEqual(['CARRIERZ']);
+  });
+
+  test('a blacklisted third-party account is refused', () => {
+    const body = { ...minimalBody(), billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '123-456' } };
+    expect(appErrorOf(() => prepare(body, { company: { userId: 'u', blacklist: ['123456'] } })).status).toBe(400);
+  });
+
+  test('carriers receive the request without commercialInvoice.generalNote; the stored request keeps it', () => {
+    const { request, carrierRequest } = prepare(fullBody());
+    expect(request.commercialInvoice?.generalNote).toBe('Gift');
+    expect(carrierRequest.commercialInvoice).not.toHaveProperty('generalNote');
+    expect(carrierRequest.commercialInvoice?.invoiceItems).toEqual(request.commercialInvoice?.invoiceItems);
+  });
+
+  test('a request without commercialInvoice reaches carriers unchanged', () => {
+    const request = validateRateRequest(minimalBody());
+    expect(requestForCarriers(request)).toBe(request);
+  });
+
+  test('nothing to quote is not an error here: the handler answers 422 NO_RATES', () => {
+    expect(prepare({ ...minimalBody(), shippingType: { carrier: 'CARRIERQ' } }).carriers).toEqual([]);
+  });
+});

@@ -1,0 +1,304 @@
+import { validateRateRequest, formatPath, MAX_REPORTED_PROBLEMS } from '../../../../shared/domain/rate';
+import { appErrorOf, fullBody, minimalBody, withPath } from './fixtures';
+
+/** The message of the 400 for `body`, failing the test when the body is accepted. */
+const messageOf = (body: unknown): string => {
+  const error = appErrorOf(() => validateRateRequest(body));
+  expect(error.status).toBe(400);
+  expect(error.code).toBe('VALIDATION_FAILED');
+  return error.message;
+};
+const rejects = (path: (string | number)[], value: unknown, expected: string) =>
+  expect(messageOf(withPath(minimalBody(), path, value))).toBe(expected);
+const accepts = (path: (string | number)[], value: unknown) =>
+  expect(() => validateRateRequest(withPath(minimalBody(), path, value))).not.toThrow();
+const piece = (field: string) => ['packages', 'pieces', 0, field];
+
+describe('the rate request (spec 2.1)', () => {
+  test('a request with only the required fields is valid', () => {
+    expect(validateRateRequest(minimalBody())).toMatchObject(minimalBody());
+  });
+
+  test('a request using every optional section is valid and keeps its values', () => {
+    const request = validateRateRequest(fullBody());
+    expect(request).toEqual(fullBody());
+  });
+
+  test.each(['shippingOptions', 'shipper', 'recipient', 'packages'])('%s is required', (field) => {
+    rejects([field], undefined, `${field} is required`);
+  });
+
+  test('the root accepts extra properties and keeps them', () => {
+    const request = validateRateRequest({ ...minimalBody(), clientTag: 'abc', nested: { x: 1 } });
+    expect(request).toMatchObject({ clientTag: 'abc', nested: { x: 1 } });
+  });
+
+  test.each([null, [], 'a string', 42, true])('a body that is not an object (%p) is a 400 on the body', (body) => {
+    expect(messageOf(body)).toMatch(/^body must be an object, got /);
+  });
+
+  test('a field of the wrong type names the expected and the received type', () => {
+    rejects(['shipper', 'personName'], 42, 'shipper.personName must be a string, got number');
+    rejects(['packages'], [], 'packages must be an object, got array');
+    rejects(['shippingOptions', 'saturdayDelivery'], 'yes', 'shippingOptions.saturdayDelivery must be a boolean, got string');
+  });
+
+  test('every problem is reported, one `<path> <text>` each, joined by "; ", with details per problem', () => {
+    const body = withPath(withPath(withPath(minimalBody(), piece('weight'), -1), ['recipient'], undefined), ['sort'], { by: 'speed' });
+    const error = appErrorOf(() => validateRateRequest(body));
+    expect(error.message).toBe('recipient is required; packages.pieces[0].weight must be >= 0; sort.by must be one of: price, date, value');
+    expect(error.details).toEqual([
+      { path: 'recipient', message: 'is required' },
+      { path: 'packages.pieces[0].weight', message: 'must be >= 0' },
+      { path: 'sort.by', message: 'must be one of: price, date, value' },
+    ]);
+  });
+
+  test(`no more than ${MAX_REPORTED_PROBLEMS} problems are listed, the rest are counted`, () => {
+    const pieces = Array.from({ length: 30 }, () => ({ quantity: 0, weight: -1 }));
+    const body = withPath(minimalBody(), ['packages', 'pieces'], pieces);
+    const error = appErrorOf(() => validateRateRequest(body));
+    const problems = 30 * 5; // quantity, weight, length, width, height
+    expect(error.details).toHaveLength(MAX_REPORTED_PROBLEMS);
+    expect(error.message.split('; ')).toHaveLength(MAX_REPORTED_PROBLEMS + 1);
+    expect(error.message.endsWith(`; and ${problems - MAX_REPORTED_PROBLEMS} more problems`)).toBe(true);
+  });
+});
+
+describe('paths in messages are in dot and bracket form', () => {
+  test.each([
+    [['packages', 'pieces', 0, 'weight'], 'packages.pieces[0].weight'],
+    [['commercialInvoice', 'invoiceItems', 12, 'hsCode'], 'commercialInvoice.invoiceItems[12].hsCode'],
+    [['a-b', 'c d'], '["a-b"]["c d"]'],
+    [[], 'body'],
+  ] as const)('%j is written %s', (path, written) => {
+    expect(formatPath(path)).toBe(written);
+  });
+});
+
+describe('shippingOptions (spec 2.2)', () => {
+  test.each(['2025-03-14', '2025-03-14T09:30', '2025-03-14T09:30:15', '2025-03-14T09:30:15.123'])(
+    'shippingDate %s (ISO date or date-time without offset) is valid',
+    (date) => accepts(['shippingOptions', 'shippingDate'], date),
+  );
+
+  test.each(['2025-03-14T09:30:00Z', '2025-03-14T09:30:00+01:00', '14/03/2025', 'tomorrow', ''])(
+    'shippingDate %p is not an ISO date or date-time without offset',
+    (date) =>
+      rejects(
+        ['shippingOptions', 'shippingDate'],
+        date,
+        'shippingOptions.shippingDate must be an ISO date (YYYY-MM-DD) or a date-time without offset (YYYY-MM-DDTHH:MM[:SS])',
+      ),
+  );
+
+  test.each(['2025-02-29', '2024-02-30', '2025-13-01', '2025-04-31', '2025-03-14T24:00', '2025-03-14T10:60'])(
+    'shippingDate %s is well formed but not a real date or time: one problem',
+    (date) => rejects(['shippingOptions', 'shippingDate'], date, 'shippingOptions.shippingDate is not a valid calendar date or time'),
+  );
+
+  test('shippingDate 2024-02-29 (leap day) is valid', () => accepts(['shippingOptions', 'shippingDate'], '2024-02-29'));
+
+  test('shippingDate is required', () => rejects(['shippingOptions', 'shippingDate'], undefined, 'shippingOptions.shippingDate is required'));
+
+  test.each(['none', 'required', 'adult'])('signature %s is valid', (v) => accepts(['shippingOptions', 'signature'], v));
+  test('signature outside none, required, adult is refused', () =>
+    rejects(['shippingOptions', 'signature'], 'maybe', 'shippingOptions.signature must be one of: none, required, adult'));
+
+  test('insurance currency is a 3-letter code', () => {
+    rejects(['shippingOptions', 'insurance'], { amount: 10, currency: 'CA' }, 'shippingOptions.insurance.currency must be a 3-letter currency code');
+    accepts(['shippingOptions', 'insurance'], { amount: 10, currency: 'CAD' });
+  });
+});
+
+describe('addresses (spec 2.3)', () => {
+  test.each(['shipper', 'recipient', 'buyer', 'broker'])('%s requires personName, addressLine1 and countryCode', (who) => {
+    rejects([who], {}, `${who}.personName is required; ${who}.addressLine1 is required; ${who}.countryCode is required`);
+  });
+
+  test.each(['C', 'CAN', '12', 'C1'])('countryCode %p is not a 2-letter code', (code) =>
+    rejects(['shipper', 'countryCode'], code, 'shipper.countryCode must be a 2-letter ISO country code'),
+  );
+
+  test('countryCode is accepted in lower case and upper-cased', () => {
+    expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'countryCode'], 'ca')).shipper.countryCode).toBe('CA');
+  });
+
+  test('provinceCode has at least 2 characters', () =>
+    rejects(['shipper', 'provinceCode'], 'Q', 'shipper.provinceCode must have at least 2 characters'));
+  test('provinceCode has at most 4 characters', () =>
+    rejects(['shipper', 'provinceCode'], 'QUEBC', 'shipper.provinceCode must have at most 4 characters'));
+  test.each(['QC', 'NSW', 'ABCD'])('provinceCode %s (2 to 4 characters) is valid', (code) => accepts(['shipper', 'provinceCode'], code));
+  test('provinceCode is upper-cased', () => {
+    expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'provinceCode'], 'qc')).shipper.provinceCode).toBe('QC');
+  });
+
+  test('type is one of shipping, broker, buyer', () =>
+    rejects(['recipient', 'type'], 'seller', 'recipient.type must be one of: shipping, broker, buyer'));
+});
+
+describe('packages and pieces (spec 2.4, part 8)', () => {
+  test('pieces has at least 1 piece', () => rejects(['packages', 'pieces'], [], 'packages.pieces must have at least 1 item'));
+  test('pieces is required', () => rejects(['packages', 'pieces'], undefined, 'packages.pieces is required'));
+  test('unitOfMeasure is imperial or metric', () =>
+    rejects(['packages', 'unitOfMeasure'], 'SI', 'packages.unitOfMeasure must be one of: imperial, metric'));
+  test('a missing enum field is reported as required, not as a wrong value', () =>
+    rejects(['packages', 'unitOfMeasure'], undefined, 'packages.unitOfMeasure is required'));
+
+  test('quantity below 1 is refused', () => rejects(piece('quantity'), 0, 'packages.pieces[0].quantity must be >= 1'));
+  test('quantity 1 is the lowest valid', () => accepts(piece('quantity'), 1));
+  test('quantity is a whole number', () => rejects(piece('quantity'), 1.5, 'packages.pieces[0].quantity must be an integer'));
+
+  test.each(['weight', 'length', 'width', 'height'])('%s below 0 is refused, 0 is valid', (field) => {
+    rejects(piece(field), -0.01, `packages.pieces[0].${field} must be >= 0`);
+    accepts(piece(field), 0);
+  });
+
+  test.each(['quantity', 'weight', 'length', 'width', 'height'])('piece %s is required', (field) =>
+    rejects(piece(field), undefined, `packages.pieces[0].${field} is required`),
+  );
+
+  test('packagingType may be omitted by the schema (the carrier X rule is checked after it)', () => accepts(piece('packagingType'), undefined));
+  test('an inline packagingType object needs a code', () =>
+    rejects(piece('packagingType'), { name: 'box' }, 'packages.pieces[0].packagingType.code is required'));
+  test('an inline packagingType object keeps code, isEnvelope, name and id', () => {
+    const packagingType = { code: 'CARRIERX_PAK', isEnvelope: false, name: 'Pak', id: '5a3a5b83-6f1c-4103-968a-9a379df43251' };
+    expect(validateRateRequest(withPath(minimalBody(), piece('packagingType'), packagingType)).packages.pieces[0]?.packagingType).toEqual(
+      packagingType,
+    );
+  });
+  test('an unresolved packagingType string is refused as not an object', () =>
+    rejects(piece('packagingType'), 'GENERIC_BOX', 'packages.pieces[0].packagingType must be an object, got string'));
+});
+
+describe('internationalOptions (spec 2.7)', () => {
+  test('an unknown property is refused', () =>
+    rejects(['internationalOptions'], { documentsOnly: true, incoterm: 'DDP' }, 'internationalOptions has unknown property "incoterm"'));
+
+  test('several unknown properties are one problem each', () =>
+    rejects(
+      ['internationalOptions'],
+      { a: 1, b: 2 },
+      'internationalOptions has unknown property "a"; internationalOptions has unknown property "b"',
+    ));
+
+  test('an empty object is valid', () => accepts(['internationalOptions'], {}));
+
+  test('declaredValue needs value', () =>
+    rejects(['internationalOptions'], { declaredValue: { currency: 'USD' } }, 'internationalOptions.declaredValue.value is required'));
+  test('declaredValue needs currency', () =>
+    rejects(['internationalOptions'], { declaredValue: { value: 10 } }, 'internationalOptions.declaredValue.currency is required'));
+  test('declaredValue currency is a 3-letter code, upper-cased', () => {
+    rejects(
+      ['internationalOptions'],
+      { declaredValue: { value: 10, currency: 'US$' } },
+      'internationalOptions.declaredValue.currency must be a 3-letter currency code',
+    );
+    const request = validateRateRequest(withPath(minimalBody(), ['internationalOptions'], { declaredValue: { value: 10, currency: 'usd' } }));
+    expect(request.internationalOptions?.declaredValue?.currency).toBe('USD');
+  });
+
+  test.each([
+    ['billDutyTo', 'sender, recipient, thirdParty'],
+    ['businessRelationship', 'related, unrelated'],
+    ['exportType', 'permanent, return, repair, returnRepair'],
+  ])('%s is one of %s', (field, values) =>
+    rejects(['internationalOptions'], { [field]: 'other' }, `internationalOptions.${field} must be one of: ${values}`),
+  );
+});
+
+describe('freightOptions (spec 2.8)', () => {
+  test.each(['prebookedAppointment', 'pickupAppointment'])('%s needs both appointmentDate and appointmentTime', (field) => {
+    rejects(['freightOptions'], { [field]: { appointmentDate: '2025-03-14' } }, `freightOptions.${field}.appointmentTime is required`);
+    rejects(['freightOptions'], { [field]: { appointmentTime: '10:00' } }, `freightOptions.${field}.appointmentDate is required`);
+    accepts(['freightOptions'], { [field]: { appointmentDate: '2025-03-14', appointmentTime: '10:00' } });
+  });
+
+  test.each(['tailgate', 'twoPersons', 'afterHours'])('%s is pickup, delivery or both', (field) =>
+    rejects(['freightOptions'], { [field]: 'never' }, `freightOptions.${field} must be one of: pickup, delivery, both`),
+  );
+});
+
+describe('commercialInvoice (spec 2.9, part 8)', () => {
+  const item = { description: 'Book', quantity: 1, value: 10, weight: 1 };
+  const invoice = (extra: Record<string, unknown>) => ({ invoiceItems: [item], ...extra });
+
+  test('an unknown property is refused', () =>
+    rejects(['commercialInvoice'], invoice({ shipperTaxId: 'X' }), 'commercialInvoice has unknown property "shipperTaxId"'));
+  test('an unknown property of an invoice item is refused', () =>
+    rejects(
+      ['commercialInvoice'],
+      { invoiceItems: [{ ...item, lineTotal: 10 }] },
+      'commercialInvoice.invoiceItems[0] has unknown property "lineTotal"',
+    ));
+  test('the template flags of an item are accepted', () =>
+    accepts(['commercialInvoice'], { invoiceItems: [{ ...item, selectedTemplateId: 't', shouldSaveAsTemplate: true, shouldUpdateTemplate: 1 }] }));
+
+  test('generalNote of 255 characters is valid', () => accepts(['commercialInvoice'], invoice({ generalNote: 'n'.repeat(255) })));
+  test('generalNote over 255 characters is refused', () =>
+    rejects(['commercialInvoice'], invoice({ generalNote: 'n'.repeat(256) }), 'commercialInvoice.generalNote must have at most 255 characters'));
+  test('generalNote may be null', () => accepts(['commercialInvoice'], invoice({ generalNote: null })));
+
+  test('invoiceItems has at least 1 item', () =>
+    rejects(['commercialInvoice'], { invoiceItems: [] }, 'commercialInvoice.invoiceItems must have at least 1 item'));
+  test('invoiceItems is required when the object is present', () =>
+    rejects(['commercialInvoice'], {}, 'commercialInvoice.invoiceItems is required'));
+  test.each(['description', 'quantity', 'value', 'weight'])('invoice item %s is required', (field) => {
+    const { [field as keyof typeof item]: _omitted, ...rest } = item;
+    rejects(['commercialInvoice'], { invoiceItems: [rest] }, `commercialInvoice.invoiceItems[0].${field} is required`);
+  });
+
+  test('customsValue is >= 0', () => {
+    rejects(['commercialInvoice'], invoice({ customsValue: -1 }), 'commercialInvoice.customsValue must be >= 0');
+    accepts(['commercialInvoice'], invoice({ customsValue: 0 }));
+  });
+  test('currency is a 3-letter code', () =>
+    rejects(['commercialInvoice'], invoice({ currency: 'CADX' }), 'commercialInvoice.currency must be a 3-letter currency code'));
+  test('unitOfMeasure is imperial or metric', () =>
+    rejects(['commercialInvoice'], invoice({ unitOfMeasure: 'SI' }), 'commercialInvoice.unitOfMeasure must be one of: imperial, metric'));
+});
+
+describe('shippingNotificationOptions (spec 2.10, part 6)', () => {
+  test('unsubscribe is refused with a message saying so', () =>
+    rejects(
+      ['shippingNotificationOptions'],
+      { shippingNotificationEmail: 'a@example.com', unsubscribe: true },
+      'shippingNotificationOptions has unknown property "unsubscribe" (unsubscribe is not accepted; list only the statuses to notify in shippingNotificationStatuses)',
+    ));
+  test('any other unknown property is refused', () =>
+    rejects(['shippingNotificationOptions'], { smsNumber: '555' }, 'shippingNotificationOptions has unknown property "smsNumber"'));
+  test('statuses are pending, intransit, delivered, cancelled', () => {
+    accepts(['shippingNotificationOptions'], { shippingNotificationStatuses: ['pending', 'intransit', 'delivered', 'cancelled'] });
+    rejects(
+      ['shippingNotificationOptions'],
+      { shippingNotificationStatuses: ['intransit', 'lost'] },
+      'shippingNotificationOptions.shippingNotificationStatuses[1] must be one of: pending, intransit, delivered, cancelled',
+    );
+  });
+  test('the e-mail must be an e-mail address', () =>
+    rejects(
+      ['shippingNotificationOptions'],
+      { shippingNotificationEmail: 'not-an-address' },
+      'shippingNotificationOptions.shippingNotificationEmail must be a valid e-mail address',
+    ));
+});
+
+describe('billingOptions (spec 2.11)', () => {
+  test('is allowed at the root with extra keys and an unvalidated soldTo', () => {
+    const billingOptions = { type: 'thirdParty', thirdPartyShipperNumber: 'A1', carrierCode: 'CARRIERY', soldTo: [1, 'x'], note: 'kept' };
+    expect(validateRateRequest({ ...minimalBody(), billingOptions }).billingOptions).toEqual(billingOptions);
+  });
+  test('its routing fields must be strings, never silently ignored', () =>
+    rejects(['billingOptions'], { type: 'thirdParty', thirdPartyShipperNumber: 12345 }, 'billingOptions.thirdPartyShipperNumber must be a string, got number'));
+});
+
+describe('shippingType and sort (spec 2.12, 2.13)', () => {
+  test('shippingType carrier and service are strings', () => {
+    accepts(['shippingType'], { carrier: 'CARRIERY', service: 'CARRIERY_PRIORITY' });
+    rejects(['shippingType'], { carrier: 7 }, 'shippingType.carrier must be a string, got number');
+  });
+  test('sort.by is required when sort is given', () => rejects(['sort'], { dir: 'asc' }, 'sort.by is required'));
+  test('an invalid sort.by is a 400', () => rejects(['sort'], { by: 'distance' }, 'sort.by must be one of: price, date, value'));
+  test('an invalid sort.dir is a 400', () => rejects(['sort'], { by: 'price', dir: 'up' }, 'sort.dir must be one of: asc, desc'));
+  test.each(['price', 'date', 'value'])('sort.by %s without dir is valid', (by) => accepts(['sort'], { by }));
+});
