@@ -58,10 +58,37 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
   rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]>;
 }
 
+/**
+ * Carries a carrier request to the carrier and brings back its answer: the
+ * sandbox network now, a real carrier API later (a new transport, same
+ * adapter). The answer is the rate wire format of ./wire.ts; a real transport
+ * translates its carrier's response into it. The adapter validates it, so a
+ * malformed answer fails loudly as a CarrierError.
+ */
+export interface CarrierTransport<CarrierRequest> {
+  rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<unknown>;
+}
+
 /** The carrier declines to quote this shipment (e.g. a parcel carrier and `nonConveyable`). */
 export class CarrierRefusal extends Error {
   constructor(readonly carrierCode: string, reason: string) {
     super(reason);
     this.name = 'CarrierRefusal';
+  }
+}
+
+/** The carrier answered with an error or an answer that cannot be read. */
+export class CarrierError extends Error {
+  constructor(readonly carrierCode: string, message: string) {
+    super(message);
+    this.name = 'CarrierError';
+  }
+}
+
+/** No answer from the carrier in time (per-carrier timeout or the overall rating budget). */
+export class CarrierTimeout extends Error {
+  constructor(readonly carrierCode: string, message: string) {
+    super(message);
+    this.name = 'CarrierTimeout';
   }
 }

@@ -1,0 +1,117 @@
+/**
+ * Carrier F, freight (LTL) (DESIGN.md §4): the only kind that accepts
+ * `nonConveyable`; it reads `freightOptions` (spec 2.8) as accessorials, one
+ * per side for `pickup`/`delivery`/`both`. It moves freight within and
+ * between Canada and the United States only, in pounds and inches, and has
+ * no signature or Saturday service, so those options are not sent.
+ */
+import type { FreightOptions, RateRequest } from '../../domain/rate/schema';
+import { CarrierRefusal, type CarrierTransport, type RateInput } from '../types';
+import {
+  cmToIn,
+  compact,
+  defineAdapter,
+  expandPieces,
+  insuranceOf,
+  kgToLb,
+  placeOf,
+  serviceCodesOf,
+  shipDateOf,
+  thirdPartyAccountOf,
+  type Money,
+} from './common';
+
+export const CARRIERF = 'CARRIERF';
+
+export type CarrierFAccessorialCode =
+  | 'TAILGATE_PICKUP'
+  | 'TAILGATE_DELIVERY'
+  | 'TWO_PERSON_PICKUP'
+  | 'TWO_PERSON_DELIVERY'
+  | 'AFTER_HOURS_PICKUP'
+  | 'AFTER_HOURS_DELIVERY'
+  | 'DELIVERY_APPOINTMENT'
+  | 'PREBOOKED_APPOINTMENT'
+  | 'PICKUP_APPOINTMENT';
+
+export type CarrierFAccessorial = { code: CarrierFAccessorialCode; note?: string };
+
+export type CarrierFPlace = { country: string; province?: string; postalCode?: string; city?: string };
+
+export type CarrierFRateRequest = {
+  accountNumber: string;
+  currency: string;
+  pickupDate: string;
+  serviceLevels: string[];
+  shipper: CarrierFPlace;
+  consignee: CarrierFPlace & { residential: boolean };
+  handlingUnits: Array<{ weightLb: number; lengthIn: number; widthIn: number; heightIn: number }>;
+  accessorials: CarrierFAccessorial[];
+  declaredValue?: Money;
+  /** Third-party billing only. */
+  billTo?: { party: 'THIRD_PARTY'; accountNumber: string };
+};
+
+const SERVED_COUNTRIES = new Set(['CA', 'US']);
+
+const perSide = (
+  side: FreightOptions['tailgate'],
+  pickup: CarrierFAccessorialCode,
+  delivery: CarrierFAccessorialCode,
+): CarrierFAccessorial[] => {
+  if (side === 'both') return [{ code: pickup }, { code: delivery }];
+  if (side === 'pickup') return [{ code: pickup }];
+  if (side === 'delivery') return [{ code: delivery }];
+  return [];
+};
+
+/** The accessorials carrier F prices for `freightOptions`, in a fixed order. */
+export function carrierFAccessorials(options: FreightOptions | undefined): CarrierFAccessorial[] {
+  if (!options) return [];
+  const appointment = (code: CarrierFAccessorialCode, slot: { appointmentDate: string; appointmentTime: string } | undefined) =>
+    slot ? [{ code, note: `${slot.appointmentDate} ${slot.appointmentTime}` }] : [];
+  return [
+    ...perSide(options.tailgate, 'TAILGATE_PICKUP', 'TAILGATE_DELIVERY'),
+    ...perSide(options.twoPersons, 'TWO_PERSON_PICKUP', 'TWO_PERSON_DELIVERY'),
+    ...perSide(options.afterHours, 'AFTER_HOURS_PICKUP', 'AFTER_HOURS_DELIVERY'),
+    ...(options.appointment?.trim() ? [{ code: 'DELIVERY_APPOINTMENT' as const, note: options.appointment.trim() }] : []),
+    ...appointment('PREBOOKED_APPOINTMENT', options.prebookedAppointment),
+    ...appointment('PICKUP_APPOINTMENT', options.pickupAppointment),
+  ];
+}
+
+const place = (a: RateRequest['shipper']): CarrierFPlace => {
+  const p = placeOf(a);
+  return compact({ country: p.countryCode, province: p.provinceCode, postalCode: p.postalCode, city: p.city });
+};
+
+export function buildCarrierFRateRequest(input: RateInput): CarrierFRateRequest {
+  const { request, plan } = input;
+  const shipper = place(request.shipper);
+  const consignee = place(request.recipient);
+  if (!SERVED_COUNTRIES.has(shipper.country) || !SERVED_COUNTRIES.has(consignee.country)) {
+    throw new CarrierRefusal(CARRIERF, `${CARRIERF} moves freight within and between Canada and the United States only`);
+  }
+  const metric = request.packages.unitOfMeasure === 'metric';
+  const thirdParty = thirdPartyAccountOf(CARRIERF, request);
+  return compact({
+    accountNumber: plan.account.accountNumber,
+    currency: plan.currency,
+    pickupDate: shipDateOf(request),
+    serviceLevels: serviceCodesOf(CARRIERF, input),
+    shipper,
+    consignee: { ...consignee, residential: request.recipient.residential === true },
+    handlingUnits: expandPieces(request.packages.pieces).map((piece) => ({
+      weightLb: metric ? kgToLb(piece.weight) : piece.weight,
+      lengthIn: metric ? cmToIn(piece.length) : piece.length,
+      widthIn: metric ? cmToIn(piece.width) : piece.width,
+      heightIn: metric ? cmToIn(piece.height) : piece.height,
+    })),
+    accessorials: carrierFAccessorials(request.freightOptions),
+    declaredValue: insuranceOf(request),
+    billTo: thirdParty ? { party: 'THIRD_PARTY' as const, accountNumber: thirdParty } : undefined,
+  });
+}
+
+export const carrierFAdapter = (transport: CarrierTransport<CarrierFRateRequest>) =>
+  defineAdapter({ code: CARRIERF, kind: 'freight', buildRateRequest: buildCarrierFRateRequest }, transport);

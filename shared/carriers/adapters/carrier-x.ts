@@ -1,0 +1,157 @@
+/**
+ * Carrier X (DESIGN.md §4): the packaging mapping of spec 2.5, duties billed
+ * to the sender at rate time when `internationalOptions` is not empty, and
+ * `requestEstimatedDutiesAndTaxes` (spec 2.7).
+ */
+import type { Piece, RateRequest } from '../../domain/rate/schema';
+import type { CarrierTransport, RateInput } from '../types';
+import {
+  compact,
+  defineAdapter,
+  expandPieces,
+  hasInternationalOptions,
+  insuranceOf,
+  invoiceTotal,
+  placeOf,
+  refuseNonConveyable,
+  serviceCodesOf,
+  shipDateOf,
+  signatureOf,
+  thirdPartyAccountOf,
+  totalPieceCount,
+  type Money,
+} from './common';
+
+export const CARRIERX = 'CARRIERX';
+
+export type CarrierXPackagingType = 'CARRIERX_ENVELOPE' | 'CARRIERX_PAK' | 'CARRIERX_BOX' | 'CARRIERX_TUBE' | 'YOUR_PACKAGING';
+
+export type CarrierXAddress = {
+  countryCode: string;
+  stateOrProvinceCode?: string;
+  postalCode?: string;
+  city?: string;
+  residential: boolean;
+};
+
+export type CarrierXPackageLineItem = {
+  sequenceNumber: number;
+  weight: { units: 'LB' | 'KG'; value: number };
+  /** Sent for YOUR_PACKAGING only; carrier X knows the size of its own packaging. */
+  dimensions?: { units: 'IN' | 'CM'; length: number; width: number; height: number };
+  /** Boxes and tubes repeat the shipment packagingType on each piece (spec 2.5). */
+  packagingType?: CarrierXPackagingType;
+};
+
+export type CarrierXRateRequest = {
+  accountNumber: string;
+  preferredCurrency: string;
+  serviceTypes: string[];
+  shipDate: string;
+  shipper: CarrierXAddress;
+  recipient: CarrierXAddress;
+  packagingType: CarrierXPackagingType;
+  totalPackageCount: number;
+  requestedPackageLineItems: CarrierXPackageLineItem[];
+  /** Third-party billing only; the plan's account pays otherwise. */
+  shippingChargesPayment?: { paymentType: 'THIRD_PARTY'; accountNumber: string };
+  specialServices: { signatureOption?: 'DIRECT' | 'ADULT'; saturdayDelivery?: true; declaredValue?: Money };
+  /** Present when `internationalOptions` has at least one key; duties are the sender's at rate time. */
+  customsClearance?: { dutiesPayment: { paymentType: 'SENDER' }; documentsOnly: boolean; customsValue?: Money };
+  requestEstimatedDutiesAndTaxes?: boolean;
+};
+
+const PAK_FAMILY = new Set(['CARRIERX_PAK', 'CARRIERY_EXPRESS_PAK', 'CARRIERZ_PAD_PAK', 'CARRIERZ_PAK']);
+const BOX_CODES = new Set(['CARRIERX_SMALL_BOX', 'CARRIERX_MEDIUM_BOX', 'CARRIERX_LARGE_BOX', 'CARRIERX_EXTRA_LARGE_BOX']);
+
+/** The single shipment-level packaging type carrier X receives, derived from all pieces (spec 2.5). */
+export function carrierXPackagingType(pieces: Piece[]): CarrierXPackagingType {
+  const codes = pieces.map((p) => p.packagingType?.code);
+  const every = (test: (code: string | undefined, piece: Piece) => boolean) => pieces.every((p, i) => test(codes[i], p));
+
+  if (every((_, p) => p.packagingType?.isEnvelope === true)) {
+    return totalPieceCount(pieces) === 1 ? 'CARRIERX_ENVELOPE' : 'YOUR_PACKAGING';
+  }
+  // An envelope piece among others is a mixed shipment, whatever its code.
+  if (pieces.some((p) => p.packagingType?.isEnvelope === true)) return 'YOUR_PACKAGING';
+  if (every((code) => code !== undefined && PAK_FAMILY.has(code))) return 'CARRIERX_PAK';
+  if (every((code) => code !== undefined && BOX_CODES.has(code) && code === codes[0])) return 'CARRIERX_BOX';
+  if (every((code) => code === 'CARRIERX_TUBE')) return 'CARRIERX_TUBE';
+  return 'YOUR_PACKAGING';
+}
+
+function lineItems(request: RateRequest, packagingType: CarrierXPackagingType): CarrierXPackageLineItem[] {
+  const metric = request.packages.unitOfMeasure === 'metric';
+  const weightUnits = metric ? 'KG' : 'LB';
+  if (packagingType === 'CARRIERX_ENVELOPE') {
+    return [{ sequenceNumber: 1, weight: { units: weightUnits, value: metric ? 0.5 : 1 } }];
+  }
+  return expandPieces(request.packages.pieces).map((piece, i) =>
+    compact({
+      sequenceNumber: i + 1,
+      weight: { units: weightUnits, value: piece.weight },
+      dimensions:
+        packagingType === 'YOUR_PACKAGING'
+          ? { units: metric ? ('CM' as const) : ('IN' as const), length: piece.length, width: piece.width, height: piece.height }
+          : undefined,
+      packagingType: packagingType === 'CARRIERX_BOX' || packagingType === 'CARRIERX_TUBE' ? packagingType : undefined,
+    }),
+  );
+}
+
+const address = (a: RateRequest['shipper']): CarrierXAddress => {
+  const place = placeOf(a);
+  return compact({
+    countryCode: place.countryCode,
+    stateOrProvinceCode: place.provinceCode,
+    postalCode: place.postalCode,
+    city: place.city,
+    residential: a.residential === true,
+  });
+};
+
+/** Customs value carrier X needs to estimate duties: the invoice total, else the declared value. */
+function customsValueOf(request: RateRequest): Money | undefined {
+  if (request.commercialInvoice) return invoiceTotal(request.commercialInvoice);
+  const declared = request.internationalOptions?.declaredValue;
+  return declared ? { amount: declared.value, currency: declared.currency.toUpperCase() } : undefined;
+}
+
+export function buildCarrierXRateRequest(input: RateInput): CarrierXRateRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERX, request);
+  const packagingType = carrierXPackagingType(request.packages.pieces);
+  const items = lineItems(request, packagingType);
+  const signature = signatureOf(request);
+  const international = request.internationalOptions ?? {};
+  const thirdParty = thirdPartyAccountOf(CARRIERX, request);
+
+  return compact({
+    accountNumber: plan.account.accountNumber,
+    preferredCurrency: plan.currency,
+    serviceTypes: serviceCodesOf(CARRIERX, input),
+    shipDate: shipDateOf(request),
+    shipper: address(request.shipper),
+    recipient: address(request.recipient),
+    packagingType,
+    totalPackageCount: items.length,
+    requestedPackageLineItems: items,
+    shippingChargesPayment: thirdParty ? { paymentType: 'THIRD_PARTY' as const, accountNumber: thirdParty } : undefined,
+    specialServices: compact({
+      signatureOption: signature === 'required' ? ('DIRECT' as const) : signature === 'adult' ? ('ADULT' as const) : undefined,
+      saturdayDelivery: request.shippingOptions.saturdayDelivery === true ? (true as const) : undefined,
+      declaredValue: insuranceOf(request),
+    }),
+    customsClearance: hasInternationalOptions(request)
+      ? compact({
+          dutiesPayment: { paymentType: 'SENDER' as const },
+          documentsOnly: international.documentsOnly === true,
+          customsValue: customsValueOf(request),
+        })
+      : undefined,
+    requestEstimatedDutiesAndTaxes: international.requestEstimatedDutiesAndTaxes,
+  });
+}
+
+export const carrierXAdapter = (transport: CarrierTransport<CarrierXRateRequest>) =>
+  defineAdapter({ code: CARRIERX, kind: 'parcel', buildRateRequest: buildCarrierXRateRequest }, transport);

@@ -1,0 +1,109 @@
+/**
+ * Pieces of request building that every carrier adapter shares. Pure: the
+ * builders call them with the validated rate request only.
+ */
+import type { Address, CommercialInvoice, Piece, RateRequest } from '../../domain/rate/schema';
+import type { CarrierKind } from '../../domain/types';
+import { CarrierRefusal, type CarrierAdapter, type CarrierQuote, type CarrierTransport, type RateInput } from '../types';
+import { parseRateWire } from '../wire';
+
+/** Money as carrier APIs take it: a decimal amount in major units. */
+export type Money = { amount: number; currency: string };
+
+export const KG_PER_LB = 0.45359237;
+export const CM_PER_IN = 2.54;
+
+const round = (n: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(n * f) / f;
+};
+export const lbToKg = (lb: number) => round(lb * KG_PER_LB, 3);
+export const kgToLb = (kg: number) => round(kg / KG_PER_LB, 2);
+export const inToCm = (inches: number) => round(inches * CM_PER_IN, 1);
+export const cmToIn = (cm: number) => round(cm / CM_PER_IN, 1);
+
+/** The calendar date of `shippingOptions.shippingDate` (a date or a local date-time). */
+export const shipDateOf = (request: RateRequest): string => request.shippingOptions.shippingDate.slice(0, 10);
+
+/** Total piece count: quantity summed over pieces. */
+export const totalPieceCount = (pieces: Piece[]): number => pieces.reduce((n, p) => n + p.quantity, 0);
+
+/** One entry per physical piece, as carriers count packages. */
+export const expandPieces = (pieces: Piece[]): Piece[] =>
+  pieces.flatMap((piece) => Array.from({ length: piece.quantity }, () => piece));
+
+/** Invoice total: quantity × unit value summed over items, to the cent; invoice forms default to CAD (spec 2.9). */
+export function invoiceTotal(invoice: CommercialInvoice): Money {
+  const cents = invoice.invoiceItems.reduce((sum, item) => sum + Math.round(item.quantity * item.value * 100), 0);
+  return { amount: cents / 100, currency: (invoice.currency ?? 'CAD').toUpperCase() };
+}
+
+/** `internationalOptions` counts only when it has at least one key (spec 2.7). */
+export const hasInternationalOptions = (request: RateRequest): boolean =>
+  Object.keys(request.internationalOptions ?? {}).length > 0;
+
+export const isInternational = (request: RateRequest): boolean =>
+  request.shipper.countryCode.toUpperCase() !== request.recipient.countryCode.toUpperCase();
+
+export const insuranceOf = (request: RateRequest): Money | undefined => {
+  const insurance = request.shippingOptions.insurance;
+  return insurance && insurance.amount > 0 ? { amount: insurance.amount, currency: insurance.currency.toUpperCase() } : undefined;
+};
+
+export const signatureOf = (request: RateRequest): 'none' | 'required' | 'adult' => request.shippingOptions.signature ?? 'none';
+
+/** Uppercased country, province and postal code (without spaces) of an address. */
+export function placeOf(address: Address): { countryCode: string; provinceCode?: string; postalCode?: string; city?: string } {
+  return compact({
+    countryCode: address.countryCode.toUpperCase(),
+    provinceCode: address.provinceCode?.toUpperCase(),
+    postalCode: address.postalCode?.replace(/\s+/g, '').toUpperCase(),
+    city: address.city,
+  });
+}
+
+/** Drops keys whose value is undefined, so a carrier request holds only what is sent. */
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Codes of the services to quote: the enabled ones this carrier offers; none left is a refusal. */
+export function serviceCodesOf(carrierCode: string, input: RateInput): string[] {
+  const codes = input.services.filter((s) => s.carrierCode === carrierCode && !s.isDisabled).map((s) => s.code);
+  if (codes.length === 0) throw new CarrierRefusal(carrierCode, `${carrierCode} has no enabled service to quote`);
+  return codes;
+}
+
+/**
+ * The bill-to account of the third-party billing flow (spec 2.11) when it
+ * concerns this carrier: `billingOptions.type` is `thirdParty` and its
+ * `carrierCode`, when given, is this carrier. `soldTo` is a ship time field.
+ */
+export function thirdPartyAccountOf(carrierCode: string, request: RateRequest): string | undefined {
+  const billing = request.billingOptions;
+  if (billing?.type !== 'thirdParty' || !billing.thirdPartyShipperNumber) return undefined;
+  if (billing.carrierCode && billing.carrierCode.toUpperCase() !== carrierCode) return undefined;
+  return billing.thirdPartyShipperNumber;
+}
+
+/** Parcel carriers do not take non-conveyable freight (spec 2.2). */
+export function refuseNonConveyable(carrierCode: string, request: RateRequest): void {
+  if (request.shippingOptions.nonConveyable === true) {
+    throw new CarrierRefusal(carrierCode, `${carrierCode} is a parcel carrier and does not quote non-conveyable shipments`);
+  }
+}
+
+/** An adapter: its pure builder, then the transport, whose answer is read as the rate wire format. */
+export function defineAdapter<CarrierRequest>(
+  definition: { code: string; kind: CarrierKind; buildRateRequest: (input: RateInput) => CarrierRequest },
+  transport: CarrierTransport<CarrierRequest>,
+): CarrierAdapter<CarrierRequest> {
+  return {
+    code: definition.code,
+    kind: definition.kind,
+    buildRateRequest: definition.buildRateRequest,
+    async rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]> {
+      return parseRateWire(definition.code, await transport.rate(request, options));
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Fault injection of the sandbox network, per carrier (DESIGN.md §4), so the
+ * rating fan-out can be exercised against slow, failing and broken carriers.
+ * Read from SANDBOX_FAULTS (JSON) or passed in by tests, e.g.
+ * `{"CARRIERY":{"latencyMs":5000},"CARRIERZ":{"error":"http500","failRate":0.5}}`.
+ *
+ * - latencyMs: the carrier answers after this delay (cut short by abort).
+ * - error: how a failing call fails: `timeout` never answers (until aborted),
+ *   `http500` is an HTTP 500, `malformed` is an answer that is not a rate
+ *   response. Default `http500`.
+ * - failRate: share of calls that fail, 0..1. Default 1 when `error` is given,
+ *   else 0. 0 and 1 are deterministic; in between a random draw decides.
+ */
+import { z } from 'zod';
+
+export const sandboxFaultSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).optional(),
+  failRate: z.number().min(0).max(1).optional(),
+  error: z.enum(['timeout', 'http500', 'malformed']).optional(),
+});
+export type SandboxFault = z.infer<typeof sandboxFaultSchema>;
+
+export const sandboxFaultsSchema = z.record(z.string(), sandboxFaultSchema).superRefine((faults, ctx) => {
+  for (const key of Object.keys(faults)) {
+    if (!/^[A-Z0-9_]+$/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a carrier code' });
+  }
+});
+export type SandboxFaults = z.infer<typeof sandboxFaultsSchema>;
+
+/** Parses SANDBOX_FAULTS; empty or unset means no faults. A bad value fails loudly at start. */
+export function parseSandboxFaults(raw: string | undefined): SandboxFaults {
+  if (raw === undefined || raw.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error('SANDBOX_FAULTS is not valid JSON');
+  }
+  const parsed = sandboxFaultsSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
+    throw new Error(`SANDBOX_FAULTS is not valid: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Whether this call fails; `random` is drawn only when the rate is strictly between 0 and 1. */
+export function callFails(fault: SandboxFault | undefined, random: () => number): boolean {
+  if (!fault) return false;
+  const rate = fault.failRate ?? (fault.error ? 1 : 0);
+  if (rate >= 1) return true;
+  if (rate <= 0) return false;
+  return random() < rate;
+}

@@ -1,0 +1,53 @@
+/**
+ * The rate wire format a transport answers with: `{ quotes: CarrierQuote[] }`
+ * as JSON. Adapters parse every answer with it, so a transport that returns
+ * something else (a proxy error page, a changed carrier API) becomes a
+ * CarrierError instead of a broken rate further down.
+ */
+import { z } from 'zod';
+import { CarrierError, type CarrierQuote } from './types';
+
+const localized = z.record(z.string(), z.string());
+const minorUnits = z.number().int();
+
+const quoteSchema = z.object({
+  carrierCode: z.string().min(1),
+  serviceCode: z.string().min(1),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  fxRate: z.number().positive(),
+  charges: z.array(
+    z.object({
+      code: z.string().min(1),
+      billingCode: z.string(),
+      name: localized,
+      type: z.enum(['base', 'fuel', 'surcharge', 'accessorial', 'duties']),
+      chips: z.array(z.string()),
+      amount: minorUnits,
+    }),
+  ),
+  taxes: z.array(z.object({ code: z.string().min(1), name: localized, rateBp: z.number().min(0) })),
+  commitment: z
+    .object({
+      commitDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      commitTime: z.string().regex(/^\d{2}:\d{2}$/),
+      timezoneCode: z.string().min(1),
+      guaranteed: z.boolean(),
+    })
+    .nullable(),
+});
+
+export const rateWireSchema = z.object({ quotes: z.array(quoteSchema) });
+export type RateWire = { quotes: CarrierQuote[] };
+
+/** Reads a transport's answer for `carrierCode`; every quote must be that carrier's. */
+export function parseRateWire(carrierCode: string, raw: unknown): CarrierQuote[] {
+  const parsed = rateWireSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new CarrierError(carrierCode, `${carrierCode} answered with a malformed rate response${where}: ${issue?.message ?? 'unreadable'}`);
+  }
+  const foreign = parsed.data.quotes.find((q) => q.carrierCode !== carrierCode);
+  if (foreign) throw new CarrierError(carrierCode, `${carrierCode} answered with a quote of ${foreign.carrierCode}`);
+  return parsed.data.quotes;
+}

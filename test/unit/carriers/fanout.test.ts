@@ -1,0 +1,145 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { fanOutRates, type FanOutLogger, type RateJob } from '../../../shared/carriers/fanout';
+import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/registry';
+import type { CarrierAdapter } from '../../../shared/carriers/types';
+import { rateInput, rateRequest, withOptions } from './fixtures';
+
+const ALL = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
+
+function jobs(options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] {
+  const { adapters } = createCarrierRegistry(createSandboxTransports(options));
+  return adapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+}
+
+const carriersQuoted = (result: Awaited<ReturnType<typeof fanOutRates>>) => [...new Set(result.quotes.map((q) => q.carrierCode))];
+
+/** An adapter of the test's own making, for behaviours the sandbox does not have. */
+const adapterThat = (code: string, behaviour: Pick<CarrierAdapter, 'buildRateRequest' | 'rate'>): CarrierAdapter => ({
+  code,
+  kind: 'parcel',
+  ...behaviour,
+});
+
+describe('rating fan-out', () => {
+  it('collects the quotes of every carrier, in job order', async () => {
+    const result = await fanOutRates(jobs(), { timeoutMs: 2_000, budgetMs: 5_000 });
+    expect(result.failures).toEqual([]);
+    expect(carriersQuoted(result)).toEqual(ALL);
+    expect(result.quotes).toHaveLength(3 + 4 + 3 + 2);
+    expect(result.quotes.every(({ carrierCode, quote }) => quote.carrierCode === carrierCode)).toBe(true);
+  });
+
+  it('a slow carrier times out while the others return', async () => {
+    const started = Date.now();
+    const result = await fanOutRates(jobs({ faults: { CARRIERY: { latencyMs: 30_000 } } }), { timeoutMs: 100, budgetMs: 10_000 });
+    expect(carriersQuoted(result)).toEqual(['CARRIERX', 'CARRIERZ', 'CARRIERF']);
+    expect(result.failures).toEqual([{ carrierCode: 'CARRIERY', reason: 'timeout', message: 'CARRIERY did not answer within 100 ms' }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a carrier that never answers times out', async () => {
+    const result = await fanOutRates(jobs({ faults: { CARRIERX: { error: 'timeout' } } }), { timeoutMs: 50, budgetMs: 10_000 });
+    expect(result.failures.map((f) => [f.carrierCode, f.reason])).toEqual([['CARRIERX', 'timeout']]);
+    expect(carriersQuoted(result)).toEqual(['CARRIERY', 'CARRIERZ', 'CARRIERF']);
+  });
+
+  it('a failing carrier is reported and the others still return', async () => {
+    const result = await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' }, CARRIERF: { error: 'malformed' } } }), {
+      timeoutMs: 2_000,
+      budgetMs: 5_000,
+    });
+    expect(carriersQuoted(result)).toEqual(['CARRIERX', 'CARRIERY']);
+    expect(result.failures).toEqual([
+      { carrierCode: 'CARRIERZ', reason: 'error', message: expect.stringMatching(/HTTP 500/) },
+      { carrierCode: 'CARRIERF', reason: 'error', message: expect.stringMatching(/malformed/) },
+    ]);
+  });
+
+  it('builders that refuse count as refused', async () => {
+    const result = await fanOutRates(jobs({}, withOptions(rateRequest(), { nonConveyable: true })), { timeoutMs: 2_000, budgetMs: 5_000 });
+    expect(carriersQuoted(result)).toEqual(['CARRIERF']);
+    expect(result.failures.map((f) => [f.carrierCode, f.reason])).toEqual([
+      ['CARRIERX', 'refused'],
+      ['CARRIERY', 'refused'],
+      ['CARRIERZ', 'refused'],
+    ]);
+  });
+
+  it('the overall budget is respected even when per-carrier timeouts are longer', async () => {
+    const started = Date.now();
+    const result = await fanOutRates(jobs({ faults: { CARRIERY: { latencyMs: 30_000 }, CARRIERZ: { error: 'timeout' } } }), {
+      timeoutMs: 60_000,
+      budgetMs: 80,
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(carriersQuoted(result)).toEqual(['CARRIERX', 'CARRIERF']);
+    expect(result.failures).toEqual([
+      { carrierCode: 'CARRIERY', reason: 'timeout', message: 'CARRIERY did not answer within the rating budget of 80 ms' },
+      { carrierCode: 'CARRIERZ', reason: 'timeout', message: 'CARRIERZ did not answer within the rating budget of 80 ms' },
+    ]);
+  });
+
+  it('a carrier that ignores the abort signal is still cut off', async () => {
+    const deaf = adapterThat('DEAF', { buildRateRequest: () => ({}), rate: () => new Promise(() => undefined) });
+    const result = await fanOutRates([{ adapter: deaf, input: rateInput('CARRIERX') }, ...jobs().slice(0, 1)], { timeoutMs: 50, budgetMs: 5_000 });
+    expect(result.failures).toEqual([{ carrierCode: 'DEAF', reason: 'timeout', message: 'DEAF did not answer within 50 ms' }]);
+    expect(carriersQuoted(result)).toEqual(['CARRIERX']);
+  });
+
+  it('a builder that breaks is an error, not a crash of the call', async () => {
+    const broken = adapterThat('BROKEN', {
+      buildRateRequest: () => {
+        throw new TypeError('cannot read the request');
+      },
+      rate: async () => [],
+    });
+    const result = await fanOutRates([{ adapter: broken, input: rateInput('CARRIERX') }, ...jobs().slice(1, 2)], { timeoutMs: 2_000, budgetMs: 5_000 });
+    expect(result.failures).toEqual([{ carrierCode: 'BROKEN', reason: 'error', message: 'cannot read the request' }]);
+    expect(carriersQuoted(result)).toEqual(['CARRIERY']);
+  });
+
+  it('when every carrier fails there are no quotes and every failure is listed', async () => {
+    const faults = Object.fromEntries(ALL.map((code) => [code, { error: 'http500' as const }]));
+    const result = await fanOutRates(jobs({ faults }), { timeoutMs: 2_000, budgetMs: 5_000 });
+    expect(result.quotes).toEqual([]);
+    expect(result.failures.map((f) => f.carrierCode)).toEqual(ALL);
+  });
+
+  it('logs each failure', async () => {
+    const logged: Array<[string, Record<string, unknown>]> = [];
+    const logger: FanOutLogger = { warn: (message, attributes) => logged.push([message, attributes]) };
+    await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger });
+    expect(logged).toEqual([['carrier rate failed', { carrierCode: 'CARRIERZ', reason: 'error', message: expect.stringMatching(/HTTP 500/) }]]);
+  });
+
+  it('accepts a Powertools logger', async () => {
+    const logger: FanOutLogger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
+    const result = await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger });
+    expect(result.failures).toHaveLength(1);
+  });
+
+  describe('defaults', () => {
+    const saved = { timeout: process.env.CARRIER_TIMEOUT_MS, budget: process.env.RATE_BUDGET_MS };
+    afterEach(() => {
+      for (const [name, value] of [
+        ['CARRIER_TIMEOUT_MS', saved.timeout],
+        ['RATE_BUDGET_MS', saved.budget],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    });
+
+    it('come from config.carrierTimeoutMs and config.rateBudgetMs', async () => {
+      process.env.CARRIER_TIMEOUT_MS = '40';
+      process.env.RATE_BUDGET_MS = '5000';
+      const slow = await fanOutRates(jobs({ faults: { CARRIERY: { latencyMs: 30_000 } } }));
+      expect(slow.failures).toEqual([{ carrierCode: 'CARRIERY', reason: 'timeout', message: 'CARRIERY did not answer within 40 ms' }]);
+
+      process.env.CARRIER_TIMEOUT_MS = '5000';
+      process.env.RATE_BUDGET_MS = '40';
+      const overBudget = await fanOutRates(jobs({ faults: { CARRIERY: { latencyMs: 30_000 } } }));
+      expect(overBudget.failures[0]?.message).toBe('CARRIERY did not answer within the rating budget of 40 ms');
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/registry';
+import { callFails, parseSandboxFaults } from '../../../shared/carriers/sandbox/faults';
+import { CarrierError, type CarrierAdapter } from '../../../shared/carriers/types';
+import { rateInput } from './fixtures';
+
+const network = (options: SandboxNetworkOptions) => createCarrierRegistry(createSandboxTransports(options));
+
+/** Builds and rates through `adapter` with a signal the test controls. */
+function rate(adapter: CarrierAdapter, signal = new AbortController().signal) {
+  return adapter.rate(adapter.buildRateRequest(rateInput(adapter.code)), { signal });
+}
+
+describe('SANDBOX_FAULTS parsing', () => {
+  it('unset or empty means no faults', () => {
+    expect(parseSandboxFaults(undefined)).toEqual({});
+    expect(parseSandboxFaults('  ')).toEqual({});
+  });
+
+  it('reads per-carrier latency, fail rate and error', () => {
+    expect(parseSandboxFaults('{"CARRIERY":{"latencyMs":5000},"CARRIERZ":{"error":"malformed","failRate":0.25}}')).toEqual({
+      CARRIERY: { latencyMs: 5000 },
+      CARRIERZ: { error: 'malformed', failRate: 0.25 },
+    });
+  });
+
+  it.each([
+    ['not JSON', '{CARRIERY:', /not valid JSON/],
+    ['a fail rate above 1', '{"CARRIERY":{"failRate":1.5}}', /CARRIERY\.failRate/],
+    ['a negative latency', '{"CARRIERY":{"latencyMs":-1}}', /CARRIERY\.latencyMs/],
+    ['an unknown error kind', '{"CARRIERY":{"error":"teapot"}}', /CARRIERY\.error/],
+    ['an unknown setting', '{"CARRIERY":{"slow":true}}', /not valid/],
+    ['a key that is not a carrier code', '{"carrier y":{}}', /carrier code/],
+  ])('rejects %s loudly', (_, raw, message) => {
+    expect(() => parseSandboxFaults(raw)).toThrow(message);
+  });
+});
+
+describe('whether a call fails', () => {
+  const never = () => {
+    throw new Error('random must not be drawn');
+  };
+  it('is deterministic at fail rates 0 and 1, and without a fault', () => {
+    expect(callFails(undefined, never)).toBe(false);
+    expect(callFails({ latencyMs: 10 }, never)).toBe(false);
+    expect(callFails({ failRate: 0, error: 'http500' }, never)).toBe(false);
+    expect(callFails({ failRate: 1 }, never)).toBe(true);
+    expect(callFails({ error: 'timeout' }, never)).toBe(true);
+  });
+  it('draws the random number in between', () => {
+    expect(callFails({ failRate: 0.3 }, () => 0.29)).toBe(true);
+    expect(callFails({ failRate: 0.3 }, () => 0.3)).toBe(false);
+  });
+});
+
+describe('injected faults', () => {
+  it('http500 fails the carrier with a CarrierError', async () => {
+    const { getAdapter } = network({ faults: { CARRIERZ: { error: 'http500' } } });
+    await expect(rate(getAdapter('CARRIERZ')!)).rejects.toThrow(CarrierError);
+    await expect(rate(getAdapter('CARRIERZ')!)).rejects.toThrow(/HTTP 500/);
+  });
+
+  it('a malformed answer is caught by the adapter as a CarrierError', async () => {
+    const { getAdapter } = network({ faults: { CARRIERX: { error: 'malformed' } } });
+    await expect(rate(getAdapter('CARRIERX')!)).rejects.toThrow(/malformed rate response/);
+  });
+
+  it('faults apply to their carrier only', async () => {
+    const { getAdapter } = network({ faults: { CARRIERZ: { error: 'http500' } } });
+    await expect(rate(getAdapter('CARRIERY')!)).resolves.toHaveLength(4);
+  });
+
+  it('a fail rate between 0 and 1 fails the calls the random draw picks', async () => {
+    const draws = [0.1, 0.9, 0.4, 0.6];
+    const { getAdapter } = network({ faults: { CARRIERY: { failRate: 0.5 } }, random: () => draws.shift()! });
+    const outcomes = [];
+    for (let i = 0; i < 4; i += 1) {
+      outcomes.push(await rate(getAdapter('CARRIERY')!).then(() => 'ok', () => 'failed'));
+    }
+    expect(outcomes).toEqual(['failed', 'ok', 'failed', 'ok']);
+  });
+
+  it('latency delays the answer', async () => {
+    const { getAdapter } = network({ faults: { CARRIERY: { latencyMs: 40 } } });
+    const started = Date.now();
+    await expect(rate(getAdapter('CARRIERY')!)).resolves.toHaveLength(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+  });
+
+  it('latency honours the abort signal: waiting stops on abort', async () => {
+    const { getAdapter } = network({ faults: { CARRIERY: { latencyMs: 60_000 } } });
+    const controller = new AbortController();
+    const reason = new Error('caller gave up');
+    setTimeout(() => controller.abort(reason), 20);
+    const started = Date.now();
+    await expect(rate(getAdapter('CARRIERY')!, controller.signal)).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('timeout never answers until the caller aborts', async () => {
+    const { getAdapter } = network({ faults: { CARRIERF: { error: 'timeout' } } });
+    const controller = new AbortController();
+    let settled = false;
+    const pending = rate(getAdapter('CARRIERF')!, controller.signal).finally(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(settled).toBe(false);
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+  });
+
+  it('an already aborted signal is not answered', async () => {
+    const { getAdapter } = network({});
+    const controller = new AbortController();
+    controller.abort(new Error('too late'));
+    await expect(rate(getAdapter('CARRIERX')!, controller.signal)).rejects.toThrow('too late');
+  });
+});
+
+describe('the process registry', () => {
+  const saved = process.env.SANDBOX_FAULTS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.SANDBOX_FAULTS;
+    else process.env.SANDBOX_FAULTS = saved;
+  });
+
+  it('takes its faults from SANDBOX_FAULTS', async () => {
+    process.env.SANDBOX_FAULTS = '{"CARRIERY":{"error":"http500"}}';
+    let registry: typeof import('../../../shared/carriers/registry') | undefined;
+    await jest.isolateModulesAsync(async () => {
+      registry = await import('../../../shared/carriers/registry');
+    });
+    await expect(rate(registry!.getAdapter('CARRIERY')!)).rejects.toThrow(/HTTP 500/);
+    await expect(rate(registry!.getAdapter('CARRIERX')!)).resolves.toHaveLength(3);
+  });
+});

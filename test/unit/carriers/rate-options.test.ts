@@ -1,0 +1,194 @@
+import { buildCarrierFRateRequest, carrierFAccessorials } from '../../../shared/carriers/adapters/carrier-f';
+import { buildCarrierZRateRequest } from '../../../shared/carriers/adapters/carrier-z';
+import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { CarrierRefusal, type CarrierAdapter } from '../../../shared/carriers/types';
+import type { RateRequest } from '../../../shared/domain/rate/schema';
+import {
+  chargeAmount,
+  chargeCodes,
+  londonRecipient,
+  newYorkRecipient,
+  piece,
+  quotesOf,
+  rateInput,
+  rateRequest,
+  withOptions,
+} from './fixtures';
+
+const { adapters, getAdapter } = createCarrierRegistry(createSandboxTransports());
+const adapter = (code: string): CarrierAdapter => {
+  const found = getAdapter(code);
+  if (!found) throw new Error(code);
+  return found;
+};
+const PARCEL = ['CARRIERX', 'CARRIERY', 'CARRIERZ'];
+
+const freightOptions: NonNullable<RateRequest['freightOptions']> = {
+  tailgate: 'both',
+  twoPersons: 'delivery',
+  afterHours: 'pickup',
+  appointment: 'Call the dock 30 min ahead',
+  prebookedAppointment: { appointmentDate: '2025-06-10', appointmentTime: '09:00' },
+  pickupAppointment: { appointmentDate: '2025-06-04', appointmentTime: '14:00' },
+};
+
+describe('nonConveyable (spec 2.2)', () => {
+  const nonConveyable = withOptions(rateRequest(), { nonConveyable: true });
+
+  it.each(PARCEL)('%s, a parcel carrier, refuses nonConveyable', (code) => {
+    const build = () => adapter(code).buildRateRequest(rateInput(code, nonConveyable));
+    expect(build).toThrow(CarrierRefusal);
+    expect(build).toThrow(/non-conveyable/);
+  });
+
+  it.each(PARCEL)('%s quotes when nonConveyable is false', (code) => {
+    expect(() => adapter(code).buildRateRequest(rateInput(code, withOptions(rateRequest(), { nonConveyable: false })))).not.toThrow();
+  });
+
+  it('CARRIERF, freight, accepts nonConveyable and quotes it', async () => {
+    const quotes = await quotesOf(adapter('CARRIERF'), rateInput('CARRIERF', nonConveyable));
+    expect(quotes.map((q) => q.serviceCode)).toEqual(['CARRIERF_LTL_STANDARD', 'CARRIERF_LTL_GUARANTEED']);
+  });
+});
+
+describe('freight accessorials (spec 2.8)', () => {
+  it('counts pickup/delivery/both per side and each appointment kind once', () => {
+    expect(carrierFAccessorials(freightOptions)).toEqual([
+      { code: 'TAILGATE_PICKUP' },
+      { code: 'TAILGATE_DELIVERY' },
+      { code: 'TWO_PERSON_DELIVERY' },
+      { code: 'AFTER_HOURS_PICKUP' },
+      { code: 'DELIVERY_APPOINTMENT', note: 'Call the dock 30 min ahead' },
+      { code: 'PREBOOKED_APPOINTMENT', note: '2025-06-10 09:00' },
+      { code: 'PICKUP_APPOINTMENT', note: '2025-06-04 14:00' },
+    ]);
+    expect(carrierFAccessorials(undefined)).toEqual([]);
+    expect(carrierFAccessorials({ appointment: '  ' })).toEqual([]);
+  });
+
+  it('carrier F prices each accessorial as an accessorial charge', async () => {
+    const [withAccessorials] = await quotesOf(adapter('CARRIERF'), rateInput('CARRIERF', rateRequest({ freightOptions })));
+    const [without] = await quotesOf(adapter('CARRIERF'), rateInput('CARRIERF', rateRequest()));
+    const accessorials = withAccessorials?.charges.filter((c) => c.type === 'accessorial') ?? [];
+    expect(accessorials.map((c) => c.code)).toEqual([
+      'TAILGATE_PICKUP',
+      'TAILGATE_DELIVERY',
+      'TWO_PERSON_DELIVERY',
+      'AFTER_HOURS_PICKUP',
+      'DELIVERY_APPOINTMENT',
+      'PREBOOKED_APPOINTMENT',
+      'PICKUP_APPOINTMENT',
+    ]);
+    expect(accessorials.every((c) => c.amount > 0)).toBe(true);
+    expect(without?.charges.filter((c) => c.type === 'accessorial')).toEqual([]);
+    // The rest of the quote does not move.
+    expect(chargeAmount(withAccessorials, 'BASE')).toBe(chargeAmount(without, 'BASE'));
+  });
+
+  it.each(PARCEL)('%s ignores freightOptions', (code) => {
+    const a = adapter(code);
+    expect(a.buildRateRequest(rateInput(code, rateRequest({ freightOptions })))).toEqual(a.buildRateRequest(rateInput(code)));
+  });
+
+  it('carrier F receives pounds and inches, one handling unit per piece', () => {
+    const request = buildCarrierFRateRequest(
+      rateInput('CARRIERF', rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 100, length: 120, width: 100, height: 90 })] } })),
+    );
+    expect(request.handlingUnits).toEqual([
+      { weightLb: 220.46, lengthIn: 47.2, widthIn: 39.4, heightIn: 35.4 },
+      { weightLb: 220.46, lengthIn: 47.2, widthIn: 39.4, heightIn: 35.4 },
+    ]);
+  });
+
+  it('carrier F refuses shipments outside Canada and the United States', () => {
+    expect(() => buildCarrierFRateRequest(rateInput('CARRIERF', rateRequest({ recipient: londonRecipient })))).toThrow(CarrierRefusal);
+    expect(() => buildCarrierFRateRequest(rateInput('CARRIERF', rateRequest({ recipient: newYorkRecipient })))).not.toThrow();
+  });
+});
+
+describe('fields that never reach a carrier at rate time', () => {
+  const international = rateRequest({
+    recipient: newYorkRecipient,
+    internationalOptions: { billDutyTo: 'sender', requestEstimatedDutiesAndTaxes: true },
+    commercialInvoice: {
+      currency: 'CAD',
+      invoiceItems: [{ description: 'Widget', quantity: 2, value: 50, weight: 1 }],
+    },
+  });
+  const allCodes = adapters.map((a) => a.code);
+
+  it.each(allCodes)('generalNote is stripped before rating (%s)', (code) => {
+    const note = 'GENERAL-NOTE-MARKER: fragile, keep upright';
+    const noted = { ...international, commercialInvoice: { ...international.commercialInvoice!, generalNote: note } };
+    const request = adapter(code).buildRateRequest(rateInput(code, noted));
+    expect(JSON.stringify(request)).not.toContain('GENERAL-NOTE-MARKER');
+    expect(JSON.stringify(request)).not.toContain('generalNote');
+    expect(request).toEqual(adapter(code).buildRateRequest(rateInput(code, international)));
+  });
+
+  it.each(allCodes)('createReturnLabel is ignored at rate time (%s)', (code) => {
+    const a = adapter(code);
+    const withReturn = a.buildRateRequest(rateInput(code, withOptions(international, { createReturnLabel: true })));
+    expect(JSON.stringify(withReturn)).not.toMatch(/return/i);
+    expect(withReturn).toEqual(a.buildRateRequest(rateInput(code, international)));
+  });
+});
+
+describe('services', () => {
+  it.each(adapters.map((a) => a.code))('only the services passed in RateInput.services are quoted (%s)', async (code) => {
+    const input = rateInput(code);
+    const [first, ...rest] = input.services;
+    expect(rest.length).toBeGreaterThan(0);
+    const quotes = await quotesOf(adapter(code), { ...input, services: [first!] });
+    expect(quotes.map((q) => q.serviceCode)).toEqual([first!.code]);
+    const all = await quotesOf(adapter(code), input);
+    expect(all.map((q) => q.serviceCode)).toEqual(input.services.map((s) => s.code));
+  });
+
+  it('a carrier with no enabled service to quote refuses', () => {
+    const input = rateInput('CARRIERZ');
+    expect(() => buildCarrierZRateRequest({ ...input, services: [] })).toThrow(CarrierRefusal);
+    expect(() => buildCarrierZRateRequest({ ...input, services: input.services.map((s) => ({ ...s, isDisabled: true })) })).toThrow(
+      CarrierRefusal,
+    );
+  });
+
+  it('every quote carries the base and fuel charges of its service', async () => {
+    for (const a of adapters) {
+      for (const quote of await quotesOf(a, rateInput(a.code))) {
+        expect(chargeCodes(quote).slice(0, 2)).toEqual(['BASE', 'FUEL']);
+        expect(quote.charges[0]?.amount).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('third-party billing (spec 2.11)', () => {
+  const billed = (billingOptions: RateRequest['billingOptions']) => rateRequest({ billingOptions });
+  const payer = (code: string, request: RateRequest) => {
+    const built = adapter(code).buildRateRequest(rateInput(code, request)) as Record<string, unknown>;
+    return built.shippingChargesPayment ?? built.payer ?? built.billThirdParty ?? built.billTo;
+  };
+
+  it.each([
+    ['CARRIERX', { paymentType: 'THIRD_PARTY', accountNumber: 'TP-123' }],
+    ['CARRIERY', { customerNumber: 'TP-123' }],
+    ['CARRIERZ', { account: 'TP-123' }],
+    ['CARRIERF', { party: 'THIRD_PARTY', accountNumber: 'TP-123' }],
+  ])('%s receives the bill-to account of a third-party request for it', (code, expected) => {
+    expect(payer(code, billed({ type: 'thirdParty', thirdPartyShipperNumber: 'TP-123', carrierCode: code }))).toEqual(expected);
+    expect(payer(code, billed({ type: 'thirdParty', thirdPartyShipperNumber: 'TP-123' }))).toEqual(expected);
+  });
+
+  it.each(adapters.map((a) => a.code))('%s is billed to the plan account otherwise', (code) => {
+    expect(payer(code, rateRequest())).toBeUndefined();
+    expect(payer(code, billed({ type: 'account', thirdPartyShipperNumber: 'TP-123' }))).toBeUndefined();
+    expect(payer(code, billed({ type: 'thirdParty', thirdPartyShipperNumber: 'TP-123', carrierCode: 'ANOTHER' }))).toBeUndefined();
+  });
+
+  it.each(adapters.map((a) => a.code))('soldTo, a ship time field, never reaches %s at rate time', (code) => {
+    const soldTo = { personName: 'SOLD-TO-MARKER', addressLine1: '1 Main St', countryCode: 'CA' };
+    const request = adapter(code).buildRateRequest(rateInput(code, billed({ soldTo })));
+    expect(JSON.stringify(request)).not.toContain('SOLD-TO-MARKER');
+  });
+});
