@@ -1,1 +1,19 @@
-export default async function () {}
+/**
+ * Jest globalSetup of the `integration` project: DynamoDB Local (in memory)
+ * and s3rver (temporary directory) start once per run on free ports. The
+ * endpoints go into process.env, which the workers inherit; each test file
+ * then makes its own table and bucket (test/support/stack.ts).
+ */
+import { applyEnv, localAwsEnv } from '../../shared/local/env';
+import { startLocalStack, type LocalStack } from '../../shared/local/stack';
+
+export type IntegrationGlobals = { __SHIPPING_INTEGRATION_STACK__?: LocalStack };
+
+export default async function integrationGlobalSetup(): Promise<void> {
+  const globals = globalThis as IntegrationGlobals;
+  if (globals.__SHIPPING_INTEGRATION_STACK__) return;
+  const stack = await startLocalStack();
+  globals.__SHIPPING_INTEGRATION_STACK__ = stack;
+  applyEnv(localAwsEnv({ dynamodbEndpoint: stack.dynamodb.endpoint, s3Endpoint: stack.s3.endpoint }));
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+}

@@ -1,1 +1,9 @@
-export default async function () {}
+/** Jest globalTeardown of the `integration` project: stops the emulators of global-setup.ts. */
+import type { IntegrationGlobals } from './global-setup';
+
+export default async function integrationGlobalTeardown(): Promise<void> {
+  const globals = globalThis as IntegrationGlobals;
+  const stack = globals.__SHIPPING_INTEGRATION_STACK__;
+  globals.__SHIPPING_INTEGRATION_STACK__ = undefined;
+  await stack?.stop();
+}

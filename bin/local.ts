@@ -1,0 +1,213 @@
+/**
+ * The local runtime (`npm start`, DESIGN.md §6): DynamoDB Local and s3rver
+ * with their data under DATA_DIR (default `.data/`), the reference data and a
+ * demo company with an API key, and the unchanged HTTP handlers behind a
+ * local API Gateway on 127.0.0.1:PORT (default 3000).
+ *
+ * Ctrl-C, SIGTERM and SIGHUP stop everything; a crash still ends DynamoDB
+ * Local (exit hook and watchdog in shared/local/dynamodb-local.ts).
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { config } from '../shared/config';
+import { manifest } from '../shared/manifest';
+import { createApiServer, manifestRoutes } from '../shared/local/api-gateway';
+import { applyEnv, localAwsEnv } from '../shared/local/env';
+import { JavaMissingError } from '../shared/local/java';
+import { assertPortFree } from '../shared/local/ports';
+import { ensureTableAndBucket } from '../shared/local/provision';
+import {
+  dataPaths,
+  isProcessAlive,
+  readDemoFile,
+  readRuntimeFile,
+  removeRuntimeFile,
+  resolveDataDir,
+  writeDemoFile,
+  writeRuntimeFile,
+  type DemoFile,
+} from '../shared/local/runtime-files';
+import { startLocalStack, type LocalStack } from '../shared/local/stack';
+
+const DEMO_COMPANY_NAME = 'Demo Company';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+const portFromEnv = (name: string, fallback?: number): number | undefined => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (0-65535), got "${raw}"`);
+  return port;
+};
+
+class StartupError extends Error {}
+
+let stack: LocalStack | undefined;
+let server: Server | undefined;
+let runtimeFileWritten = false;
+const dataDir = resolveDataDir();
+
+/** Removes runtime.json only when it is this process's (never another runtime's). */
+const removeOwnRuntimeFile = () => {
+  if (!runtimeFileWritten) return;
+  try {
+    if (readRuntimeFile(dataDir)?.pid === process.pid) removeRuntimeFile(dataDir);
+  } catch {
+    removeRuntimeFile(dataDir);
+  }
+  runtimeFileWritten = false;
+};
+
+let stopping: Promise<void> | undefined;
+const shutdown = (reason: string, exitCode: number) => {
+  if (stopping) {
+    // A second Ctrl-C: leave now; the exit hooks still end DynamoDB Local.
+    if (reason.startsWith('SIG')) process.exit(1);
+    return;
+  }
+  stopping = (async () => {
+    out(`\nStopping (${reason})...`);
+    if (server) {
+      server.close();
+      server.closeAllConnections();
+    }
+    await stack?.stop();
+    removeOwnRuntimeFile();
+  })()
+    .catch((e: unknown) => {
+      err(`error while stopping: ${(e as Error).message}`);
+    })
+    .finally(() => process.exit(exitCode));
+};
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal, 0));
+process.on('uncaughtException', (e) => {
+  err(`uncaught exception: ${e.stack ?? e.message}`);
+  shutdown('uncaught exception', 1);
+});
+process.on('unhandledRejection', (e) => {
+  err(`unhandled rejection: ${(e as Error)?.stack ?? String(e)}`);
+  shutdown('unhandled rejection', 1);
+});
+process.on('exit', removeOwnRuntimeFile);
+
+/** The demo company and key of demo.json, or new ones on first start (or when the table lost them). */
+const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean }> => {
+  const { createCompany, getCompany } = await import('../shared/store/companies');
+  const { createApiKey, getApiKeyByHash, hashApiKey } = await import('../shared/store/api-keys');
+  const existing = readDemoFile(dataDir);
+  if (existing) {
+    const company = await getCompany(existing.companyId);
+    const key = company ? await getApiKeyByHash(hashApiKey(existing.apiKey)) : undefined;
+    if (company && key) {
+      if (!key.active) err(`note: the demo API key ${existing.keyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId}\``);
+      return { demo: existing, created: false };
+    }
+    err(`note: ${dataPaths(dataDir).demo} names a company or key the table does not hold; creating a new demo company`);
+  }
+  const company = await createCompany({ name: DEMO_COMPANY_NAME, pricingGroupId: 'default', billing: 'account', withUser: true });
+  const key = await createApiKey({ companyId: company.companyId, scopes: [] });
+  const demo: DemoFile = {
+    companyId: company.companyId,
+    companyName: company.name,
+    keyId: key.keyId,
+    apiKey: key.apiKey,
+    createdDate: company.createdDate,
+  };
+  writeDemoFile(dataDir, demo);
+  return { demo, created: true };
+};
+
+const listen = (s: Server, port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(port, '127.0.0.1', () => {
+      s.off('error', reject);
+      resolve((s.address() as AddressInfo).port);
+    });
+  });
+
+const main = async () => {
+  const port = portFromEnv('PORT', 3000)!;
+  const previous = (() => {
+    try {
+      return readRuntimeFile(dataDir);
+    } catch {
+      return undefined;
+    }
+  })();
+  if (previous && isProcessAlive(previous.pid) && previous.pid !== process.pid) {
+    throw new StartupError(`DATA_DIR ${dataDir} is in use by a running local runtime (pid ${previous.pid}, ${previous.apiUrl}). Stop it first, or set another DATA_DIR.`);
+  }
+  // Left by a runtime that did not exit cleanly.
+  removeRuntimeFile(dataDir);
+  if (port !== 0) {
+    await assertPortFree(port).catch((e: NodeJS.ErrnoException) => {
+      throw new StartupError(`PORT ${port} on 127.0.0.1 is not available (${e.code ?? e.message}). Set PORT to another port.`);
+    });
+  }
+
+  out(`Starting DynamoDB Local and s3rver with data in ${dataDir} ...`);
+  stack = await startLocalStack({ dataDir, dynamodbPort: portFromEnv('DYNAMODB_PORT'), s3Port: portFromEnv('S3_PORT') });
+  if (stopping) return;
+  const tableName = config.tableName;
+  const bucketName = config.bucketName;
+  const region = process.env.AWS_REGION || 'us-east-1';
+  applyEnv(localAwsEnv({ dynamodbEndpoint: stack.dynamodb.endpoint, s3Endpoint: stack.s3.endpoint, region, tableName, bucketName }));
+  // No X-Ray daemon and no CloudWatch here: keep tracing and metrics quiet unless asked for.
+  process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+  const provisioned = await ensureTableAndBucket({ tableName, bucketName });
+  // The store modules load only now, after the environment points at the emulators.
+  const { seedReferenceData } = await import('../shared/store/seed');
+  const seeded = await seedReferenceData();
+  const { demo, created } = await ensureDemo();
+  if (stopping) return;
+
+  server = createApiServer({
+    region,
+    onResponse: ({ method, url, statusCode, ms, requestId, error }) => {
+      out(`${method} ${url} -> ${statusCode} (${ms} ms, request ${requestId})`);
+      if (error) err(`  ${(error as Error)?.stack ?? String(error)}`);
+    },
+  });
+  const actualPort = await listen(server, port);
+  const apiUrl = `http://127.0.0.1:${actualPort}/v1`;
+  writeRuntimeFile(dataDir, {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    apiUrl,
+    port: actualPort,
+    region,
+    tableName,
+    bucketName,
+    dynamodb: { endpoint: stack.dynamodb.endpoint, pid: stack.dynamodb.pid },
+    s3: { endpoint: stack.s3.endpoint },
+  });
+  runtimeFileWritten = true;
+
+  out('');
+  out('Shipping API, local runtime');
+  out(`  Base URL   ${apiUrl}`);
+  out(`  Demo key   ${demo.apiKey}   (${created ? 'new' : 'from demo.json'}; company "${demo.companyName}" ${demo.companyId}, pricing group default)`);
+  out(`  Try        curl -s -H 'X-API-Key: ${demo.apiKey}' ${apiUrl}/carriers`);
+  out(`  Data       ${dataDir}`);
+  out(`             table ${tableName}${provisioned.tableCreated ? ' (created)' : ''}, bucket ${bucketName}${provisioned.bucketCreated ? ' (created)' : ''}, reference data ${seeded.items} items`);
+  out(`             DynamoDB Local ${stack.dynamodb.endpoint}, s3rver ${stack.s3.endpoint}`);
+  out(`  Admin      npm run -s admin -- help   (same DATA_DIR)`);
+  out('  Routes');
+  for (const route of manifestRoutes()) out(`             ${route.method.padEnd(6)} ${route.path}  (${route.name})`);
+  for (const f of manifest.filter((entry) => entry.trigger.kind !== 'http')) {
+    out(`  Not run locally yet: ${f.name} (${f.trigger.kind} trigger)`);
+  }
+  out('Ctrl-C stops everything.');
+};
+
+main().catch((e: unknown) => {
+  if (e instanceof StartupError || e instanceof JavaMissingError) err(`npm start: ${e.message}`);
+  else err(`npm start failed: ${(e as Error)?.stack ?? String(e)}`);
+  shutdown('startup failed', 1);
+});

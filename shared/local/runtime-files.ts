@@ -1,0 +1,86 @@
+/**
+ * Files the local runtime keeps under DATA_DIR:
+ * - `demo.json`: the demo company and its API key, written on first start and
+ *   read on later ones;
+ * - `runtime.json`: where the running stack is (emulator endpoints, table,
+ *   bucket, API URL), written once it serves and removed on exit, so the admin
+ *   CLI and tests can act on it;
+ * - `dynamodb/` (DynamoDB Local's files) and `s3/` (s3rver's files).
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const demoFileSchema = z.object({
+  companyId: z.string().min(1),
+  companyName: z.string(),
+  keyId: z.string().min(1),
+  apiKey: z.string().min(1),
+  createdDate: z.string(),
+});
+export type DemoFile = z.infer<typeof demoFileSchema>;
+
+export const runtimeFileSchema = z.object({
+  /** The runtime's own process id, to tell a running stack from a file left by a crash. */
+  pid: z.number().int().positive(),
+  startedAt: z.string(),
+  apiUrl: z.string(),
+  port: z.number().int(),
+  region: z.string(),
+  tableName: z.string(),
+  bucketName: z.string(),
+  dynamodb: z.object({ endpoint: z.string(), pid: z.number().int() }),
+  s3: z.object({ endpoint: z.string() }),
+});
+export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
+
+/** DATA_DIR, default `.data/` in the working directory, absolute. */
+export const resolveDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string =>
+  path.resolve(cwd, env.DATA_DIR || '.data');
+
+export const dataPaths = (dataDir: string) => ({
+  dataDir,
+  dynamodb: path.join(dataDir, 'dynamodb'),
+  s3: path.join(dataDir, 's3'),
+  demo: path.join(dataDir, 'demo.json'),
+  runtime: path.join(dataDir, 'runtime.json'),
+});
+
+const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not valid JSON`);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw new Error(`${file} is not in the expected format: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  return result.data;
+};
+
+/** Written to a temporary file and renamed, so a reader never sees half a file. */
+const writeJson = (file: string, value: unknown) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, file);
+};
+
+export const readDemoFile = (dataDir: string): DemoFile | undefined => readJson(dataPaths(dataDir).demo, demoFileSchema);
+export const writeDemoFile = (dataDir: string, demo: DemoFile) => writeJson(dataPaths(dataDir).demo, demoFileSchema.parse(demo));
+
+export const readRuntimeFile = (dataDir: string): RuntimeFile | undefined => readJson(dataPaths(dataDir).runtime, runtimeFileSchema);
+export const writeRuntimeFile = (dataDir: string, runtime: RuntimeFile) => writeJson(dataPaths(dataDir).runtime, runtimeFileSchema.parse(runtime));
+export const removeRuntimeFile = (dataDir: string) => rmSync(dataPaths(dataDir).runtime, { force: true });
+
+/** True when a process with this id exists (signal 0 only checks). */
+export const isProcessAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

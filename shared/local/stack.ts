@@ -1,0 +1,64 @@
+/**
+ * The emulators together: DynamoDB Local (child process) and s3rver (in
+ * process), either persistent under a data directory (npm start) or in
+ * memory with a temporary S3 directory (integration tests).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { dataPaths } from './runtime-files';
+import { startS3Local, type S3Local } from './s3-local';
+
+export type LocalStack = {
+  dynamodb: DynamoDbLocal;
+  s3: S3Local;
+  /** Stops both emulators (and removes the temporary S3 directory of an in-memory stack). Safe to call twice. */
+  stop: () => Promise<void>;
+};
+
+export type LocalStackOptions = {
+  /** Persistent data directory; without it DynamoDB runs in memory and S3 in a temporary directory. */
+  dataDir?: string;
+  dynamodbPort?: number;
+  s3Port?: number;
+};
+
+export const startLocalStack = async (options: LocalStackOptions = {}): Promise<LocalStack> => {
+  let s3Directory: string;
+  let temporary: string | undefined;
+  if (options.dataDir) {
+    const paths = dataPaths(options.dataDir);
+    mkdirSync(paths.dynamodb, { recursive: true });
+    mkdirSync(paths.s3, { recursive: true });
+    s3Directory = paths.s3;
+  } else {
+    temporary = mkdtempSync(path.join(os.tmpdir(), 'shipping-s3-'));
+    s3Directory = temporary;
+  }
+  const removeTemporary = () => {
+    if (temporary) rmSync(temporary, { recursive: true, force: true });
+  };
+
+  let s3: S3Local | undefined;
+  try {
+    s3 = await startS3Local({ directory: s3Directory, port: options.s3Port });
+    const dynamodb = await startDynamoDbLocal(
+      options.dataDir
+        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort }
+        : { inMemory: true, port: options.dynamodbPort },
+    );
+    const started = s3;
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        await Promise.allSettled([dynamodb.stop(), started.stop()]);
+        removeTemporary();
+      })());
+    return { dynamodb, s3: started, stop };
+  } catch (e) {
+    await s3?.stop();
+    removeTemporary();
+    throw e;
+  }
+};

@@ -1,0 +1,40 @@
+/**
+ * Data survives a restart of the runtime (DESIGN.md §6). e2e-setup.ts ran the
+ * first start, created a box through the admin CLI with the same DATA_DIR,
+ * stopped the runtime and started it again; these tests run against the
+ * second start.
+ */
+import { isProcessAlive, readDemoFile, readRuntimeFile } from '../../shared/local/runtime-files';
+import type { RestartRecord } from '../support/e2e-setup';
+import { api, e2e } from '../support/e2e';
+
+const record = (): RestartRecord => JSON.parse(process.env.E2E_RESTART ?? 'null') as RestartRecord;
+
+describe('a restart of npm start', () => {
+  it('stopped the first runtime completely: its process, DynamoDB Local and runtime.json are gone', () => {
+    expect(record().afterStop).toEqual({ runtimeFileExists: false, alivePids: [] });
+  });
+
+  it('is a new process on the same DATA_DIR', () => {
+    const runtime = readRuntimeFile(e2e.dataDir);
+    expect(runtime?.pid).not.toBe(record().first.pid);
+    expect(runtime && isProcessAlive(runtime.pid)).toBe(true);
+    expect(runtime?.apiUrl).toBe(e2e.baseUrl);
+  });
+
+  it('keeps demo.json: the same demo company and key', () => {
+    expect(readDemoFile(e2e.dataDir)).toEqual(expect.objectContaining({ apiKey: record().first.apiKey, companyId: record().first.companyId, keyId: record().first.keyId }));
+    expect(e2e.apiKey).toBe(record().first.apiKey);
+  });
+
+  it('the demo key of the first start still works', async () => {
+    const response = await api('/carriers', { key: record().first.apiKey });
+    expect(response.status).toBe(200);
+  });
+
+  it('the box the admin CLI created before the restart is still listed', async () => {
+    const response = await api('/packaging-types', { key: record().first.apiKey });
+    const box = (response.json as { data: Array<{ id: string; name: string; categoryName: string }> }).data.find((p) => p.id === record().boxId);
+    expect(box).toEqual(expect.objectContaining({ name: 'Survives a restart', categoryName: 'Generic' }));
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Helpers of the e2e tests: the runtime that e2e-setup.ts started, HTTP
+ * calls to it, and the admin commands run in this worker against the same
+ * local stack (its runtime.json), which is quicker than a CLI process per key.
+ */
+import { randomBytes } from 'node:crypto';
+import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv } from '../../shared/local/admin';
+import { applyEnv } from '../../shared/local/env';
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the e2e tests through the \`e2e\` Jest project (test/support/e2e-setup.ts)`);
+  return value;
+};
+
+export const e2e = {
+  get baseUrl() {
+    return required('E2E_BASE_URL');
+  },
+  get apiKey() {
+    return required('E2E_API_KEY');
+  },
+  get companyId() {
+    return required('E2E_COMPANY_ID');
+  },
+  get dataDir() {
+    return required('E2E_DATA_DIR');
+  },
+};
+
+export type ApiResponse = { status: number; headers: Headers; text: string; json: unknown };
+
+/**
+ * One request to the runtime. `key` undefined sends the demo key, null sends
+ * no key; `path` is relative to the base URL (which ends in /v1).
+ */
+export const api = async (
+  path: string,
+  options: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ApiResponse> => {
+  const key = options.key === undefined ? e2e.apiKey : options.key;
+  const response = await fetch(`${e2e.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers: { ...(key === null ? {} : { 'X-API-Key': key }), ...options.headers },
+    body: options.body,
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+};
+
+let targetApplied = false;
+
+/** An admin command (DESIGN.md §6) against the running e2e stack, e.g. `admin('key', 'create', '--company', id)`. */
+export const admin = async <T = Record<string, string>>(...argv: string[]): Promise<T> => {
+  if (!targetApplied) {
+    applyEnv(targetEnv(resolveAdminTarget({ ...process.env, DATA_DIR: e2e.dataDir })));
+    targetApplied = true;
+  }
+  return (await executeAdminCommand(parseAdminCommand(argv))) as T;
+};
+
+export const companyWithKey = async (options: { pricingGroup?: string; scopes?: string } = {}) => {
+  const { companyId } = await admin<{ companyId: string }>(
+    'company', 'create', '--name', `E2E ${randomBytes(3).toString('hex')}`, '--pricing-group', options.pricingGroup ?? 'default',
+  );
+  const { apiKey, keyId } = await admin<{ apiKey: string; keyId: string }>('key', 'create', '--company', companyId, ...(options.scopes ? ['--scopes', options.scopes] : []));
+  return { companyId, apiKey, keyId };
+};
+
+/** The body of an error answer: `{"error": {"code", "message"}}`. */
+export const expectErrorBody = (response: ApiResponse, status: number, code: string) => {
+  expect({ status: response.status, code: (response.json as { error?: { code?: string } })?.error?.code }).toEqual({ status, code });
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.json).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+  expect(response.headers.get('x-request-id')).toBeTruthy();
+};

@@ -1,0 +1,184 @@
+/** The admin CLI's argument parsing and validation (no I/O). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AdminError, UsageError, knownScopes, parseAdminCommand, parseIsoDate, resolveAdminTarget, targetEnv } from '../../../shared/local/admin';
+import { writeRuntimeFile } from '../../../shared/local/runtime-files';
+
+const parse = (line: string) => parseAdminCommand(line.split(' ').filter(Boolean));
+const usageError = (line: string) => {
+  try {
+    parse(line);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as Error).message;
+  }
+  throw new Error(`"${line}" was accepted`);
+};
+
+describe('parseAdminCommand', () => {
+  it('company create with defaults: pricing group default, account billing, with a user', () => {
+    expect(parse('company create --name Acme')).toEqual({ kind: 'company-create', name: 'Acme', pricingGroupId: 'default', billing: 'account', withUser: true });
+  });
+
+  it('company create with every option', () => {
+    expect(parse('company create --name Acme --pricing-group parcel --billing prepaid --no-user')).toEqual({
+      kind: 'company-create',
+      name: 'Acme',
+      pricingGroupId: 'parcel',
+      billing: 'prepaid',
+      withUser: false,
+    });
+  });
+
+  it.each([
+    ['company create', 'company create: --name is required'],
+    ['company create --name A --pricing-group gold', 'company create: unknown pricing group "gold"; known: default, parcel'],
+    ['company create --name A --billing card', 'company create: --billing must be account or prepaid, got "card"'],
+    ['company create --name A --colour red', "company create: Unknown option '--colour'"],
+    ['company create --name A stray', "company create: Unexpected argument 'stray'. This command does not take positional arguments"],
+  ])('%s is refused', (line, message) => {
+    expect(usageError(line)).toBe(message);
+  });
+
+  it('key create without scopes gives an empty list (every scope) and an active key', () => {
+    expect(parse('key create --company c1')).toEqual({ kind: 'key-create', companyId: 'c1', scopes: [], active: true });
+  });
+
+  it('key create with scopes, expiry (normalized to UTC), integration type and --inactive', () => {
+    expect(parse('key create --company c1 --scopes shipments:rate,shipments:track,shipments:rate --expires-at 2030-01-31T10:00:00-05:00 --integration-type erp --inactive')).toEqual({
+      kind: 'key-create',
+      companyId: 'c1',
+      scopes: ['shipments:rate', 'shipments:track'],
+      expiresAt: '2030-01-31T15:00:00.000Z',
+      integrationType: 'erp',
+      active: false,
+    });
+  });
+
+  it.each([
+    ['key create', 'key create: --company is required'],
+    ['key create --company c1 --scopes shipments:fly', `key create: unknown scope shipments:fly; known: ${knownScopes.join(', ')}`],
+    ['key create --company c1 --scopes ,', 'key create: --scopes needs at least one scope; leave it out for a key with every scope'],
+    ['key create --company c1 --expires-at tomorrow', 'key create: --expires-at must be an ISO 8601 date or date-time with zone (e.g. 2030-01-31T00:00:00Z), got "tomorrow"'],
+  ])('%s is refused', (line, message) => {
+    expect(usageError(line)).toBe(message);
+  });
+
+  it('key revoke needs --key-id', () => {
+    expect(parse('key revoke --key-id k1')).toEqual({ kind: 'key-revoke', keyId: 'k1' });
+    expect(usageError('key revoke')).toBe('key revoke: --key-id is required');
+  });
+
+  it('box create parses numbers and flags', () => {
+    expect(parse('box create --company c1 --name Case --length 40 --width 30.5 --height 1e1 --weight 2 --metric')).toEqual({
+      kind: 'box-create',
+      companyId: 'c1',
+      name: 'Case',
+      length: 40,
+      width: 30.5,
+      height: 10,
+      weight: 2,
+      isMetric: true,
+    });
+    expect(parse('box create --company c1 --name Case --length 1 --width 1 --height 1')).toEqual(
+      expect.objectContaining({ isMetric: false }),
+    );
+    expect(parse('box create --company c1 --name Case --length 1 --width 1 --height 1')).not.toHaveProperty('weight');
+  });
+
+  it.each([
+    ['--length 0 --width 1 --height 1', '--length must be a positive number, got "0"'],
+    ['--length 1 --width abc --height 1', '--width must be a positive number, got "abc"'],
+    ['--length 1 --width 1 --height 12cm', '--height must be a positive number, got "12cm"'],
+    ['--length 1 --width 1 --height Infinity', '--height must be a positive number, got "Infinity"'],
+    ['--length 1 --width 1 --height 1 --weight 0', '--weight must be a positive number, got "0"'],
+    ['--length 1 --width 1', '--height is required'],
+  ])('box create %s is refused', (options, message) => {
+    expect(usageError(`box create --company c1 --name Case ${options}`)).toBe(`box create: ${message}`);
+  });
+
+  it('blacklist add needs a company and an account number', () => {
+    expect(parse('blacklist add --company c1 --account 998877')).toEqual({ kind: 'blacklist-add', companyId: 'c1', account: '998877' });
+    expect(usageError('blacklist add --company c1')).toBe('blacklist add: --account is required');
+    expect(usageError('blacklist add --company c1 --account a/b')).toBe('blacklist add: --account must be 1 to 64 letters, digits or dashes, got "a/b"');
+  });
+
+  it('seed and help take nothing else', () => {
+    expect(parse('seed')).toEqual({ kind: 'seed' });
+    expect(parse('help')).toEqual({ kind: 'help' });
+    expect(usageError('seed --force')).toBe("seed: Unknown option '--force'");
+  });
+
+  it('refuses no command and unknown commands', () => {
+    expect(usageError('')).toBe('no command given; run `npm run -s admin -- help`');
+    expect(usageError('shipment launch')).toBe('unknown command "shipment launch"; run `npm run -s admin -- help`');
+  });
+});
+
+describe('parseIsoDate', () => {
+  it.each([
+    ['2030-01-31', '2030-01-31T00:00:00.000Z'],
+    ['2030-01-31T10:20Z', '2030-01-31T10:20:00.000Z'],
+    ['2030-01-31T10:20:30.5+01:00', '2030-01-31T09:20:30.500Z'],
+    ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
+  ])('%s is %s', (raw, iso) => {
+    expect(parseIsoDate(raw)).toBe(iso);
+  });
+
+  it.each(['2030-02-30', '2025-02-29T00:00:00Z', '2030-13-01', '2030-01-31T24:00:00Z', '2030-01-31T10:00:00', '31/01/2030', 'now'])('%s is refused', (raw) => {
+    expect(parseIsoDate(raw)).toBeUndefined();
+  });
+});
+
+describe('resolveAdminTarget', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'admin-target-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const runtime = (pid: number) => ({
+    pid,
+    startedAt: '2030-01-01T00:00:00.000Z',
+    apiUrl: 'http://127.0.0.1:3000/v1',
+    port: 3000,
+    region: 'us-east-1',
+    tableName: 'shipping-local',
+    bucketName: 'shipping-labels-local',
+    dynamodb: { endpoint: 'http://127.0.0.1:8001', pid },
+    s3: { endpoint: 'http://127.0.0.1:8002' },
+  });
+
+  it('a running local stack wins over TABLE_NAME, and its env points the SDK at the emulators', () => {
+    writeRuntimeFile(dataDir, runtime(process.pid));
+    const target = resolveAdminTarget({ DATA_DIR: dataDir, TABLE_NAME: 'prod-table' });
+    expect(target).toEqual({ kind: 'local', dataDir, runtime: runtime(process.pid) });
+    expect(targetEnv(target)).toEqual({
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_SESSION_TOKEN: undefined,
+      AWS_PROFILE: undefined,
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8001',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:8002',
+      TABLE_NAME: 'shipping-local',
+      BUCKET_NAME: 'shipping-labels-local',
+    });
+  });
+
+  it('without runtime.json, the stage of TABLE_NAME and BUCKET_NAME, with the environment as it is', () => {
+    const target = resolveAdminTarget({ DATA_DIR: dataDir, TABLE_NAME: 'shipping-dev', BUCKET_NAME: 'labels-dev' });
+    expect(target).toEqual({ kind: 'stage', tableName: 'shipping-dev', bucketName: 'labels-dev' });
+    expect(targetEnv(target)).toEqual({});
+  });
+
+  it('neither: a clear error naming both ways', () => {
+    expect(() => resolveAdminTarget({ DATA_DIR: dataDir })).toThrow(AdminError);
+    expect(() => resolveAdminTarget({ DATA_DIR: dataDir })).toThrow(/runtime\.json does not exist\) and TABLE_NAME is not set/);
+  });
+
+  it('DATA_DIR defaults to .data in the working directory', () => {
+    expect(() => resolveAdminTarget({}, dataDir)).toThrow(path.join(dataDir, '.data', 'runtime.json'));
+  });
+});
