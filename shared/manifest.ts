@@ -58,6 +58,13 @@ export const manifest: FunctionEntry[] = [
     access: { table: 'read', bucket: 'none' },
     description: 'Enabled services of one carrier, default first',
   },
+  {
+    name: 'rate',
+    entry: 'functions/rate/handler.ts',
+    trigger: { kind: 'http', method: 'POST', path: '/v1/rate', scopes: ['shipments:rate'] },
+    access: { table: 'readwrite', bucket: 'none' },
+    description: 'Quote every carrier of the pricing group and return sanitized rates',
+  },
 ];
 
 export const httpFunctions = (): Array<FunctionEntry & { trigger: HttpTrigger }> =>

@@ -56,7 +56,7 @@ export function createCarrierRegistry(transports: CarrierTransports): CarrierReg
 }
 
 /** The registry of this process: the sandbox network with the faults of SANDBOX_FAULTS. */
-const registry: CarrierRegistry = createCarrierRegistry(
+export const defaultRegistry: CarrierRegistry = createCarrierRegistry(
   createSandboxTransports({ faults: parseSandboxFaults(config.sandboxFaults) }),
 );
-export const { adapters, getAdapter } = registry;
+export const { adapters, getAdapter } = defaultRegistry;
