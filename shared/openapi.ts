@@ -8,31 +8,15 @@ import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi } from '@aste
 import { z } from 'zod';
 import { rateRequestSchema } from './domain/rate/schema';
 import { httpFunctions, type HttpTrigger } from './manifest';
+import { carrierItem, packagingItem } from './store/schemas';
 
 extendZodWithOpenApi(z);
 
 const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
 const money = z.object({ amount: z.number(), currency: z.string() });
-const dimension = z.object({ isFixed: z.boolean(), value: z.object({ metric: z.number(), imperial: z.number().nullable() }) });
-
-const packagingEntry = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  categoryName: z.string().meta({ description: '`Generic` marks a company custom box' }),
-  carrierId: z.string().nullable(),
-  isEnvelope: z.boolean(),
-  isDefault: z.boolean().optional(),
-  isMetric: z.boolean().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  length: z.number().optional(),
-  weight: z.number().optional(),
-  dimensions: z.object({ length: dimension, width: dimension, height: dimension }).optional(),
-  createdDate: z.string().optional(),
-});
-
-const carrierEntry = z.object({ code: z.string(), fullName: localized, shortName: localized, kind: z.enum(['parcel', 'freight']) });
+// The public catalog shapes are the stored ones minus the store-only attributes.
+const packagingEntry = packagingItem.omit({ companyId: true });
+const carrierEntry = carrierItem;
 const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
 
 const tier = z.object({ subtotal: money, tax: money, total: money });
