@@ -95,6 +95,7 @@ export class ShippingStack extends Stack {
       BUCKET_NAME: this.storage.labelBucket.bucketName,
       API_KEY_PREFIX: stage.apiKeyPrefix,
       API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
+      REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
       RATE_TTL_HOURS: String(stage.rateTtlHours),
       CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
       RATE_BUDGET_MS: String(stage.rateBudgetMs),

@@ -39,6 +39,8 @@ export const stageConfigSchema = z
     /** Brand prefix of API keys, `<prefix>_api_<32 hex>` (DESIGN.md §5). */
     apiKeyPrefix: z.string().regex(/^[a-z][a-z0-9]{0,15}$/, 'must be 1-16 lowercase letters or digits, starting with a letter'),
     apiKeyCacheSeconds: z.number().int().min(0).max(3600),
+    /** Per-container cache of reference data; a new `admin seed` is seen within it. */
+    referenceCacheSeconds: z.number().int().min(0).max(3600),
     /** Lifetime of rate requests and rate responses. */
     rateTtlHours: z.number().positive().max(24 * 30),
     /** Per-carrier timeout of the rating fan-out. */
@@ -75,6 +77,7 @@ export const parseStageConfig = (input: unknown): StageConfig => {
 const shared = {
   apiKeyPrefix: 'ship',
   apiKeyCacheSeconds: 60,
+  referenceCacheSeconds: 300,
   rateTtlHours: 24,
   carrierTimeoutMs: 3000,
   rateBudgetMs: 8000,

@@ -30,6 +30,10 @@ export const config = {
   get apiKeyCacheSeconds(): number {
     return num('API_KEY_CACHE_SECONDS', 0);
   },
+  /** How long reference data (carriers, services, default packaging, plans) stays cached per container; 0 unless set. */
+  get referenceCacheSeconds(): number {
+    return num('REFERENCE_CACHE_SECONDS', 0);
+  },
   /** Lifetime of rate requests and rate responses. */
   get rateTtlHours(): number {
     return num('RATE_TTL_HOURS', 24);

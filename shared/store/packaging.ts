@@ -7,12 +7,14 @@ import type { Dimension, PackagingType } from '../domain/types';
 import { AppError } from '../errors';
 import { keys } from './keys';
 import { packagingItem } from './schemas';
+import { memoReference } from './memo';
 import { putItem, queryPrefix } from './table-ops';
 
-export const listDefaultPackaging = async (): Promise<PackagingType[]> => {
-  const { pk, skPrefix } = keys.defaultPackagingPrefix();
-  return queryPrefix(pk, skPrefix, packagingItem);
-};
+export const listDefaultPackaging = (): Promise<PackagingType[]> =>
+  memoReference('packaging:defaults', () => {
+    const { pk, skPrefix } = keys.defaultPackagingPrefix();
+    return queryPrefix(pk, skPrefix, packagingItem);
+  });
 
 export const listCompanyBoxes = async (companyId: string): Promise<PackagingType[]> => {
   const { pk, skPrefix } = keys.companyPackagingPrefix(companyId);

@@ -114,6 +114,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               BUCKET_NAME: { Ref: logicalId(stack.storage.labelBucket) },
               API_KEY_PREFIX: stage.apiKeyPrefix,
               API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
+              REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
               RATE_TTL_HOURS: String(stage.rateTtlHours),
               CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
               RATE_BUDGET_MS: String(stage.rateBudgetMs),
