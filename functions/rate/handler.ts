@@ -80,7 +80,8 @@ export const createRateHandler = (registry: CarrierRegistry, clock: () => Date =
       throw noRates(reasons ? `no carrier rate matched (${reasons})` : 'no carrier rate matched the selection');
     }
 
-    const expiresAt = new Date(now.getTime() + config.rateTtlHours * 3600 * 1000).toISOString();
+    // The rate request lives exactly as long as its rate responses.
+    const { expiresAt } = results.internal[0]!;
     await saveRateResults(
       { requestId, companyId: company.companyId, request: prepared.request as Record<string, unknown>, createdDate: now.toISOString(), expiresAt },
       results.internal,
