@@ -5,6 +5,35 @@
  */
 export type ErrorDetail = { path?: string; message: string };
 
+/**
+ * Every `error.code` a caller can receive, with the HTTP statuses it comes
+ * with: the functions' own, the local runtime's (shared/local/api-gateway.ts)
+ * and API Gateway's gateway responses (lib/api.ts, whose Default4xx answers
+ * with API Gateway's response type as the code). openapi.json enumerates
+ * exactly these codes; test/unit/openapi-error-codes.test.ts fails when the
+ * code base answers a code or status missing here, or when one here is unused.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: [400],
+  UNAUTHORIZED: [401],
+  FORBIDDEN: [403],
+  NOT_FOUND: [404],
+  METHOD_NOT_ALLOWED: [405],
+  PAYLOAD_TOO_LARGE: [413],
+  /** API Gateway's own answer to a body above its 10 MB limit (deployed stages only). */
+  REQUEST_TOO_LARGE: [413],
+  UNSUPPORTED_MEDIA_TYPE: [415],
+  NO_RATES: [422],
+  /** API Gateway's stage throttling (deployed stages only). */
+  THROTTLED: [429],
+  /** 502 and 504 when API Gateway answers for a failed or timed-out function. */
+  INTERNAL: [500, 502, 504],
+  /** The local runtime's answer when a function does not answer within 29 s. */
+  TIMEOUT: [504],
+} as const satisfies Record<string, readonly number[]>;
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodes = Object.keys(ERROR_CODES) as ErrorCode[];
+
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
