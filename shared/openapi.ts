@@ -2,20 +2,69 @@
  * The OpenAPI document, generated from the function manifest and the zod
  * schemas (STYLE.md: no second hand-written description of the request).
  * Response schemas are declared here once, from spec part 2 and DESIGN.md §5.
- * `npm run openapi` writes openapi.json; a unit test fails when it is stale.
+ * `npm run openapi` writes openapi.json; a unit test fails when it is stale,
+ * `npm test` lints it (redocly.yaml) and compiles every schema with Ajv.
+ *
+ * Every operation documents every status the service can answer: the
+ * function's own, the local runtime's (shared/local/api-gateway.ts) and the
+ * ones API Gateway answers itself on a deployed stage (lib/api.ts).
  */
-import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { rateRequestSchema } from './domain/rate/schema';
+import * as rateSchemas from './domain/rate/schema';
+import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';
 import { httpFunctions, type HttpTrigger } from './manifest';
 import { carrierItem, packagingItem } from './store/schemas';
 
 extendZodWithOpenApi(z);
 
+/** Request body limit of the functions (the rate handler answers 413 PAYLOAD_TOO_LARGE above it). */
+const BODY_LIMIT = '128 KiB';
+/** API Gateway's integration timeout, which the local runtime applies too. */
+const TIMEOUT_SECONDS = 29;
+
+/**
+ * packagingType as a caller sends it (spec 2.5): a string, resolved to the
+ * object before validation, or the object itself. Used only until the schema
+ * module exports the body as sent (`rateRequestBodySchema`), see below.
+ */
+const packagingTypeAsSent = z.union([
+  z.string().min(1).meta({
+    description:
+      'A packaging type `code` among the defaults of GET /v1/packaging-types (for example `GENERIC_BOX`), or the `id` (UUID) of a company custom box; resolved to the object before validation (unknown: 400 `packagingType not found: <reference>`)',
+    example: 'GENERIC_BOX',
+  }),
+  rateSchemas.packagingTypeObjectSchema,
+]);
+
+/**
+ * The validated rate request with each piece's packagingType as sent on the
+ * wire, for the document only (object-level refinements, invisible in it, are
+ * dropped; the bounds of every field and of the pieces array are kept).
+ */
+const deriveRateRequestBody = (): z.ZodType => {
+  const { rateRequestSchema } = rateSchemas;
+  const packages = rateRequestSchema.shape.packages;
+  const pieces = packages.shape.pieces;
+  const piece = z.object({ ...pieces.element.shape, packagingType: packagingTypeAsSent.optional() });
+  const piecesAsSent = pieces.clone({ ...pieces.def, element: piece } as unknown as typeof pieces.def);
+  return z.object({ ...rateRequestSchema.shape, packages: z.object({ ...packages.shape, pieces: piecesAsSent }) }).loose();
+};
+
+/**
+ * The documented POST /v1/rate body: the body as sent on the wire. The schema
+ * validated by the handler only knows the resolved packagingType object, so it
+ * cannot be documented as is (a client generated from it could not send
+ * `"GENERIC_BOX"`).
+ */
+const exported = (rateSchemas as Record<string, unknown>).rateRequestBodySchema;
+// A schema made before extendZodWithOpenApi has no `.openapi()`: a clone made here has.
+const rateRequestBody = (exported instanceof z.ZodType ? exported : deriveRateRequestBody()).clone().openapi('RateRequest');
+
 const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
 const money = z.object({ amount: z.number(), currency: z.string() });
 // The public catalog shapes are the stored ones minus the store-only attributes.
-const packagingEntry = packagingItem.omit({ companyId: true });
+const packagingEntry = packagingItem.omit({ companyId: true }).openapi('PackagingType');
 const carrierEntry = carrierItem;
 const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
 
@@ -41,68 +90,261 @@ const rateRecord = z.object({
   isBestPrice: z.boolean(),
   isBestChoice: z.boolean(),
   isFastDelivery: z.boolean(),
-});
+}).openapi('RateRecord');
 
+const errorCode = z.enum(errorCodes).meta({
+  description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes
+    .map((code) => `\`${code}\` ${ERROR_CODES[code].join('/')}`)
+    .join(', ')}.`,
+  example: 'VALIDATION_FAILED',
+}).openapi('ErrorCode');
 const errorBody = z.object({
   error: z.object({
-    code: z.string().meta({ example: 'VALIDATION_FAILED' }),
+    code: errorCode,
     message: z.string(),
-    details: z.array(z.object({ path: z.string().optional(), message: z.string() })).optional(),
+    details: z
+      .array(z.object({ path: z.string().optional(), message: z.string() }))
+      .optional()
+      .meta({ description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
   }),
 });
 
 const envelope = (schema: z.ZodType) => z.object({ data: schema });
+
+const ref = (kind: 'schemas' | 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Response headers: `x-request-id` on every response (DESIGN.md §5), declared once. */
+const HEADERS = {
+  RequestId: {
+    description: 'Identifier of this request, to quote when reporting a problem (on a deployed stage, the API Gateway request id).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  RequestIdUnlessGateway: {
+    description:
+      'Identifier of this request, set by the function or the local runtime. Absent when API Gateway answers by itself on a deployed stage (throttling, a body above its 10 MB limit, a failed or timed-out function), which sends `x-amzn-RequestId` instead.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  AmznRequestId: {
+    description: "API Gateway's request id (deployed stages only).",
+    required: false,
+    schema: { type: 'string' },
+  },
+  Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
+} as const;
+
+const fromService = { 'x-request-id': ref('headers', 'RequestId') };
+const fromServiceOrGateway = { 'x-request-id': ref('headers', 'RequestIdUnlessGateway'), 'x-amzn-RequestId': ref('headers', 'AmznRequestId') };
+
+type ErrorExample = { code: ErrorCode; message: string };
+/** Examples by name; a single one is written as `example`. */
+type ErrorExamples = Record<string, ErrorExample>;
+const example = ({ code, message }: ErrorExample) => ({ error: { code, message } });
+
+/** An error response: the Error body, with one example per way it can arise. */
+const documentedError = (description: string, examples: ErrorExamples, headers: Record<string, { $ref: string }> = fromService): ResponseConfig => {
+  const named = Object.entries(examples);
+  return {
+    description,
+    headers,
+    content: {
+      'application/json': {
+        schema: ref('schemas', 'Error'),
+        ...(named.length === 1
+          ? { example: example(named[0]![1]) }
+          : { examples: Object.fromEntries(named.map(([name, e]) => [name, { value: example(e) }])) }),
+      },
+    },
+  };
+};
+
+/** Error responses every operation shares, as components. */
+const SHARED_RESPONSES: Record<string, ResponseConfig> = {
+  Unauthorized: documentedError('Missing, malformed, unknown, inactive or expired API key, or a key of another integration type', {
+    missing: { code: 'UNAUTHORIZED', message: 'Missing API key: send it in the X-API-Key header' },
+    invalid: { code: 'UNAUTHORIZED', message: 'Invalid, inactive or expired API key' },
+  }),
+  MethodNotAllowed: {
+    ...documentedError(
+      'The path exists but not with the method used (local runtime; a deployed stage answers 404 `NOT_FOUND` instead). `Allow` lists the methods it has.',
+      { methodNotAllowed: { code: 'METHOD_NOT_ALLOWED', message: 'DELETE is not allowed on /v1/carriers; allowed: GET' } },
+    ),
+    headers: { ...fromService, Allow: ref('headers', 'Allow') },
+  },
+  Throttled: documentedError(
+    "The stage's request rate or burst limit was exceeded (API Gateway, deployed stages only). No `Retry-After` is sent: retry later with backoff.",
+    { throttled: { code: 'THROTTLED', message: 'Too Many Requests' } },
+    fromServiceOrGateway,
+  ),
+  Internal: documentedError('Internal error; the message says nothing of the cause', { internal: { code: 'INTERNAL', message: 'Internal error' } }, fromServiceOrGateway),
+  BadGateway: documentedError(
+    'The function failed without an answer, or answered something that is not a valid Lambda proxy result',
+    { malformed: { code: 'INTERNAL', message: 'Malformed Lambda proxy response' } },
+    fromServiceOrGateway,
+  ),
+  GatewayTimeout: documentedError(
+    `The function did not answer within ${TIMEOUT_SECONDS} s: \`TIMEOUT\` from the local runtime, \`INTERNAL\` from API Gateway`,
+    {
+      localRuntime: { code: 'TIMEOUT', message: `The function did not answer within ${TIMEOUT_SECONDS * 1000} ms` },
+      apiGateway: { code: 'INTERNAL', message: 'Endpoint request timed out' },
+    },
+    fromServiceOrGateway,
+  ),
+};
 
 type RouteDoc = {
   summary: string;
   query?: z.ZodObject;
   body?: z.ZodType;
   ok: { status: number; description: string; schema?: z.ZodType };
-  errors: Record<number, string>;
+  /** The route's own refusals (400, 404, 422); auth, size, media type, throttling and 5xx are added from the trigger. */
+  errors: Partial<Record<400 | 404 | 422, { description: string; examples: ErrorExamples }>>;
 };
-
-const AUTH_ERRORS = { 401: 'Missing, malformed, unknown, inactive or expired API key, or wrong integration type', 500: 'Internal error' };
 
 /** Documentation of each HTTP function of the manifest, by name. */
 export const routeDocs: Record<string, RouteDoc> = {
   'packaging-types': {
     summary: 'List packaging types: defaults first, then the company custom boxes',
     ok: { status: 200, description: 'Catalog entries', schema: envelope(z.array(packagingEntry)) },
-    errors: AUTH_ERRORS,
+    errors: {},
   },
   carriers: {
     summary: "List the carriers of the company's pricing group",
     ok: { status: 200, description: 'Carriers', schema: envelope(z.array(carrierEntry)) },
-    errors: AUTH_ERRORS,
+    errors: {},
   },
   'carrier-services': {
     summary: 'List the enabled services of a carrier; the first entry is always `default`',
     query: z.object({ carrierCode: z.string().meta({ description: 'A code from GET /v1/carriers (case-insensitive)' }) }),
     ok: { status: 200, description: 'Services', schema: envelope(z.array(serviceEntry)) },
-    errors: { 400: 'Missing carrierCode', 404: "Carrier unknown or not in the company's pricing group", ...AUTH_ERRORS },
+    errors: {
+      400: { description: 'Missing carrierCode', examples: { missing: { code: 'VALIDATION_FAILED', message: 'carrierCode is required' } } },
+      404: {
+        description: "Carrier unknown or not in the company's pricing group",
+        examples: { notFound: { code: 'NOT_FOUND', message: 'carrier not found in your pricing group: CARRIERQ' } },
+      },
+    },
   },
   rate: {
     summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
-    body: rateRequestSchema,
+    body: rateRequestBody,
     ok: { status: 200, description: 'Rates', schema: envelope(z.object({ requestId: z.string(), rates: z.array(rateRecord) })) },
     errors: {
-      400: 'Validation failed (messages `<path> <text>` joined with `; `), unknown packagingType, organization without user, blacklisted third-party account, malformed JSON',
-      403: 'Missing scope shipments:rate',
-      415: 'Content-Type is not application/json',
-      422: 'No carrier returned a rate (code NO_RATES)',
-      ...AUTH_ERRORS,
+      400: {
+        description:
+          'Validation failed (messages `<path> <text>` joined with `; `), unknown packagingType, organization without user, blacklisted third-party account, empty body or malformed JSON',
+        examples: {
+          schema: { code: 'VALIDATION_FAILED', message: 'packages.pieces[0].weight must be >= 0; shipper.countryCode must be a 2-letter ISO country code' },
+          packagingType: { code: 'VALIDATION_FAILED', message: 'packagingType not found: MY_BOX' },
+          malformedJson: { code: 'VALIDATION_FAILED', message: 'request body is not valid JSON' },
+        },
+      },
+      422: {
+        description: 'No carrier returned a rate (code NO_RATES)',
+        examples: { noRates: { code: 'NO_RATES', message: 'No rates were returned for this shipment: no carrier of your pricing group can quote this selection' } },
+      },
     },
   },
 };
 
-const toOpenApiPath = (path: string) => path; // API Gateway and OpenAPI share the {param} syntax.
+/** Every response of an operation, by status. */
+const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, ResponseConfig | { $ref: string }> => {
+  const own = (status: 400 | 404 | 422) => {
+    const e = doc.errors[status];
+    return e ? { [status]: documentedError(e.description, e.examples) } : {};
+  };
+  const post = trigger.method === 'POST';
+  return {
+    [doc.ok.status]: {
+      description: doc.ok.description,
+      headers: fromService,
+      ...(doc.ok.schema ? { content: { 'application/json': { schema: doc.ok.schema } } } : {}),
+    },
+    ...own(400),
+    401: ref('responses', 'Unauthorized'),
+    ...(trigger.scopes.length
+      ? {
+          403: documentedError(`The API key lacks the scope ${trigger.scopes.join(' or ')}`, {
+            forbidden: { code: 'FORBIDDEN', message: `This API key lacks the required scope: ${trigger.scopes.join(' or ')}` },
+          }),
+        }
+      : {}),
+    ...own(404),
+    405: ref('responses', 'MethodNotAllowed'),
+    413: post
+      ? documentedError(
+          `Request body above ${BODY_LIMIT}. A deployed stage's API Gateway refuses a body above its own 10 MB limit with \`REQUEST_TOO_LARGE\`.`,
+          {
+            service: { code: 'PAYLOAD_TOO_LARGE', message: `Request body exceeds ${BODY_LIMIT}` },
+            apiGateway: { code: 'REQUEST_TOO_LARGE', message: 'Request Too Large' },
+          },
+          fromServiceOrGateway,
+        )
+      : documentedError(
+          'The request carries a body (a GET takes none) larger than the runtime accepts',
+          {
+            service: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body exceeds 1048576 bytes' },
+            apiGateway: { code: 'REQUEST_TOO_LARGE', message: 'Request Too Large' },
+          },
+          fromServiceOrGateway,
+        ),
+    ...(post
+      ? { 415: documentedError('A body sent without `Content-Type: application/json`', { unsupported: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' } }) }
+      : {}),
+    ...own(422),
+    429: ref('responses', 'Throttled'),
+    500: ref('responses', 'Internal'),
+    502: ref('responses', 'BadGateway'),
+    504: ref('responses', 'GatewayTimeout'),
+  };
+};
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A schema that accepts only null, as OpenAPI 3.0.3 spells it. */
+const NULL_ONLY = { type: 'string', nullable: true, enum: [null] };
+const COMPOSED = ['anyOf', 'oneOf', 'allOf', '$ref'];
+
+/**
+ * zod-to-openapi writes `nullable: true` without a `type` for `z.unknown()`,
+ * `z.any()`, loose objects' additional properties and nullable unions or
+ * references. OpenAPI 3.0 gives `nullable` a meaning only next to `type`
+ * (linters reject it, Ajv does not compile it), so:
+ * - a bare `{nullable: true}` (any value) loses the keyword: `{}` already takes null;
+ * - `anyOf`/`oneOf` with a `{nullable: true}` branch gets a null-only branch instead;
+ * - `allOf: [X, {nullable: true}]` (a nullable reference) becomes `anyOf: [X, null-only]`.
+ */
+export const withTypedNullables = <T>(node: T): T => {
+  if (Array.isArray(node)) return node.map(withTypedNullables) as T;
+  if (!isObject(node)) return node;
+  const isBareNullable = (v: Json) => isObject(v) && v.nullable === true && v.type === undefined && !COMPOSED.some((k) => k in v);
+  let schema: Record<string, Json> = { ...node };
+  // Branches first: below, the recursion turns a bare `{nullable: true}` branch into `{}`.
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches) && branches.some(isBareNullable)) schema[key] = [...branches.filter((b) => !isBareNullable(b)), NULL_ONLY];
+  }
+  const all = schema.allOf;
+  if (Array.isArray(all) && all.some(isBareNullable)) {
+    const rest = all.filter((b) => !isBareNullable(b));
+    const { allOf: _allOf, ...others } = schema;
+    schema = { ...others, anyOf: [rest.length === 1 ? rest[0]! : { allOf: rest }, NULL_ONLY] };
+  }
+  if (schema.nullable === true && schema.type === undefined) {
+    const { nullable: _nullable, ...rest } = schema;
+    schema = COMPOSED.some((k) => k in rest) ? { anyOf: [rest, NULL_ONLY] } : rest;
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withTypedNullables(v)])) as T;
+};
 
 export const buildOpenApi = () => {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
-  const ErrorBody = registry.register('Error', errorBody);
-  registry.register('RateRecord', rateRecord);
-  registry.register('PackagingType', packagingEntry);
+  for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
+  registry.register('Error', errorBody);
+  for (const [name, response] of Object.entries(SHARED_RESPONSES)) registry.registerComponent('responses', name, response as never);
 
   for (const fn of httpFunctions()) {
     const doc = routeDocs[fn.name];
@@ -111,7 +353,7 @@ export const buildOpenApi = () => {
     const scopes = trigger.scopes.length ? `Required scope: ${trigger.scopes.join(' or ')}.` : 'Any valid API key.';
     registry.registerPath({
       method: trigger.method.toLowerCase() as 'get' | 'post' | 'delete',
-      path: toOpenApiPath(trigger.path),
+      path: trigger.path, // API Gateway and OpenAPI share the {param} syntax.
       operationId: fn.name,
       summary: doc.summary,
       description: `${fn.description}. ${scopes}`,
@@ -120,26 +362,19 @@ export const buildOpenApi = () => {
         ...(doc.query ? { query: doc.query } : {}),
         ...(doc.body ? { body: { required: true, content: { 'application/json': { schema: doc.body } } } } : {}),
       },
-      responses: {
-        [doc.ok.status]: {
-          description: doc.ok.description,
-          ...(doc.ok.schema ? { content: { 'application/json': { schema: doc.ok.schema } } } : {}),
-        },
-        ...Object.fromEntries(
-          Object.entries(doc.errors).map(([status, description]) => [status, { description, content: { 'application/json': { schema: ErrorBody } } }]),
-        ),
-      },
+      responses: responsesOf(trigger, doc),
     });
   }
 
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
       title: 'Shipping rate-and-label API',
       version: '1.0.0',
       description:
-        'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`.',
+        'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`.',
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'npm start' }],
   });
+  return withTypedNullables(document);
 };
