@@ -1,31 +1,41 @@
 /**
  * Delivery dates of the sandbox network: transit counts business days
  * (Monday to Friday) after the shipping date. Dates are calendar dates
- * (YYYY-MM-DD) computed in UTC so the host's time zone never moves them.
+ * (YYYY-MM-DD) handled as day numbers (shared/domain/dates.ts): constant
+ * work whatever the date or the number of days, and no time zone involved.
  */
+import { dayNumber, isoDate, weekday } from '../../domain/dates';
 
-const DAY_MS = 86_400_000;
 const SATURDAY = 6;
 const SUNDAY = 0;
+const MONDAY = 1;
 
-const toDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
-const toIso = (d: Date) => d.toISOString().slice(0, 10);
+const dayOf = (date: string): number => {
+  const day = dayNumber(date);
+  if (Number.isNaN(day)) throw new RangeError(`not a calendar date: ${date}`);
+  return day;
+};
 
-export const dayOfWeek = (isoDate: string): number => toDate(isoDate).getUTCDay();
+export const dayOfWeek = (date: string): number => weekday(dayOf(date));
 
-export function addDays(isoDate: string, days: number): string {
-  return toIso(new Date(toDate(isoDate).getTime() + days * DAY_MS));
+export function addDays(date: string, days: number): string {
+  return isoDate(dayOf(date) + days);
 }
 
-/** The date `days` business days after `isoDate`, skipping Saturdays and Sundays. */
-export function addBusinessDays(isoDate: string, days: number): string {
-  let date = isoDate;
-  for (let left = days; left > 0; ) {
-    date = addDays(date, 1);
-    const dow = dayOfWeek(date);
-    if (dow !== SATURDAY && dow !== SUNDAY) left -= 1;
-  }
-  return date;
+/** The date `days` business days after `date`, skipping Saturdays and Sundays. */
+export function addBusinessDays(date: string, days: number): string {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError(`business days must be a whole number >= 0, got ${days}`);
+  if (days === 0) return date;
+  let day = dayOf(date);
+  // From a weekend, counting starts as from the Friday before it.
+  const dow = weekday(day);
+  if (dow === SATURDAY) day -= 1;
+  if (dow === SUNDAY) day -= 2;
+  // Whole weeks are 7 days; the remaining 1–5 business days cross at most one weekend.
+  const start = weekday(day); // Monday (1) to Friday (5)
+  const weeks = Math.floor((days - 1) / 5);
+  const rest = days - weeks * 5;
+  return isoDate(day + weeks * 7 + rest + (start + rest > 5 ? 2 : 0));
 }
 
 /**
@@ -35,9 +45,9 @@ export function addBusinessDays(isoDate: string, days: number): string {
  */
 export function deliveryDate(shipDate: string, transitDays: number, saturdayDelivery: boolean): string {
   const date = addBusinessDays(shipDate, transitDays);
-  if (!saturdayDelivery || dayOfWeek(date) !== 1) return date;
+  if (!saturdayDelivery || dayOfWeek(date) !== MONDAY) return date;
   const saturday = addDays(date, -2);
   return saturday > shipDate ? saturday : date;
 }
 
-export const isSaturday = (isoDate: string): boolean => dayOfWeek(isoDate) === SATURDAY;
+export const isSaturday = (date: string): boolean => dayOfWeek(date) === SATURDAY;
