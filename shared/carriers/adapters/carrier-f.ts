@@ -11,7 +11,6 @@ import {
   cmToIn,
   compact,
   defineAdapter,
-  expandPieces,
   insuranceOf,
   kgToLb,
   placeOf,
@@ -45,7 +44,8 @@ export type CarrierFRateRequest = {
   serviceLevels: string[];
   shipper: CarrierFPlace;
   consignee: CarrierFPlace & { residential: boolean };
-  handlingUnits: Array<{ weightLb: number; lengthIn: number; widthIn: number; heightIn: number }>;
+  /** One entry per piece of the request, `count` identical handling units. */
+  handlingUnits: Array<{ count: number; weightLb: number; lengthIn: number; widthIn: number; heightIn: number }>;
   accessorials: CarrierFAccessorial[];
   declaredValue?: Money;
   /** Third-party billing only. */
@@ -101,7 +101,8 @@ export function buildCarrierFRateRequest(input: RateInput): CarrierFRateRequest 
     serviceLevels: serviceCodesOf(CARRIERF, input),
     shipper,
     consignee: { ...consignee, residential: request.recipient.residential === true },
-    handlingUnits: expandPieces(request.packages.pieces).map((piece) => ({
+    handlingUnits: request.packages.pieces.map((piece) => ({
+      count: piece.quantity,
       weightLb: metric ? kgToLb(piece.weight) : piece.weight,
       lengthIn: metric ? cmToIn(piece.length) : piece.length,
       widthIn: metric ? cmToIn(piece.width) : piece.width,

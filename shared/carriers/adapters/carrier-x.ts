@@ -8,7 +8,6 @@ import type { CarrierTransport, RateInput } from '../types';
 import {
   compact,
   defineAdapter,
-  expandPieces,
   hasInternationalOptions,
   insuranceOf,
   invoiceTotal,
@@ -34,8 +33,10 @@ export type CarrierXAddress = {
   residential: boolean;
 };
 
+/** One line per piece of the request: `groupPackageCount` identical packages, as carrier X's API groups them. */
 export type CarrierXPackageLineItem = {
   sequenceNumber: number;
+  groupPackageCount: number;
   weight: { units: 'LB' | 'KG'; value: number };
   /** Sent for YOUR_PACKAGING only; carrier X knows the size of its own packaging. */
   dimensions?: { units: 'IN' | 'CM'; length: number; width: number; height: number };
@@ -84,11 +85,12 @@ function lineItems(request: RateRequest, packagingType: CarrierXPackagingType): 
   const metric = request.packages.unitOfMeasure === 'metric';
   const weightUnits = metric ? 'KG' : 'LB';
   if (packagingType === 'CARRIERX_ENVELOPE') {
-    return [{ sequenceNumber: 1, weight: { units: weightUnits, value: metric ? 0.5 : 1 } }];
+    return [{ sequenceNumber: 1, groupPackageCount: 1, weight: { units: weightUnits, value: metric ? 0.5 : 1 } }];
   }
-  return expandPieces(request.packages.pieces).map((piece, i) =>
+  return request.packages.pieces.map((piece, i) =>
     compact({
       sequenceNumber: i + 1,
+      groupPackageCount: piece.quantity,
       weight: { units: weightUnits, value: piece.weight },
       dimensions:
         packagingType === 'YOUR_PACKAGING'
@@ -134,7 +136,7 @@ export function buildCarrierXRateRequest(input: RateInput): CarrierXRateRequest 
     shipper: address(request.shipper),
     recipient: address(request.recipient),
     packagingType,
-    totalPackageCount: items.length,
+    totalPackageCount: items.reduce((n, item) => n + item.groupPackageCount, 0),
     requestedPackageLineItems: items,
     shippingChargesPayment: thirdParty ? { paymentType: 'THIRD_PARTY' as const, accountNumber: thirdParty } : undefined,
     specialServices: compact({

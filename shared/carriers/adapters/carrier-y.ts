@@ -10,7 +10,6 @@ import type { CarrierTransport, RateInput } from '../types';
 import {
   compact,
   defineAdapter,
-  expandPieces,
   inToCm,
   insuranceOf,
   invoiceTotal,
@@ -38,7 +37,8 @@ export type CarrierYRateRequest = {
   services: string[];
   origin: CarrierYPlace;
   destination: CarrierYPlace & { residential: boolean };
-  parcels: Array<{ weightKg: number; dimensionsCm?: { length: number; width: number; height: number } }>;
+  /** One entry per piece of the request, `quantity` identical parcels. */
+  parcels: Array<{ quantity: number; weightKg: number; dimensionsCm?: { length: number; width: number; height: number } }>;
   options: CarrierYOption[];
   /** Third-party billing only. */
   payer?: { customerNumber: string };
@@ -50,10 +50,11 @@ export const DOCUMENTS_PLACEHOLDER_AMOUNT = 1;
 
 function parcels(request: RateRequest): CarrierYRateRequest['parcels'] {
   const imperial = request.packages.unitOfMeasure === 'imperial';
-  return expandPieces(request.packages.pieces).map((piece) => {
+  return request.packages.pieces.map((piece) => {
     const sides = [piece.length, piece.width, piece.height].map((v) => (imperial ? inToCm(v) : v));
     const [length = 0, width = 0, height = 0] = sides;
     return compact({
+      quantity: piece.quantity,
       weightKg: imperial ? lbToKg(piece.weight) : piece.weight,
       dimensionsCm: sides.some((v) => v > 0) ? { length, width, height } : undefined,
     });

@@ -7,7 +7,6 @@ import type { CarrierTransport, RateInput } from '../types';
 import {
   compact,
   defineAdapter,
-  expandPieces,
   insuranceOf,
   placeOf,
   refuseNonConveyable,
@@ -31,7 +30,8 @@ export type CarrierZRateRequest = {
   to: CarrierZPlace & { residential: boolean };
   /** `imperial`: lb and in; `metric`: kg and cm. */
   unitSystem: 'imperial' | 'metric';
-  packages: Array<{ weight: number; length: number; width: number; height: number }>;
+  /** One entry per piece of the request, `count` identical packages. */
+  packages: Array<{ count: number; weight: number; length: number; width: number; height: number }>;
   signature: 'NONE' | 'REQUIRED' | 'ADULT';
   saturdayDelivery: boolean;
   declaredValue?: Money;
@@ -56,7 +56,7 @@ export function buildCarrierZRateRequest(input: RateInput): CarrierZRateRequest 
     from: place(request.shipper),
     to: { ...place(request.recipient), residential: request.recipient.residential === true },
     unitSystem: request.packages.unitOfMeasure,
-    packages: expandPieces(request.packages.pieces).map(({ weight, length, width, height }) => ({ weight, length, width, height })),
+    packages: request.packages.pieces.map(({ quantity, weight, length, width, height }) => ({ count: quantity, weight, length, width, height })),
     signature: ({ none: 'NONE', required: 'REQUIRED', adult: 'ADULT' } as const)[signatureOf(request)],
     saturdayDelivery: request.shippingOptions.saturdayDelivery === true,
     declaredValue: insuranceOf(request),

@@ -28,9 +28,6 @@ export const shipDateOf = (request: RateRequest): string => request.shippingOpti
 /** Total piece count: quantity summed over pieces. */
 export const totalPieceCount = (pieces: Piece[]): number => pieces.reduce((n, p) => n + p.quantity, 0);
 
-/** One entry per physical piece, as carriers count packages. */
-export const expandPieces = (pieces: Piece[]): Piece[] =>
-  pieces.flatMap((piece) => Array.from({ length: piece.quantity }, () => piece));
 
 /** Invoice total: quantity × unit value summed over items, to the cent; invoice forms default to CAD (spec 2.9). */
 export function invoiceTotal(invoice: CommercialInvoice): Money {

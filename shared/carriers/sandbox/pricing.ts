@@ -27,11 +27,11 @@ export function dimensionalWeight(piece: SandboxPiece, divisor: Tariff['dimDivis
   return (length * width * height) / divisor[piece.unit];
 }
 
-/** Billable weight in kg: per piece the larger of actual and dimensional weight, summed. */
+/** Billable weight in kg: per piece the larger of actual and dimensional weight, times its count, summed. */
 export function billableWeightKg(pieces: SandboxPiece[], divisor: Tariff['dimDivisor']): number {
   return pieces.reduce((kg, piece) => {
     const billable = Math.max(piece.weight, dimensionalWeight(piece, divisor));
-    return kg + (piece.unit === 'imperial' ? billable * KG_PER_LB : billable);
+    return kg + piece.count * (piece.unit === 'imperial' ? billable * KG_PER_LB : billable);
   }, 0);
 }
 

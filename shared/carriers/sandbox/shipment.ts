@@ -10,7 +10,9 @@ import type { CarrierYRateRequest } from '../adapters/carrier-y';
 import type { CarrierZRateRequest } from '../adapters/carrier-z';
 import type { SandboxPlace } from './geography';
 
+/** `count` identical pieces: pricing multiplies, it never expands them one by one. */
 export type SandboxPiece = {
+  count: number;
   unit: 'imperial' | 'metric';
   weight: number;
   /** Absent when the carrier knows the size itself (its own packaging). */
@@ -48,6 +50,7 @@ export function readCarrierXRequest(request: CarrierXRateRequest): SandboxShipme
     origin: place(request.shipper),
     destination: { ...place(request.recipient), residential: request.recipient.residential },
     pieces: request.requestedPackageLineItems.map((item) => ({
+      count: item.groupPackageCount,
       unit: item.weight.units === 'KG' ? 'metric' : 'imperial',
       weight: item.weight.value,
       dimensions: item.dimensions,
@@ -70,7 +73,7 @@ export function readCarrierYRequest(request: CarrierYRateRequest): SandboxShipme
     currency: request.currency,
     origin: request.origin,
     destination: request.destination,
-    pieces: request.parcels.map((p) => ({ unit: 'metric', weight: p.weightKg, dimensions: p.dimensionsCm })),
+    pieces: request.parcels.map((p) => ({ count: p.quantity, unit: 'metric', weight: p.weightKg, dimensions: p.dimensionsCm })),
     signature: has('PA18') ? 'adult' : has('SO') ? 'required' : 'none',
     saturdayDelivery: has('SAT') !== undefined,
     insurance: coverage?.amount !== undefined ? { amount: coverage.amount, currency: coverage.currency ?? request.currency } : undefined,
@@ -87,7 +90,8 @@ export function readCarrierZRequest(request: CarrierZRateRequest): SandboxShipme
     currency: request.currency,
     origin: place(request.from),
     destination: { ...place(request.to), residential: request.to.residential },
-    pieces: request.packages.map(({ weight, length, width, height }) => ({
+    pieces: request.packages.map(({ count, weight, length, width, height }) => ({
+      count,
       unit: request.unitSystem,
       weight,
       dimensions: { length, width, height },
@@ -109,6 +113,7 @@ export function readCarrierFRequest(request: CarrierFRateRequest): SandboxShipme
     origin: place(request.shipper),
     destination: { ...place(request.consignee), residential: request.consignee.residential },
     pieces: request.handlingUnits.map((u) => ({
+      count: u.count,
       unit: 'imperial',
       weight: u.weightLb,
       dimensions: { length: u.lengthIn, width: u.widthIn, height: u.heightIn },

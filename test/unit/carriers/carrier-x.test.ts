@@ -18,13 +18,13 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
       const request = withPieces([piece('GENERIC_ENVELOPE', { weight: 0.2, length: 12.6, width: 9.4, height: 0.4 })]);
       expect(request.packagingType).toBe('CARRIERX_ENVELOPE');
       expect(request.totalPackageCount).toBe(1);
-      expect(request.requestedPackageLineItems).toEqual([{ sequenceNumber: 1, weight: { units: 'LB', value: 1 } }]);
+      expect(request.requestedPackageLineItems).toEqual([{ sequenceNumber: 1, groupPackageCount: 1, weight: { units: 'LB', value: 1 } }]);
     });
 
     it('envelope omits the dimensions and normalizes the weight to 0.5 kg in metric', () => {
       const request = withPieces([piece('GENERIC_ENVELOPE', { weight: 0.1, length: 32, width: 24, height: 1 })], 'metric');
       expect(request.packagingType).toBe('CARRIERX_ENVELOPE');
-      expect(request.requestedPackageLineItems).toEqual([{ sequenceNumber: 1, weight: { units: 'KG', value: 0.5 } }]);
+      expect(request.requestedPackageLineItems).toEqual([{ sequenceNumber: 1, groupPackageCount: 1, weight: { units: 'KG', value: 0.5 } }]);
     });
 
     it('any code marked isEnvelope counts as an envelope, not only the catalog envelope', () => {
@@ -35,12 +35,13 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
     it('an envelope with a quantity of 2 is YOUR_PACKAGING with its dimensions', () => {
       const request = withPieces([piece('GENERIC_ENVELOPE', { quantity: 2, weight: 0.2, length: 12.6, width: 9.4, height: 0.4 })]);
       expect(request.packagingType).toBe('YOUR_PACKAGING');
-      expect(request.requestedPackageLineItems).toHaveLength(2);
-      expect(request.requestedPackageLineItems[1]).toEqual({
-        sequenceNumber: 2,
+      expect(request.totalPackageCount).toBe(2);
+      expect(request.requestedPackageLineItems).toEqual([{
+        sequenceNumber: 1,
+        groupPackageCount: 2,
         weight: { units: 'LB', value: 0.2 },
         dimensions: { units: 'IN', length: 12.6, width: 9.4, height: 0.4 },
-      });
+      }]);
     });
 
     it('two envelope pieces (total piece count 2) are YOUR_PACKAGING', () => {
@@ -52,10 +53,7 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
     it.each(['CARRIERX_PAK', 'CARRIERY_EXPRESS_PAK', 'CARRIERZ_PAD_PAK', 'CARRIERZ_PAK'])('all pieces %s → CARRIERX_PAK', (code) => {
       const request = withPieces([piece(code, { quantity: 2 })]);
       expect(request.packagingType).toBe('CARRIERX_PAK');
-      expect(request.requestedPackageLineItems).toEqual([
-        { sequenceNumber: 1, weight: { units: 'LB', value: 4 } },
-        { sequenceNumber: 2, weight: { units: 'LB', value: 4 } },
-      ]);
+      expect(request.requestedPackageLineItems).toEqual([{ sequenceNumber: 1, groupPackageCount: 2, weight: { units: 'LB', value: 4 } }]);
     });
 
     it('pieces mixing codes of the pak family are still CARRIERX_PAK', () => {
@@ -71,9 +69,8 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
         const request = withPieces([piece(code), piece(code, { quantity: 2, weight: 6 })]);
         expect(request.packagingType).toBe('CARRIERX_BOX');
         expect(request.requestedPackageLineItems).toEqual([
-          { sequenceNumber: 1, weight: { units: 'LB', value: 4 }, packagingType: 'CARRIERX_BOX' },
-          { sequenceNumber: 2, weight: { units: 'LB', value: 6 }, packagingType: 'CARRIERX_BOX' },
-          { sequenceNumber: 3, weight: { units: 'LB', value: 6 }, packagingType: 'CARRIERX_BOX' },
+          { sequenceNumber: 1, groupPackageCount: 1, weight: { units: 'LB', value: 4 }, packagingType: 'CARRIERX_BOX' },
+          { sequenceNumber: 2, groupPackageCount: 2, weight: { units: 'LB', value: 6 }, packagingType: 'CARRIERX_BOX' },
         ]);
       },
     );
@@ -86,7 +83,7 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
   it('all pieces CARRIERX_TUBE → CARRIERX_TUBE, sent on each piece', () => {
     const request = withPieces([piece('CARRIERX_TUBE', { quantity: 2 })]);
     expect(request.packagingType).toBe('CARRIERX_TUBE');
-    expect(request.requestedPackageLineItems.map((i) => i.packagingType)).toEqual(['CARRIERX_TUBE', 'CARRIERX_TUBE']);
+    expect(request.requestedPackageLineItems.map((i) => [i.groupPackageCount, i.packagingType])).toEqual([[2, 'CARRIERX_TUBE']]);
     expect(request.requestedPackageLineItems.every((i) => i.dimensions === undefined)).toBe(true);
   });
 
@@ -97,8 +94,8 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
     );
     expect(request.packagingType).toBe('YOUR_PACKAGING');
     expect(request.requestedPackageLineItems).toEqual([
-      { sequenceNumber: 1, weight: { units: 'KG', value: 3 }, dimensions: { units: 'CM', length: 20, width: 15, height: 10 } },
-      { sequenceNumber: 2, weight: { units: 'KG', value: 5 }, dimensions: { units: 'CM', length: 30, width: 20, height: 10 } },
+      { sequenceNumber: 1, groupPackageCount: 1, weight: { units: 'KG', value: 3 }, dimensions: { units: 'CM', length: 20, width: 15, height: 10 } },
+      { sequenceNumber: 2, groupPackageCount: 1, weight: { units: 'KG', value: 5 }, dimensions: { units: 'CM', length: 30, width: 20, height: 10 } },
     ]);
   });
 
@@ -119,16 +116,19 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
     expect(carrierXPackagingType([bare, piece('CARRIERX_PAK')])).toBe('YOUR_PACKAGING');
   });
 
-  it('pieces are expanded by quantity into numbered package line items', () => {
+  it('each piece is one numbered line item of groupPackageCount = quantity packages; the total counts them all', () => {
     const request = withPieces([piece('GENERIC_BOX', { quantity: 3 }), piece('GENERIC_BOX', { quantity: 2, weight: 9 })]);
     expect(request.totalPackageCount).toBe(5);
-    expect(request.requestedPackageLineItems.map((i) => [i.sequenceNumber, i.weight.value])).toEqual([
-      [1, 4],
-      [2, 4],
-      [3, 4],
-      [4, 9],
-      [5, 9],
+    expect(request.requestedPackageLineItems.map((i) => [i.sequenceNumber, i.groupPackageCount, i.weight.value])).toEqual([
+      [1, 3, 4],
+      [2, 2, 9],
     ]);
+  });
+
+  it('a quantity of 200 is one line item, not 200 (work follows the size of the request, not its numbers)', () => {
+    const request = withPieces([piece('GENERIC_BOX', { quantity: 200 })]);
+    expect(request.requestedPackageLineItems).toHaveLength(1);
+    expect(request.totalPackageCount).toBe(200);
   });
 });
 

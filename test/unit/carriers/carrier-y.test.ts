@@ -50,21 +50,18 @@ describe('carrier Y customs total at rate time (spec 2.7, 2.9)', () => {
 });
 
 describe('carrier Y request', () => {
-  it('receives metric parcels, one per piece, converted from imperial', () => {
+  it('receives metric parcels, one entry per piece with its quantity, converted from imperial', () => {
     const request = build(
       rateRequest({ packages: { unitOfMeasure: 'imperial', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 10, length: 10, width: 5, height: 2 })] } }),
     );
-    expect(request.parcels).toEqual([
-      { weightKg: 4.536, dimensionsCm: { length: 25.4, width: 12.7, height: 5.1 } },
-      { weightKg: 4.536, dimensionsCm: { length: 25.4, width: 12.7, height: 5.1 } },
-    ]);
+    expect(request.parcels).toEqual([{ quantity: 2, weightKg: 4.536, dimensionsCm: { length: 25.4, width: 12.7, height: 5.1 } }]);
   });
 
   it('takes metric pieces as they are and leaves out dimensions that are all zero', () => {
     const request = build(
       rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [piece('CARRIERY_EXPRESS_PAK', { weight: 1.2, length: 0, width: 0, height: 0 })] } }),
     );
-    expect(request.parcels).toEqual([{ weightKg: 1.2 }]);
+    expect(request.parcels).toEqual([{ quantity: 1, weightKg: 1.2 }]);
   });
 
   it('maps signature, coverage and Saturday delivery to option codes', () => {

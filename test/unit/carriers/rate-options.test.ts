@@ -90,14 +90,11 @@ describe('freight accessorials (spec 2.8)', () => {
     expect(a.buildRateRequest(rateInput(code, rateRequest({ freightOptions })))).toEqual(a.buildRateRequest(rateInput(code)));
   });
 
-  it('carrier F receives pounds and inches, one handling unit per piece', () => {
+  it('carrier F receives pounds and inches, one handling-unit line per piece with its count', () => {
     const request = buildCarrierFRateRequest(
       rateInput('CARRIERF', rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 100, length: 120, width: 100, height: 90 })] } })),
     );
-    expect(request.handlingUnits).toEqual([
-      { weightLb: 220.46, lengthIn: 47.2, widthIn: 39.4, heightIn: 35.4 },
-      { weightLb: 220.46, lengthIn: 47.2, widthIn: 39.4, heightIn: 35.4 },
-    ]);
+    expect(request.handlingUnits).toEqual([{ count: 2, weightLb: 220.46, lengthIn: 47.2, widthIn: 39.4, heightIn: 35.4 }]);
   });
 
   it('carrier F refuses shipments outside Canada and the United States', () => {

@@ -63,19 +63,25 @@ describe('zones', () => {
 
 describe('billable weight', () => {
   it('dimensional weight uses the carrier divisor of the piece’s unit', () => {
-    expect(dimensionalWeight({ unit: 'imperial', weight: 1, dimensions: { length: 10, width: 10, height: 13.9 } }, X.dimDivisor)).toBeCloseTo(10);
-    expect(dimensionalWeight({ unit: 'metric', weight: 1, dimensions: { length: 50, width: 40, height: 30 } }, X.dimDivisor)).toBe(12);
-    expect(dimensionalWeight({ unit: 'metric', weight: 1 }, X.dimDivisor)).toBe(0);
+    expect(dimensionalWeight({ count: 1, unit: 'imperial', weight: 1, dimensions: { length: 10, width: 10, height: 13.9 } }, X.dimDivisor)).toBeCloseTo(10);
+    expect(dimensionalWeight({ count: 1, unit: 'metric', weight: 1, dimensions: { length: 50, width: 40, height: 30 } }, X.dimDivisor)).toBe(12);
+    expect(dimensionalWeight({ count: 1, unit: 'metric', weight: 1 }, X.dimDivisor)).toBe(0);
   });
 
   it('dimensional weight beats actual weight when larger', () => {
-    const light = { unit: 'metric' as const, weight: 1, dimensions: { length: 50, width: 40, height: 30 } };
+    const light = { count: 1, unit: 'metric' as const, weight: 1, dimensions: { length: 50, width: 40, height: 30 } };
     expect(billableWeightKg([light], X.dimDivisor)).toBe(12);
     const heavy = { ...light, weight: 20 };
     expect(billableWeightKg([heavy], X.dimDivisor)).toBe(20);
-    const imperial = { unit: 'imperial' as const, weight: 2, dimensions: { length: 20, width: 20, height: 20 } };
+    const imperial = { count: 1, unit: 'imperial' as const, weight: 2, dimensions: { length: 20, width: 20, height: 20 } };
     expect(billableWeightKg([imperial], X.dimDivisor)).toBeCloseTo((8000 / 139) * 0.45359237, 6);
     expect(billableWeightKg([light, heavy], X.dimDivisor)).toBe(32);
+  });
+
+  it('counts a piece of count n as n identical pieces, without expanding it', () => {
+    const piece = { count: 1, unit: 'metric' as const, weight: 3, dimensions: { length: 10, width: 10, height: 10 } };
+    expect(billableWeightKg([{ ...piece, count: 7 }], X.dimDivisor)).toBe(billableWeightKg(Array.from({ length: 7 }, () => piece), X.dimDivisor));
+    expect(billableWeightKg([{ ...piece, count: 200 }], X.dimDivisor)).toBe(600);
   });
 
   it('is charged in started half kilograms, at least one', () => {
