@@ -3,7 +3,7 @@
  * as a string reference). Both are answered by all four sandbox carriers of
  * the `default` pricing group, so every run does the same amount of work.
  */
-import domesticBody from '../events/rate-body.json';
+import { sampleRateBody, shippingDateIn } from '../test/support/rate-body';
 
 export type Scenario = { name: string; description: string; body: Record<string, unknown> };
 
@@ -11,7 +11,7 @@ export type Scenario = { name: string; description: string; body: Record<string,
 export const domestic: Scenario = {
   name: 'domestic',
   description: 'CA→CA, 1 piece',
-  body: domesticBody as Record<string, unknown>,
+  body: sampleRateBody() as Record<string, unknown>,
 };
 
 /** Toronto → New York: three piece lines (four pieces), international options and a commercial invoice. */
@@ -19,7 +19,7 @@ export const international: Scenario = {
   name: 'international',
   description: 'CA→US, 4 pieces, customs',
   body: {
-    shippingOptions: { shippingDate: '2026-11-23', signature: 'required', insurance: { amount: 900, currency: 'CAD' } },
+    shippingOptions: { shippingDate: shippingDateIn(1), signature: 'required', insurance: { amount: 900, currency: 'CAD' } },
     shipper: {
       personName: 'Alex Shipper',
       companyName: 'Maple Goods',

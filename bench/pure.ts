@@ -72,6 +72,7 @@ export const createPipeline = () => {
       packaging: ctx.packaging,
       groupCarriers: ctx.plans.map((p) => p.carrierCode),
       services: ctx.allServices,
+      now: new Date(),
     });
     const perCarrier = await Promise.all(
       prepared.carriers.map(async (code): Promise<QuotedRate[]> => {

@@ -23,6 +23,7 @@ const noRates = (detail: string) => new AppError(422, 'NO_RATES', `No rates were
 export const createRateHandler = (registry: CarrierRegistry, clock: () => Date = () => new Date()) =>
   httpHandler('rate', async (event, caller) => {
     const { company } = caller;
+    const now = clock();
     const [plans, carriers, defaults, companyBoxes] = await Promise.all([
       listPricingPlans(company.pricingGroupId),
       listCarriers(),
@@ -41,6 +42,7 @@ export const createRateHandler = (registry: CarrierRegistry, clock: () => Date =
       packaging: { defaults, companyBoxes },
       groupCarriers: plans.map((p) => p.carrierCode),
       services: [...servicesByCarrier.values()].flat(),
+      now,
     });
     if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');
 
@@ -62,7 +64,6 @@ export const createRateHandler = (registry: CarrierRegistry, clock: () => Date =
       return plan && carrier && service ? [{ quote, plan, carrier, service }] : [];
     });
 
-    const now = clock();
     const requestId = randomUUID();
     const results = buildRateResults({
       requestId,
@@ -83,7 +84,7 @@ export const createRateHandler = (registry: CarrierRegistry, clock: () => Date =
     // The rate request lives exactly as long as its rate responses.
     const { expiresAt } = results.internal[0]!;
     await saveRateResults(
-      { requestId, companyId: company.companyId, request: prepared.request as Record<string, unknown>, createdDate: now.toISOString(), expiresAt },
+      { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt },
       results.internal,
     );
     return { data: { requestId, rates: results.public } };

@@ -1,9 +1,8 @@
 /** POST /v1/rate over HTTP against the `npm start` runtime, as an integrator would call it. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { api, companyWithKey, expectErrorBody } from '../support/e2e';
+import { sampleRateBody } from '../support/rate-body';
 
-const body = JSON.parse(readFileSync(join(__dirname, '..', '..', 'events', 'rate-body.json'), 'utf8'));
+const body = sampleRateBody();
 const clone = () => JSON.parse(JSON.stringify(body));
 
 type Money = { amount: number; currency: string };

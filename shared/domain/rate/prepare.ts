@@ -5,11 +5,12 @@
  * carriers are quoted and whether carrier X's packagingType rule holds.
  */
 import { AppError } from '../../errors';
+import { jsonBytes } from '../json';
 import type { Company } from '../types';
 import { assertBillingAllowed } from './billing';
 import { carriersToQuote, type CarriersToQuoteInput } from './carriers';
 import { assertPackagingTypeForQuotedCarriers, resolvePackagingTypes, type PackagingCatalog } from './packaging';
-import type { RateRequest } from './schema';
+import { STORED_RATE_REQUEST_FIELDS, type RateRequest } from './schema';
 import { validateRateRequest } from './validate';
 
 export type PrepareRateRequestInput = {
@@ -18,10 +19,12 @@ export type PrepareRateRequestInput = {
   packaging: PackagingCatalog;
   groupCarriers: CarriersToQuoteInput['groupCarriers'];
   services?: CarriersToQuoteInput['services'];
+  /** The shipping date window is relative to this instant. */
+  now: Date;
 };
 
 export type PreparedRateRequest = {
-  /** The validated request, to store as the rate request. */
+  /** The validated request, its declared fields and billingOptions only: what is stored as the rate request. */
   request: RateRequest;
   /** The same request as carriers receive it (`commercialInvoice.generalNote` stripped, spec 2.9). */
   carrierRequest: RateRequest;
@@ -36,11 +39,31 @@ export const requestForCarriers = (request: RateRequest): RateRequest => {
   return { ...request, commercialInvoice };
 };
 
+/**
+ * A stored rate request is one DynamoDB item (400 KB at most). The bounds of
+ * the schema and the body limit keep it far below this; the check makes a
+ * breach a 400 before any carrier is asked, never a failed write after.
+ */
+export const MAX_STORED_REQUEST_BYTES = 300 * 1024;
+
+/** The declared fields and billingOptions (DESIGN.md §5): extra root properties are accepted, ignored and not stored. */
+export const declaredFieldsOf = (request: RateRequest): RateRequest => {
+  const source = request as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of STORED_RATE_REQUEST_FIELDS) {
+    if (Object.hasOwn(source, field) && source[field] !== undefined) out[field] = source[field];
+  }
+  return out as RateRequest;
+};
+
 export const prepareRateRequest = (input: PrepareRateRequestInput): PreparedRateRequest => {
   if (!input.company.userId) {
     throw new AppError(400, 'VALIDATION_FAILED', 'organization has no user; rating requires one');
   }
-  const request = validateRateRequest(resolvePackagingTypes(input.body, input.packaging));
+  const request = declaredFieldsOf(validateRateRequest(resolvePackagingTypes(input.body, input.packaging), input.now));
+  if (jsonBytes(request) > MAX_STORED_REQUEST_BYTES) {
+    throw new AppError(400, 'VALIDATION_FAILED', `body is too large to store as a rate request (more than ${MAX_STORED_REQUEST_BYTES} bytes as JSON)`);
+  }
   assertBillingAllowed(request.billingOptions, input.company.blacklist);
   const carriers = carriersToQuote({ request, groupCarriers: input.groupCarriers, services: input.services });
   assertPackagingTypeForQuotedCarriers(request, carriers);

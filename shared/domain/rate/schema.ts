@@ -6,6 +6,20 @@
  * (spec 2.5, see ./packaging.ts), so the schema only knows the object shape.
  */
 import { z } from 'zod';
+import { dayNumber } from '../dates';
+import { jsonDepthExceeds, jsonBytes } from '../json';
+import { RATE_LIMITS as L } from './limits';
+
+/** Free text and codes are bounded (RATE_LIMITS); every number is finite and in range. */
+const text = (max: number = L.text) => z.string().max(max);
+const code = () => z.string().max(L.code);
+// Negative values are left to min(0), so one wrong value is one problem.
+const nonTiny = (value: number) => value <= 0 || value >= L.smallestPositive;
+/** A whole count in min..max; past max it is one problem, not also "not a safe integer". */
+const count = (min: number, max: number) => z.number().min(min).max(max, { abort: true }).int();
+/** A measure or amount: finite, 0..max, and either 0 or at least RATE_LIMITS.smallestPositive. */
+const measure = (max: number) =>
+  z.number().min(0).max(max).refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`);
 
 // Codes are accepted in either case and upper-cased, so carriers and the tax
 // tables only ever see `CA`, `QC`, `CAD`.
@@ -25,16 +39,8 @@ const ISO_DATE_OR_LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})
 export const isCalendarDateTime = (value: string): boolean => {
   const m = ISO_DATE_OR_LOCAL_DATE_TIME.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59
-  );
+  const [hour, minute, second] = m.slice(4).map((part) => Number(part ?? 0)) as [number, number, number];
+  return !Number.isNaN(dayNumber(value)) && hour <= 23 && minute <= 59 && second <= 59;
 };
 
 const isoDateOrLocalDateTime = z
@@ -47,71 +53,91 @@ const isoDateOrLocalDateTime = z
   .refine(isCalendarDateTime, 'is not a valid calendar date or time');
 
 export const addressSchema = z.object({
-  personName: z.string(),
-  addressLine1: z.string(),
+  personName: text(),
+  addressLine1: text(),
   countryCode,
   provinceCode: provinceCode.optional(),
-  companyName: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  emailAddress: z.string().optional(),
-  addressLine2: z.string().optional(),
-  city: z.string().optional(),
-  provinceName: z.string().optional(),
-  postalCode: z.string().optional(),
+  companyName: text().optional(),
+  phoneNumber: text().optional(),
+  emailAddress: text(L.email).optional(),
+  addressLine2: text().optional(),
+  city: text().optional(),
+  provinceName: text().optional(),
+  postalCode: text().optional(),
   residential: z.boolean().optional(),
-  timezone: z.string().optional(),
-  canadaPostId: z.string().optional(),
-  id: z.string().optional(),
+  timezone: code().optional(),
+  canadaPostId: code().optional(),
+  id: code().optional(),
   type: z.enum(['shipping', 'broker', 'buyer']).optional(),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 export const shippingOptionsSchema = z.object({
   shippingDate: isoDateOrLocalDateTime,
-  shippingDateTimezone: z.string().optional(),
-  references: z
-    .object({ customer: z.string().optional(), order: z.string().optional(), invoice: z.string().optional() })
-    .optional(),
-  insurance: z.object({ amount: z.number().min(0), currency }).optional(),
+  shippingDateTimezone: code().optional(),
+  references: z.object({ customer: text().optional(), order: text().optional(), invoice: text().optional() }).optional(),
+  insurance: z.object({ amount: measure(L.amount), currency }).optional(),
   signature: z.enum(['none', 'required', 'adult']).optional(),
   nonConveyable: z.boolean().optional(),
   createReturnLabel: z.boolean().optional(),
   saturdayDelivery: z.boolean().optional(),
-  packingSlipType: z.string().optional(),
-  deliveryInstructions: z.string().optional(),
+  packingSlipType: code().optional(),
+  deliveryInstructions: text().optional(),
 });
 
 export const packagingTypeObjectSchema = z.object({
-  code: z.string().min(1),
+  code: code().min(1),
   isEnvelope: z.boolean().optional(),
-  name: z.string().optional(),
-  id: z.string().optional(),
+  name: text().optional(),
+  id: code().optional(),
 });
 export type PackagingTypeRef = z.infer<typeof packagingTypeObjectSchema>;
 
-export const pieceSchema = z.object({
-  quantity: z.number().int().min(1),
-  weight: z.number().min(0),
-  length: z.number().min(0),
-  width: z.number().min(0),
-  height: z.number().min(0),
-  packagingType: packagingTypeObjectSchema.optional(),
-  itemCount: z.number().optional(),
-});
+/** packagingType as a caller sends it (spec 2.5): a packaging type code, a custom box UUID, or the object. */
+export const packagingTypeInputSchema = z.union([
+  code().min(1).meta({ description: 'A packaging type code (GET /v1/packaging-types `code`) or a company custom box `id` (UUID)' }),
+  packagingTypeObjectSchema,
+]);
+
+const pieceShape = {
+  quantity: count(1, L.packageCount),
+  weight: measure(L.weight),
+  length: measure(L.dimension),
+  width: measure(L.dimension),
+  height: measure(L.dimension),
+  itemCount: count(0, L.itemCount).optional(),
+};
+export const pieceSchema = z.object({ ...pieceShape, packagingType: packagingTypeObjectSchema.optional() });
 export type Piece = z.infer<typeof pieceSchema>;
 
-export const packagesSchema = z.object({
-  unitOfMeasure: z.enum(['imperial', 'metric']),
-  pieces: z.array(pieceSchema).min(1),
-});
+/** Pieces are counted as quantity × piece, so the total package count is bounded, not only each quantity. */
+const packagesOf = <P extends z.ZodType<{ quantity: number }>>(piece: P) =>
+  z
+    .object({
+      unitOfMeasure: z.enum(['imperial', 'metric']),
+      pieces: z.array(piece).min(1).max(L.pieces),
+    })
+    .superRefine((packages, ctx) => {
+      // A piece over the limit on its own is already reported.
+      if (packages.pieces.some((p) => !(p.quantity <= L.packageCount))) return;
+      const total = packages.pieces.reduce((n, p) => n + p.quantity, 0);
+      if (total > L.packageCount) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pieces'],
+          message: `must not total more than ${L.packageCount} packages (quantity summed over pieces is ${total})`,
+        });
+      }
+    });
+export const packagesSchema = packagesOf(pieceSchema);
 export type Packages = z.infer<typeof packagesSchema>;
 
 export const internationalOptionsSchema = z.strictObject({
   documentsOnly: z.boolean().optional(),
-  declaredValue: z.strictObject({ value: z.number(), currency }).optional(),
+  declaredValue: z.strictObject({ value: measure(L.amount), currency }).optional(),
   billDutyTo: z.enum(['sender', 'recipient', 'thirdParty']).optional(),
-  dutyAccountNumber: z.string().optional(),
-  recipientTaxId: z.string().optional(),
+  dutyAccountNumber: code().optional(),
+  recipientTaxId: code().optional(),
   senderIsProducer: z.boolean().optional(),
   businessRelationship: z.enum(['related', 'unrelated']).optional(),
   exportType: z.enum(['permanent', 'return', 'repair', 'returnRepair']).optional(),
@@ -122,10 +148,10 @@ export const internationalOptionsSchema = z.strictObject({
 });
 export type InternationalOptions = z.infer<typeof internationalOptionsSchema>;
 
-const appointmentSchema = z.object({ appointmentDate: z.string(), appointmentTime: z.string() });
+const appointmentSchema = z.object({ appointmentDate: code(), appointmentTime: code() });
 const sides = z.enum(['pickup', 'delivery', 'both']);
 export const freightOptionsSchema = z.object({
-  appointment: z.string().optional(),
+  appointment: text().optional(),
   prebookedAppointment: appointmentSchema.optional(),
   pickupAppointment: appointmentSchema.optional(),
   tailgate: sides.optional(),
@@ -134,34 +160,36 @@ export const freightOptionsSchema = z.object({
 });
 export type FreightOptions = z.infer<typeof freightOptionsSchema>;
 
+const templateFlag = z.union([code(), z.boolean(), count(-L.itemCount, L.itemCount)]).nullable().optional();
+
 export const invoiceItemSchema = z.strictObject({
-  description: z.string(),
-  quantity: z.number(),
-  value: z.number(),
-  weight: z.number(),
-  hsCode: z.string().optional(),
-  countryOfManufacture: z.string().optional(),
-  unitOfMeasure: z.string().optional(),
-  // Accepted and unused (spec 2.9).
-  selectedTemplateId: z.unknown().optional(),
-  shouldSaveAsTemplate: z.unknown().optional(),
-  shouldUpdateTemplate: z.unknown().optional(),
+  description: text(),
+  quantity: count(1, L.invoiceItemQuantity),
+  value: measure(L.amount),
+  weight: measure(L.invoiceItemWeight),
+  hsCode: code().optional(),
+  countryOfManufacture: code().optional(),
+  unitOfMeasure: code().optional(),
+  // Accepted and unused (spec 2.9): any scalar, bounded all the same, since they are stored with the request.
+  selectedTemplateId: templateFlag,
+  shouldSaveAsTemplate: templateFlag,
+  shouldUpdateTemplate: templateFlag,
 });
 
 export const commercialInvoiceSchema = z.strictObject({
-  generalNote: z.string().max(255).nullable().optional(),
-  customsValue: z.number().min(0).optional(),
+  generalNote: text(255).nullable().optional(),
+  customsValue: measure(L.customsValue).optional(),
   currency: currency.optional(),
   unitOfMeasure: z.enum(['imperial', 'metric']).optional(),
   buyerRequired: z.boolean().optional(),
-  invoiceItems: z.array(invoiceItemSchema).min(1),
+  invoiceItems: z.array(invoiceItemSchema).min(1).max(L.invoiceItems),
 });
 export type CommercialInvoice = z.infer<typeof commercialInvoiceSchema>;
 
 export const notificationStatus = z.enum(['pending', 'intransit', 'delivered', 'cancelled']);
 export const shippingNotificationOptionsSchema = z.strictObject({
-  shippingNotificationStatuses: z.array(notificationStatus).optional(),
-  shippingNotificationEmail: z.email().optional(),
+  shippingNotificationStatuses: z.array(notificationStatus).max(notificationStatus.options.length).optional(),
+  shippingNotificationEmail: z.email().max(L.email).optional(),
 });
 
 /**
@@ -169,13 +197,23 @@ export const shippingNotificationOptionsSchema = z.strictObject({
  * pass and `soldTo` is not validated. Its three routing fields must still be
  * strings when present, because a mistyped `thirdPartyShipperNumber` silently
  * ignored would bill the organization's own account instead of the third party.
+ * It is stored with the rate request (ship reads it), so the whole object is
+ * bounded in depth and size.
  */
-export const billingOptionsSchema = z.looseObject({
-  type: z.string().optional(),
-  thirdPartyShipperNumber: z.string().optional(),
-  carrierCode: z.string().optional(),
-  soldTo: z.unknown().optional(),
-});
+export const billingOptionsSchema = z
+  .looseObject({
+    type: code().optional(),
+    thirdPartyShipperNumber: code().optional(),
+    carrierCode: code().optional(),
+    soldTo: z.unknown().optional(),
+  })
+  .superRefine((billing, ctx) => {
+    if (jsonDepthExceeds(billing, L.billingOptionsDepth)) {
+      ctx.addIssue({ code: 'custom', message: `must not be nested more than ${L.billingOptionsDepth} levels deep` });
+    } else if (jsonBytes(billing) > L.billingOptionsBytes) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${L.billingOptionsBytes} bytes as JSON` });
+    }
+  });
 export type BillingOptions = {
   type?: string;
   thirdPartyShipperNumber?: string;
@@ -184,8 +222,8 @@ export type BillingOptions = {
 };
 
 export const shippingTypeSchema = z.object({
-  carrier: z.string().min(1).optional(),
-  service: z.string().min(1).optional(),
+  carrier: code().min(1).optional(),
+  service: code().min(1).optional(),
 });
 
 export const sortSchema = z.object({
@@ -193,12 +231,12 @@ export const sortSchema = z.object({
   dir: z.enum(['asc', 'desc']).optional(),
 });
 
-/** The declared fields of the rate request, billingOptions aside. */
-export const rateRequestFieldsSchema = z.object({
+/** The declared fields in the interface's order, with `packages` of the given piece schema. */
+const declaredFields = <P extends z.ZodType>(packages: P) => ({
   shippingOptions: shippingOptionsSchema,
   shipper: addressSchema,
   recipient: addressSchema,
-  packages: packagesSchema,
+  packages,
   internationalOptions: internationalOptionsSchema.optional(),
   freightOptions: freightOptionsSchema.optional(),
   commercialInvoice: commercialInvoiceSchema.optional(),
@@ -209,8 +247,31 @@ export const rateRequestFieldsSchema = z.object({
   sort: sortSchema.optional(),
 });
 
-/** The root accepts extra properties (spec 2.1); nested objects follow their own rules. */
+/** The declared fields of the rate request, billingOptions aside. */
+export const rateRequestFieldsSchema = z.object(declaredFields(packagesSchema));
+
+/** The names of the declared fields plus billingOptions: what is stored of a rate request (DESIGN.md §5). */
+export const STORED_RATE_REQUEST_FIELDS = [...Object.keys(rateRequestFieldsSchema.shape), 'billingOptions'] as const;
+
+/**
+ * The root accepts extra properties (spec 2.1); nested objects follow their
+ * own rules. Extra root properties are accepted and ignored: they are not
+ * stored, and only the body limits (size, nesting) apply to them.
+ */
 export const rateRequestSchema = rateRequestFieldsSchema.extend({ billingOptions: billingOptionsSchema.optional() }).loose();
+
+/**
+ * The body as a caller sends it (spec 2.5): the same schema, except that a
+ * piece's packagingType may still be a string. This is the documented request
+ * schema (openapi.json); validation runs on rateRequestSchema after strings
+ * are resolved.
+ */
+export const rateRequestBodySchema = z
+  .object({
+    ...declaredFields(packagesOf(z.object({ ...pieceShape, packagingType: packagingTypeInputSchema.optional() }))),
+    billingOptions: billingOptionsSchema.optional(),
+  })
+  .loose();
 
 /**
  * The validated request. Built from the declared fields rather than by

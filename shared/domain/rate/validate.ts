@@ -5,6 +5,8 @@
  */
 import type { z } from 'zod';
 import { AppError, type ErrorDetail } from '../../errors';
+import { dayNumber, isoDate, utcDayNumber } from '../dates';
+import { RATE_LIMITS } from './limits';
 import { rateRequestSchema, type RateRequest } from './schema';
 
 /** Past this many problems the message stops listing them; a body that broken needs no more detail. */
@@ -100,13 +102,36 @@ export const validationError = (details: Required<ErrorDetail>[]): AppError => {
 };
 
 /**
- * Validates a parsed JSON body (packagingType strings already resolved, see
- * ./packaging.ts). Returns the request with codes upper-cased and unknown
- * nested properties of non-strict objects stripped; the root keeps its extra
- * properties (spec 2.1).
+ * The window of shipping dates accepted on `now` (DESIGN.md §5): from
+ * RATE_LIMITS.shippingDatePastDays before today to shippingDateFutureDays
+ * after it, today being the UTC date (a day either side covers every time zone
+ * within the past allowance).
  */
-export const validateRateRequest = (body: unknown): RateRequest => {
+export const shippingDateWindow = (now: Date): { earliest: string; latest: string } => {
+  const today = utcDayNumber(now);
+  return { earliest: isoDate(today - RATE_LIMITS.shippingDatePastDays), latest: isoDate(today + RATE_LIMITS.shippingDateFutureDays) };
+};
+
+const shippingDateProblem = (shippingDate: string, now: Date): Required<ErrorDetail> | undefined => {
+  const { earliest, latest } = shippingDateWindow(now);
+  const day = dayNumber(shippingDate);
+  if (day >= dayNumber(earliest) && day <= dayNumber(latest)) return undefined;
+  return {
+    path: 'shippingOptions.shippingDate',
+    message: `must be between ${earliest} and ${latest} (${RATE_LIMITS.shippingDatePastDays} days before to ${RATE_LIMITS.shippingDateFutureDays} days after today, UTC)`,
+  };
+};
+
+/**
+ * Validates a parsed JSON body (packagingType strings already resolved, see
+ * ./packaging.ts) on the date `now`. Returns the request with codes upper-cased
+ * and unknown nested properties of non-strict objects stripped; the root keeps
+ * its extra properties (spec 2.1).
+ */
+export const validateRateRequest = (body: unknown, now: Date): RateRequest => {
   const result = rateRequestSchema.safeParse(body, { error: issueText });
   if (!result.success) throw validationError(issuesToDetails(result.error.issues));
+  const dateProblem = shippingDateProblem(result.data.shippingOptions.shippingDate, now);
+  if (dateProblem) throw validationError([dateProblem]);
   return result.data;
 };

@@ -9,6 +9,9 @@ import { carriers, services } from '../../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../../shared/reference/packaging';
 import { pricingPlans } from '../../../../shared/reference/pricing';
 
+/** "Now" of the rate domain tests: the day before the fixtures' shipping date, so it lies in the accepted window. */
+export const FIXTURE_NOW = new Date('2025-03-13T12:00:00Z');
+
 /** The smallest body the schema accepts. */
 export const minimalBody = (): Record<string, unknown> => ({
   shippingOptions: { shippingDate: '2025-03-14' },

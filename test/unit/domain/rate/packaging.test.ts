@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/domain/rate';
 import { AppError } from '../../../../shared/errors';
 import type { PackagingType } from '../../../../shared/domain/types';
-import { appErrorOf, catalog, COMPANY_BOX, defaultPackaging, minimalBody, withPath } from './fixtures';
+import { appErrorOf, catalog, COMPANY_BOX, defaultPackaging, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
 
 const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 
@@ -97,7 +97,7 @@ describe('packagingType string resolution (spec 2.5)', () => {
 
   test('after resolution the same rules apply as for an inline object: the request validates', () => {
     const body = resolvePackagingTypes(bodyWithPieces(['CARRIERX_TUBE', COMPANY_BOX.id, { code: 'INLINE' }]), catalog());
-    const pieces = validateRateRequest(body).packages.pieces;
+    const pieces = validateRateRequest(body, FIXTURE_NOW).packages.pieces;
     expect(pieces.map((p) => p.packagingType?.code)).toEqual(['CARRIERX_TUBE', 'GENERIC_BOX', 'INLINE']);
   });
 
@@ -144,7 +144,7 @@ describe('packagingType string resolution (spec 2.5)', () => {
 describe('when packagingType is required (spec 2.5)', () => {
   const requestWithoutPackaging = (shippingType?: Record<string, string>) => {
     const body = withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], undefined);
-    return validateRateRequest(shippingType ? { ...body, shippingType } : body);
+    return validateRateRequest(shippingType ? { ...body, shippingType } : body, FIXTURE_NOW);
   };
   const checkWith = (shippingType?: Record<string, string>) => {
     const request = requestWithoutPackaging(shippingType);
@@ -181,7 +181,7 @@ describe('when packagingType is required (spec 2.5)', () => {
         { quantity: 1, weight: 1, length: 1, width: 1, height: 1 },
       ],
     );
-    const error = appErrorOf(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(body), ['CARRIERX', 'CARRIERY']));
+    const error = appErrorOf(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(body, FIXTURE_NOW), ['CARRIERX', 'CARRIERY']));
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(error.message).toBe(
       'packages.pieces[0].packagingType is required for CARRIERX; packages.pieces[2].packagingType is required for CARRIERX',
@@ -189,7 +189,7 @@ describe('when packagingType is required (spec 2.5)', () => {
   });
 
   test('present on every piece: nothing to report even with carrier X quoted', () => {
-    expect(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(minimalBody()), GROUP)).not.toThrow();
+    expect(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(minimalBody(), FIXTURE_NOW), GROUP)).not.toThrow();
   });
 
   test('a pricing group without carrier X never requires it', () => {

@@ -1,10 +1,10 @@
 import { prepareRateRequest, requestForCarriers, validateRateRequest, type PrepareRateRequestInput } from '../../../../shared/domain/rate';
 import { services } from '../../../../shared/reference/carriers';
-import { appErrorOf, catalog, COMPANY_BOX, fullBody, minimalBody, withPath } from './fixtures';
+import { appErrorOf, catalog, COMPANY_BOX, fullBody, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
 
 const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 const prepare = (body: unknown, overrides: Partial<PrepareRateRequestInput> = {}) =>
-  prepareRateRequest({ body, company: { userId: 'user-1', blacklist: [] }, packaging: catalog(), groupCarriers: GROUP, services, ...overrides });
+  prepareRateRequest({ body, company: { userId: 'user-1', blacklist: [] }, packaging: catalog(), groupCarriers: GROUP, services, now: FIXTURE_NOW, ...overrides });
 
 describe('preparing POST /v1/rate before any carrier is asked', () => {
   test('a valid body gives the validated request and the carriers to quote', () => {
@@ -50,7 +50,7 @@ describe('preparing POST /v1/rate before any carrier is asked', () => {
   });
 
   test('a request without commercialInvoice reaches carriers unchanged', () => {
-    const request = validateRateRequest(minimalBody());
+    const request = validateRateRequest(minimalBody(), FIXTURE_NOW);
     expect(requestForCarriers(request)).toBe(request);
   });
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { resolvePackagingTypes, validateRateRequest } from '../../../../shared/domain/rate';
 import { AppError } from '../../../../shared/errors';
-import { catalog, fullBody, minimalBody } from './fixtures';
+import { catalog, fullBody, minimalBody, FIXTURE_NOW } from './fixtures';
 
 /** Returns normally or throws a 400 AppError; anything else fails the property. */
 const answersWithoutServerError = (body: unknown) => {
   try {
-    validateRateRequest(resolvePackagingTypes(body, catalog()));
+    validateRateRequest(resolvePackagingTypes(body, catalog()), FIXTURE_NOW);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     expect(error.status).toBe(400);
@@ -91,7 +91,7 @@ describe('validation never answers anything but success or 400', () => {
       fc.property(mutatedRequest, (body) => {
         let request: ReturnType<typeof validateRateRequest> | undefined;
         try {
-          request = validateRateRequest(body);
+          request = validateRateRequest(body, FIXTURE_NOW);
         } catch {
           return;
         }

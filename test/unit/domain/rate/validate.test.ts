@@ -1,9 +1,9 @@
 import { validateRateRequest, formatPath, MAX_REPORTED_PROBLEMS } from '../../../../shared/domain/rate';
-import { appErrorOf, fullBody, minimalBody, withPath } from './fixtures';
+import { appErrorOf, fullBody, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
 
 /** The message of the 400 for `body`, failing the test when the body is accepted. */
 const messageOf = (body: unknown): string => {
-  const error = appErrorOf(() => validateRateRequest(body));
+  const error = appErrorOf(() => validateRateRequest(body, FIXTURE_NOW));
   expect(error.status).toBe(400);
   expect(error.code).toBe('VALIDATION_FAILED');
   return error.message;
@@ -11,16 +11,16 @@ const messageOf = (body: unknown): string => {
 const rejects = (path: (string | number)[], value: unknown, expected: string) =>
   expect(messageOf(withPath(minimalBody(), path, value))).toBe(expected);
 const accepts = (path: (string | number)[], value: unknown) =>
-  expect(() => validateRateRequest(withPath(minimalBody(), path, value))).not.toThrow();
+  expect(() => validateRateRequest(withPath(minimalBody(), path, value), FIXTURE_NOW)).not.toThrow();
 const piece = (field: string) => ['packages', 'pieces', 0, field];
 
 describe('the rate request (spec 2.1)', () => {
   test('a request with only the required fields is valid', () => {
-    expect(validateRateRequest(minimalBody())).toMatchObject(minimalBody());
+    expect(validateRateRequest(minimalBody(), FIXTURE_NOW)).toMatchObject(minimalBody());
   });
 
   test('a request using every optional section is valid and keeps its values', () => {
-    const request = validateRateRequest(fullBody());
+    const request = validateRateRequest(fullBody(), FIXTURE_NOW);
     expect(request).toEqual(fullBody());
   });
 
@@ -29,7 +29,7 @@ describe('the rate request (spec 2.1)', () => {
   });
 
   test('the root accepts extra properties and keeps them', () => {
-    const request = validateRateRequest({ ...minimalBody(), clientTag: 'abc', nested: { x: 1 } });
+    const request = validateRateRequest({ ...minimalBody(), clientTag: 'abc', nested: { x: 1 } }, FIXTURE_NOW);
     expect(request).toMatchObject({ clientTag: 'abc', nested: { x: 1 } });
   });
 
@@ -45,7 +45,7 @@ describe('the rate request (spec 2.1)', () => {
 
   test('every problem is reported, one `<path> <text>` each, joined by "; ", with details per problem', () => {
     const body = withPath(withPath(withPath(minimalBody(), piece('weight'), -1), ['recipient'], undefined), ['sort'], { by: 'speed' });
-    const error = appErrorOf(() => validateRateRequest(body));
+    const error = appErrorOf(() => validateRateRequest(body, FIXTURE_NOW));
     expect(error.message).toBe('recipient is required; packages.pieces[0].weight must be >= 0; sort.by must be one of: price, date, value');
     expect(error.details).toEqual([
       { path: 'recipient', message: 'is required' },
@@ -57,7 +57,7 @@ describe('the rate request (spec 2.1)', () => {
   test(`no more than ${MAX_REPORTED_PROBLEMS} problems are listed, the rest are counted`, () => {
     const pieces = Array.from({ length: 30 }, () => ({ quantity: 0, weight: -1 }));
     const body = withPath(minimalBody(), ['packages', 'pieces'], pieces);
-    const error = appErrorOf(() => validateRateRequest(body));
+    const error = appErrorOf(() => validateRateRequest(body, FIXTURE_NOW));
     const problems = 30 * 5; // quantity, weight, length, width, height
     expect(error.details).toHaveLength(MAX_REPORTED_PROBLEMS);
     expect(error.message.split('; ')).toHaveLength(MAX_REPORTED_PROBLEMS + 1);
@@ -97,7 +97,18 @@ describe('shippingOptions (spec 2.2)', () => {
     (date) => rejects(['shippingOptions', 'shippingDate'], date, 'shippingOptions.shippingDate is not a valid calendar date or time'),
   );
 
-  test('shippingDate 2024-02-29 (leap day) is valid', () => accepts(['shippingOptions', 'shippingDate'], '2024-02-29'));
+  test('shippingDate 2024-02-29 (leap day) is valid', () =>
+    expect(() => validateRateRequest(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], '2024-02-29'), new Date('2024-02-28T23:00:00Z'))).not.toThrow());
+
+  describe('shippingDate lies within 7 days before and 90 days after today (UTC)', () => {
+    const now = new Date('2026-11-22T18:00:00Z');
+    const at = (date: string) => validateRateRequest(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], date), now);
+    const outside = 'shippingOptions.shippingDate must be between 2026-11-15 and 2027-02-20 (7 days before to 90 days after today, UTC)';
+    test.each(['2026-11-15', '2026-11-22', '2026-11-22T23:59', '2027-02-20', '2027-02-20T23:59:59'])('%s is inside', (date) =>
+      expect(() => at(date)).not.toThrow());
+    test.each(['2026-11-14', '2026-11-14T23:59', '2027-02-21', '9999-12-31', '0000-01-01', '1970-01-01'])('%s is outside: 400 naming the window', (date) =>
+      expect(appErrorOf(() => at(date)).message).toBe(outside));
+  });
 
   test('shippingDate is required', () => rejects(['shippingOptions', 'shippingDate'], undefined, 'shippingOptions.shippingDate is required'));
 
@@ -121,7 +132,7 @@ describe('addresses (spec 2.3)', () => {
   );
 
   test('countryCode is accepted in lower case and upper-cased', () => {
-    expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'countryCode'], 'ca')).shipper.countryCode).toBe('CA');
+    expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'countryCode'], 'ca'), FIXTURE_NOW).shipper.countryCode).toBe('CA');
   });
 
   test('provinceCode has at least 2 characters', () =>
@@ -130,7 +141,7 @@ describe('addresses (spec 2.3)', () => {
     rejects(['shipper', 'provinceCode'], 'QUEBC', 'shipper.provinceCode must have at most 4 characters'));
   test.each(['QC', 'NSW', 'ABCD'])('provinceCode %s (2 to 4 characters) is valid', (code) => accepts(['shipper', 'provinceCode'], code));
   test('provinceCode is upper-cased', () => {
-    expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'provinceCode'], 'qc')).shipper.provinceCode).toBe('QC');
+    expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'provinceCode'], 'qc'), FIXTURE_NOW).shipper.provinceCode).toBe('QC');
   });
 
   test('type is one of shipping, broker, buyer', () =>
@@ -163,7 +174,7 @@ describe('packages and pieces (spec 2.4, part 8)', () => {
     rejects(piece('packagingType'), { name: 'box' }, 'packages.pieces[0].packagingType.code is required'));
   test('an inline packagingType object keeps code, isEnvelope, name and id', () => {
     const packagingType = { code: 'CARRIERX_PAK', isEnvelope: false, name: 'Pak', id: '5a3a5b83-6f1c-4103-968a-9a379df43251' };
-    expect(validateRateRequest(withPath(minimalBody(), piece('packagingType'), packagingType)).packages.pieces[0]?.packagingType).toEqual(
+    expect(validateRateRequest(withPath(minimalBody(), piece('packagingType'), packagingType), FIXTURE_NOW).packages.pieces[0]?.packagingType).toEqual(
       packagingType,
     );
   });
@@ -194,7 +205,7 @@ describe('internationalOptions (spec 2.7)', () => {
       { declaredValue: { value: 10, currency: 'US$' } },
       'internationalOptions.declaredValue.currency must be a 3-letter currency code',
     );
-    const request = validateRateRequest(withPath(minimalBody(), ['internationalOptions'], { declaredValue: { value: 10, currency: 'usd' } }));
+    const request = validateRateRequest(withPath(minimalBody(), ['internationalOptions'], { declaredValue: { value: 10, currency: 'usd' } }), FIXTURE_NOW);
     expect(request.internationalOptions?.declaredValue?.currency).toBe('USD');
   });
 
@@ -286,7 +297,7 @@ describe('shippingNotificationOptions (spec 2.10, part 6)', () => {
 describe('billingOptions (spec 2.11)', () => {
   test('is allowed at the root with extra keys and an unvalidated soldTo', () => {
     const billingOptions = { type: 'thirdParty', thirdPartyShipperNumber: 'A1', carrierCode: 'CARRIERY', soldTo: [1, 'x'], note: 'kept' };
-    expect(validateRateRequest({ ...minimalBody(), billingOptions }).billingOptions).toEqual(billingOptions);
+    expect(validateRateRequest({ ...minimalBody(), billingOptions }, FIXTURE_NOW).billingOptions).toEqual(billingOptions);
   });
   test('its routing fields must be strings, never silently ignored', () =>
     rejects(['billingOptions'], { type: 'thirdParty', thirdPartyShipperNumber: 12345 }, 'billingOptions.thirdPartyShipperNumber must be a string, got number'));
@@ -301,4 +312,58 @@ describe('shippingType and sort (spec 2.12, 2.13)', () => {
   test('an invalid sort.by is a 400', () => rejects(['sort'], { by: 'distance' }, 'sort.by must be one of: price, date, value'));
   test('an invalid sort.dir is a 400', () => rejects(['sort'], { by: 'price', dir: 'up' }, 'sort.dir must be one of: asc, desc'));
   test.each(['price', 'date', 'value'])('sort.by %s without dir is valid', (by) => accepts(['sort'], { by }));
+});
+
+describe('bounds (DESIGN.md §5): every value in a documented range, named when it is not', () => {
+  const pieceLine = (quantity: number) => ({ quantity, weight: 1, length: 1, width: 1, height: 1, packagingType: { code: 'GENERIC_BOX' } });
+  const invoiceItem = { description: 'Mug', quantity: 1, value: 10, weight: 0.5 };
+
+  test.each([
+    [piece('quantity'), 1e9, 'packages.pieces[0].quantity must be <= 200'],
+    [piece('weight'), 1e308, 'packages.pieces[0].weight must be <= 20000'],
+    [piece('length'), 1001, 'packages.pieces[0].length must be <= 1000'],
+    [piece('weight'), 5e-324, 'packages.pieces[0].weight must be 0 or at least 0.001'],
+    [piece('height'), 0.0009, 'packages.pieces[0].height must be 0 or at least 0.001'],
+    [piece('itemCount'), 1e308, 'packages.pieces[0].itemCount must be <= 1000000'],
+    [piece('itemCount'), 2.5, 'packages.pieces[0].itemCount must be an integer'],
+    [['shippingOptions', 'insurance'], { amount: 1e7, currency: 'CAD' }, 'shippingOptions.insurance.amount must be <= 1000000'],
+    [['shipper', 'personName'], 'x'.repeat(256), 'shipper.personName must have at most 255 characters'],
+    [['shipper', 'emailAddress'], `${'a'.repeat(250)}@x.io`, 'shipper.emailAddress must have at most 254 characters'],
+    [['shippingOptions', 'deliveryInstructions'], 'x'.repeat(400_000), 'shippingOptions.deliveryInstructions must have at most 255 characters'],
+    [['shippingType'], { carrier: 'C'.repeat(65) }, 'shippingType.carrier must have at most 64 characters'],
+    [['internationalOptions'], { declaredValue: { value: 1e308, currency: 'USD' } }, 'internationalOptions.declaredValue.value must be <= 1000000'],
+  ])('%j = %p is refused: %s', (path, value, expected) => rejects(path as (string | number)[], value, expected));
+
+  test('at most 50 piece lines', () => {
+    rejects(['packages', 'pieces'], Array.from({ length: 51 }, () => pieceLine(1)), 'packages.pieces must have at most 50 items');
+    accepts(['packages', 'pieces'], Array.from({ length: 50 }, () => pieceLine(1)));
+  });
+
+  test('the total package count (quantity summed over pieces) is at most 200', () => {
+    rejects(
+      ['packages', 'pieces'],
+      [pieceLine(150), pieceLine(51)],
+      'packages.pieces must not total more than 200 packages (quantity summed over pieces is 201)',
+    );
+    accepts(['packages', 'pieces'], [pieceLine(150), pieceLine(50)]);
+  });
+
+  test('at most 100 invoice items, each counted in whole units', () => {
+    rejects(
+      ['commercialInvoice'],
+      { invoiceItems: Array.from({ length: 101 }, () => invoiceItem) },
+      'commercialInvoice.invoiceItems must have at most 100 items',
+    );
+    rejects(['commercialInvoice'], { invoiceItems: [{ ...invoiceItem, quantity: 1e9 }] }, 'commercialInvoice.invoiceItems[0].quantity must be <= 100000');
+    rejects(['commercialInvoice'], { invoiceItems: [{ ...invoiceItem, quantity: 1.5 }] }, 'commercialInvoice.invoiceItems[0].quantity must be an integer');
+  });
+
+  test('billingOptions is bounded in depth and size, keys named like Object members included', () => {
+    let deep: Record<string, unknown> = { city: 'x' };
+    for (let i = 0; i < 10; i++) deep = { nested: deep };
+    rejects(['billingOptions'], { soldTo: deep }, 'billingOptions must not be nested more than 8 levels deep');
+    rejects(['billingOptions'], { soldTo: { note: 'x'.repeat(5000) } }, 'billingOptions must be at most 4096 bytes as JSON');
+    const billingOptions = { soldTo: { constructor: 'x', toString: 1, __proto__: 'y' } };
+    expect(validateRateRequest({ ...minimalBody(), billingOptions }, FIXTURE_NOW).billingOptions).toEqual(billingOptions);
+  });
 });
