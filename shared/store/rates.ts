@@ -2,6 +2,12 @@
  * Rate requests and rate responses (DESIGN.md §3). Both expire after
  * RATE_TTL_HOURS: DynamoDB's TTL deletes them eventually, and every read
  * checks `expiresAt` explicitly because TTL deletion can lag by hours.
+ *
+ * The rate request is stored as one JSON string (`requestJson`), not as a
+ * DynamoDB map: billingOptions is free-form (spec 2.11), and a map would hand
+ * its keys and numbers to the marshaller, which refuses some of them (a key
+ * named `constructor`, a number outside DynamoDB's range, nesting past 32
+ * levels). A string stores any accepted request as it was validated.
  */
 import { z } from 'zod';
 import { keys } from './keys';
@@ -28,8 +34,15 @@ export type StoredRateResponse = Record<string, unknown> & {
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 export const saveRateResults = async (request: StoredRateRequest, responses: StoredRateResponse[]): Promise<void> => {
+  const { request: body, ...meta } = request;
   await putAll([
-    { ...keys.rateRequest(request.requestId), entityType: 'rateRequest', ...request, expiresAtEpoch: epochSeconds(request.expiresAt) },
+    {
+      ...keys.rateRequest(request.requestId),
+      entityType: 'rateRequest',
+      ...meta,
+      requestJson: JSON.stringify(body),
+      expiresAtEpoch: epochSeconds(request.expiresAt),
+    },
     ...responses.map((r) => ({
       ...keys.rateResponse(r.rateResponseId),
       ...r,
@@ -39,13 +52,15 @@ export const saveRateResults = async (request: StoredRateRequest, responses: Sto
   ]);
 };
 
-const rateRequestItem = z.object({
-  requestId: z.string(),
-  companyId: z.string(),
-  request: z.record(z.string(), z.unknown()),
-  createdDate: z.string(),
-  expiresAt: z.string(),
-});
+const rateRequestItem = z
+  .object({
+    requestId: z.string(),
+    companyId: z.string(),
+    requestJson: z.string(),
+    createdDate: z.string(),
+    expiresAt: z.string(),
+  })
+  .transform(({ requestJson, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(requestJson) as Record<string, unknown> }));
 
 const rateResponseItem = z
   .looseObject({

@@ -5,8 +5,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiServer, requireHandlerLoader, type LambdaHandler } from '../../shared/local/api-gateway';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
@@ -15,11 +13,13 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { createCustomBox } from '../../shared/store/packaging';
+import { getRateRequest } from '../../shared/store/rates';
 import { addToBlacklist } from '../../shared/store/companies';
+import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
-const baseBody = JSON.parse(readFileSync(join(__dirname, '..', '..', 'events', 'rate-body.json'), 'utf8'));
+const baseBody = sampleRateBody();
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
 type Rate = {
@@ -93,8 +93,8 @@ describe('POST /v1/rate against DynamoDB Local', () => {
     const ttl = stored.Item!.expiresAtEpoch as number;
     expect(ttl * 1000).toBeGreaterThanOrEqual(before + 24 * 3600 * 1000 - 2000);
     expect(ttl * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000 + 2000);
-    const request = await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.rateRequest(res.json.data!.requestId) }));
-    expect(request.Item).toMatchObject({ companyId, request: { shipper: { countryCode: 'CA' } } });
+    const request = await getRateRequest(res.json.data!.requestId, companyId);
+    expect(request).toMatchObject({ status: 'found', item: { companyId, request: { shipper: { countryCode: 'CA' } } } });
   });
 
   it('the response carries nothing the interface removes', async () => {
