@@ -43,7 +43,8 @@ const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEven
 
 const authMiddleware = (trigger: HttpTrigger): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
-    const caller = await authenticate(request.event.headers['x-api-key'], trigger.scopes);
+    // API Gateway may send `headers: null` (no headers at all).
+    const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes);
     request.context.caller = caller;
     logger.appendKeys({ companyId: caller.company.companyId, keyId: caller.apiKey.keyId });
   },

@@ -6,10 +6,32 @@
  * allowed depends on the route (the ship body may be empty, the rate body may not).
  */
 import type { MiddlewareObj } from '@middy/core';
+import { jsonDepthExceeds } from '../domain/json';
 import { AppError } from '../errors';
 import type { HttpContext } from './types';
 
 export type BodyPolicy = 'none' | 'required' | 'optional';
+
+/**
+ * Limits of every JSON body, checked by the function itself so that a deployed
+ * stage (API Gateway takes up to 10 MB) answers exactly as the local runtime.
+ * A larger body is 413 PAYLOAD_TOO_LARGE; deeper nesting is 400, because
+ * JSON.parse accepts tens of thousands of levels that JSON.stringify, a
+ * recursive walk or DynamoDB (32 levels) would then fail on.
+ */
+export const BODY_LIMITS = { bytes: 128 * 1024, depth: 32 } as const;
+
+const tooLarge = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${BODY_LIMITS.bytes} bytes (${BODY_LIMITS.bytes / 1024} KiB)`);
+
+/** The body as text, refused before decoding when it cannot fit the limit. */
+const bodyText = (body: string, isBase64Encoded: boolean): string => {
+  // Base64 carries 3 bytes in 4 characters; a UTF-8 character takes at least one byte.
+  if (body.length > (isBase64Encoded ? Math.ceil((BODY_LIMITS.bytes * 4) / 3) + 4 : BODY_LIMITS.bytes)) throw tooLarge();
+  const bytes = isBase64Encoded ? Buffer.from(body, 'base64') : undefined;
+  if ((bytes ? bytes.length : Buffer.byteLength(body, 'utf8')) > BODY_LIMITS.bytes) throw tooLarge();
+  return bytes ? bytes.toString('utf8') : body;
+};
 
 const isJsonContentType = (value: string | undefined) =>
   value !== undefined && /^application\/(.+\+)?json\s*(;|$)/i.test(value.trim());
@@ -21,7 +43,7 @@ export const parseJsonBody = (
   policy: BodyPolicy,
 ): { body: unknown; rawBody: string | null } => {
   if (policy === 'none') return { body: undefined, rawBody: body };
-  const text = body === null || body === undefined ? '' : isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  const text = body === null || body === undefined ? '' : bodyText(body, isBase64Encoded);
   if (text.trim() === '') {
     if (policy === 'optional') return { body: {}, rawBody: text };
     throw new AppError(400, 'VALIDATION_FAILED', 'request body is required (JSON)');
@@ -29,11 +51,16 @@ export const parseJsonBody = (
   if (!isJsonContentType(headers['content-type'])) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   }
+  let parsed: unknown;
   try {
-    return { body: JSON.parse(text), rawBody: text };
+    parsed = JSON.parse(text);
   } catch {
     throw new AppError(400, 'VALIDATION_FAILED', 'request body is not valid JSON');
   }
+  if (jsonDepthExceeds(parsed, BODY_LIMITS.depth)) {
+    throw new AppError(400, 'VALIDATION_FAILED', `request body is nested more than ${BODY_LIMITS.depth} levels deep`);
+  }
+  return { body: parsed, rawBody: text };
 };
 
 export const jsonBody = (policy: BodyPolicy): MiddlewareObj<{ headers: Record<string, string | undefined>; body: unknown; isBase64Encoded?: boolean; rawBody?: unknown }, unknown, Error, HttpContext> => ({

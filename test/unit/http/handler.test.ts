@@ -53,6 +53,20 @@ describe('the shared HTTP layer', () => {
     expect(res.headers?.['x-request-id']).toBe('req-123');
   });
 
+  it('tolerates `headers: null`, as API Gateway sends for a request without headers: 401, not 500', async () => {
+    const res = await packagingTypes(event({ headers: null as unknown as APIGatewayProxyEvent['headers'], multiValueHeaders: null as unknown as APIGatewayProxyEvent['multiValueHeaders'] }), ctx);
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');
+  });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('a header and a query parameter named %s are just names', async (name) => {
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    const headers = JSON.parse(`{"X-API-Key": "${KEY}", "${name}": "x"}`);
+    const query = JSON.parse(`{"${name}": "x"}`);
+    const res = await packagingTypes(event({ headers, queryStringParameters: query, multiValueQueryStringParameters: JSON.parse(`{"${name}": ["x"]}`) }), ctx);
+    expect(res.statusCode).toBe(200);
+  });
+
   it('the header name is case-insensitive', async () => {
     ddbMock.on(QueryCommand).resolves({ Items: [] });
     const res = await packagingTypes(event({ headers: { 'x-api-key': KEY } }), ctx);
@@ -136,6 +150,26 @@ describe('JSON body rules', () => {
   });
   it('an empty optional body is {}', () => {
     expect(parseJsonBody({}, null, false, 'optional').body).toEqual({});
+  });
+  it('a body over 128 KiB is 413 PAYLOAD_TOO_LARGE, as text or base64', () => {
+    const big = JSON.stringify({ pad: 'x'.repeat(128 * 1024) });
+    expect(() => parseJsonBody(json, big, false, 'required')).toThrow(expect.objectContaining({ status: 413, code: 'PAYLOAD_TOO_LARGE' }));
+    expect(() => parseJsonBody(json, Buffer.from(big).toString('base64'), true, 'required')).toThrow(expect.objectContaining({ status: 413 }));
+    // Multi-byte characters count as bytes: 50,000 × 3 bytes is over the limit in under 64 K characters.
+    expect(() => parseJsonBody(json, JSON.stringify({ pad: '€'.repeat(50_000) }), false, 'required')).toThrow(expect.objectContaining({ status: 413 }));
+  });
+  it('a body of exactly 128 KiB is parsed', () => {
+    const exact = `{"pad":"${'x'.repeat(128 * 1024 - 10)}"}`;
+    expect(Buffer.byteLength(exact)).toBe(128 * 1024);
+    expect(parseJsonBody(json, exact, false, 'required').body).toEqual({ pad: expect.any(String) });
+  });
+  it('nesting deeper than 32 levels is 400; 32 levels parse', () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    expect(() => parseJsonBody(json, `{"extra": ${nested(60_000)}}`, false, 'required')).toThrow(
+      expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED', message: 'request body is nested more than 32 levels deep' }),
+    );
+    expect(parseJsonBody(json, nested(32), false, 'required').body).toBeDefined();
+    expect(() => parseJsonBody(json, nested(33), false, 'required')).toThrow(expect.objectContaining({ status: 400 }));
   });
   it('base64 bodies are decoded', () => {
     expect(parseJsonBody({ 'content-type': 'application/json; charset=utf-8' }, Buffer.from('{"a":1}').toString('base64'), true, 'required').body).toEqual({ a: 1 });
