@@ -51,7 +51,7 @@ const decode = (s: string) => {
 const matchTemplate = (template: string, pathname: string): { params: Record<string, string>; rank: number[] } | undefined => {
   const segments = parseTemplate(template);
   const parts = pathname.split('/').slice(1);
-  const params: Record<string, string> = {};
+  const params = Object.create(null) as Record<string, string>;
   const rank: number[] = [];
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
@@ -122,6 +122,13 @@ const apiGatewayTime = (at: Date) => {
   return `${p(at.getUTCDate())}/${months[at.getUTCMonth()]}/${at.getUTCFullYear()}:${p(at.getUTCHours())}:${p(at.getUTCMinutes())}:${p(at.getUTCSeconds())} +0000`;
 };
 
+/**
+ * A dictionary for names the caller chooses (headers, query parameters): no
+ * prototype, so `constructor`, `toString` or `__proto__` are plain names, as
+ * they are in the JSON event API Gateway sends a function.
+ */
+const dictionary = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** The REST API (v1) proxy event API Gateway would send for this request. */
 export const buildEvent = (
   request: IncomingHttpRequest,
@@ -129,8 +136,8 @@ export const buildEvent = (
   options: { requestId: string; stage: string; now: Date },
 ): APIGatewayProxyEvent => {
   const url = new URL(request.url, 'http://localhost');
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  const headers = dictionary<string>();
+  const multiValueHeaders = dictionary<string[]>();
   for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
     const name = request.rawHeaders[i]!;
     const value = request.rawHeaders[i + 1]!;
@@ -146,8 +153,8 @@ export const buildEvent = (
     }
   }
 
-  const query: Record<string, string> = {};
-  const multiValueQuery: Record<string, string[]> = {};
+  const query = dictionary<string>();
+  const multiValueQuery = dictionary<string[]>();
   for (const [name, value] of url.searchParams) {
     query[name] = value;
     (multiValueQuery[name] ??= []).push(value);

@@ -3,7 +3,7 @@
  * event it builds, the response it writes from a proxy result, and the
  * server's own answers (404, 405, 413, 500, 502, 504).
  */
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import {
@@ -322,6 +322,25 @@ describe('createApiServer', () => {
     expect(lastEvent).toMatchObject({ httpMethod: 'POST', pathParameters: { id: 'abc' }, queryStringParameters: { q: '1' }, resource: '/v1/echo/{id}' });
     expect(response.headers.get('x-request-id')).toBe(lastEvent?.requestContext.requestId);
     expect(lastContext?.getRemainingTimeInMillis()).toBeGreaterThan(0);
+  });
+
+  it.each(['constructor', 'toString', '__proto__', 'valueOf'])('a header and a query parameter named %s are plain names in the event', async (name) => {
+    // Written by hand: fetch drops a header named __proto__.
+    const port = (server.address() as AddressInfo).port;
+    const response = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.end(`POST /v1/echo/abc?${name}=1&${name}=2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${name}: v\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+    expect(Object.getOwnPropertyDescriptor(lastEvent!.queryStringParameters, name)?.value).toBe('2');
+    expect(Object.getOwnPropertyDescriptor(lastEvent!.multiValueQueryStringParameters, name)?.value).toEqual(['1', '2']);
+    expect(Object.getOwnPropertyDescriptor(lastEvent!.headers, name)?.value).toBe('v');
+    expect(Object.getOwnPropertyDescriptor(lastEvent!.multiValueHeaders, name)?.value).toEqual(['v']);
   });
 
   it('answers an unknown path with a JSON 404', async () => {
