@@ -1,29 +1,59 @@
 /**
  * DynamoDB Local, the official emulator, whose jar ships in the npm package
  * `amplify-dynamodb-simulator` (DESIGN.md §2). Started as a child process on
- * 127.0.0.1 and a free (or given) port, persisted in a directory or in memory.
+ * a free (or given) port, persisted in a directory or in memory.
+ *
+ * Private: the jar's own main listens on every interface and has no option
+ * to change that, so it is started through LoopbackDynamoDBLocal.java, which
+ * builds the same server with the jar's own classes and binds it to
+ * 127.0.0.1 (compiled once into node_modules/.cache). Only a Java runtime
+ * without a compiler falls back to the jar's main, with a loud warning.
+ * Files it creates under `dbPath` are private to the user (umask 077).
  *
  * The child never outlives its parent: `stop()` ends it, an `exit` hook ends
  * it when the parent exits without stopping it (crash, process.exit), and a
  * tiny watchdog shell ends it when the parent is killed outright (SIGKILL),
- * where no JavaScript runs any more.
+ * where no JavaScript runs any more. It runs in its own process group, so a
+ * Ctrl-C or a signal to the runtime's group reaches only the runtime, which
+ * stops it after the requests in flight. When it exits without being asked,
+ * `exited` says so (`expected: false`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { requireJava } from './java';
+import { compileJavaOnce, requireJava, type JavaProgram } from './java';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import { freePort, waitUntil } from './ports';
 
-export type DynamoDbLocalOptions =
-  | { inMemory: true; dbPath?: undefined; port?: number; startTimeoutMs?: number }
-  | { inMemory?: false; dbPath: string; port?: number; startTimeoutMs?: number };
+export type DynamoDbLocalOptions = (
+  | { inMemory: true; dbPath?: undefined }
+  | { inMemory?: false; dbPath: string }
+) & {
+  port?: number;
+  startTimeoutMs?: number;
+  /** Where a warning goes (default stderr); used when DynamoDB Local cannot be kept on 127.0.0.1. */
+  warn?: (message: string) => void;
+};
+
+export type DynamoDbLocalExit = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** True when stop() asked for it (or the parent is exiting); false when it died on its own. */
+  expected: boolean;
+  /** The last lines it printed. */
+  output: string;
+};
 
 export type DynamoDbLocal = {
   endpoint: string;
   port: number;
   pid: number;
+  /** The address it listens on: 127.0.0.1, or 0.0.0.0 (every interface) in the no-compiler fallback. */
+  listenAddress: '127.0.0.1' | '0.0.0.0';
+  /** Resolves once the process has exited, for whatever reason. */
+  exited: Promise<DynamoDbLocalExit>;
   /** Ends the emulator and waits until it is gone. Safe to call twice. */
   stop: () => Promise<void>;
 };
@@ -32,22 +62,69 @@ export type DynamoDbLocal = {
 export const emulatorDir = (): string =>
   path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
-export const dynamoDbLocalArgs = (dir: string, port: number, options: DynamoDbLocalOptions): string[] => [
-  `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
-  '-jar',
-  path.join(dir, 'DynamoDBLocal.jar'),
+export const LAUNCHER_SOURCE = path.join(__dirname, 'LoopbackDynamoDBLocal.java');
+export const LAUNCHER_CLASS = 'LoopbackDynamoDBLocal';
+
+/** node_modules/.cache/shipping-api/dynamodb-local: the compiled launcher, per launcher and jar version. */
+export const launcherCacheDir = (): string =>
+  path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), '..', '.cache', 'shipping-api', 'dynamodb-local');
+
+const emulatorClasspath = (dir: string) => [path.join(dir, 'DynamoDBLocal.jar'), path.join(dir, 'DynamoDBLocal_lib', '*')];
+
+/** The emulator's own command-line options, the same whichever way it is started. */
+export const emulatorOptions = (port: number, options: Pick<DynamoDbLocalOptions, 'inMemory' | 'dbPath'>): string[] => [
   '-port',
   String(port),
-  ...(options.inMemory ? ['-inMemory'] : ['-dbPath', options.dbPath]),
+  ...(options.inMemory ? ['-inMemory'] : ['-dbPath', options.dbPath!]),
   // One database whatever the credentials and region, so the runtime, the admin CLI and other tools see the same tables.
   '-sharedDb',
   '-disableTelemetry',
 ];
 
+/** The java arguments: the loopback launcher (compiled or as a source file), or the jar's own main as the fallback. */
+export const dynamoDbLocalArgs = (dir: string, port: number, options: Pick<DynamoDbLocalOptions, 'inMemory' | 'dbPath'>, program: JavaProgram): string[] => {
+  const jvm = [
+    `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+    // A plain IPv4 socket on 127.0.0.1 (otherwise an IPv6 socket on ::ffff:127.0.0.1).
+    '-Djava.net.preferIPv4Stack=true',
+  ];
+  const classpath = emulatorClasspath(dir);
+  switch (program.kind) {
+    case 'compiled':
+      return [...jvm, '-cp', [program.classDir, ...classpath].join(path.delimiter), LAUNCHER_CLASS, ...emulatorOptions(port, options)];
+    case 'source':
+      return [...jvm, '-cp', classpath.join(path.delimiter), LAUNCHER_SOURCE, ...emulatorOptions(port, options)];
+    case 'no-compiler':
+      return [...jvm, '-jar', path.join(dir, 'DynamoDBLocal.jar'), ...emulatorOptions(port, options)];
+  }
+};
+
+/** How to start the launcher with this Java: compiled once into the cache when possible. */
+export const launcherProgram = (java: string, dir = emulatorDir()): JavaProgram => {
+  const jar = statSync(path.join(dir, 'DynamoDBLocal.jar'));
+  return compileJavaOnce({
+    java,
+    source: LAUNCHER_SOURCE,
+    classpath: emulatorClasspath(dir),
+    cacheDir: launcherCacheDir(),
+    fingerprint: `${jar.size}:${jar.mtimeMs}`,
+  });
+};
+
+export const exposureWarning = (endpoint: string, reason: string) =>
+  [
+    '',
+    '!!! WARNING: DynamoDB Local listens on EVERY network interface, without authentication !!!',
+    `!!! Anyone who can reach this machine on port ${new URL(endpoint).port} can read and write the local table. !!!`,
+    `!!! Why: ${reason}; the loopback launcher needs a Java runtime with the jdk.compiler module (any JDK). !!!`,
+    '',
+  ].join('\n');
+
 /** Ends `childPid` once `parentPid` is gone; ends itself when the child is gone. */
 const startWatchdog = (parentPid: number, childPid: number): ChildProcess => {
   const script = 'while kill -0 "$1" 2>/dev/null; do kill -0 "$2" 2>/dev/null || exit 0; sleep 1; done; kill -TERM "$2" 2>/dev/null';
-  const watchdog = spawn('sh', ['-c', script, 'watchdog', String(parentPid), String(childPid)], { stdio: 'ignore' });
+  // Its own process group, like the child: a signal to the runtime's group must not end it before the runtime has stopped.
+  const watchdog = spawn('sh', ['-c', script, 'watchdog', String(parentPid), String(childPid)], { stdio: 'ignore', detached: true });
   watchdog.on('error', () => undefined);
   watchdog.unref();
   return watchdog;
@@ -55,15 +132,34 @@ const startWatchdog = (parentPid: number, childPid: number): ChildProcess => {
 
 const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/** Spawns with umask 077 (files private to the user); the child keeps it, this process gets its own back at once. */
+const spawnPrivate = (command: string, args: string[], options: SpawnOptions): ChildProcess => {
+  let previous: number | undefined;
+  try {
+    previous = process.umask(0o077);
+  } catch {
+    // Worker threads cannot change the umask; the files then get the process's own.
+  }
+  try {
+    return spawn(command, args, options);
+  } finally {
+    if (previous !== undefined) process.umask(previous);
+  }
+};
+
 export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise<DynamoDbLocal> => {
   const java = requireJava();
   const port = options.port ?? (await freePort());
   const endpoint = `http://127.0.0.1:${port}`;
   const dir = emulatorDir();
+  const program = launcherProgram(java.command, dir);
+  const listenAddress = program.kind === 'no-compiler' ? '0.0.0.0' : '127.0.0.1';
+  if (program.kind === 'no-compiler') (options.warn ?? ((m: string) => process.stderr.write(`${m}\n`)))(exposureWarning(endpoint, program.reason));
 
-  const child = spawn(java.command, dynamoDbLocalArgs(dir, port, options), {
+  const child = spawnPrivate(java.command, dynamoDbLocalArgs(dir, port, options, program), {
     cwd: options.dbPath ?? os.tmpdir(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -74,9 +170,13 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
   child.stderr?.on('data', keep);
   let spawnError: Error | undefined;
   child.on('error', (e) => (spawnError = e));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopRequested = false;
+  const exited = new Promise<DynamoDbLocalExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, expected: stopRequested, output: output.join('\n') })),
+  );
 
   const killOnExit = () => {
+    stopRequested = true;
     if (isRunning(child)) child.kill('SIGTERM');
   };
   process.on('exit', killOnExit);
@@ -85,6 +185,7 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      stopRequested = true;
       process.off('exit', killOnExit);
       if (isRunning(child)) {
         child.kill('SIGTERM');
@@ -92,7 +193,7 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
         const done = await Promise.race([
           exited.then(() => true),
           new Promise<boolean>((resolve) => {
-            timer = setTimeout(() => resolve(false), 10_000);
+            timer = setTimeout(() => resolve(false), 5_000);
           }),
         ]);
         clearTimeout(timer);
@@ -135,5 +236,5 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
   } finally {
     client.destroy();
   }
-  return { endpoint, port, pid: child.pid!, stop };
+  return { endpoint, port, pid: child.pid!, listenAddress, exited, stop };
 };

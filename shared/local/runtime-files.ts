@@ -6,8 +6,11 @@
  *   bucket, API URL), written once it serves and removed on exit, so the admin
  *   CLI and tests can act on it;
  * - `dynamodb/` (DynamoDB Local's files) and `s3/` (s3rver's files).
+ *
+ * All of it is private to the user: DATA_DIR and the folders in it 0700, the
+ * files 0600 (the API keys, the whole table and the label files are in there).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -60,9 +63,54 @@ const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
   return result.data;
 };
 
+/** Mode bits for group and others: never set on anything under DATA_DIR. */
+const GROUP_AND_OTHERS = 0o077;
+
+/** The mode a private entry gets: group and others removed; a folder keeps rwx for its owner. */
+export const privateMode = (mode: number, isDirectory: boolean): number => (mode & 0o7777 & ~GROUP_AND_OTHERS) | (isDirectory ? 0o700 : 0);
+
+/**
+ * Creates DATA_DIR (0700) and its folders, and takes group and other
+ * permissions away from whatever the runtime keeps there (an older DATA_DIR,
+ * or files created under a looser umask). Only DATA_DIR itself and the
+ * runtime's own entries are touched, never other files a user keeps beside
+ * them; symbolic links are left alone. Returns what could not be changed.
+ */
+export const securePrivateDataDir = (dataDir: string): string[] => {
+  const paths = dataPaths(dataDir);
+  const problems: string[] = [];
+  const tighten = (entry: string, recursive: boolean) => {
+    let stat;
+    try {
+      stat = lstatSync(entry);
+    } catch {
+      return;
+    }
+    if (stat.isSymbolicLink()) return;
+    const wanted = privateMode(stat.mode, stat.isDirectory());
+    if ((stat.mode & 0o7777) !== wanted) {
+      try {
+        chmodSync(entry, wanted);
+      } catch (e) {
+        problems.push(`${entry}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+    if (recursive && stat.isDirectory()) for (const name of readdirSync(entry)) tighten(path.join(entry, name), true);
+  };
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  mkdirSync(paths.dynamodb, { recursive: true, mode: 0o700 });
+  mkdirSync(paths.s3, { recursive: true, mode: 0o700 });
+  tighten(dataDir, false);
+  tighten(paths.dynamodb, true);
+  tighten(paths.s3, true);
+  tighten(paths.demo, false);
+  tighten(paths.runtime, false);
+  return problems;
+};
+
 /** Written to a temporary file and renamed, so a reader never sees half a file. */
 const writeJson = (file: string, value: unknown) => {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, file);

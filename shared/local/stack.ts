@@ -1,13 +1,16 @@
 /**
  * The emulators together: DynamoDB Local (child process) and s3rver (in
  * process), either persistent under a data directory (npm start) or in
- * memory with a temporary S3 directory (integration tests).
+ * memory with a temporary S3 directory (integration tests). Both listen on
+ * 127.0.0.1 only. A persistent data directory is made private (0700/0600)
+ * at start; DynamoDB Local creates its files under umask 077, and s3rver,
+ * which runs in this process, under the process's umask (bin/local.ts sets 077).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { dataPaths } from './runtime-files';
+import { dataPaths, securePrivateDataDir } from './runtime-files';
 import { startS3Local, type S3Local } from './s3-local';
 
 export type LocalStack = {
@@ -22,16 +25,21 @@ export type LocalStackOptions = {
   dataDir?: string;
   dynamodbPort?: number;
   s3Port?: number;
+  /** Where warnings go (default stderr): files that could not be made private, DynamoDB Local not on loopback. */
+  warn?: (message: string) => void;
 };
 
 export const startLocalStack = async (options: LocalStackOptions = {}): Promise<LocalStack> => {
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const securePrivate = (dataDir: string) => {
+    const problems = securePrivateDataDir(dataDir);
+    if (problems.length > 0) warn(`warning: could not make these private to the user (0700/0600): ${problems.join(', ')}`);
+  };
   let s3Directory: string;
   let temporary: string | undefined;
   if (options.dataDir) {
-    const paths = dataPaths(options.dataDir);
-    mkdirSync(paths.dynamodb, { recursive: true });
-    mkdirSync(paths.s3, { recursive: true });
-    s3Directory = paths.s3;
+    securePrivate(options.dataDir);
+    s3Directory = dataPaths(options.dataDir).s3;
   } else {
     temporary = mkdtempSync(path.join(os.tmpdir(), 'shipping-s3-'));
     s3Directory = temporary;
@@ -45,8 +53,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     s3 = await startS3Local({ directory: s3Directory, port: options.s3Port });
     const dynamodb = await startDynamoDbLocal(
       options.dataDir
-        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort }
-        : { inMemory: true, port: options.dynamodbPort },
+        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort, warn }
+        : { inMemory: true, port: options.dynamodbPort, warn },
     );
     const started = s3;
     let stopping: Promise<void> | undefined;

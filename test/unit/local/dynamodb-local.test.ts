@@ -1,0 +1,57 @@
+/** How DynamoDB Local is started: through the loopback launcher, never the jar's own main unless there is no compiler (then loudly). */
+import path from 'node:path';
+import { dynamoDbLocalArgs, emulatorOptions, exposureWarning, LAUNCHER_CLASS, LAUNCHER_SOURCE } from '../../../shared/local/dynamodb-local';
+
+const dir = '/opt/emulator';
+
+describe('emulatorOptions', () => {
+  it('persistent: -dbPath, one shared database, no telemetry', () => {
+    expect(emulatorOptions(8000, { dbPath: '/data/dynamodb' })).toEqual(['-port', '8000', '-dbPath', '/data/dynamodb', '-sharedDb', '-disableTelemetry']);
+  });
+
+  it('in memory: -inMemory instead of -dbPath', () => {
+    expect(emulatorOptions(8001, { inMemory: true })).toEqual(['-port', '8001', '-inMemory', '-sharedDb', '-disableTelemetry']);
+  });
+});
+
+describe('dynamoDbLocalArgs', () => {
+  const jvm = [`-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, '-Djava.net.preferIPv4Stack=true'];
+  const classpath = [path.join(dir, 'DynamoDBLocal.jar'), path.join(dir, 'DynamoDBLocal_lib', '*')];
+
+  it('compiled launcher: its class from the cache, before the jar and its libraries, with the emulator options', () => {
+    expect(dynamoDbLocalArgs(dir, 8000, { inMemory: true }, { kind: 'compiled', classDir: '/cache/abc' })).toEqual([
+      ...jvm,
+      '-cp',
+      ['/cache/abc', ...classpath].join(path.delimiter),
+      LAUNCHER_CLASS,
+      ...emulatorOptions(8000, { inMemory: true }),
+    ]);
+  });
+
+  it('source launcher when the cache cannot be written: java runs the .java file itself', () => {
+    const args = dynamoDbLocalArgs(dir, 8000, { dbPath: '/d' }, { kind: 'source', reason: 'read-only' });
+    expect(args).toEqual([...jvm, '-cp', classpath.join(path.delimiter), LAUNCHER_SOURCE, ...emulatorOptions(8000, { dbPath: '/d' })]);
+    expect(LAUNCHER_SOURCE).toMatch(/LoopbackDynamoDBLocal\.java$/);
+  });
+
+  it('the jar’s own main (every interface) only without a compiler', () => {
+    for (const program of [{ kind: 'compiled', classDir: '/c' }, { kind: 'source', reason: 'x' }] as const) {
+      expect(dynamoDbLocalArgs(dir, 8000, { inMemory: true }, program)).not.toContain('-jar');
+    }
+    expect(dynamoDbLocalArgs(dir, 8000, { inMemory: true }, { kind: 'no-compiler', reason: 'jre' })).toEqual([
+      ...jvm,
+      '-jar',
+      path.join(dir, 'DynamoDBLocal.jar'),
+      ...emulatorOptions(8000, { inMemory: true }),
+    ]);
+  });
+});
+
+describe('exposureWarning', () => {
+  it('says loudly that the table is reachable from the network, on which port and why', () => {
+    const text = exposureWarning('http://127.0.0.1:8123', 'java has no jdk.compiler module');
+    expect(text).toContain('WARNING: DynamoDB Local listens on EVERY network interface');
+    expect(text).toContain('port 8123');
+    expect(text).toContain('java has no jdk.compiler module');
+  });
+});
