@@ -11,55 +11,26 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import * as rateSchemas from './domain/rate/schema';
+import { rateRequestBodySchema } from './domain/rate/schema';
 import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';
 import { httpFunctions, type HttpTrigger } from './manifest';
 import { carrierItem, packagingItem } from './store/schemas';
 
 extendZodWithOpenApi(z);
 
-/** Request body limit of the functions (the rate handler answers 413 PAYLOAD_TOO_LARGE above it). */
+/** Request body limit of the functions (answered 413 PAYLOAD_TOO_LARGE above it). */
 const BODY_LIMIT = '128 KiB';
 /** API Gateway's integration timeout, which the local runtime applies too. */
 const TIMEOUT_SECONDS = 29;
 
 /**
- * packagingType as a caller sends it (spec 2.5): a string, resolved to the
- * object before validation, or the object itself. Used only until the schema
- * module exports the body as sent (`rateRequestBodySchema`), see below.
+ * The documented POST /v1/rate body is the body as sent on the wire, whose
+ * piece packagingType may be a code or UUID string (spec 2.5). The schema the
+ * handler validates with only knows the resolved object, so a client generated
+ * from it could not send `"GENERIC_BOX"`. A schema made before
+ * extendZodWithOpenApi has no `.openapi()`: a clone made here has.
  */
-const packagingTypeAsSent = z.union([
-  z.string().min(1).meta({
-    description:
-      'A packaging type `code` among the defaults of GET /v1/packaging-types (for example `GENERIC_BOX`), or the `id` (UUID) of a company custom box; resolved to the object before validation (unknown: 400 `packagingType not found: <reference>`)',
-    example: 'GENERIC_BOX',
-  }),
-  rateSchemas.packagingTypeObjectSchema,
-]);
-
-/**
- * The validated rate request with each piece's packagingType as sent on the
- * wire, for the document only (object-level refinements, invisible in it, are
- * dropped; the bounds of every field and of the pieces array are kept).
- */
-const deriveRateRequestBody = (): z.ZodType => {
-  const { rateRequestSchema } = rateSchemas;
-  const packages = rateRequestSchema.shape.packages;
-  const pieces = packages.shape.pieces;
-  const piece = z.object({ ...pieces.element.shape, packagingType: packagingTypeAsSent.optional() });
-  const piecesAsSent = pieces.clone({ ...pieces.def, element: piece } as unknown as typeof pieces.def);
-  return z.object({ ...rateRequestSchema.shape, packages: z.object({ ...packages.shape, pieces: piecesAsSent }) }).loose();
-};
-
-/**
- * The documented POST /v1/rate body: the body as sent on the wire. The schema
- * validated by the handler only knows the resolved packagingType object, so it
- * cannot be documented as is (a client generated from it could not send
- * `"GENERIC_BOX"`).
- */
-const exported = (rateSchemas as Record<string, unknown>).rateRequestBodySchema;
-// A schema made before extendZodWithOpenApi has no `.openapi()`: a clone made here has.
-const rateRequestBody = (exported instanceof z.ZodType ? exported : deriveRateRequestBody()).clone().openapi('RateRequest');
+const rateRequestBody = rateRequestBodySchema.clone().openapi('RateRequest');
 
 const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
 const money = z.object({ amount: z.number(), currency: z.string() });
