@@ -13,13 +13,14 @@ import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type Respons
 import { z } from 'zod';
 import { rateRequestBodySchema } from './domain/rate/schema';
 import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';
+import { BODY_LIMITS } from './http/json-body';
 import { httpFunctions, type HttpTrigger } from './manifest';
 import { carrierItem, packagingItem } from './store/schemas';
 
 extendZodWithOpenApi(z);
 
 /** Request body limit of the functions (answered 413 PAYLOAD_TOO_LARGE above it). */
-const BODY_LIMIT = '128 KiB';
+const BODY_LIMIT = `${BODY_LIMITS.bytes / 1024} KiB`;
 /** API Gateway's integration timeout, which the local runtime applies too. */
 const TIMEOUT_SECONDS = 29;
 
@@ -204,7 +205,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     errors: {
       400: {
         description:
-          'Validation failed (messages `<path> <text>` joined with `; `), unknown packagingType, organization without user, blacklisted third-party account, empty body or malformed JSON',
+          `Validation failed (messages \`<path> <text>\` joined with \`; \`), unknown packagingType, organization without user, blacklisted third-party account, empty body, malformed JSON or JSON nested more than ${BODY_LIMITS.depth} levels`,
         examples: {
           schema: { code: 'VALIDATION_FAILED', message: 'packages.pieces[0].weight must be >= 0; shipper.countryCode must be a 2-letter ISO country code' },
           packagingType: { code: 'VALIDATION_FAILED', message: 'packagingType not found: MY_BOX' },
@@ -245,15 +246,15 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
     405: ref('responses', 'MethodNotAllowed'),
     413: post
       ? documentedError(
-          `Request body above ${BODY_LIMIT}. A deployed stage's API Gateway refuses a body above its own 10 MB limit with \`REQUEST_TOO_LARGE\`.`,
+          `JSON body above ${BODY_LIMIT}, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs; a deployed stage's API Gateway one above its 10 MB limit, with \`REQUEST_TOO_LARGE\`.`,
           {
-            service: { code: 'PAYLOAD_TOO_LARGE', message: `Request body exceeds ${BODY_LIMIT}` },
+            service: { code: 'PAYLOAD_TOO_LARGE', message: `request body exceeds ${BODY_LIMITS.bytes} bytes (${BODY_LIMIT})` },
             apiGateway: { code: 'REQUEST_TOO_LARGE', message: 'Request Too Large' },
           },
           fromServiceOrGateway,
         )
       : documentedError(
-          'The request carries a body (a GET takes none) larger than the runtime accepts',
+          'The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts',
           {
             service: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body exceeds 1048576 bytes' },
             apiGateway: { code: 'REQUEST_TOO_LARGE', message: 'Request Too Large' },
