@@ -4,8 +4,15 @@
  * demo company with an API key, and the unchanged HTTP handlers behind a
  * local API Gateway on 127.0.0.1:PORT (default 3000).
  *
- * Ctrl-C, SIGTERM and SIGHUP stop everything; a crash still ends DynamoDB
- * Local (exit hook and watchdog in shared/local/dynamodb-local.ts).
+ * Everything it starts listens on 127.0.0.1 only, and everything it writes
+ * under DATA_DIR is private to the user (umask 077, DATA_DIR 0700).
+ *
+ * Stopping (SIGINT, SIGTERM or SIGHUP, to npm, tsx, this process or the
+ * whole process group; or the process that started it exiting): the API
+ * refuses connections (and closes open ones after their current response),
+ * the requests in flight finish (at most DRAIN_MS), then the emulators stop. A DynamoDB Local
+ * that exits on its own stops the runtime with exit code 1. A crash still
+ * ends DynamoDB Local (exit hook and watchdog in shared/local/dynamodb-local.ts).
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +21,7 @@ import { manifest } from '../shared/manifest';
 import { createApiServer, manifestRoutes } from '../shared/local/api-gateway';
 import { applyEnv, localAwsEnv } from '../shared/local/env';
 import { JavaMissingError } from '../shared/local/java';
+import { drainingGate, watchLaunchers, type DrainingGate } from '../shared/local/lifecycle';
 import { assertPortFree } from '../shared/local/ports';
 import { ensureTableAndBucket } from '../shared/local/provision';
 import {
@@ -30,6 +38,13 @@ import {
 import { startLocalStack, type LocalStack } from '../shared/local/stack';
 
 const DEMO_COMPANY_NAME = 'Demo Company';
+/** How long a stop waits for the requests in flight. */
+const DRAIN_MS = 5_000;
+/** A stop that takes longer than this (drain, then the emulators) exits anyway. */
+const STOP_DEADLINE_MS = 15_000;
+
+// Everything written under DATA_DIR (s3rver's label files, demo.json, runtime.json, DynamoDB Local's database) is the user's alone.
+process.umask(0o077);
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -46,6 +61,7 @@ class StartupError extends Error {}
 
 let stack: LocalStack | undefined;
 let server: Server | undefined;
+let gate: DrainingGate | undefined;
 let runtimeFileWritten = false;
 const dataDir = resolveDataDir();
 
@@ -61,16 +77,31 @@ const removeOwnRuntimeFile = () => {
 };
 
 let stopping: Promise<void> | undefined;
+let stopStartedAt = 0;
 const shutdown = (reason: string, exitCode: number) => {
   if (stopping) {
-    // A second Ctrl-C: leave now; the exit hooks still end DynamoDB Local.
-    if (reason.startsWith('SIG')) process.exit(1);
+    // One stop signal often arrives twice at once (from the process group and again from tsx, which passes it on);
+    // only a later one means "now": leave at once, the exit hook and the watchdog still end DynamoDB Local.
+    if (reason.startsWith('SIG') && Date.now() - stopStartedAt > 1_000) {
+      err(`${reason} again: exiting without waiting`);
+      process.exit(1);
+    }
     return;
   }
+  stopStartedAt = Date.now();
+  setTimeout(() => {
+    err(`stopping took more than ${STOP_DEADLINE_MS / 1000} s: exiting`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
   stopping = (async () => {
     out(`\nStopping (${reason})...`);
-    if (server) {
-      server.close();
+    stopWatchingLaunchers();
+    if (server && gate) {
+      gate.close();
+      if (gate.inFlight > 0) {
+        out(`  waiting for ${gate.inFlight} request(s) in flight (at most ${DRAIN_MS / 1000} s)`);
+        if (!(await gate.idle(DRAIN_MS))) err(`  ${gate.inFlight} request(s) still running after ${DRAIN_MS / 1000} s: closing their connections`);
+      }
       server.closeAllConnections();
     }
     await stack?.stop();
@@ -92,6 +123,8 @@ process.on('unhandledRejection', (e) => {
   shutdown('unhandled rejection', 1);
 });
 process.on('exit', removeOwnRuntimeFile);
+// npm passes SIGTERM only to the shell it started, and tsx does not pass on SIGHUP: watch the processes that started this one.
+const stopWatchingLaunchers = watchLaunchers((link) => shutdown(`process ${link.parent}, which started this runtime, is gone`, 0));
 
 /** The demo company and key of demo.json, or new ones on first start (or when the table lost them). */
 const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean }> => {
@@ -150,7 +183,12 @@ const main = async () => {
   }
 
   out(`Starting DynamoDB Local and s3rver with data in ${dataDir} ...`);
-  stack = await startLocalStack({ dataDir, dynamodbPort: portFromEnv('DYNAMODB_PORT'), s3Port: portFromEnv('S3_PORT') });
+  stack = await startLocalStack({ dataDir, dynamodbPort: portFromEnv('DYNAMODB_PORT'), s3Port: portFromEnv('S3_PORT'), warn: err });
+  void stack.dynamodb.exited.then((exit) => {
+    if (exit.expected) return;
+    err(`DynamoDB Local (pid ${stack?.dynamodb.pid}) exited on its own (${exit.signal ?? `exit code ${exit.code}`}); stopping the runtime. Its last output:\n${exit.output}`);
+    shutdown('DynamoDB Local exited', 1);
+  });
   if (stopping) return;
   const tableName = config.tableName;
   const bucketName = config.bucketName;
@@ -174,6 +212,7 @@ const main = async () => {
       if (error) err(`  ${(error as Error)?.stack ?? String(error)}`);
     },
   });
+  gate = drainingGate(server);
   const actualPort = await listen(server, port);
   const apiUrl = `http://127.0.0.1:${actualPort}/v1`;
   writeRuntimeFile(dataDir, {
@@ -197,13 +236,15 @@ const main = async () => {
   out(`  Data       ${dataDir}`);
   out(`             table ${tableName}${provisioned.tableCreated ? ' (created)' : ''}, bucket ${bucketName}${provisioned.bucketCreated ? ' (created)' : ''}, reference data ${seeded.items} items`);
   out(`             DynamoDB Local ${stack.dynamodb.endpoint}, s3rver ${stack.s3.endpoint}`);
+  if (stack.dynamodb.listenAddress === '127.0.0.1') out('             everything listens on 127.0.0.1 only; DATA_DIR is private to you (0700)');
+  else out('             WARNING: DynamoDB Local listens on EVERY interface (see the warning above)');
   out(`  Admin      npm run -s admin -- help   (same DATA_DIR)`);
   out('  Routes');
   for (const route of manifestRoutes()) out(`             ${route.method.padEnd(6)} ${route.path}  (${route.name})`);
   for (const f of manifest.filter((entry) => entry.trigger.kind !== 'http')) {
     out(`  Not run locally yet: ${f.name} (${f.trigger.kind} trigger)`);
   }
-  out('Ctrl-C stops everything.');
+  out('Ctrl-C (or SIGTERM/SIGHUP) stops everything, after the requests in flight.');
 };
 
 main().catch((e: unknown) => {
