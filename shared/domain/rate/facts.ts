@@ -2,7 +2,7 @@
  * What selection, sorting and badges look at in a rate, in minor units so that
  * comparisons are exact. Rates of any richer shape extend it.
  */
-import type { Commitment } from '../../carriers/types';
+import type { Commitment } from '../carrier';
 
 export type RateFacts = {
   carrierCode: string;

@@ -17,7 +17,7 @@
  * the cent by construction.
  */
 import { AppError } from '../../errors';
-import type { CarrierQuote, QuoteCharge, QuoteTax } from '../../carriers/types';
+import type { CarrierQuote, QuoteCharge, QuoteTax } from '../carrier';
 import type { PricingPlan } from '../types';
 
 export const BP = 10_000;

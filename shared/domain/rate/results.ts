@@ -4,7 +4,7 @@
  * internal records and their sanitized public form. Time and ids are passed
  * in, so the same input always gives the same output.
  */
-import type { CarrierQuote } from '../../carriers/types';
+import type { CarrierQuote } from '../carrier';
 import { isAppError } from '../../errors';
 import type { Carrier, CarrierService, PricingPlan } from '../types';
 import { assignBadges } from './badges';

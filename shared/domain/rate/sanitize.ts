@@ -5,7 +5,7 @@
  * fields the spec lists, never by deleting from the internal one, so a field
  * added to the internal record stays private until it is picked here.
  */
-import type { Commitment } from '../../carriers/types';
+import type { Commitment } from '../carrier';
 import type { CarrierKind, Localized } from '../types';
 import type { Badges } from './badges';
 import { toMoney, type Money, type PricedQuote, type TierTotals } from './pricing';

@@ -1,0 +1,119 @@
+/**
+ * The carrier port (DESIGN.md §1, §4): what the domain and the services need
+ * of a carrier, whatever carries the request to it. The domain owns these
+ * shapes; shared/carriers implements them (adapters over a transport: the
+ * sandbox network now, real carrier APIs later).
+ *
+ * Amounts are integer minor units of `currency`.
+ */
+import type { CarrierKind, CarrierService, Localized, PricingPlan } from './types';
+import type { Address, RateRequest } from './rate/schema';
+
+export type Commitment = {
+  commitDate: string; // YYYY-MM-DD
+  commitTime: string; // HH:MM
+  timezoneCode: string;
+  guaranteed: boolean;
+};
+
+/** One line of a carrier quote at list (retail) price, before tax. */
+export type QuoteCharge = {
+  code: string;
+  billingCode: string;
+  name: Localized;
+  type: 'base' | 'fuel' | 'surcharge' | 'accessorial' | 'duties';
+  chips: string[];
+  amount: number;
+};
+
+/** A sales tax applied to the subtotal of every tier (e.g. Canadian GST/HST/PST/QST). */
+export type QuoteTax = { code: string; name: Localized; rateBp: number };
+
+export type CarrierQuote = {
+  carrierCode: string;
+  serviceCode: string;
+  currency: string;
+  /** Units of the request currency per unit of the quote currency. */
+  fxRate: number;
+  charges: QuoteCharge[];
+  taxes: QuoteTax[];
+  commitment: Commitment | null;
+};
+
+/** What an adapter receives to build its carrier's rate request. */
+export type RateInput = {
+  /** Validated request; every packagingType already resolved to an object. */
+  request: RateRequest;
+  plan: PricingPlan;
+  /** The carrier's services enabled for this plan (never disabled ones). */
+  services: CarrierService[];
+};
+
+/** Label documents a carrier produces for a shipment (DESIGN.md §5). */
+export type LabelFormat = 'PDF' | 'ZPL';
+export type LabelType = { code: string; name: string; format: LabelFormat; contentType: string };
+
+/** What the shipping service asks a carrier to ship: the stored rate request and the chosen service. */
+export type ShipInput = {
+  /** The carrier-side reference: a retry with the same reference finds the shipment instead of buying another. */
+  reference: string;
+  request: RateRequest;
+  plan: PricingPlan;
+  serviceCode: string;
+  /** `billingOptions.soldTo` and other ship-time parties, as the rate request stored them. */
+  soldTo?: Address;
+};
+
+/** A shipment as the carrier made it. */
+export type CarrierShipment = {
+  reference: string;
+  carrierCode: string;
+  serviceCode: string;
+  trackingNumber: string;
+  /** One per physical package, in piece order; the first is the master. */
+  pieceTrackingNumbers: string[];
+  trackingUrl: string;
+  labels: LabelType[];
+};
+
+export type TransitStatus = 'pending' | 'intransit' | 'delivered' | 'cancelled' | 'exception';
+
+export type TrackingEvent = { status: TransitStatus; description: string; location?: string; occurredAt: string };
+
+/** What a carrier says of a shipment when asked (newest event first). */
+export type CarrierTracking = { trackingNumber: string; transitStatus: TransitStatus; events: TrackingEvent[] };
+
+export type CarrierCancellation = { cancelled: true } | { cancelled: false; reason: string };
+
+export interface CarrierAdapter<CarrierRequest = unknown> {
+  readonly code: string;
+  readonly kind: CarrierKind;
+  /** Pure: the request this carrier would receive. Throws CarrierRefusal when the carrier cannot quote it. */
+  buildRateRequest(input: RateInput): CarrierRequest;
+  /** Sends it through the transport; one quote per service. */
+  rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]>;
+}
+
+/** The carrier declines to quote this shipment (e.g. a parcel carrier and `nonConveyable`). */
+export class CarrierRefusal extends Error {
+  constructor(readonly carrierCode: string, reason: string) {
+    super(reason);
+    this.name = 'CarrierRefusal';
+  }
+}
+
+/** The carrier answered with an error or an answer that cannot be read. */
+export class CarrierError extends Error {
+  constructor(readonly carrierCode: string, message: string) {
+    super(message);
+    this.name = 'CarrierError';
+  }
+}
+
+/** No answer from the carrier in time (per-carrier timeout or the overall rating budget). */
+export class CarrierTimeout extends Error {
+  constructor(readonly carrierCode: string, message: string) {
+    super(message);
+    this.name = 'CarrierTimeout';
+  }
+}
