@@ -52,12 +52,18 @@ export const listPackagingTypes = (defaults: PackagingType[], companyBoxes: Pack
 
 export type PublicCarrier = Pick<Carrier, 'code' | 'fullName' | 'shortName' | 'kind'>;
 
-/** The carriers of a pricing group, in the group's order, that exist in the catalog. */
-export const listGroupCarriers = (groupCarriers: string[], catalog: Carrier[]): PublicCarrier[] =>
-  groupCarriers.flatMap((code) => {
-    const c = catalog.find((x) => x.code === code);
-    return c ? [{ code: c.code, fullName: c.fullName, shortName: c.shortName, kind: c.kind }] : [];
-  });
+/**
+ * The carriers of a pricing group: those it has a plan for (the plans are the
+ * one source, as for rating and carrier-services) that exist in the catalog;
+ * parcel carriers first, then freight, each by code.
+ */
+export const listGroupCarriers = (plans: Pick<PricingPlan, 'carrierCode'>[], catalog: Carrier[]): PublicCarrier[] => {
+  const planned = new Set(plans.map((p) => p.carrierCode));
+  return catalog
+    .filter((c) => planned.has(c.code))
+    .sort((a, b) => Number(a.kind === 'freight') - Number(b.kind === 'freight') || byText(a.code, b.code))
+    .map((c) => ({ code: c.code, fullName: c.fullName, shortName: c.shortName, kind: c.kind }));
+};
 
 export type PublicService = { code: string; shortName: Localized; fullName: Localized };
 

@@ -1,96 +1,115 @@
 /**
- * Entity and value types shared by domain, store, carriers and handlers.
+ * The entities of the service, each as one zod schema with its inferred type
+ * (DESIGN.md §1: no second hand-written type). The store parses every item it
+ * reads with these schemas, which strip store-only attributes (pk, sk,
+ * entityType, expiry), so a malformed item fails loudly at the edge.
+ *
  * Money inside the service is integer minor units (cents); it becomes a
  * two-decimal number only when a response is shaped.
  */
+import { z } from 'zod';
 
 /** Localized text keyed by language code (`en`, `fr`). */
-export type Localized = Record<string, string>;
+export const localizedSchema = z.record(z.string(), z.string());
+export type Localized = z.infer<typeof localizedSchema>;
 
-export type CarrierKind = 'parcel' | 'freight';
+export const carrierKindSchema = z.enum(['parcel', 'freight']);
+export type CarrierKind = z.infer<typeof carrierKindSchema>;
 
-export type Carrier = {
-  code: string;
-  fullName: Localized;
-  shortName: Localized;
-  kind: CarrierKind;
-};
+export const carrierSchema = z.object({
+  code: z.string(),
+  fullName: localizedSchema,
+  shortName: localizedSchema,
+  kind: carrierKindSchema,
+});
+export type Carrier = z.infer<typeof carrierSchema>;
 
-export type CarrierService = {
-  carrierCode: string;
-  code: string;
-  fullName: Localized;
-  shortName: Localized;
-  billingCode: string;
-  chips: string[];
-  isDisabled: boolean;
+export const carrierServiceSchema = z.object({
+  carrierCode: z.string(),
+  code: z.string(),
+  fullName: localizedSchema,
+  shortName: localizedSchema,
+  billingCode: z.string(),
+  chips: z.array(z.string()),
+  isDisabled: z.boolean(),
   /** Transit days used by the sandbox network (business days). */
-  transitDays: number;
+  transitDays: z.number(),
   /** Time of day the commitment is due, HH:MM. */
-  commitTime: string;
-  guaranteed: boolean;
+  commitTime: z.string(),
+  guaranteed: z.boolean(),
   /** Multiplier in basis points applied to the carrier's base tariff (10000 = 1.0). */
-  priceFactorBp: number;
-};
+  priceFactorBp: z.number(),
+});
+export type CarrierService = z.infer<typeof carrierServiceSchema>;
 
-export type Dimension = { isFixed: boolean; value: { metric: number; imperial: number | null } };
+export const dimensionSchema = z.object({
+  isFixed: z.boolean(),
+  value: z.object({ metric: z.number(), imperial: z.number().nullable() }),
+});
+export type Dimension = z.infer<typeof dimensionSchema>;
 
-export type PackagingType = {
-  id: string;
-  code: string;
-  name: string;
-  categoryName: string;
-  carrierId: string | null;
-  isEnvelope: boolean;
-  dimensions?: { length: Dimension; width: Dimension; height: Dimension };
+export const packagingTypeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  categoryName: z.string(),
+  carrierId: z.string().nullable(),
+  isEnvelope: z.boolean(),
+  dimensions: z.object({ length: dimensionSchema, width: dimensionSchema, height: dimensionSchema }).optional(),
   /** Present on company custom boxes only. */
-  isDefault?: boolean;
-  isMetric?: boolean;
-  width?: number;
-  height?: number;
-  length?: number;
-  weight?: number;
-  createdDate?: string;
+  isDefault: z.boolean().optional(),
+  isMetric: z.boolean().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  length: z.number().optional(),
+  weight: z.number().optional(),
+  createdDate: z.string().optional(),
   /** Set on company custom boxes; never leaves the service. */
-  companyId?: string;
-};
+  companyId: z.string().optional(),
+});
+export type PackagingType = z.infer<typeof packagingTypeSchema>;
+
+/** A pricing group: its carriers are the carriers it has a plan for (one source, the `PLAN#` items). */
+export const pricingGroupSchema = z.object({ id: z.string(), name: z.string() });
+export type PricingGroup = z.infer<typeof pricingGroupSchema>;
 
 /** The pricing plan of one carrier inside a pricing group. */
-export type PricingPlan = {
-  pricingGroupId: string;
-  carrierCode: string;
+export const pricingPlanSchema = z.object({
+  pricingGroupId: z.string(),
+  carrierCode: z.string(),
   /** Carrier account used to quote; credentials stay server-side. */
-  account: { accountNumber: string; credentials: Record<string, string> };
+  account: z.object({ accountNumber: z.string(), credentials: z.record(z.string(), z.string()) }),
   /** Negotiated discount off the carrier list price, basis points (account tier). */
-  accountDiscountBp: number;
+  accountDiscountBp: z.number(),
   /** Customer price = list price minus this discount, basis points (discounted tier); never below account. */
-  customerDiscountBp: number;
+  customerDiscountBp: z.number(),
   /** Service codes enabled in this plan; empty means every enabled service of the carrier. */
-  services: string[];
-  currency: string;
-};
+  services: z.array(z.string()),
+  currency: z.string(),
+});
+export type PricingPlan = z.infer<typeof pricingPlanSchema>;
 
-export type PricingGroup = { id: string; name: string; carriers: string[] };
-
-export type Company = {
-  companyId: string;
-  name: string;
+export const companySchema = z.object({
+  companyId: z.string(),
+  name: z.string(),
   /** The organization's user; rating is refused (400) without one. */
-  userId?: string;
-  pricingGroupId: string;
-  billing: 'account' | 'prepaid';
+  userId: z.string().optional(),
+  pricingGroupId: z.string(),
+  billing: z.enum(['account', 'prepaid']),
   /** Third-party bill-to account numbers this company may not use. */
-  blacklist: string[];
-  createdDate: string;
-};
+  blacklist: z.array(z.string()),
+  createdDate: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
 
-export type ApiKeyRecord = {
-  keyId: string;
-  keyHash: string;
-  companyId: string;
-  integrationType: string;
-  scopes: string[];
-  active: boolean;
-  expiresAt?: string;
-  createdDate: string;
-};
+export const apiKeyRecordSchema = z.object({
+  keyId: z.string(),
+  keyHash: z.string(),
+  companyId: z.string(),
+  integrationType: z.string(),
+  scopes: z.array(z.string()),
+  active: z.boolean(),
+  expiresAt: z.string().optional(),
+  createdDate: z.string(),
+});
+export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;

@@ -7,9 +7,15 @@
 import type { PricingGroup, PricingPlan } from '../domain/types';
 
 export const pricingGroups: PricingGroup[] = [
-  { id: 'default', name: 'Default (parcel and freight)', carriers: ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'] },
-  { id: 'parcel', name: 'Parcel only', carriers: ['CARRIERX', 'CARRIERY', 'CARRIERZ'] },
+  { id: 'default', name: 'Default (parcel and freight)' },
+  { id: 'parcel', name: 'Parcel only' },
 ];
+
+/** The carriers each group has a plan for; the stored plans are then the one source of a group's carriers. */
+const GROUP_CARRIERS: Record<string, string[]> = {
+  default: ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'],
+  parcel: ['CARRIERX', 'CARRIERY', 'CARRIERZ'],
+};
 
 const DISCOUNTS: Record<string, { accountDiscountBp: number; customerDiscountBp: number }> = {
   CARRIERX: { accountDiscountBp: 3500, customerDiscountBp: 2000 },
@@ -19,7 +25,7 @@ const DISCOUNTS: Record<string, { accountDiscountBp: number; customerDiscountBp:
 };
 
 export const pricingPlans: PricingPlan[] = pricingGroups.flatMap((group) =>
-  group.carriers.map((carrierCode) => ({
+  (GROUP_CARRIERS[group.id] ?? []).map((carrierCode) => ({
     pricingGroupId: group.id,
     carrierCode,
     account: {

@@ -7,11 +7,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { config } from '../config';
-import type { ApiKeyRecord } from '../domain/types';
+import { apiKeyRecordSchema, type ApiKeyRecord } from '../domain/types';
 import { notFound } from '../errors';
 import { ddb } from './client';
 import { keys } from './keys';
-import { apiKeyItem } from './schemas';
 import { getItem } from './table-ops';
 
 export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey, 'utf8').digest('hex');
@@ -62,7 +61,7 @@ export const createApiKey = async (input: CreateApiKeyInput): Promise<{ keyId: s
 };
 
 export const getApiKeyByHash = async (keyHash: string): Promise<ApiKeyRecord | undefined> =>
-  getItem(keys.apiKey(keyHash), apiKeyItem);
+  getItem(keys.apiKey(keyHash), apiKeyRecordSchema);
 
 const pointerItem = z.object({ keyId: z.string(), keyHash: z.string() });
 

@@ -2,12 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import type { Company } from '../domain/types';
+import { companySchema, type Company } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import { ddb } from './client';
 import { getPricingGroup } from './catalog';
 import { keys } from './keys';
-import { companyItem } from './schemas';
 import { getItem, isConditionalCheckFailed, putItem } from './table-ops';
 
 export type CreateCompanyInput = {
@@ -37,7 +36,7 @@ export const createCompany = async (input: CreateCompanyInput): Promise<Company>
 };
 
 export const getCompany = async (companyId: string): Promise<Company | undefined> =>
-  getItem(keys.company(companyId), companyItem);
+  getItem(keys.company(companyId), companySchema);
 
 export const addToBlacklist = async (companyId: string, account: string): Promise<void> => {
   try {

@@ -3,22 +3,21 @@
  * company's custom boxes (`COMPANY#<id>`, category `Generic`).
  */
 import { randomUUID } from 'node:crypto';
-import type { Dimension, PackagingType } from '../domain/types';
+import { packagingTypeSchema, type Dimension, type PackagingType } from '../domain/types';
 import { AppError } from '../errors';
 import { keys } from './keys';
-import { packagingItem } from './schemas';
 import { memoReference } from './memo';
 import { putItem, queryPrefix } from './table-ops';
 
 export const listDefaultPackaging = (): Promise<PackagingType[]> =>
   memoReference('packaging:defaults', () => {
     const { pk, skPrefix } = keys.defaultPackagingPrefix();
-    return queryPrefix(pk, skPrefix, packagingItem);
+    return queryPrefix(pk, skPrefix, packagingTypeSchema);
   });
 
 export const listCompanyBoxes = async (companyId: string): Promise<PackagingType[]> => {
   const { pk, skPrefix } = keys.companyPackagingPrefix(companyId);
-  const boxes = await queryPrefix(pk, skPrefix, packagingItem);
+  const boxes = await queryPrefix(pk, skPrefix, packagingTypeSchema);
   // Defence in depth: a box is only ever the caller's own.
   return boxes.filter((b) => b.companyId === companyId);
 };

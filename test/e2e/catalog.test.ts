@@ -5,15 +5,15 @@
  */
 import { carriers as referenceCarriers, services as referenceServices } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
-import { pricingGroups } from '../../shared/reference/pricing';
+import { pricingPlans } from '../../shared/reference/pricing';
 import { admin, api, companyWithKey, expectErrorBody, type ApiResponse } from '../support/e2e';
 
 type Entry = Record<string, unknown> & { id: string; categoryName: string };
 const data = <T>(response: ApiResponse) => (response.json as { data: T }).data;
 
 const groupCarriers = (groupId: string) => {
-  const group = pricingGroups.find((g) => g.id === groupId)!;
-  return group.carriers.map((code) => {
+  const planned = pricingPlans.filter((p) => p.pricingGroupId === groupId).map((p) => p.carrierCode);
+  return planned.map((code) => {
     const c = referenceCarriers.find((x) => x.code === code)!;
     return { code: c.code, fullName: c.fullName, shortName: c.shortName, kind: c.kind };
   });

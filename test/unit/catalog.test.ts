@@ -2,7 +2,7 @@ import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingT
 import type { CarrierService, PackagingType } from '../../shared/domain/types';
 import { carriers, services } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
-import { pricingGroups } from '../../shared/reference/pricing';
+import { pricingPlans } from '../../shared/reference/pricing';
 
 const box = (id: string, createdDate: string): PackagingType => ({
   id,
@@ -57,11 +57,15 @@ describe('packaging types (spec 2.6, 4.1)', () => {
 
 describe('carriers (DESIGN.md §5)', () => {
   it('lists the carriers of the pricing group only', () => {
-    const parcel = pricingGroups.find((g) => g.id === 'parcel')!;
-    expect(listGroupCarriers(parcel.carriers, carriers).map((c) => c.code)).toEqual(['CARRIERX', 'CARRIERY', 'CARRIERZ']);
+    const parcel = pricingPlans.filter((p) => p.pricingGroupId === 'parcel');
+    expect(listGroupCarriers(parcel, carriers).map((c) => c.code)).toEqual(['CARRIERX', 'CARRIERY', 'CARRIERZ']);
+  });
+  it('parcel carriers first, then freight, each by code; a plan without a catalog carrier is left out', () => {
+    const plans = ['CARRIERF', 'CARRIERZ', 'CARRIERX', 'NOPE'].map((carrierCode) => ({ carrierCode }));
+    expect(listGroupCarriers(plans, carriers).map((c) => c.code)).toEqual(['CARRIERX', 'CARRIERZ', 'CARRIERF']);
   });
   it('carries localized en and fr names and the kind', () => {
-    for (const c of listGroupCarriers(['CARRIERX', 'CARRIERF'], carriers)) {
+    for (const c of listGroupCarriers([{ carrierCode: 'CARRIERX' }, { carrierCode: 'CARRIERF' }], carriers)) {
       expect(Object.keys(c.fullName).sort()).toEqual(['en', 'fr']);
       expect(Object.keys(c.shortName).sort()).toEqual(['en', 'fr']);
       expect(['parcel', 'freight']).toContain(c.kind);
