@@ -3,18 +3,12 @@
  * services excluded; 400 without carrierCode, 404 for a carrier that is
  * unknown or outside the caller's pricing group. Codes match case-insensitively.
  */
-import { listCarrierServices } from '../../shared/domain/catalog';
-import { badRequest, notFound } from '../../shared/errors';
+import { badRequest } from '../../shared/errors';
 import { httpHandler } from '../../shared/http/handler';
-import { listPricingPlans, listServices } from '../../shared/store/catalog';
+import { carrierServicesOf } from '../../shared/services/catalog';
 
 export const handler = httpHandler('carrier-services', async (event, caller) => {
-  const requested = event.queryStringParameters?.carrierCode?.trim();
-  if (!requested) throw badRequest('carrierCode is required');
-  const carrierCode = requested.toUpperCase();
-  const plans = await listPricingPlans(caller.company.pricingGroupId);
-  const plan = plans.find((p) => p.carrierCode === carrierCode);
-  if (!plan) throw notFound(`carrier not found in your pricing group: ${requested}`);
-  const services = await listServices(carrierCode);
-  return { data: listCarrierServices(services, plan) };
+  const carrierCode = event.queryStringParameters?.carrierCode?.trim();
+  if (!carrierCode) throw badRequest('carrierCode is required');
+  return { data: await carrierServicesOf(caller.company, carrierCode) };
 });

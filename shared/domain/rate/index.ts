@@ -12,3 +12,4 @@ export * from './badges';
 export * from './sanitize';
 export * from './results';
 export * from './prepare';
+export * from './quoted';

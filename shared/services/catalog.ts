@@ -1,0 +1,29 @@
+/**
+ * The catalog endpoints (spec 4.1–4.3): what a company may use. Reads the
+ * store, shapes with the pure domain/catalog rules.
+ */
+import { listCarrierServices, listGroupCarriers, listPackagingTypes, type PublicCarrier, type PublicPackagingType, type PublicService } from '../domain/catalog';
+import type { Company } from '../domain/types';
+import { notFound } from '../errors';
+import { listCarriers, listPricingPlans, listServices } from '../store/catalog';
+import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
+
+/** Defaults first, then the company's custom boxes. */
+export const packagingTypesOf = async (company: Pick<Company, 'companyId'>): Promise<PublicPackagingType[]> => {
+  const [defaults, boxes] = await Promise.all([listDefaultPackaging(), listCompanyBoxes(company.companyId)]);
+  return listPackagingTypes(defaults, boxes);
+};
+
+/** The carriers the company's pricing group has a plan for. */
+export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>): Promise<PublicCarrier[]> => {
+  const [plans, catalog] = await Promise.all([listPricingPlans(company.pricingGroupId), listCarriers()]);
+  return listGroupCarriers(plans, catalog);
+};
+
+/** `default` first, then the enabled services; 404 when the carrier is not in the company's pricing group. */
+export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>, carrierCode: string): Promise<PublicService[]> => {
+  const code = carrierCode.toUpperCase();
+  const plan = (await listPricingPlans(company.pricingGroupId)).find((p) => p.carrierCode === code);
+  if (!plan) throw notFound(`carrier not found in your pricing group: ${carrierCode}`);
+  return listCarrierServices(await listServices(code), plan);
+};

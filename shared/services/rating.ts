@@ -1,0 +1,103 @@
+/**
+ * Rating (POST /v1/rate, spec 4.4): load the company's carrier context and
+ * packaging, prepare the request (domain), fan out to the carriers, join and
+ * price the quotes (domain), store the results, and return the public rates.
+ * Registry, clock, ids and logger are injected, so the service is tested
+ * without patching modules.
+ */
+import { randomUUID } from 'node:crypto';
+import { fanOutRates, type RateJob, type RateFailure } from '../carriers/fanout';
+import type { CarrierRegistry } from '../carriers/registry';
+import { config } from '../config';
+import { enabledServices } from '../domain/catalog';
+import { buildRateResults, joinQuotes, prepareRateRequest, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
+import type { Company } from '../domain/types';
+import { AppError } from '../errors';
+import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
+import { saveRateResults } from '../store/rates';
+import { loadCarrierContext } from './carrier-context';
+
+/** Structurally a Powertools Logger. */
+export type ServiceLogger = {
+  warn(message: string, attributes: Record<string, unknown>): void;
+  error(message: string, attributes: Record<string, unknown>): void;
+};
+
+export type RatingDependencies = {
+  registry: CarrierRegistry;
+  clock?: () => Date;
+  newId?: () => string;
+  logger: ServiceLogger;
+};
+
+export type RateResponseData = { requestId: string; rates: PublicRateResponse[] };
+
+const noRates = (detail: string) => new AppError(422, 'NO_RATES', `No rates were returned for this shipment: ${detail}`);
+
+export const createRatingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger }: RatingDependencies) => ({
+  /** Rates `body` for `company`; throws AppError 400/422 for the interface's refusals. */
+  async rate(company: Company, body: unknown): Promise<RateResponseData> {
+    const now = clock();
+    const [context, defaults, companyBoxes] = await Promise.all([
+      loadCarrierContext(company),
+      listDefaultPackaging(),
+      listCompanyBoxes(company.companyId),
+    ]);
+    const enabled = new Map(
+      context.plans.map((plan) => [plan.carrierCode, enabledServices(context.servicesByCarrier.get(plan.carrierCode) ?? [], plan)]),
+    );
+
+    const prepared = prepareRateRequest({
+      body,
+      company,
+      packaging: { defaults, companyBoxes },
+      groupCarriers: context.plans.map((p) => p.carrierCode),
+      services: [...enabled.values()].flat(),
+      now,
+    });
+    if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');
+
+    const failures: RateFailure[] = [];
+    const jobs: RateJob[] = prepared.carriers.flatMap((code) => {
+      const adapter = registry.getAdapter(code);
+      const plan = context.plans.find((p) => p.carrierCode === code);
+      if (!adapter || !plan) {
+        failures.push({ carrierCode: code, reason: 'error', message: `no ${adapter ? 'pricing plan' : 'carrier adapter'} for ${code}` });
+        return [];
+      }
+      return [{ adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] } }];
+    });
+
+    const fanOut = await fanOutRates(jobs, { logger });
+    failures.push(...fanOut.failures);
+    const joined = joinQuotes(fanOut.quotes.map((q) => q.quote), context);
+
+    const requestId = newId();
+    const results = buildRateResults({
+      requestId,
+      companyId: company.companyId,
+      request: prepared.request,
+      quotes: joined.quoted,
+      now,
+      lifetimeSeconds: config.rateTtlHours * 3600,
+      newId,
+    });
+    const rejected: RejectedQuote[] = [...joined.rejected, ...results.rejected];
+    if (rejected.length > 0) logger.error('quotes rejected', { rejected });
+    if (failures.length > 0) logger.warn('carriers without a rate', { failures });
+    if (results.public.length === 0) {
+      const reasons = failures.map((f) => `${f.carrierCode}: ${f.reason}`).join(', ');
+      throw noRates(reasons ? `no carrier rate matched (${reasons})` : 'no carrier rate matched the selection');
+    }
+
+    // The rate request lives exactly as long as its rate responses.
+    const { expiresAt } = results.internal[0]!;
+    await saveRateResults(
+      { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt },
+      results.internal,
+    );
+    return { requestId, rates: results.public };
+  },
+});
+
+export type RatingService = ReturnType<typeof createRatingService>;

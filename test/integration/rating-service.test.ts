@@ -1,0 +1,86 @@
+/**
+ * The rating service on DynamoDB Local with injected carriers, clock, ids and
+ * logger: every quote is priced or rejected with a logged reason, never
+ * dropped; a carrier without an adapter is reported, not skipped in silence.
+ */
+import { createCarrierRegistry, createSandboxTransports, type CarrierRegistry } from '../../shared/carriers/registry';
+import type { CarrierAdapter, CarrierQuote } from '../../shared/carriers/types';
+import type { Company } from '../../shared/domain/types';
+import { AppError } from '../../shared/errors';
+import { createRatingService } from '../../shared/services/rating';
+import { getRateResponse } from '../../shared/store/rates';
+import { sampleRateBody } from '../support/rate-body';
+import { useFreshStack } from '../support/stack';
+
+const stack = useFreshStack();
+let company: Company;
+beforeAll(async () => {
+  company = await stack.createCompany({ pricingGroupId: 'default' });
+});
+
+const recordingLogger = () => {
+  const lines: Array<{ level: string; message: string; attributes: Record<string, unknown> }> = [];
+  return {
+    lines,
+    warn: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'warn', message, attributes }),
+    error: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'error', message, attributes }),
+  };
+};
+
+const sandbox = createCarrierRegistry(createSandboxTransports());
+/** The sandbox registry with CARRIERX answering `quotes` and the other carriers as given. */
+const registryWith = (carrierX: CarrierQuote[] | undefined, others: string[] = []): CarrierRegistry => {
+  const real = sandbox.getAdapter('CARRIERX')!;
+  const fake: CarrierAdapter = { code: 'CARRIERX', kind: 'parcel', buildRateRequest: real.buildRateRequest, rate: async () => carrierX ?? [] };
+  const adapters = [...(carrierX ? [fake] : []), ...others.map((code) => sandbox.getAdapter(code)!)];
+  return { adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
+};
+
+const quote = (serviceCode: string): CarrierQuote => ({
+  carrierCode: 'CARRIERX',
+  serviceCode,
+  currency: 'CAD',
+  fxRate: 1,
+  charges: [{ code: 'BASE', billingCode: 'X-BASE', name: { en: 'Base' }, type: 'base', chips: [], amount: 1000 }],
+  taxes: [],
+  commitment: null,
+});
+
+describe('rating service', () => {
+  const now = new Date();
+  let ids = 0;
+  const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;
+
+  it('rates with the injected clock and ids, and stores what it returns', async () => {
+    const logger = recordingLogger();
+    const service = createRatingService({ registry: sandbox, clock: () => now, newId, logger });
+    const data = await service.rate(company, sampleRateBody(now));
+    expect(data.requestId).toMatch(/^00000000-0000-4000-8000-/);
+    expect(data.rates.every((r) => r.createdDate === now.toISOString())).toBe(true);
+    const stored = await getRateResponse(data.rates[0]!.rateResponseId, company.companyId, now);
+    expect(stored.status).toBe('found');
+  });
+
+  it('a quote for a disabled service and one for an unknown service are rejected with their reasons, the rest priced', async () => {
+    const logger = recordingLogger();
+    const service = createRatingService({ registry: registryWith([quote('CARRIERX_GROUND'), quote('CARRIERX_FIRST_OVERNIGHT'), quote('CARRIERX_TELEPORT')]), clock: () => now, newId, logger });
+    const data = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } });
+    expect(data.rates.map((r) => r.service.code)).toEqual(['CARRIERX_GROUND']);
+    const rejected = logger.lines.find((l) => l.message === 'quotes rejected')?.attributes.rejected;
+    expect(rejected).toEqual([
+      { carrierCode: 'CARRIERX', serviceCode: 'CARRIERX_TELEPORT', reason: 'service CARRIERX_TELEPORT is not in the catalog of CARRIERX' },
+      { carrierCode: 'CARRIERX', serviceCode: 'CARRIERX_FIRST_OVERNIGHT', reason: 'service CARRIERX_FIRST_OVERNIGHT is disabled' },
+    ]);
+  });
+
+  it('a quoted carrier without an adapter is a reported failure: 422 naming it when nothing else rates', async () => {
+    const logger = recordingLogger();
+    const service = createRatingService({ registry: registryWith(undefined), clock: () => now, newId, logger });
+    const error = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 422, code: 'NO_RATES', message: expect.stringContaining('CARRIERX: error') });
+    expect(logger.lines.find((l) => l.message === 'carriers without a rate')?.attributes.failures).toEqual([
+      { carrierCode: 'CARRIERX', reason: 'error', message: 'no carrier adapter for CARRIERX' },
+    ]);
+  });
+});
