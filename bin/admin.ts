@@ -15,6 +15,7 @@ import {
   targetEnv,
 } from '../shared/local/admin';
 import { applyEnv } from '../shared/local/env';
+import { ItemNotFound } from '../shared/store/errors';
 
 const main = async (): Promise<number> => {
   // The SDK's Node 22 notice would bury this CLI's one-line messages on stderr; npm start still shows it.
@@ -36,6 +37,7 @@ const describe = (error: unknown): { message: string; exitCode: number } => {
   if (error instanceof UsageError) return { message: error.message, exitCode: 2 };
   if (error instanceof AdminError) return { message: error.message, exitCode: 1 };
   if (isAppError(error)) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
+  if (error instanceof ItemNotFound) return { message: error.message, exitCode: 1 };
   const e = error as { name?: string; message?: string; code?: string };
   if (e.name === 'ResourceNotFoundException') {
     return { message: `${e.message} (does the table ${process.env.TABLE_NAME ?? ''} exist in this account and region?)`, exitCode: 1 };

@@ -2,7 +2,8 @@
  * Shaping of the catalog endpoints (spec 2.6, 2.15, 4.1–4.3). Pure: the
  * handlers pass in what the store read.
  */
-import type { Carrier, CarrierService, Localized, PackagingType, PricingPlan } from './types';
+import { AppError } from '../errors';
+import type { Carrier, CarrierService, Dimension, Localized, PackagingType, PricingPlan } from './types';
 
 /** Output fields of a catalog entry (spec 2.6), by allow-list: pk, sk, companyId, entityType never leave. */
 const PACKAGING_FIELDS = [
@@ -85,3 +86,58 @@ export const listCarrierServices = (services: CarrierService[], plan: Pick<Prici
     .sort((a, b) => byText(a.code, b.code))
     .map((s) => ({ code: s.code, shortName: s.shortName, fullName: s.fullName })),
 ];
+
+export type CustomBoxInput = {
+  name: string;
+  length: number;
+  width: number;
+  height: number;
+  weight?: number;
+  isMetric?: boolean;
+  isDefault?: boolean;
+};
+
+const CM_PER_IN = 2.54;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const fixedSide = (value: number, isMetric: boolean): Dimension => ({
+  isFixed: true,
+  value: isMetric ? { metric: value, imperial: round2(value / CM_PER_IN) } : { metric: round2(value * CM_PER_IN), imperial: value },
+});
+
+/**
+ * A company custom box (spec 2.6: category `Generic`, code `GENERIC_BOX`,
+ * referenced by id), with fixed dimensions in both units. Sides must be > 0,
+ * the weight >= 0 and the name not blank (400 otherwise).
+ */
+export const newCustomBox = (
+  companyId: string,
+  input: CustomBoxInput,
+  { id, now }: { id: string; now: Date },
+): PackagingType & { companyId: string } => {
+  for (const side of ['length', 'width', 'height'] as const) {
+    if (!(Number.isFinite(input[side]) && input[side] > 0)) throw new AppError(400, 'VALIDATION_FAILED', `${side} must be a number > 0`);
+  }
+  if (input.weight !== undefined && !(Number.isFinite(input.weight) && input.weight >= 0)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'weight must be a number >= 0');
+  }
+  if (!input.name.trim()) throw new AppError(400, 'VALIDATION_FAILED', 'name is required');
+  const isMetric = input.isMetric ?? false;
+  return {
+    id,
+    code: 'GENERIC_BOX',
+    name: input.name,
+    categoryName: 'Generic',
+    carrierId: null,
+    isEnvelope: false,
+    isDefault: input.isDefault ?? false,
+    isMetric,
+    length: input.length,
+    width: input.width,
+    height: input.height,
+    weight: input.weight ?? 0,
+    dimensions: { length: fixedSide(input.length, isMetric), width: fixedSide(input.width, isMetric), height: fixedSide(input.height, isMetric) },
+    createdDate: now.toISOString(),
+    companyId,
+  };
+};

@@ -293,7 +293,7 @@ export const executeAdminCommand = async (command: AdminCommand): Promise<unknow
     }
     case 'box-create': {
       await requireCompany(command.companyId);
-      const { createCustomBox } = await import('../store/packaging');
+      const { createCustomBox } = await import('../services/catalog');
       const box = await createCustomBox(command.companyId, {
         name: command.name,
         length: command.length,

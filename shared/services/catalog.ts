@@ -2,11 +2,21 @@
  * The catalog endpoints (spec 4.1–4.3): what a company may use. Reads the
  * store, shapes with the pure domain/catalog rules.
  */
-import { listCarrierServices, listGroupCarriers, listPackagingTypes, type PublicCarrier, type PublicPackagingType, type PublicService } from '../domain/catalog';
+import { randomUUID } from 'node:crypto';
+import {
+  listCarrierServices,
+  listGroupCarriers,
+  listPackagingTypes,
+  newCustomBox,
+  type CustomBoxInput,
+  type PublicCarrier,
+  type PublicPackagingType,
+  type PublicService,
+} from '../domain/catalog';
 import type { Company } from '../domain/types';
 import { notFound } from '../errors';
 import { listCarriers, listPricingPlans, listServices } from '../store/catalog';
-import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
+import { listCompanyBoxes, listDefaultPackaging, putCustomBox } from '../store/packaging';
 
 /** Defaults first, then the company's custom boxes. */
 export const packagingTypesOf = async (company: Pick<Company, 'companyId'>): Promise<PublicPackagingType[]> => {
@@ -26,4 +36,11 @@ export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>
   const plan = (await listPricingPlans(company.pricingGroupId)).find((p) => p.carrierCode === code);
   if (!plan) throw notFound(`carrier not found in your pricing group: ${carrierCode}`);
   return listCarrierServices(await listServices(code), plan);
+};
+
+/** A new custom box of the company (admin CLI); 400 for a side that is not > 0, a negative weight or a blank name. */
+export const createCustomBox = async (companyId: string, input: CustomBoxInput, now = new Date()) => {
+  const box = newCustomBox(companyId, input, { id: randomUUID(), now });
+  await putCustomBox(box);
+  return box;
 };

@@ -8,8 +8,8 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { config } from '../config';
 import { apiKeyRecordSchema, type ApiKeyRecord } from '../domain/types';
-import { notFound } from '../errors';
 import { ddb } from './client';
+import { ItemNotFound } from './errors';
 import { keys } from './keys';
 import { getItem } from './table-ops';
 
@@ -67,7 +67,7 @@ const pointerItem = z.object({ keyId: z.string(), keyHash: z.string() });
 
 export const revokeApiKey = async (keyId: string): Promise<{ keyId: string; active: false }> => {
   const pointer = await getItem(keys.apiKeyId(keyId), pointerItem, true);
-  if (!pointer) throw notFound(`API key not found: ${keyId}`);
+  if (!pointer) throw new ItemNotFound('API key', keyId);
   await ddb.send(
     new UpdateCommand({
       TableName: config.tableName,

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { companySchema, type Company } from '../domain/types';
-import { AppError, notFound } from '../errors';
 import { ddb } from './client';
 import { getPricingGroup } from './catalog';
+import { ItemNotFound } from './errors';
 import { keys } from './keys';
 import { getItem, isConditionalCheckFailed, putItem } from './table-ops';
 
@@ -19,9 +19,7 @@ export type CreateCompanyInput = {
 
 export const createCompany = async (input: CreateCompanyInput): Promise<Company> => {
   const pricingGroupId = input.pricingGroupId ?? 'default';
-  if (!(await getPricingGroup(pricingGroupId))) {
-    throw new AppError(400, 'VALIDATION_FAILED', `unknown pricing group: ${pricingGroupId}`);
-  }
+  if (!(await getPricingGroup(pricingGroupId))) throw new ItemNotFound('pricing group', pricingGroupId);
   const company: Company = {
     companyId: randomUUID(),
     name: input.name,
@@ -52,7 +50,7 @@ export const addToBlacklist = async (companyId: string, account: string): Promis
   } catch (e) {
     if (!isConditionalCheckFailed(e)) throw e;
     const company = await getCompany(companyId);
-    if (!company) throw notFound(`company not found: ${companyId}`);
+    if (!company) throw new ItemNotFound('company', companyId);
     // Already blacklisted: adding it again changes nothing.
   }
 };

@@ -72,12 +72,12 @@ describe('admin commands', () => {
     await expect(admin('key', 'create', '--company', 'no-such-company')).rejects.toThrow(new AdminError('company not found: no-such-company'));
   });
 
-  it('key revoke deactivates the key; an unknown key id is a 404', async () => {
+  it('key revoke deactivates the key; an unknown key id is an ItemNotFound of the store', async () => {
     const { company } = await stack.createCompanyWithKey();
     const { keyId, apiKey } = await stack.createKey(company.companyId);
     expect(await admin('key', 'revoke', '--key-id', keyId)).toEqual({ keyId, active: false });
     expect((await keyRecord(apiKey))?.active).toBe(false);
-    await expect(admin('key', 'revoke', '--key-id', 'no-such-key')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(admin('key', 'revoke', '--key-id', 'no-such-key')).rejects.toMatchObject({ name: 'ItemNotFound', message: 'API key not found: no-such-key' });
   });
 
   it('box create adds a Generic custom box to that company only', async () => {
@@ -189,7 +189,7 @@ describe('admin CLI process', () => {
 
   it('reports a refusal of the store (unknown key id) on stderr with exit code 1', async () => {
     const result = await runAdminCli(['key', 'revoke', '--key-id', 'missing'], { ...baseEnv(), TABLE_NAME: stack.tableName });
-    expect(result).toEqual({ code: 1, stdout: '', stderr: 'admin: NOT_FOUND: API key not found: missing\n' });
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'admin: API key not found: missing\n' });
   }, 60_000);
 
   it('help prints the usage on stdout', async () => {

@@ -12,7 +12,7 @@ import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { createRateHandler } from '../../functions/rate/handler';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
-import { createCustomBox } from '../../shared/store/packaging';
+import { createCustomBox } from '../../shared/services/catalog';
 import { getRateRequest } from '../../shared/store/rates';
 import { addToBlacklist } from '../../shared/store/companies';
 import { sampleRateBody } from '../support/rate-body';

@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, toPublicPackaging } from '../../shared/domain/catalog';
+import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, toPublicPackaging } from '../../shared/domain/catalog';
 import type { CarrierService, PackagingType } from '../../shared/domain/types';
 import { carriers, services } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
@@ -98,5 +98,32 @@ describe('carrier services (spec 2.15, 4.3)', () => {
       expect(services.filter((s) => s.carrierCode === code && !s.isDisabled).length).toBeGreaterThanOrEqual(3);
     }
     expect(services.filter((s) => s.carrierCode === 'CARRIERF' && !s.isDisabled).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a company custom box (spec 2.6)', () => {
+  const at = { id: 'b-1', now: new Date('2026-11-22T10:00:00Z') };
+  it('is a Generic GENERIC_BOX of its company with fixed dimensions in both units', () => {
+    expect(newCustomBox('c-1', { name: 'Cube', length: 10, width: 10, height: 10 }, at)).toMatchObject({
+      id: 'b-1',
+      code: 'GENERIC_BOX',
+      categoryName: 'Generic',
+      carrierId: null,
+      companyId: 'c-1',
+      isMetric: false,
+      weight: 0,
+      createdDate: '2026-11-22T10:00:00.000Z',
+      dimensions: { length: { isFixed: true, value: { imperial: 10, metric: 25.4 } } },
+    });
+  });
+  it.each([
+    [{ length: 0 }, 'length must be a number > 0'],
+    [{ height: Number.NaN }, 'height must be a number > 0'],
+    [{ weight: -1 }, 'weight must be a number >= 0'],
+    [{ name: '  ' }, 'name is required'],
+  ])('%p is a 400: %s', (override, message) => {
+    expect(() => newCustomBox('c-1', { name: 'Cube', length: 10, width: 10, height: 10, ...override }, at)).toThrow(
+      expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED', message }),
+    );
   });
 });
