@@ -1,0 +1,40 @@
+/**
+ * The layering of DESIGN.md §1, checked on the import statements: the domain
+ * is pure and owns its ports, handlers reach the store only through services.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(relative);
+    return entry.name.endsWith('.ts') ? [relative] : [];
+  });
+
+/** Every module a file imports, resolved to a path relative to the repository root (packages as they are). */
+const importsOf = (file: string): string[] => {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1]!,
+  );
+  return specifiers.map((s) => (s.startsWith('.') ? path.relative(ROOT, path.resolve(ROOT, path.dirname(file), s)) : s));
+};
+
+describe('layering (DESIGN.md §1)', () => {
+  it('the check reads imports (it is not vacuous)', () => {
+    expect(importsOf('shared/services/rating.ts')).toEqual(expect.arrayContaining(['shared/carriers/fanout', 'shared/store/rates']));
+  });
+
+  it.each(sourceFiles('shared/domain'))('%s imports nothing from carriers/, store/, services/, http/ or local/', (file) => {
+    const outside = importsOf(file).filter((target) => /^shared\/(carriers|store|services|http|local)(\/|$)/.test(target));
+    expect(outside).toEqual([]);
+  });
+
+  it.each(sourceFiles('functions'))('%s reaches the store and the domain only through services', (file) => {
+    const direct = importsOf(file).filter((target) => /^shared\/(store|domain)(\/|$)/.test(target) || target.startsWith('@aws-sdk/'));
+    expect(direct).toEqual([]);
+  });
+});
