@@ -19,8 +19,6 @@ export const listCarriers = (): Promise<Carrier[]> =>
     return queryPrefix(pk, skPrefix, carrierSchema);
   });
 
-export const getCarrier = async (code: string): Promise<Carrier | undefined> => getItem(keys.carrier(code), carrierSchema);
-
 export const listServices = (carrierCode: string): Promise<CarrierService[]> =>
   memoReference(`services:${carrierCode}`, () => {
     const { pk, skPrefix } = keys.servicesPrefix(carrierCode);
