@@ -1,9 +1,13 @@
 /**
  * Generic single-table reads and writes used by the repositories. Parsing with
  * a zod schema on read makes a malformed item fail loudly here, not deep in a
- * handler.
+ * handler. Conditional writes and transactions report a false condition as
+ * `ConditionFailed`, naming the items whose condition failed, so a repository
+ * can tell "already claimed" from "not there" without knowing the SDK's
+ * exceptions, and a service decides what it means to a caller.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { config } from '../config';
 import { ddb } from './client';
@@ -55,5 +59,139 @@ export const putAll = async (items: Array<Key & Record<string, unknown>>) => {
   }
 };
 
+/** A DynamoDB expression with its placeholders (`#name`, `:value`). */
+export type Expression = {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+};
+
+type Item = Key & Record<string, unknown>;
+
+/** One write whose condition was false: its position in the request and its key. */
+export type ConditionFailure = { index: number; key: Key };
+
+/**
+ * A conditional write, or a transaction, that did not happen because a
+ * condition was false. A store error: it names keys, never an HTTP status.
+ */
+export class ConditionFailed extends Error {
+  override readonly name = 'ConditionFailed';
+
+  constructor(readonly failures: readonly ConditionFailure[]) {
+    super(`condition failed for ${failures.map(({ key }) => `${key.pk} ${key.sk}`).join(', ')}`);
+  }
+
+  /** Whether the condition on the item with this key was among those that failed. */
+  failedFor(key: Key): boolean {
+    return this.failures.some((f) => f.key.pk === key.pk && f.key.sk === key.sk);
+  }
+}
+
 export const isConditionalCheckFailed = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { name?: string }).name === 'ConditionalCheckFailedException';
+  e instanceof ConditionFailed ||
+  (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'ConditionalCheckFailedException');
+
+const keyOf = ({ pk, sk }: Key): Key => ({ pk, sk });
+
+/** Names and values of several expressions of one request, which share one namespace. */
+const placeholders = (...expressions: Array<Expression | undefined>) => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const e of expressions) {
+    for (const [placeholder, name] of Object.entries(e?.names ?? {})) {
+      if (placeholder in names && names[placeholder] !== name) throw new Error(`placeholder ${placeholder} names two attributes`);
+      names[placeholder] = name;
+    }
+    for (const [placeholder, value] of Object.entries(e?.values ?? {})) {
+      if (placeholder in values && values[placeholder] !== value) throw new Error(`placeholder ${placeholder} has two values`);
+      values[placeholder] = value;
+    }
+  }
+  return {
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+  };
+};
+
+/** Runs one single-item write, turning a false condition into ConditionFailed. */
+const singleWrite = async <T>(key: Key, write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) throw new ConditionFailed([{ index: 0, key: keyOf(key) }]);
+    throw e;
+  }
+};
+
+/** Puts `item` only if `condition` holds for the item stored under its key (or its absence). */
+export const conditionalPut = async (item: Item, condition: Expression): Promise<void> => {
+  await singleWrite(item, () =>
+    ddb.send(new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: condition.expression, ...placeholders(condition) })),
+  );
+};
+
+/**
+ * Applies `update` to the item of `key` if `condition` holds (without one, it
+ * creates the item when absent, as UpdateItem does) and returns the item as
+ * written. The two expressions share their placeholders.
+ */
+export const conditionalUpdate = async (key: Key, update: Expression, condition?: Expression): Promise<Record<string, unknown>> => {
+  const out = await singleWrite(key, () =>
+    ddb.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keyOf(key),
+        UpdateExpression: update.expression,
+        ...(condition ? { ConditionExpression: condition.expression } : {}),
+        ...placeholders(update, condition),
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return out.Attributes ?? {};
+};
+
+/** One write of a transaction; `check` only asserts a condition on an item it leaves as it is. */
+export type TransactionWrite =
+  | { put: Item; condition?: Expression }
+  | { update: Key; changes: Expression; condition?: Expression }
+  | { delete: Key; condition?: Expression }
+  | { check: Key; condition: Expression };
+
+const keyOfWrite = (write: TransactionWrite): Key => keyOf('put' in write ? write.put : 'update' in write ? write.update : 'delete' in write ? write.delete : write.check);
+
+const transactItem = (write: TransactionWrite) => {
+  const TableName = config.tableName;
+  const condition = write.condition ? { ConditionExpression: write.condition.expression } : {};
+  if ('put' in write) return { Put: { TableName, Item: write.put, ...condition, ...placeholders(write.condition) } };
+  if ('update' in write) {
+    return { Update: { TableName, Key: keyOf(write.update), UpdateExpression: write.changes.expression, ...condition, ...placeholders(write.changes, write.condition) } };
+  }
+  if ('delete' in write) return { Delete: { TableName, Key: keyOf(write.delete), ...condition, ...placeholders(write.condition) } };
+  return { ConditionCheck: { TableName, Key: keyOf(write.check), ConditionExpression: write.condition.expression, ...placeholders(write.condition) } };
+};
+
+// By name: a second copy of the SDK in a bundle would defeat instanceof.
+const isTransactionCanceled = (e: unknown): e is TransactionCanceledException =>
+  typeof e === 'object' && e !== null && (e as { name?: string }).name === 'TransactionCanceledException';
+
+/**
+ * All of `writes` or none (TransactWriteItems, at most 100 items, each item
+ * once). When conditions are false the transaction is cancelled and
+ * ConditionFailed names those writes, read from the cancellation reasons,
+ * which DynamoDB gives in the order of the request. Any other cancellation
+ * (a conflicting transaction, throttling) is rethrown as the SDK raised it.
+ */
+export const transactWrite = async (writes: readonly TransactionWrite[]): Promise<void> => {
+  try {
+    await ddb.send(new TransactWriteCommand({ TransactItems: writes.map(transactItem) }));
+  } catch (e) {
+    if (!isTransactionCanceled(e)) throw e;
+    const failures = (e.CancellationReasons ?? []).flatMap((reason, index) =>
+      reason.Code === 'ConditionalCheckFailed' && writes[index] ? [{ index, key: keyOfWrite(writes[index]) }] : [],
+    );
+    if (failures.length > 0) throw new ConditionFailed(failures);
+    throw e;
+  }
+};
