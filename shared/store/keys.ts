@@ -1,27 +1,68 @@
 /**
  * The only place that spells pk/sk values of the single table (DESIGN.md §3).
  */
+import { activeOrdersIndex } from './table';
+
 export type Key = { pk: string; sk: string };
 
+/**
+ * The partition-key prefix of each kind of item. The function manifest fences
+ * every function's table writes to some of them (IAM `dynamodb:LeadingKeys`),
+ * so a new kind of item starts here.
+ */
+export const PK_PREFIX = {
+  apiKey: 'APIKEY#',
+  apiKeyId: 'APIKEYID#',
+  /** The company profile and its custom boxes. */
+  company: 'COMPANY#',
+  pricingGroup: 'PRICINGGROUP#',
+  /** The carrier list (`CARRIER`) and each carrier's services (`CARRIER#<code>`). */
+  carrier: 'CARRIER',
+  packaging: 'PACKAGING#',
+  rateRequest: 'RATEREQ#',
+  rateResponse: 'RATERESP#',
+  order: 'ORDER#',
+} as const;
+export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
+
+/** Partitions of the active-orders index; the tracking refresh queries each. */
+export const ACTIVE_ORDER_SHARDS = 4;
+const activeShard = (shard: number) => `ACTIVE#${shard}`;
+const shardOf = (orderId: string): number => {
+  let hash = 0;
+  for (let i = 0; i < orderId.length; i++) hash = (hash * 31 + orderId.charCodeAt(i)) >>> 0;
+  return hash % ACTIVE_ORDER_SHARDS;
+};
+
 export const keys = {
-  apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  apiKey: (keyHash: string): Key => ({ pk: `${PK_PREFIX.apiKey}${keyHash}`, sk: 'APIKEY' }),
   /** Pointer from a key id to its hash, so a key can be revoked by id. */
-  apiKeyId: (keyId: string): Key => ({ pk: `APIKEYID#${keyId}`, sk: 'APIKEYID' }),
-  company: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'PROFILE' }),
-  pricingGroup: (groupId: string): Key => ({ pk: `PRICINGGROUP#${groupId}`, sk: 'GROUP' }),
-  pricingPlan: (groupId: string, carrierCode: string): Key => ({ pk: `PRICINGGROUP#${groupId}`, sk: `PLAN#${carrierCode}` }),
-  pricingPlanPrefix: (groupId: string) => ({ pk: `PRICINGGROUP#${groupId}`, skPrefix: 'PLAN#' }),
-  carrier: (code: string): Key => ({ pk: 'CARRIER', sk: `CARRIER#${code}` }),
-  carriersPrefix: () => ({ pk: 'CARRIER', skPrefix: 'CARRIER#' }),
-  service: (carrierCode: string, serviceCode: string): Key => ({ pk: `CARRIER#${carrierCode}`, sk: `SERVICE#${serviceCode}` }),
-  servicesPrefix: (carrierCode: string) => ({ pk: `CARRIER#${carrierCode}`, skPrefix: 'SERVICE#' }),
-  defaultPackaging: (id: string): Key => ({ pk: 'PACKAGING#DEFAULT', sk: `PACKAGING#${id}` }),
-  defaultPackagingPrefix: () => ({ pk: 'PACKAGING#DEFAULT', skPrefix: 'PACKAGING#' }),
-  companyPackaging: (companyId: string, id: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `PACKAGING#${id}` }),
-  companyPackagingPrefix: (companyId: string) => ({ pk: `COMPANY#${companyId}`, skPrefix: 'PACKAGING#' }),
-  rateRequest: (requestId: string): Key => ({ pk: `RATEREQ#${requestId}`, sk: 'RATEREQ' }),
-  rateResponse: (rateResponseId: string): Key => ({ pk: `RATERESP#${rateResponseId}`, sk: 'RATERESP' }),
-  order: (orderId: string): Key => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
+  apiKeyId: (keyId: string): Key => ({ pk: `${PK_PREFIX.apiKeyId}${keyId}`, sk: 'APIKEYID' }),
+  company: (companyId: string): Key => ({ pk: `${PK_PREFIX.company}${companyId}`, sk: 'PROFILE' }),
+  pricingGroup: (groupId: string): Key => ({ pk: `${PK_PREFIX.pricingGroup}${groupId}`, sk: 'GROUP' }),
+  pricingPlan: (groupId: string, carrierCode: string): Key => ({ pk: `${PK_PREFIX.pricingGroup}${groupId}`, sk: `PLAN#${carrierCode}` }),
+  pricingPlanPrefix: (groupId: string) => ({ pk: `${PK_PREFIX.pricingGroup}${groupId}`, skPrefix: 'PLAN#' }),
+  carrier: (code: string): Key => ({ pk: PK_PREFIX.carrier, sk: `CARRIER#${code}` }),
+  carriersPrefix: () => ({ pk: PK_PREFIX.carrier, skPrefix: 'CARRIER#' }),
+  service: (carrierCode: string, serviceCode: string): Key => ({ pk: `${PK_PREFIX.carrier}#${carrierCode}`, sk: `SERVICE#${serviceCode}` }),
+  servicesPrefix: (carrierCode: string) => ({ pk: `${PK_PREFIX.carrier}#${carrierCode}`, skPrefix: 'SERVICE#' }),
+  defaultPackaging: (id: string): Key => ({ pk: `${PK_PREFIX.packaging}DEFAULT`, sk: `PACKAGING#${id}` }),
+  defaultPackagingPrefix: () => ({ pk: `${PK_PREFIX.packaging}DEFAULT`, skPrefix: 'PACKAGING#' }),
+  companyPackaging: (companyId: string, id: string): Key => ({ pk: `${PK_PREFIX.company}${companyId}`, sk: `PACKAGING#${id}` }),
+  companyPackagingPrefix: (companyId: string) => ({ pk: `${PK_PREFIX.company}${companyId}`, skPrefix: 'PACKAGING#' }),
+  rateRequest: (requestId: string): Key => ({ pk: `${PK_PREFIX.rateRequest}${requestId}`, sk: 'RATEREQ' }),
+  rateResponse: (rateResponseId: string): Key => ({ pk: `${PK_PREFIX.rateResponse}${rateResponseId}`, sk: 'RATERESP' }),
+  order: (orderId: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: 'ORDER' }),
+  /**
+   * The index attributes of a non-final order (shared/store/table.ts): a shard
+   * from the order id, so due orders spread over ACTIVE_ORDER_SHARDS partitions.
+   */
+  activeOrder: (orderId: string, nextCheckAt: string) => ({
+    [activeOrdersIndex.partitionKey]: activeShard(shardOf(orderId)),
+    [activeOrdersIndex.sortKey]: nextCheckAt,
+  }),
+  /** The partition of the active-orders index that holds shard `shard` (0 to ACTIVE_ORDER_SHARDS - 1). */
+  activeShard: (shard: number): string => activeShard(shard),
 };
 
 /** Attributes that never leave the service. */
