@@ -73,7 +73,9 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const shippingOptionsSchema = z.object({
-  shippingDate: isoDateOrLocalDateTime,
+  shippingDate: isoDateOrLocalDateTime.meta({
+    description: `ISO date or date-time without offset, from ${L.shippingDatePastDays} days before to ${L.shippingDateFutureDays} days after today (UTC)`,
+  }),
   shippingDateTimezone: code().optional(),
   references: z.object({ customer: text().optional(), order: text().optional(), invoice: text().optional() }).optional(),
   insurance: z.object({ amount: measure(L.amount), currency }).optional(),
@@ -115,7 +117,11 @@ const packagesOf = <P extends z.ZodType<{ quantity: number }>>(piece: P) =>
   z
     .object({
       unitOfMeasure: z.enum(['imperial', 'metric']),
-      pieces: z.array(piece).min(1).max(L.pieces),
+      pieces: z
+        .array(piece)
+        .min(1)
+        .max(L.pieces)
+        .meta({ description: `At most ${L.packageCount} packages in total: quantity summed over pieces. Each piece is rated as quantity × piece.` }),
     })
     .superRefine((packages, ctx) => {
       // A piece over the limit on its own is already reported.
@@ -207,6 +213,7 @@ export const billingOptionsSchema = z
     carrierCode: code().optional(),
     soldTo: z.unknown().optional(),
   })
+  .meta({ description: `Not validated beyond its three routing fields (spec 2.11); at most ${L.billingOptionsDepth} levels deep and ${L.billingOptionsBytes} bytes as JSON` })
   .superRefine((billing, ctx) => {
     if (jsonDepthExceeds(billing, L.billingOptionsDepth)) {
       ctx.addIssue({ code: 'custom', message: `must not be nested more than ${L.billingOptionsDepth} levels deep` });
