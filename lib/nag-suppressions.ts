@@ -7,7 +7,7 @@
  */
 import { Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { bucketDefinition, tableDefinition } from '../shared/store/table';
+import { bucketDefinition } from '../shared/store/table';
 import type { ShippingStack } from './shipping-stack';
 
 const acknowledge = (scope: IConstruct, id: string, reason: string): void => Validations.of(scope).acknowledge({ id, reason });
@@ -31,7 +31,6 @@ export const reasons = {
   xray: XRAY,
   xrayAndListStreams: `${XRAY} dynamodb:ListStreams supports none either; reading records is limited to the table stream ARN.`,
   labelObjects: `Label files live under ${bucketDefinition.labelPrefix}<orderId>/<labelType>.<ext>; functions that render or serve labels need every order's, and nothing else.`,
-  tableIndexes: 'Table grants extend to the indexes of the same single table (shared/store/table.ts) and to nothing beyond it.',
   streamFailureQueue: 'This queue is itself the on-failure destination of the stream event source; a dead-letter queue of it would hold nothing new.',
 } as const;
 
@@ -56,9 +55,6 @@ export const acknowledgeNagFindings = (stack: ShippingStack): void => {
     acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', entry.trigger.kind === 'stream' ? reasons.xrayAndListStreams : reasons.xray);
     if (entry.access.bucket !== 'none') {
       acknowledge(role, arnFinding(stack, stack.storage.labelBucket, `/${bucketDefinition.labelPrefix}*`), reasons.labelObjects);
-    }
-    if (entry.access.table !== 'none' && tableDefinition.globalSecondaryIndexes.length > 0) {
-      acknowledge(role, arnFinding(stack, stack.storage.table, '/index/*'), reasons.tableIndexes);
     }
     if (failureQueue) acknowledge(failureQueue, 'AwsSolutions-SQS3', reasons.streamFailureQueue);
   }

@@ -8,12 +8,12 @@ import type { Method } from 'aws-cdk-lib/aws-apigateway';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { FunctionEntry } from '../shared/manifest';
-import { bucketDefinition } from '../shared/store/table';
+import { OPERATOR_PREFIXES, type FunctionEntry } from '../shared/manifest';
+import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
 import { acknowledgeNagFindings } from './nag-suppressions';
 import { ProjectFunction } from './project-function';
@@ -42,6 +42,17 @@ export const SERVICE_NAME = 'shipping-api';
 /** Stream consumers retry a failing batch, halving it each time, before parking it. */
 const STREAM_RETRY_ATTEMPTS = 3;
 
+/** Lambda's default quota of filter patterns per event source mapping. */
+const MAX_STREAM_FILTERS = 5;
+
+/** Every table function reads items and queries indexes; none scans. */
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+/** Writes, fenced to the function's partition-key prefixes. */
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** Two key prefixes overlap when one starts with the other: `CARRIER` reaches `CARRIER#X`. */
+const overlaps = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
 /** Manifest mistakes that CloudFormation would only report halfway through a deployment. */
 export const checkManifest = (functions: readonly FunctionEntry[], stage: StageConfig): void => {
   const problems: string[] = [];
@@ -60,6 +71,17 @@ export const checkManifest = (functions: readonly FunctionEntry[], stage: StageC
     }
     if (trigger.kind === 'schedule' && !(Number.isInteger(trigger.everyMinutes) && trigger.everyMinutes >= 1)) {
       problems.push(`${entry.name}: schedule everyMinutes must be a whole number of minutes, at least 1`);
+    }
+    if (trigger.kind === 'stream' && !(trigger.filters.length >= 1 && trigger.filters.length <= MAX_STREAM_FILTERS)) {
+      problems.push(`${entry.name}: a stream trigger needs 1 to ${MAX_STREAM_FILTERS} filters, so only the records it handles invoke it`);
+    }
+    const { writes } = entry.access;
+    if (writes.length > 0 && entry.access.table === 'none') problems.push(`${entry.name} writes the table but has no table access`);
+    for (const prefix of writes) {
+      // A wildcard or a prefix without its # would reach other kinds of items through StringLike.
+      if (!/^[A-Z]+#$/.test(prefix)) problems.push(`${entry.name}: write prefix "${prefix}" must be capital letters ending with #`);
+      const operators = OPERATOR_PREFIXES.filter((operator) => overlaps(prefix, operator));
+      if (operators.length > 0) problems.push(`${entry.name}: write prefix "${prefix}" reaches ${operators.join(', ')}, which only the operator writes`);
     }
     if (entry.access.email && !stage.emailFrom) {
       problems.push(`${entry.name} sends e-mail but stage ${stage.name} has no emailFrom (lib/stages.ts)`);
@@ -125,11 +147,38 @@ export class ShippingStack extends Stack {
     acknowledgeNagFindings(this);
   }
 
-  /** Least privilege from the manifest's `access`. */
+  /**
+   * Least privilege from the manifest's `access`. Table writes are fenced with
+   * `dynamodb:LeadingKeys` to the entry's partition-key prefixes, which never
+   * reach API keys, companies or reference data (checkManifest); no function
+   * may Scan.
+   */
   private grantAccess(entry: FunctionEntry, handler: ProjectFunction): void {
     const { table, labelBucket } = this.storage;
-    if (entry.access.table === 'read') table.grantReadData(handler);
-    if (entry.access.table === 'readwrite') table.grantReadWriteData(handler);
+    const { writes } = entry.access;
+    if (entry.access.table === 'read') {
+      const indexes = tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`);
+      handler.addToRolePolicy(
+        new PolicyStatement({
+          // A writer's transactions may check a condition on an item they do not write.
+          actions: writes.length > 0 ? [...TABLE_READ_ACTIONS, 'dynamodb:ConditionCheckItem'] : TABLE_READ_ACTIONS,
+          resources: [table.tableArn, ...indexes],
+        }),
+      );
+    }
+    if (writes.length > 0) {
+      handler.addToRolePolicy(
+        new PolicyStatement({
+          actions: TABLE_WRITE_ACTIONS,
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': writes.map((prefix) => `${prefix}*`) },
+            // ForAllValues holds for a request that carries no key at all; require the keys.
+            Null: { 'dynamodb:LeadingKeys': 'false' },
+          },
+        }),
+      );
+    }
 
     if (entry.access.bucket !== 'none') {
       const labels = labelBucket.arnForObjects(`${bucketDefinition.labelPrefix}*`);
@@ -167,6 +216,7 @@ export class ShippingStack extends Stack {
             retryAttempts: STREAM_RETRY_ATTEMPTS,
             reportBatchItemFailures: true,
             onFailure: new SqsDlq(failureQueue),
+            filters: trigger.filters.map((pattern) => FilterCriteria.filter({ ...pattern })),
           }),
         );
         return { failureQueue };

@@ -1,8 +1,24 @@
 /**
- * The function manifest (DESIGN.md §1): the one list of functions and their
- * triggers. The CDK stack, the local runtime and the OpenAPI document read it;
- * test/unit/manifest.test.ts fails when they drift.
+ * The function manifest (DESIGN.md §1): the one declaration of each function,
+ * its trigger, scopes, body policy, the table items it may write and, for a
+ * stream trigger, which records it receives. The CDK stack derives routes,
+ * grants, event sources and schedules from it, the local runtime its router,
+ * the HTTP layer its scopes and body policy, and the OpenAPI document its
+ * operations; test/unit/manifest.test.ts fails when they drift.
+ *
+ * Every handler imports this module at runtime, so it stays plain data: no
+ * zod schema, no CDK, nothing heavier than the key prefixes. The OpenAPI
+ * description of each HTTP function (summary, query and body schemas, answers)
+ * is therefore not here but in `routeDocs` of shared/openapi.ts, keyed by the
+ * names of this list (`HttpFunctionName`): the compiler refuses a missing or
+ * unknown entry, and whether a body is documented and required follows the
+ * body policy declared here. Putting the schemas here would pull every
+ * function's request and response schemas, and zod-to-openapi's
+ * `extendZodWithOpenApi` patch of zod, into every function's bundle.
  */
+import type { BodyPolicy } from './http/json-body';
+import { keys, PK_PREFIX } from './store/keys';
+
 export type Scope =
   | 'shipments:rate'
   | 'shipments:create'
@@ -18,14 +34,51 @@ export type HttpTrigger = {
   /** API Gateway resource path, with `{param}` placeholders, under /v1. */
   path: string;
   /** Any one of these scopes is enough; empty means any valid key. */
-  scopes: Scope[];
+  scopes: readonly Scope[];
+  /** Whether the function reads a JSON body: never, always (400 when empty) or when sent (empty is `{}`). */
+  body: BodyPolicy;
 };
-export type StreamTrigger = { kind: 'stream' };
+
+/**
+ * A Lambda event filter pattern over a DynamoDB stream record (the JSON that
+ * CDK's `FilterCriteria.filter` takes): Lambda invokes the function only with
+ * records that match one of the trigger's patterns.
+ */
+export type StreamFilter = { readonly [field: string]: unknown };
+export type StreamTrigger = { kind: 'stream'; filters: readonly StreamFilter[] };
 export type ScheduleTrigger = { kind: 'schedule'; everyMinutes: number };
 export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger;
 
-/** What a function may do to the table and the label bucket (least privilege in CDK). */
-export type Access = { table: 'none' | 'read' | 'readwrite'; bucket: 'none' | 'read' | 'readwrite'; email?: boolean };
+/**
+ * Items only the operator writes (the admin CLI and the seed, with operator
+ * credentials), never a function: API keys, companies with their boxes, and
+ * the reference data. No manifest entry may declare a write that reaches them.
+ */
+export const OPERATOR_PREFIXES = [
+  PK_PREFIX.apiKey,
+  PK_PREFIX.apiKeyId,
+  PK_PREFIX.company,
+  PK_PREFIX.pricingGroup,
+  PK_PREFIX.carrier,
+  PK_PREFIX.packaging,
+] as const;
+
+/** Partition-key prefixes a function may write: everything that is not the operator's. */
+export type WritablePrefix = Exclude<(typeof PK_PREFIX)[keyof typeof PK_PREFIX], (typeof OPERATOR_PREFIXES)[number]>;
+
+/** What a function may do to the table, the label bucket and e-mail (least privilege in CDK). */
+export type Access = {
+  /** `read`: GetItem, Query and BatchGetItem on the table and its indexes; never Scan. */
+  table: 'none' | 'read';
+  /**
+   * The partition-key prefixes of the items it may put, update or delete
+   * (transactions included); IAM `dynamodb:LeadingKeys` fences the grant to them.
+   * Empty for a function that only reads.
+   */
+  writes: readonly WritablePrefix[];
+  bucket: 'none' | 'read' | 'readwrite';
+  email?: boolean;
+};
 
 export type FunctionEntry = {
   name: string;
@@ -36,36 +89,62 @@ export type FunctionEntry = {
   description: string;
 };
 
-export const manifest: FunctionEntry[] = [
+/**
+ * Stream records of an order whose status changed to one of `statuses`
+ * (`transitStatus` values: pending, intransit, delivered, cancelled,
+ * exception): an order created with it, or an order whose new status is it
+ * and whose old one is not. Lambda filters cannot compare two fields, so
+ * "changed" is one pattern per status, within Lambda's default quota of five
+ * patterns per event source. Rate items, TTL deletions, `NOTIFY#` items and
+ * order updates that keep the status (tracking checks) invoke nothing. The
+ * order keeps its status in the `status` attribute (DESIGN.md §3).
+ */
+export const orderStatusChanges = (statuses: readonly string[]): StreamFilter[] => {
+  const order = { pk: { S: [{ prefix: PK_PREFIX.order }] }, sk: { S: [keys.order('').sk] } };
+  return [
+    { eventName: ['INSERT'], dynamodb: { Keys: order, NewImage: { status: { S: [...statuses] } } } },
+    ...statuses.map((status) => ({
+      eventName: ['MODIFY'],
+      dynamodb: { Keys: order, NewImage: { status: { S: [status] } }, OldImage: { status: { S: [{ 'anything-but': [status] }] } } },
+    })),
+  ];
+};
+
+const entries = [
   {
     name: 'packaging-types',
     entry: 'functions/packaging-types/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/packaging-types', scopes: [] },
-    access: { table: 'read', bucket: 'none' },
+    trigger: { kind: 'http', method: 'GET', path: '/v1/packaging-types', scopes: [], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
     description: 'Default packaging types, then the company custom boxes',
   },
   {
     name: 'carriers',
     entry: 'functions/carriers/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/carriers', scopes: [] },
-    access: { table: 'read', bucket: 'none' },
+    trigger: { kind: 'http', method: 'GET', path: '/v1/carriers', scopes: [], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
     description: "Carriers of the company's pricing group",
   },
   {
     name: 'carrier-services',
     entry: 'functions/carrier-services/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/carrier-services', scopes: [] },
-    access: { table: 'read', bucket: 'none' },
+    trigger: { kind: 'http', method: 'GET', path: '/v1/carrier-services', scopes: [], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
     description: 'Enabled services of one carrier, default first',
   },
   {
     name: 'rate',
     entry: 'functions/rate/handler.ts',
-    trigger: { kind: 'http', method: 'POST', path: '/v1/rate', scopes: ['shipments:rate'] },
-    access: { table: 'readwrite', bucket: 'none' },
+    trigger: { kind: 'http', method: 'POST', path: '/v1/rate', scopes: ['shipments:rate'], body: 'required' },
+    access: { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none' },
     description: 'Quote every carrier of the pricing group and return sanitized rates',
   },
-];
+] as const satisfies readonly FunctionEntry[];
+
+export const manifest: readonly FunctionEntry[] = entries;
+
+/** The names of the HTTP functions: what shared/openapi.ts must document. */
+export type HttpFunctionName = Extract<(typeof entries)[number], { trigger: { kind: 'http' } }>['name'];
 
 export const httpFunctions = (): Array<FunctionEntry & { trigger: HttpTrigger }> =>
   manifest.filter((f): f is FunctionEntry & { trigger: HttpTrigger } => f.trigger.kind === 'http');

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { rateRequestBodySchema } from './domain/rate/schema';
 import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';
 import { BODY_LIMITS } from './http/json-body';
-import { httpFunctions, type HttpTrigger } from './manifest';
+import { httpFunctions, type HttpFunctionName, type HttpTrigger } from './manifest';
 import { carrierItem, packagingItem } from './store/schemas';
 
 extendZodWithOpenApi(z);
@@ -168,14 +168,20 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
 type RouteDoc = {
   summary: string;
   query?: z.ZodObject;
+  /** The JSON body, exactly when the manifest's body policy takes one (required or optional). */
   body?: z.ZodType;
   ok: { status: number; description: string; schema?: z.ZodType };
   /** The route's own refusals (400, 404, 422); auth, size, media type, throttling and 5xx are added from the trigger. */
   errors: Partial<Record<400 | 404 | 422, { description: string; examples: ErrorExamples }>>;
 };
 
-/** Documentation of each HTTP function of the manifest, by name. */
-export const routeDocs: Record<string, RouteDoc> = {
+/**
+ * The OpenAPI half of each HTTP function's declaration in the manifest, by
+ * name: the compiler refuses a function of the manifest without it, or a name
+ * that is not one. It stays out of shared/manifest.ts, which every function
+ * bundle imports, because it holds zod schemas made for zod-to-openapi.
+ */
+export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   'packaging-types': {
     summary: 'List packaging types: defaults first, then the company custom boxes',
     ok: { status: 200, description: 'Catalog entries', schema: envelope(z.array(packagingEntry)) },
@@ -226,7 +232,7 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
     const e = doc.errors[status];
     return e ? { [status]: documentedError(e.description, e.examples) } : {};
   };
-  const post = trigger.method === 'POST';
+  const takesBody = trigger.body !== 'none';
   return {
     [doc.ok.status]: {
       description: doc.ok.description,
@@ -244,7 +250,7 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
       : {}),
     ...own(404),
     405: ref('responses', 'MethodNotAllowed'),
-    413: post
+    413: takesBody
       ? documentedError(
           `JSON body above ${BODY_LIMIT}, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs; a deployed stage's API Gateway one above its 10 MB limit, with \`REQUEST_TOO_LARGE\`.`,
           {
@@ -261,7 +267,7 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
           },
           fromServiceOrGateway,
         ),
-    ...(post
+    ...(takesBody
       ? { 415: documentedError('A body sent without `Content-Type: application/json`', { unsupported: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' } }) }
       : {}),
     ...own(422),
@@ -319,9 +325,12 @@ export const buildOpenApi = () => {
   for (const [name, response] of Object.entries(SHARED_RESPONSES)) registry.registerComponent('responses', name, response as never);
 
   for (const fn of httpFunctions()) {
-    const doc = routeDocs[fn.name];
+    const doc = (routeDocs as Partial<Record<string, RouteDoc>>)[fn.name];
     if (!doc) throw new Error(`no OpenAPI documentation for HTTP function ${fn.name}`);
     const trigger: HttpTrigger = fn.trigger;
+    if ((trigger.body === 'none') !== (doc.body === undefined)) {
+      throw new Error(`${fn.name}: a body schema is documented exactly when the manifest's body policy (${trigger.body}) takes a body`);
+    }
     const scopes = trigger.scopes.length ? `Required scope: ${trigger.scopes.join(' or ')}.` : 'Any valid API key.';
     registry.registerPath({
       method: trigger.method.toLowerCase() as 'get' | 'post' | 'delete',
@@ -332,7 +341,7 @@ export const buildOpenApi = () => {
       security: [{ ApiKey: [] }],
       request: {
         ...(doc.query ? { query: doc.query } : {}),
-        ...(doc.body ? { body: { required: true, content: { 'application/json': { schema: doc.body } } } } : {}),
+        ...(doc.body ? { body: { required: trigger.body === 'required', content: { 'application/json': { schema: doc.body } } } } : {}),
       },
       responses: responsesOf(trigger, doc),
     });

@@ -17,7 +17,7 @@ import { logger } from '../logger';
 import { manifest, type HttpTrigger } from '../manifest';
 import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
-import { jsonBody, type BodyPolicy } from './json-body';
+import { jsonBody } from './json-body';
 import { jsonResponse } from './respond';
 import type { HttpContext, HttpEvent, HttpReply, Main } from './types';
 
@@ -64,9 +64,9 @@ const triggerOf = (functionName: string): HttpTrigger => {
 };
 
 /** Builds the Lambda handler of the manifest's HTTP function `functionName` around `main`. */
-export const httpHandler = (functionName: string, main: Main, options: { body?: BodyPolicy } = {}) => {
+export const httpHandler = (functionName: string, main: Main) => {
   const trigger = triggerOf(functionName);
-  const bodyPolicy = options.body ?? (trigger.method === 'POST' ? 'required' : 'none');
+  const bodyPolicy = trigger.body;
   const core = async (event: HttpEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
     const reply = await main(event, context.caller!, context);
     return toResult(reply, context.requestId);

@@ -1,53 +1,69 @@
 /**
  * The stack is built from the manifest alone: entries with the triggers and
  * access the design announces (ship, label-file, notify, tracking-refresh)
- * get their routes, grants and event sources without any change to lib/.
- * The entries borrow an existing handler file; the handler is not the point.
+ * get their routes, fenced grants, stream filters and schedules without any
+ * change to lib/. The entries borrow an existing handler file; the handler is
+ * not the point.
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { checkManifest } from '../../lib/shipping-stack';
 import { parseStageConfig, stages } from '../../lib/stages';
-import { manifest, type FunctionEntry } from '../../shared/manifest';
+import { manifest, orderStatusChanges, type FunctionEntry } from '../../shared/manifest';
+import { keys } from '../../shared/store/keys';
 import { bucketDefinition } from '../../shared/store/table';
-import { actionsOf, logicalId, mentions, resources, routesOf, statementsOf, synthesize, type Statement, type Synthesized } from './synth';
+import {
+  actionsOf,
+  logicalId,
+  matchesFilter,
+  mentions,
+  resources,
+  routesOf,
+  statementsOf,
+  synthesize,
+  tableWriteFences,
+  type Statement,
+  type Synthesized,
+} from './synth';
 
 const borrowedEntry = manifest[0]!.entry;
+/** The statuses an e-mail can be asked for (`shippingNotificationStatuses`). */
+const NOTIFIED = ['pending', 'intransit', 'delivered', 'cancelled'];
 const announced: FunctionEntry[] = [
   {
     name: 'ship',
     entry: borrowedEntry,
-    trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'] },
-    access: { table: 'readwrite', bucket: 'readwrite' },
+    trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
+    access: { table: 'read', writes: ['ORDER#', 'RATERESP#'], bucket: 'readwrite' },
     description: 'Ship a rate response',
   },
   {
     name: 'labels',
     entry: borrowedEntry,
-    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}', scopes: ['shipments:labels', 'shipments:create'] },
-    access: { table: 'read', bucket: 'none' },
+    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}', scopes: ['shipments:labels', 'shipments:create'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
     description: 'Label types of an order',
   },
   {
     name: 'label-file',
     entry: borrowedEntry,
-    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}/{labelType}', scopes: ['shipments:labels', 'shipments:create'] },
-    access: { table: 'read', bucket: 'read' },
+    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}/{labelType}', scopes: ['shipments:labels', 'shipments:create'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'read' },
     description: 'One label file',
   },
   {
     name: 'notify',
     entry: borrowedEntry,
-    trigger: { kind: 'stream' },
-    access: { table: 'readwrite', bucket: 'none', email: true },
+    trigger: { kind: 'stream', filters: orderStatusChanges(NOTIFIED) },
+    access: { table: 'read', writes: ['ORDER#'], bucket: 'none', email: true },
     description: 'Status e-mails from the table stream',
   },
   {
     name: 'tracking-refresh',
     entry: borrowedEntry,
     trigger: { kind: 'schedule', everyMinutes: 5 },
-    access: { table: 'readwrite', bucket: 'none' },
+    access: { table: 'read', writes: ['ORDER#'], bucket: 'none' },
     description: 'Moves tracking forward',
   },
 ];
@@ -79,8 +95,19 @@ it('builds one function per entry, whatever its trigger', () => {
 });
 
 describe('grants follow access', () => {
-  it('a readwrite table entry may write items', () => {
-    expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem']));
+  it('an entry with writes may put, update and delete items of its prefixes only, and read and transact on the table', () => {
+    const fences = tableWriteFences(synthesized.template, synthesized.stack);
+    expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['ORDER#*', 'RATERESP#*'] }]);
+    expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    expect(fences.get('tracking-refresh')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem']),
+    );
+  });
+
+  it('an entry without writes gets no write and no condition check', () => {
+    expect(tableWriteFences(synthesized.template, synthesized.stack).get('labels')).toEqual([]);
+    expect(actionsOn('labels', synthesized.stack.storage.table).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
   });
 
   it('a readwrite bucket entry may read and write label objects, nothing else of the bucket', () => {
@@ -135,6 +162,62 @@ describe('a stream entry', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
   });
 
+  it('gets the filter patterns of its manifest entry', () => {
+    const { template, stack } = synthesized;
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(stack.functions.get('notify')!.handler) },
+      FilterCriteria: { Filters: orderStatusChanges(NOTIFIED).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
+    });
+  });
+
+  describe('its filter, as deployed, passes order status changes only', () => {
+    const image = (pk: string, sk: string, status?: string) => ({
+      pk: { S: pk },
+      sk: { S: sk },
+      ...(status ? { status: { S: status } } : {}),
+      nextCheckAt: { S: '2026-05-01T10:00:00.000Z' },
+    });
+    const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', key: { pk: string; sk: string }, old?: string | null, now?: string | null) => ({
+      eventName,
+      eventSource: 'aws:dynamodb',
+      dynamodb: {
+        Keys: { pk: { S: key.pk }, sk: { S: key.sk } },
+        ...(old !== undefined ? { OldImage: image(key.pk, key.sk, old ?? undefined) } : {}),
+        ...(now !== undefined ? { NewImage: image(key.pk, key.sk, now ?? undefined) } : {}),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    });
+    const order = keys.order('0b6c2a8e-5a1f-4c55-9d7e-3f1e2b7c9a10');
+    const deployedPatterns = () => {
+      const mapping = Object.values(resources(synthesized.template)).find(
+        (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && mentions(r.Properties!.FunctionName, logicalId(synthesized.stack.functions.get('notify')!.handler)),
+      )!;
+      return (mapping.Properties!.FilterCriteria as { Filters: Array<{ Pattern: string }> }).Filters.map((f) => JSON.parse(f.Pattern) as Record<string, unknown>);
+    };
+    const invokes = (r: unknown) => deployedPatterns().some((pattern) => matchesFilter(pattern, r));
+
+    it.each([
+      ['an order created pending', record('INSERT', order, undefined, 'pending')],
+      ['pending to intransit', record('MODIFY', order, 'pending', 'intransit')],
+      ['intransit to delivered', record('MODIFY', order, 'intransit', 'delivered')],
+      ['pending to cancelled', record('MODIFY', order, 'pending', 'cancelled')],
+    ])('invokes for %s', (_case, r) => {
+      expect(invokes(r)).toBe(true);
+    });
+
+    it.each([
+      ['a tracking check that keeps the status', record('MODIFY', order, 'intransit', 'intransit')],
+      ['a status nobody can be notified of', record('MODIFY', order, 'intransit', 'exception')],
+      ['an order without a status', record('INSERT', order, undefined, null)],
+      ['a notification marker under the order', record('INSERT', { pk: order.pk, sk: 'NOTIFY#intransit' }, undefined, 'intransit')],
+      ['a rate response written', record('INSERT', keys.rateResponse('r1'), undefined, null)],
+      ['a rate response deleted by TTL', record('REMOVE', keys.rateResponse('r1'), null)],
+      ['an order deleted', record('REMOVE', order, 'delivered')],
+    ])('does not invoke for %s', (_case, r) => {
+      expect(invokes(r)).toBe(false);
+    });
+  });
+
   it('may read the stream', () => {
     const streamActions = statementsOfFunction('notify')
       .filter((s) => JSON.stringify(s.Resource).includes('StreamArn'))
@@ -170,7 +253,15 @@ describe('checkManifest stops a manifest the stage cannot deploy', () => {
     ['a path outside /v1/', [{ ...base, trigger: { kind: 'http', method: 'GET', path: '/carriers', scopes: [] } }], /not under \/v1\//],
     ['a name that is not kebab-case', [{ ...base, name: 'Packaging_Types' }], /kebab-case/],
     ['a schedule of a fraction of a minute', [{ ...base, trigger: { kind: 'schedule', everyMinutes: 0.5 } }], /whole number of minutes/],
-    ['an e-mail sender without emailFrom', [{ ...base, access: { table: 'read', bucket: 'none', email: true } }], /has no emailFrom/],
+    ['an e-mail sender without emailFrom', [{ ...base, access: { table: 'read', writes: [], bucket: 'none', email: true } }], /has no emailFrom/],
+    ['a write to API keys', [{ ...base, access: { table: 'read', writes: ['APIKEY#'], bucket: 'none' } }], /"APIKEY#" reaches APIKEY#/],
+    ['a write to companies', [{ ...base, access: { table: 'read', writes: ['COMPANY#'], bucket: 'none' } }], /"COMPANY#" reaches COMPANY#/],
+    ['a write that reaches reference data', [{ ...base, access: { table: 'read', writes: ['CARRIER#'], bucket: 'none' } }], /"CARRIER#" reaches CARRIER/],
+    ['a write prefix with a wildcard', [{ ...base, access: { table: 'read', writes: ['ORDER*'], bucket: 'none' } }], /must be capital letters ending with #/],
+    ['a write prefix without its #', [{ ...base, access: { table: 'read', writes: ['RATE'], bucket: 'none' } }], /must be capital letters ending with #/],
+    ['writes without table access', [{ ...base, access: { table: 'none', writes: ['ORDER#'], bucket: 'none' } }], /writes the table but has no table access/],
+    ['a stream trigger without a filter', [{ ...base, trigger: { kind: 'stream', filters: [] } }], /needs 1 to 5 filters/],
+    ['a stream trigger beyond the filter quota', [{ ...base, trigger: { kind: 'stream', filters: orderStatusChanges(['pending', 'intransit', 'delivered', 'cancelled', 'exception']) } }], /needs 1 to 5 filters/],
   ] as Array<[string, FunctionEntry[], RegExp]>)('%s', (_case, entries, message) => {
     expect(() => checkManifest(entries, stages.dev)).toThrow(message);
   });

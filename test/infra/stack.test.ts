@@ -8,8 +8,9 @@ import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { SERVICE_NAME } from '../../lib/shipping-stack';
 import { stages, type StageConfig } from '../../lib/stages';
 import { httpFunctions, manifest } from '../../shared/manifest';
-import { tableDefinition } from '../../shared/store/table';
-import { actionsOf, logicalId, mentions, resources, routesOf, statementsOf, synthesize, type Synthesized } from './synth';
+import { keys } from '../../shared/store/keys';
+import { activeOrdersIndex, tableDefinition } from '../../shared/store/table';
+import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, synthesize, tableWriteFences, type Synthesized } from './synth';
 
 const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
 beforeAll(() => {
@@ -39,6 +40,25 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
         DeletionProtectionEnabled: stage.retainData,
+      });
+    });
+
+    it('has the sparse index of active orders: shard and nextCheckAt, both strings', () => {
+      of(stage).template.hasResourceProperties('AWS::DynamoDB::Table', {
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: activeOrdersIndex.indexName,
+            KeySchema: [
+              { AttributeName: 'activeShard', KeyType: 'HASH' },
+              { AttributeName: 'nextCheckAt', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'activeShard', AttributeType: 'S' },
+          { AttributeName: 'nextCheckAt', AttributeType: 'S' },
+        ]),
       });
     });
 
@@ -144,7 +164,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       }
     });
 
-    it.each(manifest.filter((e) => e.access.table === 'read').map((e) => [e.name] as const))(
+    it.each(manifest.filter((e) => e.access.table === 'read' && e.access.writes.length === 0).map((e) => [e.name] as const))(
       '%s reads the table and cannot write it',
       (name) => {
         const { template, stack } = of(stage);
@@ -160,6 +180,76 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       const { template, stack } = of(stage);
       const statements = statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!));
       expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('s3:'))).toEqual([]);
+    });
+  });
+
+  describe('table grants', () => {
+    const functionStatements = () => {
+      const { template, stack } = of(stage);
+      return [...stack.functions.values()].flatMap(({ entry, handler }) => statementsOf(template, logicalId(handler.role!)).map((s) => ({ name: entry.name, s })));
+    };
+
+    it('no function may Scan, run PartiQL or use a wildcard action', () => {
+      const found = functionStatements().flatMap(({ name, s }) =>
+        actionsOf(s)
+          .filter((a) => a === '*' || a === 'dynamodb:Scan' || a.startsWith('dynamodb:PartiQL') || (a.startsWith('dynamodb:') && a.includes('*')))
+          .map((a) => `${name}: ${a}`),
+      );
+      expect(found).toEqual([]);
+    });
+
+    it('a function writes the table only within the key prefixes of its manifest entry', () => {
+      const fences = tableWriteFences(of(stage).template, of(stage).stack);
+      for (const entry of manifest) {
+        expect([entry.name, fences.get(entry.name)]).toEqual([
+          entry.name,
+          entry.access.writes.length === 0
+            ? []
+            : [{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: entry.access.writes.map((p) => `${p}*`).sort() }],
+        ]);
+      }
+      expect(fences.get('rate')).toEqual([expect.objectContaining({ prefixes: ['RATEREQ#*', 'RATERESP#*'] })]);
+      for (const name of ['packaging-types', 'carriers', 'carrier-services']) expect(fences.get(name)).toEqual([]);
+    });
+
+    it('every table write is on the table itself, fenced by dynamodb:LeadingKeys, which must be present', () => {
+      const tableArn = { 'Fn::GetAtt': [logicalId(of(stage).stack.storage.table), 'Arn'] };
+      const writes = functionStatements().filter(({ s }) => actionsOf(s).some(isTableWrite));
+      expect(writes.length).toBeGreaterThan(0);
+      for (const { s } of writes) {
+        expect(s.Resource).toEqual(tableArn);
+        expect(s.Condition).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': expect.anything() },
+          Null: { 'dynamodb:LeadingKeys': 'false' },
+        });
+      }
+    });
+
+    it.each([
+      ['an API key', keys.apiKey('0'.repeat(64)).pk],
+      ['an API key id pointer', keys.apiKeyId('k1').pk],
+      ['a company', keys.company('c1').pk],
+      ["a company's box", keys.companyPackaging('c1', 'b1').pk],
+      ['a pricing plan', keys.pricingPlan('default', 'CARRIERX').pk],
+      ['the carrier list', keys.carrier('CARRIERX').pk],
+      ['a carrier service', keys.service('CARRIERX', 'CARRIERX_GROUND').pk],
+      ['a default packaging type', keys.defaultPackaging('p1').pk],
+    ])('no function may write %s', (_what, pk) => {
+      const reaching = [...tableWriteFences(of(stage).template, of(stage).stack)].filter(([, fences]) =>
+        fences.some((f) => f.prefixes.some((pattern) => stringLike(pattern, pk))),
+      );
+      expect(reaching.map(([name]) => name)).toEqual([]);
+    });
+
+    it('reads reach the table and its indexes, nothing else', () => {
+      const { stack } = of(stage);
+      const tableArn = { 'Fn::GetAtt': [logicalId(stack.storage.table), 'Arn'] };
+      const reads = functionStatements().filter(({ s }) => actionsOf(s).includes('dynamodb:GetItem'));
+      expect(reads).toHaveLength(manifest.filter((e) => e.access.table === 'read').length);
+      for (const { s } of reads) {
+        expect(s.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, `/index/${activeOrdersIndex.indexName}`]] }]);
+        expect(s.Condition).toBeUndefined();
+      }
     });
   });
 

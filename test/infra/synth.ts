@@ -71,3 +71,66 @@ export const actionsOf = (statement: Statement): string[] => (Array.isArray(stat
 
 /** Does this CloudFormation value mention the logical id (Ref or GetAtt, however nested)? */
 export const mentions = (value: unknown, id: string): boolean => JSON.stringify(value ?? null).includes(`"${id}"`);
+
+/** Table actions that read or follow the stream; any other `dynamodb:` action counts as a write. */
+const TABLE_READS = new Set([
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+]);
+export const isTableWrite = (action: string): boolean => action === '*' || (action.startsWith('dynamodb:') && !TABLE_READS.has(action));
+
+/** A statement of a function role that writes the table: its write actions and the LeadingKeys patterns that fence it (`['*']` when none). */
+export type WriteFence = { actions: string[]; prefixes: string[] };
+
+/** The table writes each function may make, by manifest name. */
+export const tableWriteFences = (template: Template, stack: ShippingStack): Map<string, WriteFence[]> =>
+  new Map(
+    [...stack.functions.values()].map(({ entry, handler }) => [
+      entry.name,
+      statementsOf(template, logicalId(handler.role!))
+        .filter((s) => s.Effect === 'Allow' && actionsOf(s).some(isTableWrite))
+        .map((s) => {
+          const condition = (s.Condition ?? {}) as Record<string, Record<string, string | string[]>>;
+          const leadingKeys = condition['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+          return {
+            actions: actionsOf(s).filter(isTableWrite).sort(),
+            prefixes: leadingKeys === undefined ? ['*'] : [leadingKeys].flat().sort(),
+          };
+        }),
+    ]),
+  );
+
+/** IAM StringLike: `*` any run of characters, `?` one character, everything else literal. */
+export const stringLike = (pattern: string, value: string): boolean =>
+  new RegExp(`^${pattern.split('').map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`).test(value);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One rule of a Lambda event filter pattern against a value (the subset the manifest uses). */
+const matchesRule = (rule: unknown, value: unknown): boolean => {
+  if (!isRecord(rule)) return value === rule;
+  if ('exists' in rule) return (value !== undefined) === rule.exists;
+  if (value === undefined) return false;
+  if ('prefix' in rule) return typeof value === 'string' && value.startsWith(String(rule.prefix));
+  if ('anything-but' in rule) return ![rule['anything-but']].flat().includes(value);
+  throw new Error(`filter rule not known to this test: ${JSON.stringify(rule)}`);
+};
+
+/**
+ * Whether Lambda event filtering passes `record` to the function with this
+ * pattern: every field of the pattern matches (arrays list alternatives),
+ * for the rules the manifest uses (equals, prefix, anything-but, exists).
+ */
+export const matchesFilter = (pattern: Record<string, unknown>, record: unknown): boolean =>
+  Object.entries(pattern).every(([field, rule]) => {
+    const value = isRecord(record) ? record[field] : undefined;
+    return Array.isArray(rule) ? rule.some((r) => matchesRule(r, value)) : isRecord(rule) && matchesFilter(rule, value);
+  });

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { manifest } from '../../shared/manifest';
+import { httpFunctions, manifest, OPERATOR_PREFIXES } from '../../shared/manifest';
+import { routeDocs } from '../../shared/openapi';
+import { PK_PREFIX } from '../../shared/store/keys';
 
 const root = join(__dirname, '..', '..');
 
@@ -27,4 +29,43 @@ describe('the function manifest', () => {
   it('every function has a sample event in events/', () => {
     for (const f of manifest) expect(existsSync(join(root, 'events', `${f.name}.json`))).toBe(true);
   });
+});
+
+describe('each HTTP function is declared completely', () => {
+  it('has its OpenAPI description, and no description is of another name', () => {
+    expect(Object.keys(routeDocs).sort()).toEqual(httpFunctions().map((f) => f.name).sort());
+  });
+
+  it.each(httpFunctions().map((f) => [f.name, f] as const))('%s has a body policy that its description and method agree with', (name, f) => {
+    expect(['none', 'required', 'optional']).toContain(f.trigger.body);
+    if (f.trigger.method === 'GET') expect(f.trigger.body).toBe('none');
+    expect(routeDocs[name as keyof typeof routeDocs].body !== undefined).toBe(f.trigger.body !== 'none');
+  });
+});
+
+describe('table writes', () => {
+  it.each(manifest.map((f) => [f.name, f] as const))('%s declares its write prefixes, all kinds of items a function may write', (_name, f) => {
+    expect(Array.isArray(f.access.writes)).toBe(true);
+    for (const prefix of f.access.writes) {
+      expect(Object.values(PK_PREFIX)).toContain(prefix);
+      expect(OPERATOR_PREFIXES.filter((operator) => prefix.startsWith(operator) || operator.startsWith(prefix))).toEqual([]);
+    }
+  });
+
+  it('reserves API keys, companies and the reference data for the operator', () => {
+    expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIER', 'COMPANY#', 'PACKAGING#', 'PRICINGGROUP#']);
+  });
+
+  it('rate writes rate requests and rate responses; the catalog readers write nothing', () => {
+    const writes = Object.fromEntries(manifest.map((f) => [f.name, f.access.writes]));
+    expect(writes).toEqual({ 'packaging-types': [], carriers: [], 'carrier-services': [], rate: ['RATEREQ#', 'RATERESP#'] });
+  });
+});
+
+it('stays light enough for every function bundle: it imports only the key prefixes at runtime', () => {
+  const runtimeImports = (file: string) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)';$/gms)].map((m) => m[1]);
+  expect(runtimeImports('shared/manifest.ts')).toEqual(['./store/keys']);
+  expect(runtimeImports('shared/store/keys.ts')).toEqual(['./table']);
+  expect(runtimeImports('shared/store/table.ts')).toEqual([]);
 });
