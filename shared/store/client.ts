@@ -1,14 +1,83 @@
 /**
- * AWS clients, created once per container. Local endpoints come from the
- * standard AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_S3 variables (DynamoDB
- * Local, s3rver, LocalStack); S3 then needs path-style addressing.
+ * AWS clients, one per container, created on first use from the environment
+ * of that moment (not at import), so no module has to be imported after the
+ * environment is set. Local endpoints come from the standard
+ * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_S3 variables (DynamoDB Local,
+ * s3rver, LocalStack); S3 then needs path-style addressing.
+ *
+ * Limits (`clientLimits`): without them a call on a dead keep-alive socket
+ * (a container thawed after minutes) waits until the Lambda timeout. Each
+ * attempt must connect within `connectionTimeoutMs` and receive the response
+ * headers within `requestTimeoutMs`, and may not go `requestTimeoutMs`
+ * without a byte while the body streams; then it fails with a TimeoutError,
+ * which the SDK retries ("standard" mode: exponential backoff with jitter,
+ * `maxAttempts` in all). Standard rather than adaptive: adaptive's client-side
+ * rate limiter learns from throttling over a long-lived process, which a
+ * Lambda container rarely is.
+ * - DynamoDB answers in single-digit milliseconds in-region, so 1.5 s is a
+ *   dead connection, not a slow answer; three attempts take at most about
+ *   3 × (1 s + 1.5 s) plus backoff, under 8 s, inside the 15 s Lambda timeout.
+ * - S3 uploads label files (tens to hundreds of KiB) within the request
+ *   timeout, so it gets 5 s.
+ * - Emulators (an endpoint variable is set) get generous limits: DynamoDB
+ *   Local on a busy test machine pauses for seconds (JIT, GC), and a spurious
+ *   timeout would retry a conditional write that already succeeded.
+ *
+ * `ddb` and `s3` stand in for the clients (shared/lazy.ts): `ddb.send(...)`
+ * builds the client on its first call. An unused `s3` is dropped from the
+ * bundle.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { lazy } from '../lazy';
 
-export const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+export type AwsService = 'dynamodb' | 's3' | 'sesv2';
 
-export const s3 = new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
+export type ClientLimits = { connectionTimeoutMs: number; requestTimeoutMs: number; maxAttempts: number };
+
+export const clientLimits: Record<AwsService, ClientLimits> = {
+  dynamodb: { connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxAttempts: 3 },
+  s3: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 3 },
+  sesv2: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
+};
+
+export const emulatorLimits: ClientLimits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 10_000, maxAttempts: 3 };
+
+const endpointVariable: Record<AwsService, string> = {
+  dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
+  s3: 'AWS_ENDPOINT_URL_S3',
+  sesv2: 'AWS_ENDPOINT_URL_SESV2',
+};
+
+/** True when the service is pointed at an emulator (or LocalStack) rather than AWS. */
+export const usesEmulator = (service: AwsService, env: NodeJS.ProcessEnv = process.env): boolean =>
+  Boolean(env[endpointVariable[service]] || env.AWS_ENDPOINT_URL);
+
+/** Constructor options shared by every client of `service`: timeouts and retries (see above). */
+export const awsClientConfig = (service: AwsService, env: NodeJS.ProcessEnv = process.env) => {
+  const limits = usesEmulator(service, env) ? emulatorLimits : clientLimits[service];
+  return {
+    maxAttempts: limits.maxAttempts,
+    retryMode: 'standard',
+    requestHandler: {
+      connectionTimeout: limits.connectionTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Without it @smithy/node-http-handler 4 only logs a warning when requestTimeout passes.
+      throwOnRequestTimeout: true,
+      socketTimeout: limits.requestTimeoutMs,
+    },
+  } as const;
+};
+
+export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): DynamoDBDocumentClient =>
+  DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig('dynamodb', env)), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+
+export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3Client =>
+  new S3Client({ ...awsClientConfig('s3', env), forcePathStyle: usesEmulator('s3', env) });
+
+export const ddb: DynamoDBDocumentClient = /* @__PURE__ */ lazy(() => createDocumentClient());
+
+export const s3: S3Client = /* @__PURE__ */ lazy(() => createS3Client());

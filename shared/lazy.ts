@@ -1,0 +1,24 @@
+/**
+ * A stand-in for an object built on first use (STYLE.md: clients, logger,
+ * metrics and tracer are created lazily from configuration, so importing a
+ * module reads no environment and no module has to be imported "after"
+ * another). Every property read goes to the real object, methods bound to it,
+ * so `ddb.send(...)` or `logger.info(...)` work exactly as on the object itself.
+ *
+ * Call it as `/* @__PURE__ *\/ lazy(...)`: esbuild then drops a stand-in that
+ * a bundle never uses, together with what only its factory imports.
+ */
+export const lazy = <T extends object>(create: () => T): T => {
+  let instance: T | undefined;
+  const real = (): T => (instance ??= create());
+  return new Proxy(Object.create(null) as T, {
+    get: (_target, property) => {
+      const target = real();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (_target, property, value) => Reflect.set(real(), property, value),
+    has: (_target, property) => Reflect.has(real(), property),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+  });
+};

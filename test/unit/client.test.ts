@@ -1,0 +1,83 @@
+/**
+ * AWS clients (shared/store/client.ts): created on first use from the
+ * environment of that moment, with explicit timeouts and retries.
+ */
+import { awsClientConfig, clientLimits, emulatorLimits, usesEmulator } from '../../shared/store/client';
+
+type ClientModule = typeof import('../../shared/store/client');
+
+/** A fresh copy of the module, as a new Lambda container would load it. */
+const freshClientModule = (): ClientModule => {
+  let loaded: ClientModule | undefined;
+  jest.isolateModules(() => {
+    loaded = jest.requireActual<ClientModule>('../../shared/store/client');
+  });
+  return loaded!;
+};
+
+type NodeHttpHandlerOptions = { connectionTimeout?: number; requestTimeout?: number; throwOnRequestTimeout?: boolean };
+
+/** What the client's NodeHttpHandler was built with. */
+const handlerOptions = (client: { config: { requestHandler: unknown } }): Promise<NodeHttpHandlerOptions> =>
+  (client.config.requestHandler as { configProvider: Promise<NodeHttpHandlerOptions> }).configProvider;
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('client limits', () => {
+  it.each([
+    ['dynamodb', 1_000, 1_500],
+    ['s3', 1_000, 5_000],
+    ['sesv2', 1_000, 3_000],
+  ] as const)('%s against AWS: connect within %i ms, response within %i ms, 3 attempts, standard retries', (service, connect, request) => {
+    expect(awsClientConfig(service, {})).toEqual({
+      maxAttempts: 3,
+      retryMode: 'standard',
+      requestHandler: { connectionTimeout: connect, requestTimeout: request, throwOnRequestTimeout: true, socketTimeout: request },
+    });
+  });
+
+  it('three DynamoDB attempts fit well inside the 15 s Lambda timeout', () => {
+    const { connectionTimeoutMs, requestTimeoutMs, maxAttempts } = clientLimits.dynamodb;
+    expect(maxAttempts * (connectionTimeoutMs + requestTimeoutMs)).toBeLessThan(8_000);
+  });
+
+  it('an emulator endpoint (its own variable or AWS_ENDPOINT_URL) gets the generous limits', () => {
+    expect(usesEmulator('dynamodb', { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' })).toBe(true);
+    expect(usesEmulator('s3', { AWS_ENDPOINT_URL: 'http://localhost:4566' })).toBe(true);
+    expect(usesEmulator('s3', { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' })).toBe(false);
+    expect(awsClientConfig('dynamodb', { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' }).requestHandler.requestTimeout).toBe(
+      emulatorLimits.requestTimeoutMs,
+    );
+  });
+});
+
+describe('clients created on first use, not at import', () => {
+  it('the environment set after the import decides: S3 path-style addressing and the emulator limits', async () => {
+    delete process.env.AWS_ENDPOINT_URL_S3;
+    delete process.env.AWS_ENDPOINT_URL;
+    const { s3 } = freshClientModule();
+    process.env.AWS_ENDPOINT_URL_S3 = 'http://127.0.0.1:4569';
+    expect(s3.config.forcePathStyle).toBe(true);
+    expect(await handlerOptions(s3)).toMatchObject({ requestTimeout: emulatorLimits.requestTimeoutMs });
+  });
+
+  it('against AWS: virtual-hosted S3 and the DynamoDB limits on the document client', async () => {
+    delete process.env.AWS_ENDPOINT_URL_S3;
+    delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
+    delete process.env.AWS_ENDPOINT_URL;
+    const { ddb, s3 } = freshClientModule();
+    expect(s3.config.forcePathStyle).toBe(false);
+    expect(await ddb.config.maxAttempts()).toBe(3);
+    expect(await ddb.config.retryStrategy()).toMatchObject({ mode: 'standard' });
+    expect(await handlerOptions(ddb)).toMatchObject({ connectionTimeout: 1_000, requestTimeout: 1_500, throwOnRequestTimeout: true });
+  });
+
+  it('one client per container: every use reaches the same instance', () => {
+    const { ddb } = freshClientModule();
+    expect(ddb.config).toBe(ddb.config);
+    expect(ddb.middlewareStack).toBe(ddb.middlewareStack);
+  });
+});
