@@ -123,6 +123,11 @@ export class ShippingStack extends Stack {
       RATE_BUDGET_MS: String(stage.rateBudgetMs),
       LOG_LEVEL: stage.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).
+      POWERTOOLS_METRICS_NAMESPACE: `ShippingApi/${stage.name}`,
+      // Traces record neither responses nor error messages: both may carry addresses; the logs have the (redacted) error.
+      POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+      POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
     };
 
     const container = new Construct(this, 'Functions');

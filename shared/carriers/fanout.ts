@@ -4,6 +4,7 @@
  * slow, fails or refuses becomes a failure entry; it never fails the call.
  */
 import { config } from '../config';
+import { carrierMetrics } from '../metrics';
 import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierQuote, type RateInput } from './types';
 
 export type RateJob = { adapter: CarrierAdapter; input: RateInput };
@@ -17,6 +18,11 @@ export type FanOutResult = {
   failures: RateFailure[];
 };
 
+/** One call to one carrier, for per-carrier latency and failure metrics (shared/metrics.ts). */
+export type CarrierCall = { carrierCode: string; latencyMs: number; outcome: 'answered' | RateFailure['reason'] };
+
+export type FanOutMetrics = { carrierCall(call: CarrierCall): void };
+
 /** Structurally a Powertools Logger. */
 export type FanOutLogger = { warn(message: string, attributes: Record<string, unknown>): void };
 
@@ -26,6 +32,8 @@ export type FanOutOptions = {
   /** Overall budget of the fan-out; config.rateBudgetMs by default. */
   budgetMs?: number;
   logger?: FanOutLogger;
+  /** The container's CloudWatch metrics by default. */
+  metrics?: FanOutMetrics;
 };
 
 type Outcome = { carrierCode: string; quotes: CarrierQuote[] } | RateFailure;
@@ -93,7 +101,16 @@ export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}):
   const budget = new AbortController();
   const budgetTimer = setTimeout(() => budget.abort(), budgetMs);
   try {
-    const outcomes = await Promise.all(jobs.map((job) => rateOne(job, timeoutMs, budget.signal, budgetMs)));
+    const metrics = options.metrics ?? carrierMetrics;
+    const outcomes = await Promise.all(
+      jobs.map(async (job) => {
+        const started = performance.now();
+        const outcome = await rateOne(job, timeoutMs, budget.signal, budgetMs);
+        const outcomeName = 'quotes' in outcome ? 'answered' : outcome.reason;
+        metrics.carrierCall({ carrierCode: outcome.carrierCode, latencyMs: performance.now() - started, outcome: outcomeName });
+        return outcome;
+      }),
+    );
     const result: FanOutResult = { quotes: [], failures: [] };
     for (const outcome of outcomes) {
       if ('quotes' in outcome) result.quotes.push(...outcome.quotes.map((quote) => ({ carrierCode: outcome.carrierCode, quote })));

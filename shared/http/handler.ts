@@ -1,9 +1,11 @@
 /**
  * The HTTP layer every HTTP function shares (STYLE.md: fixed middleware order):
- * request id and normalizers, logging context, API-key auth and scopes, JSON
- * body, then the handler's `main`, whose reply is wrapped in the `{data}`
- * envelope; the error handler wraps them all. The required scopes come from
- * the function manifest, so a route and its scope cannot drift apart.
+ * request id and normalizers, observability (X-Ray handler segment, the
+ * Lambda context on every log line, the metrics flush), logging context,
+ * API-key auth and scopes, JSON body, then the handler's `main`, whose reply
+ * is wrapped in the `{data}` envelope; the error handler wraps them all. The
+ * required scopes come from the function manifest, so a route and its scope
+ * cannot drift apart.
  *
  * Auth runs before body parsing (STYLE.md lists them the other way round) so
  * an unauthenticated caller gets 401 and learns nothing from validation.
@@ -12,9 +14,14 @@ import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { logger } from '../logger';
 import { manifest, type HttpTrigger } from '../manifest';
+import { metrics } from '../metrics';
+import { activeTracer } from '../tracer';
 import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
 import { jsonBody } from './json-body';
@@ -32,9 +39,35 @@ const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
   },
 });
 
+/**
+ * Powertools' handler segment when tracing is on (decided at the first
+ * request, not at import). A request the error handler already answered
+ * below 500 (a 401, a 400) closes the segment as a success: it is the API
+ * working, not an X-Ray fault. The response is not recorded: it may carry
+ * addresses.
+ */
+const tracing = (): MiddlewareObj => {
+  let inner: MiddlewareObj | null | undefined;
+  const middleware = () => {
+    if (inner === undefined) {
+      const tracer = activeTracer();
+      inner = tracer ? (captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj) : null;
+    }
+    return inner;
+  };
+  return {
+    before: (request) => middleware()?.before?.(request),
+    after: (request) => middleware()?.after?.(request),
+    onError: (request) => {
+      const answered = (request.response as APIGatewayProxyResult | undefined)?.statusCode;
+      const m = middleware();
+      return answered !== undefined && answered < 500 ? m?.after?.(request) : m?.onError?.(request);
+    },
+  };
+};
+
 const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
-    logger.resetKeys();
     logger.appendKeys({ requestId: request.context.requestId, function: functionName });
     // Method and route only: headers (the API key) and bodies are never logged.
     logger.info('request', { method: request.event.httpMethod, resource: request.event.resource });
@@ -47,6 +80,7 @@ const authMiddleware = (trigger: HttpTrigger): MiddlewareObj<HttpEvent, APIGatew
     const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes);
     request.context.caller = caller;
     logger.appendKeys({ companyId: caller.company.companyId, keyId: caller.apiKey.keyId });
+    activeTracer()?.putAnnotation('companyId', caller.company.companyId);
   },
 });
 
@@ -75,6 +109,10 @@ export const httpHandler = (functionName: string, main: Main) => {
     .use(requestIdMiddleware() as MiddlewareObj)
     .use(httpHeaderNormalizer() as MiddlewareObj)
     .use(httpEventNormalizer() as MiddlewareObj)
+    .use(tracing())
+    // resetKeys: the request and company keys end with the request; logEvent: the event holds the API key and the body.
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj)
+    .use(logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj)
     .use(loggingContext(functionName) as MiddlewareObj)
     .use(authMiddleware(trigger) as MiddlewareObj)
     .use(jsonBody(bodyPolicy) as MiddlewareObj)

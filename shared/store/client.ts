@@ -31,6 +31,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { lazy } from '../lazy';
+import { traced } from '../tracer';
 
 export type AwsService = 'dynamodb' | 's3' | 'sesv2';
 
@@ -71,12 +72,12 @@ export const awsClientConfig = (service: AwsService, env: NodeJS.ProcessEnv = pr
 };
 
 export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig('dynamodb', env)), {
+  DynamoDBDocumentClient.from(traced(new DynamoDBClient(awsClientConfig('dynamodb', env))), {
     marshallOptions: { removeUndefinedValues: true },
   });
 
 export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3Client =>
-  new S3Client({ ...awsClientConfig('s3', env), forcePathStyle: usesEmulator('s3', env) });
+  traced(new S3Client({ ...awsClientConfig('s3', env), forcePathStyle: usesEmulator('s3', env) }));
 
 export const ddb: DynamoDBDocumentClient = /* @__PURE__ */ lazy(() => createDocumentClient());
 

@@ -2,14 +2,19 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { handler } from '../../../functions/carriers/handler';
-import { logger } from '../../../shared/logger';
+import { handler as rateHandler } from '../../../functions/rate/handler';
+import { clearAuthCache } from '../../../shared/http/auth';
+import { httpHandler } from '../../../shared/http/handler';
+import { redact } from '../../../shared/logger';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
+import { sampleRateBody } from '../../support/rate-body';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_abcdefabcdefabcdefabcdefabcdef12';
+const EMAIL = 'alex.shipper@example.com';
 
-const event = (key: string) =>
+const event = (key: string, over: Partial<APIGatewayProxyEvent> = {}) =>
   ({
     httpMethod: 'GET',
     path: '/v1/carriers',
@@ -18,11 +23,35 @@ const event = (key: string) =>
     body: null,
     isBase64Encoded: false,
     requestContext: { requestId: 'log-req' },
+    ...over,
   }) as unknown as APIGatewayProxyEvent;
 
+const lambdaContext = (awsRequestId: string) => ({ functionName: 'shipping-dev-carriers', awsRequestId }) as Context;
+
+const storeKnowsKey = () => {
+  ddbMock.on(GetCommand).resolves({});
+  ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
+    Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+  });
+  ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
+    Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
+  });
+  ddbMock.on(GetCommand, { Key: keys.pricingGroup('default') }).resolves({ Item: { id: 'default', name: 'Default', carriers: [] } });
+  ddbMock.on(QueryCommand).resolves({ Items: [] });
+};
+
 describe('structured logging', () => {
+  // The logger is created on first use, with this level. (A level set later with setLogLevel lasts one
+  // invocation: injectLambdaContext restores the initial level at the next.)
+  beforeAll(() => {
+    process.env.LOG_LEVEL = 'DEBUG';
+  });
+  afterAll(() => {
+    delete process.env.LOG_LEVEL;
+  });
   let lines: string[];
   let restore: () => void;
+  const records = () => lines.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
   beforeEach(() => {
     lines = [];
     const spies = [process.stdout, process.stderr].map((stream) =>
@@ -31,25 +60,17 @@ describe('structured logging', () => {
         return true;
       }),
     );
-    logger.setLogLevel('DEBUG');
-    restore = () => {
-      spies.forEach((s) => s.mockRestore());
-      logger.setLogLevel('SILENT');
-    };
+    restore = () => spies.forEach((s) => s.mockRestore());
+    clearAuthCache();
     ddbMock.reset();
   });
-  afterEach(() => restore());
+  afterEach(() => {
+    restore();
+    delete process.env.POWERTOOLS_LOGGER_LOG_EVENT;
+  });
 
   it('logs each request with its request id and never writes the API key or its hash', async () => {
-    ddbMock.on(GetCommand).resolves({});
-    ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
-      Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
-    });
-    ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
-      Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
-    });
-    ddbMock.on(GetCommand, { Key: keys.pricingGroup('default') }).resolves({ Item: { id: 'default', name: 'Default', carriers: [] } });
-    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    storeKnowsKey();
     const ok = await handler(event(KEY), {} as Context);
     const refused = await handler(event(KEY.replace('12', '34')), {} as Context);
     expect([ok.statusCode, refused.statusCode]).toEqual([200, 401]);
@@ -58,5 +79,90 @@ describe('structured logging', () => {
     expect(output).not.toContain(KEY);
     expect(output).not.toContain(KEY.replace('12', '34'));
     expect(output).not.toContain(hashApiKey(KEY));
+  });
+
+  it('every line carries the Lambda context (function, cold start, AWS request id), the request id and, once known, the company', async () => {
+    storeKnowsKey();
+    await handler(event(KEY), lambdaContext('aws-1'));
+    const [first, ...rest] = records();
+    expect(first).toMatchObject({ message: 'request', requestId: 'log-req', function: 'carriers', function_name: 'shipping-dev-carriers', function_request_id: 'aws-1', cold_start: expect.any(Boolean) });
+    expect(first).not.toHaveProperty('companyId');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const line of rest) expect(line).toMatchObject({ requestId: 'log-req', function_request_id: 'aws-1', companyId: 'c1', keyId: 'k1' });
+  });
+
+  it("one request's keys end with it: the next request's lines carry no company until it is authenticated", async () => {
+    storeKnowsKey();
+    await handler(event(KEY), lambdaContext('aws-1'));
+    lines = [];
+    await handler(event('', { requestContext: { requestId: 'second' } as APIGatewayProxyEvent['requestContext'] }), lambdaContext('aws-2'));
+    const second = records();
+    expect(second.length).toBeGreaterThan(0);
+    for (const line of second) {
+      expect(line).toMatchObject({ requestId: 'second', function_request_id: 'aws-2' });
+      expect(line).not.toHaveProperty('companyId');
+    }
+  });
+
+  it('POST /v1/rate with an e-mail in the body and a key in the header logs neither, even with POWERTOOLS_LOGGER_LOG_EVENT=true', async () => {
+    process.env.POWERTOOLS_LOGGER_LOG_EVENT = 'true';
+    storeKnowsKey();
+    const body = sampleRateBody();
+    body.shipper.emailAddress = EMAIL;
+    body.shippingNotificationEmail = EMAIL;
+    const post = (key: string) =>
+      rateHandler(
+        event(key, {
+          httpMethod: 'POST',
+          path: '/v1/rate',
+          resource: '/v1/rate',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        lambdaContext('aws-rate'),
+      );
+    await post(KEY);
+    await post(KEY.replace('12', '34'));
+    const output = lines.join('');
+    expect(output).toContain('log-req');
+    for (const secret of [KEY, KEY.replace('12', '34'), hashApiKey(KEY), EMAIL, 'example.com']) expect(output).not.toContain(secret);
+  });
+
+  it('an error that echoes the request (e-mail, key, key hash) is logged with them redacted', async () => {
+    storeKnowsKey();
+    const echoing = httpHandler('carriers', async () => {
+      throw new Error(`cannot deliver to ${EMAIL} for key ${KEY} (${hashApiKey(KEY)})`);
+    });
+    const res = await echoing(event(KEY), lambdaContext('aws-echo'));
+    expect(res.statusCode).toBe(500);
+    const failure = records().find((line) => line.message === 'unhandled error');
+    expect(failure).toMatchObject({ error: { message: 'cannot deliver to [e-mail] for key [api key] ([hash])' } });
+    const output = lines.join('');
+    for (const secret of [KEY, hashApiKey(KEY), EMAIL]) expect(output).not.toContain(secret);
+  });
+});
+
+describe('redact: the JSON replacer of every log line', () => {
+  it.each([
+    ['an API key anywhere in a text', `key=${KEY};`, 'key=[api key];'],
+    ['an API key of another prefix, even mistyped', 'acme_api_0123456789abcdef0123', '[api key]'],
+    ['a SHA-256 hex digest (a key hash)', `APIKEY#${hashApiKey(KEY)}`, 'APIKEY#[hash]'],
+    ['an e-mail address', `to: ${EMAIL}, cc: o'brien+x@mail.example.co.uk`, 'to: [e-mail], cc: [e-mail]'],
+    ['a plain text', 'request refused', 'request refused'],
+  ])('%s', (_what, value, expected) => {
+    expect(redact('message', value)).toBe(expected);
+  });
+
+  it.each(['x-api-key', 'X-API-Key', 'apiKey', 'keyHash', 'email', 'emailAddress', 'shippingNotificationEmail', 'authorization'])(
+    'the value of an attribute named %s, whatever it looks like',
+    (name) => {
+      expect(redact(name, 'anything')).toBe('[redacted]');
+    },
+  );
+
+  it('leaves non-strings to the next replacer (objects are walked, numbers kept)', () => {
+    const nested = { a: 1 };
+    expect(redact('attrs', nested)).toBe(nested);
+    expect(redact('count', 3)).toBe(3);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * CloudWatch metrics in embedded metric format (Powertools Metrics): JSON
+ * lines in the function's log that CloudWatch turns into metrics, so no
+ * PutMetricData call and no extra permission. Namespace
+ * POWERTOOLS_METRICS_NAMESPACE (one per stage, set by the stack), dimension
+ * `service`; the HTTP layer's `logMetrics` middleware flushes once per
+ * request and adds `ColdStart`.
+ *
+ * | metric | unit | dimensions | emitted |
+ * |---|---|---|---|
+ * | `RatesReturned` | Count | service | once per POST /v1/rate answered 200 (`recordRatesReturned`) |
+ * | `CarrierLatency` | Milliseconds | service, carrier | once per carrier asked, answered or not |
+ * | `CarrierFailures` | Count | service, carrier | 1 per timeout or error, 0 per answer or refusal: Average is the failure rate |
+ *
+ * Emitted only inside Lambda unless POWERTOOLS_METRICS_DISABLED says
+ * otherwise, so tests, the local runtime and the bench stay quiet;
+ * `POWERTOOLS_METRICS_DISABLED=false npm start` prints them.
+ */
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { FanOutMetrics } from './carriers/fanout';
+import { lazy } from './lazy';
+import { logger, SERVICE_NAME } from './logger';
+
+const DEFAULT_NAMESPACE = 'ShippingApi';
+
+/** Powertools' diagnostics go to the structured logger; an empty flush (any GET) is not worth a warning per request. */
+const diagnostics = {
+  debug: (...args: unknown[]) => logger.debug(String(args[0]), { details: args.slice(1) }),
+  info: (...args: unknown[]) => logger.info(String(args[0]), { details: args.slice(1) }),
+  warn: (...args: unknown[]) =>
+    String(args[0]).startsWith('No application metrics to publish')
+      ? logger.debug(String(args[0]))
+      : logger.warn(String(args[0]), { details: args.slice(1) }),
+  error: (...args: unknown[]) => logger.error(String(args[0]), { details: args.slice(1) }),
+};
+
+/**
+ * Every Metrics instance reads its on/off switch from the environment, so the
+ * default (off outside Lambda) is written there before the first one exists.
+ */
+const quietOutsideLambda = () => {
+  if (process.env.POWERTOOLS_METRICS_DISABLED === undefined && !process.env.AWS_LAMBDA_FUNCTION_NAME) {
+    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  }
+};
+
+export const createMetrics = (defaultDimensions?: Record<string, string>): Metrics => {
+  quietOutsideLambda();
+  return new Metrics({
+    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE,
+    serviceName: SERVICE_NAME,
+    logger: diagnostics,
+    ...(defaultDimensions ? { defaultDimensions } : {}),
+  });
+};
+
+/** The container's metrics, flushed by the HTTP layer after each request. */
+export const metrics: Metrics = /* @__PURE__ */ lazy(() => createMetrics());
+
+/** For the rating service: how many rates a successful POST /v1/rate returned. */
+export const recordRatesReturned = (count: number): void => {
+  metrics.addMetric('RatesReturned', MetricUnit.Count, count);
+};
+
+/**
+ * The fan-out's port (shared/carriers/fanout.ts). Per-carrier values need the
+ * carrier as a dimension, which the request's own metrics cannot carry, so
+ * each carrier call is one EMF line of its own, written at once.
+ */
+export const carrierMetrics: FanOutMetrics = {
+  carrierCall: ({ carrierCode, latencyMs, outcome }) => {
+    const line = createMetrics({ carrier: carrierCode });
+    line.addMetadata('outcome', outcome);
+    line.addMetric('CarrierLatency', MetricUnit.Milliseconds, Math.round(latencyMs));
+    line.addMetric('CarrierFailures', MetricUnit.Count, outcome === 'timeout' || outcome === 'error' ? 1 : 0);
+    line.publishStoredMetrics();
+  },
+};

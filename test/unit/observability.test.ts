@@ -1,0 +1,275 @@
+/**
+ * Metrics and tracing (shared/metrics.ts, shared/tracer.ts, the HTTP layer's
+ * middlewares): what is emitted, when, and that tests and the local runtime
+ * stay quiet. Metrics are switched on for this file (they are off outside
+ * Lambda by default); the EMF lines are read from stdout.
+ */
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { fanOutRates, type CarrierCall, type RateJob } from '../../shared/carriers/fanout';
+import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../shared/carriers/registry';
+import { clearAuthCache } from '../../shared/http/auth';
+import { httpHandler } from '../../shared/http/handler';
+import { carrierMetrics, recordRatesReturned } from '../../shared/metrics';
+import { tracingEnabled } from '../../shared/tracer';
+import { hashApiKey } from '../../shared/store/api-keys';
+import { keys } from '../../shared/store/keys';
+import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const KEY = 'ship_api_0b5e0b5e0b5e0b5e0b5e0b5e0b5e0b5e';
+const NAMESPACE = 'ShippingApi/test';
+
+const saved = { ...process.env };
+beforeAll(() => {
+  // Read when the container's metrics are created, on first use.
+  Object.assign(process.env, { POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_METRICS_NAMESPACE: NAMESPACE, AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
+});
+afterAll(() => {
+  process.env = { ...saved };
+});
+
+/** EMF lines written to stdout while `run` runs. */
+const emf = async (run: () => Promise<unknown> | unknown) => {
+  const chunks: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return chunks
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes('"_aws"'))
+    .map((line) => JSON.parse(line) as { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>);
+};
+
+const jobs = (options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] =>
+  createCarrierRegistry(createSandboxTransports(options)).adapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+
+describe('per-carrier metrics of the rating fan-out', () => {
+  const recorded = async (run: (metrics: { carrierCall: (call: CarrierCall) => void }) => Promise<unknown>) => {
+    const calls: CarrierCall[] = [];
+    await run({ carrierCall: (call) => calls.push(call) });
+    return calls.sort((a, b) => a.carrierCode.localeCompare(b.carrierCode));
+  };
+
+  it('one call per carrier asked, with its outcome and how long it took', async () => {
+    const calls = await recorded((metrics) =>
+      fanOutRates(jobs({ faults: { CARRIERY: { latencyMs: 30_000 }, CARRIERZ: { error: 'http500' } } }), { timeoutMs: 100, budgetMs: 5_000, metrics }),
+    );
+    expect(calls.map(({ carrierCode, outcome }) => [carrierCode, outcome])).toEqual([
+      ['CARRIERF', 'answered'],
+      ['CARRIERX', 'answered'],
+      ['CARRIERY', 'timeout'],
+      ['CARRIERZ', 'error'],
+    ]);
+    expect(calls.find((c) => c.carrierCode === 'CARRIERY')!.latencyMs).toBeGreaterThanOrEqual(99);
+    for (const call of calls) expect(call.latencyMs).toBeLessThan(5_000);
+  });
+
+  it('a refusal (parcel carriers and nonConveyable) is its own outcome', async () => {
+    const calls = await recorded((metrics) =>
+      fanOutRates(jobs({}, withOptions(rateRequest(), { nonConveyable: true })), { timeoutMs: 2_000, budgetMs: 5_000, metrics }),
+    );
+    expect(calls.filter((c) => c.outcome === 'refused').map((c) => c.carrierCode)).toEqual(['CARRIERX', 'CARRIERY', 'CARRIERZ']);
+  });
+
+  it('the default port writes one EMF line per carrier: latency, and failures 1 for a timeout or error, 0 otherwise', async () => {
+    const lines = await emf(() => fanOutRates(jobs({ faults: { CARRIERZ: { error: 'timeout' } } }), { timeoutMs: 50, budgetMs: 5_000 }));
+    expect(lines).toHaveLength(4);
+    const byCarrier = new Map(lines.map((line) => [line.carrier, line]));
+    const z = byCarrier.get('CARRIERZ')!;
+    expect(z._aws.CloudWatchMetrics).toEqual([
+      {
+        Namespace: NAMESPACE,
+        Dimensions: [['service', 'carrier']],
+        Metrics: [
+          { Name: 'CarrierLatency', Unit: 'Milliseconds' },
+          { Name: 'CarrierFailures', Unit: 'Count' },
+        ],
+      },
+    ]);
+    expect(z).toMatchObject({ service: 'shipping-api', carrier: 'CARRIERZ', outcome: 'timeout', CarrierFailures: 1, CarrierLatency: expect.any(Number) });
+    expect(byCarrier.get('CARRIERX')).toMatchObject({ outcome: 'answered', CarrierFailures: 0 });
+  });
+
+  it('a direct call of the port: latency rounded to whole milliseconds', async () => {
+    const [line] = await emf(() => carrierMetrics.carrierCall({ carrierCode: 'CARRIERY', latencyMs: 1234.4, outcome: 'refused' }));
+    expect(line).toMatchObject({ carrier: 'CARRIERY', CarrierLatency: 1234, CarrierFailures: 0 });
+  });
+});
+
+describe('the HTTP layer flushes the metrics once per request', () => {
+  const event = (key: string) =>
+    ({ httpMethod: 'GET', path: '/v1/carriers', resource: '/v1/carriers', headers: { 'X-API-Key': key }, body: null, isBase64Encoded: false, requestContext: { requestId: 'm-1' } }) as unknown as APIGatewayProxyEvent;
+  const context = { functionName: 'shipping-test-carriers', awsRequestId: 'aws-m' } as Context;
+
+  beforeEach(() => {
+    clearAuthCache();
+    ddbMock.reset();
+    ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
+      Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+    });
+    ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
+      Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
+    });
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+  });
+
+  it('ColdStart on the first request of a container only; what the handler recorded, with the request, and nothing twice', async () => {
+    const handler = httpHandler('carriers', async () => {
+      recordRatesReturned(3);
+      return { data: [] };
+    });
+    const first = await emf(() => handler(event(KEY), context));
+    const second = await emf(() => handler(event(KEY), context));
+    const names = (lines: typeof first) => lines.flatMap((line) => line._aws.CloudWatchMetrics[0]!.Metrics.map((m) => m.Name));
+    expect(names(first)).toEqual(['ColdStart', 'RatesReturned']);
+    expect(first[0]).toMatchObject({ function_name: 'shipping-test-carriers', ColdStart: 1 });
+    expect(names(second)).toEqual(['RatesReturned']);
+    expect(second[0]).toMatchObject({ service: 'shipping-api', RatesReturned: 3 });
+  });
+
+  it('a refused request flushes too (onError), and a request that recorded nothing writes no EMF line', async () => {
+    const handler = httpHandler('carriers', async () => {
+      recordRatesReturned(1);
+      return { data: [] };
+    });
+    await emf(() => handler(event(KEY), context));
+    expect(await emf(() => handler(event(''), context))).toEqual([]);
+  });
+});
+
+describe('quiet outside Lambda unless asked', () => {
+  const isolated = (env: Record<string, string | undefined>, run: (m: typeof import('../../shared/metrics')) => void) => {
+    const before = { ...process.env };
+    for (const [name, value] of Object.entries(env)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    try {
+      jest.isolateModules(() => run(jest.requireActual('../../shared/metrics')));
+      return { ...process.env };
+    } finally {
+      process.env = before;
+    }
+  };
+
+  it('no switch and not in Lambda (tests, npm start, the bench): nothing written, and the switch is set off', async () => {
+    let lines: unknown[] = ['not run'];
+    const env = isolated({ POWERTOOLS_METRICS_DISABLED: undefined, AWS_LAMBDA_FUNCTION_NAME: undefined }, (m) => {
+      const spy = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      m.carrierMetrics.carrierCall({ carrierCode: 'CARRIERX', latencyMs: 1, outcome: 'answered' });
+      lines = spy.mock.calls;
+      spy.mockRestore();
+    });
+    expect(lines).toEqual([]);
+    expect(env.POWERTOOLS_METRICS_DISABLED).toBe('true');
+  });
+
+  it('in Lambda without a switch: metrics are written', () => {
+    let written = 0;
+    isolated({ POWERTOOLS_METRICS_DISABLED: undefined, AWS_LAMBDA_FUNCTION_NAME: 'shipping-prod-rate' }, (m) => {
+      const spy = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      m.carrierMetrics.carrierCall({ carrierCode: 'CARRIERX', latencyMs: 1, outcome: 'answered' });
+      written = spy.mock.calls.length;
+      spy.mockRestore();
+    });
+    expect(written).toBe(1);
+  });
+});
+
+describe('tracing', () => {
+  it.each([
+    [{}, false],
+    [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' }, true],
+    [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', POWERTOOLS_TRACE_ENABLED: 'false' }, false],
+    [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', POWERTOOLS_TRACE_ENABLED: 'FALSE' }, false],
+    [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', AWS_SAM_LOCAL: 'true' }, false],
+    [{ AWS_EXECUTION_ENV: 'AWS_Lambda_amplify-mock' }, false],
+  ])('%j: on = %s', (env, on) => expect(tracingEnabled(env)).toBe(on));
+
+  /** shared/tracer.ts and the HTTP layer loaded afresh with this environment, the Powertools Tracer replaced by `FakeTracer`. */
+  const withTracer = async (env: Record<string, string>, run: (loaded: { tracerLoaded: () => boolean }) => Promise<void> | void) => {
+    const before = { ...process.env };
+    Object.assign(process.env, env);
+    let loaded = false;
+    try {
+      await jest.isolateModulesAsync(async () => {
+        jest.doMock('@aws-lambda-powertools/tracer', () => {
+          loaded = true;
+          return { Tracer: FakeTracer };
+        });
+        await run({ tracerLoaded: () => loaded });
+      });
+    } finally {
+      process.env = before;
+    }
+  };
+
+  const calls: string[] = [];
+  class FakeTracer {
+    isTracingEnabled = () => true;
+    getSegment = () => ({ addNewSubsegment: (name: string) => (calls.push(`open ${name}`), { close: () => calls.push('close') }) });
+    setSegment = () => undefined;
+    annotateColdStart = () => undefined;
+    addServiceNameAnnotation = () => undefined;
+    addResponseAsMetadata = () => calls.push('response');
+    addErrorAsMetadata = (error: Error) => calls.push(`error ${error.message}`);
+    putAnnotation = (key: string, value: string) => calls.push(`annotation ${key}=${value}`);
+    captureAWSv3Client = <C>(client: C) => (calls.push(`capture ${(client as object).constructor.name}`), client);
+  }
+
+  it('off (tests, npm start): the Tracer module is never loaded and clients are left as they are', async () => {
+    await withTracer({}, ({ tracerLoaded }) => {
+      const tracer: typeof import('../../shared/tracer') = jest.requireActual('../../shared/tracer');
+      const client = {};
+      expect(tracer.activeTracer()).toBeUndefined();
+      expect(tracer.traced(client)).toBe(client);
+      expect(tracerLoaded()).toBe(false);
+    });
+  });
+
+  it('on (Lambda): the DynamoDB client is captured, the company is an annotation, a 4xx is a closed segment and a 5xx an error', async () => {
+    calls.length = 0;
+    await withTracer({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' }, async ({ tracerLoaded }) => {
+      const { mockClient: mock } = jest.requireActual<typeof import('aws-sdk-client-mock')>('aws-sdk-client-mock');
+      const lib = jest.requireActual<typeof import('@aws-sdk/lib-dynamodb')>('@aws-sdk/lib-dynamodb');
+      const { httpHandler: isolatedHandler } = jest.requireActual<typeof import('../../shared/http/handler')>('../../shared/http/handler');
+      const store = mock(lib.DynamoDBDocumentClient);
+      store.on(lib.GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
+        Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+      });
+      store.on(lib.GetCommand, { Key: keys.company('c1') }).resolves({
+        Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
+      });
+      const handler = isolatedHandler('carriers', async (event) => {
+        if (event.queryStringParameters?.fail) throw new Error('boom');
+        return { data: [] };
+      });
+      const request = (key: string, fail = false) =>
+        handler(
+          { httpMethod: 'GET', path: '/v1/carriers', resource: '/v1/carriers', headers: { 'X-API-Key': key }, queryStringParameters: fail ? { fail: '1' } : null, body: null, isBase64Encoded: false, requestContext: { requestId: 'r' } } as unknown as APIGatewayProxyEvent,
+          {} as Context,
+        );
+      expect((await request('')).statusCode).toBe(401);
+      const after401 = calls.splice(0);
+      expect((await request(KEY)).statusCode).toBe(200);
+      const after200 = calls.splice(0);
+      expect((await request(KEY, true)).statusCode).toBe(500);
+      const after500 = calls.splice(0);
+
+      expect(tracerLoaded()).toBe(true);
+      expect(after401).toEqual([expect.stringMatching(/^open ## /), 'close']);
+      expect(after200).toEqual([expect.stringMatching(/^open ## /), 'capture DynamoDBClient', 'annotation companyId=c1', 'close']);
+      expect(after500).toEqual([expect.stringMatching(/^open ## /), 'annotation companyId=c1', 'error boom', 'close']);
+      store.restore();
+    });
+  });
+});
