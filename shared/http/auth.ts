@@ -6,10 +6,23 @@
  * - a key failure is 401; a missing scope is 403; a key whose `scopes` array
  *   is empty passes every scope check.
  *
- * A short per-container cache bounds DynamoDB reads; expiry is checked on
- * every request, revocation takes effect within the cache TTL.
+ * A per-container cache (API_KEY_CACHE_SECONDS: 60 in the deployed stages,
+ * 0 locally) bounds DynamoDB reads. It holds the key record and its company,
+ * read together, so within the TTL a container still sees the key and the
+ * company as they were: a revoked (inactive) key keeps working there, and a
+ * blacklist change is not seen yet. Both are admin actions whose effect
+ * within a minute is enough for rating, where no money moves; whatever buys
+ * a shipment must read the company itself. Expiry (`expiresAt`) is checked
+ * on every request against the cached record. Only known keys are cached,
+ * so a new key works at once and random keys cannot fill the cache.
+ *
+ * No constant-time comparison: the presented key is never compared with a
+ * secret. It is hashed (SHA-256) and the hash is both the DynamoDB key and
+ * the cache key, so a timing difference in either lookup can only tell the
+ * caller about the hash of the key they sent, which they can compute
+ * themselves. Learning about a valid key's hash would not help either:
+ * building a key from it needs a SHA-256 preimage.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
 import type { ApiKeyRecord, Company } from '../domain/types';
 import { AppError, forbidden, unauthorized } from '../errors';
@@ -47,13 +60,14 @@ const CACHE_MAX = 1000;
 
 export const clearAuthCache = () => cache.clear();
 
-const load = async (keyHash: string): Promise<Cached> => {
+/** The key and its company, from the cache while younger than API_KEY_CACHE_SECONDS at `nowMs`. */
+const load = async (keyHash: string, nowMs: number): Promise<Cached> => {
   const ttlMs = config.apiKeyCacheSeconds * 1000;
   const hit = cache.get(keyHash);
-  if (hit && Date.now() - hit.at < ttlMs) return hit;
+  if (hit && nowMs - hit.at < ttlMs) return hit;
   const record = await getApiKeyByHash(keyHash);
   const company = record ? await getCompany(record.companyId) : undefined;
-  const entry = { record, company, at: Date.now() };
+  const entry = { record, company, at: nowMs };
   // Only known keys are cached, so unknown keys cannot fill the cache.
   if (record && ttlMs > 0) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
@@ -61,8 +75,6 @@ const load = async (keyHash: string): Promise<Cached> => {
   }
   return entry;
 };
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const authenticate = async (
   headerValue: string | undefined,
@@ -73,9 +85,8 @@ export const authenticate = async (
   const apiKey = headerValue.trim();
   if (!isWellFormedKey(apiKey)) throw unauthorized('Malformed API key');
   const keyHash = hashApiKey(apiKey);
-  const { record, company } = await load(keyHash);
-  const failure = keyFailure(record, now);
-  if (failure || !record || !sameHash(record.keyHash, keyHash)) throw unauthorized('Invalid, inactive or expired API key');
+  const { record, company } = await load(keyHash, now.getTime());
+  if (keyFailure(record, now) || !record) throw unauthorized('Invalid, inactive or expired API key');
   if (!company) throw unauthorized('Invalid, inactive or expired API key');
   if (!hasScope(record.scopes, required)) {
     throw forbidden(`This API key lacks the required scope: ${required.join(' or ')}`);
