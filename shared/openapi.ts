@@ -12,10 +12,10 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { rateRequestBodySchema } from './domain/rate/schema';
+import { carrierSchema, packagingTypeSchema } from './domain/types';
 import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';
 import { BODY_LIMITS } from './http/json-body';
 import { httpFunctions, type HttpFunctionName, type HttpTrigger } from './manifest';
-import { carrierItem, packagingItem } from './store/schemas';
 
 extendZodWithOpenApi(z);
 
@@ -36,8 +36,8 @@ const rateRequestBody = rateRequestBodySchema.clone().openapi('RateRequest');
 const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
 const money = z.object({ amount: z.number(), currency: z.string() });
 // The public catalog shapes are the stored ones minus the store-only attributes.
-const packagingEntry = packagingItem.omit({ companyId: true }).openapi('PackagingType');
-const carrierEntry = carrierItem;
+const packagingEntry = packagingTypeSchema.omit({ companyId: true }).openapi('PackagingType');
+const carrierEntry = carrierSchema;
 const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
 
 const tier = z.object({ subtotal: money, tax: money, total: money });
