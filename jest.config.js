@@ -10,7 +10,9 @@ const transform = {
 };
 // middy ships ESM only; swc turns it into CommonJS for Jest.
 const transformIgnorePatterns = ['/node_modules/(?!@middy/)'];
-const common = { transform, transformIgnorePatterns, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'json'] };
+// middy 7 is ESM-only with `import`-only exports: see test/support/jest-resolver.js.
+const resolver = '<rootDir>/test/support/jest-resolver.js';
+const common = { transform, transformIgnorePatterns, resolver, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'json'] };
 
 module.exports = {
   projects: [

@@ -18,9 +18,13 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createApiServer } from '../shared/local/api-gateway';
 import { applyEnv, localAwsEnv } from '../shared/local/env';
+import { allowRequireOfEsmOnlyPackages } from '../shared/local/esm-only-packages';
 import { ensureTableAndBucket } from '../shared/local/provision';
 import { startLocalStack } from '../shared/local/stack';
 import { summarize, type LatencySummary } from './stats';
+
+// The handlers are required as CommonJS; middy 7 is ESM-only.
+allowRequireOfEsmOnlyPackages();
 
 export type HttpBenchOptions = {
   /** Measured requests per route. */

@@ -20,6 +20,7 @@ import { config } from '../shared/config';
 import { manifest } from '../shared/manifest';
 import { createApiServer, manifestRoutes } from '../shared/local/api-gateway';
 import { applyEnv, localAwsEnv } from '../shared/local/env';
+import { allowRequireOfEsmOnlyPackages } from '../shared/local/esm-only-packages';
 import { JavaMissingError } from '../shared/local/java';
 import { drainingGate, watchLaunchers, type DrainingGate } from '../shared/local/lifecycle';
 import { assertPortFree } from '../shared/local/ports';
@@ -36,6 +37,9 @@ import {
   type DemoFile,
 } from '../shared/local/runtime-files';
 import { startLocalStack, type LocalStack } from '../shared/local/stack';
+
+// The handlers are required as CommonJS; middy 7 is ESM-only.
+allowRequireOfEsmOnlyPackages();
 
 const DEMO_COMPANY_NAME = 'Demo Company';
 /** How long a stop waits for the requests in flight. */
