@@ -1,6 +1,6 @@
 /**
  * End to end: GET /v1/carriers and POST /v1/rate over HTTP on 127.0.0.1,
- * through the in-process local API server (shared/local/api-gateway.ts) and
+ * through the in-process local API server (local/api-gateway.ts) and
  * the unchanged handlers, against DynamoDB Local (in memory, child process)
  * and s3rver (in process, temporary directory) — what `npm start` runs.
  *
@@ -16,11 +16,11 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { createApiServer } from '../shared/local/api-gateway';
-import { applyEnv, localAwsEnv } from '../shared/local/env';
-import { allowRequireOfEsmOnlyPackages } from '../shared/local/esm-only-packages';
-import { ensureTableAndBucket } from '../shared/local/provision';
-import { startLocalStack } from '../shared/local/stack';
+import { createApiServer } from '../local/api-gateway';
+import { applyEnv, localAwsEnv } from '../local/env';
+import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
+import { ensureTableAndBucket } from '../local/provision';
+import { startLocalStack } from '../local/stack';
 import { summarize, type LatencySummary } from './stats';
 
 // The handlers are required as CommonJS; middy 7 is ESM-only.

@@ -13,8 +13,8 @@ import {
   parseAdminCommand,
   resolveAdminTarget,
   targetEnv,
-} from '../shared/local/admin';
-import { applyEnv } from '../shared/local/env';
+} from '../local/admin';
+import { applyEnv } from '../local/env';
 import { ItemNotFound } from '../shared/store/errors';
 
 const main = async (): Promise<number> => {

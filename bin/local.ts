@@ -12,19 +12,19 @@
  * refuses connections (and closes open ones after their current response),
  * the requests in flight finish (at most DRAIN_MS), then the emulators stop. A DynamoDB Local
  * that exits on its own stops the runtime with exit code 1. A crash still
- * ends DynamoDB Local (exit hook and watchdog in shared/local/dynamodb-local.ts).
+ * ends DynamoDB Local (exit hook and watchdog in local/dynamodb-local.ts).
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { config } from '../shared/config';
 import { manifest } from '../shared/manifest';
-import { createApiServer, manifestRoutes } from '../shared/local/api-gateway';
-import { applyEnv, localAwsEnv } from '../shared/local/env';
-import { allowRequireOfEsmOnlyPackages } from '../shared/local/esm-only-packages';
-import { JavaMissingError } from '../shared/local/java';
-import { drainingGate, watchLaunchers, type DrainingGate } from '../shared/local/lifecycle';
-import { assertPortFree } from '../shared/local/ports';
-import { ensureTableAndBucket } from '../shared/local/provision';
+import { createApiServer, manifestRoutes } from '../local/api-gateway';
+import { applyEnv, localAwsEnv } from '../local/env';
+import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
+import { JavaMissingError } from '../local/java';
+import { drainingGate, watchLaunchers, type DrainingGate } from '../local/lifecycle';
+import { assertPortFree } from '../local/ports';
+import { ensureTableAndBucket } from '../local/provision';
 import {
   dataPaths,
   isProcessAlive,
@@ -35,8 +35,8 @@ import {
   writeDemoFile,
   writeRuntimeFile,
   type DemoFile,
-} from '../shared/local/runtime-files';
-import { startLocalStack, type LocalStack } from '../shared/local/stack';
+} from '../local/runtime-files';
+import { startLocalStack, type LocalStack } from '../local/stack';
 
 // The handlers are required as CommonJS; middy 7 is ESM-only.
 allowRequireOfEsmOnlyPackages();

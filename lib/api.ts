@@ -44,6 +44,9 @@ export const accessLogFields = {
  * Errors API Gateway answers itself (unknown route, throttling, oversized
  * body, integration failure) carry the project's error body too (DESIGN.md §5).
  */
+/** What a throttled caller is told to wait: the stage limits are per second. */
+export const THROTTLED_RETRY_AFTER_SECONDS = 1;
+
 const errorBody = (code: string, message: string) => ({ 'application/json': `{"error":{"code":"${code}","message":${message}}}` });
 
 export type ShippingApiProps = { stage: StageConfig };
@@ -85,6 +88,18 @@ export class ShippingApi extends Construct {
       type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
       statusCode: '404',
       templates: errorBody('NOT_FOUND', '"No such route"'),
+    });
+    // API Gateway's own answers keep the codes the service uses for the same condition.
+    this.restApi.addGatewayResponse('RequestTooLarge', {
+      type: ResponseType.REQUEST_TOO_LARGE,
+      statusCode: '413',
+      templates: errorBody('PAYLOAD_TOO_LARGE', '"request body exceeds API Gateway\'s 10 MB limit"'),
+    });
+    this.restApi.addGatewayResponse('Throttled', {
+      type: ResponseType.THROTTLED,
+      statusCode: '429',
+      responseHeaders: { 'Retry-After': `'${THROTTLED_RETRY_AFTER_SECONDS}'` },
+      templates: errorBody('THROTTLED', '$context.error.messageString'),
     });
     this.restApi.addGatewayResponse('Default4xx', {
       type: ResponseType.DEFAULT_4XX,

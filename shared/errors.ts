@@ -7,7 +7,7 @@ export type ErrorDetail = { path?: string; message: string };
 
 /**
  * Every `error.code` a caller can receive, with the HTTP statuses it comes
- * with: the functions' own, the local runtime's (shared/local/api-gateway.ts)
+ * with: the functions' own, the local runtime's (local/api-gateway.ts)
  * and API Gateway's gateway responses (lib/api.ts, whose Default4xx answers
  * with API Gateway's response type as the code). openapi.json enumerates
  * exactly these codes; test/unit/openapi-error-codes.test.ts fails when the
@@ -20,8 +20,6 @@ export const ERROR_CODES = {
   NOT_FOUND: [404],
   METHOD_NOT_ALLOWED: [405],
   PAYLOAD_TOO_LARGE: [413],
-  /** API Gateway's own answer to a body above its 10 MB limit (deployed stages only). */
-  REQUEST_TOO_LARGE: [413],
   UNSUPPORTED_MEDIA_TYPE: [415],
   NO_RATES: [422],
   /** API Gateway's stage throttling (deployed stages only). */

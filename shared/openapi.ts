@@ -6,7 +6,7 @@
  * `npm test` lints it (redocly.yaml) and compiles every schema with Ajv.
  *
  * Every operation documents every status the service can answer: the
- * function's own, the local runtime's (shared/local/api-gateway.ts) and the
+ * function's own, the local runtime's (local/api-gateway.ts) and the
  * ones API Gateway answers itself on a deployed stage (lib/api.ts).
  */
 import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
@@ -104,6 +104,7 @@ const HEADERS = {
     schema: { type: 'string' },
   },
   Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
 } as const;
 
 const fromService = { 'x-request-id': ref('headers', 'RequestId') };
@@ -145,9 +146,9 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
     headers: { ...fromService, Allow: ref('headers', 'Allow') },
   },
   Throttled: documentedError(
-    "The stage's request rate or burst limit was exceeded (API Gateway, deployed stages only). No `Retry-After` is sent: retry later with backoff.",
+    "The stage's request rate or burst limit was exceeded (API Gateway, deployed stages only). `Retry-After` says how many seconds to wait; back off further if it repeats.",
     { throttled: { code: 'THROTTLED', message: 'Too Many Requests' } },
-    fromServiceOrGateway,
+    { ...fromServiceOrGateway, 'Retry-After': ref('headers', 'RetryAfter') },
   ),
   Internal: documentedError('Internal error; the message says nothing of the cause', { internal: { code: 'INTERNAL', message: 'Internal error' } }, fromServiceOrGateway),
   BadGateway: documentedError(
@@ -252,10 +253,10 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
     405: ref('responses', 'MethodNotAllowed'),
     413: takesBody
       ? documentedError(
-          `JSON body above ${BODY_LIMIT}, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs; a deployed stage's API Gateway one above its 10 MB limit, with \`REQUEST_TOO_LARGE\`.`,
+          `JSON body above ${BODY_LIMIT}, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code.`,
           {
             service: { code: 'PAYLOAD_TOO_LARGE', message: `request body exceeds ${BODY_LIMITS.bytes} bytes (${BODY_LIMIT})` },
-            apiGateway: { code: 'REQUEST_TOO_LARGE', message: 'Request Too Large' },
+            apiGateway: { code: 'PAYLOAD_TOO_LARGE', message: "request body exceeds API Gateway's 10 MB limit" },
           },
           fromServiceOrGateway,
         )
@@ -263,7 +264,7 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
           'The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts',
           {
             service: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body exceeds 1048576 bytes' },
-            apiGateway: { code: 'REQUEST_TOO_LARGE', message: 'Request Too Large' },
+            apiGateway: { code: 'PAYLOAD_TOO_LARGE', message: "request body exceeds API Gateway's 10 MB limit" },
           },
           fromServiceOrGateway,
         ),

@@ -21,7 +21,7 @@ export const activeOrdersIndex = {
   projection: 'ALL',
 } as const;
 
-/** Projection ALL only: shared/local/provision.ts creates every index with it. */
+/** Projection ALL only: local/provision.ts creates every index with it. */
 export type IndexDefinition = { indexName: string; partitionKey: string; sortKey?: string; projection: 'ALL' };
 
 export const tableDefinition = {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { httpFunctions, type Scope } from '../../shared/manifest';
-import { knownScopes } from '../../shared/local/admin';
+import { knownScopes } from '../../local/admin';
 import { admin, api, companyWithKey, e2e, expectErrorBody } from '../support/e2e';
 
 const wellFormedUnknownKey = () => `ship_api_${randomBytes(16).toString('hex')}`;

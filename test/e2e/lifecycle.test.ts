@@ -21,7 +21,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dataPaths, readDemoFile } from '../../shared/local/runtime-files';
+import { dataPaths, readDemoFile } from '../../local/runtime-files';
 import { REPOSITORY_ROOT } from '../support/cli';
 import {
   isLoopback,

@@ -4,7 +4,7 @@
  * stopped the runtime and started it again; these tests run against the
  * second start.
  */
-import { isProcessAlive, readDemoFile, readRuntimeFile } from '../../shared/local/runtime-files';
+import { isProcessAlive, readDemoFile, readRuntimeFile } from '../../local/runtime-files';
 import type { RestartRecord } from '../support/e2e-setup';
 import { api, e2e } from '../support/e2e';
 

@@ -308,6 +308,17 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
         StatusCode: '404',
         ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"NOT_FOUND"') },
       });
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: 'REQUEST_TOO_LARGE',
+        StatusCode: '413',
+        ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"PAYLOAD_TOO_LARGE"') },
+      });
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: 'THROTTLED',
+        StatusCode: '429',
+        ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+        ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"THROTTLED"') },
+      });
       for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
         const response = Object.values(resources(template)).find((r) => r.Type === 'AWS::ApiGateway::GatewayResponse' && r.Properties!.ResponseType === type)!;
         const body = (response.Properties!.ResponseTemplates as Record<string, string>)['application/json']!;

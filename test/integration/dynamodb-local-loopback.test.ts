@@ -21,10 +21,10 @@ import {
   TransactionCanceledException,
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../shared/local/dynamodb-local';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../shared/local/env';
-import { readProcessInfo } from '../../shared/local/lifecycle';
-import { sleep } from '../../shared/local/ports';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/env';
+import { readProcessInfo } from '../../local/lifecycle';
+import { sleep } from '../../local/ports';
 import { isLoopback, parseListeningSockets } from '../support/runtime';
 import { uniqueName } from '../support/stack';
 

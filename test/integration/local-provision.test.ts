@@ -10,7 +10,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { ensureTableAndBucket } from '../../shared/local/provision';
+import { ensureTableAndBucket } from '../../local/provision';
 import { referenceItems, seedReferenceData } from '../../shared/store/seed';
 import { tableDefinition } from '../../shared/store/table';
 import { uniqueName, useFreshStack } from '../support/stack';

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createApiServer, requireHandlerLoader, type LambdaHandler } from '../../shared/local/api-gateway';
+import { createApiServer, requireHandlerLoader, type LambdaHandler } from '../../local/api-gateway';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { createRateHandler } from '../../functions/rate/handler';

@@ -12,7 +12,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dataPaths, isProcessAlive, readDemoFile } from '../../shared/local/runtime-files';
+import { dataPaths, isProcessAlive, readDemoFile } from '../../local/runtime-files';
 import { adminJson } from './cli';
 import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from './runtime';
 

@@ -4,8 +4,8 @@
  * local stack (its runtime.json), which is quicker than a CLI process per key.
  */
 import { randomBytes } from 'node:crypto';
-import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv } from '../../shared/local/admin';
-import { applyEnv } from '../../shared/local/env';
+import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv } from '../../local/admin';
+import { applyEnv } from '../../local/env';
 
 const required = (name: string): string => {
   const value = process.env[name];

@@ -4,8 +4,8 @@
  * endpoints go into process.env, which the workers inherit; each test file
  * then makes its own table and bucket (test/support/stack.ts).
  */
-import { applyEnv, localAwsEnv } from '../../shared/local/env';
-import { startLocalStack, type LocalStack } from '../../shared/local/stack';
+import { applyEnv, localAwsEnv } from '../../local/env';
+import { startLocalStack, type LocalStack } from '../../local/stack';
 
 export type IntegrationGlobals = { __SHIPPING_INTEGRATION_STACK__?: LocalStack };
 

@@ -12,8 +12,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { sleep, waitUntil } from '../../shared/local/ports';
-import { isProcessAlive, readRuntimeFile, type RuntimeFile } from '../../shared/local/runtime-files';
+import { sleep, waitUntil } from '../../local/ports';
+import { isProcessAlive, readRuntimeFile, type RuntimeFile } from '../../local/runtime-files';
 import { REPOSITORY_ROOT, TSX } from './cli';
 
 export type RunningRuntime = { child: ChildProcess; runtime: RuntimeFile; logFile: string };

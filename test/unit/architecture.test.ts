@@ -33,6 +33,10 @@ describe('layering (DESIGN.md §1)', () => {
     expect(outside).toEqual([]);
   });
 
+  it.each([...sourceFiles('shared'), ...sourceFiles('functions')])('%s imports nothing of the local runtime (local/ is never bundled)', (file) => {
+    expect(importsOf(file).filter((target) => /^local(\/|$)/.test(target))).toEqual([]);
+  });
+
   it.each(sourceFiles('functions'))('%s reaches the store and the domain only through services', (file) => {
     const direct = importsOf(file).filter((target) => /^shared\/(store|domain)(\/|$)/.test(target) || target.startsWith('@aws-sdk/'));
     expect(direct).toEqual([]);

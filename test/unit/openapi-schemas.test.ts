@@ -14,7 +14,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AppError } from '../../shared/errors';
 import { errorHandler } from '../../shared/http/errors-middleware';
-import { errorResponse } from '../../shared/local/api-gateway';
+import { errorResponse } from '../../local/api-gateway';
 import { httpFunctions } from '../../shared/manifest';
 
 type Obj = Record<string, unknown>;

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminError, UsageError, knownScopes, parseAdminCommand, parseIsoDate, resolveAdminTarget, targetEnv } from '../../../shared/local/admin';
-import { writeRuntimeFile } from '../../../shared/local/runtime-files';
+import { AdminError, UsageError, knownScopes, parseAdminCommand, parseIsoDate, resolveAdminTarget, targetEnv } from '../../../local/admin';
+import { writeRuntimeFile } from '../../../local/runtime-files';
 
 const parse = (line: string) => parseAdminCommand(line.split(' ').filter(Boolean));
 const usageError = (line: string) => {

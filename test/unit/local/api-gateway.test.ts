@@ -16,7 +16,7 @@ import {
   toHttpResponse,
   type LambdaHandler,
   type Route,
-} from '../../../shared/local/api-gateway';
+} from '../../../local/api-gateway';
 import { httpFunctions } from '../../../shared/manifest';
 
 const route = (method: string, path: string, name = `${method} ${path}`): Route => ({ name, entry: `functions/${name}/handler.ts`, method, path });

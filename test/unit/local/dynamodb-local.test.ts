@@ -1,6 +1,6 @@
 /** How DynamoDB Local is started: through the loopback launcher, never the jar's own main unless there is no compiler (then loudly). */
 import path from 'node:path';
-import { dynamoDbLocalArgs, emulatorOptions, exposureWarning, LAUNCHER_CLASS, LAUNCHER_SOURCE } from '../../../shared/local/dynamodb-local';
+import { dynamoDbLocalArgs, emulatorOptions, exposureWarning, LAUNCHER_CLASS, LAUNCHER_SOURCE } from '../../../local/dynamodb-local';
 
 const dir = '/opt/emulator';
 

@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compileJavaOnce, JavaMissingError, javaCommand, parseJavaMajor, requireJava } from '../../../shared/local/java';
+import { compileJavaOnce, JavaMissingError, javaCommand, parseJavaMajor, requireJava } from '../../../local/java';
 
 describe('parseJavaMajor', () => {
   it.each([

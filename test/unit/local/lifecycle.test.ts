@@ -1,7 +1,7 @@
 /** How the local runtime finds the processes that started it, and the gate that drains requests on stop. */
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brokenLink, drainingGate, launcherChain, parseProcStat, type ProcessInfo } from '../../../shared/local/lifecycle';
+import { brokenLink, drainingGate, launcherChain, parseProcStat, type ProcessInfo } from '../../../local/lifecycle';
 
 const table = (rows: Record<number, ProcessInfo>) => (pid: number) => rows[pid];
 

@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dataPaths, privateMode, securePrivateDataDir, writeDemoFile } from '../../../shared/local/runtime-files';
+import { dataPaths, privateMode, securePrivateDataDir, writeDemoFile } from '../../../local/runtime-files';
 
 describe('privateMode', () => {
   it.each([

@@ -5,8 +5,8 @@
  * entry point; tests call these functions directly.
  */
 import { parseArgs } from 'node:util';
-import type { Scope } from '../manifest';
-import { pricingGroups } from '../reference/pricing';
+import type { Scope } from '../shared/manifest';
+import { pricingGroups } from '../shared/reference/pricing';
 import { localAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readRuntimeFile, resolveDataDir, type RuntimeFile } from './runtime-files';
 
@@ -251,7 +251,7 @@ export const targetEnv = (target: AdminTarget): Record<string, string | undefine
     : {};
 
 const requireCompany = async (companyId: string) => {
-  const { getCompany } = await import('../store/companies');
+  const { getCompany } = await import('../shared/store/companies');
   const company = await getCompany(companyId);
   if (!company) throw new AdminError(`company not found: ${companyId}`);
   return company;
@@ -263,11 +263,11 @@ export const executeAdminCommand = async (command: AdminCommand): Promise<unknow
     case 'help':
       return { usage: ADMIN_USAGE };
     case 'seed': {
-      const { seedReferenceData } = await import('../store/seed');
+      const { seedReferenceData } = await import('../shared/store/seed');
       return seedReferenceData();
     }
     case 'company-create': {
-      const { createCompany } = await import('../store/companies');
+      const { createCompany } = await import('../shared/store/companies');
       const company = await createCompany({
         name: command.name,
         pricingGroupId: command.pricingGroupId,
@@ -278,7 +278,7 @@ export const executeAdminCommand = async (command: AdminCommand): Promise<unknow
     }
     case 'key-create': {
       await requireCompany(command.companyId);
-      const { createApiKey } = await import('../store/api-keys');
+      const { createApiKey } = await import('../shared/store/api-keys');
       return createApiKey({
         companyId: command.companyId,
         scopes: command.scopes,
@@ -288,12 +288,12 @@ export const executeAdminCommand = async (command: AdminCommand): Promise<unknow
       });
     }
     case 'key-revoke': {
-      const { revokeApiKey } = await import('../store/api-keys');
+      const { revokeApiKey } = await import('../shared/store/api-keys');
       return revokeApiKey(command.keyId);
     }
     case 'box-create': {
       await requireCompany(command.companyId);
-      const { createCustomBox } = await import('../services/catalog');
+      const { createCustomBox } = await import('../shared/services/catalog');
       const box = await createCustomBox(command.companyId, {
         name: command.name,
         length: command.length,
@@ -306,7 +306,7 @@ export const executeAdminCommand = async (command: AdminCommand): Promise<unknow
     }
     case 'blacklist-add': {
       await requireCompany(command.companyId);
-      const { addToBlacklist } = await import('../store/companies');
+      const { addToBlacklist } = await import('../shared/store/companies');
       await addToBlacklist(command.companyId, command.account);
       return { companyId: command.companyId, account: command.account };
     }

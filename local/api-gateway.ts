@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { httpFunctions } from '../manifest';
+import { httpFunctions } from '../shared/manifest';
 
 export type Route = { name: string; entry: string; method: string; path: string };
 
@@ -317,7 +317,7 @@ export type ApiServerOptions = {
   onResponse?: (entry: { method: string; url: string; statusCode: number; ms: number; requestId: string; error?: unknown }) => void;
 };
 
-const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
+const REPOSITORY_ROOT = path.resolve(__dirname, '..');
 
 /** Requires each handler module once, on first use, like a Lambda cold start. */
 export const requireHandlerLoader = (root = REPOSITORY_ROOT) => {

@@ -17,8 +17,8 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { config } from '../config';
-import { tableDefinition } from '../store/table';
+import { config } from '../shared/config';
+import { tableDefinition } from '../shared/store/table';
 
 export const createTableInput = (tableName: string): CreateTableCommandInput => {
   const attributes = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
