@@ -64,6 +64,20 @@ const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<b
     await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: tableName });
     described = await client.send(new DescribeTableCommand({ TableName: tableName }));
   }
+  // A table from an older data directory may lack an index added since (active-orders, say): add each missing one.
+  const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(tableName);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    const keyNames = new Set(index.KeySchema?.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions?.filter((d) => keyNames.has(d.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
   // A table from an older data directory may lack the stream; the notify function reads it.
   const stream = described.Table?.StreamSpecification;
   if (!stream?.StreamEnabled) {

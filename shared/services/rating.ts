@@ -13,6 +13,7 @@ import { enabledServices } from '../domain/catalog';
 import { buildRateResults, joinQuotes, prepareRateRequest, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
 import type { Company } from '../domain/types';
 import { AppError } from '../errors';
+import { recordRatesReturned } from '../metrics';
 import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
 import { saveRateResults } from '../store/rates';
 import { loadCarrierContext } from './carrier-context';
@@ -96,6 +97,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt },
       results.internal,
     );
+    recordRatesReturned(results.public.length);
     return { requestId, rates: results.public };
   },
 });

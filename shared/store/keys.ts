@@ -64,6 +64,3 @@ export const keys = {
   /** The partition of the active-orders index that holds shard `shard` (0 to ACTIVE_ORDER_SHARDS - 1). */
   activeShard: (shard: number): string => activeShard(shard),
 };
-
-/** Attributes that never leave the service. */
-export const STORE_ONLY_FIELDS = ['pk', 'sk', 'entityType', 'companyId', 'expiresAtEpoch'] as const;

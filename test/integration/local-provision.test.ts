@@ -77,7 +77,7 @@ describe('ensureTableAndBucket', () => {
     await expect(s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: 'labels/x/pdf.pdf' }))).resolves.toBeDefined();
   });
 
-  it('adds the stream and TTL to an existing table that lacks them (an older data directory)', async () => {
+  it('adds the stream, TTL and missing indexes to an existing table that lacks them (an older data directory)', async () => {
     const tableName = uniqueName('it-old');
     await dynamodb.send(
       new CreateTableCommand({
@@ -99,6 +99,7 @@ describe('ensureTableAndBucket', () => {
     expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
     const ttl = await dynamodb.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     expect(ttl.TimeToLiveDescription?.TimeToLiveStatus).toBe('ENABLED');
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(tableDefinition.globalSecondaryIndexes.map((i) => i.indexName).sort());
   });
 });
 
