@@ -3,11 +3,6 @@
  * through the in-process local API server (local/api-gateway.ts) and
  * the unchanged handlers, against DynamoDB Local (in memory, child process)
  * and s3rver (in process, temporary directory) — what `npm start` runs.
- *
- * The environment must point at the emulators before any store module loads
- * (shared/store/client.ts reads AWS_ENDPOINT_URL_S3 when it is imported), so
- * those modules, and the handlers that use them, are imported only after
- * applyEnv below.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,6 +16,9 @@ import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { ensureTableAndBucket } from '../local/provision';
 import { startLocalStack } from '../local/stack';
+import { createApiKey } from '../shared/store/api-keys';
+import { createCompany } from '../shared/store/companies';
+import { seedReferenceData } from '../shared/store/seed';
 import { summarize, type LatencySummary } from './stats';
 
 // The handlers are required as CommonJS; middy 7 is ESM-only.
@@ -162,10 +160,6 @@ export const runHttpBench = async (options: HttpBenchOptions): Promise<HttpBench
   );
 
   await ensureTableAndBucket();
-  // Only now: these modules create their SDK clients from the environment when loaded.
-  const { seedReferenceData } = await import('../shared/store/seed');
-  const { createCompany } = await import('../shared/store/companies');
-  const { createApiKey } = await import('../shared/store/api-keys');
   await seedReferenceData();
   const company = await createCompany({ name: 'Bench Company', pricingGroupId: 'default', billing: 'account', withUser: true });
   const { apiKey } = await createApiKey({ companyId: company.companyId, scopes: [] });

@@ -17,6 +17,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { config } from '../shared/config';
+import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-keys';
+import { createCompany, getCompany } from '../shared/store/companies';
+import { seedReferenceData } from '../shared/store/seed';
 import { manifest } from '../shared/manifest';
 import { createApiServer, manifestRoutes } from '../local/api-gateway';
 import { applyEnv, localAwsEnv } from '../local/env';
@@ -132,8 +135,6 @@ const stopWatchingLaunchers = watchLaunchers((link) => shutdown(`process ${link.
 
 /** The demo company and key of demo.json, or new ones on first start (or when the table lost them). */
 const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean }> => {
-  const { createCompany, getCompany } = await import('../shared/store/companies');
-  const { createApiKey, getApiKeyByHash, hashApiKey } = await import('../shared/store/api-keys');
   const existing = readDemoFile(dataDir);
   if (existing) {
     const company = await getCompany(existing.companyId);
@@ -198,13 +199,8 @@ const main = async () => {
   const bucketName = config.bucketName;
   const region = process.env.AWS_REGION || 'us-east-1';
   applyEnv(localAwsEnv({ dynamodbEndpoint: stack.dynamodb.endpoint, s3Endpoint: stack.s3.endpoint, region, tableName, bucketName }));
-  // No X-Ray daemon and no CloudWatch here: keep tracing and metrics quiet unless asked for.
-  process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';
-  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
   const provisioned = await ensureTableAndBucket({ tableName, bucketName });
-  // The store modules load only now, after the environment points at the emulators.
-  const { seedReferenceData } = await import('../shared/store/seed');
   const seeded = await seedReferenceData();
   const { demo, created } = await ensureDemo();
   if (stopping) return;
