@@ -16,22 +16,14 @@ import { hashApiKey } from '../../shared/store/api-keys';
 import { listCarriers } from '../../shared/store/catalog';
 import { keys } from '../../shared/store/keys';
 import { clearReferenceCache } from '../../shared/store/memo';
+import { apiKeyRecordFor } from '../support/records';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_c0ffeec0ffeec0ffeec0ffeec0ffee00';
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const at = (ms: number) => new Date(T0 + ms);
 
-const keyRecord = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
-  keyId: 'k1',
-  keyHash: hashApiKey(KEY),
-  companyId: 'c1',
-  integrationType: 'public-api',
-  scopes: [],
-  active: true,
-  createdDate: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const keyRecord = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => apiKeyRecordFor(KEY, over);
 const company = (blacklist: string[] = []) => ({
   companyId: 'c1',
   name: 'Acme',

@@ -5,21 +5,13 @@ import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import type { ApiKeyRecord } from '../../../shared/domain/types';
 import { AppError } from '../../../shared/errors';
+import { apiKeyRecordFor } from '../../support/records';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_0123456789abcdef0123456789abcdef';
 const now = new Date('2026-11-21T12:00:00Z');
 
-const record = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
-  keyId: 'k1',
-  keyHash: hashApiKey(KEY),
-  companyId: 'c1',
-  integrationType: 'public-api',
-  scopes: [],
-  active: true,
-  createdDate: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const record = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => apiKeyRecordFor(KEY, over);
 
 const company = { companyId: 'c1', name: 'Acme', userId: 'u1', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' };
 
