@@ -3,6 +3,9 @@
  * flags (cdk.json context), same cdk-nag plugin, same stack. Bundling is off
  * unless a test is about the bundles, which keeps the template tests fast.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -15,12 +18,26 @@ import { manifest, type FunctionEntry } from '../../shared/manifest';
 export type Synthesized = { app: App; stack: ShippingStack; template: Template };
 export type BuildOptions = { functions?: readonly FunctionEntry[]; bundle?: boolean };
 
+/**
+ * Each app synthesizes into a directory of its own, removed after the test
+ * file that imported this module (CDK's default one in tmpdir is never removed).
+ */
+const outdirs: string[] = [];
+afterAll(() => {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const newOutdir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shipping-synth-'));
+  outdirs.push(dir);
+  return dir;
+};
+
 /** The app and the stage's stack, not synthesized yet. */
 export const build = (stage: StageConfig, options: BuildOptions = {}): { app: App; stack: ShippingStack } => {
   const context: Record<string, unknown> = { ...cdkJson.context };
   // What the CLI's --exclusively does to other stacks: an empty list means no stack bundles its assets.
   if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
-  const app = new App({ context });
+  const app = new App({ context, outdir: newOutdir() });
   return { app, stack: addShippingStack(app, stage, options.functions ?? manifest) };
 };
 
