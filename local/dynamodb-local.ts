@@ -19,7 +19,7 @@
  * `exited` says so (`expected: false`).
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -156,7 +156,9 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
   const listenAddress = program.kind === 'no-compiler' ? '0.0.0.0' : '127.0.0.1';
   if (program.kind === 'no-compiler') (options.warn ?? ((m: string) => process.stderr.write(`${m}\n`)))(exposureWarning(endpoint, program.reason));
 
-  const child = spawnPrivate(java.command, dynamoDbLocalArgs(dir, port, options, program), {
+  // DynamoDB Local extracts its SQLite native library (~900 KB) into java.io.tmpdir at every start: give it a directory that stop() removes.
+  const javaTmp = mkdtempSync(path.join(os.tmpdir(), 'dynamodb-local-'));
+  const child = spawnPrivate(java.command, [`-Djava.io.tmpdir=${javaTmp}`, ...dynamoDbLocalArgs(dir, port, options, program)], {
     cwd: options.dbPath ?? os.tmpdir(),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -205,6 +207,7 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
       if (watchdog && watchdog.exitCode === null && watchdog.signalCode === null) watchdog.kill('SIGTERM');
       child.stdout?.destroy();
       child.stderr?.destroy();
+      rmSync(javaTmp, { recursive: true, force: true });
     })());
 
   const client = new DynamoDBClient({
