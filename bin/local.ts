@@ -7,7 +7,7 @@
  * Everything it starts listens on 127.0.0.1 only, and everything it writes
  * under DATA_DIR is private to the user (umask 077, DATA_DIR 0700).
  *
- * Stopping (SIGINT, SIGTERM or SIGHUP, to npm, tsx, this process or the
+ * Stopping (SIGINT, SIGTERM or SIGHUP, to npm, this process or the
  * whole process group; or the process that started it exiting): the API
  * refuses connections (and closes open ones after their current response),
  * the requests in flight finish (at most DRAIN_MS), then the emulators stop. A DynamoDB Local
@@ -87,7 +87,7 @@ let stopping: Promise<void> | undefined;
 let stopStartedAt = 0;
 const shutdown = (reason: string, exitCode: number) => {
   if (stopping) {
-    // One stop signal often arrives twice at once (from the process group and again from tsx, which passes it on);
+    // One stop signal often arrives twice at once (Ctrl-C reaches the whole group, and npm passes it on again);
     // only a later one means "now": leave at once, the exit hook and the watchdog still end DynamoDB Local.
     if (reason.startsWith('SIG') && Date.now() - stopStartedAt > 1_000) {
       err(`${reason} again: exiting without waiting`);
@@ -130,7 +130,7 @@ process.on('unhandledRejection', (e) => {
   shutdown('unhandled rejection', 1);
 });
 process.on('exit', removeOwnRuntimeFile);
-// npm passes SIGTERM only to the shell it started, and tsx does not pass on SIGHUP: watch the processes that started this one.
+// npm does not pass SIGHUP on, and a launcher killed outright passes nothing on: watch the processes that started this one.
 const stopWatchingLaunchers = watchLaunchers((link) => shutdown(`process ${link.parent}, which started this runtime, is gone`, 0));
 
 /** The demo company and key of demo.json, or new ones on first start (or when the table lost them). */

@@ -14,7 +14,7 @@
  * On SIGTERM (or SIGINT/SIGHUP) the shutdown hook stops Jetty and closes the
  * database, as ServerRunner's DynamoDBProxyServer.stop() does.
  *
- * Started by shared/local/dynamodb-local.ts; compiled once per launcher and
+ * Started by local/dynamodb-local.ts; compiled once per launcher and
  * jar version into node_modules/.cache (or run as a single-file source program).
  */
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;

@@ -1,10 +1,12 @@
 /**
  * How the local runtime (bin/local.ts) stops cleanly (issue 6, item 6):
  *
- * - `watchLaunchers`: `npm start` is npm → `sh -c "tsx bin/local.ts"` → tsx →
- *   node. npm forwards SIGINT/SIGTERM only to `sh`, which dies without passing
- *   it on, and tsx does not pass on SIGHUP at all; either way the runtime is
- *   left running, orphaned. So the runtime watches the chain of processes that
+ * - `watchLaunchers`: `npm start` is npm → `sh -c "exec node --import tsx
+ *   bin/local.ts"`, the shell replaced by node. npm passes on SIGINT and
+ *   SIGTERM but not SIGHUP, and a launcher killed outright passes on nothing;
+ *   either way the runtime would be left running, orphaned (with the earlier
+ *   `tsx bin/local.ts`, tsx and the shell stood between too). So the runtime
+ *   watches the chain of processes that
  *   started it (its parent, and the ancestors above it in its own process
  *   group up to the group leader, i.e. npm) and stops as soon as one of them
  *   is gone. Above the leader nothing is watched, so `setsid npm start &` keeps

@@ -4,6 +4,7 @@
  */
 import type { PackagingType } from '../types';
 import { AppError } from '../../errors';
+import { RATE_LIMITS } from './limits';
 import type { PackagingTypeRef, RateRequest } from './schema';
 import { formatPath, validationError } from './validate';
 
@@ -20,6 +21,9 @@ export type PackagingCatalog = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COMPANY_BOX_CATEGORY = 'Generic';
+
+/** A reference as the message repeats it: no code or id is longer than RATE_LIMITS.code, so a longer one is cut. */
+const quoted = (reference: string) => (reference.length > RATE_LIMITS.code ? `${reference.slice(0, RATE_LIMITS.code)}…` : reference);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -64,7 +68,7 @@ export const resolvePackagingTypes = (body: unknown, catalog: PackagingCatalog):
     if (!found) {
       missing.push({
         path: formatPath(['packages', 'pieces', i, 'packagingType']),
-        message: `packagingType not found: ${piece.packagingType}`,
+        message: `packagingType not found: ${quoted(piece.packagingType)}`,
       });
       return piece;
     }

@@ -67,6 +67,11 @@ describe('packagingType string resolution (spec 2.5)', () => {
     expect(error.details).toEqual([{ path: 'packages.pieces[0].packagingType', message: 'packagingType not found: CARRIERQ_CRATE' }]);
   });
 
+  test('a reference longer than any code or id (64) is repeated cut to 64 characters', () => {
+    const error = appErrorOf(() => resolvePackagingTypes(bodyWithPieces(['X'.repeat(100_000)]), catalog()));
+    expect(error.message).toBe(`packagingType not found: ${'X'.repeat(64)}…`);
+  });
+
   test('an unknown id is a 400 "packagingType not found: <reference>"', () => {
     const id = '9f1c2d3e-4b5a-4c6d-8e7f-001122334455';
     expect(appErrorOf(() => resolvePackagingTypes(bodyWithPieces([id]), catalog())).message).toBe(`packagingType not found: ${id}`);
