@@ -12,7 +12,7 @@
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const demoFileSchema = z.object({
   companyId: z.string().min(1),

@@ -10,7 +10,7 @@
  * ones API Gateway answers itself on a deployed stage (lib/api.ts).
  */
 import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rateRequestBodySchema } from './domain/rate/schema';
 import { carrierSchema, packagingTypeSchema } from './domain/types';
 import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';

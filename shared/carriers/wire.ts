@@ -4,7 +4,7 @@
  * something else (a proxy error page, a changed carrier API) becomes a
  * CarrierError instead of a broken rate further down.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CarrierError, type CarrierQuote } from './types';
 
 const localized = z.record(z.string(), z.string());

@@ -7,7 +7,7 @@
  * Money inside the service is integer minor units (cents); it becomes a
  * two-decimal number only when a response is shaped.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Localized text keyed by language code (`en`, `fr`). */
 export const localizedSchema = z.record(z.string(), z.string());

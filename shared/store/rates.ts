@@ -9,7 +9,7 @@
  * named `constructor`, a number outside DynamoDB's range, nesting past 32
  * levels). A string stores any accepted request as it was validated.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys } from './keys';
 import { getItem, putAll } from './table-ops';
 

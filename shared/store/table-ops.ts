@@ -8,7 +8,7 @@
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { config } from '../config';
 import { ddb } from './client';
 import type { Key } from './keys';

@@ -11,7 +11,7 @@
  * - failRate: share of calls that fail, 0..1. Default 1 when `error` is given,
  *   else 0. 0 and 1 are deterministic; in between a random draw decides.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const sandboxFaultSchema = z.strictObject({
   latencyMs: z.number().int().min(0).optional(),

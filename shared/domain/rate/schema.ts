@@ -5,7 +5,7 @@
  * `packagingType` strings are resolved to objects before this schema runs
  * (spec 2.5, see ./packaging.ts), so the schema only knows the object shape.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { dayNumber } from '../dates';
 import { jsonDepthExceeds, jsonBytes } from '../json';
 import { RATE_LIMITS as L } from './limits';

@@ -3,7 +3,7 @@
  * `RateRequest`. Every problem becomes one `<path> <text>` message (DESIGN.md
  * §5), all joined with `; ` in a 400 VALIDATION_FAILED.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError, type ErrorDetail } from '../../errors';
 import { dayNumber, isoDate, utcDayNumber } from '../dates';
 import { RATE_LIMITS } from './limits';
