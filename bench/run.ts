@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { scenarios, domestic } from './fixtures';
 import type { HttpBenchResult, RouteResult } from './http';
 import { runPureBench, type PureBenchResult } from './pure';
+import { check, type Check } from './checks';
 import { fmt, mib, round, roundSummary, table } from './stats';
 
 // ---------------------------------------------------------------------------
@@ -66,17 +67,6 @@ const HARD_DEADLINE_MS = 120_000;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const out = (line = '') => process.stdout.write(`${line}\n`);
-
-type Check = { name: string; measured: number; target: number; unit: string; kind: 'max' | 'min'; ok: boolean };
-
-const check = (name: string, measured: number, kind: 'max' | 'min', target: number, unit: string): Check => ({
-  name,
-  measured,
-  target,
-  unit,
-  kind,
-  ok: Number.isFinite(measured) && (kind === 'max' ? measured <= target : measured >= target),
-});
 
 // Cleanup steps registered while starting things; run in reverse, once.
 const cleanups: { name: string; fn: () => Promise<void> | void }[] = [];
