@@ -44,6 +44,22 @@ export const config = {
   get rateBudgetMs(): number {
     return num('RATE_BUDGET_MS', 8000);
   },
+  /**
+   * Carrier circuit breaker (shared/carriers/breaker.ts): this many carrier
+   * timeouts in a row open a carrier's breaker in one container; 0 turns the
+   * breaker off.
+   */
+  get carrierBreakerFailures(): number {
+    const n = num('CARRIER_BREAKER_FAILURES', 3);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`CARRIER_BREAKER_FAILURES must be a whole number, 0 or more, got "${n}"`);
+    return n;
+  },
+  /** How long an open carrier breaker skips its carrier before one request probes it again. */
+  get carrierBreakerOpenSeconds(): number {
+    const n = num('CARRIER_BREAKER_OPEN_SECONDS', 30);
+    if (n <= 0) throw new Error(`CARRIER_BREAKER_OPEN_SECONDS must be more than 0, got "${n}"`);
+    return n;
+  },
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
   get sandboxFaults(): string | undefined {
     return process.env.SANDBOX_FAULTS;

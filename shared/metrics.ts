@@ -9,8 +9,12 @@
  * | metric | unit | dimensions | emitted |
  * |---|---|---|---|
  * | `RatesReturned` | Count | service | once per POST /v1/rate answered 200 (`recordRatesReturned`) |
- * | `CarrierLatency` | Milliseconds | service, carrier | once per carrier asked, answered or not |
- * | `CarrierFailures` | Count | service, carrier | 1 per timeout or error, 0 per answer or refusal: Average is the failure rate |
+ * | `CarrierLatency` | Milliseconds | service, carrier | once per carrier asked, answered or not (not for a carrier skipped by its breaker) |
+ * | `CarrierFailures` | Count | service, carrier | 1 per timeout, error or `unavailable` (skipped, breaker open), 0 per answer or refusal: Average is the failure rate |
+ * | `CarrierBreakerOpened` | Count | service, carrier | 1 each time a carrier's circuit breaker opens (shared/carriers/breaker.ts) |
+ *
+ * Each carrier line carries the call's `outcome` (`answered`, `timeout`,
+ * `error`, `refused`, `unavailable`) as metadata.
  *
  * Emitted only inside Lambda unless POWERTOOLS_METRICS_DISABLED says
  * otherwise, so tests, the local runtime and the bench stay quiet;
@@ -71,8 +75,15 @@ export const carrierMetrics: FanOutMetrics = {
   carrierCall: ({ carrierCode, latencyMs, outcome }) => {
     const line = createMetrics({ carrier: carrierCode });
     line.addMetadata('outcome', outcome);
-    line.addMetric('CarrierLatency', MetricUnit.Milliseconds, Math.round(latencyMs));
-    line.addMetric('CarrierFailures', MetricUnit.Count, outcome === 'timeout' || outcome === 'error' ? 1 : 0);
+    // A skipped carrier was not called: a latency of 0 would only pull its percentiles down.
+    if (outcome !== 'unavailable') line.addMetric('CarrierLatency', MetricUnit.Milliseconds, Math.round(latencyMs));
+    // Skipped counts as failed, so the failure rate stays high (and an alarm on it stays on) while the breaker is open.
+    line.addMetric('CarrierFailures', MetricUnit.Count, outcome === 'timeout' || outcome === 'error' || outcome === 'unavailable' ? 1 : 0);
+    line.publishStoredMetrics();
+  },
+  breakerOpened: (carrierCode) => {
+    const line = createMetrics({ carrier: carrierCode });
+    line.addMetric('CarrierBreakerOpened', MetricUnit.Count, 1);
     line.publishStoredMetrics();
   },
 };

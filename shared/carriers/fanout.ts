@@ -2,14 +2,22 @@
  * Rating fan-out (DESIGN.md §4): every carrier is asked in parallel, each
  * under its own timeout, all within one overall budget. A carrier that is
  * slow, fails or refuses becomes a failure entry; it never fails the call.
+ * A carrier whose circuit breaker is open (./breaker.ts: it timed out
+ * repeatedly) is not asked at all and becomes a failure entry `unavailable`.
  */
 import { config } from '../config';
 import { carrierMetrics } from '../metrics';
+import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierQuote, type RateInput } from './types';
 
 export type RateJob = { adapter: CarrierAdapter; input: RateInput };
 
-export type RateFailure = { carrierCode: string; reason: 'timeout' | 'error' | 'refused'; message: string };
+/**
+ * Why a carrier gave no rate: it did not answer in time, failed (HTTP error,
+ * unreadable answer), declined the shipment, or was skipped because its
+ * breaker is open.
+ */
+export type RateFailure = { carrierCode: string; reason: 'timeout' | 'error' | 'refused' | 'unavailable'; message: string };
 
 export type FanOutResult = {
   /** In job order, then in the order each carrier answered its services. */
@@ -18,13 +26,20 @@ export type FanOutResult = {
   failures: RateFailure[];
 };
 
-/** One call to one carrier, for per-carrier latency and failure metrics (shared/metrics.ts). */
+/** One call to one carrier (or one skipped, `unavailable`), for per-carrier latency and failure metrics (shared/metrics.ts). */
 export type CarrierCall = { carrierCode: string; latencyMs: number; outcome: 'answered' | RateFailure['reason'] };
 
-export type FanOutMetrics = { carrierCall(call: CarrierCall): void };
+export type FanOutMetrics = {
+  carrierCall(call: CarrierCall): void;
+  /** A carrier's breaker opened (after timeouts in a row, or a probe that timed out). */
+  breakerOpened?(carrierCode: string): void;
+};
 
-/** Structurally a Powertools Logger. */
-export type FanOutLogger = { warn(message: string, attributes: Record<string, unknown>): void };
+/** Structurally a Powertools Logger; `info` (breakers closing, probing) falls back to `warn`. */
+export type FanOutLogger = {
+  warn(message: string, attributes: Record<string, unknown>): void;
+  info?(message: string, attributes: Record<string, unknown>): void;
+};
 
 export type FanOutOptions = {
   /** Per-carrier timeout; config.carrierTimeoutMs by default. */
@@ -34,6 +49,8 @@ export type FanOutOptions = {
   logger?: FanOutLogger;
   /** The container's CloudWatch metrics by default. */
   metrics?: FanOutMetrics;
+  /** The circuit breakers per carrier; the container's (./breaker.ts) by default. */
+  breakers?: CarrierBreakers;
 };
 
 type Outcome = { carrierCode: string; quotes: CarrierQuote[] } | RateFailure;
@@ -64,14 +81,43 @@ function failure(carrierCode: string, error: unknown): RateFailure {
   return { carrierCode, reason: 'error', message };
 }
 
-async function rateOne({ adapter, input }: RateJob, timeoutMs: number, budget: AbortSignal, budgetMs: number): Promise<Outcome> {
+/** How a call that went through ended, for the breaker: any answer (a refusal included) shows the carrier answers. */
+const breakerOutcome = (outcome: Outcome): CallOutcome =>
+  'quotes' in outcome || outcome.reason === 'refused' ? 'answered' : outcome.reason === 'timeout' ? 'timeout' : 'error';
+
+type Call = {
+  timeoutMs: number;
+  budget: AbortSignal;
+  budgetMs: number;
+  breakers: CarrierBreakers;
+  /** Changes of breaker state, for the logs and metrics. */
+  transitions: BreakerTransition[];
+};
+
+async function rateOne({ adapter, input }: RateJob, call: Call): Promise<Outcome> {
   const carrierCode = adapter.code;
   let request: unknown;
   try {
     request = adapter.buildRateRequest(input);
   } catch (error) {
+    // A refusal is decided before any call, so the breaker has no say: the carrier cannot ship this either way.
     return failure(carrierCode, error);
   }
+
+  const breaker = call.breakers.get(carrierCode);
+  const admission = breaker.acquire();
+  if (admission.transition) call.transitions.push(admission.transition);
+  if (!admission.permit) return { carrierCode, reason: 'unavailable', message: admission.reason };
+
+  const outcome = await callCarrier(adapter, request, call);
+  const transition = breaker.release(admission.permit, breakerOutcome(outcome));
+  if (transition) call.transitions.push(transition);
+  return outcome;
+}
+
+/** Never throws: whatever happens becomes an outcome, so the breaker's permit is always handed back. */
+async function callCarrier(adapter: RateJob['adapter'], request: unknown, { timeoutMs, budget, budgetMs }: Call): Promise<Outcome> {
+  const carrierCode = adapter.code;
 
   const controller = new AbortController();
   const timer = setTimeout(
@@ -95,6 +141,19 @@ async function rateOne({ adapter, input }: RateJob, timeoutMs: number, budget: A
   }
 }
 
+const logTransition = (logger: FanOutLogger | undefined, transition: BreakerTransition) => {
+  if (!logger) return;
+  const info = (message: string, attributes: Record<string, unknown>) => (logger.info ? logger.info(message, attributes) : logger.warn(message, attributes));
+  const { carrierCode } = transition;
+  if (transition.to === 'open') {
+    const openSeconds = transition.openMs / 1000;
+    if (transition.from === 'closed') {
+      logger.warn('carrier breaker opened', { carrierCode, reason: 'timeout', consecutiveTimeouts: transition.consecutiveTimeouts, openSeconds });
+    } else logger.warn('carrier breaker opened', { carrierCode, reason: 'probe timed out', openSeconds });
+  } else if (transition.to === 'half-open') info('carrier breaker half-open, probing', { carrierCode });
+  else info('carrier breaker closed', { carrierCode, reason: 'probe answered' });
+};
+
 export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}): Promise<FanOutResult> {
   const timeoutMs = options.timeoutMs ?? config.carrierTimeoutMs;
   const budgetMs = options.budgetMs ?? config.rateBudgetMs;
@@ -102,10 +161,11 @@ export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}):
   const budgetTimer = setTimeout(() => budget.abort(), budgetMs);
   try {
     const metrics = options.metrics ?? carrierMetrics;
+    const call: Call = { timeoutMs, budget: budget.signal, budgetMs, breakers: options.breakers ?? containerBreakers, transitions: [] };
     const outcomes = await Promise.all(
       jobs.map(async (job) => {
         const started = performance.now();
-        const outcome = await rateOne(job, timeoutMs, budget.signal, budgetMs);
+        const outcome = await rateOne(job, call);
         const outcomeName = 'quotes' in outcome ? 'answered' : outcome.reason;
         metrics.carrierCall({ carrierCode: outcome.carrierCode, latencyMs: performance.now() - started, outcome: outcomeName });
         return outcome;
@@ -118,6 +178,11 @@ export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}):
         result.failures.push(outcome);
         options.logger?.warn('carrier rate failed', { ...outcome });
       }
+    }
+    // Changes of breaker state, after the per-carrier lines of this request.
+    for (const transition of call.transitions) {
+      logTransition(options.logger, transition);
+      if (transition.to === 'open') metrics.breakerOpened?.(transition.carrierCode);
     }
     return result;
   } finally {
