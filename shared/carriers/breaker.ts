@@ -101,6 +101,7 @@ export function createCarrierBreaker(carrierCode: string, options: BreakerOption
   };
 
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  const timeouts = (n: number) => (n === 1 ? '1 timeout' : `${n} timeouts`);
 
   return {
     carrierCode,
@@ -118,7 +119,7 @@ export function createCarrierBreaker(carrierCode: string, options: BreakerOption
       }
       if (state === 'open') {
         if (now < openUntil) {
-          return { reason: `${carrierCode} is skipped after ${consecutiveTimeouts} timeouts in a row; probed again in ${seconds(openUntil - now)} s` };
+          return { reason: `${carrierCode} is skipped after ${timeouts(consecutiveTimeouts)} in a row; probed again in ${seconds(openUntil - now)} s` };
         }
         state = 'half-open';
         probeStartedAt = now;
