@@ -58,9 +58,7 @@ export const OPERATOR_PREFIXES = [
   PK_PREFIX.apiKey,
   PK_PREFIX.apiKeyId,
   PK_PREFIX.company,
-  PK_PREFIX.pricingGroup,
-  PK_PREFIX.carrier,
-  PK_PREFIX.packaging,
+  PK_PREFIX.reference,
 ] as const;
 
 /** Partition-key prefixes a function may write: everything that is not the operator's. */

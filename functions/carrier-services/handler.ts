@@ -6,9 +6,10 @@
 import { badRequest } from '../../shared/errors';
 import { httpHandler } from '../../shared/http/handler';
 import { carrierServicesOf } from '../../shared/services/catalog';
+import { referencePreload } from '../../shared/services/preload';
 
 export const handler = httpHandler('carrier-services', async (event, caller) => {
   const carrierCode = event.queryStringParameters?.carrierCode?.trim();
   if (!carrierCode) throw badRequest('carrierCode is required');
   return { data: await carrierServicesOf(caller.company, carrierCode) };
-});
+}, referencePreload);

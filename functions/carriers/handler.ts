@@ -1,5 +1,6 @@
 /** GET /v1/carriers (spec 4.2, DESIGN.md §5): the carriers of the caller's pricing group. */
 import { httpHandler } from '../../shared/http/handler';
 import { carriersOf } from '../../shared/services/catalog';
+import { referencePreload } from '../../shared/services/preload';
 
-export const handler = httpHandler('carriers', async (_event, caller) => ({ data: await carriersOf(caller.company) }));
+export const handler = httpHandler('carriers', async (_event, caller) => ({ data: await carriersOf(caller.company) }), referencePreload);

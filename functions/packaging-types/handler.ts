@@ -1,5 +1,6 @@
 /** GET /v1/packaging-types (spec 4.1): defaults first, then the caller's custom boxes. */
 import { httpHandler } from '../../shared/http/handler';
 import { packagingTypesOf } from '../../shared/services/catalog';
+import { packagingPreload } from '../../shared/services/preload';
 
-export const handler = httpHandler('packaging-types', async (_event, caller) => ({ data: await packagingTypesOf(caller.company) }));
+export const handler = httpHandler('packaging-types', async (_event, caller) => ({ data: await packagingTypesOf(caller.company) }), packagingPreload);

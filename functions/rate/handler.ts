@@ -2,11 +2,13 @@
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
+import { packagingPreload } from '../../shared/services/preload';
 import { createRatingService } from '../../shared/services/rating';
 
 export const createRateHandler = (registry: CarrierRegistry, clock?: () => Date) => {
   const rating = createRatingService({ registry, clock, logger });
-  return httpHandler('rate', async (event, caller) => ({ data: await rating.rate(caller.company, event.body) }));
+  // Rating resolves packaging against the defaults and the company's boxes.
+  return httpHandler('rate', async (event, caller) => ({ data: await rating.rate(caller.company, event.body) }), packagingPreload);
 };
 
 export const handler = createRateHandler(defaultRegistry);

@@ -27,6 +27,7 @@ import { config } from '../config';
 import type { ApiKeyRecord, Company } from '../domain/types';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { Scope } from '../manifest';
+import type { Preload } from '../services/preload';
 import { getApiKeyByHash, hashApiKey } from '../store/api-keys';
 import { getCompany } from '../store/companies';
 import type { Caller } from './types';
@@ -60,12 +61,24 @@ const CACHE_MAX = 1000;
 
 export const clearAuthCache = () => cache.clear();
 
-/** The key and its company, from the cache while younger than API_KEY_CACHE_SECONDS at `nowMs`. */
-const load = async (keyHash: string, nowMs: number): Promise<Cached> => {
+/** Starts a preloaded read; its failure is reported to whoever awaits the same read later, not here. */
+const start = (read: Promise<unknown> | undefined) => void read?.catch(() => undefined);
+
+/**
+ * The key and its company, from the cache while younger than
+ * API_KEY_CACHE_SECONDS at `nowMs`. `withKey` runs once the key record is
+ * known, before the company is read, so the route's company reads go
+ * alongside it.
+ */
+const load = async (keyHash: string, nowMs: number, withKey: (record: ApiKeyRecord) => void): Promise<Cached> => {
   const ttlMs = config.apiKeyCacheSeconds * 1000;
   const hit = cache.get(keyHash);
-  if (hit && nowMs - hit.at < ttlMs) return hit;
+  if (hit && nowMs - hit.at < ttlMs) {
+    if (hit.record) withKey(hit.record);
+    return hit;
+  }
   const record = await getApiKeyByHash(keyHash);
+  if (record) withKey(record);
   const company = record ? await getCompany(record.companyId) : undefined;
   const entry = { record, company, at: nowMs };
   // Only known keys are cached, so unknown keys cannot fill the cache.
@@ -76,16 +89,26 @@ const load = async (keyHash: string, nowMs: number): Promise<Cached> => {
   return entry;
 };
 
+/**
+ * The caller of a request, or 401/403. `preload` starts the route's other
+ * reads as early as they can start (shared/services/preload.ts): the
+ * caller-independent ones once the key is well-formed, the company's once the
+ * key is known and carries the scope.
+ */
 export const authenticate = async (
   headerValue: string | undefined,
   required: readonly Scope[],
   now = new Date(),
+  preload: Preload = {},
 ): Promise<Caller> => {
   if (headerValue === undefined || headerValue === '') throw unauthorized('Missing API key: send it in the X-API-Key header');
   const apiKey = headerValue.trim();
   if (!isWellFormedKey(apiKey)) throw unauthorized('Malformed API key');
+  start(preload.beforeCaller?.());
   const keyHash = hashApiKey(apiKey);
-  const { record, company } = await load(keyHash, now.getTime());
+  const { record, company } = await load(keyHash, now.getTime(), (known) => {
+    if (preload.withCompany && !keyFailure(known, now) && hasScope(known.scopes, required)) start(preload.withCompany(known.companyId));
+  });
   if (keyFailure(record, now) || !record) throw unauthorized('Invalid, inactive or expired API key');
   if (!company) throw unauthorized('Invalid, inactive or expired API key');
   if (!hasScope(record.scopes, required)) {

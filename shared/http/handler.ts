@@ -21,6 +21,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { logger } from '../logger';
 import { manifest, type HttpTrigger } from '../manifest';
 import { metrics } from '../metrics';
+import type { Preload } from '../services/preload';
+import { withRequestScope } from '../store/request-scope';
 import { activeTracer } from '../tracer';
 import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
@@ -74,10 +76,10 @@ const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEven
   },
 });
 
-const authMiddleware = (trigger: HttpTrigger): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+const authMiddleware = (trigger: HttpTrigger, preload: Preload): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
     // API Gateway may send `headers: null` (no headers at all).
-    const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes);
+    const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes, new Date(), preload);
     request.context.caller = caller;
     logger.appendKeys({ companyId: caller.company.companyId, keyId: caller.apiKey.keyId });
     activeTracer()?.putAnnotation('companyId', caller.company.companyId);
@@ -97,15 +99,20 @@ const triggerOf = (functionName: string): HttpTrigger => {
   return entry.trigger;
 };
 
-/** Builds the Lambda handler of the manifest's HTTP function `functionName` around `main`. */
-export const httpHandler = (functionName: string, main: Main) => {
+/**
+ * Builds the Lambda handler of the manifest's HTTP function `functionName`
+ * around `main`. `preload` names the reads `main` will make, started alongside
+ * authentication (shared/services/preload.ts); each invocation gets its own
+ * set of shared reads.
+ */
+export const httpHandler = (functionName: string, main: Main, preload: Preload = {}) => {
   const trigger = triggerOf(functionName);
   const bodyPolicy = trigger.body;
   const core = async (event: HttpEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
     const reply = await main(event, context.caller!, context);
     return toResult(reply, context.requestId);
   };
-  return middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
+  const handler = middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
     .use(requestIdMiddleware() as MiddlewareObj)
     .use(httpHeaderNormalizer() as MiddlewareObj)
     .use(httpEventNormalizer() as MiddlewareObj)
@@ -114,7 +121,8 @@ export const httpHandler = (functionName: string, main: Main) => {
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj)
     .use(logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj)
     .use(loggingContext(functionName) as MiddlewareObj)
-    .use(authMiddleware(trigger) as MiddlewareObj)
+    .use(authMiddleware(trigger, preload) as MiddlewareObj)
     .use(jsonBody(bodyPolicy) as MiddlewareObj)
     .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+  return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
 };

@@ -10,7 +10,7 @@ import { fanOutRates, type RateJob, type RateFailure } from '../carriers/fanout'
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog';
-import { buildRateResults, joinQuotes, prepareRateRequest, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
+import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
 import type { Company } from '../domain/types';
 import { AppError } from '../errors';
 import { recordRatesReturned } from '../metrics';
@@ -95,7 +95,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
     const { expiresAt } = results.internal[0]!;
     await saveRateResults(
       { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt },
-      results.internal,
+      results.internal.map(toStoredRate),
     );
     recordRatesReturned(results.public.length);
     return { requestId, rates: results.public };

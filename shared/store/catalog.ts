@@ -1,35 +1,13 @@
-/** Carriers, services and pricing groups: reference data read by every request. */
-import {
-  carrierSchema,
-  carrierServiceSchema,
-  pricingGroupSchema,
-  pricingPlanSchema,
-  type Carrier,
-  type CarrierService,
-  type PricingGroup,
-  type PricingPlan,
-} from '../domain/types';
-import { keys } from './keys';
-import { memoReference } from './memo';
-import { getItem, queryPrefix } from './table-ops';
+/** Carriers, services and pricing groups: views of the reference data (./reference.ts). */
+import type { Carrier, CarrierService, PricingGroup, PricingPlan } from '../domain/types';
+import { loadReference } from './reference';
 
-export const listCarriers = (): Promise<Carrier[]> =>
-  memoReference('carriers', () => {
-    const { pk, skPrefix } = keys.carriersPrefix();
-    return queryPrefix(pk, skPrefix, carrierSchema);
-  });
+export const listCarriers = async (): Promise<Carrier[]> => (await loadReference()).carriers;
 
-export const listServices = (carrierCode: string): Promise<CarrierService[]> =>
-  memoReference(`services:${carrierCode}`, () => {
-    const { pk, skPrefix } = keys.servicesPrefix(carrierCode);
-    return queryPrefix(pk, skPrefix, carrierServiceSchema);
-  });
+export const listServices = async (carrierCode: string): Promise<CarrierService[]> =>
+  (await loadReference()).servicesByCarrier.get(carrierCode) ?? [];
 
-export const getPricingGroup = (groupId: string): Promise<PricingGroup | undefined> =>
-  memoReference(`group:${groupId}`, () => getItem(keys.pricingGroup(groupId), pricingGroupSchema));
+export const getPricingGroup = async (groupId: string): Promise<PricingGroup | undefined> =>
+  (await loadReference()).pricingGroups.get(groupId);
 
-export const listPricingPlans = (groupId: string): Promise<PricingPlan[]> =>
-  memoReference(`plans:${groupId}`, () => {
-    const { pk, skPrefix } = keys.pricingPlanPrefix(groupId);
-    return queryPrefix(pk, skPrefix, pricingPlanSchema);
-  });
+export const listPricingPlans = async (groupId: string): Promise<PricingPlan[]> => (await loadReference()).plansByGroup.get(groupId) ?? [];

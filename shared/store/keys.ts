@@ -15,15 +15,27 @@ export const PK_PREFIX = {
   apiKeyId: 'APIKEYID#',
   /** The company profile and its custom boxes. */
   company: 'COMPANY#',
-  pricingGroup: 'PRICINGGROUP#',
-  /** The carrier list (`CARRIER`) and each carrier's services (`CARRIER#<code>`). */
-  carrier: 'CARRIER',
-  packaging: 'PACKAGING#',
+  /**
+   * The reference data, all of it in one partition (carriers, services,
+   * default packaging, pricing groups and plans): one Query reads it whole, so
+   * a request needs it before it knows the caller's pricing group and it costs
+   * one round trip, once per container while cached (shared/store/reference.ts).
+   */
+  reference: 'REFERENCE',
   rateRequest: 'RATEREQ#',
   rateResponse: 'RATERESP#',
   order: 'ORDER#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
+
+/** Sort-key prefixes of the reference partition, one per kind of item; in sk order, each kind's items come out sorted by code. */
+export const REFERENCE_SK = {
+  carrier: 'CARRIER#',
+  service: 'SERVICE#',
+  packaging: 'PACKAGING#',
+  pricingGroup: 'GROUP#',
+  pricingPlan: 'PLAN#',
+} as const;
 
 /** Partitions of the active-orders index; the tracking refresh queries each. */
 export const ACTIVE_ORDER_SHARDS = 4;
@@ -39,15 +51,11 @@ export const keys = {
   /** Pointer from a key id to its hash, so a key can be revoked by id. */
   apiKeyId: (keyId: string): Key => ({ pk: `${PK_PREFIX.apiKeyId}${keyId}`, sk: 'APIKEYID' }),
   company: (companyId: string): Key => ({ pk: `${PK_PREFIX.company}${companyId}`, sk: 'PROFILE' }),
-  pricingGroup: (groupId: string): Key => ({ pk: `${PK_PREFIX.pricingGroup}${groupId}`, sk: 'GROUP' }),
-  pricingPlan: (groupId: string, carrierCode: string): Key => ({ pk: `${PK_PREFIX.pricingGroup}${groupId}`, sk: `PLAN#${carrierCode}` }),
-  pricingPlanPrefix: (groupId: string) => ({ pk: `${PK_PREFIX.pricingGroup}${groupId}`, skPrefix: 'PLAN#' }),
-  carrier: (code: string): Key => ({ pk: PK_PREFIX.carrier, sk: `CARRIER#${code}` }),
-  carriersPrefix: () => ({ pk: PK_PREFIX.carrier, skPrefix: 'CARRIER#' }),
-  service: (carrierCode: string, serviceCode: string): Key => ({ pk: `${PK_PREFIX.carrier}#${carrierCode}`, sk: `SERVICE#${serviceCode}` }),
-  servicesPrefix: (carrierCode: string) => ({ pk: `${PK_PREFIX.carrier}#${carrierCode}`, skPrefix: 'SERVICE#' }),
-  defaultPackaging: (id: string): Key => ({ pk: `${PK_PREFIX.packaging}DEFAULT`, sk: `PACKAGING#${id}` }),
-  defaultPackagingPrefix: () => ({ pk: `${PK_PREFIX.packaging}DEFAULT`, skPrefix: 'PACKAGING#' }),
+  pricingGroup: (groupId: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.pricingGroup}${groupId}` }),
+  pricingPlan: (groupId: string, carrierCode: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.pricingPlan}${groupId}#${carrierCode}` }),
+  carrier: (code: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.carrier}${code}` }),
+  service: (carrierCode: string, serviceCode: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.service}${carrierCode}#${serviceCode}` }),
+  defaultPackaging: (id: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.packaging}${id}` }),
   companyPackaging: (companyId: string, id: string): Key => ({ pk: `${PK_PREFIX.company}${companyId}`, sk: `PACKAGING#${id}` }),
   companyPackagingPrefix: (companyId: string) => ({ pk: `${PK_PREFIX.company}${companyId}`, skPrefix: 'PACKAGING#' }),
   rateRequest: (requestId: string): Key => ({ pk: `${PK_PREFIX.rateRequest}${requestId}`, sk: 'RATEREQ' }),

@@ -1,24 +1,23 @@
 /**
- * Packaging types: the shared default catalog (`PACKAGING#DEFAULT`) and each
- * company's custom boxes (`COMPANY#<id>`, category `Generic`).
+ * Packaging types: the shared default catalog (reference data, ./reference.ts)
+ * and each company's custom boxes (`COMPANY#<id>`, category `Generic`).
  */
 import { packagingTypeSchema, type PackagingType } from '../domain/types';
 import { keys } from './keys';
-import { memoReference } from './memo';
+import { loadReference } from './reference';
+import { perRequest } from './request-scope';
 import { putItem, queryPrefix } from './table-ops';
 
-export const listDefaultPackaging = (): Promise<PackagingType[]> =>
-  memoReference('packaging:defaults', () => {
-    const { pk, skPrefix } = keys.defaultPackagingPrefix();
-    return queryPrefix(pk, skPrefix, packagingTypeSchema);
-  });
+export const listDefaultPackaging = async (): Promise<PackagingType[]> => (await loadReference()).defaultPackaging;
 
-export const listCompanyBoxes = async (companyId: string): Promise<PackagingType[]> => {
-  const { pk, skPrefix } = keys.companyPackagingPrefix(companyId);
-  const boxes = await queryPrefix(pk, skPrefix, packagingTypeSchema);
-  // Defence in depth: a box is only ever the caller's own.
-  return boxes.filter((b) => b.companyId === companyId);
-};
+/** The company's custom boxes; never cached across requests (a box created a moment ago is usable at once), shared within one. */
+export const listCompanyBoxes = (companyId: string): Promise<PackagingType[]> =>
+  perRequest(`boxes:${companyId}`, async () => {
+    const { pk, skPrefix } = keys.companyPackagingPrefix(companyId);
+    const boxes = await queryPrefix(pk, skPrefix, packagingTypeSchema);
+    // Defence in depth: a box is only ever the caller's own.
+    return boxes.filter((b) => b.companyId === companyId);
+  });
 
 /** Stores a new custom box of its company (built by domain/catalog.ts `newCustomBox`); never overwrites one. */
 export const putCustomBox = async (box: PackagingType & { companyId: string }): Promise<void> => {

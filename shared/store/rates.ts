@@ -3,13 +3,20 @@
  * RATE_TTL_HOURS: DynamoDB's TTL deletes them eventually, and every read
  * checks `expiresAt` explicitly because TTL deletion can lag by hours.
  *
- * The rate request is stored as one JSON string (`requestJson`), not as a
- * DynamoDB map: billingOptions is free-form (spec 2.11), and a map would hand
- * its keys and numbers to the marshaller, which refuses some of them (a key
- * named `constructor`, a number outside DynamoDB's range, nesting past 32
- * levels). A string stores any accepted request as it was validated.
+ * Writing them is most of a rate request's cost, so both are small: a rate
+ * response is the domain's compact record (shared/domain/rate/stored.ts),
+ * under 1 KB and so one write unit, read by ship with one GetItem by its id;
+ * the rate request is one gzip-compressed JSON document (`requestGzip`), not a
+ * DynamoDB map. Compressed, a typical request is a few hundred bytes and one
+ * write unit, and a request of 200 packages a few. As a string, billingOptions
+ * (free-form, spec 2.11) never meets the marshaller, which refuses some of
+ * what it may hold (a key named `constructor`, a number outside DynamoDB's
+ * range, nesting past 32 levels): any accepted request is stored as it was
+ * validated.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
+import type { StoredRate } from '../domain/rate/stored';
 import { keys } from './keys';
 import { getItem, putAll } from './table-ops';
 
@@ -22,55 +29,68 @@ export type StoredRateRequest = {
   expiresAt: string;
 };
 
-/** The full internal record of one rate: public fields plus carrier account, margins, billing. */
-export type StoredRateResponse = Record<string, unknown> & {
-  rateResponseId: string;
-  rateRequestId: string;
-  companyId: string;
-  createdDate: string;
-  expiresAt: string;
-};
+export type { StoredRate };
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-export const saveRateResults = async (request: StoredRateRequest, responses: StoredRateResponse[]): Promise<void> => {
+/** The items of one rate request and its responses, as written. */
+export const rateItems = (request: StoredRateRequest, responses: readonly StoredRate[]) => {
   const { request: body, ...meta } = request;
-  await putAll([
+  return [
     {
       ...keys.rateRequest(request.requestId),
       entityType: 'rateRequest',
       ...meta,
-      requestJson: JSON.stringify(body),
+      requestGzip: gzipSync(JSON.stringify(body)),
       expiresAtEpoch: epochSeconds(request.expiresAt),
     },
     ...responses.map((r) => ({
       ...keys.rateResponse(r.rateResponseId),
-      ...r,
       entityType: 'rateResponse',
+      ...r,
       expiresAtEpoch: epochSeconds(r.expiresAt),
     })),
-  ]);
+  ];
+};
+
+export const saveRateResults = async (request: StoredRateRequest, responses: readonly StoredRate[]): Promise<void> => {
+  await putAll(rateItems(request, responses));
 };
 
 const rateRequestItem = z
   .object({
     requestId: z.string(),
     companyId: z.string(),
-    requestJson: z.string(),
+    requestGzip: z.instanceof(Uint8Array),
     createdDate: z.string(),
     expiresAt: z.string(),
   })
-  .transform(({ requestJson, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(requestJson) as Record<string, unknown> }));
+  .transform(
+    ({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> }),
+  );
+
+const tier = z.tuple([z.number(), z.number(), z.number()]);
 
 const rateResponseItem = z
-  .looseObject({
+  .object({
     rateResponseId: z.string(),
     rateRequestId: z.string(),
     companyId: z.string(),
     createdDate: z.string(),
     expiresAt: z.string(),
-  })
-  .transform(({ pk: _pk, sk: _sk, expiresAtEpoch: _e, ...rest }) => rest as StoredRateResponse);
+    pricingGroupId: z.string(),
+    carrierCode: z.string(),
+    serviceCode: z.string(),
+    accountNumber: z.string(),
+    isThirdParty: z.boolean(),
+    commitment: z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() }).nullable(),
+    currency: z.string(),
+    fxRate: z.number(),
+    charges: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])),
+    totals: z.object({ retail: tier, account: tier, discounted: tier }),
+    margin: tier,
+    discountBp: z.object({ account: z.number(), customer: z.number() }),
+  }) satisfies z.ZodType<StoredRate>;
 
 export type Lookup<T> = { status: 'found'; item: T } | { status: 'missing' } | { status: 'expired'; item: T };
 

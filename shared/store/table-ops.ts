@@ -18,23 +18,27 @@ export const getItem = async <T>(key: Key, schema: z.ZodType<T>, consistent = fa
   return out.Item ? schema.parse(out.Item) : undefined;
 };
 
-export const queryPrefix = async <T>(pk: string, skPrefix: string, schema: z.ZodType<T>): Promise<T[]> => {
-  const items: T[] = [];
+/** Every item of partition `pk` whose sort key starts with `skPrefix` (the whole partition when empty), page after page. */
+export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Record<string, unknown>>> => {
+  const items: Array<Record<string, unknown>> = [];
   let start: Record<string, unknown> | undefined;
   do {
     const out = await ddb.send(
       new QueryCommand({
         TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+        KeyConditionExpression: skPrefix === '' ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: skPrefix === '' ? { ':pk': pk } : { ':pk': pk, ':sk': skPrefix },
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of out.Items ?? []) items.push(schema.parse(item));
+    items.push(...((out.Items ?? []) as Array<Record<string, unknown>>));
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
 };
+
+export const queryPrefix = async <T>(pk: string, skPrefix: string, schema: z.ZodType<T>): Promise<T[]> =>
+  (await queryItems(pk, skPrefix)).map((item) => schema.parse(item));
 
 export const putItem = async (item: Key & Record<string, unknown>, options: { ifAbsent?: boolean } = {}) => {
   await ddb.send(

@@ -13,7 +13,8 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { createCustomBox } from '../../shared/services/catalog';
-import { getRateRequest } from '../../shared/store/rates';
+import { itemSize, writeUnits } from '../../shared/store/item-size';
+import { getRateRequest, getRateResponse } from '../../shared/store/rates';
 import { addToBlacklist } from '../../shared/store/companies';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
@@ -84,12 +85,27 @@ describe('POST /v1/rate against DynamoDB Local', () => {
     expect(res.json.data!.rates.map((r) => r.carrier.code)).not.toContain('CARRIERF');
   });
 
-  it('stores the rate request and each full internal rate response with a 24-hour expiry', async () => {
+  it('stores the rate request and each compact internal rate response (one write unit each) with a 24-hour expiry', async () => {
     const before = Date.now();
     const res = await rate(baseBody);
     const [first] = res.json.data!.rates;
     const stored = await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.rateResponse(first!.rateResponseId) }));
-    expect(stored.Item).toMatchObject({ companyId, rateResponseId: first!.rateResponseId, carrierAccount: { accountNumber: expect.any(String) } });
+    expect(stored.Item).toMatchObject({
+      companyId,
+      rateResponseId: first!.rateResponseId,
+      rateRequestId: res.json.data!.requestId,
+      carrierCode: first!.carrier.code,
+      serviceCode: first!.service.code,
+      accountNumber: expect.any(String),
+      totals: { discounted: [expect.any(Number), expect.any(Number), Math.round(first!.rate.totals.discounted.total.amount * 100)] },
+    });
+    expect(itemSize(stored.Item!)).toBeLessThanOrEqual(1024);
+    const found = await getRateResponse(first!.rateResponseId, companyId);
+    expect(found).toMatchObject({ status: 'found', item: { carrierCode: first!.carrier.code, charges: expect.any(Array) } });
+    for (const other of res.json.data!.rates) {
+      const item = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.rateResponse(other.rateResponseId) }))).Item!;
+      expect(writeUnits(item)).toBe(1);
+    }
     const ttl = stored.Item!.expiresAtEpoch as number;
     expect(ttl * 1000).toBeGreaterThanOrEqual(before + 24 * 3600 * 1000 - 2000);
     expect(ttl * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000 + 2000);

@@ -53,7 +53,7 @@ describe('table writes', () => {
   });
 
   it('reserves API keys, companies and the reference data for the operator', () => {
-    expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIER', 'COMPANY#', 'PACKAGING#', 'PRICINGGROUP#']);
+    expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'COMPANY#', 'REFERENCE']);
   });
 
   it('rate writes rate requests and rate responses; the catalog readers write nothing', () => {

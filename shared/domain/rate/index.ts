@@ -13,3 +13,4 @@ export * from './sanitize';
 export * from './results';
 export * from './prepare';
 export * from './quoted';
+export * from './stored';

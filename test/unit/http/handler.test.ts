@@ -9,8 +9,8 @@ import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { AppError } from '../../../shared/errors';
 import { defaultPackagingTypes } from '../../../shared/reference/packaging';
-import { pricingPlans } from '../../../shared/reference/pricing';
 import { services } from '../../../shared/reference/carriers';
+import { referenceItems } from '../../../shared/store/seed';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_00000000000000000000000000000001';
@@ -74,9 +74,7 @@ describe('the shared HTTP layer', () => {
   });
 
   it('wraps a success in the {data} envelope, stripping store-only fields', async () => {
-    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'PACKAGING#DEFAULT', ':sk': 'PACKAGING#' } }).resolves({
-      Items: defaultPackagingTypes.map((p) => ({ ...keys.defaultPackaging(p.id), entityType: 'packagingType', ...p })),
-    });
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'REFERENCE' } }).resolves({ Items: referenceItems() });
     ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'COMPANY#c1', ':sk': 'PACKAGING#' } }).resolves({
       Items: [{ ...keys.companyPackaging('c1', 'b1'), entityType: 'packagingType', companyId: 'c1', id: 'b1', code: 'GENERIC_BOX', name: 'Mine', categoryName: 'Generic', carrierId: null, isEnvelope: false, createdDate: '2026-02-01T00:00:00Z' }],
     });
@@ -100,7 +98,7 @@ describe('the shared HTTP layer', () => {
   });
 
   it('a malformed stored item fails loudly as a 500, not as bad data', async () => {
-    ddbMock.on(QueryCommand).resolves({ Items: [{ pk: 'PACKAGING#DEFAULT', sk: 'PACKAGING#x', code: 1 }] });
+    ddbMock.on(QueryCommand).resolves({ Items: [{ pk: 'REFERENCE', sk: 'PACKAGING#x', code: 1 }] });
     const res = await packagingTypes(event(), ctx);
     expect(res.statusCode).toBe(500);
   });
@@ -108,12 +106,7 @@ describe('the shared HTTP layer', () => {
 
 describe('GET /v1/carrier-services', () => {
   const withPlans = () => {
-    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'PRICINGGROUP#parcel', ':sk': 'PLAN#' } }).resolves({
-      Items: pricingPlans.filter((p) => p.pricingGroupId === 'parcel').map((p) => ({ ...keys.pricingPlan('parcel', p.carrierCode), ...p })),
-    });
-    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CARRIER#CARRIERX', ':sk': 'SERVICE#' } }).resolves({
-      Items: services.filter((s) => s.carrierCode === 'CARRIERX').map((s) => ({ ...keys.service(s.carrierCode, s.code), ...s })),
-    });
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'REFERENCE' } }).resolves({ Items: referenceItems() });
   };
   it('400 without carrierCode', async () => {
     const res = await carrierServices(event({ path: '/v1/carrier-services', resource: '/v1/carrier-services' }), ctx);
