@@ -9,15 +9,13 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { FUNCTION_NODE_OPTIONS, functionBundling, projectRoot } from './bundling';
 import type { StageConfig } from './stages';
 
-/** The repository root: manifest entries are relative to it, and its lockfile pins the bundle. */
-export const projectRoot = path.resolve(__dirname, '..');
+// The repository root (its lockfile pins the bundle) and the banner live with the bundling options.
+export { ESM_REQUIRE_BANNER, projectRoot } from './bundling';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
-
-/** esbuild's ESM output has no `require`; bundled CommonJS dependencies still call it. */
-export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 export type ProjectFunctionProps = {
   /** Handler module relative to the repository root, exporting `handler`. */
@@ -52,18 +50,20 @@ export class ProjectFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       role,
       logGroup: logs,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...props.environment, ...(FUNCTION_NODE_OPTIONS ? { NODE_OPTIONS: FUNCTION_NODE_OPTIONS } : {}) },
+      // lib/bundling.ts, field for field (the bench builds with the same definition).
       bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        // Line mappings are enough for stack traces; the sources stay out of the bundle.
-        sourcesContent: false,
+        format: { esm: OutputFormat.ESM }[functionBundling.format],
+        target: functionBundling.target,
+        mainFields: [...functionBundling.mainFields],
+        banner: functionBundling.banner,
+        minify: functionBundling.minify,
+        sourceMap: functionBundling.sourceMap,
+        sourcesContent: functionBundling.sourcesContent,
+        esbuildArgs: { '--alias': Object.entries(functionBundling.alias).map(([module, replacement]) => `${module}=${replacement}`) },
         // Pin the SDK version we test against instead of the runtime's copy.
         bundleAwsSDK: true,
-        logLevel: LogLevel.WARNING,
+        logLevel: { warning: LogLevel.WARNING }[functionBundling.logLevel],
       },
     });
     logs.grantWrite(role);

@@ -1,22 +1,30 @@
 /**
  * The bundles esbuild makes for the functions: ESM with the `require` banner
- * and a source map, and they actually start. Each HTTP bundle is loaded by a
- * plain Node process (no Jest transform in between) and answers a request
- * without an API key with 401 and the project's error body, which needs no
- * AWS at all. Bundle options do not depend on the stage, so dev stands for both.
+ * and a source map, the very bytes lib/bundling.ts's `esbuildOptions` build
+ * (what the bench measures), and they actually start. Each HTTP bundle is
+ * loaded by a plain Node process (no Jest transform in between) and answers a
+ * request without an API key with 401 and the project's error body, which
+ * needs no AWS at all. Bundle options do not depend on the stage, so dev
+ * stands for both.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ESM_REQUIRE_BANNER } from '../../lib/project-function';
+import { build } from 'esbuild';
+import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, esbuildOptions, functionBundling, projectRoot } from '../../lib/bundling';
+import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { stages } from '../../lib/stages';
 import { manifest } from '../../shared/manifest';
 import { logicalId, resources, synthesize, type Synthesized } from './synth';
 
 let synthesized: Synthesized;
+let ownBuilds: string;
 beforeAll(() => {
   synthesized = synthesize(stages.dev, { bundle: true });
+  ownBuilds = mkdtempSync(path.join(tmpdir(), 'bundle-options-'));
 });
+afterAll(() => rmSync(ownBuilds, { recursive: true, force: true }));
 
 const bundleDir = (name: string): string => {
   const { app, stack, template } = synthesized;
@@ -34,6 +42,14 @@ const runModule = (script: string, cwd: string): string =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
+it('targets the Node major of the runtime', () => {
+  expect(FUNCTION_RUNTIME.name).toBe(`nodejs${functionBundling.target.replace(/^node/, '')}.x`);
+});
+
+it('has every alias replacement in the repository', () => {
+  for (const replacement of Object.values(BUNDLE_ALIASES)) expect(existsSync(path.join(projectRoot, replacement))).toBe(true);
+});
+
 describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name, entry) => {
   it('is an ES module that defines require, with its source map beside it', () => {
     const dir = bundleDir(name);
@@ -41,6 +57,18 @@ describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name
     expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
     expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
+  });
+
+  it("is byte for byte what lib/bundling.ts's esbuildOptions build (what the bench measures)", async () => {
+    const outfile = path.join(ownBuilds, name, 'index.mjs');
+    await build({ ...esbuildOptions(outfile), entryPoints: [path.join(projectRoot, entry.entry)] });
+    expect(readFileSync(outfile).equals(readFileSync(path.join(bundleDir(name), 'index.mjs')))).toBe(true);
+  });
+
+  it('carries no credential provider but the environment one (Lambda needs no other)', () => {
+    const code = readFileSync(path.join(bundleDir(name), 'index.mjs'), 'utf8');
+    expect(code).toContain('AWS_SECRET_ACCESS_KEY');
+    for (const gone of ['AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'sso_start_url']) expect(code).not.toContain(gone);
   });
 
   if (entry.trigger.kind === 'http') {

@@ -1,6 +1,6 @@
 /**
  * Observability inside a real function bundle (esbuild, the options of
- * lib/project-function.ts), run by a plain Node process as Lambda would:
+ * lib/bundling.ts that CDK deploys), run by a plain Node process as Lambda would:
  * tracing loads the X-Ray SDK only when on, the Lambda context reaches the
  * logs, and the ColdStart metric is written in embedded metric format. The
  * request has no API key, so nothing leaves the process.
@@ -10,22 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER, projectRoot } from '../../lib/project-function';
+import { esbuildOptions, projectRoot } from '../../lib/bundling';
 
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'observability-bundle-'));
-  await build({
-    entryPoints: [path.join(projectRoot, 'functions/carriers/handler.ts')],
-    outfile: path.join(dir, 'index.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
-    minify: true,
-    logLevel: 'warning',
-  });
+  await build({ ...esbuildOptions(path.join(dir, 'index.mjs')), entryPoints: [path.join(projectRoot, 'functions/carriers/handler.ts')] });
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
