@@ -256,7 +256,7 @@ describe('checkManifest stops a manifest the stage cannot deploy', () => {
     ['an e-mail sender without emailFrom', [{ ...base, access: { table: 'read', writes: [], bucket: 'none', email: true } }], /has no emailFrom/],
     ['a write to API keys', [{ ...base, access: { table: 'read', writes: ['APIKEY#'], bucket: 'none' } }], /"APIKEY#" reaches APIKEY#/],
     ['a write to companies', [{ ...base, access: { table: 'read', writes: ['COMPANY#'], bucket: 'none' } }], /"COMPANY#" reaches COMPANY#/],
-    ['a write that reaches reference data', [{ ...base, access: { table: 'read', writes: ['CARRIER#'], bucket: 'none' } }], /"CARRIER#" reaches CARRIER/],
+    ['a write that reaches reference data', [{ ...base, access: { table: 'read', writes: ['REFERENCE#'], bucket: 'none' } }], /"REFERENCE#" reaches REFERENCE/],
     ['a write prefix with a wildcard', [{ ...base, access: { table: 'read', writes: ['ORDER*'], bucket: 'none' } }], /must be capital letters ending with #/],
     ['a write prefix without its #', [{ ...base, access: { table: 'read', writes: ['RATE'], bucket: 'none' } }], /must be capital letters ending with #/],
     ['writes without table access', [{ ...base, access: { table: 'none', writes: ['ORDER#'], bucket: 'none' } }], /writes the table but has no table access/],

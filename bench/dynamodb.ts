@@ -1,0 +1,265 @@
+/**
+ * DynamoDB round trips and write units per request, through the real
+ * handlers in process against DynamoDB Local:
+ *
+ * - commands per request, and the longest chain of them that had to wait
+ *   for each other (a command that starts after another ended is one step
+ *   further down the chain; commands under way together are one step), with
+ *   the per-container caches empty (API key and reference data read on every
+ *   request) and warm (the TTLs of a deployed stage, lib/stages.ts, second
+ *   request of the same caller);
+ * - for POST /v1/rate, the write units of what it stores (one per started KB
+ *   of each item, shared/store/item-size.ts) against the rates returned, and
+ *   the largest stored rate response.
+ *
+ * Requests run one at a time, so every command recorded between a request's
+ * start and its end is that request's.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Context } from 'aws-lambda';
+import { stages } from '../lib/stages';
+import { buildContext, buildEvent, manifestRoutes, requireHandlerLoader, type Route } from '../local/api-gateway';
+import { applyEnv, localAwsEnv } from '../local/env';
+import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
+import { ensureTableAndBucket } from '../local/provision';
+import { startLocalStack } from '../local/stack';
+import { clearAuthCache } from '../shared/http/auth';
+import type { HttpFunctionName } from '../shared/manifest';
+import { createApiKey } from '../shared/store/api-keys';
+import { ddb } from '../shared/store/client';
+import { createCompany } from '../shared/store/companies';
+import { itemSize, writeUnits } from '../shared/store/item-size';
+import { clearReferenceCache } from '../shared/store/memo';
+import { seedReferenceData } from '../shared/store/seed';
+import { sampleRateBody } from '../test/support/rate-body';
+import { check, type BenchContext, type BenchPart, type Check } from './checks';
+import { table } from './stats';
+
+// The handlers are required as CommonJS; middy 7 is ESM-only.
+allowRequireOfEsmOnlyPackages();
+
+/** Targets (issue 8): the longest chain of round trips, caches empty and warm. */
+const CHAIN_TARGETS: Record<'rate' | 'other', { empty: number; warm: number }> = {
+  rate: { empty: 3, warm: 2 },
+  other: { empty: 2, warm: 1 },
+};
+/** Write units of one rate request, beyond one per rate returned (the rate request item itself, with room). */
+const RATE_EXTRA_WRITE_UNITS = 2;
+const RATE_RESPONSE_MAX_BYTES = 1024;
+
+/** A sample request per HTTP function; the compiler asks for one when a function is added to the manifest. */
+const SAMPLES: Record<HttpFunctionName, () => { url: string; body?: unknown }> = {
+  'packaging-types': () => ({ url: '/v1/packaging-types' }),
+  carriers: () => ({ url: '/v1/carriers' }),
+  'carrier-services': () => ({ url: '/v1/carrier-services?carrierCode=CARRIERX' }),
+  rate: () => ({ url: '/v1/rate', body: sampleRateBody() }),
+};
+
+export type Recorded = {
+  command: string;
+  start: number;
+  end: number;
+  input: Record<string, unknown>;
+  /** What DynamoDB (Local) says the command consumed, asked for on writes. */
+  capacityUnits?: number;
+};
+
+const WRITES = new Set(['PutItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
+
+/** Each command's step in the chain: 1 + the deepest step that ended before it started. Pure. */
+export const chainSteps = (commands: ReadonlyArray<Pick<Recorded, 'start' | 'end'>>): number[] => {
+  const order = commands.map((_, i) => i).sort((a, b) => commands[a]!.start - commands[b]!.start);
+  const steps = new Array<number>(commands.length).fill(0);
+  order.forEach((i, k) => {
+    let step = 1;
+    for (const j of order.slice(0, k)) if (commands[j]!.end <= commands[i]!.start) step = Math.max(step, steps[j]! + 1);
+    steps[i] = step;
+  });
+  return steps;
+};
+
+/** Longest chain of `commands` where each step started after the previous one ended. Pure. */
+export const longestChain = (commands: ReadonlyArray<Pick<Recorded, 'start' | 'end'>>): number => Math.max(0, ...chainSteps(commands));
+
+/** The items a recorded write command puts (the client's wire form, unmarshalled). */
+const writtenItems = (r: Recorded): Array<Record<string, unknown>> => {
+  const items: Array<Record<string, AttributeValue>> = [];
+  if (r.command === 'PutItemCommand') items.push(r.input.Item as Record<string, AttributeValue>);
+  if (r.command === 'BatchWriteItemCommand') {
+    const byTable = r.input.RequestItems as Record<string, Array<{ PutRequest?: { Item: Record<string, AttributeValue> } }>>;
+    for (const requests of Object.values(byTable)) for (const q of requests) if (q.PutRequest) items.push(q.PutRequest.Item);
+  }
+  if (r.command === 'TransactWriteItemsCommand') {
+    for (const t of r.input.TransactItems as Array<{ Put?: { Item: Record<string, AttributeValue> } }>) if (t.Put) items.push(t.Put.Item);
+  }
+  // The document client marshals after this middleware has seen the input: items are plain values here.
+  return items as Array<Record<string, unknown>>;
+};
+
+type EndpointFigures = {
+  function: string;
+  emptyCommands: number;
+  emptyChain: number;
+  emptySequence: string;
+  warmCommands: number;
+  warmChain: number;
+  warmSequence: string;
+};
+
+/** `Query ‖ GetItem → GetItem ‖ Query → BatchWriteItem`: the chain's steps, the commands of one step side by side. */
+const sequence = (commands: readonly Recorded[]): string => {
+  const steps = chainSteps(commands);
+  const byStep = new Map<number, string[]>();
+  commands.forEach((c, i) => byStep.set(steps[i]!, [...(byStep.get(steps[i]!) ?? []), c.command.replace(/Command$/, '')]));
+  return [...byStep.keys()]
+    .sort((a, b) => a - b)
+    .map((step) => byStep.get(step)!.join(' ‖ '))
+    .join(' → ');
+};
+
+export const runDynamodbBench = async (ctx: BenchContext): Promise<BenchPart> => {
+  const { log } = ctx;
+  log('dynamodb: starting DynamoDB Local (in memory) and s3rver ...');
+  const stack = await startLocalStack();
+  ctx.defer('dynamodb bench emulators', () => stack.stop());
+  const suffix = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  applyEnv(
+    localAwsEnv({
+      dynamodbEndpoint: stack.dynamodb.endpoint,
+      s3Endpoint: stack.s3.endpoint,
+      tableName: `bench-ddb-${suffix}`,
+      bucketName: `bench-ddb-${suffix}`,
+    }),
+  );
+  await ensureTableAndBucket();
+  await seedReferenceData();
+  const company = await createCompany({ name: 'Bench Company', pricingGroupId: 'default', billing: 'account', withUser: true });
+  const { apiKey } = await createApiKey({ companyId: company.companyId, scopes: [] });
+
+  const recorded: Recorded[] = [];
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = String(context.commandName);
+      const input = args.input as Record<string, unknown>;
+      // Writes report the capacity they consumed, to check shared/store/item-size.ts against DynamoDB's own count.
+      if (WRITES.has(command)) input.ReturnConsumedCapacity ??= 'TOTAL';
+      const entry: Recorded = { command, start: performance.now(), end: Number.NaN, input };
+      try {
+        const out = await next(args);
+        const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> }).ConsumedCapacity;
+        if (consumed) entry.capacityUnits = [consumed].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+        return out;
+      } finally {
+        entry.end = performance.now();
+        recorded.push(entry);
+      }
+    },
+    { step: 'initialize', name: 'benchRecorder', priority: 'high' },
+  );
+
+  const loadHandler = requireHandlerLoader();
+  const routes = new Map(manifestRoutes().map((r) => [r.name, r] as const));
+  const invoke = async (name: HttpFunctionName) => {
+    const route = routes.get(name) as Route;
+    const sample = SAMPLES[name]();
+    const body = sample.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(sample.body));
+    const requestId = randomBytes(8).toString('hex');
+    const event = buildEvent(
+      {
+        method: route.method,
+        url: sample.url,
+        rawHeaders: ['X-API-Key', apiKey, ...(sample.body === undefined ? [] : ['Content-Type', 'application/json'])],
+        body,
+        sourceIp: '127.0.0.1',
+      },
+      { route, pathParameters: {} },
+      { requestId, stage: 'bench', now: new Date() },
+    );
+    const context: Context = buildContext(route, { awsRequestId: requestId, timeoutMs: 15_000, region: 'us-east-1' });
+    recorded.length = 0;
+    const result = await loadHandler(route)(event, context);
+    if (result.statusCode >= 300) throw new Error(`${route.method} ${sample.url}: HTTP ${result.statusCode} ${result.body.slice(0, 300)}`);
+    return { commands: [...recorded], result };
+  };
+
+  const names = Object.keys(SAMPLES) as HttpFunctionName[];
+  const deployed = stages.prod;
+  const endpoints: EndpointFigures[] = [];
+  let rateWrites:
+    | { units: number; reportedUnits: number; rates: number; items: number; bytes: number; largestResponseBytes: number; requestBytes: number }
+    | undefined;
+  for (const name of names) {
+    if (ctx.stopped()) break;
+    // Caches empty: every request reads its key, company and reference data.
+    process.env.API_KEY_CACHE_SECONDS = '0';
+    process.env.REFERENCE_CACHE_SECONDS = '0';
+    clearAuthCache();
+    clearReferenceCache();
+    await invoke(name); // loads the module: the figures below are of a warm process with empty caches
+    const empty = await invoke(name);
+    // Caches warm, with a deployed stage's TTLs: the second request of the same caller.
+    process.env.API_KEY_CACHE_SECONDS = String(deployed.apiKeyCacheSeconds);
+    process.env.REFERENCE_CACHE_SECONDS = String(deployed.referenceCacheSeconds);
+    clearAuthCache();
+    clearReferenceCache();
+    await invoke(name);
+    const warm = await invoke(name);
+    endpoints.push({
+      function: name,
+      emptyCommands: empty.commands.length,
+      emptyChain: longestChain(empty.commands),
+      emptySequence: sequence(empty.commands),
+      warmCommands: warm.commands.length,
+      warmChain: longestChain(warm.commands),
+      warmSequence: sequence(warm.commands),
+    });
+    if (name === 'rate') {
+      const items = empty.commands.flatMap(writtenItems);
+      const rates = (JSON.parse(empty.result.body) as { data: { rates: unknown[] } }).data.rates.length;
+      const responses = items.filter((i) => i.entityType === 'rateResponse');
+      const request = items.find((i) => i.entityType === 'rateRequest');
+      rateWrites = {
+        units: items.reduce((sum, i) => sum + writeUnits(i), 0),
+        reportedUnits: empty.commands.reduce((sum, c) => sum + (c.capacityUnits ?? 0), 0),
+        rates,
+        items: items.length,
+        bytes: items.reduce((sum, i) => sum + itemSize(i), 0),
+        largestResponseBytes: Math.max(0, ...responses.map(itemSize)),
+        requestBytes: request ? itemSize(request) : 0,
+      };
+    }
+  }
+  delete process.env.API_KEY_CACHE_SECONDS;
+  delete process.env.REFERENCE_CACHE_SECONDS;
+  clearAuthCache();
+  clearReferenceCache();
+
+  const checks: Check[] = endpoints.flatMap((e) => {
+    const target = CHAIN_TARGETS[e.function === 'rate' ? 'rate' : 'other'];
+    return [
+      check(`${e.function} round-trip chain, caches empty`, e.emptyChain, 'max', target.empty, 'steps'),
+      check(`${e.function} round-trip chain, caches warm`, e.warmChain, 'max', target.warm, 'steps'),
+    ];
+  });
+  if (rateWrites) {
+    checks.push(
+      check('rate write units', rateWrites.reportedUnits, 'max', rateWrites.rates + RATE_EXTRA_WRITE_UNITS, 'WCU', `${rateWrites.rates} rates + ${RATE_EXTRA_WRITE_UNITS}`),
+      check('largest stored rate response', rateWrites.largestResponseBytes, 'max', RATE_RESPONSE_MAX_BYTES, 'bytes'),
+    );
+  }
+  const details = [
+    table(
+      ['function', 'empty: commands', 'chain', 'empty: steps', 'warm: commands', 'chain', 'warm: steps'],
+      endpoints.map((e) => [e.function, String(e.emptyCommands), String(e.emptyChain), e.emptySequence, String(e.warmCommands), String(e.warmChain), e.warmSequence || '(none)']),
+    ),
+    `(DynamoDB Local, one request at a time; empty = API_KEY_CACHE_SECONDS=0 and REFERENCE_CACHE_SECONDS=0, warm = ${deployed.apiKeyCacheSeconds} s and ${deployed.referenceCacheSeconds} s as on a deployed stage)`,
+    ...(rateWrites
+      ? [
+          `rate writes: ${rateWrites.items} items, ${rateWrites.bytes} bytes, ${rateWrites.reportedUnits} write units consumed (DynamoDB Local's count; ${rateWrites.units} by shared/store/item-size.ts) for ${rateWrites.rates} rates; rate request item ${rateWrites.requestBytes} bytes, largest rate response ${rateWrites.largestResponseBytes} bytes`,
+        ]
+      : []),
+  ];
+  return { name: 'dynamodb', checks, details, figures: { endpoints, rateWrites } };
+};
