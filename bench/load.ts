@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
+import { localAwsEnv } from '../local/env';
 import { freePort, sleep, waitUntil } from '../local/ports';
 import { readDemoFile, readRuntimeFile } from '../local/runtime-files';
 import { sampleRateBody } from '../test/support/rate-body';
@@ -57,11 +58,20 @@ export type LoadOptions = {
 export const LOAD_OPTIONS: LoadOptions = { connections: 10, warmupS: 2, durationS: 10, timeoutS: 10, startTimeoutMs: 60_000, stopTimeoutMs: 20_000 };
 
 /**
- * Variables bench/run.ts sets for its in-process parts (quieter logs, no
- * tracing or metrics); the runtime under load gets the environment a user's
- * `npm start` has instead.
+ * Variables the bench sets in its own process for its in-process parts:
+ * bench/run.ts (quieter logs, no tracing or metrics), the emulator settings
+ * of local/env.ts (endpoints, credentials, a bench table and bucket) and the
+ * cache TTLs of the DynamoDB part. The runtime under load gets the
+ * environment a user's `npm start` has instead.
  */
-export const BENCH_ONLY_ENV = ['LOG_LEVEL', 'POWERTOOLS_TRACE_ENABLED', 'POWERTOOLS_METRICS_DISABLED'] as const;
+export const BENCH_ONLY_ENV: readonly string[] = [
+  'LOG_LEVEL',
+  'POWERTOOLS_TRACE_ENABLED',
+  'POWERTOOLS_METRICS_DISABLED',
+  ...Object.keys(localAwsEnv({ dynamodbEndpoint: '', s3Endpoint: '', tableName: 'table', bucketName: 'bucket' })),
+  'API_KEY_CACHE_SECONDS',
+  'REFERENCE_CACHE_SECONDS',
+];
 
 /** The environment of the `npm start` under load. */
 export const runtimeEnv = (

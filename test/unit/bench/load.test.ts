@@ -56,8 +56,21 @@ const runtime: RuntimeFigures = {
 };
 
 describe('runtimeEnv', () => {
-  it("drops what bench/run.ts sets for itself, sets DATA_DIR and the ports, keeps the rest, and leaves the caller's object alone", () => {
-    const base = { PATH: '/bin', LOG_LEVEL: 'ERROR', POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_METRICS_DISABLED: 'true', PORT: '3000', HOME: '/root' };
+  it("drops what the bench sets for its in-process parts, sets DATA_DIR and the ports, keeps the rest, and leaves the caller's object alone", () => {
+    const base = {
+      PATH: '/bin',
+      LOG_LEVEL: 'ERROR',
+      POWERTOOLS_TRACE_ENABLED: 'false',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:2',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      TABLE_NAME: 'bench-table-x',
+      BUCKET_NAME: 'bench-bucket-x',
+      API_KEY_CACHE_SECONDS: '300',
+      PORT: '3000',
+      HOME: '/root',
+    };
     expect(runtimeEnv(base, { dataDir: '/tmp/d', port: 4001, dynamodbPort: 4002, s3Port: 4003 })).toEqual({
       PATH: '/bin',
       HOME: '/root',
