@@ -1,25 +1,40 @@
 /**
  * `npm run bench`: the speed and memory targets of the project (they live
- * here, never in timed unit tests, because CI machines are noisy).
+ * here, never in timed unit tests, because CI machines are noisy). One run,
+ * one table of targets, then each part's own detail:
  *
- *   1. the pure rating pipeline (no I/O) for a domestic and a multi-piece
+ *   1. pure: the rating pipeline without I/O, a domestic and a multi-piece
  *      international request;
- *   2. GET /v1/carriers and POST /v1/rate end to end over HTTP on 127.0.0.1,
- *      through the local API server, DynamoDB Local (in memory) and s3rver,
- *      with the process's peak memory.
+ *   2. bundles: each HTTP function's bundle size and cold import against a
+ *      baseline that only creates the DynamoDB client (bench/bundles.ts);
+ *   3. dynamodb: commands and the longest chain of round trips per endpoint,
+ *      caches empty and warm, and the write units of a rate request
+ *      (bench/dynamodb.ts);
+ *   4. warm: the rate handler in process against its floor, its DynamoDB
+ *      client answered by an instant endpoint (bench/warm.ts);
+ *   5. fanout: every carrier at 300 ms, and one carrier that never answers
+ *      against all healthy, with the circuit breaker (bench/fanout.ts);
+ *   6. http: GET /v1/carriers and POST /v1/rate over HTTP through the local
+ *      API server and DynamoDB Local, with the process's peak memory;
+ *   7. load: autocannon against `npm start` (bench/load.ts).
  *
- * Progress goes to stderr; stdout gets a table and, as its last line, a JSON
- * summary (`npm run -s bench | tail -n 1`). Exit code: 0 when every target
- * is met, 1 when one is missed or the benchmark fails, 128+n on a signal.
- * The emulators are always stopped (finally block, SIGINT/SIGTERM/SIGHUP, and
- * a hard deadline). Needs Java 17+ for DynamoDB Local.
+ * Progress goes to stderr; stdout gets the tables and, as its last line, a
+ * JSON summary (`npm run -s bench | tail -n 1`), also written to
+ * bench/results/latest.json. `npm run bench -- dynamodb fanout` runs only
+ * the parts named. Exit code: 0 when every target is met, 1 when one is
+ * missed or the benchmark fails, 128+n on a signal. Every process and
+ * emulator a part starts is stopped when the part ends, on
+ * SIGINT/SIGTERM/SIGHUP and at a hard deadline. Needs Java 17+ for DynamoDB
+ * Local.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { check, type BenchContext, type BenchPart, type Check } from './checks';
 import { scenarios, domestic } from './fixtures';
 import type { HttpBenchResult, RouteResult } from './http';
 import { runPureBench, type PureBenchResult } from './pure';
-import { check, type Check } from './checks';
 import { fmt, mib, round, roundSummary, table } from './stats';
 
 // ---------------------------------------------------------------------------
@@ -61,7 +76,10 @@ const HTTP_CONCURRENCY = 8;
 const HTTP_WARMUP_REQUESTS = 100;
 const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
-const HARD_DEADLINE_MS = 120_000;
+const HARD_DEADLINE_MS = 600_000;
+
+const PARTS = ['pure', 'bundles', 'dynamodb', 'warm', 'fanout', 'http', 'load'] as const;
+type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
 
@@ -74,16 +92,18 @@ const defer = (name: string, fn: () => Promise<void> | void) => {
   cleanups.push({ name, fn });
 };
 let cleaning: Promise<void> | undefined;
-const cleanup = () =>
-  (cleaning ??= (async () => {
-    for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-      try {
-        await step.fn();
-      } catch (error) {
-        log(`bench: could not stop ${step.name}: ${(error as Error)?.message ?? String(error)}`);
-      }
+/** Runs the cleanup steps registered after the first `keep`, newest first. */
+const unwind = async (keep: number) => {
+  while (cleanups.length > keep) {
+    const step = cleanups.pop()!;
+    try {
+      await step.fn();
+    } catch (error) {
+      log(`bench: could not stop ${step.name}: ${(error as Error)?.message ?? String(error)}`);
     }
-  })());
+  }
+};
+const cleanup = () => (cleaning ??= unwind(0));
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
 /** Exit code once a signal arrived: the run stops, nothing is reported. */
@@ -113,45 +133,31 @@ const routeRow = (label: string, r: RouteResult): string[] => [
   `${String(r.errors)} err, cold ${fmt(r.coldMs)} ms`,
 ];
 
-const report = (pure: PureBenchResult[], http: HttpBenchResult, checks: Check[], durationMs: number) => {
-  out('');
-  out(`Benchmarks: node ${process.version}, ${os.platform()} ${os.arch()}, ${os.cpus().length} CPUs, ${(durationMs / 1000).toFixed(1)} s`);
-  out('');
+/** The pure and HTTP benchmarks, as a part like the others. */
+const latencyDetails = (pure: PureBenchResult[], http: HttpBenchResult | undefined): string[] => {
   const rows = [
     ...pure.map((p) => [`pure ${p.scenario} (${p.description})`, String(p.count), fmt(p.opsPerSec), fmt(p.p50Ms), fmt(p.p95Ms), fmt(p.p99Ms), fmt(p.maxMs), `${p.rates} rates`]),
-    routeRow(`http ${http.routes.carriers.route}`, http.routes.carriers),
-    routeRow(`http ${http.routes.rate.route} (${domestic.name})`, http.routes.rate),
+    ...(http ? [routeRow(`http ${http.routes.carriers.route}`, http.routes.carriers), routeRow(`http ${http.routes.rate.route} (${domestic.name})`, http.routes.rate)] : []),
   ];
-  out(table(['benchmark', 'n', 'ops/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'notes'], rows));
-  out(`(http: concurrency ${http.concurrency}, after ${HTTP_WARMUP_REQUESTS} warm-up requests per route; pure: sequential, after a warm-up)`);
-  out('');
-  const m = http.memory;
-  out(
-    `memory: peak RSS ${fmt(mib(m.peakRssBytes))} MiB, peak heap used ${fmt(mib(m.peakHeapUsedBytes))} MiB, at end RSS ${fmt(mib(m.endRssBytes))} MiB / heap ${fmt(mib(m.endHeapUsedBytes))} MiB` +
-      (m.retainedHeapBytes !== undefined ? ` (${fmt(mib(m.retainedHeapBytes))} MiB after a full GC)` : '') +
-      (m.dynamodbPeakRssBytes !== undefined ? `; DynamoDB Local (Java) peak RSS ${fmt(mib(m.dynamodbPeakRssBytes))} MiB` : ''),
-  );
-  out('');
-  out(
-    table(
-      ['target', 'measured', 'limit', 'result'],
-      checks.map((c) => [c.name, `${fmt(c.measured)} ${c.unit}`, `${c.kind === 'max' ? '<=' : '>='} ${fmt(c.target)} ${c.unit}`, c.ok ? 'ok' : 'MISSED']),
-    ),
-  );
-  out('');
+  const lines = [
+    table(['benchmark', 'n', 'ops/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'notes'], rows),
+    `(${http ? `http: concurrency ${http.concurrency}, after ${HTTP_WARMUP_REQUESTS} warm-up requests per route; ` : ''}pure: sequential, after a warm-up)`,
+  ];
+  if (http) {
+    const m = http.memory;
+    lines.push(
+      `memory: peak RSS ${fmt(mib(m.peakRssBytes))} MiB, peak heap used ${fmt(mib(m.peakHeapUsedBytes))} MiB, at end RSS ${fmt(mib(m.endRssBytes))} MiB / heap ${fmt(mib(m.endHeapUsedBytes))} MiB` +
+        (m.retainedHeapBytes !== undefined ? ` (${fmt(mib(m.retainedHeapBytes))} MiB after a full GC)` : '') +
+        (m.dynamodbPeakRssBytes !== undefined ? `; DynamoDB Local (Java) peak RSS ${fmt(mib(m.dynamodbPeakRssBytes))} MiB` : ''),
+    );
+  }
+  return lines;
 };
 
-const main = async (): Promise<number> => {
-  const started = performance.now();
-  // Before any project module that reads them at load time (the logger, the SDK clients).
-  process.env.LOG_LEVEL = 'ERROR';
-  process.env.POWERTOOLS_TRACE_ENABLED = 'false';
-  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
+const runPure = async (): Promise<BenchPart> => {
   const pure: PureBenchResult[] = [];
   for (const scenario of scenarios) {
-    if (interruptedExit !== undefined) return interruptedExit;
+    if (interruptedExit !== undefined) break;
     log(`pure pipeline, ${scenario.name}: warm-up, then up to ${PURE_MAX_OPS} requests or ${PURE_MAX_MS / 1000} s ...`);
     pure.push(
       await runPureBench(scenario, {
@@ -163,8 +169,19 @@ const main = async (): Promise<number> => {
       }),
     );
   }
+  return {
+    name: 'pure',
+    checks: pure.flatMap((p) => [
+      check(`pure ${p.scenario} p95`, p.p95Ms, 'max', PURE_P95_MS, 'ms'),
+      check(`pure ${p.scenario} throughput`, p.opsPerSec, 'min', PURE_MIN_OPS_PER_SEC, 'ops/s'),
+    ]),
+    details: latencyDetails(pure, undefined),
+    figures: { scenarios: pure.map((p) => ({ scenario: p.scenario, description: p.description, rates: p.rates, carriers: p.carriers, ...roundSummary(p) })) },
+  };
+};
 
-  // Loaded only now, after the environment above is set.
+const runHttp = async (ctx: BenchContext): Promise<BenchPart> => {
+  // Loaded only now, after the environment is set.
   const { runHttpBench } = await import('./http');
   const http = await runHttpBench({
     requests: HTTP_REQUESTS,
@@ -172,40 +189,24 @@ const main = async (): Promise<number> => {
     warmupRequests: HTTP_WARMUP_REQUESTS,
     requestTimeoutMs: HTTP_REQUEST_TIMEOUT_MS,
     rateBody: domestic.body,
-    defer,
-    log,
-    stopped: () => interruptedExit !== undefined,
+    defer: ctx.defer,
+    log: ctx.log,
+    stopped: ctx.stopped,
   });
-  if (interruptedExit !== undefined) return interruptedExit;
-  log('stopping the emulators ...');
-  await cleanup();
-
   const { carriers, rate } = http.routes;
-  const checks: Check[] = [
-    ...pure.flatMap((p) => [
-      check(`pure ${p.scenario} p95`, p.p95Ms, 'max', PURE_P95_MS, 'ms'),
-      check(`pure ${p.scenario} throughput`, p.opsPerSec, 'min', PURE_MIN_OPS_PER_SEC, 'ops/s'),
-    ]),
-    check('GET /v1/carriers p95', carriers.p95Ms, 'max', HTTP_CARRIERS_P95_MS, 'ms'),
-    check('POST /v1/rate p95', rate.p95Ms, 'max', HTTP_RATE_P95_MS, 'ms'),
-    check('HTTP failed requests', carriers.errors + rate.errors, 'max', 0, 'req'),
-    check('peak RSS', mib(http.memory.peakRssBytes), 'max', PEAK_RSS_MIB, 'MiB'),
-    check('peak heap used', mib(http.memory.peakHeapUsedBytes), 'max', PEAK_HEAP_USED_MIB, 'MiB'),
-  ];
   for (const r of [carriers, rate]) if (r.firstError) log(`${r.route}: ${r.errors} failed, first: ${r.firstError}`);
-
-  const durationMs = performance.now() - started;
-  report(pure, http, checks, durationMs);
-  const ok = checks.every((c) => c.ok);
   const mem = http.memory;
-  const summary = {
-    ok,
-    node: process.version,
-    platform: `${os.platform()} ${os.arch()}`,
-    cpus: os.cpus().length,
-    durationMs: Math.round(durationMs),
-    pure: pure.map((p) => ({ scenario: p.scenario, description: p.description, rates: p.rates, carriers: p.carriers, ...roundSummary(p) })),
-    http: {
+  return {
+    name: 'http',
+    checks: [
+      check('GET /v1/carriers p95', carriers.p95Ms, 'max', HTTP_CARRIERS_P95_MS, 'ms'),
+      check('POST /v1/rate p95', rate.p95Ms, 'max', HTTP_RATE_P95_MS, 'ms'),
+      check('HTTP failed requests', carriers.errors + rate.errors, 'max', 0, 'req'),
+      check('peak RSS', mib(mem.peakRssBytes), 'max', PEAK_RSS_MIB, 'MiB'),
+      check('peak heap used', mib(mem.peakHeapUsedBytes), 'max', PEAK_HEAP_USED_MIB, 'MiB'),
+    ],
+    details: latencyDetails([], http),
+    figures: {
       concurrency: http.concurrency,
       warmupRequests: HTTP_WARMUP_REQUESTS,
       setupMs: Math.round(http.setupMs),
@@ -219,10 +220,94 @@ const main = async (): Promise<number> => {
         ...(mem.dynamodbPeakRssBytes !== undefined ? { dynamodbPeakRssMiB: round(mib(mem.dynamodbPeakRssBytes)) } : {}),
       },
     },
+  };
+};
+
+const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> = {
+  pure: runPure,
+  bundles: async (ctx) => (await import('./bundles')).runBundleBench(ctx),
+  dynamodb: async (ctx) => (await import('./dynamodb')).runDynamodbBench(ctx),
+  warm: async (ctx) => (await import('./warm')).runWarmBench(ctx),
+  fanout: async (ctx) => (await import('./fanout')).runFanoutBench(ctx),
+  http: runHttp,
+  load: async (ctx) => (await import('./load')).runLoadBench(ctx),
+};
+
+const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
+  out('');
+  out(`Benchmarks: node ${process.version}, ${os.platform()} ${os.arch()}, ${os.cpus().length} CPUs, ${(durationMs / 1000).toFixed(1)} s`);
+  out('');
+  out(
+    table(
+      ['target', 'measured', 'limit', 'result', 'note'],
+      checks.map((c) => [c.name, `${fmt(c.measured)} ${c.unit}`, `${c.kind === 'max' ? '<=' : '>='} ${fmt(c.target)} ${c.unit}`, c.ok ? 'ok' : 'MISSED', c.note ?? '']),
+    ),
+  );
+  for (const part of parts) {
+    out('');
+    out(`## ${part.name}`);
+    for (const line of part.details) out(line);
+  }
+  out('');
+};
+
+/** The parts named on the command line, in the bench's order; all of them by default. */
+const selectedParts = (args: readonly string[]): PartName[] => {
+  const unknown = args.filter((a) => !(PARTS as readonly string[]).includes(a));
+  if (unknown.length > 0) throw new Error(`unknown bench part(s): ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
+  return args.length === 0 ? [...PARTS] : PARTS.filter((p) => args.includes(p));
+};
+
+const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');
+
+const main = async (): Promise<number> => {
+  const started = performance.now();
+  const selected = selectedParts(process.argv.slice(2));
+  // Before any project module that reads them at load time (the logger, the SDK clients).
+  process.env.LOG_LEVEL = 'ERROR';
+  process.env.POWERTOOLS_TRACE_ENABLED = 'false';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+  const ctx: BenchContext = { log, defer, stopped: () => interruptedExit !== undefined };
+  const parts: BenchPart[] = [];
+  for (const name of selected) {
+    if (interruptedExit !== undefined) return interruptedExit;
+    const partStarted = performance.now();
+    const keep = cleanups.length;
+    try {
+      parts.push(await PART_RUNNERS[name](ctx));
+    } finally {
+      // What the part started stops now, not at the end of the run.
+      await unwind(keep);
+    }
+    log(`${name}: done in ${((performance.now() - partStarted) / 1000).toFixed(1)} s`);
+  }
+  if (interruptedExit !== undefined) return interruptedExit;
+
+  const checks = parts.flatMap((p) => p.checks);
+  const durationMs = performance.now() - started;
+  report(parts, checks, durationMs);
+  const ok = checks.every((c) => c.ok);
+  const summary = {
+    ok,
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    at: new Date().toISOString(),
+    durationMs: Math.round(durationMs),
+    parts: Object.fromEntries(parts.map((p) => [p.name, p.figures])),
     checks: checks.map((c) => ({ ...c, measured: round(c.measured) })),
   };
   out(ok ? 'All targets met.' : `Targets missed: ${checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`);
-  out(JSON.stringify(summary));
+  const json = JSON.stringify(summary);
+  // Only a full run replaces the results the README quotes.
+  if (selected.length === PARTS.length) {
+    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+    log(`results written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  }
+  out(json);
   return ok ? 0 : 1;
 };
 
