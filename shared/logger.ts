@@ -7,10 +7,13 @@
  * Nothing logs request headers or bodies. As a second line, every log line
  * passes `redact` on its way to JSON: API keys, SHA-256 hex digests (key
  * hashes) and e-mail addresses become placeholders wherever they appear, in a
- * message, an attribute or an error's message and stack.
+ * message, an attribute or an error's message and stack. An error's stack is
+ * first mapped through the bundle's source map (shared/source-maps.ts), so
+ * function logs show source files and lines without `--enable-source-maps`.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from './lazy';
+import { sourceMapStack } from './source-maps';
 
 export const SERVICE_NAME = 'shipping-api';
 
@@ -28,6 +31,7 @@ const SECRET_NAMES = /^(x-api-key|api[-_]?key|key[-_]?hash|authorization)$|e-?ma
 
 /** JSON replacer of every log line (Powertools calls it before its own Error handling, and again on the error's fields). */
 export const redact = (key: string, value: unknown): unknown => {
+  if (value instanceof Error) sourceMapStack(value);
   if (typeof value !== 'string') return value;
   if (key !== '' && SECRET_NAMES.test(key)) return '[redacted]';
   return SECRETS.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), value);

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, esbuildOptions, functionBundling, projectRoot } from '../../lib/bundling';
+import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, FUNCTION_NODE_OPTIONS, esbuildOptions, functionBundling, projectRoot } from '../../lib/bundling';
 import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { stages } from '../../lib/stages';
 import { manifest } from '../../shared/manifest';
@@ -33,11 +33,11 @@ const bundleDir = (name: string): string => {
   return path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`);
 };
 
-/** Runs `script` as an ES module in a fresh Node process, with no AWS credentials in reach. */
+/** Runs `script` as an ES module in a fresh Node process with the functions' NODE_OPTIONS, with no AWS credentials in reach. */
 const runModule = (script: string, cwd: string): string =>
-  execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd,
-    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', LOG_LEVEL: 'SILENT' },
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', LOG_LEVEL: 'SILENT', ...(FUNCTION_NODE_OPTIONS ? { NODE_OPTIONS: FUNCTION_NODE_OPTIONS } : {}) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });

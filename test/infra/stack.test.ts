@@ -140,11 +140,13 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               RATE_BUDGET_MS: String(stage.rateBudgetMs),
               LOG_LEVEL: stage.logLevel,
               POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-              NODE_OPTIONS: '--enable-source-maps',
             },
           },
         },
       });
+      // No --enable-source-maps (lib/bundling.ts): a logged error's stack is mapped then (shared/source-maps.ts).
+      const variables = (resources(template)[logicalId(handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.NODE_OPTIONS).toBeUndefined();
       expect(resources(template)[logicalId(handler.logs)]).toMatchObject({
         Properties: { RetentionInDays: stage.logRetentionDays },
         DeletionPolicy: retention,
