@@ -351,7 +351,9 @@ export const runLoadBench = async (ctx: BenchContext, options: LoadOptions = LOA
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   ctx.defer('load: temporary DATA_DIR', removeDataDir);
 
-  const [port, dynamodbPort, s3Port] = [await freePort(), await freePort(), await freePort()];
+  const ports = new Set<number>();
+  while (ports.size < 3) ports.add(await freePort());
+  const [port, dynamodbPort, s3Port] = [...ports] as [number, number, number];
   const base = `http://127.0.0.1:${port}/v1`;
   log(`load: npm start (PORT ${port}, DYNAMODB_PORT ${dynamodbPort}, S3_PORT ${s3Port}, DATA_DIR ${dataDir}) ...`);
   const loadAverage = os.loadavg()[0] ?? Number.NaN;
