@@ -108,9 +108,17 @@ const cleanup = () => (cleaning ??= unwind(0));
 const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
 /** Exit code once a signal arrived: the run stops, nothing is reported. */
 let interruptedExit: number | undefined;
+/** A second signal within this long is the same Ctrl-C reaching us twice (the terminal's group, then a relay), not an insistence. */
+const REPEATED_SIGNAL_MS = 1_000;
+let firstSignalAt = 0;
 for (const [signal, number] of Object.entries(SIGNALS)) {
   process.on(signal, () => {
-    if (interruptedExit !== undefined) process.exit(128 + number);
+    if (interruptedExit !== undefined) {
+      // Insisting (a signal after a second) exits at once, without waiting for the emulators.
+      if (performance.now() - firstSignalAt > REPEATED_SIGNAL_MS) process.exit(128 + number);
+      return;
+    }
+    firstSignalAt = performance.now();
     interruptedExit = 128 + number;
     log(`\nbench: ${signal}, stopping the emulators ...`);
     void cleanup().finally(() => process.exit(128 + number));

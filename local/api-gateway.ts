@@ -437,10 +437,11 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     }
   };
 
+  // The listener returns its work, so local/lifecycle.ts's drainingGate can wait for a handler whose client has gone.
   return createServer((req, res) => {
     const started = Date.now();
     const requestId = randomUUID();
-    handle(req, requestId)
+    return handle(req, requestId)
       .catch((error: unknown) => ({ response: errorResponse(500, 'INTERNAL', 'Internal error', requestId), error }))
       .then(({ response, error }) => {
         send(res, response);

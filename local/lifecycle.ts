@@ -12,7 +12,8 @@
  *   is gone. Above the leader nothing is watched, so `setsid npm start &` keeps
  *   running after the shell that started it exits.
  * - `drainingGate`: on stop, the API refuses connections like a stopped
- *   server; the requests already in flight finish (bin/local.ts bounds the wait).
+ *   server; the requests already in flight finish (bin/local.ts bounds the wait),
+ *   counted until their handler is done, even when the client has gone.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -140,11 +141,28 @@ export const drainingGate = (server: Server): DrainingGate => {
     res.once('finish', () => {
       if (draining) res.socket?.end();
     });
-    res.once('close', () => {
-      inFlight.delete(res);
+    // A request is in flight until its connection is done with AND its handler has finished: a
+    // client that gives up closes the response at once, while the handler still uses the emulators.
+    let closed = false;
+    let working = 0;
+    const done = () => {
+      if (!closed || working > 0 || !inFlight.delete(res)) return;
       if (inFlight.size === 0) for (const wake of waiters) wake();
+    };
+    res.once('close', () => {
+      closed = true;
+      done();
     });
-    for (const listener of listeners) listener.call(server, req, res);
+    for (const listener of listeners) {
+      const work = (listener as (req: IncomingMessage, res: ServerResponse) => unknown).call(server, req, res);
+      if (work instanceof Promise) {
+        working += 1;
+        work.finally(() => {
+          working -= 1;
+          done();
+        }).catch(() => undefined);
+      }
+    }
   });
   return {
     get inFlight() {

@@ -82,9 +82,11 @@ describe('drainingGate', () => {
     let unblock!: () => void;
     const blocked = new Promise<void>((resolve) => (unblock = resolve));
     release = unblock;
+    // Like local/api-gateway.ts, the listener returns its work.
     server = createServer((req, res) => {
-      if (req.url === '/slow') void blocked.then(() => res.end('slow done'));
-      else res.end('fast');
+      if (req.url === '/slow') return blocked.then(() => res.end('slow done'));
+      res.end('fast');
+      return undefined;
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -122,6 +124,21 @@ describe('drainingGate', () => {
     expect(await slow).toEqual({ status: 200, body: 'slow done', connection: 'close' });
     expect(await gate.idle(1_000)).toBe(true);
     expect(gate.inFlight).toBe(0);
+  });
+
+  it('a request whose client has gone stays in flight until its handler is done', async () => {
+    const gate = drainingGate(server);
+    const client = request({ port, host: '127.0.0.1', path: '/slow' });
+    client.on('error', () => undefined);
+    client.end();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    client.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gate.inFlight).toBe(1);
+    gate.close();
+    expect(await gate.idle(50)).toBe(false);
+    release();
+    expect(await gate.idle(1_000)).toBe(true);
   });
 
   it('closes a keep-alive connection after its current response; a request queued on it is not served', async () => {
