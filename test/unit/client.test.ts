@@ -2,7 +2,11 @@
  * AWS clients (shared/store/client.ts): created on first use from the
  * environment of that moment, with explicit timeouts and retries.
  */
-import { awsClientConfig, clientLimits, emulatorLimits, usesEmulator } from '../../shared/store/client';
+import { Readable } from 'node:stream';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/store/client';
 
 type ClientModule = typeof import('../../shared/store/client');
 
@@ -79,5 +83,49 @@ describe('clients created on first use, not at import', () => {
     const { ddb } = freshClientModule();
     expect(ddb.config).toBe(ddb.config);
     expect(ddb.middlewareStack).toBe(ddb.middlewareStack);
+  });
+});
+
+describe("the SDK's logger middleware", () => {
+  const hasLoggerMiddleware = (client: { middlewareStack: { identify(): string[] } }) =>
+    client.middlewareStack.identify().some((entry) => entry.split(' ')[0] === SDK_LOGGER_MIDDLEWARE);
+
+  it('is on a client as the SDK builds it (so the name removed below is still the SDK’s)', () => {
+    expect(hasLoggerMiddleware(new DynamoDBClient({ region: 'us-east-1' }))).toBe(true);
+    expect(hasLoggerMiddleware(new S3Client({ region: 'us-east-1' }))).toBe(true);
+  });
+
+  it('is not on the project’s clients, which are given no logger it could write to', async () => {
+    const { ddb, s3 } = freshClientModule();
+    expect(hasLoggerMiddleware(ddb)).toBe(false);
+    expect(hasLoggerMiddleware(s3)).toBe(false);
+    expect(awsClientConfig('dynamodb', {})).not.toHaveProperty('logger');
+    expect(awsClientConfig('s3', {})).not.toHaveProperty('logger');
+    expect(ddb.config.logger.constructor.name).toBe('NoOpLogger');
+  });
+
+  it('commands still go through: output unmarshalled, errors rethrown as the SDK raised them', async () => {
+    process.env.AWS_REGION = 'us-east-1';
+    process.env.AWS_ACCESS_KEY_ID = 'test';
+    process.env.AWS_SECRET_ACCESS_KEY = 'test';
+    const { ddb } = freshClientModule();
+    const answers = [
+      { statusCode: 200, body: '{"Item":{"pk":{"S":"A"},"sk":{"S":"B"},"n":{"N":"2"}}}' },
+      { statusCode: 400, body: '{"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","message":"no table"}' },
+    ];
+    (ddb.config as { requestHandler: unknown }).requestHandler = {
+      handle: async () => {
+        const { statusCode, body } = answers.shift()!;
+        return { response: { statusCode, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(body)], { objectMode: false }) } };
+      },
+      updateHttpClientConfig: () => {},
+      httpHandlerConfigs: () => ({}),
+    };
+    const out = await ddb.send(new GetCommand({ TableName: 't', Key: { pk: 'A', sk: 'B' } }));
+    expect(out.Item).toEqual({ pk: 'A', sk: 'B', n: 2 });
+    await expect(ddb.send(new GetCommand({ TableName: 't', Key: { pk: 'A', sk: 'B' } }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'no table',
+    });
   });
 });
