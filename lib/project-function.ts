@@ -61,7 +61,8 @@ export class ProjectFunction extends NodejsFunction {
         sourceMap: functionBundling.sourceMap,
         sourcesContent: functionBundling.sourcesContent,
         esbuildArgs: { '--alias': Object.entries(functionBundling.alias).map(([module, replacement]) => `${module}=${replacement}`) },
-        // Pin the SDK version we test against instead of the runtime's copy.
+        // None: the AWS SDK is bundled too (the version we test against, not the runtime's copy).
+        externalModules: [...functionBundling.external],
         bundleAwsSDK: true,
         logLevel: { warning: LogLevel.WARNING }[functionBundling.logLevel],
       },
