@@ -51,10 +51,10 @@ export const functionBundling = {
 
 /**
  * NODE_OPTIONS of every function: none. `--enable-source-maps` reads and
- * parses the source map at every cold start: measured on Node 24 (median CPU
- * time of the import, 21 fresh processes each), +12 ms for the baseline and
- * +20 ms for carriers and rate, 17–22 % of their import. Stacks are mapped
- * only when an error is logged instead (shared/source-maps.ts).
+ * parses the source map at every cold start: measured on Node 24 (medians of
+ * 21 fresh processes, 2-core machine), +11 to +22 ms (12–27 %) on the import
+ * of the baseline, carriers and rate. Stacks are mapped only when an error is
+ * logged instead (shared/source-maps.ts).
  */
 export const FUNCTION_NODE_OPTIONS: string | undefined = undefined;
 
