@@ -121,6 +121,8 @@ export class ShippingStack extends Stack {
       RATE_TTL_HOURS: String(stage.rateTtlHours),
       CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
       RATE_BUDGET_MS: String(stage.rateBudgetMs),
+      CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
+      CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
       LOG_LEVEL: stage.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).

@@ -47,6 +47,10 @@ export const stageConfigSchema = z
     carrierTimeoutMs: positiveInt,
     /** Time budget of one POST /rate, all carriers included. */
     rateBudgetMs: positiveInt,
+    /** Circuit breaker per carrier and container (shared/carriers/breaker.ts): timeouts in a row that open it; 0 turns it off. */
+    carrierBreakerFailures: z.number().int().min(0).max(100),
+    /** How long an open breaker skips its carrier before one request probes it again. */
+    carrierBreakerOpenSeconds: z.number().positive().max(3600),
     /** Sender of status e-mails; required once a function of the manifest sends e-mail. */
     emailFrom: z.email().optional(),
   })
@@ -81,6 +85,8 @@ const shared = {
   rateTtlHours: 24,
   carrierTimeoutMs: 3000,
   rateBudgetMs: 8000,
+  carrierBreakerFailures: 3,
+  carrierBreakerOpenSeconds: 30,
 } as const;
 
 export const stages: Record<StageName, StageConfig> = {

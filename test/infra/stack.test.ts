@@ -138,6 +138,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               RATE_TTL_HOURS: String(stage.rateTtlHours),
               CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
               RATE_BUDGET_MS: String(stage.rateBudgetMs),
+              CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
+              CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
               LOG_LEVEL: stage.logLevel,
               POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
             },
