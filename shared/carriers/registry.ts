@@ -5,20 +5,29 @@
  */
 import { config } from '../config';
 import type { CarrierService } from '../domain/types';
-import { carrierFAdapter, type CarrierFRateRequest } from './adapters/carrier-f';
-import { carrierXAdapter, type CarrierXRateRequest } from './adapters/carrier-x';
-import { carrierYAdapter, type CarrierYRateRequest } from './adapters/carrier-y';
-import { carrierZAdapter, type CarrierZRateRequest } from './adapters/carrier-z';
+import { carrierFAdapter, type CarrierFRateRequest, type CarrierFShipRequest } from './adapters/carrier-f';
+import { carrierXAdapter, type CarrierXRateRequest, type CarrierXShipRequest } from './adapters/carrier-x';
+import { carrierYAdapter, type CarrierYRateRequest, type CarrierYShipRequest } from './adapters/carrier-y';
+import { carrierZAdapter, type CarrierZRateRequest, type CarrierZShipRequest } from './adapters/carrier-z';
 import { parseSandboxFaults, type SandboxFaults } from './sandbox/faults';
+import { readCarrierFShipRequest, readCarrierXShipRequest, readCarrierYShipRequest, readCarrierZShipRequest } from './sandbox/ship';
 import { readCarrierFRequest, readCarrierXRequest, readCarrierYRequest, readCarrierZRequest } from './sandbox/shipment';
-import { createSandboxTransport } from './sandbox/transport';
+import { createSandboxTransport, type SandboxTransport } from './sandbox/transport';
 import type { CarrierAdapter, CarrierTransport } from './types';
 
 export type CarrierTransports = {
-  CARRIERX: CarrierTransport<CarrierXRateRequest>;
-  CARRIERY: CarrierTransport<CarrierYRateRequest>;
-  CARRIERZ: CarrierTransport<CarrierZRateRequest>;
-  CARRIERF: CarrierTransport<CarrierFRateRequest>;
+  CARRIERX: CarrierTransport<CarrierXRateRequest, CarrierXShipRequest>;
+  CARRIERY: CarrierTransport<CarrierYRateRequest, CarrierYShipRequest>;
+  CARRIERZ: CarrierTransport<CarrierZRateRequest, CarrierZShipRequest>;
+  CARRIERF: CarrierTransport<CarrierFRateRequest, CarrierFShipRequest>;
+};
+
+/** The sandbox network: each transport also keeps a ledger of what it shipped (tests only read it). */
+export type SandboxTransports = {
+  CARRIERX: SandboxTransport<CarrierXRateRequest, CarrierXShipRequest>;
+  CARRIERY: SandboxTransport<CarrierYRateRequest, CarrierYShipRequest>;
+  CARRIERZ: SandboxTransport<CarrierZRateRequest, CarrierZShipRequest>;
+  CARRIERF: SandboxTransport<CarrierFRateRequest, CarrierFShipRequest>;
 };
 
 export type SandboxNetworkOptions = {
@@ -27,14 +36,14 @@ export type SandboxNetworkOptions = {
   services?: CarrierService[];
 };
 
-export function createSandboxTransports(options: SandboxNetworkOptions = {}): CarrierTransports {
+export function createSandboxTransports(options: SandboxNetworkOptions = {}): SandboxTransports {
   const { faults = {}, ...rest } = options;
   const forCarrier = (code: keyof CarrierTransports) => ({ ...rest, fault: faults[code] });
   return {
-    CARRIERX: createSandboxTransport('CARRIERX', readCarrierXRequest, forCarrier('CARRIERX')),
-    CARRIERY: createSandboxTransport('CARRIERY', readCarrierYRequest, forCarrier('CARRIERY')),
-    CARRIERZ: createSandboxTransport('CARRIERZ', readCarrierZRequest, forCarrier('CARRIERZ')),
-    CARRIERF: createSandboxTransport('CARRIERF', readCarrierFRequest, forCarrier('CARRIERF')),
+    CARRIERX: createSandboxTransport('CARRIERX', { rate: readCarrierXRequest, ship: readCarrierXShipRequest }, forCarrier('CARRIERX')),
+    CARRIERY: createSandboxTransport('CARRIERY', { rate: readCarrierYRequest, ship: readCarrierYShipRequest }, forCarrier('CARRIERY')),
+    CARRIERZ: createSandboxTransport('CARRIERZ', { rate: readCarrierZRequest, ship: readCarrierZShipRequest }, forCarrier('CARRIERZ')),
+    CARRIERF: createSandboxTransport('CARRIERF', { rate: readCarrierFRequest, ship: readCarrierFShipRequest }, forCarrier('CARRIERF')),
   };
 }
 

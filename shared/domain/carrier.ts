@@ -7,7 +7,8 @@
  * Amounts are integer minor units of `currency`.
  */
 import type { CarrierKind, CarrierService, Localized, PricingPlan } from './types';
-import type { Address, RateRequest } from './rate/schema';
+import type * as z from 'zod';
+import type { notificationStatus, RateRequest } from './rate/schema';
 
 export type Commitment = {
   commitDate: string; // YYYY-MM-DD
@@ -55,25 +56,46 @@ export type LabelType = { code: string; name: string; format: LabelFormat; conte
 
 /** What the shipping service asks a carrier to ship: the stored rate request and the chosen service. */
 export type ShipInput = {
-  /** The carrier-side reference: a retry with the same reference finds the shipment instead of buying another. */
+  /**
+   * The carrier-side reference, the rateResponseId: the carrier's idempotency
+   * key. A retry with the same reference gets the shipment already made under
+   * it, never a second one.
+   */
   reference: string;
+  /**
+   * The stored rate request. Ship-time fields are read from it:
+   * `createReturnLabel`, `billingOptions.soldTo`, `commercialInvoice`,
+   * `internationalOptions` (duties), `shippingNotificationOptions`.
+   */
   request: RateRequest;
+  /** The pricing plan's carrier account, re-read at ship time. */
   plan: PricingPlan;
   serviceCode: string;
-  /** `billingOptions.soldTo` and other ship-time parties, as the rate request stored them. */
-  soldTo?: Address;
 };
 
-/** A shipment as the carrier made it. */
+export type NotificationStatus = z.infer<typeof notificationStatus>;
+
+/**
+ * A shipment as the carrier made it. Which label documents the API offers
+ * for it is the shipping service's rule (DESIGN.md §5), not the carrier's.
+ */
 export type CarrierShipment = {
   reference: string;
   carrierCode: string;
   serviceCode: string;
+  /** The master tracking number: the first package's. */
   trackingNumber: string;
-  /** One per physical package, in piece order; the first is the master. */
+  /** One per physical package (quantity summed over pieces), in piece order; the first is the master. */
   pieceTrackingNumbers: string[];
   trackingUrl: string;
-  labels: LabelType[];
+  /** With `shippingOptions.createReturnLabel`: the tracking number of the prepaid return. */
+  returnTrackingNumber?: string;
+  /** Freight: the bill of lading the carrier issued. */
+  billOfLadingNumber?: string;
+  /** International forms the carrier built from the request and filed at ship time. */
+  customs?: { declarationNumber: string; documentsOnly: boolean };
+  /** A status notification the carrier registered on the shipment (spec part 6). */
+  notification?: { email: string; statuses: NotificationStatus[] };
 };
 
 export type TransitStatus = 'pending' | 'intransit' | 'delivered' | 'cancelled' | 'exception';
@@ -92,9 +114,16 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
   buildRateRequest(input: RateInput): CarrierRequest;
   /** Sends it through the transport; one quote per service. */
   rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]>;
+  /**
+   * Buys the shipment, or answers the one this carrier already made under
+   * `input.reference`: idempotent by reference, so a retry after a crash is
+   * the way to find a shipment. CarrierRefusal when the carrier cannot ship
+   * the request as it stands, CarrierError or the signal's reason otherwise.
+   */
+  ship(input: ShipInput, options: { signal: AbortSignal }): Promise<CarrierShipment>;
 }
 
-/** The carrier declines to quote this shipment (e.g. a parcel carrier and `nonConveyable`). */
+/** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */
 export class CarrierRefusal extends Error {
   constructor(readonly carrierCode: string, reason: string) {
     super(reason);
@@ -110,7 +139,7 @@ export class CarrierError extends Error {
   }
 }
 
-/** No answer from the carrier in time (per-carrier timeout or the overall rating budget). */
+/** No answer from the carrier in time (per-carrier timeout, the overall rating budget, or the ship call's timeout). */
 export class CarrierTimeout extends Error {
   constructor(readonly carrierCode: string, message: string) {
     super(message);

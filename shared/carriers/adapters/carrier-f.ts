@@ -3,21 +3,27 @@
  * `nonConveyable`; it reads `freightOptions` (spec 2.8) as accessorials, one
  * per side for `pickup`/`delivery`/`both`. It moves freight within and
  * between Canada and the United States only, in pounds and inches, and has
- * no signature or Saturday service, so those options are not sent.
+ * no signature or Saturday service, so those options are not sent. A
+ * shipment is booked under a bill of lading the carrier issues.
  */
 import type { FreightOptions, RateRequest } from '../../domain/rate/schema';
-import { CarrierRefusal, type CarrierTransport, type RateInput } from '../types';
+import type { PricingPlan } from '../../domain/types';
+import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput } from '../types';
 import {
   cmToIn,
   compact,
+  contactOf,
   defineAdapter,
   insuranceOf,
   kgToLb,
   placeOf,
+  refuseTooManyPackages,
   serviceCodesOf,
   shipDateOf,
+  shipReferenceOf,
   thirdPartyAccountOf,
   type Money,
+  type ShipContact,
 } from './common';
 
 export const CARRIERF = 'CARRIERF';
@@ -50,6 +56,16 @@ export type CarrierFRateRequest = {
   declaredValue?: Money;
   /** Third-party billing only. */
   billTo?: { party: 'THIRD_PARTY'; accountNumber: string };
+};
+
+/** A booking: the carrier answers it with a bill of lading number and a PRO number per handling unit. */
+export type CarrierFShipRequest = Omit<CarrierFRateRequest, 'serviceLevels'> & {
+  /** The idempotency key: the same bookingReference answers the booking already made. */
+  bookingReference: string;
+  serviceLevel: string;
+  shipperContact: ShipContact;
+  consigneeContact: ShipContact;
+  returnLabel: boolean;
 };
 
 const SERVED_COUNTRIES = new Set(['CA', 'US']);
@@ -85,8 +101,8 @@ const place = (a: RateRequest['shipper']): CarrierFPlace => {
   return compact({ country: p.countryCode, province: p.provinceCode, postalCode: p.postalCode, city: p.city });
 };
 
-export function buildCarrierFRateRequest(input: RateInput): CarrierFRateRequest {
-  const { request, plan } = input;
+/** What rate and ship requests share: the shipment itself, without the service levels asked about. */
+function shipmentOf(request: RateRequest, plan: PricingPlan) {
   const shipper = place(request.shipper);
   const consignee = place(request.recipient);
   if (!SERVED_COUNTRIES.has(shipper.country) || !SERVED_COUNTRIES.has(consignee.country)) {
@@ -98,7 +114,6 @@ export function buildCarrierFRateRequest(input: RateInput): CarrierFRateRequest 
     accountNumber: plan.account.accountNumber,
     currency: plan.currency,
     pickupDate: shipDateOf(request),
-    serviceLevels: serviceCodesOf(CARRIERF, input),
     shipper,
     consignee: { ...consignee, residential: request.recipient.residential === true },
     handlingUnits: request.packages.pieces.map((piece) => ({
@@ -114,5 +129,24 @@ export function buildCarrierFRateRequest(input: RateInput): CarrierFRateRequest 
   });
 }
 
-export const carrierFAdapter = (transport: CarrierTransport<CarrierFRateRequest>) =>
-  defineAdapter({ code: CARRIERF, kind: 'freight', buildRateRequest: buildCarrierFRateRequest }, transport);
+export function buildCarrierFRateRequest(input: RateInput): CarrierFRateRequest {
+  const { request, plan } = input;
+  return { ...shipmentOf(request, plan), serviceLevels: serviceCodesOf(CARRIERF, input) };
+}
+
+export function buildCarrierFShipRequest(input: ShipInput): CarrierFShipRequest {
+  const { request, plan } = input;
+  const shipment = shipmentOf(request, plan);
+  refuseTooManyPackages(CARRIERF, request);
+  return {
+    ...shipment,
+    bookingReference: shipReferenceOf(CARRIERF, input),
+    serviceLevel: input.serviceCode,
+    shipperContact: contactOf(CARRIERF, 'shipper', request.shipper),
+    consigneeContact: contactOf(CARRIERF, 'recipient', request.recipient),
+    returnLabel: request.shippingOptions.createReturnLabel === true,
+  };
+}
+
+export const carrierFAdapter = (transport: CarrierTransport<CarrierFRateRequest, CarrierFShipRequest>) =>
+  defineAdapter({ code: CARRIERF, kind: 'freight', buildRateRequest: buildCarrierFRateRequest, buildShipRequest: buildCarrierFShipRequest }, transport);

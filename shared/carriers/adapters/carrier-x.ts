@@ -1,24 +1,32 @@
 /**
  * Carrier X (DESIGN.md §4): the packaging mapping of spec 2.5, duties billed
  * to the sender at rate time when `internationalOptions` is not empty, and
- * `requestEstimatedDutiesAndTaxes` (spec 2.7).
+ * `requestEstimatedDutiesAndTaxes` (spec 2.7). At ship time duties follow
+ * `billDutyTo` ("full duty billing follows at ship time"), the sender when
+ * it is not given, as quoted.
  */
 import type { Piece, RateRequest } from '../../domain/rate/schema';
-import type { CarrierTransport, RateInput } from '../types';
+import type { PricingPlan } from '../../domain/types';
+import type { CarrierTransport, RateInput, ShipInput } from '../types';
 import {
   compact,
+  contactOf,
   defineAdapter,
+  dutiesPayerOf,
   hasInternationalOptions,
   insuranceOf,
   invoiceTotal,
   placeOf,
   refuseNonConveyable,
+  refuseTooManyPackages,
   serviceCodesOf,
   shipDateOf,
+  shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
   totalPieceCount,
   type Money,
+  type ShipContact,
 } from './common';
 
 export const CARRIERX = 'CARRIERX';
@@ -60,6 +68,19 @@ export type CarrierXRateRequest = {
   /** Present when `internationalOptions` has at least one key; duties are the sender's at rate time. */
   customsClearance?: { dutiesPayment: { paymentType: 'SENDER' }; documentsOnly: boolean; customsValue?: Money };
   requestEstimatedDutiesAndTaxes?: boolean;
+};
+
+export type CarrierXDutiesPayment = { paymentType: 'SENDER' | 'RECIPIENT' | 'THIRD_PARTY'; accountNumber?: string };
+
+/** The rate request's shipment for one service, with what a label needs; duties as billed at ship time. */
+export type CarrierXShipRequest = Omit<CarrierXRateRequest, 'serviceTypes' | 'customsClearance'> & {
+  /** The idempotency key: the same transactionId answers the shipment already made. */
+  transactionId: string;
+  serviceType: string;
+  shipperContact: ShipContact;
+  recipientContact: ShipContact;
+  customsClearance?: { dutiesPayment: CarrierXDutiesPayment; documentsOnly: boolean; customsValue?: Money };
+  returnShipment: boolean;
 };
 
 const PAK_FAMILY = new Set(['CARRIERX_PAK', 'CARRIERY_EXPRESS_PAK', 'CARRIERZ_PAD_PAK', 'CARRIERZ_PAK']);
@@ -119,9 +140,8 @@ function customsValueOf(request: RateRequest): Money | undefined {
   return declared ? { amount: declared.value, currency: declared.currency.toUpperCase() } : undefined;
 }
 
-export function buildCarrierXRateRequest(input: RateInput): CarrierXRateRequest {
-  const { request, plan } = input;
-  refuseNonConveyable(CARRIERX, request);
+/** What rate and ship requests share: the shipment itself, without the services asked about. */
+function shipmentOf(request: RateRequest, plan: PricingPlan) {
   const packagingType = carrierXPackagingType(request.packages.pieces);
   const items = lineItems(request, packagingType);
   const signature = signatureOf(request);
@@ -131,7 +151,6 @@ export function buildCarrierXRateRequest(input: RateInput): CarrierXRateRequest 
   return compact({
     accountNumber: plan.account.accountNumber,
     preferredCurrency: plan.currency,
-    serviceTypes: serviceCodesOf(CARRIERX, input),
     shipDate: shipDateOf(request),
     shipper: address(request.shipper),
     recipient: address(request.recipient),
@@ -155,5 +174,36 @@ export function buildCarrierXRateRequest(input: RateInput): CarrierXRateRequest 
   });
 }
 
-export const carrierXAdapter = (transport: CarrierTransport<CarrierXRateRequest>) =>
-  defineAdapter({ code: CARRIERX, kind: 'parcel', buildRateRequest: buildCarrierXRateRequest }, transport);
+export function buildCarrierXRateRequest(input: RateInput): CarrierXRateRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERX, request);
+  return { ...shipmentOf(request, plan), serviceTypes: serviceCodesOf(CARRIERX, input) };
+}
+
+const DUTIES_PAYMENT_TYPES = { sender: 'SENDER', recipient: 'RECIPIENT', thirdParty: 'THIRD_PARTY' } as const;
+
+export function buildCarrierXShipRequest(input: ShipInput): CarrierXShipRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERX, request);
+  refuseTooManyPackages(CARRIERX, request);
+  const shipment = shipmentOf(request, plan);
+  const duties = shipment.customsClearance ? dutiesPayerOf(CARRIERX, request, 'sender') : undefined;
+  return compact({
+    ...shipment,
+    transactionId: shipReferenceOf(CARRIERX, input),
+    serviceType: input.serviceCode,
+    shipperContact: contactOf(CARRIERX, 'shipper', request.shipper),
+    recipientContact: contactOf(CARRIERX, 'recipient', request.recipient),
+    customsClearance:
+      shipment.customsClearance && duties
+        ? {
+            ...shipment.customsClearance,
+            dutiesPayment: compact({ paymentType: DUTIES_PAYMENT_TYPES[duties.party], accountNumber: duties.accountNumber }),
+          }
+        : undefined,
+    returnShipment: request.shippingOptions.createReturnLabel === true,
+  });
+}
+
+export const carrierXAdapter = (transport: CarrierTransport<CarrierXRateRequest, CarrierXShipRequest>) =>
+  defineAdapter({ code: CARRIERX, kind: 'parcel', buildRateRequest: buildCarrierXRateRequest, buildShipRequest: buildCarrierXShipRequest }, transport);

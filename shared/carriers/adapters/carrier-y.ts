@@ -2,25 +2,37 @@
  * Carrier Y, "the second parcel carrier" (DESIGN.md §4). It takes metric
  * parcels only and option codes; at rate time customs carry only a total:
  * a placeholder for documents overridden by `declaredValue` (spec 2.7), the
- * invoice total for goods (spec 2.9). Full international forms are a ship
- * time concern.
+ * invoice total for goods (spec 2.9).
+ *
+ * At ship time it builds the full international forms from the request
+ * (spec 2.9): every invoice line, the sold-to party (`billingOptions.soldTo`,
+ * spec 2.11), the duties payer, the reason for export; and it registers a
+ * ship notification when `intransit` is among `shippingNotificationStatuses`
+ * and `shippingNotificationEmail` is set (spec part 6).
  */
-import type { RateRequest } from '../../domain/rate/schema';
-import type { CarrierTransport, RateInput } from '../types';
+import { addressSchema, type Address, type RateRequest } from '../../domain/rate/schema';
+import type { PricingPlan } from '../../domain/types';
+import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput } from '../types';
 import {
   compact,
+  contactOf,
   defineAdapter,
+  dutiesPayerOf,
   inToCm,
   insuranceOf,
   invoiceTotal,
+  isInternational,
   lbToKg,
   placeOf,
   refuseNonConveyable,
+  refuseTooManyPackages,
   serviceCodesOf,
   shipDateOf,
+  shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
   type Money,
+  type ShipContact,
 } from './common';
 
 export const CARRIERY = 'CARRIERY';
@@ -43,6 +55,46 @@ export type CarrierYRateRequest = {
   /** Third-party billing only. */
   payer?: { customerNumber: string };
   customs?: { documentsOnly: boolean; total: Money };
+};
+
+export type CarrierYParty = ShipContact & CarrierYPlace;
+
+/** One line of the customs forms: unit value in `CarrierYCustoms.currency`, weight of the whole line. */
+export type CarrierYCustomsItem = {
+  description: string;
+  quantity: number;
+  unitValue: number;
+  lineWeightKg: number;
+  hsCode?: string;
+  originCountry: string;
+};
+
+/** The full international forms of a shipment, built at ship time. */
+export type CarrierYCustoms = {
+  documentsOnly: boolean;
+  currency: string;
+  total: Money;
+  reasonForExport: 'SOLD' | 'DOCUMENTS' | 'RETURN' | 'REPAIR' | 'RETURN_AFTER_REPAIR';
+  dutiesPayer: { party: 'SENDER' | 'RECIPIENT' | 'THIRD_PARTY'; accountNumber?: string };
+  soldTo: CarrierYParty;
+  importerTaxId?: string;
+  relatedParties?: boolean;
+  senderIsProducer?: boolean;
+  /** Empty for documents. */
+  items: CarrierYCustomsItem[];
+  note?: string;
+};
+
+export type CarrierYShipRequest = Omit<CarrierYRateRequest, 'services' | 'customs'> & {
+  /** The idempotency key: the same clientReference answers the shipment already made. */
+  clientReference: string;
+  service: string;
+  senderContact: ShipContact;
+  destinationContact: ShipContact;
+  customs?: CarrierYCustoms;
+  /** `ON_SHIPMENT`: an e-mail when the shipment is in transit. */
+  notification?: { email: string; on: Array<'ON_SHIPMENT'> };
+  returnLabel: boolean;
 };
 
 /** Stands in for the value of a documents-only shipment when no `declaredValue` is given. */
@@ -72,38 +124,144 @@ function options(request: RateRequest): CarrierYOption[] {
   return out;
 }
 
+/** The value of a documents-only shipment: `declaredValue`, else the placeholder in `currency`. */
+function documentsTotal(request: RateRequest, currency: string): Money {
+  const declared = request.internationalOptions?.declaredValue;
+  return declared ? { amount: declared.value, currency: declared.currency.toUpperCase() } : { amount: DOCUMENTS_PLACEHOLDER_AMOUNT, currency };
+}
+
 function customs(request: RateRequest, currency: string): CarrierYRateRequest['customs'] {
-  const international = request.internationalOptions;
-  if (international?.documentsOnly === true) {
-    const declared = international.declaredValue;
-    return {
-      documentsOnly: true,
-      total: declared
-        ? { amount: declared.value, currency: declared.currency.toUpperCase() }
-        : { amount: DOCUMENTS_PLACEHOLDER_AMOUNT, currency },
-    };
-  }
+  if (request.internationalOptions?.documentsOnly === true) return { documentsOnly: true, total: documentsTotal(request, currency) };
   if (request.commercialInvoice) return { documentsOnly: false, total: invoiceTotal(request.commercialInvoice) };
   return undefined;
 }
 
-export function buildCarrierYRateRequest(input: RateInput): CarrierYRateRequest {
-  const { request, plan } = input;
-  refuseNonConveyable(CARRIERY, request);
+/** What rate and ship requests share: the shipment itself, without the services asked about or customs. */
+function shipmentOf(request: RateRequest, plan: PricingPlan) {
   const thirdParty = thirdPartyAccountOf(CARRIERY, request);
   return compact({
     customerNumber: plan.account.accountNumber,
     currency: plan.currency,
     expectedMailingDate: shipDateOf(request),
-    services: serviceCodesOf(CARRIERY, input),
     origin: placeOf(request.shipper),
     destination: { ...placeOf(request.recipient), residential: request.recipient.residential === true },
     parcels: parcels(request),
     options: options(request),
     payer: thirdParty ? { customerNumber: thirdParty } : undefined,
-    customs: customs(request, plan.currency),
   });
 }
 
-export const carrierYAdapter = (transport: CarrierTransport<CarrierYRateRequest>) =>
-  defineAdapter({ code: CARRIERY, kind: 'parcel', buildRateRequest: buildCarrierYRateRequest }, transport);
+export function buildCarrierYRateRequest(input: RateInput): CarrierYRateRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERY, request);
+  return compact({ ...shipmentOf(request, plan), services: serviceCodesOf(CARRIERY, input), customs: customs(request, plan.currency) });
+}
+
+const partyOf = (field: string, address: Address): CarrierYParty => ({ ...contactOf(CARRIERY, field, address), ...placeOf(address) });
+
+/**
+ * The sold-to party of the forms: `billingOptions.soldTo` (spec 2.11, not
+ * validated by the API, so carrier Y reads it as an address here), else the
+ * buyer, else the recipient.
+ */
+function soldToOf(request: RateRequest): CarrierYParty {
+  const soldTo = request.billingOptions?.soldTo;
+  if (soldTo === undefined || soldTo === null) return request.buyer ? partyOf('buyer', request.buyer) : partyOf('recipient', request.recipient);
+  const parsed = addressSchema.safeParse(soldTo);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `billingOptions.soldTo${i.path.map((p) => `.${String(p)}`).join('')} ${i.message}`);
+    throw new CarrierRefusal(CARRIERY, `${CARRIERY} needs billingOptions.soldTo as an address for the customs forms: ${problems.join('; ')}`);
+  }
+  return partyOf('billingOptions.soldTo', parsed.data);
+}
+
+const HS_CODE = /^\d{6,10}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** The invoice lines as customs lines; a line carrier Y cannot declare is refused with its path. */
+function customsItems(request: RateRequest): { items: CarrierYCustomsItem[]; total: Money } {
+  const invoice = request.commercialInvoice;
+  if (!invoice || invoice.invoiceItems.length === 0) {
+    throw new CarrierRefusal(
+      CARRIERY,
+      `${CARRIERY} needs commercialInvoice.invoiceItems to build the customs forms of an international shipment of goods (or internationalOptions.documentsOnly for documents)`,
+    );
+  }
+  const imperial = (invoice.unitOfMeasure ?? request.packages.unitOfMeasure) === 'imperial';
+  const items = invoice.invoiceItems.map((item, i) => {
+    const path = `commercialInvoice.invoiceItems[${i}]`;
+    const refuse = (problem: string) => new CarrierRefusal(CARRIERY, `${CARRIERY} cannot declare ${path}: ${problem}`);
+    if (item.description.trim() === '') throw refuse('description is empty');
+    const hsCode = item.hsCode?.replace(/[.\s-]/g, '');
+    if (hsCode !== undefined && !HS_CODE.test(hsCode)) throw refuse('hsCode must be a harmonized code of 6 to 10 digits');
+    const originCountry = item.countryOfManufacture?.trim().toUpperCase() ?? request.shipper.countryCode;
+    if (!COUNTRY.test(originCountry)) throw refuse('countryOfManufacture must be a 2-letter ISO country code');
+    return compact({
+      description: item.description.trim(),
+      quantity: item.quantity,
+      unitValue: item.value,
+      lineWeightKg: imperial ? lbToKg(item.weight) : item.weight,
+      hsCode,
+      originCountry,
+    });
+  });
+  const total = invoiceTotal(invoice);
+  if (total.amount <= 0) throw new CarrierRefusal(CARRIERY, `${CARRIERY} cannot declare goods of no value: the commercial invoice totals 0`);
+  return { items, total };
+}
+
+const REASONS = { permanent: 'SOLD', return: 'RETURN', repair: 'REPAIR', returnRepair: 'RETURN_AFTER_REPAIR' } as const;
+const DUTIES_PARTIES = { sender: 'SENDER', recipient: 'RECIPIENT', thirdParty: 'THIRD_PARTY' } as const;
+
+/**
+ * The full forms of an international shipment; none within one country.
+ * Documents declare the rate-time total and no lines; goods declare every
+ * invoice line. Duties go to the recipient unless `billDutyTo` says
+ * otherwise: carrier Y's quote carried none.
+ */
+function customsForms(request: RateRequest, planCurrency: string): CarrierYCustoms | undefined {
+  if (!isInternational(request)) return undefined;
+  const international = request.internationalOptions ?? {};
+  const documentsOnly = international.documentsOnly === true;
+  const { items, total } = documentsOnly ? { items: [], total: documentsTotal(request, planCurrency) } : customsItems(request);
+  const duties = dutiesPayerOf(CARRIERY, request, 'recipient');
+  return compact({
+    documentsOnly,
+    currency: total.currency,
+    total,
+    reasonForExport: documentsOnly ? ('DOCUMENTS' as const) : REASONS[international.exportType ?? 'permanent'],
+    dutiesPayer: compact({ party: DUTIES_PARTIES[duties.party], accountNumber: duties.accountNumber }),
+    soldTo: soldToOf(request),
+    importerTaxId: international.recipientTaxId,
+    relatedParties: international.businessRelationship === undefined ? undefined : international.businessRelationship === 'related',
+    senderIsProducer: international.senderIsProducer,
+    items,
+    note: request.commercialInvoice?.generalNote?.trim() || undefined,
+  });
+}
+
+/** A ship notification when `intransit` is among the requested statuses and an e-mail is set (spec part 6). */
+function notificationOf(request: RateRequest): CarrierYShipRequest['notification'] {
+  const { shippingNotificationStatuses = [], shippingNotificationEmail } = request.shippingNotificationOptions ?? {};
+  if (!shippingNotificationEmail || !shippingNotificationStatuses.includes('intransit')) return undefined;
+  return { email: shippingNotificationEmail, on: ['ON_SHIPMENT'] };
+}
+
+export function buildCarrierYShipRequest(input: ShipInput): CarrierYShipRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERY, request);
+  refuseTooManyPackages(CARRIERY, request);
+  return compact({
+    ...shipmentOf(request, plan),
+    clientReference: shipReferenceOf(CARRIERY, input),
+    service: input.serviceCode,
+    senderContact: contactOf(CARRIERY, 'shipper', request.shipper),
+    destinationContact: contactOf(CARRIERY, 'recipient', request.recipient),
+    customs: customsForms(request, plan.currency),
+    notification: notificationOf(request),
+    returnLabel: request.shippingOptions.createReturnLabel === true,
+  });
+}
+
+export const carrierYAdapter = (transport: CarrierTransport<CarrierYRateRequest, CarrierYShipRequest>) =>
+  defineAdapter({ code: CARRIERY, kind: 'parcel', buildRateRequest: buildCarrierYRateRequest, buildShipRequest: buildCarrierYShipRequest }, transport);

@@ -3,18 +3,24 @@
  * (DESIGN.md §4). A flat request in the shipper's unit system; it reads no
  * international options at rate time.
  */
-import type { CarrierTransport, RateInput } from '../types';
+import type { RateRequest } from '../../domain/rate/schema';
+import type { PricingPlan } from '../../domain/types';
+import type { CarrierTransport, RateInput, ShipInput } from '../types';
 import {
   compact,
+  contactOf,
   defineAdapter,
   insuranceOf,
   placeOf,
   refuseNonConveyable,
+  refuseTooManyPackages,
   serviceCodesOf,
   shipDateOf,
+  shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
   type Money,
+  type ShipContact,
 } from './common';
 
 export const CARRIERZ = 'CARRIERZ';
@@ -39,20 +45,27 @@ export type CarrierZRateRequest = {
   billThirdParty?: { account: string };
 };
 
+export type CarrierZShipRequest = Omit<CarrierZRateRequest, 'serviceCodes'> & {
+  /** The idempotency key: the same shipmentReference answers the shipment already made. */
+  shipmentReference: string;
+  serviceCode: string;
+  fromContact: ShipContact;
+  toContact: ShipContact;
+  returnLabel: boolean;
+};
+
 const place = (a: Parameters<typeof placeOf>[0]): CarrierZPlace => {
   const p = placeOf(a);
   return compact({ country: p.countryCode, region: p.provinceCode, postal: p.postalCode, city: p.city });
 };
 
-export function buildCarrierZRateRequest(input: RateInput): CarrierZRateRequest {
-  const { request, plan } = input;
-  refuseNonConveyable(CARRIERZ, request);
+/** What rate and ship requests share: the shipment itself, without the services asked about. */
+function shipmentOf(request: RateRequest, plan: PricingPlan) {
   const thirdParty = thirdPartyAccountOf(CARRIERZ, request);
   return compact({
     account: plan.account.accountNumber,
     currency: plan.currency,
     pickupDate: shipDateOf(request),
-    serviceCodes: serviceCodesOf(CARRIERZ, input),
     from: place(request.shipper),
     to: { ...place(request.recipient), residential: request.recipient.residential === true },
     unitSystem: request.packages.unitOfMeasure,
@@ -64,5 +77,25 @@ export function buildCarrierZRateRequest(input: RateInput): CarrierZRateRequest 
   });
 }
 
-export const carrierZAdapter = (transport: CarrierTransport<CarrierZRateRequest>) =>
-  defineAdapter({ code: CARRIERZ, kind: 'parcel', buildRateRequest: buildCarrierZRateRequest }, transport);
+export function buildCarrierZRateRequest(input: RateInput): CarrierZRateRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERZ, request);
+  return { ...shipmentOf(request, plan), serviceCodes: serviceCodesOf(CARRIERZ, input) };
+}
+
+export function buildCarrierZShipRequest(input: ShipInput): CarrierZShipRequest {
+  const { request, plan } = input;
+  refuseNonConveyable(CARRIERZ, request);
+  refuseTooManyPackages(CARRIERZ, request);
+  return {
+    ...shipmentOf(request, plan),
+    shipmentReference: shipReferenceOf(CARRIERZ, input),
+    serviceCode: input.serviceCode,
+    fromContact: contactOf(CARRIERZ, 'shipper', request.shipper),
+    toContact: contactOf(CARRIERZ, 'recipient', request.recipient),
+    returnLabel: request.shippingOptions.createReturnLabel === true,
+  };
+}
+
+export const carrierZAdapter = (transport: CarrierTransport<CarrierZRateRequest, CarrierZShipRequest>) =>
+  defineAdapter({ code: CARRIERZ, kind: 'parcel', buildRateRequest: buildCarrierZRateRequest, buildShipRequest: buildCarrierZShipRequest }, transport);

@@ -2,10 +2,20 @@
  * Pieces of request building that every carrier adapter shares. Pure: the
  * builders call them with the validated rate request only.
  */
+import { RATE_LIMITS } from '../../domain/rate/limits';
 import type { Address, CommercialInvoice, Piece, RateRequest } from '../../domain/rate/schema';
 import type { CarrierKind } from '../../domain/types';
-import { CarrierRefusal, type CarrierAdapter, type CarrierQuote, type CarrierTransport, type RateInput } from '../types';
+import {
+  CarrierRefusal,
+  type CarrierAdapter,
+  type CarrierQuote,
+  type CarrierShipment,
+  type CarrierTransport,
+  type RateInput,
+  type ShipInput,
+} from '../types';
 import { parseRateWire } from '../wire';
+import { parseShipWire } from './ship-wire';
 
 /** Money as carrier APIs take it: a decimal amount in major units. */
 export type Money = { amount: number; currency: string };
@@ -90,10 +100,83 @@ export function refuseNonConveyable(carrierCode: string, request: RateRequest): 
   }
 }
 
-/** An adapter: its pure builder, then the transport, whose answer is read as the rate wire format. */
-export function defineAdapter<CarrierRequest>(
-  definition: { code: string; kind: CarrierKind; buildRateRequest: (input: RateInput) => CarrierRequest },
-  transport: CarrierTransport<CarrierRequest>,
+/**
+ * A party as a ship request carries it: what a label and a customs form need
+ * beyond the place a rate needs. A carrier cannot ship to or from a party
+ * without a name and a street line.
+ */
+export type ShipContact = {
+  personName: string;
+  companyName?: string;
+  phoneNumber?: string;
+  emailAddress?: string;
+  addressLines: string[];
+};
+
+export function contactOf(carrierCode: string, field: string, address: Address): ShipContact {
+  for (const key of ['personName', 'addressLine1'] as const) {
+    if (address[key].trim() === '') throw new CarrierRefusal(carrierCode, `${carrierCode} cannot ship without ${field}.${key}`);
+  }
+  return compact({
+    personName: address.personName.trim(),
+    companyName: address.companyName?.trim() || undefined,
+    phoneNumber: address.phoneNumber?.trim() || undefined,
+    emailAddress: address.emailAddress?.trim() || undefined,
+    addressLines: [address.addressLine1, address.addressLine2].map((line) => line?.trim() ?? '').filter((line) => line !== ''),
+  });
+}
+
+/**
+ * The reference a ship request carries to the carrier as its idempotency key
+ * (the rateResponseId); carriers bound such keys, so a longer one is refused
+ * rather than cut.
+ */
+export function shipReferenceOf(carrierCode: string, input: ShipInput): string {
+  const { reference } = input;
+  if (reference.trim() === '' || reference.length > 64) {
+    throw new CarrierRefusal(carrierCode, `${carrierCode} needs a shipment reference of 1 to 64 characters`);
+  }
+  return reference;
+}
+
+/** Sandbox and real carriers alike cap a multi-piece shipment (RATE_LIMITS.packageCount). */
+export function refuseTooManyPackages(carrierCode: string, request: RateRequest): void {
+  const count = totalPieceCount(request.packages.pieces);
+  if (count > RATE_LIMITS.packageCount) {
+    throw new CarrierRefusal(carrierCode, `${carrierCode} ships at most ${RATE_LIMITS.packageCount} packages in one shipment, not ${count}`);
+  }
+}
+
+/**
+ * Who pays duties and taxes at ship time (spec 2.7): `billDutyTo`, or
+ * `fallback` when it is not given; a third party needs its
+ * `dutyAccountNumber`.
+ */
+export function dutiesPayerOf(
+  carrierCode: string,
+  request: RateRequest,
+  fallback: 'sender' | 'recipient',
+): { party: 'sender' | 'recipient' | 'thirdParty'; accountNumber?: string } {
+  const { billDutyTo = fallback, dutyAccountNumber } = request.internationalOptions ?? {};
+  if (billDutyTo !== 'thirdParty') return { party: billDutyTo };
+  if (!dutyAccountNumber?.trim()) {
+    throw new CarrierRefusal(carrierCode, `${carrierCode} bills duties to a third party only with internationalOptions.dutyAccountNumber`);
+  }
+  return { party: 'thirdParty', accountNumber: dutyAccountNumber.trim() };
+}
+
+/**
+ * An adapter: its pure builders, then the transport, whose answers are read
+ * as the rate and ship wire formats.
+ */
+export function defineAdapter<CarrierRequest, CarrierShipRequest>(
+  definition: {
+    code: string;
+    kind: CarrierKind;
+    buildRateRequest: (input: RateInput) => CarrierRequest;
+    buildShipRequest: (input: ShipInput) => CarrierShipRequest;
+  },
+  transport: CarrierTransport<CarrierRequest, CarrierShipRequest>,
 ): CarrierAdapter<CarrierRequest> {
   return {
     code: definition.code,
@@ -101,6 +184,10 @@ export function defineAdapter<CarrierRequest>(
     buildRateRequest: definition.buildRateRequest,
     async rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]> {
       return parseRateWire(definition.code, await transport.rate(request, options));
+    },
+    async ship(input: ShipInput, options: { signal: AbortSignal }): Promise<CarrierShipment> {
+      const request = definition.buildShipRequest(input);
+      return parseShipWire(definition.code, input.reference, await transport.ship(request, options));
     },
   };
 }

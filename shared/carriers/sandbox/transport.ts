@@ -1,15 +1,19 @@
 /**
  * The sandbox transport: a carrier of the sandbox network behind the same
  * interface a real carrier API would have. It reads the carrier's request,
- * prices it and answers in the rate wire format, after the faults configured
- * for that carrier (latency, errors, no answer at all).
+ * prices it (rate) or makes the shipment (ship), and answers in the rate or
+ * ship wire format, after the faults configured for that carrier (latency,
+ * errors, no answer at all), which apply to both alike.
  */
 import type { CarrierService } from '../../domain/types';
 import { services as referenceServices } from '../../reference/carriers';
-import { CarrierError, type CarrierTransport } from '../types';
+import type { ShipWire } from '../adapters/ship-wire';
+import { CarrierError, CarrierRefusal, type CarrierTransport } from '../types';
 import type { RateWire } from '../wire';
 import { callFails, type SandboxFault } from './faults';
+import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
 import { priceShipment } from './pricing';
+import { makeShipment, type SandboxShipOrder } from './ship';
 import type { SandboxShipment } from './shipment';
 import { TARIFFS } from './tariffs';
 
@@ -46,31 +50,95 @@ const noAnswer = (signal: AbortSignal): Promise<never> =>
     signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
   });
 
-export function createSandboxTransport<CarrierRequest>(
-  carrierCode: string,
-  read: (request: CarrierRequest) => SandboxShipment,
+/**
+ * What a sandbox carrier has seen, for tests and the "one carrier shipment"
+ * check: ship calls and the distinct shipments made, per transport instance.
+ * Nothing reads it to decide an answer: a repeated reference gets the same
+ * shipment because the shipment is a function of its reference, not because
+ * it is remembered here.
+ */
+export type SandboxLedger = {
+  /** Ship calls that reached the carrier, failed ones included. */
+  readonly shipCalls: number;
+  /** The shipments made, by reference, with their master tracking number and package count; the oldest beyond LEDGER_LIMIT are dropped. */
+  readonly shipments: ReadonlyMap<string, { trackingNumber: string; packageCount: number }>;
+};
+
+/** Entries a ledger keeps, so a long-lived container does not grow with every shipment. */
+export const LEDGER_LIMIT = 1_000;
+
+export type SandboxTransport<CarrierRequest, CarrierShipRequest> = CarrierTransport<CarrierRequest, CarrierShipRequest> & {
+  readonly ledger: SandboxLedger;
+};
+
+export type SandboxReaders<CarrierRequest, CarrierShipRequest> = {
+  rate: (request: CarrierRequest) => SandboxShipment;
+  ship: (request: CarrierShipRequest) => SandboxShipOrder;
+};
+
+export function createSandboxTransport<CarrierRequest, CarrierShipRequest>(
+  carrierCode: SandboxCarrierCode,
+  read: SandboxReaders<CarrierRequest, CarrierShipRequest>,
   options: SandboxTransportOptions = {},
-): CarrierTransport<CarrierRequest> {
+): SandboxTransport<CarrierRequest, CarrierShipRequest> {
   const tariff = TARIFFS[carrierCode];
   if (!tariff) throw new Error(`The sandbox network has no tariff for ${carrierCode}`);
   const { fault, random = Math.random, services = referenceServices } = options;
+  const maxPackages = maxSequence(TRACKING_NUMBER_FORMATS[carrierCode]);
+  const shipments = new Map<string, { trackingNumber: string; packageCount: number }>();
+  let shipCalls = 0;
+
+  /** The configured fault of this call: undefined to answer normally, else what the call resolves to. */
+  async function faultOf(signal: AbortSignal, malformed: unknown): Promise<{ answer: unknown } | undefined> {
+    if (signal.aborted) throw abortReason(signal);
+    if (fault?.latencyMs) await sleep(fault.latencyMs, signal);
+    if (!callFails(fault, random)) return undefined;
+    switch (fault?.error ?? 'http500') {
+      case 'timeout':
+        return { answer: await noAnswer(signal) };
+      case 'malformed':
+        return { answer: malformed };
+      case 'http500':
+        throw new CarrierError(carrierCode, `${carrierCode} answered HTTP 500 Internal Server Error`);
+    }
+  }
+
+  function offered(serviceCode: string): void {
+    const service = services.find((s) => s.carrierCode === carrierCode && s.code === serviceCode);
+    if (!service || service.isDisabled) throw new CarrierRefusal(carrierCode, `${carrierCode} does not offer the service ${serviceCode}`);
+  }
 
   return {
     async rate(request, { signal }): Promise<unknown> {
-      if (signal.aborted) throw abortReason(signal);
-      if (fault?.latencyMs) await sleep(fault.latencyMs, signal);
-      if (callFails(fault, random)) {
-        switch (fault?.error ?? 'http500') {
-          case 'timeout':
-            return noAnswer(signal);
-          case 'malformed':
-            return { status: 'OK', quotes: '<html><body>502 Bad Gateway</body></html>' };
-          case 'http500':
-            throw new CarrierError(carrierCode, `${carrierCode} answered HTTP 500 Internal Server Error`);
-        }
-      }
-      const answer: RateWire = { quotes: priceShipment(read(request), tariff, services) };
+      const failed = await faultOf(signal, { status: 'OK', quotes: '<html><body>502 Bad Gateway</body></html>' });
+      if (failed) return failed.answer;
+      const answer: RateWire = { quotes: priceShipment(read.rate(request), tariff, services) };
       return answer;
+    },
+
+    async ship(request, { signal }): Promise<unknown> {
+      shipCalls += 1;
+      const failed = await faultOf(signal, { status: 'OK', shipment: '<html><body>502 Bad Gateway</body></html>' });
+      if (failed) return failed.answer;
+      const order = read.ship(request);
+      offered(order.serviceCode);
+      if (order.packageCount < 1 || order.packageCount > maxPackages) {
+        throw new CarrierRefusal(carrierCode, `${carrierCode} ships 1 to ${maxPackages} packages in one shipment, not ${order.packageCount}`);
+      }
+      const shipment = makeShipment(order);
+      if (!shipments.has(order.reference)) {
+        shipments.set(order.reference, { trackingNumber: shipment.trackingNumber, packageCount: order.packageCount });
+        if (shipments.size > LEDGER_LIMIT) shipments.delete(shipments.keys().next().value as string);
+      }
+      const answer: ShipWire = { shipment };
+      return answer;
+    },
+
+    ledger: {
+      get shipCalls() {
+        return shipCalls;
+      },
+      shipments,
     },
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * The ship wire format a transport answers with: `{ shipment: CarrierShipment }`
+ * as JSON, the ship counterpart of the rate wire format (../wire.ts). Adapters
+ * parse every answer with it, so a transport that returns something else (a
+ * proxy error page, a changed carrier API) becomes a CarrierError instead of
+ * a broken order further down.
+ */
+import * as z from 'zod';
+import { notificationStatus } from '../../domain/rate/schema';
+import { CarrierError, type CarrierShipment } from '../types';
+
+const identifier = z.string().min(1).max(64);
+
+export const shipWireSchema = z.object({
+  shipment: z.object({
+    reference: identifier,
+    carrierCode: identifier,
+    serviceCode: identifier,
+    trackingNumber: identifier,
+    pieceTrackingNumbers: z.array(identifier).min(1),
+    trackingUrl: z.url({ protocol: /^https$/ }),
+    returnTrackingNumber: identifier.optional(),
+    billOfLadingNumber: identifier.optional(),
+    customs: z.object({ declarationNumber: identifier, documentsOnly: z.boolean() }).optional(),
+    notification: z.object({ email: z.string().min(1), statuses: z.array(notificationStatus).min(1) }).optional(),
+  }),
+});
+export type ShipWire = { shipment: CarrierShipment };
+
+/**
+ * Reads a transport's ship answer for `carrierCode`: it must be that
+ * carrier's shipment under `reference` (an answer for another reference would
+ * attach someone else's shipment to the order), its master tracking number
+ * the first package's.
+ */
+export function parseShipWire(carrierCode: string, reference: string, raw: unknown): CarrierShipment {
+  const parsed = shipWireSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new CarrierError(carrierCode, `${carrierCode} answered with a malformed ship response${where}: ${issue?.message ?? 'unreadable'}`);
+  }
+  const { shipment } = parsed.data;
+  if (shipment.carrierCode !== carrierCode) throw new CarrierError(carrierCode, `${carrierCode} answered with a shipment of ${shipment.carrierCode}`);
+  if (shipment.reference !== reference) {
+    throw new CarrierError(carrierCode, `${carrierCode} answered with the shipment of another reference (${shipment.reference})`);
+  }
+  if (shipment.trackingNumber !== shipment.pieceTrackingNumbers[0]) {
+    throw new CarrierError(carrierCode, `${carrierCode} answered with a master tracking number that is not its first package's`);
+  }
+  return shipment;
+}
