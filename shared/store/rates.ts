@@ -5,7 +5,8 @@
  *
  * Writing them is most of a rate request's cost, so both are small: a rate
  * response is the domain's compact record (shared/domain/rate/stored.ts),
- * under 1 KB and so one write unit, read by ship with one GetItem by its id;
+ * its charges one JSON string of tuples, under 1 KB and so one write unit,
+ * read by ship with one GetItem by its id;
  * the rate request is one gzip-compressed JSON document (`requestGzip`), not a
  * DynamoDB map. Compressed, a typical request is a few hundred bytes and one
  * write unit, and a request of 200 packages a few. As a string, billingOptions
@@ -44,11 +45,14 @@ export const rateItems = (request: StoredRateRequest, responses: readonly Stored
       requestGzip: gzipSync(JSON.stringify(body)),
       expiresAtEpoch: epochSeconds(request.expiresAt),
     },
-    ...responses.map((r) => ({
-      ...keys.rateResponse(r.rateResponseId),
+    // Charges are one JSON string of tuples: as DynamoDB lists of numbers they were most of the
+    // SDK's marshalling time on a warm rate request, and larger.
+    ...responses.map(({ charges, ...rest }) => ({
+      ...keys.rateResponse(rest.rateResponseId),
       entityType: 'rateResponse',
-      ...r,
-      expiresAtEpoch: epochSeconds(r.expiresAt),
+      ...rest,
+      charges: JSON.stringify(charges),
+      expiresAtEpoch: epochSeconds(rest.expiresAt),
     })),
   ];
 };
@@ -70,8 +74,9 @@ const rateRequestItem = z
   );
 
 const tier = z.tuple([z.number(), z.number(), z.number()]);
+const storedCharges = z.array(z.tuple([z.string(), z.number(), z.number(), z.number()]));
 
-const rateResponseItem = z
+const storedRate = z
   .object({
     rateResponseId: z.string(),
     rateRequestId: z.string(),
@@ -86,11 +91,22 @@ const rateResponseItem = z
     commitment: z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() }).nullable(),
     currency: z.string(),
     fxRate: z.number(),
-    charges: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])),
+    charges: storedCharges,
     totals: z.object({ retail: tier, account: tier, discounted: tier }),
     margin: tier,
     discountBp: z.object({ account: z.number(), customer: z.number() }),
   }) satisfies z.ZodType<StoredRate>;
+
+const chargesJson = z
+  .string()
+  .transform((text, ctx) => {
+    const parsed = storedCharges.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: `stored charges are malformed: ${parsed.error.message}` });
+    return z.NEVER;
+  });
+
+const rateResponseItem = storedRate.extend({ charges: chargesJson });
 
 export type Lookup<T> = { status: 'found'; item: T } | { status: 'missing' } | { status: 'expired'; item: T };
 

@@ -112,7 +112,7 @@ describe('stored rate items', () => {
     rate: {
       currency: 'CAD',
       fxRate: 1,
-      charges: ['BASE', 'FUEL_SURCHARGE', 'RESIDENTIAL_DELIVERY', 'SIGNATURE_REQUIRED', 'SATURDAY_DELIVERY', 'DECLARED_VALUE', 'DUTIES_AND_TAXES', 'REMOTE_AREA'].map((code) => ({
+      charges: ['BASE', 'FUEL', 'RESIDENTIAL', 'ADULT_SIGNATURE', 'SATURDAY_DELIVERY', 'INSURANCE', 'DANGEROUS_GOODS', 'ESTIMATED_DUTIES_TAXES'].map((code) => ({
         code,
         billingCode: `X-${code}`,
         name: { en: `${code} charge`, fr: `Frais ${code}` },
@@ -135,13 +135,14 @@ describe('stored rate items', () => {
     isFastDelivery: true,
   };
 
-  it('a rate response with eight charges and long names is one write unit, and keeps no names or credentials', () => {
+  it('a rate response with every charge the sandbox can add (eight) and long names is one write unit, and keeps no names or credentials', () => {
     const [, response] = rateItems(
       { requestId: internal.rateRequestId, companyId: internal.companyId, request: {}, createdDate: internal.createdDate, expiresAt: internal.expiresAt },
       [toStoredRate(internal as never)],
     );
     expect(itemSize(response!)).toBeLessThanOrEqual(1024);
     expect(response).toMatchObject({ pk: keys.rateResponse(internal.rateResponseId).pk, carrierCode: 'CARRIERX', accountNumber: 'X-ACCT-0000000001' });
+    expect(JSON.parse(String((response as Record<string, unknown>).charges))).toHaveLength(8);
     const text = JSON.stringify(response);
     for (const absent of ['Priority Overnight', ' charge', 'Frais', 'credentials', 'fullName']) expect(text).not.toContain(absent);
   });
