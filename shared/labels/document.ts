@@ -1,0 +1,150 @@
+/**
+ * What a label document is rendered from: the shipment as the carrier made
+ * it and its stored rate request, in the interface's own words. Built by the
+ * label function's caller (shipmentDocument below does it from the two);
+ * the renderers read nothing else, no clock and no store.
+ */
+import type { Address, CommercialInvoice, FreightOptions, InternationalOptions, RateRequest } from '../domain/rate/schema';
+import type { CarrierKind } from '../domain/types';
+import { internationalGoods, type LabelFacts } from './types';
+
+export type UnitOfMeasure = RateRequest['packages']['unitOfMeasure'];
+
+/** One physical package: a request piece repeated `quantity` times becomes that many. */
+export type DocumentPiece = {
+  /** In the unit of `unitOfMeasure`: lb and in, or kg and cm. */
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  /** `packagingType.name`, else its code, when the piece had one. */
+  packaging?: string;
+};
+
+export type DocumentInvoiceItem = Pick<
+  CommercialInvoice['invoiceItems'][number],
+  'description' | 'quantity' | 'value' | 'weight' | 'hsCode' | 'countryOfManufacture'
+>;
+
+/** The commercial invoice of international goods (spec 2.9); `value` is an item's unit value. */
+export type DocumentInvoice = {
+  /** `commercialInvoice.currency`, upper case; CAD when absent (spec 2.9: invoice forms default to CAD). */
+  currency: string;
+  /** Of the items' weights: `commercialInvoice.unitOfMeasure`, else the packages'. */
+  unitOfMeasure: UnitOfMeasure;
+  invoiceItems: DocumentInvoiceItem[];
+  generalNote?: string;
+  exportType?: InternationalOptions['exportType'];
+  billDutyTo?: InternationalOptions['billDutyTo'];
+  recipientTaxId?: string;
+  /** The request's `buyer`, when the goods are sold to another party than the recipient. */
+  soldTo?: Address;
+  /** The customs declaration number the carrier filed, if any. */
+  declarationNumber?: string;
+};
+
+export type ShipmentDocument = {
+  orderId: string;
+  carrier: { code: string; name: string; kind: CarrierKind };
+  service: { code: string; name: string };
+  /** The master tracking number (the first package's). */
+  trackingNumber: string;
+  /** One per package, in piece order, as many as `pieces`. */
+  pieceTrackingNumbers: string[];
+  /** The prepaid return's tracking number; the return label falls back to `trackingNumber`. */
+  returnTrackingNumber?: string;
+  trackingUrl: string;
+  /** `shippingOptions.shippingDate`: a date or a local date-time. */
+  shippingDate: string;
+  shipper: Address;
+  recipient: Address;
+  unitOfMeasure: UnitOfMeasure;
+  /** Expanded per quantity, in request order. */
+  pieces: DocumentPiece[];
+  references: { customer?: string; order?: string; invoice?: string };
+  /** Present exactly for international goods. */
+  invoice?: DocumentInvoice;
+  createReturnLabel: boolean;
+  /** Freight: the bill of lading number the carrier issued. */
+  billOfLadingNumber?: string;
+  freightOptions?: FreightOptions;
+  signature?: 'none' | 'required' | 'adult';
+  deliveryInstructions?: string;
+  /** The order's creation, ISO 8601: the documents' date and the PDFs' creation date. */
+  createdDate: string;
+};
+
+/** What the order record says of its shipment, the carrier and service named for people. */
+export type ShipmentRecord = {
+  orderId: string;
+  carrier: { code: string; name: string; kind: CarrierKind };
+  service: { code: string; name: string };
+  trackingNumber: string;
+  pieceTrackingNumbers: string[];
+  returnTrackingNumber?: string;
+  trackingUrl: string;
+  billOfLadingNumber?: string;
+  customsDeclarationNumber?: string;
+  createdDate: string;
+};
+
+/** The document of a shipment from its order record and its stored rate request. */
+export function shipmentDocument(request: RateRequest, shipment: ShipmentRecord): ShipmentDocument {
+  const options = request.shippingOptions;
+  const unitOfMeasure = request.packages.unitOfMeasure;
+  return dropUndefined({
+    orderId: shipment.orderId,
+    carrier: { ...shipment.carrier },
+    service: { ...shipment.service },
+    trackingNumber: shipment.trackingNumber,
+    pieceTrackingNumbers: [...shipment.pieceTrackingNumbers],
+    returnTrackingNumber: shipment.returnTrackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    shippingDate: options.shippingDate,
+    shipper: request.shipper,
+    recipient: request.recipient,
+    unitOfMeasure,
+    pieces: request.packages.pieces.flatMap((piece) => {
+      const packaging = piece.packagingType ? piece.packagingType.name || piece.packagingType.code : undefined;
+      const one = dropUndefined({ weight: piece.weight, length: piece.length, width: piece.width, height: piece.height, packaging });
+      return Array.from({ length: piece.quantity }, () => ({ ...one }));
+    }),
+    references: dropUndefined({ ...options.references }),
+    invoice: internationalGoods(request) && request.commercialInvoice ? invoiceOf(request, request.commercialInvoice, shipment) : undefined,
+    createReturnLabel: options.createReturnLabel === true,
+    billOfLadingNumber: shipment.billOfLadingNumber,
+    freightOptions: request.freightOptions,
+    signature: options.signature,
+    deliveryInstructions: options.deliveryInstructions,
+    createdDate: shipment.createdDate,
+  });
+}
+
+function invoiceOf(request: RateRequest, invoice: CommercialInvoice, shipment: ShipmentRecord): DocumentInvoice {
+  const international = request.internationalOptions;
+  return dropUndefined({
+    currency: (invoice.currency ?? 'CAD').toUpperCase(),
+    unitOfMeasure: invoice.unitOfMeasure ?? request.packages.unitOfMeasure,
+    invoiceItems: invoice.invoiceItems.map(({ description, quantity, value, weight, hsCode, countryOfManufacture }) =>
+      dropUndefined({ description, quantity, value, weight, hsCode, countryOfManufacture }),
+    ),
+    generalNote: invoice.generalNote ?? undefined,
+    exportType: international?.exportType,
+    billDutyTo: international?.billDutyTo,
+    recipientTaxId: international?.recipientTaxId,
+    soldTo: request.buyer,
+    declarationNumber: shipment.customsDeclarationNumber,
+  });
+}
+
+/** The label facts a document carries: the same rule as labelFactsOf on its request. */
+export const documentLabelFacts = (document: ShipmentDocument): LabelFacts => ({
+  carrierKind: document.carrier.kind,
+  internationalGoods: document.invoice !== undefined,
+  createReturnLabel: document.createReturnLabel,
+});
+
+/** Optional fields absent rather than undefined, so a document is plain data (and stores as such). */
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
