@@ -60,6 +60,23 @@ export const config = {
     if (n <= 0) throw new Error(`CARRIER_BREAKER_OPEN_SECONDS must be more than 0, got "${n}"`);
     return n;
   },
+  /** How long a ship waits for the carrier; shorter than the function timeout, so a failure is answered (502), not cut. */
+  get carrierShipTimeoutMs(): number {
+    return num('CARRIER_SHIP_TIMEOUT_MS', 8000);
+  },
+  /**
+   * A ship claim older than this belongs to a ship that died between the
+   * carrier call and the order write (shared/store/orders.ts); the next ship
+   * takes it over. Longer than the function timeout, so a live ship is never
+   * taken over.
+   */
+  get shipClaimStaleSeconds(): number {
+    return num('SHIP_CLAIM_STALE_SECONDS', 30);
+  },
+  /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
+  get shipRetryAfterSeconds(): number {
+    return num('SHIP_RETRY_AFTER_SECONDS', 2);
+  },
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
   get sandboxFaults(): string | undefined {
     return process.env.SANDBOX_FAULTS;

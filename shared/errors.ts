@@ -22,6 +22,14 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: [413],
   UNSUPPORTED_MEDIA_TYPE: [415],
   NO_RATES: [422],
+  /** Ship: the organization is not on account billing (spec part 7). */
+  ACCOUNT_BILLING_REQUIRED: [402],
+  /** Ship: a ship of the same rate response is in flight; retry after `Retry-After`. */
+  SHIPMENT_IN_PROGRESS: [409],
+  /** Ship: the rate response is past its expiry. */
+  RATE_EXPIRED: [410],
+  /** Ship: the carrier failed or refused; the rate response can be shipped again. */
+  CARRIER_ERROR: [502],
   /** API Gateway's stage throttling (deployed stages only). */
   THROTTLED: [429],
   /** 502 and 504 when API Gateway answers for a failed or timed-out function. */
@@ -38,14 +46,22 @@ export class AppError extends Error {
   readonly details?: ErrorDetail[];
   /** When false the message is replaced by a generic one in the response. */
   readonly expose: boolean;
+  /** Response headers that come with the error (e.g. `Retry-After`). */
+  readonly headers?: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, options: { details?: ErrorDetail[]; expose?: boolean } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { details?: ErrorDetail[]; expose?: boolean; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.code = code;
     this.details = options.details;
     this.expose = options.expose ?? status < 500;
+    this.headers = options.headers;
   }
 }
 

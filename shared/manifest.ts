@@ -137,6 +137,14 @@ const entries = [
     access: { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none' },
     description: 'Quote every carrier of the pricing group and return sanitized rates',
   },
+  {
+    name: 'ship',
+    entry: 'functions/ship/handler.ts',
+    trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
+    // The order, and the claim and order id on the rate response (shared/store/orders.ts).
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'none' },
+    description: 'Buy the shipment of one rate response, exactly once',
+  },
 ] as const satisfies readonly FunctionEntry[];
 
 export const manifest: readonly FunctionEntry[] = entries;

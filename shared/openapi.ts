@@ -64,6 +64,25 @@ const rateRecord = z.object({
   isFastDelivery: z.boolean(),
 }).openapi('RateRecord');
 
+const labelEntry = z
+  .object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() })
+  .meta({ description: 'A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType}' })
+  .openapi('LabelType');
+const shipResponse = z
+  .object({
+    orderId: z.string(),
+    rateResponseId: z.string(),
+    trackingNumber: z.string().meta({ description: 'The master tracking number (the first package)' }),
+    status: z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']).meta({ description: '`pending` once the label exists' }),
+    carrier: z.object({ code: z.string(), fullName: localized, shortName: localized }),
+    service: z.object({ code: z.string(), fullName: localized, shortName: localized }),
+    metadata: z.object({ trackingUrl: z.string() }),
+    labels: z.object({ available: z.array(labelEntry) }),
+    pieces: z.array(z.object({ trackingNumber: z.string() })).meta({ description: 'One per physical package (quantities expanded), in piece order; the first is `trackingNumber`' }),
+    createdDate: z.string(),
+  })
+  .openapi('Shipment');
+
 const errorCode = z.enum(errorCodes).meta({
   description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes
     .map((code) => `\`${code}\` ${ERROR_CODES[code].join('/')}`)
@@ -105,6 +124,11 @@ const HEADERS = {
   },
   Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  IdempotentReplayed: {
+    description: '`true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it.',
+    required: false,
+    schema: { type: 'string', enum: ['true'] as string[] },
+  },
 } as const;
 
 const fromService = { 'x-request-id': ref('headers', 'RequestId') };
@@ -166,14 +190,19 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
   ),
 };
 
+/** The statuses a route may document as its own refusals; auth, size, media type, throttling and 5xx are added from the trigger. */
+type OwnStatus = 400 | 402 | 404 | 409 | 410 | 422 | 502;
+
 type RouteDoc = {
   summary: string;
+  /** Path parameters, exactly those of the manifest's path. */
+  params?: z.ZodObject;
   query?: z.ZodObject;
   /** The JSON body, exactly when the manifest's body policy takes one (required or optional). */
   body?: z.ZodType;
-  ok: { status: number; description: string; schema?: z.ZodType };
-  /** The route's own refusals (400, 404, 422); auth, size, media type, throttling and 5xx are added from the trigger. */
-  errors: Partial<Record<400 | 404 | 422, { description: string; examples: ErrorExamples }>>;
+  ok: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, { $ref: string }> };
+  /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After`. */
+  errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: boolean }>>;
 };
 
 /**
@@ -205,6 +234,39 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       },
     },
   },
+  ship: {
+    summary: 'Buy the shipment of one rate response, exactly once',
+    params: z.object({ rateResponseId: z.string().meta({ description: 'A `rateResponseId` from POST /v1/rate (UUID)' }) }),
+    body: z
+      .object({ labelFormat: z.enum(['PDF', 'ZPL']).optional().meta({ description: 'Lists the shipping label of this format first' }) })
+      .loose()
+      .meta({ description: 'Optional; `{}` or empty. Billing comes from the rate request (`billingOptions`), never from here.' }),
+    ok: {
+      status: 200,
+      description:
+        'The shipment. Shipping the same rate response again answers the same order (same `orderId` and `trackingNumber`) with `Idempotent-Replayed: true`, also after the rate has expired.',
+      schema: envelope(shipResponse),
+      headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
+    },
+    errors: {
+      400: { description: 'rateResponseId is not a UUID, or the body is not a JSON object', examples: { id: { code: 'VALIDATION_FAILED', message: 'rateResponseId must be a UUID' } } },
+      402: {
+        description: 'The organization is not on account billing (spec part 7)',
+        examples: { billing: { code: 'ACCOUNT_BILLING_REQUIRED', message: 'Shipping needs an organization on account billing' } },
+      },
+      404: { description: "No such rate response, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } } },
+      409: {
+        description: 'Another request is shipping this rate response right now; retry after `Retry-After` seconds to get its shipment',
+        examples: { inProgress: { code: 'SHIPMENT_IN_PROGRESS', message: 'A shipment of this rate response is being created; retry shortly' } },
+        retryAfter: true,
+      },
+      410: { description: 'The rate response has expired (rates live 24 hours)', examples: { expired: { code: 'RATE_EXPIRED', message: 'This rate expired at 2026-11-23T12:00:00.000Z; rate the shipment again' } } },
+      502: {
+        description: 'The carrier failed, refused or did not answer in time; nothing was bought and the rate response can be shipped again',
+        examples: { carrier: { code: 'CARRIER_ERROR', message: 'CARRIERX could not create the shipment: CARRIERX answered HTTP 500 Internal Server Error' } },
+      },
+    },
+  },
   rate: {
     summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
     body: rateRequestBody,
@@ -229,18 +291,20 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
 
 /** Every response of an operation, by status. */
 const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, ResponseConfig | { $ref: string }> => {
-  const own = (status: 400 | 404 | 422) => {
+  const own = (status: OwnStatus) => {
     const e = doc.errors[status];
-    return e ? { [status]: documentedError(e.description, e.examples) } : {};
+    if (!e) return {};
+    return { [status]: documentedError(e.description, e.examples, e.retryAfter ? { ...fromService, 'Retry-After': ref('headers', 'RetryAfter') } : fromService) };
   };
   const takesBody = trigger.body !== 'none';
   return {
     [doc.ok.status]: {
       description: doc.ok.description,
-      headers: fromService,
+      headers: { ...fromService, ...doc.ok.headers },
       ...(doc.ok.schema ? { content: { 'application/json': { schema: doc.ok.schema } } } : {}),
     },
     ...own(400),
+    ...own(402),
     401: ref('responses', 'Unauthorized'),
     ...(trigger.scopes.length
       ? {
@@ -251,6 +315,8 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
       : {}),
     ...own(404),
     405: ref('responses', 'MethodNotAllowed'),
+    ...own(409),
+    ...own(410),
     413: takesBody
       ? documentedError(
           `JSON body above ${BODY_LIMIT}, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code.`,
@@ -274,7 +340,7 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
     ...own(422),
     429: ref('responses', 'Throttled'),
     500: ref('responses', 'Internal'),
-    502: ref('responses', 'BadGateway'),
+    502: doc.errors[502] ? own(502)[502]! : ref('responses', 'BadGateway'),
     504: ref('responses', 'GatewayTimeout'),
   };
 };
@@ -341,6 +407,7 @@ export const buildOpenApi = () => {
       description: `${fn.description}. ${scopes}`,
       security: [{ ApiKey: [] }],
       request: {
+        ...(doc.params ? { params: doc.params } : {}),
         ...(doc.query ? { query: doc.query } : {}),
         ...(doc.body ? { body: { required: trigger.body === 'required', content: { 'application/json': { schema: doc.body } } } } : {}),
       },

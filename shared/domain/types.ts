@@ -113,3 +113,41 @@ export const apiKeyRecordSchema = z.object({
   createdDate: z.string(),
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
+
+/** Where an order is in its journey (spec 4.8 `transitStatus`); `delivered` and `cancelled` are final. */
+export const transitStatusSchema = z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']);
+
+/** An entry of `labels.available[]` (DESIGN.md §5). */
+export const labelTypeSchema = z.object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() });
+
+/**
+ * An order: one shipment bought from one rate response (DESIGN.md §3). It keeps
+ * what its labels, tracking and notifications need after the rate records
+ * have expired; the rate request itself is kept with it by the store.
+ */
+export const orderSchema = z.object({
+  orderId: z.string(),
+  companyId: z.string(),
+  rateResponseId: z.string(),
+  rateRequestId: z.string(),
+  pricingGroupId: z.string(),
+  carrierCode: z.string(),
+  serviceCode: z.string(),
+  trackingNumber: z.string(),
+  /** One per physical package, in piece order; the first is the master. */
+  pieceTrackingNumbers: z.array(z.string()),
+  trackingUrl: z.string(),
+  billOfLadingNumber: z.string().optional(),
+  /** With `createReturnLabel`: the prepaid return's tracking number. */
+  returnTrackingNumber: z.string().optional(),
+  /** International goods: the customs declaration the carrier filed. */
+  customsDeclarationNumber: z.string().optional(),
+  status: transitStatusSchema,
+  labels: z.array(labelTypeSchema),
+  /** What the company pays (the discounted tier), minor units. */
+  price: z.object({ currency: z.string(), total: z.number() }),
+  /** Status e-mails (spec 2.10, part 6): where, and for which statuses. */
+  notification: z.object({ email: z.string().optional(), statuses: z.array(transitStatusSchema) }),
+  createdDate: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;

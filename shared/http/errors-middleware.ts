@@ -22,7 +22,7 @@ export const errorHandler = (): MiddlewareObj<unknown, APIGatewayProxyResult, Er
       if (error.status >= 500) logger.error('request failed', { code: error.code, error });
       else logger.info('request refused', { status: error.status, code: error.code });
       const message = error.expose ? error.message : 'Internal error';
-      request.response = jsonResponse(error.status, errorBody(error.code, message, error.expose ? error.details : undefined), requestId);
+      request.response = jsonResponse(error.status, errorBody(error.code, message, error.expose ? error.details : undefined), requestId, error.headers);
       return;
     }
     logger.error('unhandled error', { error: error as Error });

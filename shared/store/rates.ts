@@ -125,3 +125,9 @@ export const getRateRequest = async (requestId: string, companyId: string, now =
 
 export const getRateResponse = async (rateResponseId: string, companyId: string, now = new Date()) =>
   lookup(await getItem(keys.rateResponse(rateResponseId), rateResponseItem, true), companyId, now);
+
+/** Reads a rate response item with `extra`, another view of the same item (ship reads its claim with it): one GetItem. */
+export const getRateResponseWith = async <E>(rateResponseId: string, companyId: string, extra: z.ZodType<E>, now = new Date()) => {
+  const both = await getItem(keys.rateResponse(rateResponseId), z.intersection(rateResponseItem, extra), true);
+  return { rate: lookup(both, companyId, now), extra: both as E | undefined };
+};

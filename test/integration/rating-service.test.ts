@@ -31,7 +31,7 @@ const sandbox = createCarrierRegistry(createSandboxTransports());
 /** The sandbox registry with CARRIERX answering `quotes` and the other carriers as given. */
 const registryWith = (carrierX: CarrierQuote[] | undefined, others: string[] = []): CarrierRegistry => {
   const real = sandbox.getAdapter('CARRIERX')!;
-  const fake: CarrierAdapter = { code: 'CARRIERX', kind: 'parcel', buildRateRequest: real.buildRateRequest, rate: async () => carrierX ?? [] };
+  const fake: CarrierAdapter = { code: 'CARRIERX', kind: 'parcel', buildRateRequest: real.buildRateRequest, rate: async () => carrierX ?? [], ship: real.ship };
   const adapters = [...(carrierX ? [fake] : []), ...others.map((code) => sandbox.getAdapter(code)!)];
   return { adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
 };

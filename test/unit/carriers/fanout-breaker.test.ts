@@ -26,6 +26,7 @@ const fakeCarrier = (code: string) => {
   const adapter: CarrierAdapter = {
     code,
     kind: 'parcel',
+    ship: () => Promise.reject(new Error('rating tests do not ship')),
     buildRateRequest: () => {
       if (mode === 'refuse') throw new CarrierRefusal(code, `${code} does not quote this`);
       return {};

@@ -17,6 +17,7 @@ const carriersQuoted = (result: Awaited<ReturnType<typeof fanOutRates>>) => [...
 const adapterThat = (code: string, behaviour: Pick<CarrierAdapter, 'buildRateRequest' | 'rate'>): CarrierAdapter => ({
   code,
   kind: 'parcel',
+  ship: () => Promise.reject(new Error('rating tests do not ship')),
   ...behaviour,
 });
 

@@ -25,6 +25,7 @@ describe('carrier registry', () => {
         sent.push(request);
         return { quotes: [] };
       },
+      ship: () => Promise.reject(new Error('rating only')),
     };
     const registry = createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: recording });
     const adapter = registry.getAdapter('CARRIERZ')!;
@@ -38,6 +39,7 @@ describe('carrier registry', () => {
       rate: async () => ({
         quotes: [{ carrierCode: 'CARRIERX', serviceCode: 'S', currency: 'CAD', fxRate: 1, charges: [], taxes: [], commitment: null }],
       }),
+      ship: () => Promise.reject(new Error('rating only')),
     };
     const adapter = createCarrierRegistry({ ...createSandboxTransports(), CARRIERY: confused }).getAdapter('CARRIERY')!;
     await expect(quotesOf(adapter, rateInput('CARRIERY'))).rejects.toThrow(/quote of CARRIERX/);

@@ -1,0 +1,80 @@
+/**
+ * Pure rules of a shipment's order (spec 4.5, part 6, DESIGN.md §5).
+ */
+import type { CarrierShipment, LabelType } from './carrier';
+import type { RateRequest } from './rate/schema';
+import type { StoredRate } from './rate/stored';
+import type { Carrier, CarrierService, Order } from './types';
+
+/**
+ * The statuses whose e-mail is sent (DESIGN.md §5): with an e-mail and no
+ * list, `intransit`; with a list, exactly the listed statuses; without an
+ * e-mail, none.
+ */
+export const notificationOf = (request: Pick<RateRequest, 'shippingNotificationOptions'>): Order['notification'] => {
+  const options = request.shippingNotificationOptions;
+  if (!options?.shippingNotificationEmail) return { statuses: [] };
+  return { email: options.shippingNotificationEmail, statuses: options.shippingNotificationStatuses ? [...new Set(options.shippingNotificationStatuses)] : ['intransit'] };
+};
+
+/** A claim older than `staleMs` belongs to a ship that died: the next ship may take it over. */
+export const isStaleClaim = (claim: { at: string }, now: Date, staleMs: number): boolean => now.getTime() - Date.parse(claim.at) >= staleMs;
+
+export type NewOrderInput = {
+  orderId: string;
+  companyId: string;
+  rate: StoredRate;
+  request: Pick<RateRequest, 'shippingNotificationOptions'>;
+  shipment: CarrierShipment;
+  labels: LabelType[];
+  now: Date;
+};
+
+export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, now }: NewOrderInput): Order => ({
+  orderId,
+  companyId,
+  rateResponseId: rate.rateResponseId,
+  rateRequestId: rate.rateRequestId,
+  pricingGroupId: rate.pricingGroupId,
+  carrierCode: rate.carrierCode,
+  serviceCode: rate.serviceCode,
+  trackingNumber: shipment.trackingNumber,
+  pieceTrackingNumbers: [...shipment.pieceTrackingNumbers],
+  trackingUrl: shipment.trackingUrl,
+  ...(shipment.billOfLadingNumber ? { billOfLadingNumber: shipment.billOfLadingNumber } : {}),
+  ...(shipment.returnTrackingNumber ? { returnTrackingNumber: shipment.returnTrackingNumber } : {}),
+  ...(shipment.customs ? { customsDeclarationNumber: shipment.customs.declarationNumber } : {}),
+  status: 'pending',
+  labels,
+  price: { currency: rate.currency, total: rate.totals.discounted[2] },
+  notification: notificationOf(request),
+  createdDate: now.toISOString(),
+});
+
+/** `data` of POST /v1/ship (DESIGN.md §5). */
+export type ShipResponse = {
+  orderId: string;
+  rateResponseId: string;
+  trackingNumber: string;
+  status: Order['status'];
+  carrier: Pick<Carrier, 'code' | 'fullName' | 'shortName'>;
+  service: Pick<CarrierService, 'code' | 'fullName' | 'shortName'>;
+  metadata: { trackingUrl: string };
+  labels: { available: LabelType[] };
+  /** One per physical package, in piece order; the first is `trackingNumber`. */
+  pieces: Array<{ trackingNumber: string }>;
+  createdDate: string;
+};
+
+export const toShipResponse = (order: Order, carrier: Carrier | undefined, service: CarrierService | undefined): ShipResponse => ({
+  orderId: order.orderId,
+  rateResponseId: order.rateResponseId,
+  trackingNumber: order.trackingNumber,
+  status: order.status,
+  carrier: carrier ? { code: carrier.code, fullName: { ...carrier.fullName }, shortName: { ...carrier.shortName } } : { code: order.carrierCode, fullName: {}, shortName: {} },
+  service: service ? { code: service.code, fullName: { ...service.fullName }, shortName: { ...service.shortName } } : { code: order.serviceCode, fullName: {}, shortName: {} },
+  metadata: { trackingUrl: order.trackingUrl },
+  labels: { available: order.labels.map((l) => ({ ...l })) },
+  pieces: order.pieceTrackingNumbers.map((trackingNumber) => ({ trackingNumber })),
+  createdDate: order.createdDate,
+});

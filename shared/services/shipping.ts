@@ -1,0 +1,178 @@
+/**
+ * Shipping (POST /v1/ship/{rateResponseId}, spec 4.5, DESIGN.md §5): buys
+ * the shipment of one rate response, exactly once (shared/store/orders.ts
+ * holds the claim protocol), through the carrier adapter's ship operation.
+ * Registry, clock, ids, logger and the crash hook are injected.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CarrierRegistry } from '../carriers/registry';
+import { config } from '../config';
+import { CarrierRefusal, CarrierTimeout, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
+import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
+import type { RateRequest } from '../domain/rate/schema';
+import { AppError, notFound } from '../errors';
+import { availableLabels, labelFactsOf } from '../labels/types';
+import { getCompany } from '../store/companies';
+import { claimRate, completeShipment, getOrder, getRateForShip, getShipState, releaseClaim, type ShipClaim } from '../store/orders';
+import { getRateRequest } from '../store/rates';
+import { loadReference } from '../store/reference';
+import { ConditionFailed } from '../store/table-ops';
+import type { ServiceLogger } from './rating';
+
+export type ShippingDependencies = {
+  registry: CarrierRegistry;
+  clock?: () => Date;
+  newId?: () => string;
+  logger: ServiceLogger;
+  /**
+   * Called after the carrier has shipped and before the order is written: the
+   * sandbox's crash injection (SHIP_CRASH_AFTER_CARRIER). Throwing here leaves
+   * a claim and a carrier shipment without an order, as a crashed container would.
+   */
+  afterCarrierShip?: (shipment: CarrierShipment) => void;
+};
+
+export type ShipResult = { data: ShipResponse; replayed: boolean };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notShippable = () => notFound('rate response not found');
+const inProgress = () =>
+  new AppError(409, 'SHIPMENT_IN_PROGRESS', 'A shipment of this rate response is being created; retry shortly', {
+    headers: { 'retry-after': String(config.shipRetryAfterSeconds) },
+  });
+
+/** The body of POST /v1/ship: optional; `{}` or `{labelFormat}`, other fields ignored. */
+export const shipOptionsOf = (body: unknown): { labelFormat?: 'PDF' | 'ZPL' } => {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'VALIDATION_FAILED', 'body must be a JSON object');
+  const { labelFormat } = body as { labelFormat?: unknown };
+  if (labelFormat === undefined) return {};
+  if (labelFormat !== 'PDF' && labelFormat !== 'ZPL') throw new AppError(400, 'VALIDATION_FAILED', 'labelFormat must be PDF or ZPL');
+  return { labelFormat };
+};
+
+export const createShippingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger, afterCarrierShip }: ShippingDependencies) => {
+  const respond = async (orderId: string, companyId: string, replayed: boolean): Promise<ShipResult> => {
+    const stored = await getOrder(orderId);
+    if (!stored || stored.order.companyId !== companyId) throw notShippable();
+    const reference = await loadReference();
+    const carrier = reference.carriers.find((c) => c.code === stored.order.carrierCode);
+    const service = reference.servicesByCarrier.get(stored.order.carrierCode)?.find((s) => s.code === stored.order.serviceCode);
+    return { data: toShipResponse(stored.order, carrier, service), replayed };
+  };
+
+  /** Asks the carrier under a timeout; every failure is a 502 that leaves the rate shippable (the caller releases the claim). */
+  const shipWithCarrier = async (input: ShipInput, carrierCode: string): Promise<CarrierShipment> => {
+    const adapter = registry.getAdapter(carrierCode);
+    if (!adapter) throw new AppError(502, 'CARRIER_ERROR', `No carrier adapter for ${carrierCode}`);
+    const timeoutMs = config.carrierShipTimeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within ${timeoutMs} ms`)), timeoutMs);
+    try {
+      return await new Promise<CarrierShipment>((resolve, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+        adapter.ship(input, { signal: controller.signal }).then(resolve, reject);
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn('carrier ship failed', { carrierCode, reason: error instanceof CarrierRefusal ? 'refused' : error instanceof CarrierTimeout ? 'timeout' : 'error', message });
+      throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return {
+    /** Ships `rateResponseId` for `companyId`; a repeat answers the same order with `replayed`. */
+    async ship(companyId: string, rateResponseId: string, body: unknown): Promise<ShipResult> {
+      const options = shipOptionsOf(body);
+      if (!UUID.test(rateResponseId)) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
+      const now = clock();
+      // Money moves: the company is read now, not taken from the key cache (blacklist, billing).
+      const [company, { rate: found, state }] = await Promise.all([getCompany(companyId), getRateForShip(rateResponseId, companyId, now)]);
+      if (!company) throw new AppError(401, 'UNAUTHORIZED', 'Invalid, inactive or expired API key');
+      if (found.status === 'missing') throw notShippable();
+      if (state?.orderId) return respond(state.orderId, companyId, true);
+      if (found.status === 'expired') throw new AppError(410, 'RATE_EXPIRED', `This rate expired at ${found.item.expiresAt}; rate the shipment again`);
+      if (company.billing !== 'account') {
+        throw new AppError(402, 'ACCOUNT_BILLING_REQUIRED', 'Shipping needs an organization on account billing');
+      }
+      const rate = found.item;
+
+      // Claim it, or take over a claim whose ship died; a live claim is another ship in flight.
+      const staleMs = config.shipClaimStaleSeconds * 1000;
+      const previous = state?.claim && isStaleClaim(state.claim, now, staleMs) ? state.claim : undefined;
+      if (state?.claim && !previous) throw inProgress();
+      const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? newId(), at: now.toISOString() };
+      try {
+        await claimRate(rateResponseId, companyId, claim, previous);
+      } catch (error) {
+        if (!(error instanceof ConditionFailed)) throw error;
+        const after = await getShipState(rateResponseId);
+        if (after?.orderId) return respond(after.orderId, companyId, true);
+        throw inProgress();
+      }
+      if (previous) logger.warn('ship took over a stale claim', { rateResponseId, orderId: claim.orderId, staleSince: previous.at });
+
+      let shipment: CarrierShipment;
+      let request: RateRequest;
+      try {
+        const [stored, reference] = await Promise.all([getRateRequest(rate.rateRequestId, companyId, now), loadReference()]);
+        if (stored.status === 'missing') throw notShippable();
+        request = stored.item.request as RateRequest;
+        const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
+        if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`);
+        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode }, rate.carrierCode);
+      } catch (error) {
+        await releaseClaim(rateResponseId, claim.token).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
+        throw error;
+      }
+      afterCarrierShip?.(shipment);
+
+      const labels = orderLabels(availableLabels(labelFactsOf(request, registry.getAdapter(rate.carrierCode)!.kind)), options.labelFormat);
+      const order = newOrder({ orderId: claim.orderId, companyId, rate, request, shipment, labels, now });
+      try {
+        await completeShipment(order, request as unknown as Record<string, unknown>, claim.token);
+      } catch (error) {
+        if (!(error instanceof ConditionFailed)) throw error;
+        // Our claim went stale and another ship took it over: its order is the one.
+        const after = await getShipState(rateResponseId);
+        if (after?.orderId) return respond(after.orderId, companyId, true);
+        throw inProgress();
+      }
+      return { data: toShipResponse(order, ...(await catalogEntries(rate.carrierCode, rate.serviceCode))), replayed: false };
+    },
+  };
+};
+
+const catalogEntries = async (carrierCode: string, serviceCode: string) => {
+  const reference = await loadReference();
+  return [
+    reference.carriers.find((c) => c.code === carrierCode),
+    reference.servicesByCarrier.get(carrierCode)?.find((s) => s.code === serviceCode),
+  ] as const;
+};
+
+/** The shipment's label types (shared/labels/types.ts), the preferred format first when one is asked for. */
+const orderLabels = (labels: LabelType[], preferred?: 'PDF' | 'ZPL') =>
+  preferred ? [...labels].sort((a, b) => Number(b.format === preferred) - Number(a.format === preferred)) : labels;
+
+export type ShippingService = ReturnType<typeof createShippingService>;
+
+/**
+ * The sandbox's crash injection: SANDBOX_SHIP_CRASH=<n> makes the next n
+ * ships of this container fail after the carrier has shipped and before the
+ * order is written, as a container dying there would. A retry once the claim
+ * is stale (SHIP_CLAIM_STALE_SECONDS) finds the carrier's shipment.
+ */
+export const sandboxShipCrash = (env: NodeJS.ProcessEnv = process.env) => {
+  let left: number | undefined;
+  return () => {
+    left ??= Math.max(0, Math.floor(Number(env.SANDBOX_SHIP_CRASH ?? 0)) || 0);
+    if (left <= 0) return;
+    left -= 1;
+    throw new Error('sandbox: injected crash after the carrier call (SANDBOX_SHIP_CRASH)');
+  };
+};
+

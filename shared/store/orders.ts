@@ -1,0 +1,109 @@
+/**
+ * Orders and the claim that makes a ship exactly-once per rate response
+ * (DESIGN.md §3, §5). The guarantee lives in the data, so it holds across
+ * containers:
+ *
+ * - a ship first claims the rate response: a conditional write of
+ *   `claim = {token, orderId, at}` that succeeds only when the rate response
+ *   has no order and no claim younger than the stale limit;
+ * - the order is then written together with `orderId` on the rate response,
+ *   in one transaction conditioned on the claim's token, so a rate response
+ *   gets at most one order whatever the interleaving;
+ * - a carrier failure releases the claim (conditioned on the token), and the
+ *   rate response can be shipped again;
+ * - a claim left by a ship that died between the carrier call and the order
+ *   write goes stale; the next ship takes it over with the same orderId, and
+ *   since the carrier reference is the rateResponseId, asks the carrier for
+ *   the shipment it already made.
+ *
+ * The order keeps a copy of its rate request (gzip JSON, as the rate request
+ * item), because labels and tracking outlive the rate records' 24 hours.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import * as z from 'zod';
+import { orderSchema, type Order } from '../domain/types';
+import { keys } from './keys';
+import { getRateResponseWith } from './rates';
+import { conditionalUpdate, getItem, transactWrite } from './table-ops';
+
+export type ShipClaim = { token: string; orderId: string; at: string };
+
+const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string() });
+
+/** The ship state of a rate response: shipped (its order), claimed (in flight or stale) or free. */
+export type ShipState = { orderId?: string; claim?: ShipClaim };
+
+const shipStateItem = z.object({ orderId: z.string().optional(), claim: claimSchema.optional() });
+
+export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> =>
+  getItem(keys.rateResponse(rateResponseId), shipStateItem, true);
+
+/** The rate response as its owner sees it and its ship state, from one read. */
+export const getRateForShip = async (rateResponseId: string, companyId: string, now: Date) => {
+  const { rate, extra } = await getRateResponseWith(rateResponseId, companyId, shipStateItem, now);
+  return { rate, state: rate.status === 'missing' ? undefined : (extra as ShipState | undefined) };
+};
+
+/**
+ * Claims the rate response for a ship. `previous` is the stale claim being
+ * taken over, if any: the write then requires exactly that claim, so two
+ * takers of one stale claim cannot both win. Throws ConditionFailed when
+ * another ship holds it or it has its order.
+ */
+export const claimRate = async (rateResponseId: string, companyId: string, claim: ShipClaim, previous?: ShipClaim): Promise<void> => {
+  await conditionalUpdate(
+    keys.rateResponse(rateResponseId),
+    { expression: 'SET #claim = :claim', names: { '#claim': 'claim' }, values: { ':claim': claim } },
+    previous
+      ? {
+          expression: 'companyId = :company AND attribute_not_exists(orderId) AND #claim.#token = :previous',
+          names: { '#claim': 'claim', '#token': 'token' },
+          values: { ':company': companyId, ':previous': previous.token },
+        }
+      : {
+          expression: 'companyId = :company AND attribute_not_exists(orderId) AND attribute_not_exists(#claim)',
+          names: { '#claim': 'claim' },
+          values: { ':company': companyId },
+        },
+  );
+};
+
+/** Gives the rate response back after a carrier failure; a claim already taken over by another ship stays theirs. */
+export const releaseClaim = async (rateResponseId: string, token: string): Promise<void> => {
+  await conditionalUpdate(
+    keys.rateResponse(rateResponseId),
+    { expression: 'REMOVE #claim', names: { '#claim': 'claim' } },
+    { expression: '#claim.#token = :token', names: { '#claim': 'claim', '#token': 'token' }, values: { ':token': token } },
+  );
+};
+
+/**
+ * Writes the order and marks the rate response shipped, together, if the
+ * claim is still `token`'s. Throws ConditionFailed otherwise (another ship
+ * took the claim over), in which case nothing is written.
+ */
+export const completeShipment = async (order: Order, request: Record<string, unknown>, token: string): Promise<void> => {
+  await transactWrite([
+    {
+      put: { ...keys.order(order.orderId), entityType: 'order', ...order, requestGzip: gzipSync(JSON.stringify(request)) },
+      condition: { expression: 'attribute_not_exists(pk)' },
+    },
+    {
+      update: keys.rateResponse(order.rateResponseId),
+      changes: { expression: 'SET orderId = :order REMOVE #claim', names: { '#claim': 'claim' }, values: { ':order': order.orderId } },
+      condition: { expression: '#claim.#token = :token', names: { '#claim': 'claim', '#token': 'token' }, values: { ':token': token } },
+    },
+  ]);
+};
+
+const orderItem = orderSchema.extend({ requestGzip: z.instanceof(Uint8Array) });
+
+export type StoredOrder = { order: Order; request: Record<string, unknown> };
+
+/** The order, whoever owns it: the caller decides what another company's order means (404 on ship, 403 on labels). */
+export const getOrder = async (orderId: string): Promise<StoredOrder | undefined> => {
+  const item = await getItem(keys.order(orderId), orderItem, true);
+  if (!item) return undefined;
+  const { requestGzip, ...order } = item;
+  return { order, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> };
+};
