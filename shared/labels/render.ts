@@ -1,0 +1,79 @@
+/**
+ * The one entry to the label renderers: a label type code and a shipment's
+ * document in, the file and its content type out. Pure: no I/O, no clock, so
+ * the same order renders the same bytes.
+ *
+ * The renderer modules (./renderers/) and the PDF library are imported from
+ * here only (test/unit/labels/imports.test.ts holds it), so a function that
+ * does not import this module does not bundle them.
+ */
+import { RATE_LIMITS } from '../domain/rate/limits';
+import { documentLabelFacts, type ShipmentDocument } from './document';
+import { billOfLadingPages } from './renderers/bill-of-lading';
+import { commercialInvoicePages } from './renderers/commercial-invoice';
+import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
+import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
+import { renderPdf } from './renderers/pdf';
+import { zplLabel } from './renderers/zpl';
+import { availableLabels, isLabelTypeCode, LABEL_TYPES, UnknownLabelType, type LabelTypeCode } from './types';
+
+export type RenderedLabel = { body: Buffer; contentType: string };
+
+/** A document the renderers cannot draw truthfully (a caller's bug, not a caller's input): a 500. */
+export class InvalidShipmentDocument extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidShipmentDocument';
+  }
+}
+
+/** Carrier-issued numbers go into barcodes and ZPL commands: letters, digits and hyphens only. */
+const CARRIER_NUMBER = /^[A-Za-z0-9-]{1,64}$/;
+
+function check(document: ShipmentDocument): void {
+  const count = document.pieces.length;
+  if (count < 1 || count > RATE_LIMITS.packageCount) throw new InvalidShipmentDocument(`a shipment has 1 to ${RATE_LIMITS.packageCount} packages, not ${count}`);
+  if (document.pieceTrackingNumbers.length !== count) {
+    throw new InvalidShipmentDocument(`${document.pieceTrackingNumbers.length} piece tracking numbers for ${count} packages`);
+  }
+  const numbers = [document.trackingNumber, ...document.pieceTrackingNumbers, document.returnTrackingNumber, document.billOfLadingNumber];
+  if (numbers.some((n) => n !== undefined && !CARRIER_NUMBER.test(n))) throw new InvalidShipmentDocument('a tracking or bill of lading number is not alphanumeric');
+  if (document.invoice && document.invoice.invoiceItems.length > RATE_LIMITS.invoiceItems) {
+    throw new InvalidShipmentDocument(`more than ${RATE_LIMITS.invoiceItems} invoice items`);
+  }
+}
+
+const pdfTitle = (title: string, document: ShipmentDocument) => ({ title: `${title} ${document.trackingNumber}`, createdDate: document.createdDate });
+
+const RENDERERS: Record<LabelTypeCode, (document: ShipmentDocument) => Promise<Buffer>> = {
+  SHIPPING_LABEL_PDF: (document) =>
+    renderPdf(
+      pdfTitle('Shipping label', document),
+      LABEL_SIZE,
+      document.pieces.map((_, i) => shippingLabelElements(document, i)),
+    ),
+  SHIPPING_LABEL_ZPL: async (document) =>
+    Buffer.from(document.pieces.map((_, i) => zplLabel(LABEL_SIZE, shippingLabelElements(document, i))).join('\n') + '\n', 'ascii'),
+  COMMERCIAL_INVOICE: (document) => {
+    const invoice = document.invoice;
+    if (!invoice) throw new InvalidShipmentDocument('no invoice');
+    return renderPdf(pdfTitle('Commercial invoice', document), LETTER_SIZE, commercialInvoicePages({ ...document, invoice }));
+  },
+  RETURN_LABEL: (document) => renderPdf(pdfTitle('Return label', document), LABEL_SIZE, [returnLabelElements(document)]),
+  BILL_OF_LADING: (document) => {
+    const billOfLadingNumber = document.billOfLadingNumber;
+    if (!billOfLadingNumber) throw new InvalidShipmentDocument('a freight shipment without its bill of lading number');
+    return renderPdf(pdfTitle('Bill of lading', document), LETTER_SIZE, billOfLadingPages({ ...document, billOfLadingNumber }));
+  },
+};
+
+/**
+ * The file of label type `code` for a shipment. UnknownLabelType when the
+ * code is not a label type or not one of this shipment's (its
+ * availableLabels); InvalidShipmentDocument when the document is inconsistent.
+ */
+export async function renderDocument(code: string, document: ShipmentDocument): Promise<RenderedLabel> {
+  if (!isLabelTypeCode(code) || !availableLabels(documentLabelFacts(document)).some((type) => type.code === code)) throw new UnknownLabelType(code);
+  check(document);
+  return { body: await RENDERERS[code](document), contentType: LABEL_TYPES[code].contentType };
+}

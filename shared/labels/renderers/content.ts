@@ -1,0 +1,74 @@
+/**
+ * The words and numbers the documents print, the same for PDF and ZPL, before
+ * they are folded to what the fonts can print (./text.ts).
+ */
+import type { Address } from '../../domain/rate/schema';
+import type { DocumentInvoice, ShipmentDocument, UnitOfMeasure } from '../document';
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const unitValue = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+
+export const weightUnit = (unit: UnitOfMeasure): string => (unit === 'metric' ? 'kg' : 'lb');
+export const lengthUnit = (unit: UnitOfMeasure): string => (unit === 'metric' ? 'cm' : 'in');
+
+export const formatNumber = (value: number): string => number.format(value);
+export const formatWeight = (value: number, unit: UnitOfMeasure): string => `${number.format(value)} ${weightUnit(unit)}`;
+export const formatDimensions = (piece: { length: number; width: number; height: number }, unit: UnitOfMeasure): string =>
+  `${number.format(piece.length)} × ${number.format(piece.width)} × ${number.format(piece.height)} ${lengthUnit(unit)}`;
+
+/** Minor units (cents) as `1,234.56`. */
+export const formatCents = (cents: number): string => amount.format(cents / 100);
+
+/** A unit value as given, with two decimals at least (values may carry a third). */
+export const formatUnitValue = (value: number): string => unitValue.format(value);
+
+/** quantity × unit value, to the cent: the rule of the carriers' invoice total (shared/carriers/adapters/common.ts). */
+export const lineTotalCents = (item: { quantity: number; value: number }): number => Math.round(item.quantity * item.value * 100);
+
+export const invoiceTotalCents = (invoice: Pick<DocumentInvoice, 'invoiceItems'>): number =>
+  invoice.invoiceItems.reduce((sum, item) => sum + lineTotalCents(item), 0);
+
+/** The calendar date of a date or local date-time. */
+export const dateOf = (value: string): string => value.slice(0, 10);
+
+/** An address as printed: name, company, street lines, city line, country, phone (empty parts left out). */
+export function addressLines(address: Address, options: { phone?: boolean } = {}): string[] {
+  const cityLine = [address.city, [address.provinceCode ?? address.provinceName, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    address.personName,
+    address.companyName,
+    address.addressLine1,
+    address.addressLine2,
+    cityLine,
+    address.countryCode,
+    options.phone && address.phoneNumber ? `Tel. ${address.phoneNumber}` : undefined,
+  ].filter((line): line is string => typeof line === 'string' && line.trim() !== '');
+}
+
+/** `Ref: <customer> / <order> / <invoice>`, the references the request had; empty without any. */
+export function referenceLine(references: ShipmentDocument['references']): string {
+  const parts = [references.customer, references.order, references.invoice].filter((part): part is string => Boolean(part && part.trim()));
+  return parts.length ? `Ref: ${parts.join(' / ')}` : '';
+}
+
+/** Total weight of the packages. */
+export const totalWeight = (document: Pick<ShipmentDocument, 'pieces'>): number =>
+  Math.round(document.pieces.reduce((sum, piece) => sum + piece.weight, 0) * 1000) / 1000;
+
+/** Freight options as a carrier reads them on a bill of lading. */
+export function freightInstructions(document: Pick<ShipmentDocument, 'freightOptions'>): string[] {
+  const options = document.freightOptions;
+  if (!options) return [];
+  const lines: string[] = [];
+  if (options.tailgate) lines.push(`Liftgate (tailgate): ${options.tailgate}`);
+  if (options.twoPersons) lines.push(`Two persons: ${options.twoPersons}`);
+  if (options.afterHours) lines.push(`After hours: ${options.afterHours}`);
+  if (options.pickupAppointment) lines.push(`Pickup appointment: ${options.pickupAppointment.appointmentDate} ${options.pickupAppointment.appointmentTime}`);
+  if (options.prebookedAppointment)
+    lines.push(`Delivery appointment: ${options.prebookedAppointment.appointmentDate} ${options.prebookedAppointment.appointmentTime}`);
+  if (options.appointment) lines.push(`Appointment: ${options.appointment}`);
+  return lines;
+}
