@@ -84,7 +84,7 @@ export function billOfLadingPages(document: ShipmentDocument & { billOfLadingNum
       return top + 14;
     },
     nextHeader: (l) => {
-      l.text('BILL OF LADING (continued)', x, 36, { size: 18, font: 'bold', width: PAGE_WIDTH / 2 });
+      l.text('BILL OF LADING (continued)', x, 36, { size: 13, font: 'bold', width: PAGE_WIDTH / 2 });
       l.text(`BOL ${bol}`, x + PAGE_WIDTH / 2, 36, { size: 9, font: 'bold', width: PAGE_WIDTH / 2, align: 'right' });
       return 70;
     },

@@ -61,8 +61,8 @@ export function commercialInvoicePages(document: ShipmentDocument & { invoice: D
   const x = PAGE_MARGIN;
   const currency = invoice.currency;
   const invoiceNumber = document.references.invoice || document.orderId;
-  const title = (l: Layout, text: string) => {
-    l.text(text, x, 36, { size: 18, font: 'bold', width: PAGE_WIDTH / 2 });
+  const title = (l: Layout, text: string, size = 18) => {
+    l.text(text, x, 36, { size, font: 'bold', width: PAGE_WIDTH / 2 });
     l.text(`Invoice ${invoiceNumber}`, x + PAGE_WIDTH / 2, 36, { size: 9, font: 'bold', width: PAGE_WIDTH / 2, align: 'right' });
     l.text(`Date ${dateOf(document.createdDate)}`, x + PAGE_WIDTH / 2, 48, { size: 8, width: PAGE_WIDTH / 2, align: 'right' });
   };
@@ -95,7 +95,7 @@ export function commercialInvoicePages(document: ShipmentDocument & { invoice: D
       return 302;
     },
     nextHeader: (l) => {
-      title(l, 'COMMERCIAL INVOICE (continued)');
+      title(l, 'COMMERCIAL INVOICE (continued)', 13);
       l.text(`Tracking number ${document.trackingNumber}`, x, 62, { size: 8, width: PAGE_WIDTH });
       return 80;
     },

@@ -111,8 +111,8 @@ export function returnLabelElements(document: ShipmentDocument): Element[] {
     from: document.recipient,
     to: document.shipper,
     box: { caption: 'RETURN OF', value: `${count} ${count === 1 ? 'PIECE' : 'PIECES'}` },
-    facts: [{ caption: 'ORIGINAL SHIPMENT', value: `${document.trackingNumber}, shipped ${dateOf(document.shippingDate)}` }],
-    notes: [referenceLine(document.references)].filter(Boolean),
+    facts: [{ caption: 'ORIGINAL SHIPMENT', value: document.trackingNumber }],
+    notes: [`Shipped ${dateOf(document.shippingDate)}`, referenceLine(document.references)].filter(Boolean),
     barcode: document.returnTrackingNumber ?? document.trackingNumber,
   });
 }

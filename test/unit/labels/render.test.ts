@@ -159,7 +159,9 @@ describe('return label', () => {
     expect(pdf.pageCount).toBe(1);
     const page = pdf.pages[0]!;
     expect({ width: page.width, height: page.height }).toEqual(LABEL_4X6);
-    expect(page.text).toEqual(expect.arrayContaining(['RETURN LABEL', 'FROM', 'SHIP TO', '4 PIECES', '794123456780000']));
+    expect(page.text).toEqual(
+      expect.arrayContaining(['RETURN LABEL', 'FROM', 'SHIP TO', '4 PIECES', '794123456780000', 'ORIGINAL SHIPMENT', document.trackingNumber, 'Shipped 2026-10-01']),
+    );
     expect(page.text.indexOf('Bob Receiver')).toBeLessThan(page.text.indexOf('SHIP TO'));
     expect(page.text.indexOf(shipper.personName)).toBeGreaterThan(page.text.indexOf('SHIP TO'));
     expect(decodeCode128(page.bars[0]!)).toBe('794123456780000');
