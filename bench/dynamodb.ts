@@ -42,15 +42,18 @@ allowRequireOfEsmOnlyPackages();
 
 /**
  * Targets (issue 8): the longest chain of round trips, caches empty and warm,
- * for rating and the reads. Ship is measured, not held to them: buying exactly
- * once needs a claim written before the carrier is called and the order
- * written after it (shared/store/orders.ts), steps no read endpoint has.
+ * for rating and the catalog reads. Ship and the label file are measured,
+ * not held to them: buying exactly once needs a claim written before the
+ * carrier is called and the order written after it (shared/store/orders.ts),
+ * and rendering once a marker written before the file; the label list is a
+ * read like the catalog's.
  */
 const CHAIN_TARGETS: Partial<Record<HttpFunctionName, { empty: number; warm: number }>> = {
   rate: { empty: 3, warm: 2 },
   'packaging-types': { empty: 2, warm: 1 },
   carriers: { empty: 2, warm: 1 },
   'carrier-services': { empty: 2, warm: 1 },
+  labels: { empty: 2, warm: 1 },
 };
 /** Write units of one rate request, beyond one per rate returned (the rate request item itself, with room). */
 const RATE_EXTRA_WRITE_UNITS = 2;
@@ -58,7 +61,7 @@ const RATE_RESPONSE_MAX_BYTES = 1024;
 
 type Sample = { url: string; body?: unknown };
 /** What a sample may do before its request, unrecorded. */
-type SampleSetup = { rateResponseId: () => Promise<string> };
+type SampleSetup = { rateResponseId: () => Promise<string>; orderId: () => Promise<string> };
 
 /** A sample request per HTTP function; the compiler asks for one when a function is added to the manifest. */
 const SAMPLES: Record<HttpFunctionName, (setup: SampleSetup) => Promise<Sample>> = {
@@ -68,6 +71,9 @@ const SAMPLES: Record<HttpFunctionName, (setup: SampleSetup) => Promise<Sample>>
   rate: async () => ({ url: '/v1/rate', body: sampleRateBody() }),
   // A fresh rate response each time: a second ship of one is a replay.
   ship: async (setup) => ({ url: `/v1/ship/${await setup.rateResponseId()}`, body: {} }),
+  labels: async (setup) => ({ url: `/v1/labels/${await setup.orderId()}` }),
+  // A fresh order each time: the first request renders the file, later ones only presign.
+  'label-file': async (setup) => ({ url: `/v1/labels/${await setup.orderId()}/SHIPPING_LABEL_PDF` }),
 };
 
 export type Recorded = {
@@ -193,13 +199,17 @@ export const runDynamodbBench = async (ctx: BenchContext): Promise<BenchPart> =>
     );
     const context: Context = buildContext(route, { awsRequestId: requestId, timeoutMs: 15_000, region: 'us-east-1' });
     const result = await loadHandler(route)(event, context);
-    if (result.statusCode >= 300) throw new Error(`${route.method} ${sample.url}: HTTP ${result.statusCode} ${result.body.slice(0, 300)}`);
+    if (result.statusCode >= 400) throw new Error(`${route.method} ${sample.url}: HTTP ${result.statusCode} ${result.body.slice(0, 300)}`);
     return result;
   };
   const setup: SampleSetup = {
     rateResponseId: async () => {
       const rated = JSON.parse((await send('rate', await SAMPLES.rate(setup))).body) as { data: { rates: Array<{ rateResponseId: string }> } };
       return rated.data.rates[0]!.rateResponseId;
+    },
+    orderId: async () => {
+      const shipped = JSON.parse((await send('ship', await SAMPLES.ship(setup))).body) as { data: { orderId: string } };
+      return shipped.data.orderId;
     },
   };
   /** One request of `name`, its DynamoDB commands recorded (its sample's setup is not). */

@@ -77,6 +77,14 @@ export const config = {
   get shipRetryAfterSeconds(): number {
     return num('SHIP_RETRY_AFTER_SECONDS', 2);
   },
+  /** How long a presigned label URL is valid; the API's own label URL never expires (each GET presigns anew). */
+  get labelUrlMinutes(): number {
+    return num('LABEL_URL_MINUTES', 15);
+  },
+  /** How long a label request waits for another request rendering the same file, and when that rendering counts as dead. */
+  get labelRenderWaitSeconds(): number {
+    return num('LABEL_RENDER_WAIT_SECONDS', 10);
+  },
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
   get sandboxFaults(): string | undefined {
     return process.env.SANDBOX_FAULTS;

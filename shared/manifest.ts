@@ -145,6 +145,21 @@ const entries = [
     access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'none' },
     description: 'Buy the shipment of one rate response, exactly once',
   },
+  {
+    name: 'labels',
+    entry: 'functions/labels/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}', scopes: ['shipments:labels', 'shipments:create'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
+    description: 'The label types of an order',
+  },
+  {
+    name: 'label-file',
+    entry: 'functions/label-file/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}/{labelType}', scopes: ['shipments:labels', 'shipments:create'], body: 'none' },
+    // The render marker beside the order (ORDER#<id> / LABEL#<code>) and the label files.
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'readwrite' },
+    description: 'One label file: rendered once, answered by a redirect to a fresh presigned URL',
+  },
 ] as const satisfies readonly FunctionEntry[];
 
 export const manifest: readonly FunctionEntry[] = entries;

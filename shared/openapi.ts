@@ -82,6 +82,7 @@ const shipResponse = z
     createdDate: z.string(),
   })
   .openapi('Shipment');
+const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry) }).openapi('LabelList');
 
 const errorCode = z.enum(errorCodes).meta({
   description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes
@@ -124,6 +125,7 @@ const HEADERS = {
   },
   Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  Location: { description: 'Where to download the file: a presigned object-storage URL, valid a few minutes.', required: true, schema: { type: 'string', format: 'uri' } },
   IdempotentReplayed: {
     description: '`true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it.',
     required: false,
@@ -191,7 +193,7 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
 };
 
 /** The statuses a route may document as its own refusals; auth, size, media type, throttling and 5xx are added from the trigger. */
-type OwnStatus = 400 | 402 | 404 | 409 | 410 | 422 | 502;
+type OwnStatus = 400 | 402 | 403 | 404 | 409 | 410 | 422 | 502;
 
 type RouteDoc = {
   summary: string;
@@ -201,6 +203,8 @@ type RouteDoc = {
   /** The JSON body, exactly when the manifest's body policy takes one (required or optional). */
   body?: z.ZodType;
   ok: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, { $ref: string }> };
+  /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
+  alternatives?: Record<number, { description: string; schema: z.ZodType }>;
   /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After`. */
   errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: boolean }>>;
 };
@@ -267,6 +271,37 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       },
     },
   },
+  labels: {
+    summary: 'List the label types of an order',
+    params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
+    ok: { status: 200, description: 'The label types; each `code` is a `labelType`', schema: envelope(labelList) },
+    errors: {
+      400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
+      403: { description: 'The order belongs to another company (spec 4.7)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    },
+  },
+  'label-file': {
+    summary: 'Download one label file: a redirect to a freshly presigned URL',
+    params: z.object({
+      orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }),
+      labelType: z.string().meta({ description: 'A `code` of `labels.available[]` (any case), or a format (`pdf`, `zpl`) exactly one of them has' }),
+    }),
+    ok: {
+      status: 302,
+      description:
+        'The file is ready: `Location` is a presigned URL of the file, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The file is rendered on the first request and kept.',
+      headers: { Location: ref('headers', 'Location') },
+    },
+    alternatives: {
+      200: { description: 'The label type is unknown or ambiguous for this order: the list, as GET /v1/labels/{orderId}', schema: envelope(labelList) },
+    },
+    errors: {
+      400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
+      403: { description: 'The order belongs to another company (spec 4.7)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    },
+  },
   rate: {
     summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
     body: rateRequestBody,
@@ -303,16 +338,23 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
       headers: { ...fromService, ...doc.ok.headers },
       ...(doc.ok.schema ? { content: { 'application/json': { schema: doc.ok.schema } } } : {}),
     },
+    ...Object.fromEntries(
+      Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [status, { description: alt.description, headers: fromService, content: { 'application/json': { schema: alt.schema } } }]),
+    ),
     ...own(400),
     ...own(402),
     401: ref('responses', 'Unauthorized'),
     ...(trigger.scopes.length
       ? {
-          403: documentedError(`The API key lacks the scope ${trigger.scopes.join(' or ')}`, {
-            forbidden: { code: 'FORBIDDEN', message: `This API key lacks the required scope: ${trigger.scopes.join(' or ')}` },
-          }),
+          403: documentedError(
+            `The API key lacks the scope ${trigger.scopes.join(' or ')}${doc.errors[403] ? `; or ${doc.errors[403].description[0]!.toLowerCase()}${doc.errors[403].description.slice(1)}` : ''}`,
+            {
+              forbidden: { code: 'FORBIDDEN', message: `This API key lacks the required scope: ${trigger.scopes.join(' or ')}` },
+              ...doc.errors[403]?.examples,
+            },
+          ),
         }
-      : {}),
+      : own(403)),
     ...own(404),
     405: ref('responses', 'MethodNotAllowed'),
     ...own(409),

@@ -99,7 +99,7 @@ export const authenticate = async (
   headerValue: string | undefined,
   required: readonly Scope[],
   now = new Date(),
-  preload: Preload = {},
+  preload: Pick<Preload, 'withCompany'> & { beforeCaller?: () => Promise<unknown> } = {},
 ): Promise<Caller> => {
   if (headerValue === undefined || headerValue === '') throw unauthorized('Missing API key: send it in the X-API-Key header');
   const apiKey = headerValue.trim();

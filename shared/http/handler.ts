@@ -79,7 +79,12 @@ const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEven
 const authMiddleware = (trigger: HttpTrigger, preload: Preload): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
     // API Gateway may send `headers: null` (no headers at all).
-    const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes, new Date(), preload);
+    const { beforeCaller, withCompany } = preload;
+    const event = request.event;
+    const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes, new Date(), {
+      ...(beforeCaller ? { beforeCaller: () => beforeCaller(event) } : {}),
+      ...(withCompany ? { withCompany } : {}),
+    });
     request.context.caller = caller;
     logger.appendKeys({ companyId: caller.company.companyId, keyId: caller.apiKey.keyId });
     activeTracer()?.putAnnotation('companyId', caller.company.companyId);

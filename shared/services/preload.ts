@@ -8,18 +8,30 @@
  * own items, then its writes. Started reads that nobody awaits (a 401, a 403)
  * are dropped; their failures are the awaiting service's to report.
  */
+import { getOrderOnce } from '../store/orders';
 import { listCompanyBoxes } from '../store/packaging';
 import { loadReference } from '../store/reference';
 
+/** What a preload may read of the request: its path parameters. */
+export type PreloadRequest = { pathParameters?: Record<string, string | undefined> | null };
+
 export type Preload = {
   /** Reads that need nothing of the caller: started once the API key is well-formed, alongside its lookup. */
-  beforeCaller?: () => Promise<unknown>;
+  beforeCaller?: (request: PreloadRequest) => Promise<unknown>;
   /** Reads of the caller's company: started once the key is known and has the scope, alongside the company read. */
   withCompany?: (companyId: string) => Promise<unknown>;
 };
 
 /** The reference data (carriers, services, default packaging, pricing plans). */
-export const referencePreload: Preload = { beforeCaller: loadReference };
+export const referencePreload: Preload = { beforeCaller: () => loadReference() };
 
 /** The reference data, then the company's custom boxes. */
-export const packagingPreload: Preload = { beforeCaller: loadReference, withCompany: listCompanyBoxes };
+export const packagingPreload: Preload = { beforeCaller: () => loadReference(), withCompany: listCompanyBoxes };
+
+/** The order of the path (its owner is checked once the caller is known). */
+export const orderPreload: Preload = { beforeCaller: ({ pathParameters }) => getOrderOnce(pathParameters?.orderId ?? '') };
+
+/** The order of the path and the reference data (carrier and service names of its documents). */
+export const labelFilePreload: Preload = {
+  beforeCaller: ({ pathParameters }) => Promise.all([getOrderOnce(pathParameters?.orderId ?? ''), loadReference()]),
+};

@@ -24,6 +24,7 @@ import * as z from 'zod';
 import { orderSchema, type Order } from '../domain/types';
 import { keys } from './keys';
 import { getRateResponseWith } from './rates';
+import { perRequest } from './request-scope';
 import { conditionalUpdate, getItem, transactWrite } from './table-ops';
 
 export type ShipClaim = { token: string; orderId: string; at: string };
@@ -99,6 +100,12 @@ export const completeShipment = async (order: Order, request: Record<string, unk
 const orderItem = orderSchema.extend({ requestGzip: z.instanceof(Uint8Array) });
 
 export type StoredOrder = { order: Order; request: Record<string, unknown> };
+
+/** getOrder shared within a request (./request-scope.ts), for a route that reads it alongside authentication; '' or a malformed id reads nothing. */
+export const getOrderOnce = (orderId: string): Promise<StoredOrder | undefined> =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)
+    ? perRequest(`order:${orderId.toLowerCase()}`, () => getOrder(orderId.toLowerCase()))
+    : Promise.resolve(undefined);
 
 /** The order, whoever owns it: the caller decides what another company's order means (404 on ship, 403 on labels). */
 export const getOrder = async (orderId: string): Promise<StoredOrder | undefined> => {

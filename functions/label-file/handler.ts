@@ -1,0 +1,21 @@
+/**
+ * GET /v1/labels/{orderId}/{labelType} (spec 4.7): 302 to a freshly presigned
+ * URL of the file, rendered once; 200 with the list for an unknown or
+ * ambiguous type. The only function that loads the renderer.
+ */
+import { httpHandler } from '../../shared/http/handler';
+import { renderDocument } from '../../shared/labels/render';
+import { logger } from '../../shared/logger';
+import { createLabelService, type RenderFn } from '../../shared/services/labels';
+import { labelFilePreload } from '../../shared/services/preload';
+
+export const createLabelFileHandler = (render: RenderFn = renderDocument) => {
+  const labels = createLabelService({ render, logger });
+  return httpHandler('label-file', async (event, caller) => {
+    const answer = await labels.labelFile(caller.company.companyId, event.pathParameters?.orderId ?? '', event.pathParameters?.labelType ?? '');
+    if (answer.kind === 'list') return { data: answer.data };
+    return { status: 302, location: answer.location, headers: { 'cache-control': 'no-store' } };
+  }, labelFilePreload);
+};
+
+export const handler = createLabelFileHandler();

@@ -1,0 +1,135 @@
+/**
+ * Labels of an order (spec 4.6, 4.7, DESIGN.md §5): the list of its label
+ * types, and one label file: rendered once, stored in the label bucket,
+ * answered by a 302 to a freshly presigned URL, so the API's own label URL
+ * never goes stale. The renderer is injected: only the label-file function
+ * loads it (and the PDF library), so no other bundle carries it.
+ *
+ * Another company's order is 403 and an unknown one 404 (spec 4.7, part 5).
+ */
+import { randomUUID } from 'node:crypto';
+import { config } from '../config';
+import type { LabelType } from '../domain/carrier';
+import type { RateRequest } from '../domain/rate/schema';
+import type { Order } from '../domain/types';
+import { AppError, forbidden, notFound } from '../errors';
+import type { ShipmentDocument, ShipmentRecord } from '../labels/document';
+import { shipmentDocument } from '../labels/document';
+import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/types';
+import {
+  claimRender,
+  getRenderMarker,
+  labelFileExists,
+  labelObjectKey,
+  markRendered,
+  presignLabelFile,
+  putLabelFile,
+  releaseRender,
+} from '../store/label-files';
+import { getOrderOnce } from '../store/orders';
+import { loadReference } from '../store/reference';
+import { ConditionFailed } from '../store/table-ops';
+import type { ServiceLogger } from './rating';
+
+export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string }>;
+
+export type LabelList = { orderId: string; available: LabelType[] };
+export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller's order, or 400 (malformed id), 404 (none) or 403 (another company's). */
+const ownOrder = async (companyId: string, orderId: string) => {
+  if (!UUID.test(orderId)) throw new AppError(400, 'VALIDATION_FAILED', 'orderId must be a UUID');
+  const stored = await getOrderOnce(orderId);
+  if (!stored) throw notFound('order not found');
+  if (stored.order.companyId !== companyId) throw forbidden('This order belongs to another company');
+  return stored;
+};
+
+const listOf = (order: Order): LabelList => ({ orderId: order.orderId, available: order.labels.map((l) => ({ ...l })) });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type LabelServiceDependencies = {
+  render: RenderFn;
+  logger: ServiceLogger;
+  clock?: () => Date;
+  newId?: () => string;
+};
+
+/** The label list, without the renderer: what GET /v1/labels/{orderId} needs. */
+export const labelsOf = async (companyId: string, orderId: string): Promise<LabelList> => listOf((await ownOrder(companyId, orderId)).order);
+
+export const createLabelService = ({ render, logger, clock = () => new Date(), newId = randomUUID }: LabelServiceDependencies) => {
+  /** Renders within one container once per file, whatever the concurrency. */
+  const inFlight = new Map<string, Promise<void>>();
+
+  const documentOf = async (order: Order, request: Record<string, unknown>): Promise<ShipmentDocument> => {
+    const reference = await loadReference();
+    const carrier = reference.carriers.find((c) => c.code === order.carrierCode);
+    const service = reference.servicesByCarrier.get(order.carrierCode)?.find((s) => s.code === order.serviceCode);
+    const record: ShipmentRecord = {
+      orderId: order.orderId,
+      carrier: { code: order.carrierCode, name: carrier?.fullName.en ?? order.carrierCode, kind: carrier?.kind ?? 'parcel' },
+      service: { code: order.serviceCode, name: service?.fullName.en ?? order.serviceCode },
+      trackingNumber: order.trackingNumber,
+      pieceTrackingNumbers: order.pieceTrackingNumbers,
+      ...(order.returnTrackingNumber ? { returnTrackingNumber: order.returnTrackingNumber } : {}),
+      trackingUrl: order.trackingUrl,
+      ...(order.billOfLadingNumber ? { billOfLadingNumber: order.billOfLadingNumber } : {}),
+      ...(order.customsDeclarationNumber ? { customsDeclarationNumber: order.customsDeclarationNumber } : {}),
+      createdDate: order.createdDate,
+    };
+    return shipmentDocument(request as RateRequest, record);
+  };
+
+  /** Makes sure the file exists: one request renders it, across containers (the marker item) and within one (inFlight). */
+  const ensureFile = async (order: Order, request: Record<string, unknown>, code: LabelTypeCode, key: string): Promise<void> => {
+    const deadline = Date.now() + config.labelRenderWaitSeconds * 1000;
+    const staleMs = config.labelRenderWaitSeconds * 1000;
+    for (;;) {
+      if (await labelFileExists(key)) return;
+      const token = newId();
+      const now = clock();
+      try {
+        await claimRender(order.orderId, code, token, now.toISOString(), new Date(now.getTime() - staleMs).toISOString());
+      } catch (error) {
+        if (!(error instanceof ConditionFailed)) throw error;
+        const marker = await getRenderMarker(order.orderId, code);
+        if (marker?.state === 'stored' && (await labelFileExists(key))) return;
+        if (Date.now() > deadline) throw new AppError(500, 'INTERNAL', 'label generation did not finish in time', { expose: false });
+        await sleep(150);
+        continue;
+      }
+      try {
+        const file = await render(code, await documentOf(order, request));
+        await putLabelFile(key, file.body, file.contentType);
+        await markRendered(order.orderId, code, token);
+        return;
+      } catch (error) {
+        logger.error('label generation failed', { orderId: order.orderId, labelType: code, error });
+        await releaseRender(order.orderId, code, token).catch(() => undefined);
+        throw new AppError(500, 'INTERNAL', 'label generation failed', { expose: false });
+      }
+    }
+  };
+
+  return {
+    /** GET /v1/labels/{orderId}/{labelType}: a redirect to the file, or the list when the type is unknown or ambiguous. */
+    async labelFile(companyId: string, orderId: string, requested: string): Promise<LabelFileAnswer> {
+      const { order, request } = await ownOrder(companyId, orderId);
+      const code = resolveLabelType(requested.slice(0, 64), order.labels);
+      if (!code) return { kind: 'list', data: listOf(order) };
+      const key = labelObjectKey(order.companyId, order.orderId, code);
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = ensureFile(order, request, code, key).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      await pending;
+      const fileName = `${order.trackingNumber}-${code}.${labelFileExtension(code)}`;
+      return { kind: 'redirect', location: await presignLabelFile(key, fileName, config.labelUrlMinutes * 60) };
+    },
+  };
+};

@@ -1,0 +1,89 @@
+/**
+ * Label files in the label bucket (DESIGN.md §5): rendered once, kept under a
+ * key built only from the company, the order and a known label type (never
+ * from caller text), served by a freshly presigned GET URL. Rendering once
+ * across containers is coordinated by a marker item beside the order
+ * (`ORDER#<id>` / `LABEL#<code>`): the request that writes it renders; the
+ * others wait for the file.
+ */
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import * as z from 'zod';
+import { config } from '../config';
+import type { LabelTypeCode } from '../labels/types';
+import { labelFileExtension } from '../labels/types';
+import { s3 } from './client';
+import { keys } from './keys';
+import { bucketDefinition } from './table';
+import { conditionalPut, conditionalUpdate, getItem } from './table-ops';
+
+/** `labels/<companyId>/<orderId>/<code>.<ext>`: ids are UUIDs checked by the caller, the code one of LABEL_TYPE_CODES. */
+export const labelObjectKey = (companyId: string, orderId: string, code: LabelTypeCode): string =>
+  `${bucketDefinition.labelPrefix}${companyId}/${orderId}/${code}.${labelFileExtension(code)}`;
+
+const isNotFound = (e: unknown) => {
+  const error = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return error?.name === 'NotFound' || error?.name === 'NoSuchKey' || error?.$metadata?.httpStatusCode === 404;
+};
+
+export const labelFileExists = async (key: string): Promise<boolean> => {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: config.bucketName, Key: key }));
+    return true;
+  } catch (e) {
+    if (isNotFound(e)) return false;
+    throw e;
+  }
+};
+
+export const putLabelFile = async (key: string, body: Buffer, contentType: string): Promise<void> => {
+  await s3.send(new PutObjectCommand({ Bucket: config.bucketName, Key: key, Body: body, ContentType: contentType }));
+};
+
+/** A GET URL of the file valid `expiresInSeconds`, downloading as `fileName`. */
+export const presignLabelFile = (key: string, fileName: string, expiresInSeconds: number): Promise<string> =>
+  getSignedUrl(
+    s3,
+    new GetObjectCommand({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }),
+    { expiresIn: expiresInSeconds },
+  );
+
+const markerKey = (orderId: string, code: LabelTypeCode) => ({ pk: keys.order(orderId).pk, sk: `LABEL#${code}` });
+
+const markerItem = z.object({ state: z.enum(['rendering', 'stored']), token: z.string(), at: z.string() });
+export type RenderMarker = z.infer<typeof markerItem>;
+
+export const getRenderMarker = (orderId: string, code: LabelTypeCode) => getItem(markerKey(orderId, code), markerItem, true);
+
+/**
+ * Claims the rendering of one label file: succeeds when nobody has, or when
+ * the one who did has been rendering since before `staleBefore` (it died).
+ * Throws ConditionFailed otherwise.
+ */
+export const claimRender = async (orderId: string, code: LabelTypeCode, token: string, at: string, staleBefore: string): Promise<void> => {
+  await conditionalPut(
+    { ...markerKey(orderId, code), entityType: 'labelRender', state: 'rendering', token, at },
+    {
+      expression: 'attribute_not_exists(pk) OR (#state = :rendering AND #at < :stale)',
+      names: { '#state': 'state', '#at': 'at' },
+      values: { ':rendering': 'rendering', ':stale': staleBefore },
+    },
+  );
+};
+
+export const markRendered = async (orderId: string, code: LabelTypeCode, token: string): Promise<void> => {
+  await conditionalUpdate(
+    markerKey(orderId, code),
+    { expression: 'SET #state = :stored', names: { '#state': 'state' }, values: { ':stored': 'stored' } },
+    { expression: '#token = :token', names: { '#token': 'token' }, values: { ':token': token } },
+  );
+};
+
+/** Gives up a claim after a failed rendering, so the next request tries again. */
+export const releaseRender = async (orderId: string, code: LabelTypeCode, token: string): Promise<void> => {
+  await conditionalUpdate(
+    markerKey(orderId, code),
+    { expression: 'SET #at = :epoch', names: { '#at': 'at' }, values: { ':epoch': new Date(0).toISOString() } },
+    { expression: '#token = :token AND #state = :rendering', names: { '#token': 'token', '#state': 'state' }, values: { ':token': token, ':rendering': 'rendering' } },
+  );
+};

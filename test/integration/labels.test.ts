@@ -1,0 +1,162 @@
+/**
+ * GET /v1/labels/{orderId} and /v1/labels/{orderId}/{labelType} against
+ * DynamoDB Local and the S3 emulator: the 302 Location downloads the real
+ * file (PDF with one page per package, ZPL with one block per package), a
+ * second request does not render again, concurrent first requests across
+ * separate handler instances render once, what the URL signs, and tenant
+ * isolation.
+ */
+import { PDFDocument } from '@cantoo/pdf-lib';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { createLabelFileHandler } from '../../functions/label-file/handler';
+import { handler as labelsHandler } from '../../functions/labels/handler';
+import { createRateHandler } from '../../functions/rate/handler';
+import { createShipHandler } from '../../functions/ship/handler';
+import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { renderDocument } from '../../shared/labels/render';
+import { sampleRateBody } from '../support/rate-body';
+import { useFreshStack } from '../support/stack';
+
+const stack = useFreshStack();
+
+type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+const event = (method: string, path: string, key: string, pathParameters: Record<string, string>, body?: unknown): APIGatewayProxyEvent =>
+  ({
+    httpMethod: method,
+    path,
+    resource: path,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters,
+    stageVariables: null,
+    body: body === undefined ? null : JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: { requestId: `req-${Math.random()}` } as APIGatewayProxyEvent['requestContext'],
+  }) as APIGatewayProxyEvent;
+const ctx = {} as Context;
+const call = async (handler: Handler, e: APIGatewayProxyEvent) => {
+  const res = await handler(e, ctx);
+  return {
+    status: res.statusCode,
+    headers: res.headers ?? {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary by endpoint; each test reads what it asserts
+    json: res.body ? (JSON.parse(res.body) as { data?: any; error?: { code: string } }) : undefined,
+  };
+};
+
+const registry = createCarrierRegistry(createSandboxTransports({}));
+const rateHandler = createRateHandler(registry) as unknown as Handler;
+const shipHandler = createShipHandler(registry) as unknown as Handler;
+let renders = 0;
+/** A label-file function as one container would have it, counting what it renders. */
+const labelFile = () =>
+  createLabelFileHandler(async (code, document) => {
+    renders += 1;
+    return renderDocument(code, document);
+  }) as unknown as Handler;
+
+let apiKey: string;
+let otherKey: string;
+let companyId: string;
+beforeAll(async () => {
+  ({ apiKey, company: { companyId } } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  ({ apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+});
+
+/** Rates `body` and ships the first CARRIERX rate: the order. */
+const order = async (body = sampleRateBody()) => {
+  const rated = await call(rateHandler, event('POST', '/v1/rate', apiKey, {}, body));
+  const rate = (rated.json!.data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === 'CARRIERX')!;
+  const shipped = await call(shipHandler, event('POST', `/v1/ship/${rate.rateResponseId}`, apiKey, { rateResponseId: rate.rateResponseId }, {}));
+  expect(shipped.status).toBe(200);
+  return shipped.json!.data as { orderId: string; trackingNumber: string; pieces: Array<{ trackingNumber: string }> };
+};
+
+const getFile = (handler: Handler, orderId: string, labelType: string, key = apiKey) =>
+  call(handler, event('GET', `/v1/labels/${orderId}/${labelType}`, key, { orderId, labelType }));
+
+describe('label endpoints', () => {
+  it('lists the types; the PDF and ZPL labels download through the 302, one page or block per package', async () => {
+    const body = sampleRateBody();
+    body.packages.pieces = [{ ...body.packages.pieces[0], quantity: 3 }];
+    const shipped = await order(body);
+    const list = await call(labelsHandler as unknown as Handler, event('GET', `/v1/labels/${shipped.orderId}`, apiKey, { orderId: shipped.orderId }));
+    expect(list.status).toBe(200);
+    expect(list.json!.data.orderId).toBe(shipped.orderId);
+    expect(list.json!.data.available.map((l: { code: string }) => l.code)).toEqual(expect.arrayContaining(['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL']));
+
+    const handler = labelFile();
+    const pdf = await getFile(handler, shipped.orderId, 'SHIPPING_LABEL_PDF');
+    expect(pdf.status).toBe(302);
+    const location = new URL(pdf.headers.location as string);
+    // What the URL signs: the bucket, the key of this company, order and type, and a short expiry.
+    expect(location.pathname).toBe(`/${stack.bucketName}/labels/${companyId}/${shipped.orderId}/SHIPPING_LABEL_PDF.pdf`);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    const document = await PDFDocument.load(new Uint8Array(await file.arrayBuffer()));
+    expect(document.getPageCount()).toBe(3);
+
+    const zpl = await getFile(handler, shipped.orderId, 'zpl');
+    expect(zpl.status).toBe(302);
+    const text = await (await fetch(zpl.headers.location as string)).text();
+    expect(text.match(/\^XA/g)).toHaveLength(3);
+    expect(text.match(/\^XZ/g)).toHaveLength(3);
+    for (const piece of shipped.pieces) expect(text).toContain(piece.trackingNumber);
+  });
+
+  it('a second request does not render again; concurrent first requests across instances render once', async () => {
+    const shipped = await order();
+    renders = 0;
+    const results = await Promise.all(Array.from({ length: 6 }, () => getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_PDF')));
+    expect(results.every((r) => r.status === 302)).toBe(true);
+    expect(renders).toBe(1);
+    const again = await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_PDF');
+    expect(again.status).toBe(302);
+    expect(renders).toBe(1);
+    // Signed now, every time: the API's own label URL never goes stale.
+    const signedAt = new URL(again.headers.location as string).searchParams.get('X-Amz-Date')!;
+    const iso = signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    expect(Math.abs(Date.parse(iso) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('an unknown, ambiguous or hostile type answers 200 with the list; nothing reaches another object', async () => {
+    const shipped = await order();
+    renders = 0;
+    // A domestic shipment has no commercial invoice; `pdf` alone would name its one PDF type.
+    for (const type of ['NOPE', '..%2F..%2Fx', '../../etc/passwd', 'COMMERCIAL_INVOICE', 'x'.repeat(2000)]) {
+      const res = await getFile(labelFile(), shipped.orderId, type);
+      expect(res.status).toBe(200);
+      expect(res.json!.data.orderId).toBe(shipped.orderId);
+    }
+    expect(renders).toBe(0);
+  });
+
+  it("another company's order is 403, an unknown one 404, a malformed id 400, on both endpoints", async () => {
+    const shipped = await order();
+    const list = (orderId: string, key: string) => call(labelsHandler as unknown as Handler, event('GET', `/v1/labels/${orderId}`, key, { orderId }));
+    expect((await list(shipped.orderId, otherKey)).status).toBe(403);
+    expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_PDF', otherKey)).status).toBe(403);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await list(unknown, apiKey)).status).toBe(404);
+    expect((await getFile(labelFile(), unknown, 'SHIPPING_LABEL_PDF')).status).toBe(404);
+    for (const bad of ['nope', '../x', 'x'.repeat(300)]) {
+      expect((await list(bad, apiKey)).status).toBe(400);
+      expect((await getFile(labelFile(), bad, 'SHIPPING_LABEL_PDF')).status).toBe(400);
+    }
+  });
+
+  it('a key with only shipments:labels may read labels; one with only shipments:rate may not', async () => {
+    const shipped = await order();
+    const labelsOnly = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    void labelsOnly;
+    const { createApiKey } = await import('../../shared/store/api-keys');
+    const { apiKey: readerKey } = await createApiKey({ companyId, scopes: ['shipments:labels'] });
+    const { apiKey: raterKey } = await createApiKey({ companyId, scopes: ['shipments:rate'] });
+    expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL', readerKey)).status).toBe(302);
+    expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL', raterKey)).status).toBe(403);
+  });
+});
