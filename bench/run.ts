@@ -234,7 +234,8 @@ const runHttp = async (ctx: BenchContext): Promise<BenchPart> => {
 const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> = {
   pure: runPure,
   bundles: async (ctx) => (await import('./bundles')).runBundleBench(ctx),
-  dynamodb: async (ctx) => (await import('./dynamodb')).runDynamodbBench(ctx),
+  // In a child: it builds the store's clients against its own emulators (bench/part-child.ts).
+  dynamodb: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'dynamodb.ts', 'runDynamodbBench'),
   warm: async (ctx) => (await import('./warm')).runWarmBench(ctx),
   fanout: async (ctx) => (await import('./fanout')).runFanoutBench(ctx),
   http: runHttp,
