@@ -4,12 +4,17 @@
  * ambiguous type. The only function that loads the renderer.
  */
 import { httpHandler } from '../../shared/http/handler';
-import { renderDocument } from '../../shared/labels/render';
 import { logger } from '../../shared/logger';
 import { createLabelService, type RenderFn } from '../../shared/services/labels';
 import { labelFilePreload } from '../../shared/services/preload';
 
-export const createLabelFileHandler = (render: RenderFn = renderDocument) => {
+/**
+ * The renderer and its PDF library are evaluated on the first request that
+ * renders, not at cold start: most label requests find the file already stored.
+ */
+const renderLazily: RenderFn = async (code, document) => (await import('../../shared/labels/render')).renderDocument(code, document);
+
+export const createLabelFileHandler = (render: RenderFn = renderLazily) => {
   const labels = createLabelService({ render, logger });
   return httpHandler('label-file', async (event, caller) => {
     const answer = await labels.labelFile(caller.company.companyId, event.pathParameters?.orderId ?? '', event.pathParameters?.labelType ?? '');

@@ -88,6 +88,8 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
     async ship(companyId: string, rateResponseId: string, body: unknown): Promise<ShipResult> {
       const options = shipOptionsOf(body);
       if (!UUID.test(rateResponseId)) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
+      // Ids are issued in lower case; a UUID is the same in any case.
+      rateResponseId = rateResponseId.toLowerCase();
       const now = clock();
       // Money moves: the company is read now, not taken from the key cache (blacklist, billing).
       const [company, { rate: found, state }] = await Promise.all([getCompany(companyId), getRateForShip(rateResponseId, companyId, now)]);

@@ -7,7 +7,7 @@
  * isolation.
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
 import { handler as labelsHandler } from '../../functions/labels/handler';
 import { createRateHandler } from '../../functions/rate/handler';
@@ -15,36 +15,15 @@ import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import { renderDocument } from '../../shared/labels/render';
 import { sampleRateBody } from '../support/rate-body';
+import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 
-type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-const event = (method: string, path: string, key: string, pathParameters: Record<string, string>, body?: unknown): APIGatewayProxyEvent =>
-  ({
-    httpMethod: method,
-    path,
-    resource: path,
-    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters,
-    stageVariables: null,
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { requestId: `req-${Math.random()}` } as APIGatewayProxyEvent['requestContext'],
-  }) as APIGatewayProxyEvent;
-const ctx = {} as Context;
-const call = async (handler: Handler, e: APIGatewayProxyEvent) => {
-  const res = await handler(e, ctx);
-  return {
-    status: res.statusCode,
-    headers: res.headers ?? {},
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary by endpoint; each test reads what it asserts
-    json: res.body ? (JSON.parse(res.body) as { data?: any; error?: { code: string } }) : undefined,
-  };
-};
+const event = (method: string, path: string, key: string, pathParameters: Record<string, string>, body?: unknown) =>
+  proxyEvent({ method, path, key, pathParameters, body });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary by endpoint; each test reads what it asserts
+const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?: any; error?: { code: string } } | undefined>(handler, e);
 
 const registry = createCarrierRegistry(createSandboxTransports({}));
 const rateHandler = createRateHandler(registry) as unknown as Handler;

@@ -5,41 +5,23 @@
  * shippable, an injected crash after the carrier call is recovered by a retry
  * with one carrier shipment, and tenant isolation.
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { getOrder } from '../../shared/store/orders';
 import { sampleRateBody } from '../support/rate-body';
+import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 
-type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string } }> }; error?: { code: string; message: string } };
 
-const event = (path: string, key: string, body?: unknown, pathParameters: Record<string, string> | null = null): APIGatewayProxyEvent =>
-  ({
-    httpMethod: 'POST',
-    path,
-    resource: path,
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters,
-    stageVariables: null,
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { requestId: `req-${Math.random()}` } as APIGatewayProxyEvent['requestContext'],
-  }) as APIGatewayProxyEvent;
-const ctx = {} as Context;
-
-const call = async (handler: Handler, e: APIGatewayProxyEvent) => {
-  const res = await handler(e, ctx);
-  return { status: res.statusCode, headers: res.headers ?? {}, json: JSON.parse(res.body) as Json };
-};
+const event = (path: string, key: string, body?: unknown, pathParameters: Record<string, string> | null = null) =>
+  proxyEvent({ method: 'POST', path, key, body, pathParameters, contentType: true });
+const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<Json>(handler, e);
 
 const rateHandler = createRateHandler(createCarrierRegistry(createSandboxTransports({}))) as unknown as Handler;
 /** A ship function as one container would have it: its own registry, its own module state. */
@@ -137,7 +119,8 @@ describe('POST /v1/ship', () => {
     expect((await ship(handler, id, otherKey)).status).toBe(404);
     expect((await ship(handler, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     for (const bad of ['not-a-uuid', '..%2F..%2Fetc', 'x'.repeat(500)]) expect((await ship(handler, bad)).status).toBe(400);
-    expect((await ship(handler, id)).status).toBe(200);
+    expect((await ship(handler, id.toUpperCase())).status).toBe(200);
+    expect((await ship(handler, id)).headers['idempotent-replayed']).toBe('true');
   });
 
   it('an expired rate is 410 RATE_EXPIRED; a shipped one still answers its shipment after expiry', async () => {
