@@ -313,21 +313,13 @@ const createInstantDynamoDB = () => {
 
 /** The Lambda environment of the rate function on the prod stage (lib/shipping-stack.ts), without AWS. */
 const deployedEnvironment = async (): Promise<Record<string, string>> => {
-  const { stages } = await import('../lib/stages');
+  const { stageEnvironment, stages } = await import('../lib/stages');
   const { SERVICE_NAME } = await import('../shared/logger');
   const stage = stages.prod;
   return {
     TABLE_NAME: 'warm-bench-table',
     BUCKET_NAME: 'warm-bench-bucket',
-    API_KEY_PREFIX: stage.apiKeyPrefix,
-    API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
-    REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
-    RATE_TTL_HOURS: String(stage.rateTtlHours),
-    CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
-    RATE_BUDGET_MS: String(stage.rateBudgetMs),
-    LOG_LEVEL: stage.logLevel,
-    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-    POWERTOOLS_METRICS_NAMESPACE: `ShippingApi/${stage.name}`,
+    ...stageEnvironment(stage, SERVICE_NAME),
     // As bench/run.ts: no X-Ray, no EMF lines.
     POWERTOOLS_TRACE_ENABLED: 'false',
     POWERTOOLS_METRICS_DISABLED: 'true',

@@ -17,7 +17,7 @@ import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
 import { acknowledgeNagFindings } from './nag-suppressions';
 import { ProjectFunction } from './project-function';
-import type { StageConfig } from './stages';
+import { stageEnvironment, type StageConfig } from './stages';
 import { Storage } from './storage';
 
 export type ShippingStackProps = StackProps & {
@@ -115,18 +115,7 @@ export class ShippingStack extends Stack {
     const environment = {
       TABLE_NAME: this.storage.table.tableName,
       BUCKET_NAME: this.storage.labelBucket.bucketName,
-      API_KEY_PREFIX: stage.apiKeyPrefix,
-      API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
-      REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
-      RATE_TTL_HOURS: String(stage.rateTtlHours),
-      CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
-      RATE_BUDGET_MS: String(stage.rateBudgetMs),
-      CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
-      CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
-      LOG_LEVEL: stage.logLevel,
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).
-      POWERTOOLS_METRICS_NAMESPACE: `ShippingApi/${stage.name}`,
+      ...stageEnvironment(stage, SERVICE_NAME),
       // Traces record neither responses nor error messages: both may carry addresses; the logs have the (redacted) error.
       POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
       POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',

@@ -121,3 +121,23 @@ export const resolveStage = (name: unknown): StageConfig => {
   }
   return stages[name as StageName];
 };
+
+/**
+ * The environment a stage gives every function, besides the table and bucket
+ * names: read by shared/config.ts, Powertools and the bench (bench/warm.ts runs
+ * the rate handler as the prod stage configures it).
+ */
+export const stageEnvironment = (stage: StageConfig, serviceName: string): Record<string, string> => ({
+  API_KEY_PREFIX: stage.apiKeyPrefix,
+  API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
+  REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
+  RATE_TTL_HOURS: String(stage.rateTtlHours),
+  CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
+  RATE_BUDGET_MS: String(stage.rateBudgetMs),
+  CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
+  CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
+  LOG_LEVEL: stage.logLevel,
+  POWERTOOLS_SERVICE_NAME: serviceName,
+  // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).
+  POWERTOOLS_METRICS_NAMESPACE: `ShippingApi/${stage.name}`,
+});
