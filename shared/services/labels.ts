@@ -97,6 +97,7 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
       } catch (error) {
         if (!(error instanceof ConditionFailed)) throw error;
         const marker = await getRenderMarker(order.orderId, code);
+        // Stored by the request that won the claim a moment ago.
         if (marker?.state === 'stored' && (await labelFileExists(key))) return;
         if (Date.now() > deadline) throw new AppError(500, 'INTERNAL', 'label generation did not finish in time', { expose: false });
         await sleep(150);

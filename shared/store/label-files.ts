@@ -56,17 +56,18 @@ export type RenderMarker = z.infer<typeof markerItem>;
 export const getRenderMarker = (orderId: string, code: LabelTypeCode) => getItem(markerKey(orderId, code), markerItem, true);
 
 /**
- * Claims the rendering of one label file: succeeds when nobody has, or when
- * the one who did has been rendering since before `staleBefore` (it died).
- * Throws ConditionFailed otherwise.
+ * Claims the rendering of one label file, which the caller has just found
+ * missing: succeeds when nobody has rendered it, when the one who did has been
+ * rendering since before `staleBefore` (it died), or when it was stored and
+ * has gone from the bucket since. Throws ConditionFailed otherwise.
  */
 export const claimRender = async (orderId: string, code: LabelTypeCode, token: string, at: string, staleBefore: string): Promise<void> => {
   await conditionalPut(
     { ...markerKey(orderId, code), entityType: 'labelRender', state: 'rendering', token, at },
     {
-      expression: 'attribute_not_exists(pk) OR (#state = :rendering AND #at < :stale)',
+      expression: 'attribute_not_exists(pk) OR #state = :stored OR (#state = :rendering AND #at < :stale)',
       names: { '#state': 'state', '#at': 'at' },
-      values: { ':rendering': 'rendering', ':stale': staleBefore },
+      values: { ':rendering': 'rendering', ':stored': 'stored', ':stale': staleBefore },
     },
   );
 };

@@ -6,6 +6,7 @@
  * separate handler instances render once, what the URL signs, and tenant
  * isolation.
  */
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
@@ -14,6 +15,7 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import { renderDocument } from '../../shared/labels/render';
+import { s3 } from '../../shared/store/client';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
@@ -100,6 +102,18 @@ describe('label endpoints', () => {
     const signedAt = new URL(again.headers.location as string).searchParams.get('X-Amz-Date')!;
     const iso = signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
     expect(Math.abs(Date.parse(iso) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('a stored file that has gone from the bucket is rendered again', async () => {
+    const shipped = await order();
+    renders = 0;
+    const first = await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL');
+    expect(first.status).toBe(302);
+    await s3.send(new DeleteObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/SHIPPING_LABEL_ZPL.zpl` }));
+    const again = await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL');
+    expect(again.status).toBe(302);
+    expect(renders).toBe(2);
+    expect((await fetch(again.headers.location as string)).status).toBe(200);
   });
 
   it('an unknown, ambiguous or hostile type answers 200 with the list; nothing reaches another object', async () => {
