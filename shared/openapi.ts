@@ -253,7 +253,14 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       headers: { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
     },
     errors: {
-      400: { description: 'rateResponseId is not a UUID, or the body is not a JSON object', examples: { id: { code: 'VALIDATION_FAILED', message: 'rateResponseId must be a UUID' } } },
+      400: {
+        description:
+          "rateResponseId is not a UUID, the body is not a JSON object, or the rate request's third-party bill-to account is on the organization's blacklist (checked again at ship)",
+        examples: {
+          id: { code: 'VALIDATION_FAILED', message: 'rateResponseId must be a UUID' },
+          blacklisted: { code: 'VALIDATION_FAILED', message: 'billingOptions.thirdPartyShipperNumber is not allowed for third-party billing by this organization' },
+        },
+      },
       402: {
         description: 'The organization is not on account billing (spec part 7)',
         examples: { billing: { code: 'ACCOUNT_BILLING_REQUIRED', message: 'Shipping needs an organization on account billing' } },

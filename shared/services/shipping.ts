@@ -9,6 +9,7 @@ import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { CarrierRefusal, CarrierTimeout, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
+import { assertBillingAllowed } from '../domain/rate/billing';
 import type { RateRequest } from '../domain/rate/schema';
 import { AppError, notFound } from '../errors';
 import { availableLabels, labelFactsOf } from '../labels/types';
@@ -26,7 +27,7 @@ export type ShippingDependencies = {
   logger: ServiceLogger;
   /**
    * Called after the carrier has shipped and before the order is written: the
-   * sandbox's crash injection (SHIP_CRASH_AFTER_CARRIER). Throwing here leaves
+   * sandbox's crash injection (SANDBOX_SHIP_CRASH). Throwing here leaves
    * a claim and a carrier shipment without an order, as a crashed container would.
    */
   afterCarrierShip?: (shipment: CarrierShipment) => void;
@@ -126,6 +127,8 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         const [stored, reference] = await inputs;
         if (stored.status === 'missing') throw notShippable();
         request = stored.item.request as RateRequest;
+        // The bill-to account is checked again against the blacklist read now: it may have changed since rating.
+        assertBillingAllowed(request.billingOptions, company.blacklist);
         const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
         if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`);
         shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode }, rate.carrierCode);

@@ -10,6 +10,7 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
+import { addToBlacklist } from '../../shared/store/companies';
 import { getOrder } from '../../shared/store/orders';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
@@ -134,6 +135,20 @@ describe('POST /v1/ship', () => {
     const replay = await ship(shipHandler({}, { clock: () => dayAfter }), shipped);
     expect(replay.status).toBe(200);
     expect(replay.json.data!.orderId).toBe(first.json.data!.orderId);
+  });
+
+  it('a third-party account blacklisted after rating is refused at ship (400) before the carrier is asked', async () => {
+    const company = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    const body = { ...sampleRateBody(), billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: 'TP-777', carrierCode: 'CARRIERY' } };
+    const rated = await call(rateHandler, event('/v1/rate', company.apiKey, body));
+    expect(rated.status).toBe(200);
+    const id = rated.json.data!.rates![0]!.rateResponseId;
+    await addToBlacklist(company.company.companyId, 'tp 777');
+    const refused = await ship(shipHandler(), id, company.apiKey);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error?.message).toContain('billingOptions.thirdPartyShipperNumber');
+    // Refused before the carrier: the claim was released, a second try is refused the same way, not 409.
+    expect((await ship(shipHandler(), id, company.apiKey)).status).toBe(400);
   });
 
   it('a prepaid organization gets 402; a body that is not an object is 400', async () => {
