@@ -10,11 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import type { LabelType } from '../domain/carrier';
+import { isUuid } from '../domain/ids';
 import type { RateRequest } from '../domain/rate/schema';
 import type { Order } from '../domain/types';
 import { AppError, forbidden, notFound } from '../errors';
-import type { ShipmentDocument, ShipmentRecord } from '../labels/document';
-import { shipmentDocument } from '../labels/document';
+import { shipmentDocument, type ShipmentDocument, type ShipmentRecord } from '../labels/document';
 import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/types';
 import {
   claimRender,
@@ -36,11 +36,9 @@ export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ b
 export type LabelList = { orderId: string; available: LabelType[] };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The caller's order, or 400 (malformed id), 404 (none) or 403 (another company's). */
 const ownOrder = async (companyId: string, orderId: string) => {
-  if (!UUID.test(orderId)) throw new AppError(400, 'VALIDATION_FAILED', 'orderId must be a UUID');
+  if (!isUuid(orderId)) throw new AppError(400, 'VALIDATION_FAILED', 'orderId must be a UUID');
   const stored = await getOrderOnce(orderId);
   if (!stored) throw notFound('order not found');
   if (stored.order.companyId !== companyId) throw forbidden('This order belongs to another company');

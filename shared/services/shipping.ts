@@ -9,6 +9,7 @@ import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { CarrierRefusal, CarrierTimeout, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
+import { isUuid } from '../domain/ids';
 import { assertBillingAllowed } from '../domain/rate/billing';
 import type { RateRequest } from '../domain/rate/schema';
 import { AppError, notFound } from '../errors';
@@ -34,8 +35,6 @@ export type ShippingDependencies = {
 };
 
 export type ShipResult = { data: ShipResponse; replayed: boolean };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notShippable = () => notFound('rate response not found');
 const inProgress = () =>
@@ -88,7 +87,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
     /** Ships `rateResponseId` for `companyId`; a repeat answers the same order with `replayed`. */
     async ship(companyId: string, rateResponseId: string, body: unknown): Promise<ShipResult> {
       const options = shipOptionsOf(body);
-      if (!UUID.test(rateResponseId)) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
+      if (!isUuid(rateResponseId)) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
       // Ids are issued in lower case; a UUID is the same in any case.
       rateResponseId = rateResponseId.toLowerCase();
       const now = clock();

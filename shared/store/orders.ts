@@ -21,6 +21,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
+import { isUuid } from '../domain/ids';
 import { orderSchema, type Order } from '../domain/types';
 import { keys } from './keys';
 import { getRateResponseWith } from './rates';
@@ -103,7 +104,7 @@ export type StoredOrder = { order: Order; request: Record<string, unknown> };
 
 /** getOrder shared within a request (./request-scope.ts), for a route that reads it alongside authentication; '' or a malformed id reads nothing. */
 export const getOrderOnce = (orderId: string): Promise<StoredOrder | undefined> =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)
+  isUuid(orderId)
     ? perRequest(`order:${orderId.toLowerCase()}`, () => getOrder(orderId.toLowerCase()))
     : Promise.resolve(undefined);
 

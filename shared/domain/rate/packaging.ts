@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { RATE_LIMITS } from './limits';
 import type { PackagingTypeRef, RateRequest } from './schema';
 import { formatPath, validationError } from './validate';
+import { isUuid } from '../ids';
 
 /** The carrier called "carrier X" by the spec: packagingType is required on every piece. */
 export const CARRIER_X = 'CARRIERX';
@@ -19,7 +20,6 @@ export type PackagingCatalog = {
   companyBoxes: PackagingType[];
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COMPANY_BOX_CATEGORY = 'Generic';
 
 /** A reference as the message repeats it: no code or id is longer than RATE_LIMITS.code, so a longer one is cut. */
@@ -41,7 +41,7 @@ const toRef = (entry: PackagingType): PackagingTypeRef => ({
  * `GENERIC_BOX` code, so a code never reaches them.
  */
 export const findPackagingType = (reference: string, catalog: PackagingCatalog): PackagingType | undefined => {
-  if (UUID.test(reference)) {
+  if (isUuid(reference)) {
     const id = reference.toLowerCase();
     const candidates = [
       ...catalog.companyBoxes.filter((box) => box.categoryName === COMPANY_BOX_CATEGORY),
