@@ -15,6 +15,7 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import { renderDocument } from '../../shared/labels/render';
+import { createApiKey } from '../../shared/store/api-keys';
 import { s3 } from '../../shared/store/client';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
@@ -144,9 +145,6 @@ describe('label endpoints', () => {
 
   it('a key with only shipments:labels may read labels; one with only shipments:rate may not', async () => {
     const shipped = await order();
-    const labelsOnly = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
-    void labelsOnly;
-    const { createApiKey } = await import('../../shared/store/api-keys');
     const { apiKey: readerKey } = await createApiKey({ companyId, scopes: ['shipments:labels'] });
     const { apiKey: raterKey } = await createApiKey({ companyId, scopes: ['shipments:rate'] });
     expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL', readerKey)).status).toBe(302);
