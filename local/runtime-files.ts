@@ -47,6 +47,10 @@ export const dataPaths = (dataDir: string) => ({
   s3: path.join(dataDir, 's3'),
   demo: path.join(dataDir, 'demo.json'),
   runtime: path.join(dataDir, 'runtime.json'),
+  /** Status e-mails of the local runtime, one JSON file each (shared/notify/outbox.ts, `admin outbox list`). */
+  outbox: path.join(dataDir, 'outbox'),
+  /** Where the local stream poller keeps its place in each shard of the table's stream (local/stream-poller.ts). */
+  streamCheckpoints: path.join(dataDir, 'stream-checkpoints.json'),
 });
 
 const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {

@@ -85,6 +85,55 @@ export const config = {
   get labelRenderWaitSeconds(): number {
     return num('LABEL_RENDER_WAIT_SECONDS', 10);
   },
+  /** How long GET /track waits for the carrier before it answers the stored tracking (which says when it was last checked). */
+  get carrierTrackTimeoutMs(): number {
+    return num('CARRIER_TRACK_TIMEOUT_MS', 3000);
+  },
+  /** How long a cancel waits for the carrier to void the shipment; a failure is a 502 with the order unchanged. */
+  get carrierCancelTimeoutMs(): number {
+    return num('CARRIER_CANCEL_TIMEOUT_MS', 8000);
+  },
+  /** Orders one tracking-refresh run checks at most (the rest are due at the next run). */
+  get trackingRefreshBatch(): number {
+    return num('TRACKING_REFRESH_BATCH', 200);
+  },
+  /** Carrier calls one tracking-refresh run makes at once. */
+  get trackingRefreshConcurrency(): number {
+    return num('TRACKING_REFRESH_CONCURRENCY', 8);
+  },
+  /** A tracking-refresh run starts no new check after this long, so it ends within the function timeout. */
+  get trackingRefreshBudgetMs(): number {
+    return num('TRACKING_REFRESH_BUDGET_MS', 10000);
+  },
+  /**
+   * Sandbox network: how many times faster than real time shipments move
+   * (1: pickup, transit and delivery at their real times; 1440: a day a
+   * minute, for a local demo). The refresh cadence shrinks by the same factor.
+   */
+  get sandboxTrackingPace(): number {
+    const n = num('SANDBOX_TRACKING_PACE', 1);
+    if (!(n >= 1 && n <= 1_000_000)) throw new Error(`SANDBOX_TRACKING_PACE must be between 1 and 1000000, got "${n}"`);
+    return n;
+  },
+  /** Sender of status e-mails (SES v2); set by the stage. */
+  get emailFrom(): string | undefined {
+    return process.env.EMAIL_FROM || undefined;
+  },
+  /** SES configuration set the e-mails are sent with (delivery events, suppression); set by the stage. */
+  get emailConfigurationSet(): string | undefined {
+    return process.env.EMAIL_CONFIGURATION_SET || undefined;
+  },
+  /** Local runtime only: status e-mails are written as files here instead of being sent (`admin outbox list`). */
+  get emailOutboxDir(): string | undefined {
+    return process.env.EMAIL_OUTBOX_DIR || undefined;
+  },
+  /**
+   * A status e-mail whose send was recorded as started this long ago, and
+   * never as done, belongs to an attempt that died: the next attempt may send it.
+   */
+  get notifyLeaseSeconds(): number {
+    return num('NOTIFY_LEASE_SECONDS', 60);
+  },
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
   get sandboxFaults(): string | undefined {
     return process.env.SANDBOX_FAULTS;

@@ -108,6 +108,9 @@ export const orderStatusChanges = (statuses: readonly string[]): StreamFilter[] 
   ];
 };
 
+/** The statuses an e-mail can be asked for (spec 2.10 `shippingNotificationStatuses`); `exception` is not one. */
+export const NOTIFICATION_STATUSES = ['pending', 'intransit', 'delivered', 'cancelled'] as const;
+
 const entries = [
   {
     name: 'packaging-types',
@@ -159,6 +162,36 @@ const entries = [
     // The render marker beside the order (ORDER#<id> / LABEL#<code>) and the label files.
     access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'readwrite' },
     description: 'One label file: rendered once, answered by a redirect to a fresh presigned URL',
+  },
+  {
+    name: 'track',
+    entry: 'functions/track/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/track/{orderId}', scopes: ['shipments:track'], body: 'none' },
+    // A stale order is refreshed from the carrier on read, and the refresh is stored.
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none' },
+    description: 'The tracking of an order: status, events and how fresh they are',
+  },
+  {
+    name: 'cancel',
+    entry: 'functions/cancel/handler.ts',
+    trigger: { kind: 'http', method: 'DELETE', path: '/v1/shipments/{orderId}', scopes: ['shipments:cancel'], body: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none' },
+    description: 'Cancel (void) a shipment before pickup',
+  },
+  {
+    name: 'notify',
+    entry: 'functions/notify/handler.ts',
+    trigger: { kind: 'stream', filters: orderStatusChanges(NOTIFICATION_STATUSES) },
+    // The NOTIFY#<status> markers beside the order (ORDER#<id>), written before each e-mail.
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', email: true },
+    description: 'Status e-mails, exactly once per order and status, from the table stream',
+  },
+  {
+    name: 'tracking-refresh',
+    entry: 'functions/tracking-refresh/handler.ts',
+    trigger: { kind: 'schedule', everyMinutes: 5 },
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none' },
+    description: 'Refresh the tracking of the orders that are due, from the active-orders index',
   },
 ] as const satisfies readonly FunctionEntry[];
 

@@ -6,16 +6,11 @@
  *
  * Amounts are integer minor units of `currency`.
  */
-import type { CarrierKind, CarrierService, Localized, PricingPlan } from './types';
+import type { CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './types';
 import type * as z from 'zod';
 import type { notificationStatus, RateRequest } from './rate/schema';
 
-export type Commitment = {
-  commitDate: string; // YYYY-MM-DD
-  commitTime: string; // HH:MM
-  timezoneCode: string;
-  guaranteed: boolean;
-};
+export type { Commitment } from './types';
 
 /** One line of a carrier quote at list (retail) price, before tax. */
 export type QuoteCharge = {
@@ -98,14 +93,31 @@ export type CarrierShipment = {
   notification?: { email: string; statuses: NotificationStatus[] };
 };
 
-export type TransitStatus = 'pending' | 'intransit' | 'delivered' | 'cancelled' | 'exception';
+export type { TransitStatus, TrackingEvent, TrackingEventCode } from './types';
 
-export type TrackingEvent = { status: TransitStatus; description: string; location?: string; occurredAt: string };
+/** A place as the carrier's events name it. */
+export type TrackingPlace = { city: string; provinceCode?: string; countryCode: string };
 
-/** What a carrier says of a shipment when asked (newest event first). */
+/**
+ * What the tracking and cancel operations send the carrier: the shipment as
+ * the order keeps it. A real carrier needs the tracking number (and its
+ * account); the sandbox also reads the ship time, the commitment and the two
+ * places to make the shipment's journey.
+ */
+export type ShipmentRef = {
+  /** The carrier-side reference the shipment was made under (the rateResponseId). */
+  reference: string;
+  trackingNumber: string;
+  serviceCode: string;
+  /** When the shipment was bought (the order's createdDate). */
+  shippedAt: string;
+  commitment: Commitment | null;
+  origin: TrackingPlace;
+  destination: TrackingPlace;
+};
+
+/** What a carrier says of a shipment when asked: its status and every event so far, newest first. */
 export type CarrierTracking = { trackingNumber: string; transitStatus: TransitStatus; events: TrackingEvent[] };
-
-export type CarrierCancellation = { cancelled: true } | { cancelled: false; reason: string };
 
 export interface CarrierAdapter<CarrierRequest = unknown> {
   readonly code: string;
@@ -121,6 +133,14 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
    * the request as it stands, CarrierError or the signal's reason otherwise.
    */
   ship(input: ShipInput, options: { signal: AbortSignal }): Promise<CarrierShipment>;
+  /** The shipment's tracking as the carrier has it now. CarrierError or the signal's reason when it cannot say. */
+  track(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<CarrierTracking>;
+  /**
+   * Voids the shipment. Idempotent: voiding a voided shipment succeeds.
+   * CarrierRefusal (with the carrier's reason) when the carrier will not void
+   * it, for example once it is picked up; CarrierError or the signal's reason otherwise.
+   */
+  cancel(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<void>;
 }
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */

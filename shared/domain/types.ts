@@ -116,6 +116,36 @@ export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
 /** Where an order is in its journey (spec 4.8 `transitStatus`); `delivered` and `cancelled` are final. */
 export const transitStatusSchema = z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']);
+export type TransitStatus = z.infer<typeof transitStatusSchema>;
+
+/**
+ * What happened, in carrier-neutral words: the status rules and the refresh
+ * cadence read the code (an order out for delivery is checked sooner), the
+ * integrator reads `description`.
+ */
+export const trackingEventCodeSchema = z.enum(['LABEL_CREATED', 'PICKED_UP', 'DEPARTED', 'ARRIVED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'EXCEPTION', 'CANCELLED']);
+export type TrackingEventCode = z.infer<typeof trackingEventCodeSchema>;
+
+/** One event of a shipment's journey (spec 4.8 `events[]`). */
+export const trackingEventSchema = z.object({
+  status: transitStatusSchema,
+  code: trackingEventCodeSchema,
+  description: z.string(),
+  /** "City, PR, CC" where the carrier scanned the package; absent for events without a place. */
+  location: z.string().optional(),
+  /** ISO 8601. */
+  occurredAt: z.string(),
+});
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** The carrier's delivery commitment of a rate or a shipment. */
+export const commitmentSchema = z.object({
+  commitDate: z.string(), // YYYY-MM-DD
+  commitTime: z.string(), // HH:MM
+  timezoneCode: z.string(),
+  guaranteed: z.boolean(),
+});
+export type Commitment = z.infer<typeof commitmentSchema>;
 
 /** An entry of `labels.available[]` (DESIGN.md §5). */
 export const labelTypeSchema = z.object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() });
@@ -149,5 +179,19 @@ export const orderSchema = z.object({
   /** Status e-mails (spec 2.10, part 6): where, and for which statuses. */
   notification: z.object({ email: z.string().optional(), statuses: z.array(transitStatusSchema) }),
   createdDate: z.string(),
+  /** The carrier's delivery commitment from the rate; null when it committed to none (and on orders older than tracking). */
+  commitment: commitmentSchema.nullable().default(null),
+  /** The journey so far, newest first, at most MAX_TRACKING_EVENTS (shared/domain/tracking.ts). */
+  events: z.array(trackingEventSchema).default([]),
+  /** When `status` last changed (ISO 8601); the createdDate until the first change. */
+  updated: z.string().optional(),
+  /** When the carrier was last asked for the tracking; absent until the first check. */
+  lastCheckedAt: z.string().optional(),
+  /** When the tracking is due to be checked again; absent once the status is final. */
+  nextCheckAt: z.string().optional(),
+  /** When the shipment was cancelled (voided at the carrier). */
+  cancelledAt: z.string().optional(),
+  /** Optimistic lock: every update of the order's tracking or status requires the version it read and adds one. */
+  version: z.number().int().default(0),
 });
 export type Order = z.infer<typeof orderSchema>;
