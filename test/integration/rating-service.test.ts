@@ -31,7 +31,15 @@ const sandbox = createCarrierRegistry(createSandboxTransports());
 /** The sandbox registry with CARRIERX answering `quotes` and the other carriers as given. */
 const registryWith = (carrierX: CarrierQuote[] | undefined, others: string[] = []): CarrierRegistry => {
   const real = sandbox.getAdapter('CARRIERX')!;
-  const fake: CarrierAdapter = { code: 'CARRIERX', kind: 'parcel', buildRateRequest: real.buildRateRequest, rate: async () => carrierX ?? [], ship: real.ship };
+  const fake: CarrierAdapter = {
+    code: 'CARRIERX',
+    kind: 'parcel',
+    buildRateRequest: real.buildRateRequest,
+    rate: async () => carrierX ?? [],
+    ship: real.ship,
+    track: () => Promise.reject(new Error('rating tests do not track')),
+    cancel: () => Promise.reject(new Error('rating tests do not cancel')),
+  };
   const adapters = [...(carrierX ? [fake] : []), ...others.map((code) => sandbox.getAdapter(code)!)];
   return { adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
 };

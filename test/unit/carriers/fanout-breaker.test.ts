@@ -27,6 +27,8 @@ const fakeCarrier = (code: string) => {
     code,
     kind: 'parcel',
     ship: () => Promise.reject(new Error('rating tests do not ship')),
+    track: () => Promise.reject(new Error('rating tests do not track')),
+    cancel: () => Promise.reject(new Error('rating tests do not cancel')),
     buildRateRequest: () => {
       if (mode === 'refuse') throw new CarrierRefusal(code, `${code} does not quote this`);
       return {};

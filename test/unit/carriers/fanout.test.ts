@@ -18,6 +18,8 @@ const adapterThat = (code: string, behaviour: Pick<CarrierAdapter, 'buildRateReq
   code,
   kind: 'parcel',
   ship: () => Promise.reject(new Error('rating tests do not ship')),
+  track: () => Promise.reject(new Error('rating tests do not track')),
+  cancel: () => Promise.reject(new Error('rating tests do not cancel')),
   ...behaviour,
 });
 
