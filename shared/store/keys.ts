@@ -61,6 +61,8 @@ export const keys = {
   rateRequest: (requestId: string): Key => ({ pk: `${PK_PREFIX.rateRequest}${requestId}`, sk: 'RATEREQ' }),
   rateResponse: (rateResponseId: string): Key => ({ pk: `${PK_PREFIX.rateResponse}${rateResponseId}`, sk: 'RATERESP' }),
   order: (orderId: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: 'ORDER' }),
+  /** The marker of one status e-mail of an order (shared/store/notifications.ts), in the order's partition. */
+  notification: (orderId: string, status: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `NOTIFY#${status}` }),
   /**
    * The index attributes of a non-final order (shared/store/table.ts): a shard
    * from the order id, so due orders spread over ACTIVE_ORDER_SHARDS partitions.
