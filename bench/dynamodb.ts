@@ -74,6 +74,10 @@ const SAMPLES: Record<HttpFunctionName, (setup: SampleSetup) => Promise<Sample>>
   labels: async (setup) => ({ url: `/v1/labels/${await setup.orderId()}` }),
   // A fresh order each time: the first request renders the file, later ones only presign.
   'label-file': async (setup) => ({ url: `/v1/labels/${await setup.orderId()}/SHIPPING_LABEL_PDF` }),
+  // A fresh order each time: never checked, so the read asks the carrier and stores its answer.
+  track: async (setup) => ({ url: `/v1/track/${await setup.orderId()}` }),
+  // A fresh order each time: a cancelled one only answers again.
+  cancel: async (setup) => ({ url: `/v1/shipments/${await setup.orderId()}` }),
 };
 
 export type Recorded = {

@@ -28,7 +28,9 @@ export const ERROR_CODES = {
   SHIPMENT_IN_PROGRESS: [409],
   /** Ship: the rate response is past its expiry. */
   RATE_EXPIRED: [410],
-  /** Ship: the carrier failed or refused; the rate response can be shipped again. */
+  /** Cancel: the shipment is in transit or delivered. */
+  NOT_CANCELLABLE: [409],
+  /** Ship or cancel: the carrier failed or refused; the rate response can be shipped again, the order is unchanged. */
   CARRIER_ERROR: [502],
   /** API Gateway's stage throttling (deployed stages only). */
   THROTTLED: [429],

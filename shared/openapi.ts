@@ -84,6 +84,42 @@ const shipResponse = z
   .openapi('Shipment');
 const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry) }).openapi('LabelList');
 
+const transitStatus = z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']).meta({
+  description: '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
+});
+const trackResponse = z
+  .object({
+    orderId: z.string(),
+    trackingNumber: z.string(),
+    carrier: z.string().meta({ description: 'Carrier code' }),
+    transitStatus,
+    updated: z.string().meta({ description: 'When `transitStatus` last changed (ISO 8601)' }),
+    events: z
+      .array(
+        z.object({
+          status: transitStatus,
+          code: z.enum(['LABEL_CREATED', 'PICKED_UP', 'DEPARTED', 'ARRIVED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'EXCEPTION', 'CANCELLED']),
+          description: z.string(),
+          location: z.string().nullable().meta({ description: '"City, PR, CC" where the carrier scanned the package; null when the event has no place' }),
+          occurredAt: z.string().meta({ description: 'ISO 8601' }),
+        }),
+      )
+      .meta({ description: 'The journey so far, newest first (at most 50)' }),
+    lastCheckedAt: z.string().nullable().meta({
+      description: 'When the carrier was last asked (ISO 8601); null until the first check. A read of a due order asks the carrier first; if the carrier does not answer, the stored tracking is answered and this says how old it is.',
+    }),
+    nextCheckAt: z.string().nullable().meta({ description: 'When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final' }),
+    estimatedDelivery: z
+      .object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })
+      .nullable()
+      .meta({ description: "The carrier's commitment at rating time; null when it committed to none" }),
+    metadata: z.object({ trackingUrl: z.string() }),
+  })
+  .openapi('Tracking');
+const cancelResponse = z
+  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().meta({ description: 'When the shipment was voided (ISO 8601)' }) })
+  .openapi('Cancellation');
+
 const errorCode = z.enum(errorCodes).meta({
   description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes
     .map((code) => `\`${code}\` ${ERROR_CODES[code].join('/')}`)
@@ -281,7 +317,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   labels: {
     summary: 'List the label types of an order',
     params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
-    ok: { status: 200, description: 'The label types; each `code` is a `labelType`', schema: envelope(labelList) },
+    ok: { status: 200, description: 'The label types; each `code` is a `labelType`. A cancelled shipment lists none (`available: []`): its labels are void.', schema: envelope(labelList) },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
       403: { description: 'The order belongs to another company (spec 4.7)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
@@ -301,12 +337,53 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       headers: { Location: ref('headers', 'Location') },
     },
     alternatives: {
-      200: { description: 'The label type is unknown or ambiguous for this order: the list, as GET /v1/labels/{orderId}', schema: envelope(labelList) },
+      200: {
+        description: 'The label type is unknown or ambiguous for this order, or the shipment was cancelled (no label then): the list, as GET /v1/labels/{orderId}',
+        schema: envelope(labelList),
+      },
     },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
       403: { description: 'The order belongs to another company (spec 4.7)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
       404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    },
+  },
+  track: {
+    summary: "Track an order: status, events, and how fresh they are",
+    params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
+    ok: {
+      status: 200,
+      description:
+        'The tracking. When the order is due (`nextCheckAt` passed, or never checked) the carrier is asked first, within a few seconds; otherwise the stored tracking is answered. A cancelled order shows `cancelled`.',
+      schema: envelope(trackResponse),
+    },
+    errors: {
+      400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
+      403: { description: 'The order belongs to another company (as on the label endpoints)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    },
+  },
+  cancel: {
+    summary: 'Cancel (void) a shipment before pickup',
+    params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
+    ok: {
+      status: 200,
+      description:
+        'The shipment is voided at the carrier and the order is `cancelled`; cancelling again answers the same. Its labels are void: GET /v1/labels/{orderId} then lists none.',
+      schema: envelope(cancelResponse),
+    },
+    errors: {
+      400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
+      403: { description: 'The order belongs to another company (as on the label endpoints); it is left untouched', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+      409: {
+        description: 'The shipment is in transit (or in exception) or delivered: it can no longer be cancelled',
+        examples: { notCancellable: { code: 'NOT_CANCELLABLE', message: 'The shipment is in transit; only a shipment not yet picked up can be cancelled' } },
+      },
+      502: {
+        description: "The carrier refused to void the shipment (its reason is in the message), failed or did not answer in time; the order is unchanged",
+        examples: { refused: { code: 'CARRIER_ERROR', message: 'CARRIERX refused to cancel the shipment: CARRIERX cannot void 1Z...: picked up at 2026-11-23T16:00:00.000Z' } },
+      },
     },
   },
   rate: {

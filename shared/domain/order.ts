@@ -4,6 +4,7 @@
 import type { CarrierShipment, LabelType } from './carrier';
 import type { RateRequest } from './rate/schema';
 import type { StoredRate } from './rate/stored';
+import { nextCheckAt } from './tracking';
 import type { Carrier, CarrierService, Order } from './types';
 
 /**
@@ -28,9 +29,15 @@ export type NewOrderInput = {
   shipment: CarrierShipment;
   labels: LabelType[];
   now: Date;
+  /** Sandbox pace (shared/config.ts): the first tracking check comes sooner at a faster pace. */
+  pace: number;
 };
 
-export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, now }: NewOrderInput): Order => ({
+/**
+ * A new order: pending, no event yet (the first check asks the carrier), due
+ * for its first check at the pending cadence, so it enters the active-orders index.
+ */
+export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, now, pace }: NewOrderInput): Order => ({
   orderId,
   companyId,
   rateResponseId: rate.rateResponseId,
@@ -49,6 +56,11 @@ export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, 
   price: { currency: rate.currency, total: rate.totals.discounted[2] },
   notification: notificationOf(request),
   createdDate: now.toISOString(),
+  commitment: rate.commitment ? { ...rate.commitment } : null,
+  events: [],
+  updated: now.toISOString(),
+  nextCheckAt: nextCheckAt({ createdDate: now.toISOString(), status: 'pending', events: [] }, now, pace),
+  version: 0,
 });
 
 /** `data` of POST /v1/ship (DESIGN.md §5). */

@@ -6,14 +6,14 @@
  * loads it (and the PDF library), so no other bundle carries it.
  *
  * Another company's order is 403 and an unknown one 404 (spec 4.7, part 5).
+ * A cancelled shipment offers no label (DESIGN.md §5 decision in README).
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import type { LabelType } from '../domain/carrier';
-import { isUuid } from '../domain/ids';
 import type { RateRequest } from '../domain/rate/schema';
 import type { Order } from '../domain/types';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError } from '../errors';
 import { shipmentDocument, type ShipmentDocument, type ShipmentRecord } from '../labels/document';
 import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/types';
 import {
@@ -26,9 +26,9 @@ import {
   putLabelFile,
   releaseRender,
 } from '../store/label-files';
-import { getOrderOnce } from '../store/orders';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
+import { ownOrder } from './own-order';
 import type { ServiceLogger } from './rating';
 
 export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string }>;
@@ -36,16 +36,8 @@ export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ b
 export type LabelList = { orderId: string; available: LabelType[] };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
 
-/** The caller's order, or 400 (malformed id), 404 (none) or 403 (another company's). */
-const ownOrder = async (companyId: string, orderId: string) => {
-  if (!isUuid(orderId)) throw new AppError(400, 'VALIDATION_FAILED', 'orderId must be a UUID');
-  const stored = await getOrderOnce(orderId);
-  if (!stored) throw notFound('order not found');
-  if (stored.order.companyId !== companyId) throw forbidden('This order belongs to another company');
-  return stored;
-};
-
-const listOf = (order: Order): LabelList => ({ orderId: order.orderId, available: order.labels.map((l) => ({ ...l })) });
+/** A cancelled shipment's labels are void: none is offered (the list is empty, and a label file answers that list). */
+const listOf = (order: Order): LabelList => ({ orderId: order.orderId, available: order.status === 'cancelled' ? [] : order.labels.map((l) => ({ ...l })) });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -118,7 +110,7 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
     /** GET /v1/labels/{orderId}/{labelType}: a redirect to the file, or the list when the type is unknown or ambiguous. */
     async labelFile(companyId: string, orderId: string, requested: string): Promise<LabelFileAnswer> {
       const { order, request } = await ownOrder(companyId, orderId);
-      const code = resolveLabelType(requested.slice(0, 64), order.labels);
+      const code = resolveLabelType(requested.slice(0, 64), listOf(order).available);
       if (!code) return { kind: 'list', data: listOf(order) };
       const key = labelObjectKey(order.companyId, order.orderId, code);
       let pending = inFlight.get(key);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
-import { CarrierRefusal, CarrierTimeout, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
+import type { CarrierShipment, LabelType, ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
 import { isUuid } from '../domain/ids';
 import { assertBillingAllowed } from '../domain/rate/billing';
@@ -19,6 +19,7 @@ import { claimRate, completeShipment, getOrder, getRateForShip, getShipState, re
 import { getRateRequest } from '../store/rates';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
+import { callCarrier, failureKind } from './carrier-call';
 import type { ServiceLogger } from './rating';
 
 export type ShippingDependencies = {
@@ -66,20 +67,12 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
   const shipWithCarrier = async (input: ShipInput, carrierCode: string): Promise<CarrierShipment> => {
     const adapter = registry.getAdapter(carrierCode);
     if (!adapter) throw new AppError(502, 'CARRIER_ERROR', `No carrier adapter for ${carrierCode}`);
-    const timeoutMs = config.carrierShipTimeoutMs;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within ${timeoutMs} ms`)), timeoutMs);
     try {
-      return await new Promise<CarrierShipment>((resolve, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-        adapter.ship(input, { signal: controller.signal }).then(resolve, reject);
-      });
+      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { signal }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn('carrier ship failed', { carrierCode, reason: error instanceof CarrierRefusal ? 'refused' : error instanceof CarrierTimeout ? 'timeout' : 'error', message });
+      logger.warn('carrier ship failed', { carrierCode, reason: failureKind(error), message });
       throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`);
-    } finally {
-      clearTimeout(timer);
     }
   };
 
@@ -138,7 +131,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
       afterCarrierShip?.(shipment);
 
       const labels = orderLabels(availableLabels(labelFactsOf(request, registry.getAdapter(rate.carrierCode)!.kind)), options.labelFormat);
-      const order = newOrder({ orderId: claim.orderId, companyId, rate, request, shipment, labels, now });
+      const order = newOrder({ orderId: claim.orderId, companyId, rate, request, shipment, labels, now, pace: config.sandboxTrackingPace });
       try {
         await completeShipment(order, request as unknown as Record<string, unknown>, claim.token);
       } catch (error) {

@@ -22,11 +22,13 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { isUuid } from '../domain/ids';
+import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/types';
-import { keys } from './keys';
+import { ACTIVE_ORDER_SHARDS, keys } from './keys';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
-import { conditionalUpdate, getItem, transactWrite } from './table-ops';
+import { activeOrdersIndex } from './table';
+import { conditionalUpdate, getItem, queryIndexUpTo, transactWrite } from './table-ops';
 
 export type ShipClaim = { token: string; orderId: string; at: string };
 
@@ -87,7 +89,14 @@ export const releaseClaim = async (rateResponseId: string, token: string): Promi
 export const completeShipment = async (order: Order, request: Record<string, unknown>, token: string): Promise<void> => {
   await transactWrite([
     {
-      put: { ...keys.order(order.orderId), entityType: 'order', ...order, requestGzip: gzipSync(JSON.stringify(request)) },
+      put: {
+        ...keys.order(order.orderId),
+        entityType: 'order',
+        ...order,
+        // A new order is pending, so it enters the active-orders index at its first check.
+        ...(order.nextCheckAt ? keys.activeOrder(order.orderId, order.nextCheckAt) : {}),
+        requestGzip: gzipSync(JSON.stringify(request)),
+      },
       condition: { expression: 'attribute_not_exists(pk)' },
     },
     {
@@ -111,7 +120,77 @@ export const getOrderOnce = (orderId: string): Promise<StoredOrder | undefined> 
 /** The order, whoever owns it: the caller decides what another company's order means (404 on ship, 403 on labels). */
 export const getOrder = async (orderId: string): Promise<StoredOrder | undefined> => {
   const item = await getItem(keys.order(orderId), orderItem, true);
-  if (!item) return undefined;
+  return item ? storedOrderOf(item) : undefined;
+};
+
+const storedOrderOf = (item: z.infer<typeof orderItem>): StoredOrder => {
   const { requestGzip, ...order } = item;
   return { order, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> };
 };
+
+/**
+ * Writes a tracking check, or a cancel, if the order is still at the version
+ * that was read (optimistic lock: a concurrent check, cancel or operator
+ * advance makes this one fail with ConditionFailed, and the caller re-reads).
+ * The order keeps its place in the active-orders index while it is not
+ * final, at its next check, and leaves it once final. Returns the order as written.
+ */
+export const saveTracking = async (order: Order, update: TrackingUpdate, extra: { cancelledAt?: string } = {}): Promise<Order> => {
+  const values: Record<string, unknown> = {
+    ':status': update.status,
+    ':events': update.events,
+    ':updated': update.updated,
+    ':version': order.version,
+    ':next': order.version + 1,
+  };
+  const set = ['#status = :status', '#events = :events', '#updated = :updated', '#version = :next'];
+  // Every attribute by placeholder: several of these names are DynamoDB reserved words.
+  const names: Record<string, string> = { '#status': 'status', '#events': 'events', '#updated': 'updated', '#version': 'version' };
+  if (update.lastCheckedAt) {
+    set.push('#checked = :checked');
+    names['#checked'] = 'lastCheckedAt';
+    values[':checked'] = update.lastCheckedAt;
+  }
+  let remove: string[] = [];
+  if (update.nextCheckAt) {
+    const index = keys.activeOrder(order.orderId, update.nextCheckAt);
+    set.push('#shard = :shard', '#nextCheck = :nextCheck');
+    names['#shard'] = activeOrdersIndex.partitionKey;
+    names['#nextCheck'] = activeOrdersIndex.sortKey;
+    values[':shard'] = index[activeOrdersIndex.partitionKey];
+    values[':nextCheck'] = index[activeOrdersIndex.sortKey];
+  } else {
+    names['#shard'] = activeOrdersIndex.partitionKey;
+    names['#nextCheck'] = activeOrdersIndex.sortKey;
+    remove = ['#shard', '#nextCheck'];
+  }
+  if (extra.cancelledAt) {
+    set.push('#cancelledAt = :cancelledAt');
+    names['#cancelledAt'] = 'cancelledAt';
+    values[':cancelledAt'] = extra.cancelledAt;
+  }
+  const written = await conditionalUpdate(
+    keys.order(order.orderId),
+    { expression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`, names, values },
+    {
+      // Orders from before tracking have no version: 0 stands for its absence.
+      expression: order.version === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#version) OR #version = :version)' : 'attribute_exists(pk) AND #version = :version',
+      names: { '#version': 'version' },
+      values: { ':version': order.version },
+    },
+  );
+  return storedOrderOf(orderItem.parse(written)).order;
+};
+
+/** A page of orders due for a tracking check (nextCheckAt at or before `now`) in one shard of the active-orders index, oldest due first. */
+export const dueOrders = async (
+  shard: number,
+  now: Date,
+  limit: number,
+  start?: Record<string, unknown>,
+): Promise<{ orders: StoredOrder[]; next?: Record<string, unknown> }> => {
+  const page = await queryIndexUpTo(activeOrdersIndex, keys.activeShard(shard), now.toISOString(), limit, start);
+  return { orders: page.items.map((item) => storedOrderOf(orderItem.parse(item))), next: page.next };
+};
+
+export { ACTIVE_ORDER_SHARDS };

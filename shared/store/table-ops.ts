@@ -37,6 +37,28 @@ export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Recor
   return items;
 };
 
+/** One page of an index partition whose sort key is at most `upTo`, in sort-key order; `next` continues it. */
+export const queryIndexUpTo = async (
+  index: { indexName: string; partitionKey: string; sortKey: string },
+  partition: string,
+  upTo: string,
+  limit: number,
+  start?: Record<string, unknown>,
+): Promise<{ items: Array<Record<string, unknown>>; next?: Record<string, unknown> }> => {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: index.indexName,
+      KeyConditionExpression: '#p = :p AND #s <= :upTo',
+      ExpressionAttributeNames: { '#p': index.partitionKey, '#s': index.sortKey },
+      ExpressionAttributeValues: { ':p': partition, ':upTo': upTo },
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { items: (out.Items ?? []) as Array<Record<string, unknown>>, next: out.LastEvaluatedKey };
+};
+
 export const queryPrefix = async <T>(pk: string, skPrefix: string, schema: z.ZodType<T>): Promise<T[]> =>
   (await queryItems(pk, skPrefix)).map((item) => schema.parse(item));
 

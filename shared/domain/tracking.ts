@@ -1,0 +1,194 @@
+/**
+ * Pure rules of an order's tracking (spec 4.8, 4.9, part 3; DESIGN.md §5):
+ * how a carrier's report moves the order, when the order is checked again,
+ * what may be cancelled, and the `data` of GET /v1/track and DELETE
+ * /v1/shipments. Time and pace are passed in.
+ *
+ * Statuses only move forward: pending, then intransit (or exception, its
+ * sideways twin: a problem on the way that may clear), then delivered;
+ * cancelled is reached from pending only. delivered and cancelled are final.
+ */
+import type { Address, RateRequest } from './rate/schema';
+import type { ShipmentRef, TrackingPlace } from './carrier';
+import type { Order, TrackingEvent, TrackingEventCode, TransitStatus } from './types';
+
+/** Events an order keeps, newest first: a carrier that reports thousands cannot grow the item past DynamoDB's 400 KB. */
+export const MAX_TRACKING_EVENTS = 50;
+
+const RANK: Record<TransitStatus, number> = { pending: 0, intransit: 1, exception: 1, delivered: 2, cancelled: 3 };
+
+export const isFinal = (status: TransitStatus): boolean => status === 'delivered' || status === 'cancelled';
+
+/** Only a shipment the carrier has not picked up can be voided (DESIGN.md §5: 409 once in transit or delivered). */
+export const isCancellable = (status: TransitStatus): boolean => status === 'pending';
+
+/** The status a report may move `from` to: never backwards, never out of a final status. */
+export const nextStatus = (from: TransitStatus, reported: TransitStatus): TransitStatus => {
+  if (isFinal(from) || reported === 'cancelled') return from;
+  return RANK[reported] >= RANK[from] ? reported : from;
+};
+
+const eventKey = (e: TrackingEvent) => `${e.code}|${e.occurredAt}`;
+const newestFirst = (a: TrackingEvent, b: TrackingEvent) => (a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : RANK[b.status] - RANK[a.status]);
+
+/** The union of two event lists (an event is its code at its time), newest first, at most MAX_TRACKING_EVENTS. */
+export const mergeEvents = (stored: readonly TrackingEvent[], reported: readonly TrackingEvent[]): TrackingEvent[] => {
+  const byKey = new Map<string, TrackingEvent>();
+  for (const e of [...stored, ...reported.slice(0, MAX_TRACKING_EVENTS)]) if (!byKey.has(eventKey(e))) byKey.set(eventKey(e), { ...e });
+  return [...byKey.values()].sort(newestFirst).slice(0, MAX_TRACKING_EVENTS);
+};
+
+/**
+ * How long until an order is checked again, at real pace (DESIGN.md §5):
+ * soon when out for delivery, less often in transit, rarely while it waits
+ * for pickup and very rarely once it has waited a week (an idle label).
+ */
+const MINUTE = 60_000;
+export const CHECK_INTERVAL_MS = {
+  outForDelivery: 15 * MINUTE,
+  exception: 30 * MINUTE,
+  intransit: 60 * MINUTE,
+  pending: 120 * MINUTE,
+  idle: 24 * 60 * MINUTE,
+  /** After a failed check: try again after this, whatever the status. */
+  retry: 15 * MINUTE,
+} as const;
+/** Time an order may wait for pickup before it counts as idle. */
+export const IDLE_AFTER_MS = 7 * 24 * 60 * MINUTE;
+/** However fast the sandbox pace, an order is not checked more often than this. */
+export const MIN_CHECK_INTERVAL_MS = 5_000;
+
+const scaled = (ms: number, pace: number) => Math.max(MIN_CHECK_INTERVAL_MS, Math.round(ms / pace));
+
+/** When an order with this status and these events is next due; undefined once final (it leaves the active-orders index). */
+export const nextCheckAt = (
+  order: Pick<Order, 'createdDate'> & { status: TransitStatus; events: readonly TrackingEvent[] },
+  now: Date,
+  pace: number,
+): string | undefined => {
+  if (isFinal(order.status)) return undefined;
+  let interval: number;
+  if (order.status === 'exception') interval = CHECK_INTERVAL_MS.exception;
+  else if (order.status === 'intransit') interval = order.events[0]?.code === 'OUT_FOR_DELIVERY' ? CHECK_INTERVAL_MS.outForDelivery : CHECK_INTERVAL_MS.intransit;
+  else interval = (now.getTime() - Date.parse(order.createdDate)) * pace >= IDLE_AFTER_MS ? CHECK_INTERVAL_MS.idle : CHECK_INTERVAL_MS.pending;
+  return new Date(now.getTime() + scaled(interval, pace)).toISOString();
+};
+
+/** The next attempt after a check that failed (the carrier did not answer). */
+export const retryCheckAt = (now: Date, pace: number): string => new Date(now.getTime() + scaled(CHECK_INTERVAL_MS.retry, pace)).toISOString();
+
+/** What a check writes to the order. */
+export type TrackingUpdate = {
+  status: TransitStatus;
+  events: TrackingEvent[];
+  updated: string;
+  /** Absent when the carrier has not answered yet (a failed first check). */
+  lastCheckedAt?: string;
+  /** Absent once the status is final. */
+  nextCheckAt?: string;
+};
+
+/** A carrier's report, or an operator's (the sandbox's `admin shipment advance`): the same path either way. */
+export type TrackingReport = { transitStatus: TransitStatus; events: readonly TrackingEvent[] };
+
+/**
+ * The order after a report: the events merged, and the status of the newest
+ * event (or the reported status when there is no event), unless that would
+ * move the order backwards. The newest event wins over the carrier's summary
+ * so an operator's exception stays until the carrier reports something newer.
+ */
+export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number): TrackingUpdate & { changed: boolean } => {
+  const events = mergeEvents(order.events, report.events);
+  const reported = events[0]?.status ?? report.transitStatus;
+  const status = nextStatus(order.status, reported);
+  const changed = status !== order.status;
+  return {
+    status,
+    events,
+    updated: changed ? now.toISOString() : (order.updated ?? order.createdDate),
+    lastCheckedAt: now.toISOString(),
+    nextCheckAt: nextCheckAt({ createdDate: order.createdDate, status, events }, now, pace),
+    changed,
+  };
+};
+
+/** Whether GET /track asks the carrier before answering: never checked, or due. */
+export const isStale = (order: Pick<Order, 'status' | 'lastCheckedAt' | 'nextCheckAt'>, now: Date): boolean =>
+  !isFinal(order.status) && (!order.lastCheckedAt || !order.nextCheckAt || Date.parse(order.nextCheckAt) <= now.getTime());
+
+const OPERATOR_EVENTS: Record<'intransit' | 'delivered' | 'exception', { code: TrackingEventCode; description: string }> = {
+  intransit: { code: 'DEPARTED', description: 'In transit (moved on by the sandbox operator)' },
+  delivered: { code: 'DELIVERED', description: 'Delivered (moved on by the sandbox operator)' },
+  exception: { code: 'EXCEPTION', description: 'Delivery exception (set by the sandbox operator)' },
+};
+export type OperatorStatus = keyof typeof OPERATOR_EVENTS;
+export const operatorStatuses = Object.keys(OPERATOR_EVENTS) as OperatorStatus[];
+
+/** The report an operator's `shipment advance` makes: one event, now. */
+export const operatorReport = (status: OperatorStatus, now: Date): TrackingReport => ({
+  transitStatus: status,
+  events: [{ status, ...OPERATOR_EVENTS[status], occurredAt: now.toISOString() }],
+});
+
+/** The order after a cancel (the carrier voided the shipment): final, out of the active-orders index. */
+export const cancelledUpdate = (order: Order, now: Date): TrackingUpdate => ({
+  status: 'cancelled',
+  events: mergeEvents(order.events, [{ status: 'cancelled', code: 'CANCELLED', description: 'Shipment cancelled; its labels are void', occurredAt: now.toISOString() }]),
+  updated: now.toISOString(),
+  ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
+});
+
+const placeOf = (address: Address): TrackingPlace => ({
+  city: address.city ?? address.postalCode ?? address.countryCode,
+  ...(address.provinceCode ? { provinceCode: address.provinceCode } : {}),
+  countryCode: address.countryCode,
+});
+
+/** What the carrier is asked about: the shipment as the order and its rate request keep it. */
+export const shipmentRefOf = (order: Order, request: Pick<RateRequest, 'shipper' | 'recipient'>): ShipmentRef => ({
+  reference: order.rateResponseId,
+  trackingNumber: order.trackingNumber,
+  serviceCode: order.serviceCode,
+  shippedAt: order.createdDate,
+  commitment: order.commitment,
+  origin: placeOf(request.shipper),
+  destination: placeOf(request.recipient),
+});
+
+/** `data` of GET /v1/track/{orderId} (DESIGN.md §5). */
+export type TrackResponse = {
+  orderId: string;
+  trackingNumber: string;
+  carrier: string;
+  transitStatus: TransitStatus;
+  updated: string;
+  events: Array<{ status: TransitStatus; code: TrackingEventCode; description: string; location: string | null; occurredAt: string }>;
+  /** When the carrier was last asked; null until the first check. */
+  lastCheckedAt: string | null;
+  /** When it will be asked again; null once the status is final. */
+  nextCheckAt: string | null;
+  estimatedDelivery: { date: string; time: string; guaranteed: boolean } | null;
+  metadata: { trackingUrl: string };
+};
+
+export const toTrackResponse = (order: Order): TrackResponse => ({
+  orderId: order.orderId,
+  trackingNumber: order.trackingNumber,
+  carrier: order.carrierCode,
+  transitStatus: order.status,
+  updated: order.updated ?? order.createdDate,
+  events: order.events.map((e) => ({ status: e.status, code: e.code, description: e.description, location: e.location ?? null, occurredAt: e.occurredAt })),
+  lastCheckedAt: order.lastCheckedAt ?? null,
+  nextCheckAt: isFinal(order.status) ? null : (order.nextCheckAt ?? null),
+  estimatedDelivery: order.commitment ? { date: order.commitment.commitDate, time: order.commitment.commitTime, guaranteed: order.commitment.guaranteed } : null,
+  metadata: { trackingUrl: order.trackingUrl },
+});
+
+/** `data` of DELETE /v1/shipments/{orderId} (DESIGN.md §5). */
+export type CancelResponse = { orderId: string; status: 'cancelled'; cancelledAt: string };
+
+export const toCancelResponse = (order: Order): CancelResponse => ({
+  orderId: order.orderId,
+  status: 'cancelled',
+  cancelledAt: order.cancelledAt ?? order.updated ?? order.createdDate,
+});

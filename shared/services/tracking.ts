@@ -1,0 +1,243 @@
+/**
+ * Tracking and cancelling (spec 4.8, 4.9, DESIGN.md §5): GET /v1/track
+ * answers the order's tracking, asking the carrier first when the order is
+ * due; the scheduled refresh checks the due orders through the active-orders
+ * index; an operator's `shipment advance` and a cancel move the order through
+ * the same writes as a carrier's report. Every write is conditioned on the
+ * order's version, so concurrent checks, cancels and advances never lose one
+ * another's events: the loser re-reads and applies its report again.
+ *
+ * A status change is a change of the order item's `status`, which is what the
+ * notify function's stream filter passes on (shared/manifest.ts).
+ */
+import type { CarrierRegistry } from '../carriers/registry';
+import { config } from '../config';
+import { CarrierRefusal, type CarrierTracking } from '../domain/carrier';
+import type { RateRequest } from '../domain/rate/schema';
+import {
+  applyReport,
+  cancelledUpdate,
+  isCancellable,
+  isFinal,
+  isStale,
+  operatorReport,
+  retryCheckAt,
+  shipmentRefOf,
+  toCancelResponse,
+  toTrackResponse,
+  type CancelResponse,
+  type OperatorStatus,
+  type TrackingReport,
+  type TrackingUpdate,
+  type TrackResponse,
+} from '../domain/tracking';
+import type { Order } from '../domain/types';
+import { AppError, notFound } from '../errors';
+import { ACTIVE_ORDER_SHARDS, dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
+import { ConditionFailed } from '../store/table-ops';
+import { callCarrier, failureKind } from './carrier-call';
+import { ownOrder } from './own-order';
+import type { ServiceLogger } from './rating';
+
+export type TrackingDependencies = {
+  registry: CarrierRegistry;
+  clock?: () => Date;
+  logger: ServiceLogger & { info(message: string, attributes: Record<string, unknown>): void };
+  /** Sandbox pace (shared/config.ts SANDBOX_TRACKING_PACE), read at each use. */
+  pace?: () => number;
+};
+
+/** Writes of one order that lose a race this many times in a row give up (the next check tries again). */
+const MAX_WRITE_ATTEMPTS = 4;
+
+export type RefreshSummary = {
+  /** Orders whose carrier was asked. */
+  checked: number;
+  /** Of those, orders whose status changed. */
+  changed: number;
+  /** Checks the carrier did not answer: retried later. */
+  failed: number;
+  /** Whether due orders were left for the next run (batch size or time budget reached). */
+  more: boolean;
+};
+
+export type RefreshOptions = { batch?: number; concurrency?: number; budgetMs?: number };
+
+const notCancellable = (status: string) =>
+  new AppError(409, 'NOT_CANCELLABLE', `The shipment is ${status === 'intransit' ? 'in transit' : status}; only a shipment not yet picked up can be cancelled`);
+
+export const createTrackingService = ({ registry, clock = () => new Date(), logger, pace = () => config.sandboxTrackingPace }: TrackingDependencies) => {
+  const adapterOf = (order: Order) => {
+    const adapter = registry.getAdapter(order.carrierCode);
+    if (!adapter) throw new Error(`No carrier adapter for ${order.carrierCode}`);
+    return adapter;
+  };
+
+  const askCarrier = ({ order, request }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> =>
+    callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order, request as unknown as RateRequest), { signal }));
+
+  /**
+   * Writes `change(order)` under the order's version; on a lost race, reads
+   * the order again and recomputes. `change` returns undefined when there is
+   * nothing (left) to write.
+   */
+  const writeWithRetry = async (
+    orderId: string,
+    first: Order,
+    change: (order: Order) => { update: TrackingUpdate; cancelledAt?: string } | undefined,
+  ): Promise<Order> => {
+    let current = first;
+    for (let attempt = 1; ; attempt++) {
+      const next = change(current);
+      if (!next) return current;
+      try {
+        return await saveTracking(current, next.update, { cancelledAt: next.cancelledAt });
+      } catch (error) {
+        if (!(error instanceof ConditionFailed) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
+        const again = await getOrder(orderId);
+        if (!again) throw notFound('order not found');
+        current = again.order;
+      }
+    }
+  };
+
+  /** Applies a report (carrier or operator) to the order; a final order is left as it is. */
+  const applyAndSave = (order: Order, report: TrackingReport, now: Date) =>
+    writeWithRetry(order.orderId, order, (current) => (isFinal(current.status) ? undefined : { update: applyReport(current, report, now, pace()) }));
+
+  /** Asks the carrier and stores the answer; a carrier failure moves the next check back and keeps the rest. */
+  const check = async (stored: StoredOrder, now: Date, timeoutMs: number): Promise<{ order: Order; ok: boolean }> => {
+    try {
+      const report = await askCarrier(stored, timeoutMs);
+      return { order: await applyAndSave(stored.order, report, now), ok: true };
+    } catch (error) {
+      if (error instanceof ConditionFailed) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn('tracking check failed', { orderId: stored.order.orderId, carrierCode: stored.order.carrierCode, reason: failureKind(error), message });
+      return { order: stored.order, ok: false };
+    }
+  };
+
+  return {
+    /** GET /v1/track/{orderId}: the caller's order, refreshed first when it is due (within the track timeout). */
+    async track(companyId: string, orderId: string): Promise<TrackResponse> {
+      const stored = await ownOrder(companyId, orderId);
+      const now = clock();
+      if (!isStale(stored.order, now)) return toTrackResponse(stored.order);
+      // On a carrier failure the stored tracking is answered; its lastCheckedAt says how old it is.
+      const { order } = await check(stored, now, config.carrierTrackTimeoutMs);
+      return toTrackResponse(order);
+    },
+
+    /**
+     * The scheduled refresh: the due orders of every shard of the active-orders
+     * index (Query, never Scan), oldest due first, a bounded number per run and
+     * within a time budget, a few carrier calls at once.
+     */
+    async refreshDue(options: RefreshOptions = {}): Promise<RefreshSummary> {
+      const batch = options.batch ?? config.trackingRefreshBatch;
+      const concurrency = Math.max(1, options.concurrency ?? config.trackingRefreshConcurrency);
+      const budgetMs = options.budgetMs ?? config.trackingRefreshBudgetMs;
+      const started = Date.now();
+      const now = clock();
+      const summary: RefreshSummary = { checked: 0, changed: 0, failed: 0, more: false };
+      const due: StoredOrder[] = [];
+      for (let shard = 0; shard < ACTIVE_ORDER_SHARDS; shard++) {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const left = batch - due.length;
+          if (left <= 0) {
+            summary.more = true;
+            break;
+          }
+          const page = await dueOrders(shard, now, Math.min(left, 100), start);
+          due.push(...page.orders);
+          start = page.next;
+        } while (start);
+      }
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) {
+          if (Date.now() - started > budgetMs) {
+            summary.more = true;
+            return;
+          }
+          const stored = due[next++]!;
+          try {
+            const before = stored.order.status;
+            const { order, ok } = await check(stored, now, config.carrierTrackTimeoutMs);
+            summary.checked += 1;
+            if (!ok) {
+              summary.failed += 1;
+              await writeWithRetry(order.orderId, order, (current) =>
+                isFinal(current.status)
+                  ? undefined
+                  : {
+                      update: {
+                        status: current.status,
+                        events: current.events,
+                        updated: current.updated ?? current.createdDate,
+                        ...(current.lastCheckedAt ? { lastCheckedAt: current.lastCheckedAt } : {}),
+                        nextCheckAt: retryCheckAt(now, pace()),
+                      },
+                    },
+              );
+            } else if (order.status !== before) summary.changed += 1;
+          } catch (error) {
+            // One order's store failure (a lost race four times over) never stops the others; it stays due.
+            summary.failed += 1;
+            logger.error('tracking refresh of an order failed', { orderId: stored.order.orderId, error });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      logger.info('tracking refresh', { ...summary, due: due.length });
+      return summary;
+    },
+
+    /** The sandbox operator moves an order on (`admin shipment advance`): the same write as a carrier's report. */
+    async advance(orderId: string, status: OperatorStatus): Promise<{ orderId: string; transitStatus: Order['status'] }> {
+      const stored = await getOrder(orderId.toLowerCase());
+      if (!stored) throw notFound(`order ${orderId} not found`);
+      const now = clock();
+      const order = await applyAndSave(stored.order, operatorReport(status, now), now);
+      if (order.status !== status) {
+        throw new Error(`order ${orderId} is ${order.status}; it cannot move to ${status}`);
+      }
+      return { orderId: order.orderId, transitStatus: order.status };
+    },
+
+    /**
+     * DELETE /v1/shipments/{orderId}: voids the shipment at the carrier, then
+     * marks the order cancelled. Cancelling again answers the same; once
+     * picked up it is 409; a carrier refusal or failure is 502 with the
+     * carrier's reason and the order unchanged.
+     */
+    async cancel(companyId: string, orderId: string): Promise<CancelResponse> {
+      const stored = await ownOrder(companyId, orderId);
+      if (stored.order.status === 'cancelled') return toCancelResponse(stored.order);
+      if (!isCancellable(stored.order.status)) throw notCancellable(stored.order.status);
+      const { order, request } = stored;
+      try {
+        await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) =>
+          adapterOf(order).cancel(shipmentRefOf(order, request as unknown as RateRequest), { signal }),
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), message });
+        const reason = error instanceof CarrierRefusal ? `${order.carrierCode} refused to cancel the shipment: ${message}` : `${order.carrierCode} could not cancel the shipment: ${message}`;
+        throw new AppError(502, 'CARRIER_ERROR', reason);
+      }
+      const now = clock();
+      const written = await writeWithRetry(order.orderId, order, (current) =>
+        current.status === 'pending' ? { update: cancelledUpdate(current, now), cancelledAt: now.toISOString() } : undefined,
+      );
+      if (written.status === 'cancelled') return toCancelResponse(written);
+      // The carrier voided it, yet a check moved the order on meanwhile: the carrier's word on pickup came first.
+      logger.error('order moved on while its shipment was voided', { orderId: order.orderId, status: written.status });
+      throw notCancellable(written.status);
+    },
+  };
+};
+
+export type TrackingService = ReturnType<typeof createTrackingService>;
