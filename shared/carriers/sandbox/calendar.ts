@@ -24,19 +24,26 @@ export function addDays(date: string, days: number): string {
 
 /** The date `days` business days after `date`, skipping Saturdays and Sundays. */
 export function addBusinessDays(date: string, days: number): string {
+  return isoDate(addBusinessDayNumbers(dayOf(date), days));
+}
+
+/** addBusinessDays on day numbers, for callers that work in instants and must not depend on the year range of isoDate. */
+export function addBusinessDayNumbers(day: number, days: number): number {
   if (!Number.isInteger(days) || days < 0) throw new RangeError(`business days must be a whole number >= 0, got ${days}`);
-  if (days === 0) return date;
-  let day = dayOf(date);
+  if (days === 0) return day;
   // From a weekend, counting starts as from the Friday before it.
   const dow = weekday(day);
-  if (dow === SATURDAY) day -= 1;
-  if (dow === SUNDAY) day -= 2;
+  let from = day;
+  if (dow === SATURDAY) from -= 1;
+  if (dow === SUNDAY) from -= 2;
   // Whole weeks are 7 days; the remaining 1–5 business days cross at most one weekend.
-  const start = weekday(day); // Monday (1) to Friday (5)
+  const start = weekday(from); // Monday (1) to Friday (5)
   const weeks = Math.floor((days - 1) / 5);
   const rest = days - weeks * 5;
-  return isoDate(day + weeks * 7 + rest + (start + rest > 5 ? 2 : 0));
+  return from + weeks * 7 + rest + (start + rest > 5 ? 2 : 0);
 }
+
+export const isBusinessDay = (day: number): boolean => weekday(day) !== SATURDAY && weekday(day) !== SUNDAY;
 
 /**
  * With Saturday delivery, a delivery that the weekend pushed to Monday comes
