@@ -5,45 +5,70 @@
  */
 import { config } from '../config';
 import type { CarrierService } from '../domain/types';
-import { carrierFAdapter, type CarrierFRateRequest, type CarrierFShipRequest } from './adapters/carrier-f';
-import { carrierXAdapter, type CarrierXRateRequest, type CarrierXShipRequest } from './adapters/carrier-x';
-import { carrierYAdapter, type CarrierYRateRequest, type CarrierYShipRequest } from './adapters/carrier-y';
-import { carrierZAdapter, type CarrierZRateRequest, type CarrierZShipRequest } from './adapters/carrier-z';
+import { carrierFAdapter, type CarrierFTransport } from './adapters/carrier-f';
+import { carrierXAdapter, type CarrierXTransport } from './adapters/carrier-x';
+import { carrierYAdapter, type CarrierYTransport } from './adapters/carrier-y';
+import { carrierZAdapter, type CarrierZTransport } from './adapters/carrier-z';
 import { parseSandboxFaults, type SandboxFaults } from './sandbox/faults';
 import { readCarrierFShipRequest, readCarrierXShipRequest, readCarrierYShipRequest, readCarrierZShipRequest } from './sandbox/ship';
 import { readCarrierFRequest, readCarrierXRequest, readCarrierYRequest, readCarrierZRequest } from './sandbox/shipment';
-import { createSandboxTransport, type SandboxTransport } from './sandbox/transport';
-import type { CarrierAdapter, CarrierTransport } from './types';
+import {
+  readCarrierFTrackRequest,
+  readCarrierFVoidRequest,
+  readCarrierXTrackRequest,
+  readCarrierXVoidRequest,
+  readCarrierYTrackRequest,
+  readCarrierYVoidRequest,
+  readCarrierZTrackRequest,
+  readCarrierZVoidRequest,
+} from './sandbox/track';
+import { createSandboxTransport, type SandboxLedger } from './sandbox/transport';
+import type { CarrierAdapter } from './types';
 
 export type CarrierTransports = {
-  CARRIERX: CarrierTransport<CarrierXRateRequest, CarrierXShipRequest>;
-  CARRIERY: CarrierTransport<CarrierYRateRequest, CarrierYShipRequest>;
-  CARRIERZ: CarrierTransport<CarrierZRateRequest, CarrierZShipRequest>;
-  CARRIERF: CarrierTransport<CarrierFRateRequest, CarrierFShipRequest>;
+  CARRIERX: CarrierXTransport;
+  CARRIERY: CarrierYTransport;
+  CARRIERZ: CarrierZTransport;
+  CARRIERF: CarrierFTransport;
 };
 
 /** The sandbox network: each transport also keeps a ledger of what it shipped (tests only read it). */
-export type SandboxTransports = {
-  CARRIERX: SandboxTransport<CarrierXRateRequest, CarrierXShipRequest>;
-  CARRIERY: SandboxTransport<CarrierYRateRequest, CarrierYShipRequest>;
-  CARRIERZ: SandboxTransport<CarrierZRateRequest, CarrierZShipRequest>;
-  CARRIERF: SandboxTransport<CarrierFRateRequest, CarrierFShipRequest>;
-};
+export type SandboxTransports = { [Code in keyof CarrierTransports]: CarrierTransports[Code] & { readonly ledger: SandboxLedger } };
 
 export type SandboxNetworkOptions = {
   faults?: SandboxFaults;
   random?: () => number;
   services?: CarrierService[];
+  /** The carriers' clock, which moves tracking forward; the system clock by default. */
+  clock?: () => Date;
+  /** How much faster than real time shipments travel; SANDBOX_TRACKING_PACE, read at each call, by default. */
+  pace?: number;
 };
 
 export function createSandboxTransports(options: SandboxNetworkOptions = {}): SandboxTransports {
   const { faults = {}, ...rest } = options;
   const forCarrier = (code: keyof CarrierTransports) => ({ ...rest, fault: faults[code] });
   return {
-    CARRIERX: createSandboxTransport('CARRIERX', { rate: readCarrierXRequest, ship: readCarrierXShipRequest }, forCarrier('CARRIERX')),
-    CARRIERY: createSandboxTransport('CARRIERY', { rate: readCarrierYRequest, ship: readCarrierYShipRequest }, forCarrier('CARRIERY')),
-    CARRIERZ: createSandboxTransport('CARRIERZ', { rate: readCarrierZRequest, ship: readCarrierZShipRequest }, forCarrier('CARRIERZ')),
-    CARRIERF: createSandboxTransport('CARRIERF', { rate: readCarrierFRequest, ship: readCarrierFShipRequest }, forCarrier('CARRIERF')),
+    CARRIERX: createSandboxTransport(
+      'CARRIERX',
+      { rate: readCarrierXRequest, ship: readCarrierXShipRequest, track: readCarrierXTrackRequest, cancel: readCarrierXVoidRequest },
+      forCarrier('CARRIERX'),
+    ),
+    CARRIERY: createSandboxTransport(
+      'CARRIERY',
+      { rate: readCarrierYRequest, ship: readCarrierYShipRequest, track: readCarrierYTrackRequest, cancel: readCarrierYVoidRequest },
+      forCarrier('CARRIERY'),
+    ),
+    CARRIERZ: createSandboxTransport(
+      'CARRIERZ',
+      { rate: readCarrierZRequest, ship: readCarrierZShipRequest, track: readCarrierZTrackRequest, cancel: readCarrierZVoidRequest },
+      forCarrier('CARRIERZ'),
+    ),
+    CARRIERF: createSandboxTransport(
+      'CARRIERF',
+      { rate: readCarrierFRequest, ship: readCarrierFShipRequest, track: readCarrierFTrackRequest, cancel: readCarrierFVoidRequest },
+      forCarrier('CARRIERF'),
+    ),
   };
 }
 

@@ -10,16 +10,21 @@ export * from '../domain/carrier';
 /**
  * Carries a carrier request to the carrier and brings back its answer: the
  * sandbox network now, a real carrier API later (a new transport, same
- * adapter). The answers are the rate wire format of ./wire.ts and the ship
- * wire format of ./adapters/ship-wire.ts; a real transport translates its
- * carrier's responses into them. The adapter validates them, so a malformed
- * answer fails loudly as a CarrierError.
+ * adapter). The answers are the rate wire format of ./wire.ts, the ship wire
+ * format of ./adapters/ship-wire.ts and the track and cancel wire formats of
+ * ./adapters/track-wire.ts; a real transport translates its carrier's
+ * responses into them. The adapter validates them, so a malformed answer
+ * fails loudly as a CarrierError.
  *
  * `ship` is idempotent by the reference its request carries: a real
  * transport sends it as the carrier's idempotency key (or looks the shipment
- * up by it before buying), so a retry never buys a second shipment.
+ * up by it before buying), so a retry never buys a second shipment. `cancel`
+ * (a void) is idempotent too: voiding a voided shipment succeeds; a carrier
+ * that will not void throws CarrierRefusal with its reason.
  */
-export interface CarrierTransport<CarrierRequest, CarrierShipRequest = unknown> {
+export interface CarrierTransport<CarrierRequest, CarrierShipRequest = unknown, CarrierTrackRequest = unknown, CarrierVoidRequest = unknown> {
   rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<unknown>;
   ship(request: CarrierShipRequest, options: { signal: AbortSignal }): Promise<unknown>;
+  track(request: CarrierTrackRequest, options: { signal: AbortSignal }): Promise<unknown>;
+  cancel(request: CarrierVoidRequest, options: { signal: AbortSignal }): Promise<unknown>;
 }

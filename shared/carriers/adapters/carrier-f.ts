@@ -8,7 +8,7 @@
  */
 import type { FreightOptions, RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/types';
-import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput } from '../types';
+import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../types';
 import {
   cmToIn,
   compact,
@@ -22,6 +22,7 @@ import {
   shipDateOf,
   shipReferenceOf,
   thirdPartyAccountOf,
+  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from './common';
@@ -148,5 +149,66 @@ export function buildCarrierFShipRequest(input: ShipInput): CarrierFShipRequest 
   };
 }
 
-export const carrierFAdapter = (transport: CarrierTransport<CarrierFRateRequest, CarrierFShipRequest>) =>
-  defineAdapter({ code: CARRIERF, kind: 'freight', buildRateRequest: buildCarrierFRateRequest, buildShipRequest: buildCarrierFShipRequest }, transport);
+/**
+ * The booking as carrier F keeps it under its PRO number (its tracking
+ * number). A real carrier F remembers it; the sandbox is stateless, so its
+ * trace and cancel requests carry it.
+ */
+export type CarrierFBookingRecord = {
+  bookingReference: string;
+  serviceLevel: string;
+  /** When the bill of lading was issued (ISO 8601). */
+  tenderedAt: string;
+  shipper: CarrierFPlace & { city: string };
+  consignee: CarrierFPlace & { city: string };
+  /** Absent when carrier F committed to no delivery date. */
+  deliveryCommitment?: { date: string; time: string; timezone: string; guaranteed: boolean };
+};
+
+/** A shipment trace by PRO number. */
+export type CarrierFTrackRequest = { proNumber: string; traceType: 'PRO'; booking: CarrierFBookingRecord };
+
+/** Cancels the pickup and the booking under the PRO number. */
+export type CarrierFVoidRequest = { proNumber: string; cancelReason: 'SHIPPER_CANCELLED'; booking: CarrierFBookingRecord };
+
+const terminalPlace = (place: ShipmentRef['origin']): CarrierFPlace & { city: string } => {
+  const p = trackingPlaceOf(place);
+  return compact({ country: p.countryCode, province: p.provinceCode, city: p.city });
+};
+
+function bookingRecordOf(shipment: ShipmentRef): CarrierFBookingRecord {
+  const { commitment } = shipment;
+  return compact({
+    bookingReference: shipment.reference,
+    serviceLevel: shipment.serviceCode,
+    tenderedAt: shipment.shippedAt,
+    shipper: terminalPlace(shipment.origin),
+    consignee: terminalPlace(shipment.destination),
+    deliveryCommitment: commitment
+      ? { date: commitment.commitDate, time: commitment.commitTime, timezone: commitment.timezoneCode, guaranteed: commitment.guaranteed }
+      : undefined,
+  });
+}
+
+export function buildCarrierFTrackRequest(shipment: ShipmentRef): CarrierFTrackRequest {
+  return { proNumber: shipment.trackingNumber, traceType: 'PRO', booking: bookingRecordOf(shipment) };
+}
+
+export function buildCarrierFVoidRequest(shipment: ShipmentRef): CarrierFVoidRequest {
+  return { proNumber: shipment.trackingNumber, cancelReason: 'SHIPPER_CANCELLED', booking: bookingRecordOf(shipment) };
+}
+
+export type CarrierFTransport = CarrierTransport<CarrierFRateRequest, CarrierFShipRequest, CarrierFTrackRequest, CarrierFVoidRequest>;
+
+export const carrierFAdapter = (transport: CarrierFTransport) =>
+  defineAdapter(
+    {
+      code: CARRIERF,
+      kind: 'freight',
+      buildRateRequest: buildCarrierFRateRequest,
+      buildShipRequest: buildCarrierFShipRequest,
+      buildTrackRequest: buildCarrierFTrackRequest,
+      buildVoidRequest: buildCarrierFVoidRequest,
+    },
+    transport,
+  );

@@ -7,7 +7,7 @@
  */
 import type { Piece, RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/types';
-import type { CarrierTransport, RateInput, ShipInput } from '../types';
+import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../types';
 import {
   compact,
   contactOf,
@@ -25,6 +25,7 @@ import {
   signatureOf,
   thirdPartyAccountOf,
   totalPieceCount,
+  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from './common';
@@ -205,5 +206,80 @@ export function buildCarrierXShipRequest(input: ShipInput): CarrierXShipRequest 
   });
 }
 
-export const carrierXAdapter = (transport: CarrierTransport<CarrierXRateRequest, CarrierXShipRequest>) =>
-  defineAdapter({ code: CARRIERX, kind: 'parcel', buildRateRequest: buildCarrierXRateRequest, buildShipRequest: buildCarrierXShipRequest }, transport);
+/** A place of carrier X's scans. */
+export type CarrierXScanLocation = { city: string; stateOrProvinceCode?: string; countryCode: string };
+
+/**
+ * The shipment as carrier X keeps it under its tracking number. A real
+ * carrier X remembers it; the sandbox is stateless, so its track and void
+ * requests carry it.
+ */
+export type CarrierXShipmentRecord = {
+  transactionId: string;
+  serviceType: string;
+  /** When the label was created (ISO 8601). */
+  shipTimestamp: string;
+  shipper: CarrierXScanLocation;
+  recipient: CarrierXScanLocation;
+  /** The delivery commitment, `YYYY-MM-DDTHH:MM:00` in `timezone`; absent when carrier X committed to none. */
+  commit?: { dateOrTimestamp: string; timezone: string; guaranteed: boolean };
+};
+
+export type CarrierXTrackRequest = {
+  trackingInfo: { trackingNumberInfo: { trackingNumber: string } };
+  includeDetailedScans: true;
+  shipment: CarrierXShipmentRecord;
+};
+
+/** Carrier X voids a whole shipment, every package, by its master tracking number. */
+export type CarrierXVoidRequest = {
+  trackingNumber: string;
+  deletionControl: 'DELETE_ALL_PACKAGES';
+  shipment: CarrierXShipmentRecord;
+};
+
+const scanLocation = (place: ShipmentRef['origin']): CarrierXScanLocation => {
+  const p = trackingPlaceOf(place);
+  return compact({ city: p.city, stateOrProvinceCode: p.provinceCode, countryCode: p.countryCode });
+};
+
+function shipmentRecordOf(shipment: ShipmentRef): CarrierXShipmentRecord {
+  const { commitment } = shipment;
+  return compact({
+    transactionId: shipment.reference,
+    serviceType: shipment.serviceCode,
+    shipTimestamp: shipment.shippedAt,
+    shipper: scanLocation(shipment.origin),
+    recipient: scanLocation(shipment.destination),
+    commit: commitment
+      ? { dateOrTimestamp: `${commitment.commitDate}T${commitment.commitTime}:00`, timezone: commitment.timezoneCode, guaranteed: commitment.guaranteed }
+      : undefined,
+  });
+}
+
+export function buildCarrierXTrackRequest(shipment: ShipmentRef): CarrierXTrackRequest {
+  return {
+    trackingInfo: { trackingNumberInfo: { trackingNumber: shipment.trackingNumber } },
+    includeDetailedScans: true,
+    shipment: shipmentRecordOf(shipment),
+  };
+}
+
+export function buildCarrierXVoidRequest(shipment: ShipmentRef): CarrierXVoidRequest {
+  return { trackingNumber: shipment.trackingNumber, deletionControl: 'DELETE_ALL_PACKAGES', shipment: shipmentRecordOf(shipment) };
+}
+
+export type CarrierXTransport = CarrierTransport<CarrierXRateRequest, CarrierXShipRequest, CarrierXTrackRequest, CarrierXVoidRequest>;
+
+export const carrierXAdapter = (transport: CarrierXTransport) =>
+  defineAdapter(
+    {
+      code: CARRIERX,
+      kind: 'parcel',
+      buildRateRequest: buildCarrierXRateRequest,
+      buildShipRequest: buildCarrierXShipRequest,
+      buildTrackRequest: buildCarrierXTrackRequest,
+      buildVoidRequest: buildCarrierXVoidRequest,
+    },
+    transport,
+  );

@@ -12,7 +12,7 @@
  */
 import { addressSchema, type Address, type RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/types';
-import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput } from '../types';
+import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../types';
 import {
   compact,
   contactOf,
@@ -31,6 +31,7 @@ import {
   shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
+  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from './common';
@@ -263,5 +264,61 @@ export function buildCarrierYShipRequest(input: ShipInput): CarrierYShipRequest 
   });
 }
 
-export const carrierYAdapter = (transport: CarrierTransport<CarrierYRateRequest, CarrierYShipRequest>) =>
-  defineAdapter({ code: CARRIERY, kind: 'parcel', buildRateRequest: buildCarrierYRateRequest, buildShipRequest: buildCarrierYShipRequest }, transport);
+/**
+ * The shipment as carrier Y keeps it under its PIN (its tracking number). A
+ * real carrier Y remembers it; the sandbox is stateless, so its track and
+ * void requests carry it.
+ */
+export type CarrierYShipmentRecord = {
+  clientReference: string;
+  service: string;
+  /** When the shipment was created (ISO 8601). */
+  mailedAt: string;
+  origin: CarrierYPlace & { city: string };
+  destination: CarrierYPlace & { city: string };
+  /** Absent when carrier Y committed to no delivery date. */
+  expectedDelivery?: { date: string; time: string; timezone: string; guaranteed: boolean };
+};
+
+export type CarrierYTrackRequest = { pin: string; detail: 'FULL'; shipment: CarrierYShipmentRecord };
+
+export type CarrierYVoidRequest = { shipmentPin: string; shipment: CarrierYShipmentRecord };
+
+const trackedPlace = (place: ShipmentRef['origin']): CarrierYPlace & { city: string } => trackingPlaceOf(place);
+
+function shipmentRecordOf(shipment: ShipmentRef): CarrierYShipmentRecord {
+  const { commitment } = shipment;
+  return compact({
+    clientReference: shipment.reference,
+    service: shipment.serviceCode,
+    mailedAt: shipment.shippedAt,
+    origin: trackedPlace(shipment.origin),
+    destination: trackedPlace(shipment.destination),
+    expectedDelivery: commitment
+      ? { date: commitment.commitDate, time: commitment.commitTime, timezone: commitment.timezoneCode, guaranteed: commitment.guaranteed }
+      : undefined,
+  });
+}
+
+export function buildCarrierYTrackRequest(shipment: ShipmentRef): CarrierYTrackRequest {
+  return { pin: shipment.trackingNumber, detail: 'FULL', shipment: shipmentRecordOf(shipment) };
+}
+
+export function buildCarrierYVoidRequest(shipment: ShipmentRef): CarrierYVoidRequest {
+  return { shipmentPin: shipment.trackingNumber, shipment: shipmentRecordOf(shipment) };
+}
+
+export type CarrierYTransport = CarrierTransport<CarrierYRateRequest, CarrierYShipRequest, CarrierYTrackRequest, CarrierYVoidRequest>;
+
+export const carrierYAdapter = (transport: CarrierYTransport) =>
+  defineAdapter(
+    {
+      code: CARRIERY,
+      kind: 'parcel',
+      buildRateRequest: buildCarrierYRateRequest,
+      buildShipRequest: buildCarrierYShipRequest,
+      buildTrackRequest: buildCarrierYTrackRequest,
+      buildVoidRequest: buildCarrierYVoidRequest,
+    },
+    transport,
+  );

@@ -5,7 +5,7 @@
  */
 import type { RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/types';
-import type { CarrierTransport, RateInput, ShipInput } from '../types';
+import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../types';
 import {
   compact,
   contactOf,
@@ -19,6 +19,7 @@ import {
   shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
+  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from './common';
@@ -97,5 +98,64 @@ export function buildCarrierZShipRequest(input: ShipInput): CarrierZShipRequest 
   };
 }
 
-export const carrierZAdapter = (transport: CarrierTransport<CarrierZRateRequest, CarrierZShipRequest>) =>
-  defineAdapter({ code: CARRIERZ, kind: 'parcel', buildRateRequest: buildCarrierZRateRequest, buildShipRequest: buildCarrierZShipRequest }, transport);
+/**
+ * The shipment as carrier Z keeps it under its waybill (its tracking
+ * number). A real carrier Z remembers it; the sandbox is stateless, so its
+ * track and void requests carry it.
+ */
+export type CarrierZShipmentRecord = {
+  shipmentReference: string;
+  serviceCode: string;
+  /** When the waybill was issued (ISO 8601). */
+  issuedAt: string;
+  from: { city: string; region?: string; country: string };
+  to: { city: string; region?: string; country: string };
+  /** `deliverBy` is `YYYY-MM-DD HH:MM` in `tz`; absent when carrier Z committed to none. */
+  commitment?: { deliverBy: string; tz: string; guaranteed: boolean };
+};
+
+export type CarrierZTrackRequest = { waybills: [string]; shipment: CarrierZShipmentRecord };
+
+export type CarrierZVoidRequest = { waybill: string; action: 'VOID'; shipment: CarrierZShipmentRecord };
+
+const zonePlace = (place: ShipmentRef['origin']): CarrierZShipmentRecord['from'] => {
+  const p = trackingPlaceOf(place);
+  return compact({ city: p.city, region: p.provinceCode, country: p.countryCode });
+};
+
+function shipmentRecordOf(shipment: ShipmentRef): CarrierZShipmentRecord {
+  const { commitment } = shipment;
+  return compact({
+    shipmentReference: shipment.reference,
+    serviceCode: shipment.serviceCode,
+    issuedAt: shipment.shippedAt,
+    from: zonePlace(shipment.origin),
+    to: zonePlace(shipment.destination),
+    commitment: commitment
+      ? { deliverBy: `${commitment.commitDate} ${commitment.commitTime}`, tz: commitment.timezoneCode, guaranteed: commitment.guaranteed }
+      : undefined,
+  });
+}
+
+export function buildCarrierZTrackRequest(shipment: ShipmentRef): CarrierZTrackRequest {
+  return { waybills: [shipment.trackingNumber], shipment: shipmentRecordOf(shipment) };
+}
+
+export function buildCarrierZVoidRequest(shipment: ShipmentRef): CarrierZVoidRequest {
+  return { waybill: shipment.trackingNumber, action: 'VOID', shipment: shipmentRecordOf(shipment) };
+}
+
+export type CarrierZTransport = CarrierTransport<CarrierZRateRequest, CarrierZShipRequest, CarrierZTrackRequest, CarrierZVoidRequest>;
+
+export const carrierZAdapter = (transport: CarrierZTransport) =>
+  defineAdapter(
+    {
+      code: CARRIERZ,
+      kind: 'parcel',
+      buildRateRequest: buildCarrierZRateRequest,
+      buildShipRequest: buildCarrierZShipRequest,
+      buildTrackRequest: buildCarrierZTrackRequest,
+      buildVoidRequest: buildCarrierZVoidRequest,
+    },
+    transport,
+  );

@@ -10,12 +10,16 @@ import {
   type CarrierAdapter,
   type CarrierQuote,
   type CarrierShipment,
+  type CarrierTracking,
   type CarrierTransport,
   type RateInput,
   type ShipInput,
+  type ShipmentRef,
+  type TrackingPlace,
 } from '../types';
 import { parseRateWire } from '../wire';
 import { parseShipWire } from './ship-wire';
+import { parseCancelWire, parseTrackWire } from './track-wire';
 
 /** Money as carrier APIs take it: a decimal amount in major units. */
 export type Money = { amount: number; currency: string };
@@ -165,18 +169,29 @@ export function dutiesPayerOf(
   return { party: 'thirdParty', accountNumber: dutyAccountNumber.trim() };
 }
 
+/** A place of a shipment as track and void requests carry it: trimmed city, uppercased codes, no empty province. */
+export function trackingPlaceOf(place: TrackingPlace): TrackingPlace {
+  return compact({
+    city: place.city.trim(),
+    provinceCode: place.provinceCode?.trim().toUpperCase() || undefined,
+    countryCode: place.countryCode.trim().toUpperCase(),
+  });
+}
+
 /**
  * An adapter: its pure builders, then the transport, whose answers are read
- * as the rate and ship wire formats.
+ * as the rate, ship, track and cancel wire formats.
  */
-export function defineAdapter<CarrierRequest, CarrierShipRequest>(
+export function defineAdapter<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>(
   definition: {
     code: string;
     kind: CarrierKind;
     buildRateRequest: (input: RateInput) => CarrierRequest;
     buildShipRequest: (input: ShipInput) => CarrierShipRequest;
+    buildTrackRequest: (shipment: ShipmentRef) => CarrierTrackRequest;
+    buildVoidRequest: (shipment: ShipmentRef) => CarrierVoidRequest;
   },
-  transport: CarrierTransport<CarrierRequest, CarrierShipRequest>,
+  transport: CarrierTransport<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>,
 ): CarrierAdapter<CarrierRequest> {
   return {
     code: definition.code,
@@ -188,6 +203,14 @@ export function defineAdapter<CarrierRequest, CarrierShipRequest>(
     async ship(input: ShipInput, options: { signal: AbortSignal }): Promise<CarrierShipment> {
       const request = definition.buildShipRequest(input);
       return parseShipWire(definition.code, input.reference, await transport.ship(request, options));
+    },
+    async track(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<CarrierTracking> {
+      const request = definition.buildTrackRequest(shipment);
+      return parseTrackWire(definition.code, shipment.trackingNumber, await transport.track(request, options));
+    },
+    async cancel(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<void> {
+      const request = definition.buildVoidRequest(shipment);
+      parseCancelWire(definition.code, shipment.trackingNumber, await transport.cancel(request, options));
     },
   };
 }

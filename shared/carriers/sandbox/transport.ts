@@ -1,14 +1,17 @@
 /**
  * The sandbox transport: a carrier of the sandbox network behind the same
  * interface a real carrier API would have. It reads the carrier's request,
- * prices it (rate) or makes the shipment (ship), and answers in the rate or
- * ship wire format, after the faults configured for that carrier (latency,
- * errors, no answer at all), which apply to both alike.
+ * prices it (rate), makes the shipment (ship), tells its journey so far
+ * (track) or voids it (cancel), and answers in the matching wire format,
+ * after the faults configured for that carrier (latency, errors, no answer
+ * at all), which apply to every call alike.
  */
+import { config } from '../../config';
 import type { CarrierService } from '../../domain/types';
 import { services as referenceServices } from '../../reference/carriers';
 import type { ShipWire } from '../adapters/ship-wire';
-import { CarrierError, CarrierRefusal, type CarrierTransport } from '../types';
+import type { CancelWire, TrackWire } from '../adapters/track-wire';
+import { CarrierError, CarrierRefusal, type CarrierTransport, type ShipmentRef } from '../types';
 import type { RateWire } from '../wire';
 import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
@@ -16,6 +19,7 @@ import { priceShipment } from './pricing';
 import { makeShipment, type SandboxShipOrder } from './ship';
 import type { SandboxShipment } from './shipment';
 import { TARIFFS } from './tariffs';
+import { sandboxJourney } from './tracking';
 
 export type SandboxTransportOptions = {
   fault?: SandboxFault;
@@ -23,6 +27,10 @@ export type SandboxTransportOptions = {
   random?: () => number;
   /** The services the sandbox carriers offer; the reference services by default. */
   services?: CarrierService[];
+  /** The carrier's clock, which moves tracking forward; the system clock by default. */
+  clock?: () => Date;
+  /** How much faster than real time shipments travel (./tracking.ts); SANDBOX_TRACKING_PACE, read at each call, by default. */
+  pace?: number;
 };
 
 const abortReason = (signal: AbortSignal) => signal.reason ?? new Error('aborted');
@@ -60,6 +68,9 @@ const noAnswer = (signal: AbortSignal): Promise<never> =>
 export type SandboxLedger = {
   /** Ship calls that reached the carrier, failed ones included. */
   readonly shipCalls: number;
+  /** Track and cancel calls that reached the carrier, failed ones included. */
+  readonly trackCalls: number;
+  readonly cancelCalls: number;
   /** The shipments made, by reference, with their master tracking number and package count; the oldest beyond LEDGER_LIMIT are dropped. */
   readonly shipments: ReadonlyMap<string, { trackingNumber: string; packageCount: number }>;
 };
@@ -67,26 +78,38 @@ export type SandboxLedger = {
 /** Entries a ledger keeps, so a long-lived container does not grow with every shipment. */
 export const LEDGER_LIMIT = 1_000;
 
-export type SandboxTransport<CarrierRequest, CarrierShipRequest> = CarrierTransport<CarrierRequest, CarrierShipRequest> & {
+export type SandboxTransport<CarrierRequest, CarrierShipRequest, CarrierTrackRequest = unknown, CarrierVoidRequest = unknown> = CarrierTransport<
+  CarrierRequest,
+  CarrierShipRequest,
+  CarrierTrackRequest,
+  CarrierVoidRequest
+> & {
   readonly ledger: SandboxLedger;
 };
 
-export type SandboxReaders<CarrierRequest, CarrierShipRequest> = {
+export type SandboxReaders<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest> = {
   rate: (request: CarrierRequest) => SandboxShipment;
   ship: (request: CarrierShipRequest) => SandboxShipOrder;
+  track: (request: CarrierTrackRequest) => ShipmentRef;
+  cancel: (request: CarrierVoidRequest) => ShipmentRef;
 };
 
-export function createSandboxTransport<CarrierRequest, CarrierShipRequest>(
+export function createSandboxTransport<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>(
   carrierCode: SandboxCarrierCode,
-  read: SandboxReaders<CarrierRequest, CarrierShipRequest>,
+  read: SandboxReaders<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>,
   options: SandboxTransportOptions = {},
-): SandboxTransport<CarrierRequest, CarrierShipRequest> {
+): SandboxTransport<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest> {
   const tariff = TARIFFS[carrierCode];
   if (!tariff) throw new Error(`The sandbox network has no tariff for ${carrierCode}`);
-  const { fault, random = Math.random, services = referenceServices } = options;
+  const { fault, random = Math.random, services = referenceServices, clock = () => new Date() } = options;
   const maxPackages = maxSequence(TRACKING_NUMBER_FORMATS[carrierCode]);
   const shipments = new Map<string, { trackingNumber: string; packageCount: number }>();
   let shipCalls = 0;
+  let trackCalls = 0;
+  let cancelCalls = 0;
+
+  /** The shipment's journey now; the pace is read per call so a changed setting applies without a new transport. */
+  const journeyNow = (shipment: ShipmentRef) => sandboxJourney(carrierCode, shipment, options.pace ?? config.sandboxTrackingPace, clock());
 
   /** The configured fault of this call: undefined to answer normally, else what the call resolves to. */
   async function faultOf(signal: AbortSignal, malformed: unknown): Promise<{ answer: unknown } | undefined> {
@@ -134,9 +157,37 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest>(
       return answer;
     },
 
+    async track(request, { signal }): Promise<unknown> {
+      trackCalls += 1;
+      const failed = await faultOf(signal, { status: 'OK', tracking: '<html><body>502 Bad Gateway</body></html>' });
+      if (failed) return failed.answer;
+      const answer: TrackWire = { tracking: journeyNow(read.track(request)) };
+      return answer;
+    },
+
+    /** Voids until the driver has the shipment; stateless, so voiding again answers the same. */
+    async cancel(request, { signal }): Promise<unknown> {
+      cancelCalls += 1;
+      const failed = await faultOf(signal, { status: 'OK', voided: '<html><body>502 Bad Gateway</body></html>' });
+      if (failed) return failed.answer;
+      const shipment = read.cancel(request);
+      const pickedUp = journeyNow(shipment).events.find((e) => e.code === 'PICKED_UP');
+      if (pickedUp) {
+        throw new CarrierRefusal(carrierCode, `${carrierCode} cannot void ${shipment.trackingNumber}: picked up at ${pickedUp.occurredAt}`);
+      }
+      const answer: CancelWire = { voided: { trackingNumber: shipment.trackingNumber } };
+      return answer;
+    },
+
     ledger: {
       get shipCalls() {
         return shipCalls;
+      },
+      get trackCalls() {
+        return trackCalls;
+      },
+      get cancelCalls() {
+        return cancelCalls;
       },
       shipments,
     },

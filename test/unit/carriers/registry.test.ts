@@ -26,6 +26,8 @@ describe('carrier registry', () => {
         return { quotes: [] };
       },
       ship: () => Promise.reject(new Error('rating only')),
+      track: () => Promise.reject(new Error('rating only')),
+      cancel: () => Promise.reject(new Error('rating only')),
     };
     const registry = createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: recording });
     const adapter = registry.getAdapter('CARRIERZ')!;
@@ -40,6 +42,8 @@ describe('carrier registry', () => {
         quotes: [{ carrierCode: 'CARRIERX', serviceCode: 'S', currency: 'CAD', fxRate: 1, charges: [], taxes: [], commitment: null }],
       }),
       ship: () => Promise.reject(new Error('rating only')),
+      track: () => Promise.reject(new Error('rating only')),
+      cancel: () => Promise.reject(new Error('rating only')),
     };
     const adapter = createCarrierRegistry({ ...createSandboxTransports(), CARRIERY: confused }).getAdapter('CARRIERY')!;
     await expect(quotesOf(adapter, rateInput('CARRIERY'))).rejects.toThrow(/quote of CARRIERX/);

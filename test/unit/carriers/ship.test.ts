@@ -163,7 +163,12 @@ describe('faults apply to ship as to rate', () => {
 describe('ship answers are checked', () => {
   /** A registry whose CARRIERZ answers ship with `answer`. */
   const answering = (answer: (request: unknown) => unknown) => {
-    const transport: CarrierTransport<unknown> = { rate: async () => ({ quotes: [] }), ship: async (request) => answer(request) };
+    const transport: CarrierTransport<unknown> = {
+      rate: async () => ({ quotes: [] }),
+      ship: async (request) => answer(request),
+      track: () => Promise.reject(new Error('ship only')),
+      cancel: () => Promise.reject(new Error('ship only')),
+    };
     return createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: transport }).getAdapter('CARRIERZ')!;
   };
   const good = async () => shipOnce(shipInput('CARRIERZ', fivePackages));
