@@ -31,10 +31,15 @@ export const nextStatus = (from: TransitStatus, reported: TransitStatus): Transi
 const eventKey = (e: TrackingEvent) => `${e.code}|${e.occurredAt}`;
 const newestFirst = (a: TrackingEvent, b: TrackingEvent) => (a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : RANK[b.status] - RANK[a.status]);
 
-/** The union of two event lists (an event is its code at its time), newest first, at most MAX_TRACKING_EVENTS. */
+/**
+ * The union of two event lists (an event is its code at its time), newest
+ * first, at most MAX_TRACKING_EVENTS. Of two events at the same instant the
+ * further status comes first, then the reported one: the latest word wins a tie.
+ */
 export const mergeEvents = (stored: readonly TrackingEvent[], reported: readonly TrackingEvent[]): TrackingEvent[] => {
   const byKey = new Map<string, TrackingEvent>();
-  for (const e of [...stored, ...reported.slice(0, MAX_TRACKING_EVENTS)]) if (!byKey.has(eventKey(e))) byKey.set(eventKey(e), { ...e });
+  // Sorting is stable, so insertion order (reported first) settles what the comparison leaves equal.
+  for (const e of [...reported, ...stored]) if (!byKey.has(eventKey(e))) byKey.set(eventKey(e), { ...e });
   return [...byKey.values()].sort(newestFirst).slice(0, MAX_TRACKING_EVENTS);
 };
 

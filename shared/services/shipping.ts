@@ -72,7 +72,8 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn('carrier ship failed', { carrierCode, reason: failureKind(error), message });
-      throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`);
+      // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
+      throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`, { expose: true });
     }
   };
 
@@ -122,7 +123,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         // The bill-to account is checked again against the blacklist read now: it may have changed since rating.
         assertBillingAllowed(request.billingOptions, company.blacklist);
         const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
-        if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`);
+        if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
         shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode }, rate.carrierCode);
       } catch (error) {
         await releaseClaim(rateResponseId, claim.token).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));

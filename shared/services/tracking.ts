@@ -226,7 +226,8 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
         const message = error instanceof Error ? error.message : String(error);
         logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), message });
         const reason = error instanceof CarrierRefusal ? `${order.carrierCode} refused to cancel the shipment: ${message}` : `${order.carrierCode} could not cancel the shipment: ${message}`;
-        throw new AppError(502, 'CARRIER_ERROR', reason);
+        // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
+        throw new AppError(502, 'CARRIER_ERROR', reason, { expose: true });
       }
       const now = clock();
       const written = await writeWithRetry(order.orderId, order, (current) =>

@@ -1,0 +1,199 @@
+/**
+ * GET /v1/track, DELETE /v1/shipments, the operator's advance and the
+ * scheduled refresh against DynamoDB Local, with the sandbox network on an
+ * injected clock: tracking moves with time, cancel works before pickup and is
+ * refused after, a carrier refusal leaves the order unchanged, another
+ * company's order is untouched. The scheduled refresh has its own file
+ * (its own table, so no other test's orders are due).
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { createCancelHandler } from '../../functions/cancel/handler';
+import { createLabelFileHandler } from '../../functions/label-file/handler';
+import { handler as labelsHandler } from '../../functions/labels/handler';
+import { createRateHandler } from '../../functions/rate/handler';
+import { createShipHandler } from '../../functions/ship/handler';
+import { createTrackHandler } from '../../functions/track/handler';
+import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { pickupInstant } from '../../shared/carriers/sandbox/tracking';
+import { logger } from '../../shared/logger';
+import { createTrackingService } from '../../shared/services/tracking';
+import { ddb } from '../../shared/store/client';
+import { keys } from '../../shared/store/keys';
+import { activeOrdersIndex } from '../../shared/store/table';
+import { sampleRateBody } from '../support/rate-body';
+import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { useFreshStack } from '../support/stack';
+
+const stack = useFreshStack();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary by endpoint; each test reads what it asserts
+const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?: any; error?: { code: string; message: string } } | undefined>(handler, e);
+
+/** The clock of the ship, track, cancel and refresh handlers and of the sandbox carriers; each test sets it. */
+let now = new Date();
+const clock = () => now;
+const registry = createCarrierRegistry(createSandboxTransports({ clock }));
+const failing = createCarrierRegistry(createSandboxTransports({ clock, faults: { CARRIERX: { failRate: 1, error: 'http500' } } }));
+
+const rateHandler = createRateHandler(registry) as unknown as Handler;
+const shipHandler = createShipHandler(registry, { clock }) as unknown as Handler;
+const trackHandler = createTrackHandler(registry, { clock, pace: () => 1 }) as unknown as Handler;
+const cancelHandler = createCancelHandler(registry, { clock, pace: () => 1 }) as unknown as Handler;
+const tracking = createTrackingService({ registry, clock, logger, pace: () => 1 });
+
+let apiKey: string;
+let otherKey: string;
+beforeAll(async () => {
+  ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  ({ apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+});
+
+const track = (orderId: string, key = apiKey, handler = trackHandler) => call(handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));
+const cancel = (orderId: string, key = apiKey) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
+
+/** Rates the sample and ships its first CARRIERX rate at `now`: the order. */
+const shipOrder = async (): Promise<{ orderId: string; trackingNumber: string; shippedAt: Date }> => {
+  const rated = await call(rateHandler, proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }));
+  const rate = (rated.json!.data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === 'CARRIERX')!;
+  const shipped = await call(shipHandler, proxyEvent({ method: 'POST', path: `/v1/ship/${rate.rateResponseId}`, key: apiKey, pathParameters: { rateResponseId: rate.rateResponseId }, body: {} }));
+  expect(shipped.status).toBe(200);
+  return { ...shipped.json!.data, shippedAt: now };
+};
+
+const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
+
+/** A moment after the sandbox's pickup of a shipment made at `shippedAt`. */
+const afterPickup = (shippedAt: Date, minutes = 30) => new Date(pickupInstant(shippedAt.getTime()) + minutes * 60_000);
+
+beforeEach(() => {
+  now = new Date();
+});
+
+describe('GET /v1/track/{orderId}', () => {
+  it('asks the carrier on the first read, then answers the stored tracking until it is due', async () => {
+    const { orderId, trackingNumber } = await shipOrder();
+    const first = await track(orderId);
+    expect(first.status).toBe(200);
+    expect(first.json!.data).toMatchObject({ orderId, trackingNumber, transitStatus: 'pending', lastCheckedAt: now.toISOString() });
+    expect(first.json!.data.events[0]).toMatchObject({ status: 'pending', code: 'LABEL_CREATED' });
+    expect(first.json!.data.metadata.trackingUrl).toContain(trackingNumber);
+    expect(Date.parse(first.json!.data.nextCheckAt)).toBeGreaterThan(now.getTime());
+
+    const checkedAt = now.toISOString();
+    now = new Date(now.getTime() + 60_000);
+    const second = await track(orderId);
+    expect(second.json!.data.lastCheckedAt).toBe(checkedAt);
+  });
+
+  it('shows the journey moving with time: in transit after pickup, events newest first, `updated` when the status changed', async () => {
+    const { orderId, shippedAt } = await shipOrder();
+    await track(orderId);
+    now = afterPickup(shippedAt, 120);
+    const moved = await track(orderId);
+    expect(moved.json!.data.transitStatus).toBe('intransit');
+    expect(moved.json!.data.updated).toBe(now.toISOString());
+    const times = (moved.json!.data.events as Array<{ occurredAt: string }>).map((e) => e.occurredAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(moved.json!.data.events.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['PICKED_UP', 'LABEL_CREATED']));
+
+    now = new Date(shippedAt.getTime() + 30 * 24 * 3600_000);
+    const delivered = await track(orderId);
+    expect(delivered.json!.data).toMatchObject({ transitStatus: 'delivered', nextCheckAt: null });
+    // Final: out of the active-orders index.
+    const item = await storedItem(orderId);
+    expect(item[activeOrdersIndex.partitionKey]).toBeUndefined();
+    expect(item[activeOrdersIndex.sortKey]).toBeUndefined();
+  });
+
+  it('answers the stored tracking, and when it was last checked, when the carrier fails', async () => {
+    const { orderId } = await shipOrder();
+    await track(orderId);
+    const checkedAt = now.toISOString();
+    now = new Date(now.getTime() + 24 * 3600_000);
+    const answered = await track(orderId, apiKey, createTrackHandler(failing, { clock, pace: () => 1 }) as unknown as Handler);
+    expect(answered.status).toBe(200);
+    expect(answered.json!.data).toMatchObject({ transitStatus: 'pending', lastCheckedAt: checkedAt });
+  });
+
+  it('another company gets 403 and the order is untouched; an unknown id 404, a malformed one 400', async () => {
+    const { orderId } = await shipOrder();
+    const before = await storedItem(orderId);
+    expect((await track(orderId, otherKey)).json!.error!.code).toBe('FORBIDDEN');
+    expect((await track(orderId, otherKey)).status).toBe(403);
+    expect((await cancel(orderId, otherKey)).status).toBe(403);
+    expect(await storedItem(orderId)).toEqual(before);
+    expect((await track('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await track('not-a-uuid')).status).toBe(400);
+    expect((await cancel('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('DELETE /v1/shipments/{orderId}', () => {
+  it('cancels before pickup; again answers the same; track shows cancelled; the labels are void', async () => {
+    const { orderId } = await shipOrder();
+    const first = await cancel(orderId);
+    expect(first.status).toBe(200);
+    expect(first.json!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: now.toISOString() });
+    now = new Date(now.getTime() + 1000);
+    const again = await cancel(orderId);
+    expect(again.json!.data).toEqual(first.json!.data);
+
+    const tracked = await track(orderId);
+    expect(tracked.json!.data).toMatchObject({ transitStatus: 'cancelled', nextCheckAt: null });
+    expect(tracked.json!.data.events[0]).toMatchObject({ status: 'cancelled', code: 'CANCELLED' });
+    expect((await storedItem(orderId))[activeOrdersIndex.partitionKey]).toBeUndefined();
+
+    const list = await call(labelsHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+    expect(list.json!.data).toEqual({ orderId, available: [] });
+    const file = await call(
+      createLabelFileHandler(async () => {
+        throw new Error('a void label must not be rendered');
+      }) as unknown as Handler,
+      proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}/SHIPPING_LABEL_PDF`, key: apiKey, pathParameters: { orderId, labelType: 'SHIPPING_LABEL_PDF' } }),
+    );
+    expect(file.status).toBe(200);
+    expect(file.json!.data).toEqual({ orderId, available: [] });
+  });
+
+  it("a carrier refusal (picked up, though not yet seen) is 502 with the carrier's reason, the order unchanged; once seen in transit it is 409", async () => {
+    const { orderId, shippedAt, trackingNumber } = await shipOrder();
+    const before = await storedItem(orderId);
+    now = afterPickup(shippedAt);
+    const refused = await cancel(orderId);
+    expect(refused.status).toBe(502);
+    expect(refused.json!.error).toMatchObject({ code: 'CARRIER_ERROR' });
+    expect(refused.json!.error!.message).toContain(trackingNumber);
+    expect(refused.json!.error!.message).toMatch(/picked up/);
+    expect(await storedItem(orderId)).toEqual(before);
+
+    expect((await track(orderId)).json!.data.transitStatus).toBe('intransit');
+    const late = await cancel(orderId);
+    expect(late.status).toBe(409);
+    expect(late.json!.error!.code).toBe('NOT_CANCELLABLE');
+    expect((await track(orderId)).json!.data.transitStatus).toBe('intransit');
+  });
+});
+
+describe('the operator moves an order on (admin shipment advance)', () => {
+  it('to in transit, exception and delivered, through the same write as a carrier report', async () => {
+    const { orderId } = await shipOrder();
+    await expect(tracking.advance(orderId, 'intransit')).resolves.toEqual({ orderId, transitStatus: 'intransit' });
+    await expect(tracking.advance(orderId, 'exception')).resolves.toEqual({ orderId, transitStatus: 'exception' });
+    await expect(tracking.advance(orderId, 'delivered')).resolves.toEqual({ orderId, transitStatus: 'delivered' });
+    await expect(tracking.advance(orderId, 'intransit')).rejects.toThrow(/delivered; it cannot move to intransit/);
+    const item = await storedItem(orderId);
+    expect(item.version).toBe(3);
+    expect(item[activeOrdersIndex.partitionKey]).toBeUndefined();
+    expect((await cancel(orderId)).status).toBe(409);
+  });
+
+  it('concurrent writers never lose an event: each re-reads on a lost race', async () => {
+    const { orderId } = await shipOrder();
+    await Promise.all([tracking.advance(orderId, 'intransit'), track(orderId), tracking.advance(orderId, 'intransit')]);
+    const item = await storedItem(orderId);
+    expect(item.status).toBe('intransit');
+    const codes = (item.events as Array<{ code: string }>).map((e) => e.code);
+    expect(codes).toEqual(expect.arrayContaining(['DEPARTED', 'LABEL_CREATED']));
+  });
+});

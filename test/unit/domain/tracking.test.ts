@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import {
+  applyReport,
+  CHECK_INTERVAL_MS,
+  cancelledUpdate,
+  isCancellable,
+  isStale,
+  MAX_TRACKING_EVENTS,
+  mergeEvents,
+  MIN_CHECK_INTERVAL_MS,
+  nextCheckAt,
+  nextStatus,
+  operatorReport,
+  shipmentRefOf,
+  toCancelResponse,
+  toTrackResponse,
+} from '../../../shared/domain/tracking';
+import { orderSchema, type Order, type TrackingEvent, type TransitStatus } from '../../../shared/domain/types';
+
+const T0 = new Date('2026-11-23T15:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+const order = (overrides: Partial<Order> = {}): Order =>
+  orderSchema.parse({
+    orderId: '11111111-1111-4111-8111-111111111111',
+    companyId: 'c1',
+    rateResponseId: '22222222-2222-4222-8222-222222222222',
+    rateRequestId: 'r1',
+    pricingGroupId: 'default',
+    carrierCode: 'CARRIERX',
+    serviceCode: 'GROUND',
+    trackingNumber: '1ZTEST',
+    pieceTrackingNumbers: ['1ZTEST'],
+    trackingUrl: 'https://track.sandbox.example/CARRIERX/1ZTEST',
+    status: 'pending',
+    labels: [],
+    price: { currency: 'CAD', total: 1000 },
+    notification: { statuses: [] },
+    createdDate: T0.toISOString(),
+    ...overrides,
+  });
+
+const event = (status: TransitStatus, minutes: number, code: TrackingEvent['code'] = 'DEPARTED'): TrackingEvent => ({
+  status,
+  code,
+  description: `${code} at +${minutes}`,
+  occurredAt: at(minutes).toISOString(),
+});
+
+describe('status moves only forward', () => {
+  it.each([
+    ['pending', 'intransit', 'intransit'],
+    ['pending', 'delivered', 'delivered'],
+    ['intransit', 'pending', 'intransit'],
+    ['intransit', 'exception', 'exception'],
+    ['exception', 'intransit', 'intransit'],
+    ['exception', 'pending', 'exception'],
+    ['delivered', 'intransit', 'delivered'],
+    ['delivered', 'exception', 'delivered'],
+    ['cancelled', 'intransit', 'cancelled'],
+    // Only a cancel makes an order cancelled, never a carrier report.
+    ['pending', 'cancelled', 'pending'],
+  ] as const)('%s reported %s stays or becomes %s', (from, reported, expected) => {
+    expect(nextStatus(from, reported)).toBe(expected);
+  });
+
+  it('a final status never changes, whatever the reports (property)', () => {
+    const statuses = fc.constantFrom<TransitStatus>('pending', 'intransit', 'delivered', 'cancelled', 'exception');
+    fc.assert(
+      fc.property(fc.constantFrom<TransitStatus>('delivered', 'cancelled'), fc.array(statuses), (start, reports) => {
+        expect(reports.reduce(nextStatus, start)).toBe(start);
+      }),
+    );
+  });
+});
+
+describe('only a shipment not yet picked up can be cancelled', () => {
+  it.each([
+    ['pending', true],
+    ['intransit', false],
+    ['exception', false],
+    ['delivered', false],
+    ['cancelled', false],
+  ] as const)('%s: %s', (status, expected) => expect(isCancellable(status)).toBe(expected));
+});
+
+describe('events', () => {
+  it('merge without duplicates, newest first', () => {
+    const stored = [event('intransit', 60, 'PICKED_UP'), event('pending', 0, 'LABEL_CREATED')];
+    const reported = [event('intransit', 120), event('intransit', 60, 'PICKED_UP'), event('pending', 0, 'LABEL_CREATED')];
+    expect(mergeEvents(stored, reported).map((e) => e.code)).toEqual(['DEPARTED', 'PICKED_UP', 'LABEL_CREATED']);
+  });
+
+  it(`keep at most ${MAX_TRACKING_EVENTS}, the newest, however many a carrier reports`, () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => event('intransit', i));
+    const merged = mergeEvents([], many);
+    expect(merged).toHaveLength(MAX_TRACKING_EVENTS);
+    expect(merged[0]!.occurredAt).toBe(at(9_999).toISOString());
+    expect(merged[MAX_TRACKING_EVENTS - 1]!.occurredAt).toBe(at(10_000 - MAX_TRACKING_EVENTS).toISOString());
+  });
+});
+
+describe('a report moves the order', () => {
+  it('to the status of the newest event, and says it changed', () => {
+    const update = applyReport(order(), { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP'), event('pending', 0, 'LABEL_CREATED')] }, at(90), 1);
+    expect(update).toMatchObject({ status: 'intransit', changed: true, updated: at(90).toISOString(), lastCheckedAt: at(90).toISOString() });
+    expect(update.events).toHaveLength(2);
+  });
+
+  it('keeps `updated` when the status stays (a check that found nothing new)', () => {
+    const o = order({ status: 'intransit', updated: at(60).toISOString(), events: [event('intransit', 60, 'PICKED_UP')] });
+    const update = applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }, at(120), 1);
+    expect(update).toMatchObject({ status: 'intransit', changed: false, updated: at(60).toISOString(), lastCheckedAt: at(120).toISOString() });
+  });
+
+  it("an operator's exception stays until the carrier reports something newer", () => {
+    const advanced = applyReport(order({ status: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }), operatorReport('exception', at(100)), at(100), 1);
+    const o = order({ status: advanced.status, events: advanced.events });
+    // The carrier knows only the older pickup: the exception stays.
+    expect(applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }, at(110), 1).status).toBe('exception');
+    // The carrier reports a newer scan: the exception has cleared.
+    expect(applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 130, 'ARRIVED')] }, at(140), 1).status).toBe('intransit');
+  });
+
+  it('never back to pending, and delivered is final', () => {
+    expect(applyReport(order({ status: 'intransit' }), { transitStatus: 'pending', events: [event('pending', 500, 'LABEL_CREATED')] }, at(600), 1).status).toBe('intransit');
+    const delivered = applyReport(order({ status: 'delivered' }), { transitStatus: 'intransit', events: [event('intransit', 900)] }, at(901), 1);
+    expect(delivered).toMatchObject({ status: 'delivered', changed: false, nextCheckAt: undefined });
+  });
+
+  it('without events, the reported status counts', () => {
+    expect(applyReport(order(), { transitStatus: 'intransit', events: [] }, at(1), 1).status).toBe('intransit');
+  });
+});
+
+describe('the next check', () => {
+  const due = (o: Parameters<typeof nextCheckAt>[0], now: Date, pace = 1) => Date.parse(nextCheckAt(o, now, pace)!) - now.getTime();
+
+  it('comes sooner when out for delivery, later in transit, rarely while pending and very rarely once idle for a week', () => {
+    const base = { createdDate: T0.toISOString() };
+    expect(due({ ...base, status: 'intransit', events: [event('intransit', 0, 'OUT_FOR_DELIVERY')] }, at(1))).toBe(CHECK_INTERVAL_MS.outForDelivery);
+    expect(due({ ...base, status: 'intransit', events: [event('intransit', 0)] }, at(1))).toBe(CHECK_INTERVAL_MS.intransit);
+    expect(due({ ...base, status: 'exception', events: [] }, at(1))).toBe(CHECK_INTERVAL_MS.exception);
+    expect(due({ ...base, status: 'pending', events: [] }, at(1))).toBe(CHECK_INTERVAL_MS.pending);
+    expect(due({ ...base, status: 'pending', events: [] }, at(8 * 24 * 60))).toBe(CHECK_INTERVAL_MS.idle);
+  });
+
+  it('shrinks with the sandbox pace, never below the minimum', () => {
+    const o = { createdDate: T0.toISOString(), status: 'intransit' as const, events: [] };
+    expect(due(o, at(1), 60)).toBe(CHECK_INTERVAL_MS.intransit / 60);
+    expect(due(o, at(1), 1_000_000)).toBe(MIN_CHECK_INTERVAL_MS);
+  });
+
+  it('is none once final', () => {
+    expect(nextCheckAt({ createdDate: T0.toISOString(), status: 'delivered', events: [] }, at(1), 1)).toBeUndefined();
+    expect(nextCheckAt({ createdDate: T0.toISOString(), status: 'cancelled', events: [] }, at(1), 1)).toBeUndefined();
+  });
+
+  it('an order is stale when never checked or due, never when final', () => {
+    expect(isStale(order(), at(1))).toBe(true);
+    expect(isStale(order({ lastCheckedAt: at(0).toISOString(), nextCheckAt: at(10).toISOString() }), at(5))).toBe(false);
+    expect(isStale(order({ lastCheckedAt: at(0).toISOString(), nextCheckAt: at(10).toISOString() }), at(10))).toBe(true);
+    expect(isStale(order({ status: 'delivered' }), at(10))).toBe(false);
+  });
+});
+
+describe('responses', () => {
+  it('track shows status, events newest first, freshness and the tracking link', () => {
+    const o = order({
+      status: 'intransit',
+      events: [event('intransit', 60, 'PICKED_UP')],
+      updated: at(60).toISOString(),
+      lastCheckedAt: at(61).toISOString(),
+      nextCheckAt: at(121).toISOString(),
+      commitment: { commitDate: '2026-11-25', commitTime: '17:00', timezoneCode: 'UTC', guaranteed: true },
+    });
+    expect(toTrackResponse(o)).toEqual({
+      orderId: o.orderId,
+      trackingNumber: '1ZTEST',
+      carrier: 'CARRIERX',
+      transitStatus: 'intransit',
+      updated: at(60).toISOString(),
+      events: [{ status: 'intransit', code: 'PICKED_UP', description: 'PICKED_UP at +60', location: null, occurredAt: at(60).toISOString() }],
+      lastCheckedAt: at(61).toISOString(),
+      nextCheckAt: at(121).toISOString(),
+      estimatedDelivery: { date: '2026-11-25', time: '17:00', guaranteed: true },
+      metadata: { trackingUrl: 'https://track.sandbox.example/CARRIERX/1ZTEST' },
+    });
+  });
+
+  it('an order never checked says so with nulls', () => {
+    expect(toTrackResponse(order())).toMatchObject({ lastCheckedAt: null, events: [], transitStatus: 'pending', updated: T0.toISOString() });
+  });
+
+  it('a cancel adds a CANCELLED event, leaves the index (no next check) and answers cancelled', () => {
+    const update = cancelledUpdate(order({ lastCheckedAt: at(1).toISOString() }), at(5));
+    expect(update).toMatchObject({ status: 'cancelled', updated: at(5).toISOString(), lastCheckedAt: at(1).toISOString() });
+    expect(update.nextCheckAt).toBeUndefined();
+    expect(update.events[0]).toMatchObject({ status: 'cancelled', code: 'CANCELLED' });
+    expect(toCancelResponse(order({ status: 'cancelled', cancelledAt: at(5).toISOString() }))).toEqual({
+      orderId: '11111111-1111-4111-8111-111111111111',
+      status: 'cancelled',
+      cancelledAt: at(5).toISOString(),
+    });
+  });
+
+  it('the carrier is asked about the shipment under its reference, with the places of the rate request', () => {
+    const ref = shipmentRefOf(order(), {
+      shipper: { personName: 'A', addressLine1: '1 Main', countryCode: 'CA', provinceCode: 'ON', city: 'Toronto' },
+      recipient: { personName: 'B', addressLine1: '2 Main', countryCode: 'US', postalCode: '10001' },
+    });
+    expect(ref).toEqual({
+      reference: '22222222-2222-4222-8222-222222222222',
+      trackingNumber: '1ZTEST',
+      serviceCode: 'GROUND',
+      shippedAt: T0.toISOString(),
+      commitment: null,
+      origin: { city: 'Toronto', provinceCode: 'ON', countryCode: 'CA' },
+      destination: { city: '10001', countryCode: 'US' },
+    });
+  });
+});
