@@ -1,6 +1,6 @@
 /**
- * Property: no ship body and no path parameter makes POST /v1/ship or the
- * label endpoints answer 5xx, through the real handlers and the real store on
+ * Property: no ship body and no path parameter makes POST /v1/ship, the
+ * label endpoints, track or cancel answer 5xx, through the real handlers and the real store on
  * DynamoDB Local and the S3 emulator (issue 9: the hardening issue's
  * never-5xx property covers them). Ids and label types are drawn from
  * hostile strings and from real ones; bodies from JSON values with hostile
@@ -9,10 +9,12 @@
  */
 import fc from 'fast-check';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { createCancelHandler } from '../../functions/cancel/handler';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
 import { handler as labelsHandler } from '../../functions/labels/handler';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
+import { createTrackHandler } from '../../functions/track/handler';
 import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import { getOrder } from '../../shared/store/orders';
 import { sampleRateBody } from '../support/rate-body';
@@ -25,6 +27,8 @@ const rate = createRateHandler(registry) as unknown as Handler;
 const ship = createShipHandler(registry) as unknown as Handler;
 const labelFile = createLabelFileHandler() as unknown as Handler;
 const labels = labelsHandler as unknown as Handler;
+const track = createTrackHandler(registry) as unknown as Handler;
+const cancel = createCancelHandler(registry) as unknown as Handler;
 
 const event = (method: string, path: string, key: string, pathParameters: Record<string, string>, body: string | null, contentType = true): APIGatewayProxyEvent =>
   ({
@@ -96,6 +100,22 @@ describe('never 5xx on ship and labels', () => {
         if (fails(file)) throw new Error(`label file ${JSON.stringify(id).slice(0, 80)} ${JSON.stringify(type).slice(0, 80)}: ${file.statusCode} ${file.body}`);
       }),
       { numRuns: 120 },
+    );
+  }, 120_000);
+
+  it('GET /v1/track/{orderId} and DELETE /v1/shipments/{orderId} with any id', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileSegment(), fc.boolean(), async (id, cancelFirst) => {
+        const calls = [
+          () => track(event('GET', `/v1/track/${encodeURIComponent(id)}`, apiKey, { orderId: id }, null, false), {} as Context),
+          () => cancel(event('DELETE', `/v1/shipments/${encodeURIComponent(id)}`, apiKey, { orderId: id }, null, false), {} as Context),
+        ];
+        for (const send of cancelFirst ? calls.reverse() : calls) {
+          const res = await send();
+          if (fails(res)) throw new Error(`track/cancel ${JSON.stringify(id).slice(0, 80)}: ${res.statusCode} ${res.body}`);
+        }
+      }),
+      { numRuns: 100 },
     );
   }, 120_000);
 

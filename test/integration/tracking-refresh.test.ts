@@ -26,8 +26,8 @@ const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?:
 /** The clock of the ship and refresh handlers and of the sandbox carriers; each test sets it. */
 let now = new Date();
 const clock = () => now;
-const registry = createCarrierRegistry(createSandboxTransports({ clock }));
-const failing = createCarrierRegistry(createSandboxTransports({ clock, faults: { CARRIERX: { failRate: 1, error: 'http500' } } }));
+const registry = createCarrierRegistry(createSandboxTransports({ clock, pace: 1 }));
+const failing = createCarrierRegistry(createSandboxTransports({ clock, pace: 1, faults: { CARRIERX: { failRate: 1, error: 'http500' } } }));
 
 const rateHandler = createRateHandler(registry) as unknown as Handler;
 const shipHandler = createShipHandler(registry, { clock }) as unknown as Handler;
