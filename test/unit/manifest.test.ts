@@ -56,9 +56,21 @@ describe('table writes', () => {
     expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'COMPANY#', 'REFERENCE']);
   });
 
-  it('rate writes rate requests and rate responses, ship orders and the claim on rate responses, the label file its render marker under the order; the readers write nothing', () => {
+  it('rate writes rate requests and rate responses, ship orders and the claim on rate responses, the label file its render marker, track, cancel and the refresh the order, notify its markers under the order; the readers write nothing', () => {
     const writes = Object.fromEntries(manifest.map((f) => [f.name, f.access.writes]));
-    expect(writes).toEqual({ 'packaging-types': [], carriers: [], 'carrier-services': [], rate: ['RATEREQ#', 'RATERESP#'], ship: ['ORDER#', 'RATERESP#'], labels: [], 'label-file': ['ORDER#'] });
+    expect(writes).toEqual({
+      'packaging-types': [],
+      carriers: [],
+      'carrier-services': [],
+      rate: ['RATEREQ#', 'RATERESP#'],
+      ship: ['ORDER#', 'RATERESP#'],
+      labels: [],
+      'label-file': ['ORDER#'],
+      track: ['ORDER#'],
+      cancel: ['ORDER#'],
+      notify: ['ORDER#'],
+      'tracking-refresh': ['ORDER#'],
+    });
   });
 });
 

@@ -15,7 +15,7 @@ import addFormats from 'ajv-formats';
 import { AppError } from '../../shared/errors';
 import { errorHandler } from '../../shared/http/errors-middleware';
 import { errorResponse } from '../../local/api-gateway';
-import { httpFunctions } from '../../shared/manifest';
+import { httpFunctions, manifest } from '../../shared/manifest';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -143,7 +143,9 @@ describe('openapi.json and Ajv', () => {
 
   it('every request body under events/ fits the documented request schema of its route', () => {
     const byFunction = new Map(httpFunctions().map((fn) => [fn.name, fn.trigger]));
-    const files = readdirSync(join(root, 'events')).filter((f) => f.endsWith('.json'));
+    // The sample events of stream and schedule functions carry no request body.
+    const otherTriggers = new Set(manifest.filter((fn) => fn.trigger.kind !== 'http').map((fn) => `${fn.name}.json`));
+    const files = readdirSync(join(root, 'events')).filter((f) => f.endsWith('.json') && !otherTriggers.has(f));
     let checked = 0;
     for (const file of files) {
       const content = JSON.parse(readFileSync(join(root, 'events', file), 'utf8'));
