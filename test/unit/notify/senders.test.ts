@@ -127,7 +127,7 @@ describe('the sender of a container', () => {
           loadedSes = true;
           return { sesSender: { send: jest.fn() } };
         });
-        sender = jest.requireActual('../../../shared/notify/sender');
+        sender = jest.requireActual<typeof import('../../../shared/notify/sender')>('../../../shared/notify/sender');
       });
       process.env.EMAIL_OUTBOX_DIR = dir;
       process.env.EMAIL_FROM = 'shipping@notifications.example.com';
@@ -147,7 +147,7 @@ describe('the sender of a container', () => {
     let sender: typeof import('../../../shared/notify/sender') | undefined;
     jest.isolateModules(() => {
       jest.doMock('../../../shared/notify/ses', () => ({ sesSender: { send } }));
-      sender = jest.requireActual('../../../shared/notify/sender');
+      sender = jest.requireActual<typeof import('../../../shared/notify/sender')>('../../../shared/notify/sender');
     });
     delete process.env.EMAIL_OUTBOX_DIR;
     await expect(sender!.emailSender.send(message)).resolves.toEqual({ messageId: 'ses-9' });
