@@ -28,7 +28,7 @@ const main = async (): Promise<number> => {
   const target = resolveAdminTarget();
   // Before the store modules load: their clients read the endpoints and credentials.
   applyEnv(targetEnv(target));
-  const result = await executeAdminCommand(command);
+  const result = await executeAdminCommand(command, target);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   return 0;
 };

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
+import { listOutbox } from '../shared/notify/outbox';
 import { pricingGroups } from '../shared/reference/pricing';
 import { localAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readRuntimeFile, resolveDataDir, type RuntimeFile } from './runtime-files';
@@ -51,6 +52,9 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
       -> {"companyId","account"}
   seed
       -> {"items":N}   (loads the reference data; idempotent)
+  outbox list
+      -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
+         the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
   help
 
 Scopes: ${knownScopes.join(', ')}
@@ -67,7 +71,8 @@ export type AdminCommand =
   | { kind: 'key-revoke'; keyId: string }
   | { kind: 'box-create'; companyId: string; name: string; length: number; width: number; height: number; weight?: number; isMetric: boolean }
   | { kind: 'blacklist-add'; companyId: string; account: string }
-  | { kind: 'seed' };
+  | { kind: 'seed' }
+  | { kind: 'outbox-list' };
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
@@ -196,6 +201,10 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
         isMetric: v.metric === true,
       };
     }
+    case 'outbox list': {
+      parseOptions(command, rest, {});
+      return { kind: 'outbox-list' };
+    }
     case 'blacklist add': {
       const v = parseOptions(command, rest, { company: { type: 'string' }, account: { type: 'string' } });
       const account = requiredText(command, v, 'account');
@@ -257,8 +266,26 @@ const requireCompany = async (companyId: string) => {
   return company;
 };
 
-/** Runs a parsed command against the table and bucket the environment names; returns the JSON to print. */
-export const executeAdminCommand = async (command: AdminCommand): Promise<unknown> => {
+/**
+ * The status e-mails of a local stack: its file outbox. A deployed stage has
+ * none to list: its e-mails went out through SES.
+ */
+const outboxOf = (target: AdminTarget | undefined) => {
+  if (target?.kind === 'local') return listOutbox(dataPaths(target.dataDir).outbox);
+  const local = 'outbox list is local only: it lists the e-mails a running npm start wrote to DATA_DIR/outbox.';
+  if (!target) throw new AdminError(`${local} Start npm start with the same DATA_DIR.`);
+  throw new AdminError(
+    `${local} The stage of ${target.tableName} sends status e-mails through SES: see the delivery events of its SES ` +
+      'configuration set and the "status e-mail sent" lines of its notify function logs.',
+  );
+};
+
+/**
+ * Runs a parsed command against the table and bucket the environment names,
+ * on `target` (resolveAdminTarget) where the command depends on it; returns
+ * the JSON to print.
+ */
+export const executeAdminCommand = async (command: AdminCommand, target?: AdminTarget): Promise<unknown> => {
   switch (command.kind) {
     case 'help':
       return { usage: ADMIN_USAGE };
@@ -266,6 +293,8 @@ export const executeAdminCommand = async (command: AdminCommand): Promise<unknow
       const { seedReferenceData } = await import('../shared/store/seed');
       return seedReferenceData();
     }
+    case 'outbox-list':
+      return outboxOf(target);
     case 'company-create': {
       const { createCompany } = await import('../shared/store/companies');
       const company = await createCompany({
