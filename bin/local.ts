@@ -2,7 +2,11 @@
  * The local runtime (`npm start`, DESIGN.md §6): DynamoDB Local and s3rver
  * with their data under DATA_DIR (default `.data/`), the reference data and a
  * demo company with an API key, and the unchanged HTTP handlers behind a
- * local API Gateway on 127.0.0.1:PORT (default 3000).
+ * local API Gateway on 127.0.0.1:PORT (default 3000); the stream functions
+ * fed from the table's stream (local/stream-poller.ts) and the schedule
+ * functions run every LOCAL_REFRESH_SECONDS (default 30; local/timer.ts), in
+ * this process like the HTTP handlers. Status e-mails go to files under
+ * DATA_DIR/outbox unless EMAIL_OUTBOX_DIR says otherwise.
  *
  * Everything it starts listens on 127.0.0.1 only, and everything it writes
  * under DATA_DIR is private to the user (umask 077, DATA_DIR 0700).
@@ -10,18 +14,21 @@
  * Stopping (SIGINT, SIGTERM or SIGHUP, to npm, this process or the
  * whole process group; or the process that started it exiting): the API
  * refuses connections (and closes open ones after their current response),
- * the requests in flight finish (at most DRAIN_MS), then the emulators stop. A DynamoDB Local
+ * the stream pollers and timers stop, the requests and invocations in flight
+ * finish (at most DRAIN_MS), then the emulators stop. A DynamoDB Local
  * that exits on its own stops the runtime with exit code 1. A crash still
  * ends DynamoDB Local (exit hook and watchdog in local/dynamodb-local.ts).
  */
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { config } from '../shared/config';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-keys';
 import { createCompany, getCompany } from '../shared/store/companies';
 import { seedReferenceData } from '../shared/store/seed';
-import { manifest } from '../shared/manifest';
-import { createApiServer, manifestRoutes } from '../local/api-gateway';
+import { manifest, type FunctionEntry } from '../shared/manifest';
+import { createApiServer, manifestRoutes, requireHandlerLoader } from '../local/api-gateway';
 import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { JavaMissingError } from '../local/java';
@@ -40,6 +47,8 @@ import {
   type DemoFile,
 } from '../local/runtime-files';
 import { startLocalStack, type LocalStack } from '../local/stack';
+import { fileCheckpoints, startStreamPoller, type StreamHandler, type StreamPoller } from '../local/stream-poller';
+import { localRefreshSeconds, startTimer, type ScheduledHandler } from '../local/timer';
 
 // The handlers are required as CommonJS; middy 7 is ESM-only.
 allowRequireOfEsmOnlyPackages();
@@ -47,6 +56,8 @@ allowRequireOfEsmOnlyPackages();
 const DEMO_COMPANY_NAME = 'Demo Company';
 /** How long a stop waits for the requests in flight. */
 const DRAIN_MS = 5_000;
+/** Like the deployed functions' timeout (lib/stages.ts). */
+const FUNCTION_TIMEOUT_MS = 15_000;
 /** A stop that takes longer than this (drain, then the emulators) exits anyway. */
 const STOP_DEADLINE_MS = 15_000;
 
@@ -69,8 +80,12 @@ class StartupError extends Error {}
 let stack: LocalStack | undefined;
 let server: Server | undefined;
 let gate: DrainingGate | undefined;
+/** The stream pollers and timers, stopped before the emulators. */
+const background: Array<{ name: string; stop: () => Promise<void> }> = [];
 let runtimeFileWritten = false;
 const dataDir = resolveDataDir();
+/** Stream records whose function kept failing on them (local/stream-poller.ts), one JSON line each. */
+const streamFailuresFile = path.join(dataDir, 'stream-failures.jsonl');
 
 /** Removes runtime.json only when it is this process's (never another runtime's). */
 const removeOwnRuntimeFile = () => {
@@ -103,14 +118,24 @@ const shutdown = (reason: string, exitCode: number) => {
   stopping = (async () => {
     out(`\nStopping (${reason})...`);
     stopWatchingLaunchers();
-    if (server && gate) {
+    const drainApi = async () => {
+      if (!server || !gate) return;
       gate.close();
       if (gate.inFlight > 0) {
         out(`  waiting for ${gate.inFlight} request(s) in flight (at most ${DRAIN_MS / 1000} s)`);
         if (!(await gate.idle(DRAIN_MS))) err(`  ${gate.inFlight} request(s) still running after ${DRAIN_MS / 1000} s: closing their connections`);
       }
       server.closeAllConnections();
-    }
+    };
+    const stopBackground = async () => {
+      const running = new Set(background.map((b) => b.name));
+      const stopped = Promise.all(background.map((b) => b.stop().finally(() => running.delete(b.name))));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), DRAIN_MS)));
+      if (await Promise.race([stopped.then(() => false), late])) err(`  ${[...running].join(', ')} still running after ${DRAIN_MS / 1000} s: stopping anyway`);
+      clearTimeout(timer);
+    };
+    await Promise.all([drainApi(), stopBackground()]);
     await stack?.stop();
     removeOwnRuntimeFile();
   })()
@@ -158,6 +183,55 @@ const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean }> => {
   return { demo, created: true };
 };
 
+/** Each function's handler module, required on first use (in this process, like the HTTP handlers). */
+const loadFunctionHandler = requireHandlerLoader();
+const handlerOf =
+  <H>(f: FunctionEntry) =>
+  (): H =>
+    loadFunctionHandler({ name: f.name, entry: f.entry, method: f.trigger.kind, path: '' }) as unknown as H;
+
+/** A poller per stream function and a timer per schedule function of the manifest; returns the banner lines. */
+const startBackgroundFunctions = (options: { tableName: string; region: string; refreshSeconds: number }): string[] => {
+  const lines: string[] = [];
+  const checkpoints = fileCheckpoints(dataPaths(dataDir).streamCheckpoints, err);
+  for (const f of manifest) {
+    const { trigger } = f;
+    if (trigger.kind === 'stream') {
+      let poller: StreamPoller;
+      try {
+        poller = startStreamPoller({
+          fn: { name: f.name, entry: f.entry, filters: trigger.filters },
+          tableName: options.tableName,
+          loadHandler: handlerOf<StreamHandler>(f),
+          checkpoints,
+          failuresFile: streamFailuresFile,
+          timeoutMs: FUNCTION_TIMEOUT_MS,
+          region: options.region,
+          log: out,
+          warn: err,
+        });
+      } catch (e) {
+        throw new StartupError(`the stream filters of ${f.name} cannot be applied locally: ${(e as Error).message}`);
+      }
+      background.push({ name: f.name, stop: poller.stop });
+      lines.push(`Stream     ${f.name} (filters: ${trigger.filters.length} pattern${trigger.filters.length === 1 ? '' : 's'})`);
+    } else if (trigger.kind === 'schedule') {
+      const timer = startTimer({
+        fn: { name: f.name, entry: f.entry },
+        intervalMs: options.refreshSeconds * 1000,
+        loadHandler: handlerOf<ScheduledHandler>(f),
+        timeoutMs: FUNCTION_TIMEOUT_MS,
+        region: options.region,
+        log: out,
+        warn: err,
+      });
+      background.push({ name: f.name, stop: timer.stop });
+      lines.push(`Timer      ${f.name} every ${options.refreshSeconds} s (deployed: every ${trigger.everyMinutes} min; LOCAL_REFRESH_SECONDS)`);
+    }
+  }
+  return lines;
+};
+
 const listen = (s: Server, port: number): Promise<number> =>
   new Promise((resolve, reject) => {
     s.once('error', reject);
@@ -169,6 +243,16 @@ const listen = (s: Server, port: number): Promise<number> =>
 
 const main = async () => {
   const port = portFromEnv('PORT', 3000)!;
+  let refreshSeconds: number;
+  try {
+    refreshSeconds = localRefreshSeconds();
+  } catch (e) {
+    throw new StartupError((e as Error).message);
+  }
+  // Read by the e-mail sender when a handler sends: set before any handler module loads.
+  const ownOutbox = !process.env.EMAIL_OUTBOX_DIR;
+  if (ownOutbox) process.env.EMAIL_OUTBOX_DIR = dataPaths(dataDir).outbox;
+  const outboxDir = process.env.EMAIL_OUTBOX_DIR!;
   const previous = (() => {
     try {
       return readRuntimeFile(dataDir);
@@ -189,6 +273,8 @@ const main = async () => {
 
   out(`Starting DynamoDB Local and s3rver with data in ${dataDir} ...`);
   stack = await startLocalStack({ dataDir, dynamodbPort: portFromEnv('DYNAMODB_PORT'), s3Port: portFromEnv('S3_PORT'), warn: err });
+  // After startLocalStack made DATA_DIR private; the e-mails hold customers' addresses.
+  if (ownOutbox) mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
   void stack.dynamodb.exited.then((exit) => {
     if (exit.expected) return;
     err(`DynamoDB Local (pid ${stack?.dynamodb.pid}) exited on its own (${exit.signal ?? `exit code ${exit.code}`}); stopping the runtime. Its last output:\n${exit.output}`);
@@ -214,6 +300,8 @@ const main = async () => {
   });
   gate = drainingGate(server);
   const actualPort = await listen(server, port);
+  if (stopping) return;
+  const backgroundLines = startBackgroundFunctions({ tableName, region, refreshSeconds });
   const apiUrl = `http://127.0.0.1:${actualPort}/v1`;
   writeRuntimeFile(dataDir, {
     pid: process.pid,
@@ -241,10 +329,10 @@ const main = async () => {
   out(`  Admin      npm run -s admin -- help   (same DATA_DIR)`);
   out('  Routes');
   for (const route of manifestRoutes()) out(`             ${route.method.padEnd(6)} ${route.path}  (${route.name})`);
-  for (const f of manifest.filter((entry) => entry.trigger.kind !== 'http')) {
-    out(`  Not run locally yet: ${f.name} (${f.trigger.kind} trigger)`);
-  }
-  out('Ctrl-C (or SIGTERM/SIGHUP) stops everything, after the requests in flight.');
+  for (const line of backgroundLines) out(`  ${line}`);
+  out(`  E-mails    ${outboxDir}   (npm run -s admin -- outbox list)`);
+  if (manifest.some((f) => f.trigger.kind === 'stream')) out(`             stream records a function keeps failing on are set aside in ${streamFailuresFile}`);
+  out('Ctrl-C (or SIGTERM/SIGHUP) stops everything, after the requests and invocations in flight.');
 };
 
 main().catch((e: unknown) => {
