@@ -337,7 +337,7 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
     const requestId = randomUUID();
     const context = buildContext({ name, entry: options.fn.entry, method: '', path: '' }, { awsRequestId: requestId, timeoutMs, region });
     const started = Date.now();
-    const span = `${sequenceOf(batch[0]!)}..${sequenceOf(batch[batch.length - 1]!)}`;
+    const span = batch.length === 1 ? sequenceOf(batch[0]!) : `${sequenceOf(batch[0]!)}..${sequenceOf(batch[batch.length - 1]!)}`;
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
