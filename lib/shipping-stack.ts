@@ -10,6 +10,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OPERATOR_PREFIXES, type FunctionEntry } from '../shared/manifest';
@@ -36,6 +37,17 @@ export type DeployedFunction = {
   /** Schedule trigger: the EventBridge rule. */
   rule?: Rule;
 };
+
+/** SES events of status e-mails counted in CloudWatch, by the `status` message tag (shared/notify/ses.ts). */
+const EMAIL_EVENTS = [
+  EmailSendingEvent.SEND,
+  EmailSendingEvent.DELIVERY,
+  EmailSendingEvent.BOUNCE,
+  EmailSendingEvent.COMPLAINT,
+  EmailSendingEvent.REJECT,
+  EmailSendingEvent.RENDERING_FAILURE,
+  EmailSendingEvent.DELIVERY_DELAY,
+];
 
 export const SERVICE_NAME = 'shipping-api';
 
@@ -94,6 +106,8 @@ export class ShippingStack extends Stack {
   readonly stage: StageConfig;
   readonly storage: Storage;
   readonly api: ShippingApi;
+  /** The SES configuration set of status e-mails; only when a function sends e-mail. */
+  readonly emailConfigurationSet?: ConfigurationSet;
   /** Every manifest entry, by name. */
   readonly functions: ReadonlyMap<string, DeployedFunction>;
 
@@ -121,6 +135,25 @@ export class ShippingStack extends Stack {
       POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
     };
 
+    if (functions.some((entry) => entry.access.email)) {
+      this.emailConfigurationSet = new ConfigurationSet(this, 'EmailConfigurationSet', {
+        configurationSetName: stage.emailConfigurationSet,
+        sendingEnabled: true,
+        reputationMetrics: true,
+        // An address that bounced or complained is not mailed again (the account-level list, applied to this set).
+        suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      });
+      this.emailConfigurationSet.addEventDestination('Metrics', {
+        destination: EventDestination.cloudWatchDimensions([{ name: 'status', source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: 'none' }]),
+        events: EMAIL_EVENTS,
+      });
+    }
+    const emailEnvironment = {
+      ...(stage.emailFrom ? { EMAIL_FROM: stage.emailFrom } : {}),
+      EMAIL_CONFIGURATION_SET: stage.emailConfigurationSet,
+      NOTIFY_LEASE_SECONDS: String(stage.notifyLeaseSeconds),
+    };
+
     const container = new Construct(this, 'Functions');
     const deployed = new Map<string, DeployedFunction>();
     for (const entry of functions) {
@@ -129,7 +162,7 @@ export class ShippingStack extends Stack {
         entry: entry.entry,
         description: entry.description,
         stage,
-        environment: entry.access.email && stage.emailFrom ? { ...environment, EMAIL_FROM: stage.emailFrom } : environment,
+        environment: entry.access.email ? { ...environment, ...emailEnvironment } : environment,
       });
       this.grantAccess(entry, handler);
       deployed.set(entry.name, { entry, handler, ...this.attachTrigger(scopeOfEntry, entry, handler) });
@@ -188,8 +221,12 @@ export class ShippingStack extends Stack {
     if (entry.access.email && this.stage.emailFrom) {
       const domain = this.stage.emailFrom.split('@')[1]!;
       const identity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+      // SES authorizes a send on the configuration set it names too.
+      const configurationSet = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.stage.emailConfigurationSet });
       // The sender may be verified as an address or through its domain.
-      handler.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(this.stage.emailFrom), identity(domain)] }));
+      handler.addToRolePolicy(
+        new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(this.stage.emailFrom), identity(domain), configurationSet] }),
+      );
     }
   }
 

@@ -51,8 +51,19 @@ export const stageConfigSchema = z
     carrierBreakerFailures: z.number().int().min(0).max(100),
     /** How long an open breaker skips its carrier before one request probes it again. */
     carrierBreakerOpenSeconds: z.number().positive().max(3600),
-    /** Sender of status e-mails; required once a function of the manifest sends e-mail. */
+    /**
+     * Sender of status e-mails; required once a function of the manifest sends
+     * e-mail (lib/shipping-stack.ts checkManifest). The address, or its
+     * domain, must be a verified SES identity of the account.
+     */
     emailFrom: z.email().optional(),
+    /** Name of the SES configuration set the stack creates and the e-mails are sent with (delivery events, suppression). */
+    emailConfigurationSet: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -'),
+    /**
+     * A status e-mail claimed this long ago and never marked sent belongs to
+     * an attempt that died; the next attempt sends it (shared/store/notifications.ts).
+     */
+    notifyLeaseSeconds: z.number().int().positive().max(3600),
   })
   .superRefine((stage, ctx) => {
     if (stage.throttling.burstLimit < stage.throttling.rateLimit) {
@@ -63,6 +74,9 @@ export const stageConfigSchema = z
     }
     if (stage.rateBudgetMs >= stage.lambda.timeoutSeconds * 1000) {
       ctx.addIssue({ code: 'custom', path: ['rateBudgetMs'], message: 'must be shorter than lambda.timeoutSeconds, or rating is cut off mid-flight' });
+    }
+    if (stage.notifyLeaseSeconds <= stage.lambda.timeoutSeconds) {
+      ctx.addIssue({ code: 'custom', path: ['notifyLeaseSeconds'], message: 'must be longer than lambda.timeoutSeconds, or a live attempt is taken over and an e-mail goes out twice' });
     }
   });
 
@@ -87,7 +101,16 @@ const shared = {
   rateBudgetMs: 8000,
   carrierBreakerFailures: 3,
   carrierBreakerOpenSeconds: 30,
+  notifyLeaseSeconds: 60,
 } as const;
+
+/**
+ * Placeholder sender of status e-mails: the operator replaces it with an
+ * address of a domain verified in SES for the account (and region) of the
+ * stage before the first deploy. Until then SES refuses each e-mail, and
+ * the stream records end in the notify function's failure queue.
+ */
+const PLACEHOLDER_EMAIL_FROM = 'shipping@notifications.example.com';
 
 export const stages: Record<StageName, StageConfig> = {
   dev: parseStageConfig({
@@ -98,6 +121,8 @@ export const stages: Record<StageName, StageConfig> = {
     logLevel: 'DEBUG',
     throttling: { rateLimit: 10, burstLimit: 20 },
     lambda: { memoryMb: 512, timeoutSeconds: 15 },
+    emailFrom: PLACEHOLDER_EMAIL_FROM,
+    emailConfigurationSet: 'shipping-api-dev',
   }),
   prod: parseStageConfig({
     ...shared,
@@ -107,6 +132,8 @@ export const stages: Record<StageName, StageConfig> = {
     logLevel: 'INFO',
     throttling: { rateLimit: 100, burstLimit: 200 },
     lambda: { memoryMb: 1024, timeoutSeconds: 15 },
+    emailFrom: PLACEHOLDER_EMAIL_FROM,
+    emailConfigurationSet: 'shipping-api-prod',
   }),
 };
 

@@ -141,16 +141,19 @@ describe('grants follow access', () => {
     const resourcesOfSes = JSON.stringify(ses('notify')[0]!.Resource);
     expect(resourcesOfSes).toContain(':identity/shipping@mail.example.com');
     expect(resourcesOfSes).toContain(':identity/mail.example.com');
+    expect(resourcesOfSes).toContain(`:configuration-set/${stage.emailConfigurationSet}`);
     expect(ses('ship')).toEqual([]);
     expect(ses('tracking-refresh')).toEqual([]);
   });
 
-  it('only an e-mail entry gets EMAIL_FROM', () => {
+  it('only an e-mail entry gets EMAIL_FROM, the configuration set and the lease of its e-mails', () => {
     const env = (name: string) =>
       (resources(synthesized.template)[logicalId(synthesized.stack.functions.get(name)!.handler)]!.Properties!.Environment as { Variables: Record<string, unknown> })
         .Variables;
-    expect(env('notify').EMAIL_FROM).toBe('shipping@mail.example.com');
-    expect(env('ship').EMAIL_FROM).toBeUndefined();
+    expect(env('notify')).toEqual(
+      expect.objectContaining({ EMAIL_FROM: 'shipping@mail.example.com', EMAIL_CONFIGURATION_SET: stage.emailConfigurationSet, NOTIFY_LEASE_SECONDS: String(stage.notifyLeaseSeconds) }),
+    );
+    for (const name of ['EMAIL_FROM', 'EMAIL_CONFIGURATION_SET', 'NOTIFY_LEASE_SECONDS']) expect(env('ship')[name]).toBeUndefined();
   });
 });
 
@@ -261,7 +264,6 @@ describe('checkManifest stops a manifest the stage cannot deploy', () => {
     ['a path outside /v1/', [{ ...base, trigger: { kind: 'http', method: 'GET', path: '/carriers', scopes: [] } }], /not under \/v1\//],
     ['a name that is not kebab-case', [{ ...base, name: 'Packaging_Types' }], /kebab-case/],
     ['a schedule of a fraction of a minute', [{ ...base, trigger: { kind: 'schedule', everyMinutes: 0.5 } }], /whole number of minutes/],
-    ['an e-mail sender without emailFrom', [{ ...base, access: { table: 'read', writes: [], bucket: 'none', email: true } }], /has no emailFrom/],
     ['a write to API keys', [{ ...base, access: { table: 'read', writes: ['APIKEY#'], bucket: 'none' } }], /"APIKEY#" reaches APIKEY#/],
     ['a write to companies', [{ ...base, access: { table: 'read', writes: ['COMPANY#'], bucket: 'none' } }], /"COMPANY#" reaches COMPANY#/],
     ['a write that reaches reference data', [{ ...base, access: { table: 'read', writes: ['REFERENCE#'], bucket: 'none' } }], /"REFERENCE#" reaches REFERENCE/],
@@ -272,6 +274,11 @@ describe('checkManifest stops a manifest the stage cannot deploy', () => {
     ['a stream trigger beyond the filter quota', [{ ...base, trigger: { kind: 'stream', filters: orderStatusChanges(['pending', 'intransit', 'delivered', 'cancelled', 'exception']) } }], /needs 1 to 5 filters/],
   ] as Array<[string, FunctionEntry[], RegExp]>)('%s', (_case, entries, message) => {
     expect(() => checkManifest(entries, stages.dev)).toThrow(message);
+  });
+
+  it('an e-mail sender on a stage without emailFrom', () => {
+    const withoutSender = parseStageConfig({ ...stages.dev, emailFrom: undefined });
+    expect(() => checkManifest([{ ...base, access: { table: 'read', writes: [], bucket: 'none', email: true } }], withoutSender)).toThrow(/has no emailFrom/);
   });
 
   it('accepts the manifest', () => {

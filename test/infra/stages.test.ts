@@ -37,6 +37,8 @@ describe('parseStageConfig', () => {
     ['a rate budget beyond the function timeout', { rateBudgetMs: 20000, lambda: { memoryMb: 512, timeoutSeconds: 15 } }, 'rateBudgetMs must be shorter than lambda.timeoutSeconds'],
     ['an API key prefix with an underscore', { apiKeyPrefix: 'my_brand' }, 'apiKeyPrefix'],
     ['a sender that is not an address', { emailFrom: 'shipping' }, 'emailFrom'],
+    ['an SES configuration set name with a space', { emailConfigurationSet: 'shipping api' }, 'emailConfigurationSet'],
+    ['an e-mail lease no longer than the function timeout', { notifyLeaseSeconds: 15 }, 'notifyLeaseSeconds must be longer than lambda.timeoutSeconds'],
     ['an unknown stage name', { name: 'qa' }, 'name'],
   ])('refuses %s', (_case, change, message) => {
     expect(() => parseStageConfig({ ...valid, ...change })).toThrow(message);
