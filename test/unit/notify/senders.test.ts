@@ -71,6 +71,35 @@ describe('SES sender', () => {
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 
+  it('creates its client on the first send, not at import, and once per container', async () => {
+    process.env.EMAIL_FROM = 'shipping@notifications.example.com';
+    const created = jest.fn();
+    let module: typeof import('../../../shared/notify/ses') | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('@aws-sdk/client-sesv2', () => {
+        const actual = jest.requireActual<typeof import('@aws-sdk/client-sesv2')>('@aws-sdk/client-sesv2');
+        return {
+          ...actual,
+          SESv2Client: class extends actual.SESv2Client {
+            constructor(...args: ConstructorParameters<typeof actual.SESv2Client>) {
+              super(...args);
+              created();
+            }
+
+            // A fresh copy of the SDK module: aws-sdk-client-mock does not reach it, so the class answers itself.
+            override send = (async () => ({ MessageId: 'ses-3' })) as never;
+          },
+        };
+      });
+      module = jest.requireActual<typeof import('../../../shared/notify/ses')>('../../../shared/notify/ses');
+    });
+    jest.dontMock('@aws-sdk/client-sesv2');
+    expect(created).not.toHaveBeenCalled();
+    await expect(module!.sesSender.send(message)).resolves.toEqual({ messageId: 'ses-3' });
+    await module!.sesSender.send(message);
+    expect(created).toHaveBeenCalledTimes(1);
+  });
+
   it('passes a refusal of SES on, so the e-mail can be sent again', async () => {
     process.env.EMAIL_FROM = 'shipping@notifications.example.com';
     ses.on(SendEmailCommand).rejects(Object.assign(new Error('Throttling'), { name: 'TooManyRequestsException' }));
