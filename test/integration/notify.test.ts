@@ -10,17 +10,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createNotifyHandler } from '../../functions/notify/handler';
 import type { Order, TrackingEvent, TransitStatus } from '../../shared/domain/types';
 import { createOutboxSender, listOutbox, type OutboxFile } from '../../shared/notify/outbox';
 import type { EmailMessage, EmailSender } from '../../shared/notify/types';
+import { manifest } from '../../shared/manifest';
+import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { claimNotification, getNotificationMarker } from '../../shared/store/notifications';
 import { useFreshStack } from '../support/stack';
 
-useFreshStack();
+const stack = useFreshStack();
 
 let outbox: string;
 beforeEach(() => {
@@ -301,4 +304,25 @@ describe('the function as deployed locally', () => {
     expect(await handler(sample, {} as Context)).toEqual({ batchItemFailures: [] });
     expect(listOutbox(outbox).map((m) => [m.to, m.status])).toEqual([['buyer@example.com', 'intransit']]);
   });
+});
+
+it("writes only items under its manifest entry's write prefixes (what its IAM grant allows)", async () => {
+  const items = async () => {
+    const all = new Map<string, string>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await ddb.send(new ScanCommand({ TableName: stack.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+      for (const item of page.Items ?? []) all.set(`${String(item.pk)} ${String(item.sk)}`, JSON.stringify(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return all;
+  };
+  const before = await items();
+  const pending = orderOf(['pending'], asked('intransit', 'delivered'));
+  const delivered = orderOf(['pending', 'intransit', 'delivered'], asked('intransit', 'delivered'), pending.orderId);
+  await notifyFunction().invoke(batch(record(delivered, pending)));
+  const written = [...(await items())].filter(([key, item]) => before.get(key) !== item).map(([key]) => key);
+  expect(written.sort()).toEqual([`ORDER#${pending.orderId} NOTIFY#delivered`, `ORDER#${pending.orderId} NOTIFY#intransit`]);
+  const { writes } = manifest.find((f) => f.name === 'notify')!.access;
+  for (const key of written) expect(writes.some((prefix) => key.startsWith(prefix))).toBe(true);
 });
