@@ -18,9 +18,10 @@ export const createTrackingRefreshHandler = (
   const { refresh, ...dependencies } = options;
   const tracking = createTrackingService({ registry, logger, ...dependencies });
   return middy(async (_event: ScheduledEvent, _context: Context): Promise<RefreshSummary> => {
+    // Reset after each run (resetKeys): the local runtime runs every function on one logger.
     logger.appendKeys({ function: 'tracking-refresh' });
     return tracking.refreshDue(refresh);
-  }).use(injectLambdaContext(logger));
+  }).use(injectLambdaContext(logger, { resetKeys: true }));
 };
 
 export const handler = createTrackingRefreshHandler(defaultRegistry);

@@ -68,6 +68,8 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
   },
   labels: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
   'label-file': async (event) => ({ ...event, pathParameters: { ...event.pathParameters, orderId: await orderId() } }),
+  track: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
+  cancel: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
 };
 
 describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) => {
