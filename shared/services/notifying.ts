@@ -4,9 +4,10 @@
  * order, under the marker protocol of shared/store/notifications.ts. Sender,
  * clock, ids and logger are injected.
  *
- * Metrics (embedded metric format, flushed by the notify handler):
- * `NotificationsSent` (Count) per e-mail sent, `NotificationsSkipped` (Count)
- * per status found already sent; each line says the status as metadata.
+ * Metrics (embedded metric format, flushed by the notify handler after each
+ * batch): `NotificationsSent` (Count) per e-mail sent, `NotificationsSkipped`
+ * (Count) per status found already sent. The log line of each names the order
+ * and status; per-status delivery counts come from the SES configuration set.
  */
 import { randomUUID } from 'node:crypto';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -71,10 +72,7 @@ export const orderOfStreamRecord = (record: DynamoDBRecord): { order: Order } | 
   return { order: parsed.data };
 };
 
-const count = (name: 'NotificationsSent' | 'NotificationsSkipped', status: NotifiedStatus) => {
-  metrics.addMetadata('status', status);
-  metrics.addMetric(name, MetricUnit.Count, 1);
-};
+const count = (name: 'NotificationsSent' | 'NotificationsSkipped') => metrics.addMetric(name, MetricUnit.Count, 1);
 
 export const createNotifyingService = ({ sender, clock = () => new Date(), newId = randomUUID, logger }: NotifyingDependencies) => {
   const namesOf = async (order: Order): Promise<EmailNames> => {
@@ -98,7 +96,7 @@ export const createNotifyingService = ({ sender, clock = () => new Date(), newId
     if (!claim.claimed) {
       if (claim.marker?.state === 'sent') {
         logger.info('status e-mail skipped: already sent', { ...log, sentAt: claim.marker.sentAt });
-        count('NotificationsSkipped', status);
+        count('NotificationsSkipped');
         return false;
       }
       throw new NotificationInFlight(orderId, status);
@@ -125,7 +123,7 @@ export const createNotifyingService = ({ sender, clock = () => new Date(), newId
       logger.error('status e-mail sent but not marked sent', { ...log, messageId, reason: markError instanceof ConditionFailed ? 'taken over' : String(markError) });
     }
     logger.info('status e-mail sent', { ...log, messageId });
-    count('NotificationsSent', status);
+    count('NotificationsSent');
     return true;
   };
 
