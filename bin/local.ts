@@ -22,7 +22,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { config } from '../shared/config';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-keys';
 import { createCompany, getCompany } from '../shared/store/companies';
@@ -84,8 +83,7 @@ let gate: DrainingGate | undefined;
 const background: Array<{ name: string; stop: () => Promise<void> }> = [];
 let runtimeFileWritten = false;
 const dataDir = resolveDataDir();
-/** Stream records whose function kept failing on them (local/stream-poller.ts), one JSON line each. */
-const streamFailuresFile = path.join(dataDir, 'stream-failures.jsonl');
+const streamFailuresFile = dataPaths(dataDir).streamFailures;
 
 /** Removes runtime.json only when it is this process's (never another runtime's). */
 const removeOwnRuntimeFile = () => {

@@ -51,6 +51,8 @@ export const dataPaths = (dataDir: string) => ({
   outbox: path.join(dataDir, 'outbox'),
   /** Where the local stream poller keeps its place in each shard of the table's stream (local/stream-poller.ts). */
   streamCheckpoints: path.join(dataDir, 'stream-checkpoints.json'),
+  /** Stream records a function kept failing on, one JSON line each (local/stream-poller.ts parks them here). */
+  streamFailures: path.join(dataDir, 'stream-failures.jsonl'),
 });
 
 const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
@@ -109,6 +111,9 @@ export const securePrivateDataDir = (dataDir: string): string[] => {
   tighten(paths.s3, true);
   tighten(paths.demo, false);
   tighten(paths.runtime, false);
+  tighten(paths.outbox, true);
+  tighten(paths.streamCheckpoints, false);
+  tighten(paths.streamFailures, false);
   return problems;
 };
 
