@@ -78,17 +78,24 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
   const ensureFile = async (order: Order, request: Record<string, unknown>, code: LabelTypeCode, key: string): Promise<void> => {
     const deadline = Date.now() + config.labelRenderWaitSeconds * 1000;
     const staleMs = config.labelRenderWaitSeconds * 1000;
+    /** The token of a stored marker whose file was found gone: the next claim takes that marker over. */
+    let goneToken: string | undefined;
     for (;;) {
       if (await labelFileExists(key)) return;
       const token = newId();
       const now = clock();
       try {
-        await claimRender(order.orderId, code, token, now.toISOString(), new Date(now.getTime() - staleMs).toISOString());
+        await claimRender(order.orderId, code, token, now.toISOString(), new Date(now.getTime() - staleMs).toISOString(), goneToken);
       } catch (error) {
         if (!(error instanceof ConditionFailed)) throw error;
+        goneToken = undefined;
         const marker = await getRenderMarker(order.orderId, code);
-        // Stored by the request that won the claim a moment ago.
-        if (marker?.state === 'stored' && (await labelFileExists(key))) return;
+        if (marker?.state === 'stored') {
+          // Stored by the request that won the claim a moment ago; or stored once and gone from the bucket since.
+          if (await labelFileExists(key)) return;
+          goneToken = marker.token;
+          continue;
+        }
         if (Date.now() > deadline) throw new AppError(500, 'INTERNAL', 'label generation did not finish in time', { expose: false });
         await sleep(150);
         continue;

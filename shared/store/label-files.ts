@@ -57,18 +57,28 @@ export const getRenderMarker = (orderId: string, code: LabelTypeCode) => getItem
 
 /**
  * Claims the rendering of one label file, which the caller has just found
- * missing: succeeds when nobody has rendered it, when the one who did has been
- * rendering since before `staleBefore` (it died), or when it was stored and
- * has gone from the bucket since. Throws ConditionFailed otherwise.
+ * missing: succeeds when nobody has rendered it, or when the one who did has
+ * been rendering since before `staleBefore` (it died). A file that was stored
+ * and has gone from the bucket since is claimed by naming the stored marker's
+ * token (`storedToken`, read after finding the file missing): only one of the
+ * requests that saw it gone wins, and a request that merely checked the
+ * bucket before the file landed cannot claim a marker stored meanwhile.
+ * Throws ConditionFailed otherwise.
  */
-export const claimRender = async (orderId: string, code: LabelTypeCode, token: string, at: string, staleBefore: string): Promise<void> => {
+export const claimRender = async (orderId: string, code: LabelTypeCode, token: string, at: string, staleBefore: string, storedToken?: string): Promise<void> => {
   await conditionalPut(
     { ...markerKey(orderId, code), entityType: 'labelRender', state: 'rendering', token, at },
-    {
-      expression: 'attribute_not_exists(pk) OR #state = :stored OR (#state = :rendering AND #at < :stale)',
-      names: { '#state': 'state', '#at': 'at' },
-      values: { ':rendering': 'rendering', ':stored': 'stored', ':stale': staleBefore },
-    },
+    storedToken
+      ? {
+          expression: '#state = :stored AND #token = :storedToken',
+          names: { '#state': 'state', '#token': 'token' },
+          values: { ':stored': 'stored', ':storedToken': storedToken },
+        }
+      : {
+          expression: 'attribute_not_exists(pk) OR (#state = :rendering AND #at < :stale)',
+          names: { '#state': 'state', '#at': 'at' },
+          values: { ':rendering': 'rendering', ':stale': staleBefore },
+        },
   );
 };
 

@@ -17,6 +17,8 @@ import { createCarrierRegistry, createSandboxTransports } from '../../shared/car
 import { renderDocument } from '../../shared/labels/render';
 import { createApiKey } from '../../shared/store/api-keys';
 import { s3 } from '../../shared/store/client';
+import { claimRender, markRendered } from '../../shared/store/label-files';
+import { ConditionFailed } from '../../shared/store/table-ops';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
@@ -103,6 +105,17 @@ describe('label endpoints', () => {
     const signedAt = new URL(again.headers.location as string).searchParams.get('X-Amz-Date')!;
     const iso = signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
     expect(Math.abs(Date.parse(iso) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('a stored marker is claimed again only by naming its token: a request that looked at the bucket before the file landed cannot render it twice', async () => {
+    const shipped = await order();
+    const ago = new Date(Date.now() - 60_000).toISOString();
+    await claimRender(shipped.orderId, 'SHIPPING_LABEL_PDF', 'first', new Date().toISOString(), ago);
+    await markRendered(shipped.orderId, 'SHIPPING_LABEL_PDF', 'first');
+    await expect(claimRender(shipped.orderId, 'SHIPPING_LABEL_PDF', 'late', new Date().toISOString(), ago)).rejects.toBeInstanceOf(ConditionFailed);
+    await expect(claimRender(shipped.orderId, 'SHIPPING_LABEL_PDF', 'late', new Date().toISOString(), ago, 'other')).rejects.toBeInstanceOf(ConditionFailed);
+    await expect(claimRender(shipped.orderId, 'SHIPPING_LABEL_PDF', 'gone', new Date().toISOString(), ago, 'first')).resolves.toBeUndefined();
+    await expect(claimRender(shipped.orderId, 'SHIPPING_LABEL_PDF', 'again', new Date().toISOString(), ago, 'first')).rejects.toBeInstanceOf(ConditionFailed);
   });
 
   it('a stored file that has gone from the bucket is rendered again', async () => {
