@@ -311,6 +311,7 @@ const main = async () => {
     bucketName,
     dynamodb: { endpoint: stack.dynamodb.endpoint, pid: stack.dynamodb.pid },
     s3: { endpoint: stack.s3.endpoint },
+    outboxDir,
   });
   runtimeFileWritten = true;
 

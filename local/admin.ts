@@ -6,6 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
+import { isUuid } from '../shared/domain/ids';
+import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';
 import { listOutbox } from '../shared/notify/outbox';
 import { pricingGroups } from '../shared/reference/pricing';
 import { localAwsEnv } from './env';
@@ -52,6 +54,9 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
       -> {"companyId","account"}
   seed
       -> {"items":N}   (loads the reference data; idempotent)
+  shipment advance --order ID --status ${operatorStatuses.join('|')}
+      -> {"orderId","transitStatus"}   (sandbox: moves the order on as a carrier update would,
+         so the status e-mails follow)
   outbox list
       -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
@@ -72,7 +77,8 @@ export type AdminCommand =
   | { kind: 'box-create'; companyId: string; name: string; length: number; width: number; height: number; weight?: number; isMetric: boolean }
   | { kind: 'blacklist-add'; companyId: string; account: string }
   | { kind: 'seed' }
-  | { kind: 'outbox-list' };
+  | { kind: 'outbox-list' }
+  | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus };
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
@@ -205,6 +211,16 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
       parseOptions(command, rest, {});
       return { kind: 'outbox-list' };
     }
+    case 'shipment advance': {
+      const v = parseOptions(command, rest, { order: { type: 'string' }, status: { type: 'string' } });
+      const orderId = requiredText(command, v, 'order');
+      if (!isUuid(orderId)) throw new UsageError(`${command}: --order must be an order id (UUID), got "${orderId}"`);
+      const status = requiredText(command, v, 'status');
+      if (!(operatorStatuses as string[]).includes(status)) {
+        throw new UsageError(`${command}: --status must be one of ${operatorStatuses.join(', ')}, got "${status}"`);
+      }
+      return { kind: 'shipment-advance', orderId: orderId.toLowerCase(), status: status as OperatorStatus };
+    }
     case 'blacklist add': {
       const v = parseOptions(command, rest, { company: { type: 'string' }, account: { type: 'string' } });
       const account = requiredText(command, v, 'account');
@@ -271,7 +287,7 @@ const requireCompany = async (companyId: string) => {
  * none to list: its e-mails went out through SES.
  */
 const outboxOf = (target: AdminTarget | undefined) => {
-  if (target?.kind === 'local') return listOutbox(dataPaths(target.dataDir).outbox);
+  if (target?.kind === 'local') return listOutbox(target.runtime.outboxDir ?? dataPaths(target.dataDir).outbox);
   const local = 'outbox list is local only: it lists the e-mails a running npm start wrote to DATA_DIR/outbox.';
   if (!target) throw new AdminError(`${local} Start npm start with the same DATA_DIR.`);
   throw new AdminError(
@@ -295,6 +311,16 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
     }
     case 'outbox-list':
       return outboxOf(target);
+    case 'shipment-advance': {
+      const [{ createTrackingService }, { defaultRegistry }] = await Promise.all([import('../shared/services/tracking'), import('../shared/carriers/registry')]);
+      // Nothing of the service's logging belongs on the CLI's stdout, which is the command's JSON.
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      try {
+        return await createTrackingService({ registry: defaultRegistry, logger: quiet }).advance(command.orderId, command.status);
+      } catch (e) {
+        throw new AdminError(`shipment advance: ${(e as Error).message}`);
+      }
+    }
     case 'company-create': {
       const { createCompany } = await import('../shared/store/companies');
       const company = await createCompany({

@@ -34,6 +34,8 @@ export const runtimeFileSchema = z.object({
   bucketName: z.string(),
   dynamodb: z.object({ endpoint: z.string(), pid: z.number().int() }),
   s3: z.object({ endpoint: z.string() }),
+  /** Where the runtime's status e-mails go (EMAIL_OUTBOX_DIR, DATA_DIR/outbox by default), for `admin outbox list`. */
+  outboxDir: z.string().optional(),
 });
 export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
 

@@ -13,7 +13,13 @@ import { getApiKeyByHash, hashApiKey } from '../../shared/store/api-keys';
 import { getCompany } from '../../shared/store/companies';
 import { listCompanyBoxes } from '../../shared/store/packaging';
 import { referenceItems } from '../../shared/store/seed';
+import { createRateHandler } from '../../functions/rate/handler';
+import { createShipHandler } from '../../functions/ship/handler';
+import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { getOrder } from '../../shared/store/orders';
 import { adminJson, runAdminCli } from '../support/cli';
+import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
@@ -23,6 +29,28 @@ const admin = async <T = Record<string, unknown>>(...argv: string[]) => (await e
 const keyRecord = async (apiKey: string) => getApiKeyByHash(hashApiKey(apiKey));
 
 describe('admin commands', () => {
+  it('shipment advance moves an order on as a carrier update would, and refuses what the status rules refuse', async () => {
+    const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    const registry = createCarrierRegistry(createSandboxTransports({}));
+    const rated = await callHandler<{ data: { rates: Array<{ rateResponseId: string }> } }>(
+      createRateHandler(registry) as unknown as Handler,
+      proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }),
+    );
+    const rateResponseId = rated.json.data.rates[0]!.rateResponseId;
+    const shipped = await callHandler<{ data: { orderId: string } }>(
+      createShipHandler(registry) as unknown as Handler,
+      proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body: {} }),
+    );
+    const { orderId } = shipped.json.data;
+    await expect(admin('shipment', 'advance', '--order', orderId.toUpperCase(), '--status', 'intransit')).resolves.toEqual({ orderId, transitStatus: 'intransit' });
+    expect((await getOrder(orderId))?.order).toMatchObject({ status: 'intransit', version: 1 });
+    await expect(admin('shipment', 'advance', '--order', orderId, '--status', 'delivered')).resolves.toEqual({ orderId, transitStatus: 'delivered' });
+    await expect(admin('shipment', 'advance', '--order', orderId, '--status', 'exception')).rejects.toThrow(AdminError);
+    await expect(admin('shipment', 'advance', '--order', '00000000-0000-4000-8000-000000000000', '--status', 'delivered')).rejects.toThrow(/not found/);
+    expect(() => parseAdminCommand(['shipment', 'advance', '--order', orderId, '--status', 'cancelled'])).toThrow(/--status must be one of intransit, delivered, exception/);
+    expect(() => parseAdminCommand(['shipment', 'advance', '--order', 'constructor', '--status', 'delivered'])).toThrow(/--order must be an order id/);
+  });
+
   it('company create: pricing group default, account billing and a user unless told otherwise', async () => {
     const { companyId } = await admin<{ companyId: string }>('company', 'create', '--name', 'Acme');
     expect(await getCompany(companyId)).toEqual(
