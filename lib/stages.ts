@@ -101,7 +101,8 @@ const shared = {
   rateBudgetMs: 8000,
   carrierBreakerFailures: 3,
   carrierBreakerOpenSeconds: 30,
-  notifyLeaseSeconds: 60,
+  // Just longer than the function timeout: a retry after a crash mid-send waits no longer than it must.
+  notifyLeaseSeconds: 30,
 } as const;
 
 /**
