@@ -12,6 +12,8 @@
  * | `CarrierLatency` | Milliseconds | service, carrier | once per carrier asked, answered or not (not for a carrier skipped by its breaker) |
  * | `CarrierFailures` | Count | service, carrier | 1 per timeout, error or `unavailable` (skipped, breaker open), 0 per answer or refusal: Average is the failure rate |
  * | `CarrierBreakerOpened` | Count | service, carrier | 1 each time a carrier's circuit breaker opens (shared/carriers/breaker.ts) |
+ * | `NotificationsSent` | Count | service | 1 per status e-mail sent (shared/services/notifying.ts) |
+ * | `NotificationsSkipped` | Count | service | 1 per status e-mail found already sent (a stream record delivered again or out of order) |
  *
  * Each carrier line carries the call's `outcome` (`answered`, `timeout`,
  * `error`, `refused`, `unavailable`) as metadata.
