@@ -4,7 +4,7 @@
  * local stack (its runtime.json), which is quicker than a CLI process per key.
  */
 import { randomBytes } from 'node:crypto';
-import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv, type AdminTarget } from '../../local/admin';
 import { applyEnv } from '../../local/env';
 
 const required = (name: string): string => {
@@ -55,15 +55,15 @@ export const api = async (
   return { status: response.status, headers: response.headers, text, json };
 };
 
-let targetApplied = false;
+let target: AdminTarget | undefined;
 
 /** An admin command (DESIGN.md §6) against the running e2e stack, e.g. `admin('key', 'create', '--company', id)`. */
 export const admin = async <T = Record<string, string>>(...argv: string[]): Promise<T> => {
-  if (!targetApplied) {
-    applyEnv(targetEnv(resolveAdminTarget({ ...process.env, DATA_DIR: e2e.dataDir })));
-    targetApplied = true;
+  if (!target) {
+    target = resolveAdminTarget({ ...process.env, DATA_DIR: e2e.dataDir });
+    applyEnv(targetEnv(target));
   }
-  return (await executeAdminCommand(parseAdminCommand(argv))) as T;
+  return (await executeAdminCommand(parseAdminCommand(argv), target)) as T;
 };
 
 export const companyWithKey = async (options: { pricingGroup?: string; scopes?: string } = {}) => {
