@@ -4,7 +4,8 @@
  * stopped the runtime and started it again; these tests run against the
  * second start.
  */
-import { isProcessAlive, readDemoFile, readRuntimeFile } from '../../local/runtime-files';
+import { dataPaths, isProcessAlive, readDemoFile, readRuntimeFile } from '../../local/runtime-files';
+import { listOutbox } from '../../shared/notify/outbox';
 import type { RestartRecord } from '../support/e2e-setup';
 import { api, e2e } from '../support/e2e';
 
@@ -36,5 +37,19 @@ describe('a restart of npm start', () => {
     const response = await api('/packaging-types', { key: record().first.apiKey });
     const box = (response.json as { data: Array<{ id: string; name: string; categoryName: string }> }).data.find((p) => p.id === record().boxId);
     expect(box).toEqual(expect.objectContaining({ name: 'Survives a restart', categoryName: 'Generic' }));
+  });
+
+  it('keeps the order shipped before it, its label file and its one status e-mail, and replays no stream record', async () => {
+    const { orderId, trackingNumber, emailsBefore } = record().order;
+    expect(emailsBefore).toBe(1);
+    const tracked = await api(`/track/${orderId}`, { key: record().first.apiKey });
+    expect(tracked.status).toBe(200);
+    expect((tracked.json as { data: { trackingNumber: string } }).data.trackingNumber).toBe(trackingNumber);
+    const label = await api(`/labels/${orderId}/SHIPPING_LABEL_PDF`, { key: record().first.apiKey });
+    expect(label.status).toBe(302);
+    expect((await fetch(label.headers.get('location')!)).status).toBe(200);
+    // The second start's poller resumed after the checkpoint: give it time to (wrongly) send again.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(listOutbox(dataPaths(e2e.dataDir).outbox).filter((e) => e.orderId === orderId)).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
  * (`tsx bin/local.ts`, what `npm start` runs) on a temporary DATA_DIR and a
  * free port, and proves on the way that data survives a restart: first start
  * (reference data, demo company and key), a custom box created through the
- * admin CLI, a graceful stop, a second start. The tests run against the
+ * admin CLI, an order with its label file and status e-mail, a graceful
+ * stop, a second start. The tests run against the
  * second start; test/e2e/restart.test.ts checks what the restart kept.
  *
  * Workers read: E2E_BASE_URL, E2E_API_KEY, E2E_COMPANY_ID, E2E_DATA_DIR and
@@ -13,7 +14,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dataPaths, isProcessAlive, readDemoFile } from '../../local/runtime-files';
+import { listOutbox } from '../../shared/notify/outbox';
 import { adminJson } from './cli';
+import { sampleRateBody } from './rate-body';
 import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from './runtime';
 
 export type E2eGlobals = { __SHIPPING_E2E_RUNTIME__?: RunningRuntime; __SHIPPING_E2E_DATA_DIR__?: string };
@@ -22,7 +25,28 @@ export type E2eGlobals = { __SHIPPING_E2E_RUNTIME__?: RunningRuntime; __SHIPPING
 export type RestartRecord = {
   first: { apiKey: string; keyId: string; companyId: string; pid: number; dynamodbPid: number; apiUrl: string };
   boxId: string;
+  /** An order shipped before the restart, asking for a pending e-mail, with its label file fetched and its e-mail sent. */
+  order: { orderId: string; trackingNumber: string; emailsBefore: number };
   afterStop: { runtimeFileExists: boolean; alivePids: number[] };
+};
+
+/** Ships an order that asks for a pending e-mail, downloads its label and waits for the e-mail: what a restart must keep. */
+const shipBeforeRestart = async (apiUrl: string, apiKey: string, dataDir: string): Promise<RestartRecord['order']> => {
+  const call = async (route: string, init: RequestInit = {}) => {
+    const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...init.headers } });
+    return { status: response.status, location: response.headers.get('location'), json: (await response.text().then((t) => (t ? JSON.parse(t) : undefined))) as { data: Record<string, unknown> } };
+  };
+  const body = { ...sampleRateBody(), shippingNotificationOptions: { shippingNotificationStatuses: ['pending'], shippingNotificationEmail: 'restart@example.com' } };
+  const rated = await call('/rate', { method: 'POST', body: JSON.stringify(body) });
+  const rateResponseId = (rated.json.data.rates as Array<{ rateResponseId: string }>)[0]!.rateResponseId;
+  const shipped = await call(`/ship/${rateResponseId}`, { method: 'POST', body: '{}' });
+  const { orderId, trackingNumber } = shipped.json.data as unknown as { orderId: string; trackingNumber: string };
+  const label = await call(`/labels/${orderId}/SHIPPING_LABEL_PDF`);
+  if (label.status !== 302) throw new Error(`the label before the restart answered ${label.status}`);
+  const emails = () => listOutbox(dataPaths(dataDir).outbox).filter((e) => e.orderId === orderId).length;
+  const deadline = Date.now() + 10_000;
+  while (emails() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  return { orderId, trackingNumber, emailsBefore: emails() };
 };
 
 export default async function e2eGlobalSetup(): Promise<void> {
@@ -39,9 +63,11 @@ export default async function e2eGlobalSetup(): Promise<void> {
         ['box', 'create', '--company', demo.companyId, '--name', 'Survives a restart', '--length', '30', '--width', '20', '--height', '10', '--weight', '0.4'],
         runtimeEnv(dataDir),
       );
+      const order = await shipBeforeRestart(first.runtime.apiUrl, demo.apiKey, dataDir);
       record = {
         first: { apiKey: demo.apiKey, keyId: demo.keyId, companyId: demo.companyId, pid: first.runtime.pid, dynamodbPid: first.runtime.dynamodb.pid, apiUrl: first.runtime.apiUrl },
         boxId: box.id,
+        order,
         afterStop: { runtimeFileExists: true, alivePids: [] },
       };
     } finally {
