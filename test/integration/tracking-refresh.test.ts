@@ -5,47 +5,23 @@
  * is retried later and changes nothing else.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { createRateHandler } from '../../functions/rate/handler';
-import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/handler';
-import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import { logger } from '../../shared/logger';
 import { createTrackingService } from '../../shared/services/tracking';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
-import { sampleRateBody } from '../support/rate-body';
-import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { sandboxOnClock } from '../support/sandbox-clock';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary by endpoint; each test reads what it asserts
-const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?: any; error?: { code: string; message: string } } | undefined>(handler, e);
-
-/** The clock of the ship and refresh handlers and of the sandbox carriers; each test sets it. */
-let now = new Date();
-const clock = () => now;
-const registry = createCarrierRegistry(createSandboxTransports({ clock, pace: 1 }));
-const failing = createCarrierRegistry(createSandboxTransports({ clock, pace: 1, faults: { CARRIERX: { failRate: 1, error: 'http500' } } }));
-
-const rateHandler = createRateHandler(registry) as unknown as Handler;
-const shipHandler = createShipHandler(registry, { clock }) as unknown as Handler;
-
+const { state, clock, registry, failing, shipOrder: shipFor } = sandboxOnClock();
 let apiKey: string;
 beforeAll(async () => {
   ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 });
 
-
-/** Rates the sample and ships its first CARRIERX rate at `now`: the order. */
-const shipOrder = async (): Promise<{ orderId: string; trackingNumber: string; shippedAt: Date }> => {
-  const rated = await call(rateHandler, proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }));
-  const rate = (rated.json!.data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === 'CARRIERX')!;
-  const shipped = await call(shipHandler, proxyEvent({ method: 'POST', path: `/v1/ship/${rate.rateResponseId}`, key: apiKey, pathParameters: { rateResponseId: rate.rateResponseId }, body: {} }));
-  expect(shipped.status).toBe(200);
-  return { ...shipped.json!.data, shippedAt: now };
-};
+const shipOrder = () => shipFor(apiKey);
 
 const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
 
@@ -53,10 +29,10 @@ const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ T
 describe('the scheduled refresh', () => {
   it('checks only the due orders, by one Query per shard of the active-orders index, never a Scan', async () => {
     const base = new Date();
-    now = base;
+    state.now = base;
     const due = [await shipOrder(), await shipOrder(), await shipOrder()];
     // Ships later: not due yet when the refresh runs.
-    now = new Date(base.getTime() + 60 * 60_000);
+    state.now = new Date(base.getTime() + 60 * 60_000);
     const notDue = [await shipOrder(), await shipOrder()];
     const notDueBefore = await Promise.all(notDue.map((o) => storedItem(o.orderId)));
 
@@ -70,7 +46,7 @@ describe('the scheduled refresh', () => {
       { step: 'initialize', name: recorder },
     );
     // The pending cadence is two hours: at base + 2.5 h the first three are due, the later two not.
-    now = new Date(base.getTime() + 150 * 60_000);
+    state.now = new Date(base.getTime() + 150 * 60_000);
     let summary;
     try {
       summary = await (createTrackingRefreshHandler(registry, { clock, pace: () => 1 }) as unknown as (e: unknown, c: unknown) => Promise<unknown>)({}, {});
@@ -81,19 +57,19 @@ describe('the scheduled refresh', () => {
     expect(commands).not.toContain('ScanCommand');
     expect(commands.filter((c) => c === 'QueryCommand')).toHaveLength(4);
     expect(commands.filter((c) => c === 'UpdateItemCommand')).toHaveLength(3);
-    for (const o of due) expect((await storedItem(o.orderId)).lastCheckedAt).toBe(now.toISOString());
+    for (const o of due) expect((await storedItem(o.orderId)).lastCheckedAt).toBe(state.now.toISOString());
     expect(await Promise.all(notDue.map((o) => storedItem(o.orderId)))).toEqual(notDueBefore);
   });
 
   it('a failed check is retried later and leaves the order as it was', async () => {
     const { orderId } = await shipOrder();
-    now = new Date(now.getTime() + 20 * 3600_000);
+    state.now = new Date(state.now.getTime() + 20 * 3600_000);
     const summary = await createTrackingService({ registry: failing, clock, logger, pace: () => 1 }).refreshDue();
     expect(summary.failed).toBe(summary.checked);
     expect(summary.checked).toBeGreaterThanOrEqual(1);
     const item = await storedItem(orderId);
     expect(item.status).toBe('pending');
     expect(item.lastCheckedAt).toBeUndefined();
-    expect(Date.parse(item.nextCheckAt as string)).toBeGreaterThan(now.getTime());
+    expect(Date.parse(item.nextCheckAt as string)).toBeGreaterThan(state.now.getTime());
   });
 });

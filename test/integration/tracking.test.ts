@@ -11,18 +11,15 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
 import { handler as labelsHandler } from '../../functions/labels/handler';
-import { createRateHandler } from '../../functions/rate/handler';
-import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackHandler } from '../../functions/track/handler';
-import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
 import { pickupInstant } from '../../shared/carriers/sandbox/tracking';
 import { logger } from '../../shared/logger';
 import { createTrackingService } from '../../shared/services/tracking';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { activeOrdersIndex } from '../../shared/store/table';
-import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { sandboxOnClock } from '../support/sandbox-clock';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
@@ -30,18 +27,10 @@ const stack = useFreshStack();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary by endpoint; each test reads what it asserts
 const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?: any; error?: { code: string; message: string } } | undefined>(handler, e);
 
-/** The clock of the ship, track, cancel and refresh handlers and of the sandbox carriers; each test sets it. */
-let now = new Date();
-const clock = () => now;
-const registry = createCarrierRegistry(createSandboxTransports({ clock, pace: 1 }));
-const failing = createCarrierRegistry(createSandboxTransports({ clock, pace: 1, faults: { CARRIERX: { failRate: 1, error: 'http500' } } }));
-
-const rateHandler = createRateHandler(registry) as unknown as Handler;
-const shipHandler = createShipHandler(registry, { clock }) as unknown as Handler;
+const { state, clock, registry, failing, shipOrder: shipFor } = sandboxOnClock();
 const trackHandler = createTrackHandler(registry, { clock, pace: () => 1 }) as unknown as Handler;
 const cancelHandler = createCancelHandler(registry, { clock, pace: () => 1 }) as unknown as Handler;
 const tracking = createTrackingService({ registry, clock, logger, pace: () => 1 });
-
 let apiKey: string;
 let otherKey: string;
 beforeAll(async () => {
@@ -49,17 +38,9 @@ beforeAll(async () => {
   ({ apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 });
 
+const shipOrder = () => shipFor(apiKey);
 const track = (orderId: string, key = apiKey, handler = trackHandler) => call(handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));
 const cancel = (orderId: string, key = apiKey) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
-
-/** Rates the sample and ships its first CARRIERX rate at `now`: the order. */
-const shipOrder = async (): Promise<{ orderId: string; trackingNumber: string; shippedAt: Date }> => {
-  const rated = await call(rateHandler, proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }));
-  const rate = (rated.json!.data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === 'CARRIERX')!;
-  const shipped = await call(shipHandler, proxyEvent({ method: 'POST', path: `/v1/ship/${rate.rateResponseId}`, key: apiKey, pathParameters: { rateResponseId: rate.rateResponseId }, body: {} }));
-  expect(shipped.status).toBe(200);
-  return { ...shipped.json!.data, shippedAt: now };
-};
 
 const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
 
@@ -67,7 +48,7 @@ const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ T
 const afterPickup = (shippedAt: Date, minutes = 30) => new Date(pickupInstant(shippedAt.getTime()) + minutes * 60_000);
 
 beforeEach(() => {
-  now = new Date();
+  state.now = new Date();
 });
 
 describe('GET /v1/track/{orderId}', () => {
@@ -75,13 +56,13 @@ describe('GET /v1/track/{orderId}', () => {
     const { orderId, trackingNumber } = await shipOrder();
     const first = await track(orderId);
     expect(first.status).toBe(200);
-    expect(first.json!.data).toMatchObject({ orderId, trackingNumber, transitStatus: 'pending', lastCheckedAt: now.toISOString() });
+    expect(first.json!.data).toMatchObject({ orderId, trackingNumber, transitStatus: 'pending', lastCheckedAt: state.now.toISOString() });
     expect(first.json!.data.events[0]).toMatchObject({ status: 'pending', code: 'LABEL_CREATED' });
     expect(first.json!.data.metadata.trackingUrl).toContain(trackingNumber);
-    expect(Date.parse(first.json!.data.nextCheckAt)).toBeGreaterThan(now.getTime());
+    expect(Date.parse(first.json!.data.nextCheckAt)).toBeGreaterThan(state.now.getTime());
 
-    const checkedAt = now.toISOString();
-    now = new Date(now.getTime() + 60_000);
+    const checkedAt = state.now.toISOString();
+    state.now = new Date(state.now.getTime() + 60_000);
     const second = await track(orderId);
     expect(second.json!.data.lastCheckedAt).toBe(checkedAt);
   });
@@ -89,15 +70,15 @@ describe('GET /v1/track/{orderId}', () => {
   it('shows the journey moving with time: in transit after pickup, events newest first, `updated` when the status changed', async () => {
     const { orderId, shippedAt } = await shipOrder();
     await track(orderId);
-    now = afterPickup(shippedAt, 120);
+    state.now = afterPickup(shippedAt, 120);
     const moved = await track(orderId);
     expect(moved.json!.data.transitStatus).toBe('intransit');
-    expect(moved.json!.data.updated).toBe(now.toISOString());
+    expect(moved.json!.data.updated).toBe(state.now.toISOString());
     const times = (moved.json!.data.events as Array<{ occurredAt: string }>).map((e) => e.occurredAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(moved.json!.data.events.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['PICKED_UP', 'LABEL_CREATED']));
 
-    now = new Date(shippedAt.getTime() + 30 * 24 * 3600_000);
+    state.now = new Date(shippedAt.getTime() + 30 * 24 * 3600_000);
     const delivered = await track(orderId);
     expect(delivered.json!.data).toMatchObject({ transitStatus: 'delivered', nextCheckAt: null });
     // Final: out of the active-orders index.
@@ -109,8 +90,8 @@ describe('GET /v1/track/{orderId}', () => {
   it('answers the stored tracking, and when it was last checked, when the carrier fails', async () => {
     const { orderId } = await shipOrder();
     await track(orderId);
-    const checkedAt = now.toISOString();
-    now = new Date(now.getTime() + 24 * 3600_000);
+    const checkedAt = state.now.toISOString();
+    state.now = new Date(state.now.getTime() + 24 * 3600_000);
     const answered = await track(orderId, apiKey, createTrackHandler(failing, { clock, pace: () => 1 }) as unknown as Handler);
     expect(answered.status).toBe(200);
     expect(answered.json!.data).toMatchObject({ transitStatus: 'pending', lastCheckedAt: checkedAt });
@@ -134,8 +115,8 @@ describe('DELETE /v1/shipments/{orderId}', () => {
     const { orderId } = await shipOrder();
     const first = await cancel(orderId);
     expect(first.status).toBe(200);
-    expect(first.json!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: now.toISOString() });
-    now = new Date(now.getTime() + 1000);
+    expect(first.json!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: state.now.toISOString() });
+    state.now = new Date(state.now.getTime() + 1000);
     const again = await cancel(orderId);
     expect(again.json!.data).toEqual(first.json!.data);
 
@@ -159,7 +140,7 @@ describe('DELETE /v1/shipments/{orderId}', () => {
   it("a carrier refusal (picked up, though not yet seen) is 502 with the carrier's reason, the order unchanged; once seen in transit it is 409", async () => {
     const { orderId, shippedAt, trackingNumber } = await shipOrder();
     const before = await storedItem(orderId);
-    now = afterPickup(shippedAt);
+    state.now = afterPickup(shippedAt);
     const refused = await cancel(orderId);
     expect(refused.status).toBe(502);
     expect(refused.json!.error).toMatchObject({ code: 'CARRIER_ERROR' });
