@@ -79,8 +79,6 @@ export const nextCheckAt = (
   return new Date(now.getTime() + scaled(interval, pace)).toISOString();
 };
 
-/** The next attempt after a check that failed (the carrier did not answer). */
-export const retryCheckAt = (now: Date, pace: number): string => new Date(now.getTime() + scaled(CHECK_INTERVAL_MS.retry, pace)).toISOString();
 
 /** What a check writes to the order. */
 export type TrackingUpdate = {
@@ -92,6 +90,15 @@ export type TrackingUpdate = {
   /** Absent once the status is final. */
   nextCheckAt?: string;
 };
+
+/** The order after a check the carrier did not answer: unchanged, but due again after the retry interval. */
+export const failedCheckUpdate = (order: Order, now: Date, pace: number): TrackingUpdate => ({
+  status: order.status,
+  events: order.events,
+  updated: order.updated ?? order.createdDate,
+  ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
+  nextCheckAt: new Date(now.getTime() + scaled(CHECK_INTERVAL_MS.retry, pace)).toISOString(),
+});
 
 /** A carrier's report, or an operator's (the sandbox's `admin shipment advance`): the same path either way. */
 export type TrackingReport = { transitStatus: TransitStatus; events: readonly TrackingEvent[] };

@@ -3,7 +3,7 @@
  * fires at the deadline, and the call settles at the deadline even when the
  * transport ignores the signal, with a CarrierTimeout.
  */
-import { CarrierTimeout } from '../domain/carrier';
+import { CarrierRefusal, CarrierTimeout } from '../domain/carrier';
 
 export const callCarrier = async <T>(carrierCode: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
   const controller = new AbortController();
@@ -20,4 +20,4 @@ export const callCarrier = async <T>(carrierCode: string, timeoutMs: number, cal
 
 /** A failure's kind, for logs and metrics. */
 export const failureKind = (error: unknown): 'refused' | 'timeout' | 'error' =>
-  error instanceof Error && error.name === 'CarrierRefusal' ? 'refused' : error instanceof CarrierTimeout ? 'timeout' : 'error';
+  error instanceof CarrierRefusal ? 'refused' : error instanceof CarrierTimeout ? 'timeout' : 'error';

@@ -21,7 +21,7 @@ import {
   isFinal,
   isStale,
   operatorReport,
-  retryCheckAt,
+  failedCheckUpdate,
   shipmentRefOf,
   toCancelResponse,
   toTrackResponse,
@@ -33,7 +33,8 @@ import {
 } from '../domain/tracking';
 import type { Order } from '../domain/types';
 import { AppError, notFound } from '../errors';
-import { ACTIVE_ORDER_SHARDS, dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
+import { ACTIVE_ORDER_SHARDS } from '../store/keys';
+import { dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
 import { ConditionFailed } from '../store/table-ops';
 import { callCarrier, failureKind } from './carrier-call';
 import { ownOrder } from './own-order';
@@ -169,19 +170,7 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
             summary.checked += 1;
             if (!ok) {
               summary.failed += 1;
-              await writeWithRetry(order.orderId, order, (current) =>
-                isFinal(current.status)
-                  ? undefined
-                  : {
-                      update: {
-                        status: current.status,
-                        events: current.events,
-                        updated: current.updated ?? current.createdDate,
-                        ...(current.lastCheckedAt ? { lastCheckedAt: current.lastCheckedAt } : {}),
-                        nextCheckAt: retryCheckAt(now, pace()),
-                      },
-                    },
-              );
+              await writeWithRetry(order.orderId, order, (current) => (isFinal(current.status) ? undefined : { update: failedCheckUpdate(current, now, pace()) }));
             } else if (order.status !== before) summary.changed += 1;
           } catch (error) {
             // One order's store failure (a lost race four times over) never stops the others; it stays due.

@@ -24,7 +24,7 @@ import * as z from 'zod';
 import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/types';
-import { ACTIVE_ORDER_SHARDS, keys } from './keys';
+import { keys } from './keys';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
 import { activeOrdersIndex } from './table';
@@ -151,17 +151,16 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
     names['#checked'] = 'lastCheckedAt';
     values[':checked'] = update.lastCheckedAt;
   }
+  // The index attributes follow the status: a next check while it moves, none once final.
+  names['#shard'] = activeOrdersIndex.partitionKey;
+  names['#nextCheck'] = activeOrdersIndex.sortKey;
   let remove: string[] = [];
   if (update.nextCheckAt) {
     const index = keys.activeOrder(order.orderId, update.nextCheckAt);
     set.push('#shard = :shard', '#nextCheck = :nextCheck');
-    names['#shard'] = activeOrdersIndex.partitionKey;
-    names['#nextCheck'] = activeOrdersIndex.sortKey;
     values[':shard'] = index[activeOrdersIndex.partitionKey];
     values[':nextCheck'] = index[activeOrdersIndex.sortKey];
   } else {
-    names['#shard'] = activeOrdersIndex.partitionKey;
-    names['#nextCheck'] = activeOrdersIndex.sortKey;
     remove = ['#shard', '#nextCheck'];
   }
   if (extra.cancelledAt) {
@@ -192,5 +191,3 @@ export const dueOrders = async (
   const page = await queryIndexUpTo(activeOrdersIndex, keys.activeShard(shard), now.toISOString(), limit, start);
   return { orders: page.items.map((item) => storedOrderOf(orderItem.parse(item))), next: page.next };
 };
-
-export { ACTIVE_ORDER_SHARDS };

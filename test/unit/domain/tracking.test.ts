@@ -3,6 +3,7 @@ import {
   applyReport,
   CHECK_INTERVAL_MS,
   cancelledUpdate,
+  failedCheckUpdate,
   isCancellable,
   isStale,
   MAX_TRACKING_EVENTS,
@@ -149,6 +150,18 @@ describe('the next check', () => {
     const o = { createdDate: T0.toISOString(), status: 'intransit' as const, events: [] };
     expect(due(o, at(1), 60)).toBe(CHECK_INTERVAL_MS.intransit / 60);
     expect(due(o, at(1), 1_000_000)).toBe(MIN_CHECK_INTERVAL_MS);
+  });
+
+  it('after a failed check: the order as it was, due again after the retry interval', () => {
+    const o = order({ status: 'intransit', updated: at(1).toISOString(), lastCheckedAt: at(2).toISOString(), events: [event('intransit', 1)] });
+    expect(failedCheckUpdate(o, at(10), 1)).toEqual({
+      status: 'intransit',
+      events: o.events,
+      updated: at(1).toISOString(),
+      lastCheckedAt: at(2).toISOString(),
+      nextCheckAt: new Date(at(10).getTime() + CHECK_INTERVAL_MS.retry).toISOString(),
+    });
+    expect(failedCheckUpdate(order(), at(10), 1).lastCheckedAt).toBeUndefined();
   });
 
   it('is none once final', () => {
