@@ -43,7 +43,8 @@ export type DocumentInvoice = {
   declarationNumber?: string;
 };
 
-export type ShipmentDocument = {
+/** What the order record says of its shipment, the carrier and service named for people. */
+export type ShipmentRecord = {
   orderId: string;
   carrier: { code: string; name: string; kind: CarrierKind };
   service: { code: string; name: string };
@@ -54,6 +55,15 @@ export type ShipmentDocument = {
   /** The prepaid return's tracking number; the return label falls back to `trackingNumber`. */
   returnTrackingNumber?: string;
   trackingUrl: string;
+  /** Freight: the bill of lading number the carrier issued. */
+  billOfLadingNumber?: string;
+  customsDeclarationNumber?: string;
+  /** The order's creation, ISO 8601: the documents' date and the PDFs' creation date. */
+  createdDate: string;
+};
+
+/** The shipment's record (its customs number goes into `invoice`) and what the rate request says of it. */
+export type ShipmentDocument = Omit<ShipmentRecord, 'customsDeclarationNumber'> & {
   /** `shippingOptions.shippingDate`: a date or a local date-time. */
   shippingDate: string;
   shipper: Address;
@@ -65,27 +75,9 @@ export type ShipmentDocument = {
   /** Present exactly for international goods. */
   invoice?: DocumentInvoice;
   createReturnLabel: boolean;
-  /** Freight: the bill of lading number the carrier issued. */
-  billOfLadingNumber?: string;
   freightOptions?: FreightOptions;
   signature?: 'none' | 'required' | 'adult';
   deliveryInstructions?: string;
-  /** The order's creation, ISO 8601: the documents' date and the PDFs' creation date. */
-  createdDate: string;
-};
-
-/** What the order record says of its shipment, the carrier and service named for people. */
-export type ShipmentRecord = {
-  orderId: string;
-  carrier: { code: string; name: string; kind: CarrierKind };
-  service: { code: string; name: string };
-  trackingNumber: string;
-  pieceTrackingNumbers: string[];
-  returnTrackingNumber?: string;
-  trackingUrl: string;
-  billOfLadingNumber?: string;
-  customsDeclarationNumber?: string;
-  createdDate: string;
 };
 
 /** The document of a shipment from its order record and its stored rate request. */
