@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { httpFunctions } from '../shared/manifest';
+import { createDocsRoutes } from './docs';
 
 export type Route = { name: string; entry: string; method: string; path: string };
 
@@ -370,11 +371,15 @@ const readBody = (req: IncomingMessage, limit: number): Promise<Buffer> =>
 const send = (res: ServerResponse, response: HttpResponse) => {
   res.statusCode = response.statusCode;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-  res.setHeader('content-length', response.body.length);
+  // A 304 has no body, and its Content-Length may only be the 200's (RFC 9110 8.6): none.
+  if (response.statusCode !== 304) res.setHeader('content-length', response.body.length);
   res.end(response.body);
 };
 
 class Timeout extends Error {}
+
+const methodNotAllowed = (method: string, pathname: string, allow: string[], requestId: string) =>
+  errorResponse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}; allowed: ${allow.join(', ')}`, requestId, { allow: allow.join(', ') });
 
 /** The HTTP server; the caller listens (127.0.0.1 and PORT in bin/local.ts). */
 export const createApiServer = (options: ApiServerOptions = {}): Server => {
@@ -384,11 +389,18 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 29_000;
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
+  const docs = createDocsRoutes();
 
   const handle = async (req: IncomingMessage, requestId: string): Promise<{ response: HttpResponse; error?: unknown }> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
     const pathname = new URL(url, 'http://localhost').pathname;
+    // The document and the docs page (local/docs.ts): no key, no function, no limit.
+    const docsAnswer = await docs({ method, pathname, ifNoneMatch: req.headers['if-none-match'], requestId });
+    if (docsAnswer) {
+      req.resume();
+      return { response: docsAnswer.kind === 'response' ? docsAnswer.response : methodNotAllowed(method, pathname, docsAnswer.allow, requestId) };
+    }
     const match = matchRoute(routes, method, pathname);
     if (match.kind === 'not-found') {
       req.resume();
@@ -396,11 +408,7 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     }
     if (match.kind === 'method-not-allowed') {
       req.resume();
-      return {
-        response: errorResponse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}; allowed: ${match.allow.join(', ')}`, requestId, {
-          allow: match.allow.join(', '),
-        }),
-      };
+      return { response: methodNotAllowed(method, pathname, match.allow, requestId) };
     }
     let body: Buffer;
     try {
