@@ -510,6 +510,62 @@ export const withTypedNullables = <T>(node: T): T => {
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withTypedNullables(v)])) as T;
 };
 
+/** The stage names of lib/stages.ts (a unit test keeps them equal; shared/ does not import the CDK code). */
+export const STAGE_NAMES = ['dev', 'prod'];
+
+/**
+ * Where the API answers. The path keys carry the `/v1` prefix themselves
+ * (lib/api.ts adds each manifest path, `/v1/...`, under the stage's root), so
+ * a server URL stops before it: the local runtime's origin, and a stage's
+ * invoke URL, which ends with the stage name (the stack's `ApiUrl` output).
+ * The local runtime listens on 127.0.0.1 only (bin/local.ts), so `localhost`,
+ * which may resolve to ::1 first, is not written.
+ */
+type Server = { url: string; description: string; variables: Record<string, { default: string; enum?: string[]; description: string }> };
+export const SERVERS: Server[] = [
+  {
+    url: 'http://127.0.0.1:{port}',
+    description: 'The local runtime (`npm start`); `PORT` moves it',
+    variables: { port: { default: '3000', description: 'The PORT npm start was given (default 3000)' } },
+  },
+  {
+    url: 'https://{restApiId}.execute-api.{region}.amazonaws.com/{stage}',
+    description: "A deployed stage: the stack's `ApiUrl` output (`cdk deploy -c stage=<stage>`)",
+    variables: {
+      restApiId: { default: 'restApiId', description: "The REST API id, the first label of the stack's `ApiUrl` output" },
+      region: { default: 'us-east-1', description: 'The AWS region the stage is deployed to' },
+      stage: { default: 'dev', enum: STAGE_NAMES, description: 'The stage name (lib/stages.ts)' },
+    },
+  },
+];
+
+const scopeText = (name: HttpFunctionName): string => {
+  const fn = httpFunctions().find((f) => f.name === name);
+  if (!fn) throw new Error(`no HTTP function ${name} in the manifest`);
+  return fn.trigger.scopes.length ? `scope ${fn.trigger.scopes.map((s) => `\`${s}\``).join(' or ')}` : 'any valid key';
+};
+
+/**
+ * info.description: the conventions and the typical call order of spec part
+ * 1, as the /docs page shows it first. The scopes come from the manifest.
+ */
+const GUIDE = [
+  'Rate a parcel with every carrier of your pricing group, buy the label of the rate you pick, download the label file, track the shipment and cancel it before pickup.',
+  '',
+  'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`.',
+  '',
+  '## Typical call order',
+  '',
+  '1. **Get a key.** The operator creates one for your company: `npm run -s admin -- key create --company <companyId> [--scopes shipments:rate,shipments:create,...]` (printed once). Locally, `npm start` prints a demo key with every scope. A key with no scopes listed has them all. A missing or invalid key is 401, a missing scope 403.',
+  `2. **Discover** (optional, ${scopeText('packaging-types')}): \`GET /v1/packaging-types\` (a piece's \`packagingType\` is a default's \`code\` or a custom box's \`id\`), \`GET /v1/carriers\`, then \`GET /v1/carrier-services?carrierCode=<code>\` (codes for \`shippingType\`).`,
+  `3. **Rate** (${scopeText('rate')}): \`POST /v1/rate\` with the shipment. Pick a \`rateResponseId\` from \`data.rates[]\`; a rate can be shipped for 24 hours.`,
+  `4. **Ship** (${scopeText('ship')}): \`POST /v1/ship/{rateResponseId}\` with \`{}\` (or \`{"labelFormat": "ZPL"}\`). Keep \`orderId\`, \`trackingNumber\` and \`metadata.trackingUrl\`, and check \`data.status\`. Sending it again is safe: it answers the same order with \`Idempotent-Replayed: true\`.`,
+  `5. **List the labels** (optional, ${scopeText('labels')}): \`GET /v1/labels/{orderId}\` answers \`available[]\` (ship already returned it in \`labels.available\`).`,
+  `6. **Download a label file** (${scopeText('label-file')}): \`GET /v1/labels/{orderId}/{code}\` answers 302; its \`Location\` is a presigned URL of the PDF or ZPL file, valid a few minutes (ask again for a new one). Repeat per label type.`,
+  `7. **Track** (${scopeText('track')}): \`GET /v1/track/{orderId}\` answers \`transitStatus\`, \`updated\` and the events.`,
+  `8. **Cancel** (optional, ${scopeText('cancel')}): \`DELETE /v1/shipments/{orderId}\` before pickup; check \`data.status\` (\`cancelled\`). After pickup it is 409.`,
+].join('\n');
+
 export const buildOpenApi = () => {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
@@ -543,13 +599,8 @@ export const buildOpenApi = () => {
 
   const document = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
-    info: {
-      title: 'Shipping rate-and-label API',
-      version: '1.0.0',
-      description:
-        'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`.',
-    },
-    servers: [{ url: 'http://127.0.0.1:3000', description: 'npm start' }],
+    info: { title: 'Shipping rate-and-label API', version: '1.0.0', description: GUIDE },
+    servers: SERVERS,
   });
   return withTypedNullables(document);
 };
