@@ -22,9 +22,6 @@ export const reasons = {
     'Authentication is the X-API-Key header, checked by the shared middleware of every function against the API keys in DynamoDB ' +
     '(SHA-256 hash, active, expiry, integration type public-api, scopes; spec part 5). API Gateway authorizers and usage-plan keys cannot express these rules.',
   cognito: 'Callers are server-side integrations holding API keys (spec part 5), not Cognito users; there is no user pool to authorize against.',
-  waf:
-    'No WAF web ACL yet: every route needs a valid API key checked in the function, and the stage is throttled (lib/stages.ts). ' +
-    'A web ACL (managed rule groups, rate-based rule) is the next step once the API is exposed beyond known integrators.',
   apiGatewayLoggingRole:
     "CDK's account-level API Gateway logging role uses the AWS managed AmazonAPIGatewayPushToCloudWatchLogs policy, " +
     'which exists for exactly this purpose: API Gateway must be able to create and write the log groups of any API in the account.',
@@ -43,7 +40,6 @@ export const acknowledgeNagFindings = (stack: ShippingStack): void => {
   acknowledge(restApi, 'AwsSolutions-APIG2', reasons.apiValidation);
   acknowledge(restApi, 'AwsSolutions-APIG4', reasons.apiAuthorization);
   acknowledge(restApi, 'AwsSolutions-COG4', reasons.cognito);
-  acknowledge(restApi.deploymentStage, 'AwsSolutions-APIG3', reasons.waf);
   acknowledge(
     restApi.node.findChild('CloudWatchRole'),
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

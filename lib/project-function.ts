@@ -23,6 +23,8 @@ export type ProjectFunctionProps = {
   description: string;
   stage: StageConfig;
   environment: Record<string, string>;
+  /** Reserved concurrency (lib/stages.ts `reservedConcurrency`); unreserved when absent. */
+  reservedConcurrency?: number;
 };
 
 export class ProjectFunction extends NodejsFunction {
@@ -47,6 +49,7 @@ export class ProjectFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: stage.lambda.memoryMb,
       timeout: Duration.seconds(stage.lambda.timeoutSeconds),
+      ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
       tracing: Tracing.ACTIVE,
       role,
       logGroup: logs,

@@ -8,7 +8,7 @@ import type { Method } from 'aws-cdk-lib/aws-apigateway';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -16,10 +16,12 @@ import { Construct } from 'constructs';
 import { OPERATOR_PREFIXES, type FunctionEntry } from '../shared/manifest';
 import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
+import { Monitoring } from './monitoring';
 import { acknowledgeNagFindings } from './nag-suppressions';
 import { ProjectFunction } from './project-function';
 import { stageEnvironment, type StageConfig } from './stages';
 import { Storage } from './storage';
+import { ApiFirewall } from './waf';
 
 export type ShippingStackProps = StackProps & {
   stage: StageConfig;
@@ -50,6 +52,9 @@ const EMAIL_EVENTS = [
 ];
 
 export const SERVICE_NAME = 'shipping-api';
+
+/** Template metadata SAM CLI takes as a function's identifier (before the logical id and the CDK path). */
+export const SAM_RESOURCE_ID = 'SamResourceId';
 
 /** Stream consumers retry a failing batch, halving it each time, before parking it. */
 const STREAM_RETRY_ATTEMPTS = 3;
@@ -110,6 +115,9 @@ export class ShippingStack extends Stack {
   readonly emailConfigurationSet?: ConfigurationSet;
   /** Every manifest entry, by name. */
   readonly functions: ReadonlyMap<string, DeployedFunction>;
+  /** The WAF web ACL on the API stage: per-key and per-IP limits. */
+  readonly firewall: ApiFirewall;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ShippingStackProps) {
     const { stage, functions, ...stackProps } = props;
@@ -125,6 +133,7 @@ export class ShippingStack extends Stack {
 
     this.storage = new Storage(this, 'Storage', { stage });
     this.api = new ShippingApi(this, 'Api', { stage });
+    this.firewall = new ApiFirewall(this, 'Firewall', { stage, apiStage: this.api.restApi.deploymentStage });
 
     const environment = {
       TABLE_NAME: this.storage.table.tableName,
@@ -163,11 +172,16 @@ export class ShippingStack extends Stack {
         description: entry.description,
         stage,
         environment: entry.access.email ? { ...environment, ...emailEnvironment } : environment,
+        reservedConcurrency: stage.reservedConcurrency[entry.name],
       });
+      // `sam local invoke -t cdk.out/<stack>.template.json <name>`: SAM names a CDK function after the construct
+      // above its resource, `Handler` for all of them; this metadata names it after its manifest entry instead.
+      (handler.node.defaultChild as CfnFunction).addMetadata(SAM_RESOURCE_ID, entry.name);
       this.grantAccess(entry, handler);
       deployed.set(entry.name, { entry, handler, ...this.attachTrigger(scopeOfEntry, entry, handler) });
     }
     this.functions = deployed;
+    this.monitoring = new Monitoring(this, 'Monitoring', { stage, serviceName: SERVICE_NAME, api: this.api, firewall: this.firewall, functions: deployed });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL; the API lives under <ApiUrl>v1/' });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });

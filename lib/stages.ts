@@ -5,6 +5,8 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+import { manifest } from '../shared/manifest';
+import { EVALUATION_WINDOWS_SECONDS, rateLimits, WAF_MAX_RATE_LIMIT, WAF_MIN_RATE_LIMIT } from './limits';
 
 export const stageNames = ['dev', 'prod'] as const;
 export type StageName = (typeof stageNames)[number];
@@ -16,6 +18,52 @@ const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export const API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS = 29;
 
 const positiveInt = z.number().int().positive();
+
+/**
+ * AWS keeps this much of an account's concurrency unreserved in each region:
+ * a PutFunctionConcurrency that would leave less fails the deploy.
+ */
+export const UNRESERVED_CONCURRENCY_FLOOR = 100;
+
+const functionNames = new Set(manifest.map((entry) => entry.name));
+const httpFunctionNames = new Set(manifest.filter((entry) => entry.trigger.kind === 'http').map((entry) => entry.name));
+
+const wafLimit = z.number().int().min(WAF_MIN_RATE_LIMIT).max(WAF_MAX_RATE_LIMIT);
+
+const rateLimitsSchema = z.object({
+  perKey: wafLimit,
+  perIpWithoutKey: wafLimit,
+  perIp: wafLimit,
+  windowSeconds: z.literal(EVALUATION_WINDOWS_SECONDS),
+});
+
+const monitoringSchema = z.object({
+  /** Name of the SNS topic the stack creates; every alarm of the stage notifies it. */
+  alarmTopicName: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 letters, digits, _ or -'),
+  /** Period of every alarm and dashboard graph. */
+  periodSeconds: z.number().int().min(60).max(3600).multipleOf(60),
+  /** Rate alarms (5xx, latency, carrier failures) fire on this many bad periods out of `evaluationPeriods`. */
+  datapointsToAlarm: positiveInt,
+  evaluationPeriods: positiveInt,
+  /** Share of API requests answered 5xx (0-1)… */
+  serverErrorRate: z.number().gt(0).lt(1),
+  /** …counted only in a period with at least this many requests, so one failure in three calls pages nobody. */
+  serverErrorMinRequests: positiveInt,
+  /** p99 of API Gateway's Latency per HTTP function (manifest name → milliseconds). */
+  latencyP99Ms: z.record(z.string(), z.number().int().positive().max(29_000)),
+  /** Share of carrier calls that failed (timeout, error, skipped by an open breaker) for the worst carrier (0-1). */
+  carrierFailureRate: z.number().gt(0).max(1),
+  /** Circuit-breaker openings in one period, all carriers together. */
+  carrierBreakerOpenings: positiveInt,
+  /** Lambda throttles of one function in one period (its reserved concurrency reached). */
+  lambdaThrottles: positiveInt,
+  /** Requests API Gateway answered 429 in one period (stage throttling). */
+  apiThrottled: positiveInt,
+  /** Requests the web ACL blocked in one period (per-key and per-IP limits). */
+  wafBlocked: positiveInt,
+  /** Stream batches parked in the notify failure queue. */
+  notifyDeadLetters: positiveInt,
+});
 
 export const stageConfigSchema = z
   .object({
@@ -64,6 +112,22 @@ export const stageConfigSchema = z
      * an attempt that died; the next attempt sends it (shared/store/notifications.ts).
      */
     notifyLeaseSeconds: z.number().int().positive().max(3600),
+    /** Per-key and per-IP limits of the stage's WAF web ACL (lib/limits.ts, lib/waf.ts). */
+    rateLimits: rateLimitsSchema,
+    /**
+     * Reserved concurrency by manifest function name: guaranteed to the
+     * function and its ceiling (a runaway caller or a slow carrier cannot
+     * take the account's whole concurrency). A function left out is
+     * unreserved and shares the account's unreserved pool.
+     */
+    reservedConcurrency: z.record(z.string(), z.number().int().min(1)),
+    /**
+     * The Lambda concurrent-executions quota of the account and region the
+     * stage deploys to (1,000 by default; new accounts may start lower, check
+     * Service Quotas). The reservations must leave UNRESERVED_CONCURRENCY_FLOOR of it.
+     */
+    accountConcurrency: positiveInt,
+    monitoring: monitoringSchema,
   })
   .superRefine((stage, ctx) => {
     if (stage.throttling.burstLimit < stage.throttling.rateLimit) {
@@ -77,6 +141,26 @@ export const stageConfigSchema = z
     }
     if (stage.notifyLeaseSeconds <= stage.lambda.timeoutSeconds) {
       ctx.addIssue({ code: 'custom', path: ['notifyLeaseSeconds'], message: 'must be longer than lambda.timeoutSeconds, or a live attempt is taken over and an e-mail goes out twice' });
+    }
+    if (stage.rateLimits.perIp < stage.rateLimits.perKey) {
+      ctx.addIssue({ code: 'custom', path: ['rateLimits', 'perIp'], message: 'must be at least rateLimits.perKey, or one key from one address is cut below its own limit' });
+    }
+    for (const name of Object.keys(stage.reservedConcurrency)) {
+      if (!functionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['reservedConcurrency', name], message: 'is not a function of the manifest (shared/manifest.ts)' });
+    }
+    const reserved = Object.values(stage.reservedConcurrency).reduce((sum, n) => sum + n, 0);
+    if (reserved > stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reservedConcurrency'],
+        message: `reserves ${reserved} in all, but AWS keeps ${UNRESERVED_CONCURRENCY_FLOOR} of the account's ${stage.accountConcurrency} unreserved: at most ${stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR}`,
+      });
+    }
+    for (const name of Object.keys(stage.monitoring.latencyP99Ms)) {
+      if (!httpFunctionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['monitoring', 'latencyP99Ms', name], message: 'is not an HTTP function of the manifest' });
+    }
+    if (stage.monitoring.datapointsToAlarm > stage.monitoring.evaluationPeriods) {
+      ctx.addIssue({ code: 'custom', path: ['monitoring', 'datapointsToAlarm'], message: 'must be at most monitoring.evaluationPeriods' });
     }
   });
 
@@ -103,6 +187,21 @@ const shared = {
   carrierBreakerOpenSeconds: 30,
   // Just longer than the function timeout: a retry after a crash mid-send waits no longer than it must.
   notifyLeaseSeconds: 30,
+  // AWS's default quota; lower it here for an account that has less, and the reservations are checked against it.
+  accountConcurrency: 1000,
+} as const;
+
+/**
+ * Alarm settings both stages share: 5-minute periods, 2 bad periods out of 3
+ * for the rates, and any parked stream batch or breaker opening at once.
+ */
+const sharedMonitoring = {
+  periodSeconds: 300,
+  datapointsToAlarm: 2,
+  evaluationPeriods: 3,
+  carrierBreakerOpenings: 1,
+  lambdaThrottles: 1,
+  notifyDeadLetters: 1,
 } as const;
 
 /**
@@ -124,6 +223,33 @@ export const stages: Record<StageName, StageConfig> = {
     lambda: { memoryMb: 512, timeoutSeconds: 15 },
     emailFrom: PLACEHOLDER_EMAIL_FROM,
     emailConfigurationSet: 'shipping-api-dev',
+    rateLimits: rateLimits.dev,
+    // 34 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    reservedConcurrency: {
+      'packaging-types': 2,
+      carriers: 2,
+      'carrier-services': 2,
+      rate: 10,
+      ship: 5,
+      labels: 2,
+      'label-file': 3,
+      track: 3,
+      cancel: 2,
+      notify: 2,
+      // One run at a time: a run still going when the next is due does not refresh the same orders twice.
+      'tracking-refresh': 1,
+    },
+    monitoring: {
+      ...sharedMonitoring,
+      alarmTopicName: 'shipping-api-dev-alarms',
+      serverErrorRate: 0.05,
+      serverErrorMinRequests: 20,
+      // Above the rate budget (8 s) the function answers anyway with what it has; p99 near it means carriers are slow.
+      latencyP99Ms: { rate: 6000, ship: 8000 },
+      carrierFailureRate: 0.5,
+      apiThrottled: 50,
+      wafBlocked: 100,
+    },
   }),
   prod: parseStageConfig({
     ...shared,
@@ -135,6 +261,33 @@ export const stages: Record<StageName, StageConfig> = {
     lambda: { memoryMb: 1024, timeoutSeconds: 15 },
     emailFrom: PLACEHOLDER_EMAIL_FROM,
     emailConfigurationSet: 'shipping-api-prod',
+    rateLimits: rateLimits.prod,
+    // 286 in all, 614 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // rate at ~1 s per call takes up to 150, ship 40; the reads are fast.
+    reservedConcurrency: {
+      'packaging-types': 10,
+      carriers: 10,
+      'carrier-services': 10,
+      rate: 150,
+      ship: 40,
+      labels: 10,
+      'label-file': 20,
+      track: 20,
+      cancel: 10,
+      // A stream function runs one batch per shard at a time; a few shards at most.
+      notify: 5,
+      'tracking-refresh': 1,
+    },
+    monitoring: {
+      ...sharedMonitoring,
+      alarmTopicName: 'shipping-api-prod-alarms',
+      serverErrorRate: 0.01,
+      serverErrorMinRequests: 100,
+      latencyP99Ms: { rate: 4000, ship: 6000 },
+      carrierFailureRate: 0.2,
+      apiThrottled: 100,
+      wafBlocked: 500,
+    },
   }),
 };
 
@@ -149,6 +302,9 @@ export const resolveStage = (name: unknown): StageConfig => {
   }
   return stages[name as StageName];
 };
+
+/** The CloudWatch namespace of the functions' own metrics (shared/metrics.ts) and of the stack's metric filters. */
+export const metricsNamespace = (stage: Pick<StageConfig, 'name'>): string => `ShippingApi/${stage.name}`;
 
 /**
  * The environment a stage gives every function, besides the table and bucket
@@ -167,5 +323,5 @@ export const stageEnvironment = (stage: StageConfig, serviceName: string): Recor
   LOG_LEVEL: stage.logLevel,
   POWERTOOLS_SERVICE_NAME: serviceName,
   // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).
-  POWERTOOLS_METRICS_NAMESPACE: `ShippingApi/${stage.name}`,
+  POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage),
 });

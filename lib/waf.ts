@@ -1,0 +1,175 @@
+/**
+ * The WAF web ACL of a stage (REGIONAL, on the REST API's deployed stage):
+ * per-key and per-IP rate limits from the stage configuration
+ * (lib/limits.ts), answered like API Gateway's own throttling: 429,
+ * `Retry-After` and the project's error body with code THROTTLED.
+ *
+ * The rules, in order:
+ * 1. `PerApiKey`: requests carrying a well-formed key (`<prefix>_api_<32 hex>`,
+ *    DESIGN.md §5) are counted per `X-API-Key` value, whatever address they
+ *    come from, so an integrator spread over many hosts is one caller.
+ * 2. `PerIpWithoutKey`: requests without a well-formed key, counted per IP
+ *    with a low limit. The function would answer them 401 anyway; the rule
+ *    keeps scanners and key guessing from costing an invocation each.
+ * 3. `PerIp`, the backstop: every request, counted per IP. Needed because
+ *    rule 1 gives each distinct well-formed key its own counter: a client
+ *    that sends a fresh random well-formed key with every request is never
+ *    over rule 1 and, having a well-formed key, never counted by rule 2;
+ *    each of its requests costs an invocation and a table read before the
+ *    401. The backstop is at least the per-key limit (lib/stages.ts), so a
+ *    legitimate integrator with one key behind one address meets its key's
+ *    limit first.
+ *
+ * WAF's own metrics are on for every rule (CloudWatch AWS/WAFV2, used by the
+ * alarms and the dashboard of lib/monitoring.ts), and blocked requests are
+ * logged to a log group of the stage with the X-API-Key header redacted.
+ * Sampled requests stay off: they show every header of a request, the API key
+ * included, to anyone who may read the web ACL.
+ */
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { Stage } from 'aws-cdk-lib/aws-apigateway';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import type { ErrorCode } from '../shared/errors';
+import { RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS, rateLimitMessage, retryAfterSeconds, type RateLimits } from './limits';
+import type { StageConfig } from './stages';
+
+/** The header the functions read the key from (spec part 5); WAF matches header names case-insensitively. */
+export const API_KEY_HEADER = 'x-api-key';
+
+/** The key of the 429 body among the web ACL's custom response bodies. */
+export const THROTTLED_BODY_KEY = 'throttled';
+
+/** Metric names of the rules (the `Rule` dimension of AWS/WAFV2 metrics), in evaluation order. */
+export const WAF_RULES = {
+  perApiKey: 'PerApiKey',
+  perIpWithoutKey: 'PerIpWithoutKey',
+  perIp: 'PerIp',
+} as const;
+
+/** The regular expression of a well-formed key of the stage (shared/http/auth.ts checks the same shape). */
+export const wellFormedKeyPattern = (apiKeyPrefix: string): string => `^${apiKeyPrefix}_api_[0-9a-f]{32}$`;
+
+/** The 429 body: the project's error body (DESIGN.md §5). Typed on ErrorCode so the code stays one that shared/errors.ts lists. */
+export const throttledBody = (limits: RateLimits): string => {
+  const code: ErrorCode = RATE_LIMIT_ERROR_CODE;
+  return JSON.stringify({ error: { code, message: rateLimitMessage(limits) } });
+};
+
+const NO_TRANSFORMATION = [{ priority: 0, type: 'NONE' }];
+
+export type ApiFirewallProps = { stage: StageConfig; apiStage: Stage };
+
+export class ApiFirewall extends Construct {
+  readonly webAcl: CfnWebACL;
+  readonly association: CfnWebACLAssociation;
+  /** Blocked requests, X-API-Key redacted. WAF requires the `aws-waf-logs-` prefix. */
+  readonly logs: LogGroup;
+  /** The web ACL's name, also its metric name (the `WebACL` dimension of AWS/WAFV2 metrics). */
+  readonly webAclName: string;
+
+  constructor(scope: Construct, id: string, { stage, apiStage }: ApiFirewallProps) {
+    super(scope, id);
+    const limits = stage.rateLimits;
+    this.webAclName = `shipping-api-${stage.name}`;
+
+    const wellFormedKey: CfnWebACL.StatementProperty = {
+      regexMatchStatement: {
+        regexString: wellFormedKeyPattern(stage.apiKeyPrefix),
+        fieldToMatch: { singleHeader: { Name: API_KEY_HEADER } },
+        textTransformations: NO_TRANSFORMATION,
+      },
+    };
+    const block: CfnWebACL.RuleActionProperty = {
+      block: {
+        customResponse: {
+          responseCode: RATE_LIMIT_STATUS,
+          customResponseBodyKey: THROTTLED_BODY_KEY,
+          responseHeaders: [{ name: 'Retry-After', value: String(retryAfterSeconds(limits)) }],
+        },
+      },
+    };
+    const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName,
+      sampledRequestsEnabled: false,
+    });
+
+    const rules: CfnWebACL.RuleProperty[] = [
+      {
+        name: WAF_RULES.perApiKey,
+        priority: 0,
+        action: block,
+        visibilityConfig: visibility(WAF_RULES.perApiKey),
+        statement: {
+          rateBasedStatement: {
+            limit: limits.perKey,
+            evaluationWindowSec: limits.windowSeconds,
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [{ header: { name: API_KEY_HEADER, textTransformations: NO_TRANSFORMATION } }],
+            scopeDownStatement: wellFormedKey,
+          },
+        },
+      },
+      {
+        name: WAF_RULES.perIpWithoutKey,
+        priority: 1,
+        action: block,
+        visibilityConfig: visibility(WAF_RULES.perIpWithoutKey),
+        statement: {
+          rateBasedStatement: {
+            limit: limits.perIpWithoutKey,
+            evaluationWindowSec: limits.windowSeconds,
+            aggregateKeyType: 'IP',
+            scopeDownStatement: { notStatement: { statement: wellFormedKey } },
+          },
+        },
+      },
+      {
+        name: WAF_RULES.perIp,
+        priority: 2,
+        action: block,
+        visibilityConfig: visibility(WAF_RULES.perIp),
+        statement: {
+          rateBasedStatement: { limit: limits.perIp, evaluationWindowSec: limits.windowSeconds, aggregateKeyType: 'IP' },
+        },
+      },
+    ];
+
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      name: this.webAclName,
+      description: `Per-key and per-IP request limits of shipping-api-${stage.name}`,
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(this.webAclName),
+      customResponseBodies: { [THROTTLED_BODY_KEY]: { contentType: 'APPLICATION_JSON', content: throttledBody(limits) } },
+      rules,
+    });
+
+    this.association = new CfnWebACLAssociation(this, 'Association', {
+      resourceArn: apiStage.stageArn,
+      webAclArn: this.webAcl.attrArn,
+    });
+    // The stage must exist before WAF can attach to it.
+    this.association.node.addDependency(apiStage);
+
+    this.logs = new LogGroup(this, 'Logs', {
+      logGroupName: `aws-waf-logs-shipping-api-${stage.name}`,
+      retention: stage.logRetentionDays,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    new CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // The ARN without the `:*` suffix CloudFormation's LogGroup Arn carries.
+      logDestinationConfigs: [Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: this.logs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      // The key is a credential: it never reaches a log (lib/api.ts logs no header either).
+      redactedFields: [{ singleHeader: { Name: API_KEY_HEADER } }],
+      // Only what was blocked: at 1,000 requests a second, logging every allowed request costs more than it tells.
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }] }],
+      },
+    });
+  }
+}
