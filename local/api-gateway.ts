@@ -394,7 +394,14 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const handle = async (req: IncomingMessage, requestId: string): Promise<{ response: HttpResponse; error?: unknown }> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
-    const pathname = new URL(url, 'http://localhost').pathname;
+    let pathname: string;
+    try {
+      pathname = new URL(url, 'http://localhost').pathname;
+    } catch {
+      // An absolute-form target that is no URL (`GET http://[ HTTP/1.1`): the client's fault, not a 500.
+      req.resume();
+      return { response: errorResponse(400, 'VALIDATION_FAILED', 'The request target is not a valid URL', requestId) };
+    }
     // The document and the docs page (local/docs.ts): no key, no function, no limit.
     const docsAnswer = await docs({ method, pathname, ifNoneMatch: req.headers['if-none-match'], requestId });
     if (docsAnswer) {

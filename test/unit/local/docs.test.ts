@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApiServer, type Route } from '../../../local/api-gateway';
@@ -102,6 +102,28 @@ describe('GET /v1/openapi.json', () => {
     }
     expect((await raw(port, '/v1/carriers')).status).toBe(401);
     expect(invoked).toEqual(['carriers']);
+  });
+});
+
+describe('the request target the docs routes and the router parse', () => {
+  /** Writes the request line itself: node:http refuses to send such a target. */
+  const requestLine = (target: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+
+  it('a target that is no URL is 400 VALIDATION_FAILED, not a 500', async () => {
+    const text = await requestLine('http://[');
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(text.split('\r\n\r\n')[1]!)).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+  });
+
+  it('an absolute-form target is routed by its path', async () => {
+    expect((await requestLine('http://elsewhere.example/docs')).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 });
 
