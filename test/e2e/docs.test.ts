@@ -30,12 +30,17 @@ const executable = (file: string) => {
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else `chromium` on PATH. */
 const findChromium = (): string => {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', spawnSync('which', ['chromium'], { encoding: 'utf8' }).stdout?.trim()];
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (executable(chosen)) return chosen;
+    throw new Error(`CHROMIUM_PATH=${chosen} is not an executable file: fix it, or unset it and run \`npm run setup:browser\``);
+  }
+  const candidates = ['/usr/bin/chromium', spawnSync('which', ['chromium'], { encoding: 'utf8' }).stdout?.trim()];
   const found = candidates.find((c): c is string => !!c && executable(c));
   if (found) return found;
   throw new Error(
     'No Chromium for the browser test of /docs: set CHROMIUM_PATH, or install Debian\'s chromium with `npm run setup:browser` ' +
-      `(looked at CHROMIUM_PATH=${process.env.CHROMIUM_PATH ?? '(unset)'}, /usr/bin/chromium and \`which chromium\`)`,
+      '(CHROMIUM_PATH is unset; looked at /usr/bin/chromium and `which chromium`)',
   );
 };
 
