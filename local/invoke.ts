@@ -344,7 +344,9 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
 
   if (command.printEvent) return { fn, eventFile, event, notes, outcome: { kind: 'event', event } };
 
-  const handler = handlerOf(fn) as unknown as (event: unknown, context: Context) => Promise<unknown>;
+  // The handler gets a copy: middy's body parser replaces the body of the event it is given, and the report keeps the event as sent.
+  const loaded = handlerOf(fn) as unknown as (event: unknown, context: Context) => Promise<unknown>;
+  const handler = (sent: Json, context: Context) => loaded(structuredClone(sent), context);
   if (fn.trigger.kind === 'http') {
     return { fn, eventFile, event, notes, outcome: { kind: 'http', result: (await handler(event, contextOf(fn))) as APIGatewayProxyResult } };
   }
