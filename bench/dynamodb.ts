@@ -17,7 +17,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { stages } from '../lib/stages';
 import { buildContext, buildEvent, manifestRoutes, matchRoute, requireHandlerLoader, type Route } from '../local/api-gateway';
@@ -87,9 +88,55 @@ export type Recorded = {
   input: Record<string, unknown>;
   /** What DynamoDB (Local) says the command consumed, asked for on writes. */
   capacityUnits?: number;
+  /** The ConsumedCapacity entries DynamoDB (Local) returned, as returned (one per table). */
+  consumed?: ConsumedCapacity[];
+  /** The command's output (document client form), when it succeeded. */
+  output?: Record<string, unknown>;
+  /** The error's name, when it failed (a false condition, say). */
+  error?: string;
 };
 
-const WRITES = new Set(['PutItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
+export const WRITES = new Set(['PutItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
+
+/**
+ * Records every command of the document client `client` into `into` (its
+ * input, output, timing and the capacity DynamoDB reports), asking for
+ * `ReturnConsumedCapacity: capacity(command)` where that gives a level.
+ */
+export const recordCommands = (
+  client: DynamoDBDocumentClient,
+  into: Recorded[],
+  capacity: (command: string) => 'TOTAL' | 'INDEXES' | undefined,
+  name = 'benchRecorder',
+): void => {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = String(context.commandName);
+      const input = args.input as Record<string, unknown>;
+      const level = capacity(command);
+      if (level) input.ReturnConsumedCapacity ??= level;
+      const entry: Recorded = { command, start: performance.now(), end: Number.NaN, input };
+      try {
+        const out = await next(args);
+        const output = out.output as Record<string, unknown> & { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
+        const consumed = output.ConsumedCapacity;
+        entry.output = output;
+        if (consumed) {
+          entry.consumed = [consumed].flat();
+          entry.capacityUnits = entry.consumed.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+        }
+        return out;
+      } catch (error) {
+        entry.error = (error as Error)?.name ?? 'Error';
+        throw error;
+      } finally {
+        entry.end = performance.now();
+        into.push(entry);
+      }
+    },
+    { step: 'initialize', name, priority: 'high' },
+  );
+};
 
 /** Each command's step in the chain: 1 + the deepest step that ended before it started. Pure. */
 export const chainSteps = (commands: ReadonlyArray<Pick<Recorded, 'start' | 'end'>>): number[] => {
@@ -107,7 +154,7 @@ export const chainSteps = (commands: ReadonlyArray<Pick<Recorded, 'start' | 'end
 export const longestChain = (commands: ReadonlyArray<Pick<Recorded, 'start' | 'end'>>): number => Math.max(0, ...chainSteps(commands));
 
 /** The items a recorded write command puts (the client's wire form, unmarshalled). */
-const writtenItems = (r: Recorded): Array<Record<string, unknown>> => {
+export const writtenItems = (r: Recorded): Array<Record<string, unknown>> => {
   const items: Array<Record<string, AttributeValue>> = [];
   if (r.command === 'PutItemCommand') items.push(r.input.Item as Record<string, AttributeValue>);
   if (r.command === 'BatchWriteItemCommand') {
@@ -162,25 +209,8 @@ export const runDynamodbBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const { apiKey } = await createApiKey({ companyId: company.companyId, scopes: [] });
 
   const recorded: Recorded[] = [];
-  ddb.middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = String(context.commandName);
-      const input = args.input as Record<string, unknown>;
-      // Writes report the capacity they consumed, to check shared/store/item-size.ts against DynamoDB's own count.
-      if (WRITES.has(command)) input.ReturnConsumedCapacity ??= 'TOTAL';
-      const entry: Recorded = { command, start: performance.now(), end: Number.NaN, input };
-      try {
-        const out = await next(args);
-        const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> }).ConsumedCapacity;
-        if (consumed) entry.capacityUnits = [consumed].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-        return out;
-      } finally {
-        entry.end = performance.now();
-        recorded.push(entry);
-      }
-    },
-    { step: 'initialize', name: 'benchRecorder', priority: 'high' },
-  );
+  // Writes report the capacity they consumed, to check shared/store/item-size.ts against DynamoDB's own count.
+  recordCommands(ddb, recorded, (command) => (WRITES.has(command) ? 'TOTAL' : undefined));
 
   const loadHandler = requireHandlerLoader();
   const routes = new Map(manifestRoutes().map((r) => [r.name, r] as const));

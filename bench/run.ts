@@ -16,7 +16,12 @@
  *      against all healthy, with the circuit breaker (bench/fanout.ts);
  *   6. http: GET /v1/carriers and POST /v1/rate over HTTP through the local
  *      API server and DynamoDB Local, with the process's peak memory;
- *   7. load: autocannon against `npm start` (bench/load.ts).
+ *   7. load: autocannon against `npm start` (bench/load.ts);
+ *   8. capacity: DynamoDB read and write units (table and index, by read
+ *      consistency), stored item sizes, S3 requests and bytes and e-mails of
+ *      each step of a shipment's life, through the handlers in process
+ *      against DynamoDB Local and s3rver (bench/capacity.ts); its figures also
+ *      go to bench/results/capacity.json, alone or in a full run.
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to
@@ -78,7 +83,7 @@ const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
 const HARD_DEADLINE_MS = 600_000;
 
-const PARTS = ['pure', 'bundles', 'dynamodb', 'warm', 'fanout', 'http', 'load'] as const;
+const PARTS = ['pure', 'bundles', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity'] as const;
 type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
@@ -240,6 +245,8 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   fanout: async (ctx) => (await import('./fanout')).runFanoutBench(ctx),
   http: runHttp,
   load: async (ctx) => (await import('./load')).runLoadBench(ctx),
+  // In a child, like dynamodb: it builds the store's clients against its own emulators.
+  capacity: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'capacity.ts', 'runCapacityBench'),
 };
 
 const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
@@ -268,6 +275,12 @@ const selectedParts = (args: readonly string[]): PartName[] => {
 };
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');
+/**
+ * The capacity part's own file: latest.json is replaced only by a full run,
+ * and the capacity figures (docs/operations.md is built from them) are worth
+ * keeping from a run of that part alone.
+ */
+const CAPACITY_RESULTS_FILE = path.join(__dirname, 'results', 'capacity.json');
 
 const main = async (): Promise<number> => {
   const started = performance.now();
@@ -315,6 +328,15 @@ const main = async (): Promise<number> => {
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);
     log(`results written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  }
+  const capacity = parts.find((p) => p.name === 'capacity');
+  if (capacity) {
+    const { parts: _parts, checks: _checks, ...run } = summary;
+    const capacityChecks = capacity.checks.map((c) => ({ ...c, measured: round(c.measured) }));
+    const file = { ...run, ok: capacity.checks.every((c) => c.ok), capacity: capacity.figures, checks: capacityChecks };
+    mkdirSync(path.dirname(CAPACITY_RESULTS_FILE), { recursive: true });
+    writeFileSync(CAPACITY_RESULTS_FILE, `${JSON.stringify(file, null, 2)}\n`);
+    log(`capacity figures written to ${path.relative(process.cwd(), CAPACITY_RESULTS_FILE)}`);
   }
   out(json);
   return ok ? 0 : 1;
