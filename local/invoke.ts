@@ -41,7 +41,7 @@ import { shippingDateWindow } from '../shared/domain/rate/validate';
 import { manifest, type FunctionEntry } from '../shared/manifest';
 import { listOutbox, type OutboxEntry } from '../shared/notify/outbox';
 import { buildContext, requireHandlerLoader } from './api-gateway';
-import { localAwsEnv } from './env';
+import { applyEnv, localAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readDemoFile, readRuntimeFile, resolveDataDir, type DemoFile, type RuntimeFile } from './runtime-files';
 
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
@@ -288,10 +288,7 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   };
   const target = resolveInvokeTarget(env, options.cwd);
   // Before any handler or store module creates its client: they read these on first use.
-  for (const [name, value] of Object.entries(invokeEnv(target))) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  applyEnv(invokeEnv(target));
   const { fn, eventFile } = command;
   const raw = readEvent(eventFile);
   assertEventFits(fn, raw, eventFile);
@@ -310,7 +307,7 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
     return (JSON.parse(result.body) as { data: Json }).data;
   };
   const freshRateResponseId = async (): Promise<string> => {
-    const rates = (await callSample('rate')).rates as Array<{ rateResponseId: string; carrier?: { code?: string } }>;
+    const rates = (await callSample('rate')).rates as Array<{ rateResponseId: string }> | undefined;
     if (!rates?.[0]) throw new InvokeError('prerequisite rate (events/rate.json) returned no rate');
     return rates[0].rateResponseId;
   };
