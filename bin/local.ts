@@ -34,6 +34,7 @@ import { JavaMissingError } from '../local/java';
 import { drainingGate, watchLaunchers, type DrainingGate } from '../local/lifecycle';
 import { assertPortFree } from '../local/ports';
 import { ensureTableAndBucket } from '../local/provision';
+import { describeLimits, localRequestLimiter, type RequestLimiter } from '../local/request-limiter';
 import {
   dataPaths,
   isProcessAlive,
@@ -242,8 +243,10 @@ const listen = (s: Server, port: number): Promise<number> =>
 const main = async () => {
   const port = portFromEnv('PORT', 3000)!;
   let refreshSeconds: number;
+  let limiter: RequestLimiter;
   try {
     refreshSeconds = localRefreshSeconds();
+    limiter = localRequestLimiter(process.env, config.apiKeyPrefix);
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
@@ -291,6 +294,7 @@ const main = async () => {
 
   server = createApiServer({
     region,
+    limiter,
     onResponse: ({ method, url, statusCode, ms, requestId, error }) => {
       out(`${method} ${url} -> ${statusCode} (${ms} ms, request ${requestId})`);
       if (error) err(`  ${(error as Error)?.stack ?? String(error)}`);
@@ -320,6 +324,8 @@ const main = async () => {
   out(`  Base URL   ${apiUrl}`);
   out(`  Demo key   ${demo.apiKey}   (${created ? 'new' : 'from demo.json'}; company "${demo.companyName}" ${demo.companyId}, pricing group default)`);
   out(`  Try        curl -s -H 'X-API-Key: ${demo.apiKey}' ${apiUrl}/carriers`);
+  out(`  Docs       http://127.0.0.1:${actualPort}/docs   (the document: ${apiUrl}/openapi.json; no key needed)`);
+  out(`  Limits     ${describeLimits(limiter)}`);
   out(`  Data       ${dataDir}`);
   out(`             table ${tableName}${provisioned.tableCreated ? ' (created)' : ''}, bucket ${bucketName}${provisioned.bucketCreated ? ' (created)' : ''}, reference data ${seeded.items} items`);
   out(`             DynamoDB Local ${stack.dynamodb.endpoint}, s3rver ${stack.s3.endpoint}`);

@@ -13,7 +13,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { httpFunctions } from '../shared/manifest';
+import { RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS } from '../lib/limits';
 import { createDocsRoutes } from './docs';
+import type { RequestLimiter } from './request-limiter';
 
 export type Route = { name: string; entry: string; method: string; path: string };
 
@@ -314,11 +316,19 @@ export type ApiServerOptions = {
   /** Like API Gateway's integration timeout: a slower function gets 504. */
   timeoutMs?: number;
   region?: string;
+  /**
+   * The stage's per-key and per-IP limits (local/request-limiter.ts), checked
+   * before routing as WAF checks before API Gateway; none when left out.
+   */
+  limiter?: RequestLimiter;
   /** Called once per request after the response is written (access log). */
   onResponse?: (entry: { method: string; url: string; statusCode: number; ms: number; requestId: string; error?: unknown }) => void;
 };
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '..');
+
+/** A header Node gave as a list (sent more than once) counts by its first value, like API Gateway's single-value headers. */
+const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 /** Requires each handler module once, on first use, like a Lambda cold start. */
 export const requireHandlerLoader = (root = REPOSITORY_ROOT) => {
@@ -407,6 +417,22 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     if (docsAnswer) {
       req.resume();
       return { response: docsAnswer.kind === 'response' ? docsAnswer.response : methodNotAllowed(method, pathname, docsAnswer.allow, requestId) };
+    }
+    if (options.limiter) {
+      const decision = options.limiter.check({ apiKey: headerValue(req.headers['x-api-key']), ip: req.socket.remoteAddress ?? '127.0.0.1' });
+      if (!decision.allowed) {
+        req.resume();
+        const who = decision.rule === 'key' ? 'this API key' : 'this IP address without a valid API key';
+        return {
+          response: errorResponse(
+            RATE_LIMIT_STATUS,
+            RATE_LIMIT_ERROR_CODE,
+            `Rate limit exceeded: at most ${decision.limit} requests per ${decision.windowSeconds} s for ${who}; retry after ${decision.retryAfterSeconds} s`,
+            requestId,
+            { 'retry-after': String(decision.retryAfterSeconds) },
+          ),
+        };
+      }
     }
     const match = matchRoute(routes, method, pathname);
     if (match.kind === 'not-found') {

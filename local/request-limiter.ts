@@ -2,7 +2,10 @@
  * The local runtime's stand-in for a stage's WAF rate-based rules (lib/waf.ts),
  * so an integrator sees the same 429 on their machine: requests carrying a
  * well-formed API key are counted per key, requests without one per source
- * IP. Over the limit, the answer is 429 `RATE_LIMITED` with `Retry-After`.
+ * IP, with the dev stage's numbers (lib/limits.ts). Over the limit, the
+ * answer is 429 `THROTTLED` with `Retry-After` (local/api-gateway.ts). The
+ * stage's third rule, a per-IP backstop whatever the key, is left out: every
+ * local caller is 127.0.0.1.
  *
  * Counting is in fixed windows aligned on the epoch (WAF counts over a
  * trailing window, so it may start and stop blocking a few seconds apart
@@ -14,6 +17,9 @@
  * it is two counters and an eviction rule, and it must follow WAF's
  * key-or-IP aggregation, which none of them models.
  */
+import { rateLimits } from '../lib/limits';
+import { isWellFormedKey } from '../shared/http/auth';
+
 export type LimitRule = { limit: number; windowSeconds: number };
 
 export type LimiterOptions = {
@@ -31,6 +37,8 @@ export type LimiterOptions = {
 export type LimitDecision = { allowed: true } | { allowed: false; rule: 'key' | 'ip'; limit: number; windowSeconds: number; retryAfterSeconds: number };
 
 export type RequestLimiter = {
+  /** The rules in force, for the start banner. */
+  rules: { perKey?: LimitRule; perIp?: LimitRule };
   check: (request: { apiKey?: string; ip: string }) => LimitDecision;
   /** Counters held now, for tests of the memory bound. */
   size: () => number;
@@ -73,6 +81,7 @@ export const createRequestLimiter = (options: LimiterOptions): RequestLimiter =>
   };
 
   return {
+    rules: { ...(options.perKey ? { perKey: options.perKey } : {}), ...(options.perIp ? { perIp: options.perIp } : {}) },
     check: ({ apiKey, ip }) => {
       if (apiKey !== undefined && options.isWellFormedKey(apiKey)) {
         return options.perKey ? count(`k:${apiKey}`, options.perKey, 'key') : { allowed: true };
@@ -110,4 +119,17 @@ export const limitRulesFromEnv = (
     ...(perKey === undefined ? {} : { perKey: { limit: perKey, windowSeconds } }),
     ...(perIp === undefined ? {} : { perIp: { limit: perIp, windowSeconds } }),
   };
+};
+
+/** The limiter `npm start` applies: dev's limits, or those of `LOCAL_RATE_LIMIT_*`. */
+export const localRequestLimiter = (env: NodeJS.ProcessEnv, apiKeyPrefix: string): RequestLimiter =>
+  createRequestLimiter({
+    ...limitRulesFromEnv(env, { perKey: rateLimits.dev.perKey, perIp: rateLimits.dev.perIpWithoutKey, windowSeconds: rateLimits.dev.windowSeconds }),
+    isWellFormedKey: (apiKey) => isWellFormedKey(apiKey, apiKeyPrefix),
+  });
+
+/** One line for `npm start`'s banner: what the limiter allows, and how to change it. */
+export const describeLimits = ({ rules }: RequestLimiter): string => {
+  const rule = (r: LimitRule | undefined, who: string) => (r ? `${r.limit} requests per ${r.windowSeconds} s ${who}` : `no limit ${who}`);
+  return `${rule(rules.perKey, 'per API key')}, ${rule(rules.perIp, 'per IP without a valid key')} (429 THROTTLED beyond; LOCAL_RATE_LIMIT_PER_KEY, LOCAL_RATE_LIMIT_PER_IP)`;
 };

@@ -21,8 +21,13 @@ export type RunningRuntime = { child: ChildProcess; runtime: RuntimeFile; logFil
 /** Variables a parent (Jest with the integration project, a developer's shell) may hold that must not leak into the runtime. */
 const SCRUBBED = ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3', 'TABLE_NAME', 'BUCKET_NAME', 'AWS_PROFILE', 'AWS_SESSION_TOKEN'];
 
+/**
+ * The runtime's environment. The per-key and per-IP limits (local/request-limiter.ts)
+ * are off unless `extra` sets them: the tests send hundreds of requests a minute
+ * with one key and without any; test/e2e/limits.test.ts turns them on.
+ */
 export const runtimeEnv = (dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOCAL_RATE_LIMIT_PER_KEY: 'off', LOCAL_RATE_LIMIT_PER_IP: 'off', ...extra };
   for (const name of SCRUBBED) delete env[name];
   return env;
 };

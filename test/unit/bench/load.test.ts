@@ -56,7 +56,7 @@ const runtime: RuntimeFigures = {
 };
 
 describe('runtimeEnv', () => {
-  it("drops what the bench sets for its in-process parts, sets DATA_DIR and the ports, keeps the rest, and leaves the caller's object alone", () => {
+  it("drops what the bench sets for its in-process parts, sets DATA_DIR and the ports, turns the per-key limits off, keeps the rest, and leaves the caller's object alone", () => {
     const base = {
       PATH: '/bin',
       LOG_LEVEL: 'ERROR',
@@ -78,6 +78,8 @@ describe('runtimeEnv', () => {
       PORT: '4001',
       DYNAMODB_PORT: '4002',
       S3_PORT: '4003',
+      LOCAL_RATE_LIMIT_PER_KEY: 'off',
+      LOCAL_RATE_LIMIT_PER_IP: 'off',
     });
     expect(base.LOG_LEVEL).toBe('ERROR');
   });

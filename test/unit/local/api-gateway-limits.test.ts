@@ -1,0 +1,97 @@
+/**
+ * The local runtime's per-key limit over real HTTP: the limiter npm start
+ * builds (localRequestLimiter from the environment) inside the API server,
+ * answering like the stage's WAF rule (lib/waf.ts, lib/limits.ts).
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RATE_LIMIT_ERROR_CODE, rateLimits } from '../../../lib/limits';
+import { createApiServer, type Route } from '../../../local/api-gateway';
+import { localRequestLimiter, type RequestLimiter } from '../../../local/request-limiter';
+
+const KEY_A = `ship_api_${'a'.repeat(32)}`;
+const KEY_B = `ship_api_${'b'.repeat(32)}`;
+
+const routes: Route[] = [{ name: 'carriers', entry: 'carriers', method: 'GET', path: '/v1/carriers' }];
+let calls = 0;
+
+const start = async (limiter: RequestLimiter): Promise<{ server: Server; base: string }> => {
+  const server = createApiServer({
+    routes,
+    limiter,
+    loadHandler: () => async () => {
+      calls += 1;
+      return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' };
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+};
+
+const stop = async (server: Server) => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+};
+
+describe('local per-key limit over HTTP', () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    ({ server, base } = await start(localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: '3', LOCAL_RATE_LIMIT_PER_IP: '2', LOCAL_RATE_LIMIT_WINDOW_SECONDS: '60' }, 'ship')));
+  });
+  afterAll(() => stop(server));
+
+  const get = (path: string, key?: string) => fetch(`${base}${path}`, { headers: key === undefined ? {} : { 'X-API-Key': key } });
+
+  it('answers 429 THROTTLED with Retry-After and the error body once a key is over its limit, without running the function', async () => {
+    calls = 0;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await get('/v1/carriers', KEY_A)).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    const over = await get('/v1/carriers', KEY_A);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(over.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    const body = (await over.json()) as { error: { code: string; message: string } };
+    expect(body).toEqual({ error: { code: RATE_LIMIT_ERROR_CODE, message: expect.stringContaining('3 requests per 60 s') } });
+    expect(calls).toBe(3);
+    // Another key is counted on its own.
+    expect((await get('/v1/carriers', KEY_B)).status).toBe(200);
+  });
+
+  it('counts requests without a well-formed key by IP, before routing (an unknown path counts too)', async () => {
+    expect((await get('/v1/carriers')).status).toBe(200);
+    expect((await get('/v1/nowhere', 'constructor')).status).toBe(404);
+    const over = await get('/v1/carriers', `${KEY_A}0`);
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { message: string } }).error.message).toContain('without a valid API key');
+  });
+
+  it('leaves the document and the docs page unlimited', async () => {
+    for (let i = 0; i < 5; i++) expect((await get('/v1/openapi.json')).status).toBe(200);
+  });
+});
+
+describe('local limiter settings', () => {
+  it("defaults to the dev stage's per-key and keyless limits", () => {
+    expect(localRequestLimiter({}, 'ship').rules).toEqual({
+      perKey: { limit: rateLimits.dev.perKey, windowSeconds: rateLimits.dev.windowSeconds },
+      perIp: { limit: rateLimits.dev.perIpWithoutKey, windowSeconds: rateLimits.dev.windowSeconds },
+    });
+  });
+
+  it('off turns a rule off, and no request is then refused', async () => {
+    const limiter = localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: 'off', LOCAL_RATE_LIMIT_PER_IP: 'off' }, 'ship');
+    expect(limiter.rules).toEqual({});
+    const { server, base } = await start(limiter);
+    try {
+      const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/v1/carriers`, { headers: { 'X-API-Key': KEY_A } }).then((r) => r.status)));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    } finally {
+      await stop(server);
+    }
+  });
+});
