@@ -3,11 +3,10 @@
  * Stacks are environment-agnostic (no lookups), so synth needs no credentials;
  * deploy takes the account and region of the caller's AWS profile.
  */
-import { App } from 'aws-cdk-lib';
-import { addShippingStack } from '../lib/app';
+import { addShippingStack, newApp } from '../lib/app';
 import { resolveStage, type StageConfig } from '../lib/stages';
 
-const app = new App();
+const app = newApp();
 let stage: StageConfig;
 try {
   stage = resolveStage(app.node.tryGetContext('stage'));

@@ -40,6 +40,28 @@ describe('parseStageConfig', () => {
     ['an SES configuration set name with a space', { emailConfigurationSet: 'shipping api' }, 'emailConfigurationSet'],
     ['an e-mail lease no longer than the function timeout', { notifyLeaseSeconds: 15 }, 'notifyLeaseSeconds must be longer than lambda.timeoutSeconds'],
     ['an unknown stage name', { name: 'qa' }, 'name'],
+    ['a per-key limit below WAF\'s minimum of 10', { rateLimits: { ...valid.rateLimits, perKey: 5 } }, 'rateLimits.perKey'],
+    ['an evaluation window WAF does not offer', { rateLimits: { ...valid.rateLimits, windowSeconds: 30 } }, 'rateLimits.windowSeconds'],
+    [
+      'a per-IP backstop below the per-key limit',
+      { rateLimits: { ...valid.rateLimits, perKey: 1000, perIp: 999 } },
+      'rateLimits.perIp must be at least rateLimits.perKey',
+    ],
+    ['reserved concurrency for a function the manifest does not have', { reservedConcurrency: { ...valid.reservedConcurrency, rates: 5 } }, 'reservedConcurrency.rates is not a function of the manifest'],
+    ['a reserved concurrency of 0', { reservedConcurrency: { ...valid.reservedConcurrency, rate: 0 } }, 'reservedConcurrency.rate'],
+    [
+      'reservations that leave AWS less than its 100 unreserved',
+      { accountConcurrency: 1000, reservedConcurrency: { ...valid.reservedConcurrency, rate: 900 } },
+      "reservedConcurrency reserves 924 in all, but AWS keeps 100 of the account's 1000 unreserved: at most 900",
+    ],
+    ['a latency alarm on a function without an HTTP trigger', { monitoring: { ...valid.monitoring, latencyP99Ms: { notify: 1000 } } }, 'monitoring.latencyP99Ms.notify is not an HTTP function of the manifest'],
+    ['an alarm topic name with a space', { monitoring: { ...valid.monitoring, alarmTopicName: 'shipping alarms' } }, 'monitoring.alarmTopicName'],
+    ['a 5xx rate threshold of 100 %', { monitoring: { ...valid.monitoring, serverErrorRate: 1 } }, 'monitoring.serverErrorRate'],
+    [
+      'more bad periods to alarm than periods evaluated',
+      { monitoring: { ...valid.monitoring, datapointsToAlarm: 4, evaluationPeriods: 3 } },
+      'monitoring.datapointsToAlarm must be at most monitoring.evaluationPeriods',
+    ],
   ])('refuses %s', (_case, change, message) => {
     expect(() => parseStageConfig({ ...valid, ...change })).toThrow(message);
   });

@@ -6,17 +6,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Stack, type App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import cdkJson from '../../cdk.json';
-import { addShippingStack } from '../../lib/app';
+import { addShippingStack, newApp } from '../../lib/app';
 import type { ShippingStack } from '../../lib/shipping-stack';
 import type { StageConfig } from '../../lib/stages';
 import { manifest, type FunctionEntry } from '../../shared/manifest';
 
 export type Synthesized = { app: App; stack: ShippingStack; template: Template };
-export type BuildOptions = { functions?: readonly FunctionEntry[]; bundle?: boolean };
+export type BuildOptions = { functions?: readonly FunctionEntry[]; bundle?: boolean; context?: Record<string, unknown> };
 
 /**
  * Each app synthesizes into a directory of its own, removed after the test
@@ -34,10 +34,10 @@ const newOutdir = () => {
 
 /** The app and the stage's stack, not synthesized yet. */
 export const build = (stage: StageConfig, options: BuildOptions = {}): { app: App; stack: ShippingStack } => {
-  const context: Record<string, unknown> = { ...cdkJson.context };
+  const context: Record<string, unknown> = { ...cdkJson.context, ...options.context };
   // What the CLI's --exclusively does to other stacks: an empty list means no stack bundles its assets.
   if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
-  const app = new App({ context, outdir: newOutdir() });
+  const app = newApp({ context, outdir: newOutdir() });
   return { app, stack: addShippingStack(app, stage, options.functions ?? manifest) };
 };
 

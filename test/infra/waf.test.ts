@@ -1,0 +1,200 @@
+/**
+ * The WAF web ACL of each stage: per-key and per-IP rate-based rules from the
+ * stage configuration, the 429 they answer, the association with the API
+ * stage and the logs; and the plain numbers of lib/limits.ts the local
+ * runtime reuses.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { localPerKeyLimit, RATE_LIMIT_ERROR_CODE, rateLimits } from '../../lib/limits';
+import { projectRoot } from '../../lib/project-function';
+import { stages, type StageConfig } from '../../lib/stages';
+import { API_KEY_HEADER, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
+import { ERROR_CODES } from '../../shared/errors';
+import { isWellFormedKey } from '../../shared/http/auth';
+import { logicalId, resources, synthesize, type Synthesized } from './synth';
+
+const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
+beforeAll(() => {
+  synthesized.dev = synthesize(stages.dev);
+  synthesized.prod = synthesize(stages.prod);
+});
+const of = (stage: StageConfig): Synthesized => synthesized[stage.name]!;
+
+type Statement = Record<string, unknown>;
+type Rule = {
+  Name: string;
+  Priority: number;
+  Action: { Block?: { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: Array<{ Name: string; Value: string }> } } };
+  Statement: { RateBasedStatement: { Limit: number; EvaluationWindowSec: number; AggregateKeyType: string; CustomKeys?: unknown[]; ScopeDownStatement?: Statement } };
+  VisibilityConfig: { CloudWatchMetricsEnabled: boolean; MetricName: string; SampledRequestsEnabled: boolean };
+};
+type WebAcl = {
+  Name: string;
+  Scope: string;
+  DefaultAction: unknown;
+  Rules: Rule[];
+  CustomResponseBodies: Record<string, { ContentType: string; Content: string }>;
+  VisibilityConfig: { CloudWatchMetricsEnabled: boolean; MetricName: string };
+};
+
+const webAclOf = (stage: StageConfig): WebAcl => {
+  const acls = Object.values(resources(of(stage).template)).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
+  expect(acls).toHaveLength(1);
+  return acls[0]!.Properties as unknown as WebAcl;
+};
+const ruleOf = (stage: StageConfig, name: string): Rule => {
+  const rule = webAclOf(stage).Rules.find((r) => r.Name === name);
+  if (!rule) throw new Error(`no rule ${name}`);
+  return rule;
+};
+
+/** The regular expression of a RegexMatchStatement on the X-API-Key header, or undefined. */
+const keyRegex = (statement: Statement | undefined): RegExp | undefined => {
+  const regex = statement?.RegexMatchStatement as { RegexString: string; FieldToMatch: { SingleHeader?: { Name: string } } } | undefined;
+  if (!regex || regex.FieldToMatch.SingleHeader?.Name.toLowerCase() !== 'x-api-key') return undefined;
+  return new RegExp(regex.RegexString);
+};
+
+const hex32 = () => randomBytes(16).toString('hex');
+
+describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
+  const limits = stage.rateLimits;
+  const wellFormed = `${stage.apiKeyPrefix}_api_${hex32()}`;
+  const malformed = [
+    '',
+    `${stage.apiKeyPrefix}_api_${hex32().toUpperCase()}`,
+    `${stage.apiKeyPrefix}_api_${hex32().slice(1)}`,
+    `${stage.apiKeyPrefix}_api_${hex32()}0`,
+    `other_api_${hex32()}`,
+    `x${stage.apiKeyPrefix}_api_${hex32()}`,
+    `${stage.apiKeyPrefix}_api_${hex32().slice(2)}zz`,
+  ];
+
+  it('is a regional web ACL that allows what no rule blocks, with CloudWatch metrics on', () => {
+    const acl = webAclOf(stage);
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    expect(acl.VisibilityConfig).toEqual({ CloudWatchMetricsEnabled: true, MetricName: acl.Name, SampledRequestsEnabled: false });
+    // Sampled requests would show the X-API-Key header of real requests.
+    for (const rule of acl.Rules) expect(rule.VisibilityConfig).toEqual({ CloudWatchMetricsEnabled: true, MetricName: rule.Name, SampledRequestsEnabled: false });
+  });
+
+  it('has the per-key rule first, then the per-IP rule without a key, then the per-IP backstop', () => {
+    const rules = [...webAclOf(stage).Rules].sort((a, b) => a.Priority - b.Priority);
+    expect(rules.map((r) => r.Name)).toEqual([WAF_RULES.perApiKey, WAF_RULES.perIpWithoutKey, WAF_RULES.perIp]);
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(3);
+  });
+
+  it('counts requests with a well-formed key per X-API-Key value, with the per-key limit and window of the stage', () => {
+    const { RateBasedStatement: rate } = ruleOf(stage, WAF_RULES.perApiKey).Statement;
+    expect(rate).toEqual({
+      Limit: limits.perKey,
+      EvaluationWindowSec: limits.windowSeconds,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [{ Header: { Name: API_KEY_HEADER, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+      ScopeDownStatement: expect.anything(),
+    });
+    expect(API_KEY_HEADER.toLowerCase()).toBe('x-api-key');
+    const regex = keyRegex(rate.ScopeDownStatement);
+    expect(regex).toBeDefined();
+    // The scope-down agrees with the functions' own check of a key's shape (shared/http/auth.ts).
+    expect(regex!.test(wellFormed)).toBe(true);
+    expect(isWellFormedKey(wellFormed, stage.apiKeyPrefix)).toBe(true);
+    for (const key of malformed) {
+      expect([key, regex!.test(key)]).toEqual([key, false]);
+      expect(isWellFormedKey(key, stage.apiKeyPrefix)).toBe(false);
+    }
+  });
+
+  it('counts requests without a well-formed key per IP, with the low limit', () => {
+    const { RateBasedStatement: rate } = ruleOf(stage, WAF_RULES.perIpWithoutKey).Statement;
+    expect(rate.Limit).toBe(limits.perIpWithoutKey);
+    expect(rate.EvaluationWindowSec).toBe(limits.windowSeconds);
+    expect(rate.AggregateKeyType).toBe('IP');
+    const not = rate.ScopeDownStatement?.NotStatement as { Statement: Statement } | undefined;
+    // Exactly the complement of the per-key rule's scope: every request is in one of the two.
+    expect(not?.Statement).toEqual(ruleOf(stage, WAF_RULES.perApiKey).Statement.RateBasedStatement.ScopeDownStatement);
+    expect(limits.perIpWithoutKey).toBeLessThan(limits.perKey);
+  });
+
+  it('counts every request per IP as a backstop, above the per-key limit', () => {
+    const { RateBasedStatement: rate } = ruleOf(stage, WAF_RULES.perIp).Statement;
+    expect(rate).toEqual({ Limit: limits.perIp, EvaluationWindowSec: limits.windowSeconds, AggregateKeyType: 'IP' });
+    expect(limits.perIp).toBeGreaterThanOrEqual(limits.perKey);
+  });
+
+  it('answers every block with 429, Retry-After of the window and the project error body as JSON', () => {
+    const acl = webAclOf(stage);
+    for (const rule of acl.Rules) {
+      expect(rule.Action).toEqual({
+        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: THROTTLED_BODY_KEY, ResponseHeaders: [{ Name: 'Retry-After', Value: String(limits.windowSeconds) }] } },
+      });
+    }
+    const body = acl.CustomResponseBodies[THROTTLED_BODY_KEY]!;
+    expect(body.ContentType).toBe('APPLICATION_JSON');
+    const parsed = JSON.parse(body.Content) as { error: { code: string; message: string } };
+    expect(Object.keys(parsed)).toEqual(['error']);
+    expect(Object.keys(parsed.error).sort()).toEqual(['code', 'message']);
+    // The code API Gateway's stage throttle answers too (lib/api.ts), listed with 429 in shared/errors.ts.
+    expect(parsed.error.code).toBe('THROTTLED');
+    expect(ERROR_CODES.THROTTLED).toContain(429);
+    expect(parsed.error.message).toContain(`${limits.windowSeconds} seconds`);
+  });
+
+  it('is associated with the deployed API stage, after the stage exists', () => {
+    const { template, stack } = of(stage);
+    const stageId = logicalId(stack.api.restApi.deploymentStage);
+    const apiId = logicalId(stack.api.restApi);
+    const associations = Object.entries(resources(template)).filter(([, r]) => r.Type === 'AWS::WAFv2::WebACLAssociation');
+    expect(associations).toHaveLength(1);
+    const [, association] = associations[0]!;
+    const props = association.Properties as { ResourceArn: unknown; WebACLArn: unknown };
+    expect(props.WebACLArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.firewall.webAcl), 'Arn'] });
+    const arn = JSON.stringify(props.ResourceArn);
+    expect(arn).toContain(':apigateway:');
+    expect(arn).toContain('/restapis/');
+    expect(arn).toContain(`{"Ref":"${apiId}"}`);
+    expect(arn).toContain('/stages/');
+    expect(arn).toContain(`{"Ref":"${stageId}"}`);
+    expect((association as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining([stageId]));
+  });
+
+  it('logs blocked requests only, to an aws-waf-logs- log group, with the API key redacted', () => {
+    const { template, stack } = of(stage);
+    expect(resources(template)[logicalId(stack.firewall.logs)]!.Properties).toMatchObject({ LogGroupName: `aws-waf-logs-shipping-api-${stage.name}`, RetentionInDays: stage.logRetentionDays });
+    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      ResourceArn: { 'Fn::GetAtt': [logicalId(stack.firewall.webAcl), 'Arn'] },
+      // The log group's ARN without the `:*` of its Arn attribute, which WAF refuses.
+      LogDestinationConfigs: [{ 'Fn::Join': ['', Match.arrayWith([':log-group:', { Ref: logicalId(stack.firewall.logs) }])] }],
+      RedactedFields: [{ SingleHeader: { Name: API_KEY_HEADER } }],
+      LoggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }] }],
+      },
+    });
+  });
+});
+
+describe('lib/limits.ts', () => {
+  it('is what the stages configure', () => {
+    expect(stages.dev.rateLimits).toEqual(rateLimits.dev);
+    expect(stages.prod.rateLimits).toEqual(rateLimits.prod);
+  });
+
+  it("gives the local runtime dev's per-key limit and window", () => {
+    expect(localPerKeyLimit).toEqual({ limit: stages.dev.rateLimits.perKey, windowSeconds: stages.dev.rateLimits.windowSeconds });
+  });
+
+  it('names an error code of shared/errors.ts that comes with 429', () => {
+    expect(ERROR_CODES[RATE_LIMIT_ERROR_CODE]).toContain(429);
+  });
+
+  it('imports nothing, so the local runtime loads it without aws-cdk-lib', () => {
+    const source = readFileSync(path.join(projectRoot, 'lib', 'limits.ts'), 'utf8');
+    expect(source).not.toMatch(/^\s*import\s/m);
+    expect(source).not.toMatch(/\brequire\(/);
+  });
+});
