@@ -6,10 +6,17 @@
 import { carriers as referenceCarriers, services as referenceServices } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
 import { pricingPlans } from '../../shared/reference/pricing';
-import { admin, api, companyWithKey, expectErrorBody, type ApiResponse } from '../support/e2e';
+import type { PackagingType } from '../../client';
+import { admin, api, client, companyWithKey, expectErrorBody, expectTypedError } from '../support/e2e';
 
-type Entry = Record<string, unknown> & { id: string; categoryName: string };
-const data = <T>(response: ApiResponse) => (response.json as { data: T }).data;
+/** GET /v1/packaging-types through the typed client: the entries. */
+const packagingTypes = async (key: string): Promise<PackagingType[]> => {
+  const { data, response } = await client(key).GET('/v1/packaging-types');
+  expect(response.status).toBe(200);
+  return data!.data;
+};
+
+const services = (key: string, carrierCode: string) => client(key).GET('/v1/carrier-services', { params: { query: { carrierCode } } });
 
 const groupCarriers = (groupId: string) => {
   const planned = pricingPlans.filter((p) => p.pricingGroupId === groupId).map((p) => p.carrierCode);
@@ -36,11 +43,9 @@ beforeAll(async () => {
 });
 
 describe('GET /v1/packaging-types', () => {
-  let entries: Entry[];
+  let entries: PackagingType[];
   beforeAll(async () => {
-    const response = await api('/packaging-types', { key: acme.apiKey });
-    expect(response.status).toBe(200);
-    entries = data<Entry[]>(response);
+    entries = await packagingTypes(acme.apiKey);
   });
 
   it('lists every default, then the company custom boxes', () => {
@@ -56,7 +61,7 @@ describe('GET /v1/packaging-types', () => {
       expect(box).toEqual(
         expect.objectContaining({ categoryName: 'Generic', createdDate: expect.any(String), isDefault: expect.any(Boolean), isMetric: expect.any(Boolean) }),
       );
-      for (const field of ['width', 'height', 'length', 'weight']) expect(typeof box[field]).toBe('number');
+      for (const field of ['width', 'height', 'length', 'weight'] as const) expect(typeof box[field]).toBe('number');
     }
     expect(custom.find((b) => b.name === 'Acme metric')?.isMetric).toBe(true);
     for (const d of entries.filter((e) => !acmeBoxes.includes(e.id))) expect(d.categoryName).not.toBe('Generic');
@@ -69,27 +74,27 @@ describe('GET /v1/packaging-types', () => {
   });
 
   it("another company sees the defaults and its own box, never this company's boxes", async () => {
-    const ids = data<Entry[]>(await api('/packaging-types', { key: other.apiKey })).map((e) => e.id);
+    const ids = (await packagingTypes(other.apiKey)).map((e) => e.id);
     expect(ids).toContain(otherBox);
     for (const id of acmeBoxes) expect(ids).not.toContain(id);
     expect(ids).toHaveLength(defaultPackagingTypes.length + 1);
   });
 
   it('a company without boxes gets the defaults only', async () => {
-    const ids = data<Entry[]>(await api('/packaging-types', { key: parcel.apiKey })).map((e) => e.id);
+    const ids = (await packagingTypes(parcel.apiKey)).map((e) => e.id);
     expect(ids.sort()).toEqual(defaultPackagingTypes.map((p) => p.id).sort());
   });
 });
 
 describe('GET /v1/carriers', () => {
   it('pricing group default: the four carriers as {code, fullName, shortName, kind}', async () => {
-    const response = await api('/carriers', { key: acme.apiKey });
+    const { data, response } = await client(acme.apiKey).GET('/v1/carriers');
     expect(response.status).toBe(200);
-    expect(data(response)).toEqual(groupCarriers('default'));
+    expect(data!.data).toEqual(groupCarriers('default'));
   });
 
   it('pricing group parcel: no freight carrier', async () => {
-    const list = data<Array<{ code: string }>>(await api('/carriers', { key: parcel.apiKey }));
+    const list = (await client(parcel.apiKey).GET('/v1/carriers')).data!.data;
     expect(list).toEqual(groupCarriers('parcel'));
     expect(list.map((c) => c.code)).not.toContain('CARRIERF');
   });
@@ -102,18 +107,18 @@ describe('GET /v1/carrier-services', () => {
   });
 
   it('is 404 for a carrier that does not exist', async () => {
-    expectErrorBody(await api('/carrier-services?carrierCode=NOPE', { key: acme.apiKey }), 404, 'NOT_FOUND');
+    expectTypedError(await services(acme.apiKey, 'NOPE'), 404, 'NOT_FOUND');
   });
 
   it("is 404 for a carrier outside the company's pricing group", async () => {
-    expectErrorBody(await api('/carrier-services?carrierCode=CARRIERF', { key: parcel.apiKey }), 404, 'NOT_FOUND');
-    expect((await api('/carrier-services?carrierCode=CARRIERF', { key: acme.apiKey })).status).toBe(200);
+    expectTypedError(await services(parcel.apiKey, 'CARRIERF'), 404, 'NOT_FOUND');
+    expect((await services(acme.apiKey, 'CARRIERF')).response.status).toBe(200);
   });
 
   it('lists default first, then the enabled services; disabled ones are left out', async () => {
-    const response = await api('/carrier-services?carrierCode=CARRIERX', { key: acme.apiKey });
+    const { data, response } = await services(acme.apiKey, 'CARRIERX');
     expect(response.status).toBe(200);
-    const list = data<Array<{ code: string; shortName: unknown; fullName: unknown }>>(response);
+    const list = data!.data;
     expect(list[0]?.code).toBe('default');
     const enabled = referenceServices.filter((s) => s.carrierCode === 'CARRIERX' && !s.isDisabled).map((s) => s.code);
     expect(list.slice(1).map((s) => s.code).sort()).toEqual([...enabled].sort());

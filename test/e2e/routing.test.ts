@@ -1,11 +1,15 @@
 /**
  * The local API Gateway over real HTTP: unknown routes and wrong methods
  * answer JSON like the functions do, every answer carries x-request-id, and
- * request bodies are bounded.
+ * request bodies are bounded. Every answer, raw or typed, is checked against
+ * openapi.json; the router's own 404 and 405 against the shared Error body.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { httpFunctions } from '../../shared/manifest';
-import { api, e2e, expectErrorBody } from '../support/e2e';
+import { api, client, e2e, expectErrorBody, openApi } from '../support/e2e';
+import { createOpenApiValidator, OpenApiMismatch, type OpenApiDocument } from '../support/openapi-validator';
 
 /**
  * fetch refuses a body on GET; node:http sends one, declared by length or
@@ -68,5 +72,38 @@ describe('x-request-id', () => {
   it('differs from one request to the next', async () => {
     const ids = await Promise.all([1, 2, 3].map(async () => (await api('/carriers')).headers.get('x-request-id')));
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('every answer is checked against openapi.json', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  /** The repository's document with GET /v1/carriers documenting no 200: the runtime's real answer then departs from it. */
+  const withoutCarriers200 = () => {
+    const doc = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as OpenApiDocument & { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    delete doc.paths['/v1/carriers']!.get.responses['200'];
+    return createOpenApiValidator(doc);
+  };
+
+  it('raw api() and the typed client both go through the validator, and fail on an answer the document does not describe', async () => {
+    const validator = openApi();
+    const spy = jest.spyOn(validator, 'assertDocumented');
+    await api('/carriers');
+    await client().GET('/v1/carriers');
+    expect(spy.mock.calls.map(([observed]) => [observed.method, observed.path, observed.status])).toEqual([
+      ['GET', '/v1/carriers', 200],
+      ['GET', '/v1/carriers', 200],
+    ]);
+
+    spy.mockImplementation(withoutCarriers200().assertDocumented);
+    await expect(api('/carriers')).rejects.toThrow(OpenApiMismatch);
+    await expect(client().GET('/v1/carriers')).rejects.toThrow(/status 200 is not documented/);
+  });
+
+  it("the router's 404 and 405 fit the shared Error body (no operation documents them)", async () => {
+    expect(openApi().check({ method: 'GET', path: '/v1/no-such-thing', status: 200, headers: new Headers(), body: '' })).not.toEqual([]);
+    const unknown = await api('/no-such-thing');
+    const wrongMethod = await api('/carriers', { method: 'DELETE' });
+    expect([unknown.status, wrongMethod.status]).toEqual([404, 405]);
   });
 });

@@ -1,11 +1,19 @@
 /**
  * Helpers of the e2e tests: the runtime that e2e-setup.ts started, HTTP
- * calls to it, and the admin commands run in this worker against the same
- * local stack (its runtime.json), which is quicker than a CLI process per key.
+ * calls to it (raw, `api()`, or typed, `client()`), and the admin commands
+ * run in this worker against the same local stack (its runtime.json), which
+ * is quicker than a CLI process per key.
+ *
+ * Every answer of either kind of call is checked against openapi.json
+ * (test/support/openapi-validator.ts): a status the operation does not
+ * document, a missing required header or a body that does not fit its schema
+ * fails the call, so the document cannot silently lie.
  */
 import { randomBytes } from 'node:crypto';
+import { createShippingClient, serverUrl, type ShippingClient } from '../../client';
 import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv, type AdminTarget } from '../../local/admin';
 import { applyEnv } from '../../local/env';
+import { documentValidator, pathBelow, validationMiddleware, type OpenApiValidator } from './openapi-validator';
 
 const required = (name: string): string => {
   const value = process.env[name];
@@ -31,6 +39,19 @@ export const e2e = {
 export type ApiResponse = { status: number; headers: Headers; text: string; json: unknown };
 
 /**
+ * What the local runtime serves beside the API's operations (local/docs.ts):
+ * the document itself and the docs page, no operation of the document.
+ */
+const outsideDocument = (path: string) => path === '/v1/openapi.json' || path === '/docs' || path.startsWith('/docs/') || path === '/v1/docs' || path === '/v1/docs/';
+
+let validator: OpenApiValidator | undefined;
+/** The validator of openapi.json, made once per worker. */
+export const openApi = (): OpenApiValidator => (validator ??= documentValidator({ outsideDocument }));
+
+/** The server URL's own path (empty for npm start): what the document's paths are below. */
+const serverPath = () => new URL(serverUrl(e2e.baseUrl)).pathname;
+
+/**
  * One request to the runtime. `key` undefined sends the demo key, null sends
  * no key; `path` is relative to the base URL (which ends in /v1).
  */
@@ -39,8 +60,10 @@ export const api = async (
   options: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<ApiResponse> => {
   const key = options.key === undefined ? e2e.apiKey : options.key;
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
+  const url = `${e2e.baseUrl}${path}`;
+  const method = options.method ?? 'GET';
+  const response = await fetch(url, {
+    method,
     headers: { ...(key === null ? {} : { 'X-API-Key': key }), ...options.headers },
     body: options.body,
     redirect: 'manual',
@@ -52,7 +75,26 @@ export const api = async (
   } catch {
     json = undefined;
   }
+  openApi().assertDocumented({ method, path: pathBelow(url, serverPath()), status: response.status, headers: response.headers, body: text });
   return { status: response.status, headers: response.headers, text, json };
+};
+
+/**
+ * The typed client (client/index.ts) on the runtime, every answer checked
+ * against the document. `key` defaults to the demo key.
+ */
+export const client = (key: string = e2e.apiKey): ShippingClient => {
+  const typed = createShippingClient({ baseUrl: e2e.baseUrl, apiKey: key });
+  typed.use(validationMiddleware(openApi()));
+  return typed;
+};
+
+/** A typed client's error answer: the status, `{"error": {"code", "message"}}`, JSON, x-request-id. */
+export const expectTypedError = (result: { error?: unknown; response: Response }, status: number, code: string) => {
+  expect({ status: result.response.status, code: (result.error as { error?: { code?: string } } | undefined)?.error?.code }).toEqual({ status, code });
+  expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(result.error).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+  expect(result.response.headers.get('x-request-id')).toBeTruthy();
 };
 
 let target: AdminTarget | undefined;

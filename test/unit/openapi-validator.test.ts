@@ -65,7 +65,7 @@ const doc: OpenApiDocument = {
 };
 
 const validator = createOpenApiValidator(doc, { outsideDocument: (p) => p === '/docs' });
-const answer = (over: Partial<ObservedResponse> & { json?: unknown; headers?: Record<string, string> | Headers }): ObservedResponse => {
+const answer = (over: Partial<Omit<ObservedResponse, 'headers'>> & { json?: unknown; headers?: Record<string, string> | Headers }): ObservedResponse => {
   const { json: body, headers, ...rest } = over;
   return {
     method: 'GET',
