@@ -75,18 +75,27 @@ const templateOf = (template: string, item: Obj): Template => {
   return { template, regex: new RegExp(`^${source}$`), literals, item };
 };
 
+/**
+ * `closed`: an object schema with `properties` and no word on other
+ * properties takes no others (see `closedObjects`).
+ */
+const closeObject = (node: Obj, out: Obj, closed: boolean) => {
+  if (closed && isObj(node.properties) && !('additionalProperties' in node) && !('patternProperties' in node)) out.additionalProperties = false;
+};
+
 /** OpenAPI 3.0 → draft-07: component references into the components schema, boolean exclusive bounds as numbers. */
-const toDraft07 = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(toDraft07);
+const toDraft07 = (node: unknown, closed = false): unknown => {
+  if (Array.isArray(node)) return node.map((v) => toDraft07(v, closed));
   if (!isObj(node)) return node;
   const out: Obj = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$ref' && typeof value === 'string') out.$ref = value.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/definitions/`);
     else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') continue;
-    else if ((key === 'properties' || key === 'patternProperties') && isObj(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toDraft07(v)]));
+    else if ((key === 'properties' || key === 'patternProperties') && isObj(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toDraft07(v, closed)]));
     else if (key === 'example' || key === 'enum' || key === 'default' || key === 'const') out[key] = value;
-    else out[key] = toDraft07(value);
+    else out[key] = toDraft07(value, closed);
   }
+  closeObject(node, out, closed);
   for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
     if (node[flag] === true) {
       out[flag] = node[bound];
@@ -97,12 +106,17 @@ const toDraft07 = (node: unknown): unknown => {
 };
 
 /** 3.1: references into the components schema; the rest is 2020-12 already. */
-const to2020 = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(to2020);
+const to2020 = (node: unknown, closed = false): unknown => {
+  if (Array.isArray(node)) return node.map((v) => to2020(v, closed));
   if (!isObj(node)) return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/$defs/`) : to2020(v)]),
+  const out = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/$defs/`) : k === 'enum' || k === 'const' || k === 'examples' ? v : to2020(v, closed),
+    ]),
   );
+  closeObject(node, out, closed);
+  return out;
 };
 
 const mediaTypeOf = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -116,12 +130,22 @@ const mediaMatches = (documented: string, actual: string) => {
 export type OpenApiValidatorOptions = {
   /** Paths (below the server URL) the runtime serves beside the API's operations; their answers are not checked. */
   outsideDocument?: (path: string) => boolean;
+  /**
+   * An answer's object may carry only the properties its schema lists, where
+   * the schema says nothing of others (no `additionalProperties`): a field the
+   * service sends and the document omits is a lie by omission, which a client
+   * generated from the document never sees. Off by default (JSON Schema's
+   * open objects); the e2e helpers turn it on. Not for schemas combining
+   * objects with allOf (each branch would refuse the other's properties).
+   */
+  closedObjects?: boolean;
 };
 
 export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiValidatorOptions = {}) => {
   const version31 = doc.openapi.startsWith('3.1');
   if (!version31 && !doc.openapi.startsWith('3.0')) throw new Error(`OpenAPI ${doc.openapi} is not supported (3.0.x or 3.1.x)`);
-  const convert = version31 ? to2020 : toDraft07;
+  const closed = options.closedObjects ?? false;
+  const convert = (schema: unknown) => (version31 ? to2020 : toDraft07)(schema, closed);
   const make = (coerceTypes: boolean) => {
     const ajv = version31 ? new Ajv2020({ strict: true, allErrors: true, coerceTypes }) : new Ajv({ strict: true, allErrors: true, coerceTypes });
     addFormats(ajv);

@@ -126,6 +126,31 @@ describe('an answer that departs from the document fails', () => {
   it('a documented error status with the wrong body', () => fails(answer({ status: 404, json: { message: 'no' } }), /must have required property 'error'/));
 });
 
+describe('closedObjects', () => {
+  const closed = createOpenApiValidator(doc, { closedObjects: true });
+  const extra = answer({ json: { data: { ...item, secret: 'pk' } } });
+
+  it('refuses a property the schema does not list, at any depth, through $ref', () => {
+    expect(validator.check(extra)).toEqual([]);
+    expect(closed.check(extra)).toEqual([expect.stringMatching(/\/data must NOT have additional properties \{"additionalProperty":"secret"\}/)]);
+    expect(closed.check(answer({ json: { data: item, meta: 1 } }))).toEqual([expect.stringMatching(/\(root\) must NOT have additional properties/)]);
+    expect(closed.check(answer({ json: { data: item } }))).toEqual([]);
+  });
+
+  it('keeps what the schema says of other properties', () => {
+    const open = createOpenApiValidator(
+      {
+        openapi: '3.0.3',
+        paths: { '/m': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } } } } } } } } },
+      },
+      { closedObjects: true },
+    );
+    const observed = (body: unknown) => answer({ path: '/m', json: body, headers: { 'content-type': 'application/json' } });
+    expect(open.check(observed({ a: 'x', b: 'y' }))).toEqual([]);
+    expect(open.check(observed({ a: 'x', b: 1 }))).toEqual([expect.stringMatching(/\/b must be string/)]);
+  });
+});
+
 describe("the router's own answers", () => {
   it('an unknown path: 404 with the Error body passes; anything else fails', () => {
     expect(validator.check(answer({ path: '/v1/nothing', status: 404, json: errorBody }))).toEqual([]);
@@ -184,6 +209,13 @@ describe("the repository's openapi.json", () => {
     expect(repository.check(ship({ data: { ...shipment, status: 'shipped' } }))).toEqual([expect.stringMatching(/\/data\/status must be equal to one of the allowed values/)]);
     const { orderId: _orderId, ...withoutId } = shipment;
     expect(repository.check(ship({ data: withoutId }))).toEqual([expect.stringMatching(/must have required property 'orderId'/)]);
+  });
+
+  it('with closedObjects, refuses a field the document does not list (a store attribute leaking)', () => {
+    const closed = documentValidator({ closedObjects: true });
+    expect(closed.check(ship({ data: shipment }))).toEqual([]);
+    expect(closed.check(ship({ data: { ...shipment, pk: 'ORDER#1' } }))).toEqual([expect.stringMatching(/\/data must NOT have additional properties \{"additionalProperty":"pk"\}/)]);
+    expect(closed.check(ship({ data: { ...shipment, carrier: { ...shipment.carrier, accountNumber: '123' } } }))).toEqual([expect.stringMatching(/\/data\/carrier must NOT have additional properties/)]);
   });
 
   it('refuses an error code the document does not know, and a status no route answers', () => {
