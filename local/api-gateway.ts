@@ -13,7 +13,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { httpFunctions } from '../shared/manifest';
-import { RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS } from '../lib/limits';
 import { createDocsRoutes } from './docs';
 import type { RequestLimiter } from './request-limiter';
 
@@ -424,9 +423,10 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
         req.resume();
         const who = decision.rule === 'key' ? 'this API key' : 'this IP address without a valid API key';
         return {
+          // lib/limits.ts's RATE_LIMIT_STATUS and RATE_LIMIT_ERROR_CODE, written out so test/unit/openapi-error-codes.test.ts can read them.
           response: errorResponse(
-            RATE_LIMIT_STATUS,
-            RATE_LIMIT_ERROR_CODE,
+            429,
+            'THROTTLED',
             `Rate limit exceeded: at most ${decision.limit} requests per ${decision.windowSeconds} s for ${who}; retry after ${decision.retryAfterSeconds} s`,
             requestId,
             { 'retry-after': String(decision.retryAfterSeconds) },

@@ -32,7 +32,7 @@ export const ERROR_CODES = {
   NOT_CANCELLABLE: [409],
   /** Ship or cancel: the carrier failed or refused; the rate response can be shipped again, the order is unchanged. */
   CARRIER_ERROR: [502],
-  /** API Gateway's stage throttling (deployed stages only). */
+  /** Over a limit: API Gateway's stage throttle, the stage's WAF per-key and per-IP rules (lib/waf.ts), the local runtime's in-memory limiter. */
   THROTTLED: [429],
   /** 502 and 504 when API Gateway answers for a failed or timed-out function. */
   INTERNAL: [500, 502, 504],

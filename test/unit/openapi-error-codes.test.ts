@@ -16,7 +16,8 @@ const SOURCE_DIRS = ['shared', 'local', 'functions', 'lib', 'bin'];
  * lib/api.ts answers API Gateway's own 4xx errors (Default4xx) with the
  * response type as the code (`$context.error.responseType`). Of those types,
  * only these can occur on this API: no authorizer, API-key requirement, usage
- * plan, request validator or WAF is configured, and MISSING_AUTHENTICATION_TOKEN
+ * plan or request validator is configured, the WAF web ACL answers its own blocks
+ * (429 THROTTLED, lib/waf.ts) without API Gateway, and MISSING_AUTHENTICATION_TOKEN
  * (an unknown route) has its own gateway response (404 NOT_FOUND).
  */
 const API_GATEWAY_4XX_TYPES: Partial<Record<ErrorCode, number>> = {
