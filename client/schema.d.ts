@@ -740,7 +740,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The stage's request rate or burst limit was exceeded (API Gateway, deployed stages only). `Retry-After` says how many seconds to wait; back off further if it repeats. */
+        /** @description Too many requests: the API key went over its per-key limit (requests per window; without a well-formed key, the caller's IP over its limit), enforced by the stage's WAF rate-based rules and, with the dev stage's numbers, in memory by `npm start`; or the stage's overall rate or burst limit was exceeded (API Gateway). `Retry-After` says how many seconds to wait; back off further if it repeats. */
         Throttled: {
             headers: {
                 "x-request-id": components["headers"]["RequestIdUnlessGateway"];
@@ -749,14 +749,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "THROTTLED",
-                 *         "message": "Too Many Requests"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };

@@ -208,8 +208,11 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
     headers: { ...fromService, Allow: ref('headers', 'Allow') },
   },
   Throttled: documentedError(
-    "The stage's request rate or burst limit was exceeded (API Gateway, deployed stages only). `Retry-After` says how many seconds to wait; back off further if it repeats.",
-    { throttled: { code: 'THROTTLED', message: 'Too Many Requests' } },
+    "Too many requests: the API key went over its per-key limit (requests per window; without a well-formed key, the caller's IP over its limit), enforced by the stage's WAF rate-based rules and, with the dev stage's numbers, in memory by `npm start`; or the stage's overall rate or burst limit was exceeded (API Gateway). `Retry-After` says how many seconds to wait; back off further if it repeats.",
+    {
+      perKey: { code: 'THROTTLED', message: 'Too many requests for this API key or address; retry after 60 seconds' },
+      stage: { code: 'THROTTLED', message: 'Too Many Requests' },
+    },
     { ...fromServiceOrGateway, 'Retry-After': ref('headers', 'RetryAfter') },
   ),
   Internal: documentedError('Internal error; the message says nothing of the cause', { internal: { code: 'INTERNAL', message: 'Internal error' } }, fromServiceOrGateway),
@@ -552,7 +555,7 @@ const scopeText = (name: HttpFunctionName): string => {
 const GUIDE = [
   'Rate a parcel with every carrier of your pricing group, buy the label of the rate you pick, download the label file, track the shipment and cancel it before pickup.',
   '',
-  'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`.',
+  'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`. A key over its request limit gets 429 `THROTTLED` with `Retry-After` (seconds to wait).',
   '',
   '## Typical call order',
   '',

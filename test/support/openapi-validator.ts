@@ -16,6 +16,8 @@
  *   Non-JSON files (PDF, ZPL) come from the presigned URL, outside the API.
  *
  * Answers no operation covers are the router's own (local/api-gateway.ts):
+ * - 429 for any path or method: the request limit answers before routing, as
+ *   `#/components/responses/Throttled` (Error body, `Retry-After`);
  * - a path no template matches: 404 with the shared `Error` body (and the
  *   `RequestId` header when the document declares it); any other status fails;
  * - a known path with a method it lacks: 405 as `#/components/responses/
@@ -237,6 +239,9 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
     if (options.outsideDocument?.(pathname)) return [];
     const method = observed.method.toLowerCase();
     const template = match(pathname);
+    // The request limit answers before routing (local/api-gateway.ts, a stage's WAF): its 429 may come for any path.
+    const throttled = doc.components?.responses?.Throttled;
+    if (observed.status === 429 && throttled && !template?.item[method]) return checkAgainst(`${observed.method.toUpperCase()} ${pathname} 429`, deref(throttled), observed);
     if (!template) {
       if (observed.status !== 404) return [`no path of the document matches ${pathname}, and the answer is ${observed.status}, not the router's 404`];
       return checkAgainst(`unknown path ${pathname} 404`, errorResponse, observed);

@@ -165,6 +165,15 @@ describe("the router's own answers", () => {
     expect(validator.check(answer({ method: 'DELETE', status: 200, json: { data: item } }))).toEqual([expect.stringMatching(/must be the router's 405 or 404/)]);
   });
 
+  it("the request limit's 429 comes before routing: any path, as the Throttled response (Retry-After required)", () => {
+    const repository = documentValidator();
+    const throttled = (headers: Record<string, string>) => answer({ path: '/v1/no-such-thing', status: 429, json: { error: { code: 'THROTTLED', message: 'slow down' } }, headers });
+    expect(repository.check(throttled({ 'content-type': 'application/json', 'retry-after': '60' }))).toEqual([]);
+    expect(repository.check({ ...throttled({ 'content-type': 'application/json', 'retry-after': '60' }), method: 'DELETE', path: '/v1/carriers' })).toEqual([]);
+    expect(repository.check(throttled({ 'content-type': 'application/json' }))).toEqual([expect.stringMatching(/required header Retry-After is missing/)]);
+    expect(validator.check(answer({ path: '/v1/nothing', status: 429, json: errorBody }))).toEqual([expect.stringMatching(/not the router's 404/)]);
+  });
+
   it('skips the paths the caller names as outside the document', () => {
     expect(validator.check(answer({ path: '/docs', status: 200, headers: { 'content-type': 'text/html' }, body: '<html>' }))).toEqual([]);
   });
