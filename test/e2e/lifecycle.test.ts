@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dataPaths, readDemoFile } from '../../local/runtime-files';
 import { REPOSITORY_ROOT } from '../support/cli';
+import { expectDocumented } from '../support/e2e';
 import {
   isLoopback,
   killProcesses,
@@ -91,13 +92,19 @@ const todaysRateBody = () => {
   return JSON.stringify(body);
 };
 
-/** POST /v1/rate with the README's sample body and the demo key. */
-const rateRequest = (entry: Started) =>
-  fetch(`${entry.running.runtime.apiUrl}/rate`, {
+/** POST /v1/rate with the README's sample body and the demo key; the answer is checked against openapi.json. */
+const rateRequest = (entry: Started) => {
+  const url = `${entry.running.runtime.apiUrl}/rate`;
+  return fetch(url, {
     method: 'POST',
     headers: { 'x-api-key': readDemoFile(entry.dataDir)!.apiKey, 'content-type': 'application/json' },
     body: todaysRateBody(),
-  }).then(async (response) => ({ status: response.status, body: await response.text() }));
+  }).then(async (response) => {
+    const body = await response.text();
+    expectDocumented(url, 'POST', response, body);
+    return { status: response.status, body };
+  });
+};
 
 /** A DATA_DIR as an older version left it: 0755, with a world-readable file in dynamodb/. */
 const looseDataDir = () => {

@@ -83,6 +83,15 @@ export const api = async (
 };
 
 /**
+ * Checks an answer fetched without `api()` or `client()` (a runtime of the
+ * test's own, a raw fetch) against the document; `url` is the full request
+ * URL, whose server part (origin, and a stage's path when `serverPath` says
+ * so) is not part of the document's paths.
+ */
+export const expectDocumented = (url: string, method: string, response: Response, body: string, serverPath = '') =>
+  openApi().assertDocumented({ method, path: pathBelow(url, serverPath), status: response.status, headers: response.headers, body });
+
+/**
  * The typed client (client/index.ts) on the runtime, every answer checked
  * against the document. `key` defaults to the demo key.
  */
