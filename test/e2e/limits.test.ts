@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readDemoFile } from '../../local/runtime-files';
+import { expectDocumented } from '../support/e2e';
 import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 
 jest.setTimeout(120_000);
@@ -30,12 +31,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (route: string, key?: string) =>
-  fetch(`${running!.runtime.apiUrl}${route}`, { headers: key === undefined ? {} : { 'X-API-Key': key } }).then(async (response) => ({
-    status: response.status,
-    headers: response.headers,
-    json: (await response.json()) as { error?: { code: string; message: string } },
-  }));
+/** One GET with or without a key; every answer, the 429s included, is checked against openapi.json. */
+const get = (route: string, key?: string) => {
+  const url = `${running!.runtime.apiUrl}${route}`;
+  return fetch(url, { headers: key === undefined ? {} : { 'X-API-Key': key } }).then(async (response) => {
+    const text = await response.text();
+    expectDocumented(url, 'GET', response, text);
+    return { status: response.status, headers: response.headers, json: JSON.parse(text) as { error?: { code: string; message: string } } };
+  });
+};
 
 it('says its limits when it starts', () => {
   expect(readFileSync(running!.logFile, 'utf8')).toContain(`${PER_KEY} requests per 300 s per API key, ${PER_IP} requests per 300 s per IP without a valid key`);
