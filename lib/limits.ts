@@ -51,12 +51,6 @@ export const rateLimits = {
   prod: { perKey: 3000, perIpWithoutKey: 100, perIp: 15000, windowSeconds: 60 },
 } as const satisfies Record<'dev' | 'prod', RateLimits>;
 
-/** What the local runtime applies: dev's per-key limit over dev's window. */
-export const localPerKeyLimit: { limit: number; windowSeconds: number } = {
-  limit: rateLimits.dev.perKey,
-  windowSeconds: rateLimits.dev.windowSeconds,
-};
-
 /** The `Retry-After` (seconds) of a request blocked by these limits: after a whole window the count has gone. */
 export const retryAfterSeconds = (limits: Pick<RateLimits, 'windowSeconds'>): number => limits.windowSeconds;
 

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
-import { localPerKeyLimit, RATE_LIMIT_ERROR_CODE, rateLimits } from '../../lib/limits';
+import { RATE_LIMIT_ERROR_CODE, rateLimits } from '../../lib/limits';
+import { localRequestLimiter } from '../../local/request-limiter';
 import { projectRoot } from '../../lib/project-function';
 import { stages, type StageConfig } from '../../lib/stages';
 import { API_KEY_HEADER, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
@@ -184,8 +185,11 @@ describe('lib/limits.ts', () => {
     expect(stages.prod.rateLimits).toEqual(rateLimits.prod);
   });
 
-  it("gives the local runtime dev's per-key limit and window", () => {
-    expect(localPerKeyLimit).toEqual({ limit: stages.dev.rateLimits.perKey, windowSeconds: stages.dev.rateLimits.windowSeconds });
+  it("gives the local runtime dev's per-key and keyless limits and window", () => {
+    expect(localRequestLimiter({}, stages.dev.apiKeyPrefix).rules).toEqual({
+      perKey: { limit: stages.dev.rateLimits.perKey, windowSeconds: stages.dev.rateLimits.windowSeconds },
+      perIp: { limit: stages.dev.rateLimits.perIpWithoutKey, windowSeconds: stages.dev.rateLimits.windowSeconds },
+    });
   });
 
   it('names an error code of shared/errors.ts that comes with 429', () => {
