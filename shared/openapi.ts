@@ -380,8 +380,13 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       403: { description: 'The order belongs to another company (as on the label endpoints); it is left untouched', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
       404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
       409: {
-        description: 'The shipment is in transit (or in exception) or delivered: it can no longer be cancelled',
-        examples: { notCancellable: { code: 'NOT_CANCELLABLE', message: 'The shipment is in transit; only a shipment not yet picked up can be cancelled' } },
+        description:
+          'The shipment is in transit (or in exception) or delivered: it can no longer be cancelled (`NOT_CANCELLABLE`). Or, rarely, the order kept changing under concurrent requests while the cancel was being stored (`ORDER_BUSY`, with `Retry-After`): the carrier has voided the shipment, and cancelling again completes it.',
+        examples: {
+          notCancellable: { code: 'NOT_CANCELLABLE', message: 'The shipment is in transit; only a shipment not yet picked up can be cancelled' },
+          busy: { code: 'ORDER_BUSY', message: 'The order is being changed by concurrent requests; retry shortly' },
+        },
+        retryAfter: true,
       },
       502: {
         description: "The carrier refused to void the shipment (its reason is in the message), failed or did not answer in time; the order is unchanged",

@@ -31,7 +31,7 @@ import {
   type TrackingUpdate,
   type TrackResponse,
 } from '../domain/tracking';
-import type { Order } from '../domain/types';
+import type { Order, TrackingEvent } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import { ACTIVE_ORDER_SHARDS } from '../store/keys';
 import { dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
@@ -48,8 +48,27 @@ export type TrackingDependencies = {
   pace?: () => number;
 };
 
-/** Writes of one order that lose a race this many times in a row give up (the next check tries again). */
-const MAX_WRITE_ATTEMPTS = 4;
+/**
+ * How long a write of one order keeps retrying lost races. Every lost race
+ * means another writer's write landed, so the order moves on; the bound only
+ * matters under a storm of writers. A reader (GET /track, the refresh) stops
+ * sooner and answers what is stored.
+ */
+const WRITE_BUDGET_MS = { read: 2_000, write: 10_000 } as const;
+/** Backoff between attempts: full jitter, doubling from 5 ms up to 200 ms. */
+const backoffMs = (attempt: number) => Math.random() * Math.min(200, 5 * 2 ** attempt);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
+  a.length === b.length && a.every((e, i) => e.code === b[i]!.code && e.occurredAt === b[i]!.occurredAt);
+
+/** A write that kept losing races for its whole budget; the order is as the winners left it. */
+export class OrderBusy extends Error {
+  constructor(readonly order: Order) {
+    super(`order ${order.orderId} kept changing under concurrent writes`);
+    this.name = 'OrderBusy';
+  }
+}
 
 export type RefreshSummary = {
   /** Orders whose carrier was asked. */
@@ -78,39 +97,62 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
     callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order, request as unknown as RateRequest), { signal }));
 
   /**
-   * Writes `change(order)` under the order's version; on a lost race, reads
-   * the order again and recomputes. `change` returns undefined when there is
-   * nothing (left) to write.
+   * Writes `change(order, raced)` under the order's version; on a lost race,
+   * reads the order again and recomputes with `raced` true, so the change can
+   * see that the winner already did its work. `change` returns undefined when
+   * there is nothing (left) to write. Throws OrderBusy when the budget runs out.
    */
   const writeWithRetry = async (
     orderId: string,
     first: Order,
-    change: (order: Order) => { update: TrackingUpdate; cancelledAt?: string } | undefined,
+    change: (order: Order, raced: boolean) => { update: TrackingUpdate; cancelledAt?: string } | undefined,
+    budgetMs: number = WRITE_BUDGET_MS.write,
   ): Promise<Order> => {
+    const deadline = Date.now() + budgetMs;
     let current = first;
-    for (let attempt = 1; ; attempt++) {
-      const next = change(current);
+    for (let attempt = 0; ; attempt++) {
+      const next = change(current, attempt > 0);
       if (!next) return current;
       try {
         return await saveTracking(current, next.update, { cancelledAt: next.cancelledAt });
       } catch (error) {
-        if (!(error instanceof ConditionFailed) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
+        if (!(error instanceof ConditionFailed)) throw error;
         const again = await getOrder(orderId);
         if (!again) throw notFound('order not found');
         current = again.order;
+        if (Date.now() >= deadline) throw new OrderBusy(current);
+        await sleep(backoffMs(attempt));
       }
     }
   };
 
-  /** Applies a report (carrier or operator) to the order; a final order is left as it is. */
-  const applyAndSave = (order: Order, report: TrackingReport, now: Date) =>
-    writeWithRetry(order.orderId, order, (current) => (isFinal(current.status) ? undefined : { update: applyReport(current, report, now, pace()) }));
+  /**
+   * Applies a carrier's report. A final order is left as it is. After a lost
+   * race, a report that adds nothing to what the winner stored (concurrent
+   * readers of one due order all ask the carrier and hear the same) is not
+   * written again: the winner's write stands, and every event is kept.
+   */
+  const applyCheck = (order: Order, report: TrackingReport, now: Date) =>
+    writeWithRetry(
+      order.orderId,
+      order,
+      (current, raced) => {
+        if (isFinal(current.status)) return undefined;
+        const update = applyReport(current, report, now, pace());
+        if (raced && !isStale(current, now) && !update.changed && sameEvents(update.events, current.events)) return undefined;
+        return { update };
+      },
+      WRITE_BUDGET_MS.read,
+    ).catch((error: unknown) => {
+      if (error instanceof OrderBusy) return error.order;
+      throw error;
+    });
 
   /** Asks the carrier and stores the answer; a carrier failure moves the next check back and keeps the rest. */
   const check = async (stored: StoredOrder, now: Date, timeoutMs: number): Promise<{ order: Order; ok: boolean }> => {
     try {
       const report = await askCarrier(stored, timeoutMs);
-      return { order: await applyAndSave(stored.order, report, now), ok: true };
+      return { order: await applyCheck(stored.order, report, now), ok: true };
     } catch (error) {
       if (error instanceof ConditionFailed) throw error;
       const message = error instanceof Error ? error.message : String(error);
@@ -170,10 +212,15 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
             summary.checked += 1;
             if (!ok) {
               summary.failed += 1;
-              await writeWithRetry(order.orderId, order, (current) => (isFinal(current.status) ? undefined : { update: failedCheckUpdate(current, now, pace()) }));
+              await writeWithRetry(
+                order.orderId,
+                order,
+                (current, raced) => (isFinal(current.status) || (raced && !isStale(current, now)) ? undefined : { update: failedCheckUpdate(current, now, pace()) }),
+                WRITE_BUDGET_MS.read,
+              );
             } else if (order.status !== before) summary.changed += 1;
           } catch (error) {
-            // One order's store failure (a lost race four times over) never stops the others; it stays due.
+            // One order's store failure (or a storm of writers on it) never stops the others; it stays due.
             summary.failed += 1;
             logger.error('tracking refresh of an order failed', { orderId: stored.order.orderId, error });
           }
@@ -190,7 +237,10 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
       const stored = await getOrder(orderId.toLowerCase());
       if (!stored) throw notFound(`order ${orderId} not found`);
       const now = clock();
-      const order = await applyAndSave(stored.order, operatorReport(status, now), now);
+      // A concurrent advance that already took the order to `status` did the work.
+      const order = await writeWithRetry(stored.order.orderId, stored.order, (current, raced) =>
+        isFinal(current.status) || (raced && current.status === status) ? undefined : { update: applyReport(current, operatorReport(status, now), now, pace()) },
+      );
       if (order.status !== status) {
         throw new Error(`order ${orderId} is ${order.status}; it cannot move to ${status}`);
       }
@@ -220,9 +270,17 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
         throw new AppError(502, 'CARRIER_ERROR', reason, { expose: true });
       }
       const now = clock();
-      const written = await writeWithRetry(order.orderId, order, (current) =>
-        current.status === 'pending' ? { update: cancelledUpdate(current, now), cancelledAt: now.toISOString() } : undefined,
-      );
+      let written: Order;
+      try {
+        written = await writeWithRetry(order.orderId, order, (current) =>
+          current.status === 'pending' ? { update: cancelledUpdate(current, now), cancelledAt: now.toISOString() } : undefined,
+        );
+      } catch (error) {
+        if (!(error instanceof OrderBusy)) throw error;
+        // The carrier has voided it; voiding again is idempotent, so a retry completes the cancel.
+        logger.error('cancel could not be stored under concurrent writes', { orderId: order.orderId });
+        throw new AppError(409, 'ORDER_BUSY', 'The order is being changed by concurrent requests; retry shortly', { headers: { 'retry-after': '1' } });
+      }
       if (written.status === 'cancelled') return toCancelResponse(written);
       // The carrier voided it, yet a check moved the order on meanwhile: the carrier's word on pickup came first.
       logger.error('order moved on while its shipment was voided', { orderId: order.orderId, status: written.status });

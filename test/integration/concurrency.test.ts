@@ -1,0 +1,187 @@
+/**
+ * Property of the suite: fifty concurrent requests of every HTTP endpoint of
+ * the manifest at one resource (one rate response, one order), mixed with the
+ * operator's `shipment advance` and the scheduled refresh, never answer 5xx
+ * and leave one consistent state. The requests go through the real handlers
+ * of two "containers" (each function's module loaded twice, so no cache or
+ * lock in memory is shared) against one table on DynamoDB Local.
+ *
+ * A function added to the manifest fails the first test until it has a
+ * recipe here: every endpoint gets the property.
+ */
+import path from 'node:path';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { httpFunctions } from '../../shared/manifest';
+import { ddb } from '../../shared/store/client';
+import { keys } from '../../shared/store/keys';
+import { activeOrdersIndex } from '../../shared/store/table';
+import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { sampleRateBody } from '../support/rate-body';
+import { useFreshStack } from '../support/stack';
+
+const stack = useFreshStack();
+const CONCURRENCY = 50;
+const CONTAINERS = 2;
+
+type Resource = { apiKey: string; rateResponseId: string; orderId: string };
+
+/** The request each HTTP function gets at the shared resource. */
+const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]> = {
+  'packaging-types': (r) => ({ method: 'GET', path: '/v1/packaging-types', key: r.apiKey }),
+  carriers: (r) => ({ method: 'GET', path: '/v1/carriers', key: r.apiKey }),
+  'carrier-services': (r) => ({ method: 'GET', path: '/v1/carrier-services', key: r.apiKey }),
+  rate: (r) => ({ method: 'POST', path: '/v1/rate', key: r.apiKey, body: sampleRateBody() }),
+  ship: (r) => ({ method: 'POST', path: `/v1/ship/${r.rateResponseId}`, key: r.apiKey, pathParameters: { rateResponseId: r.rateResponseId }, body: {} }),
+  labels: (r) => ({ method: 'GET', path: `/v1/labels/${r.orderId}`, key: r.apiKey, pathParameters: { orderId: r.orderId } }),
+  'label-file': (r) => ({
+    method: 'GET',
+    path: `/v1/labels/${r.orderId}/SHIPPING_LABEL_PDF`,
+    key: r.apiKey,
+    pathParameters: { orderId: r.orderId, labelType: 'SHIPPING_LABEL_PDF' },
+  }),
+  track: (r) => ({ method: 'GET', path: `/v1/track/${r.orderId}`, key: r.apiKey, pathParameters: { orderId: r.orderId } }),
+  cancel: (r) => ({ method: 'DELETE', path: `/v1/shipments/${r.orderId}`, key: r.apiKey, pathParameters: { orderId: r.orderId } }),
+};
+
+/** carrier-services needs its query; the recipes above leave it to this. */
+const withQuery = (name: string, event: APIGatewayProxyEvent): APIGatewayProxyEvent =>
+  name === 'carrier-services' ? { ...event, queryStringParameters: { carrierCode: 'CARRIERX' } } : event;
+
+const root = path.resolve(__dirname, '../..');
+type Container = {
+  handlers: Map<string, Handler>;
+  tracking: import('../../shared/services/tracking').TrackingService;
+};
+
+/** One container: every module loaded afresh, so nothing in memory is shared with another. */
+const loadContainer = (): Container => {
+  let container: Container | undefined;
+  jest.isolateModules(() => {
+    const handlers = new Map<string, Handler>();
+    for (const f of httpFunctions()) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- modules loaded per container by the manifest's entry
+      handlers.set(f.name, (require(path.join(root, f.entry)) as { handler: Handler }).handler);
+    }
+    /* eslint-disable @typescript-eslint/no-require-imports -- the same container's registry and logger */
+    const { createTrackingService } = require('../../shared/services/tracking') as typeof import('../../shared/services/tracking');
+    const { defaultRegistry } = require('../../shared/carriers/registry') as typeof import('../../shared/carriers/registry');
+    const { logger } = require('../../shared/logger') as typeof import('../../shared/logger');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    container = { handlers, tracking: createTrackingService({ registry: defaultRegistry, logger }) };
+  });
+  return container!;
+};
+
+let containers: Container[];
+let apiKey: string;
+beforeAll(async () => {
+  containers = Array.from({ length: CONTAINERS }, loadContainer);
+  ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+}, 60_000);
+
+const send = (i: number, name: string, resource: Resource) => {
+  const handler = containers[i % CONTAINERS]!.handlers.get(name)!;
+  return callHandler<{ data?: { orderId?: string; status?: string; transitStatus?: string; cancelledAt?: string }; error?: { code: string } }>(
+    handler,
+    withQuery(name, proxyEvent(RECIPES[name]!(resource))),
+  );
+};
+
+const rateOnce = async (): Promise<string> => {
+  const rated = await send(0, 'rate', { apiKey, rateResponseId: '', orderId: '' });
+  const rates = (rated.json.data as unknown as { rates: Array<{ rateResponseId: string; carrier: { code: string } }> }).rates;
+  return rates.find((r) => r.carrier.code === 'CARRIERX')!.rateResponseId;
+};
+
+const fivexx = (answers: Array<{ status: number; json: unknown }>, label: string) =>
+  answers.filter((a) => a.status >= 500).map((a) => `${label}: ${a.status} ${JSON.stringify(a.json)}`);
+
+it('every HTTP function of the manifest has a recipe here', () => {
+  expect(httpFunctions().map((f) => f.name).filter((name) => !RECIPES[name])).toEqual([]);
+});
+
+it(`${CONCURRENCY} concurrent ships of one rate response make one order, never a 5xx`, async () => {
+  const rateResponseId = await rateOnce();
+  const answers = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => send(i, 'ship', { apiKey, rateResponseId, orderId: '' })));
+  expect(fivexx(answers, 'ship')).toEqual([]);
+  const shipped = answers.filter((a) => a.status === 200);
+  expect(shipped.length).toBeGreaterThan(0);
+  expect(new Set(shipped.map((a) => a.json.data!.orderId)).size).toBe(1);
+  for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, json: { error: { code: 'SHIPMENT_IN_PROGRESS' } } });
+  const state = await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.rateResponse(rateResponseId), ConsistentRead: true }));
+  expect(state.Item!.orderId).toBe(shipped[0]!.json.data!.orderId);
+}, 60_000);
+
+it.each([
+  ...Object.keys(RECIPES).map((name) => [name, [name]] as const),
+  ['every kind at once, with advance and the refresh', Object.keys(RECIPES)] as const,
+])(`${CONCURRENCY} concurrent requests of %s on one order never answer 5xx and leave one consistent state`, async (_label, names) => {
+  const rateResponseId = await rateOnce();
+  const first = await send(0, 'ship', { apiKey, rateResponseId, orderId: '' });
+  expect(first.status).toBe(200);
+  const orderId = first.json.data!.orderId!;
+  const resource = { apiKey, rateResponseId, orderId };
+  const mixed = names.length > 1;
+
+  const calls: Array<Promise<{ label: string; status: number; json: { data?: { status?: string; cancelledAt?: string }; error?: { code: string } } }>> = [];
+  for (let i = 0; i < CONCURRENCY; i++) {
+    // Fifty in all: one endpoint fifty times, or every kind in turn.
+    const name = names[i % names.length]!;
+    calls.push(send(i, name, resource).then((a) => ({ label: name, ...a })));
+    if (mixed && i % 5 === 0) {
+      const { tracking } = containers[i % CONTAINERS]!;
+      // The operator and the scheduled refresh race the requests; a refused advance (the order moved on or was cancelled) is not a 5xx.
+      calls.push(
+        tracking.advance(orderId, i % 2 === 0 ? 'intransit' : 'exception').then(
+          () => ({ label: 'advance', status: 200, json: {} }),
+          (error: Error) => ({ label: 'advance', status: /cannot move/.test(error.message) ? 409 : 500, json: { error: { code: error.message } } }),
+        ),
+      );
+      if (i % 25 === 0) {
+        calls.push(
+          tracking.refreshDue({ batch: 10 }).then(
+            () => ({ label: 'refresh', status: 200, json: {} }),
+            (error: Error) => ({ label: 'refresh', status: 500, json: { error: { code: error.message } } }),
+          ),
+        );
+      }
+    }
+  }
+  const answers = await Promise.all(calls);
+  expect(answers.filter((a) => a.status >= 500).map((a) => `${a.label}: ${a.status} ${JSON.stringify(a.json)}`)).toEqual([]);
+
+  // One consistent state: the stored order is what every answer agrees on.
+  const stored = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
+  const cancels = answers.filter((a) => a.label === 'cancel');
+  const cancelled = cancels.filter((a) => a.status === 200);
+  if (stored.status === 'cancelled') {
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(new Set(cancelled.map((a) => a.json.data!.cancelledAt))).toEqual(new Set([stored.cancelledAt]));
+    expect((stored.events as Array<{ code: string }>).filter((e) => e.code === 'CANCELLED')).toHaveLength(1);
+    expect(stored[activeOrdersIndex.partitionKey]).toBeUndefined();
+  } else {
+    // The operator moved it on first: no cancel may claim success.
+    expect(cancelled).toEqual([]);
+    for (const a of cancels) expect(a).toMatchObject({ status: 409, json: { error: { code: 'NOT_CANCELLABLE' } } });
+  }
+  // The status is the newest event's, never behind it.
+  // An order nobody tracked yet has no events and is still pending.
+  const events = stored.events as Array<{ status: string; occurredAt: string }>;
+  if (events.length === 0) expect(stored.status).toBe('pending');
+  else {
+    expect([...events].sort((a, b) => (a.occurredAt < b.occurredAt ? 1 : -1))[0]!.occurredAt).toBe(events[0]!.occurredAt);
+    if (stored.status !== 'cancelled') expect(stored.status).toBe(events[0]!.status);
+  }
+
+  // One label file per type: the render marker let one request render it.
+  const labelItems = await ddb.send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :label)',
+      ExpressionAttributeValues: { ':pk': keys.order(orderId).pk, ':label': 'LABEL#' },
+      ConsistentRead: true,
+    }),
+  );
+  for (const item of labelItems.Items ?? []) expect(item.state).toBe('stored');
+}, 120_000);
