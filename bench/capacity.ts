@@ -434,7 +434,8 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   // Handlers after the environment: the clients and the logger read it when first used. They are
   // required as CommonJS, and middy 7 is ESM-only.
   allowRequireOfEsmOnlyPackages();
-  const { createCarrierRegistry, createSandboxTransports } = await import('../shared/carriers/registry');
+  const { createCarrierRegistry } = await import('../shared/carriers/registry');
+  const { createSandboxTransports } = await import('../shared/carriers/sandbox/network');
   const { createRateHandler } = await import('../functions/rate/handler');
   const { createShipHandler } = await import('../functions/ship/handler');
   const { handler: labelsHandler } = await import('../functions/labels/handler');

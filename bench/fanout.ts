@@ -37,7 +37,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { configuredBreakerSettings, createCarrierBreakers } from '../shared/carriers/breaker';
 import { fanOutRates, type FanOutMetrics, type RateFailure, type RateJob } from '../shared/carriers/fanout';
-import { createCarrierRegistry, createSandboxTransports } from '../shared/carriers/registry';
+import { createCarrierRegistry } from '../shared/carriers/registry';
+import { createSandboxTransports } from '../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../shared/carriers/sandbox/faults';
 import { config } from '../shared/config';
 import { enabledServices } from '../shared/domain/catalog';
@@ -104,6 +105,7 @@ const createRating = (faults: SandboxFaults, breakerFailures: number, onOpened: 
     const started = performance.now();
     const now = new Date();
     const prepared = prepareRateRequest({
+      packagingRequiredBy: ['CARRIERX'],
       body,
       company,
       packaging: { defaults: defaultPackagingTypes, companyBoxes: [] },

@@ -12,7 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createCarrierRegistry, createSandboxTransports } from '../shared/carriers/registry';
+import { createCarrierRegistry } from '../shared/carriers/registry';
+import { createSandboxTransports } from '../shared/carriers/sandbox/network';
 import { CarrierRefusal } from '../shared/carriers/types';
 import { enabledServices } from '../shared/domain/catalog';
 import { buildRateResults, prepareRateRequest, type QuotedRate } from '../shared/domain/rate';
@@ -67,6 +68,7 @@ export const createPipeline = () => {
 
   return async (body: unknown) => {
     const prepared = prepareRateRequest({
+      packagingRequiredBy: ['CARRIERX'],
       body,
       company: ctx.company,
       packaging: ctx.packaging,

@@ -15,6 +15,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { httpFunctions } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
 import type { RequestLimiter } from './request-limiter';
+import { localHandlerOverride } from './sandbox-hooks';
 
 export type Route = { name: string; entry: string; method: string; path: string };
 
@@ -335,8 +336,9 @@ export const requireHandlerLoader = (root = REPOSITORY_ROOT) => {
   return (route: Route): LambdaHandler => {
     const cached = cache.get(route.entry);
     if (cached) return cached;
+    const override = localHandlerOverride(route);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy per-route load of a .ts module (tsx or Jest transform it)
-    const mod = require(path.resolve(root, route.entry)) as { handler?: unknown };
+    const mod = override ? { handler: override } : (require(path.resolve(root, route.entry)) as { handler?: unknown });
     if (typeof mod.handler !== 'function') throw new Error(`${route.entry} does not export a handler function`);
     const handler = mod.handler as LambdaHandler;
     cache.set(route.entry, handler);

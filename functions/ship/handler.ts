@@ -7,10 +7,10 @@ import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/reg
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { referencePreload } from '../../shared/services/preload';
-import { createShippingService, sandboxShipCrash, type ShippingDependencies } from '../../shared/services/shipping';
+import { createShippingService, type ShippingDependencies } from '../../shared/services/shipping';
 
 export const createShipHandler = (registry: CarrierRegistry, options: Pick<ShippingDependencies, 'clock' | 'afterCarrierShip'> = {}) => {
-  const shipping = createShippingService({ registry, logger, afterCarrierShip: sandboxShipCrash(), ...options });
+  const shipping = createShippingService({ registry, logger, ...options });
   return httpHandler('ship', async (event, caller) => {
     const { data, replayed } = await shipping.ship(caller.company.companyId, event.pathParameters?.rateResponseId ?? '', event.body);
     const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};

@@ -1,96 +1,59 @@
 /**
- * The carrier adapters of the service, one per carrier code. Today every
- * adapter talks to the sandbox network; a real carrier integration replaces
- * that carrier's transport here, not its adapter.
+ * The carriers of the service: one list of connectors, each a folder
+ * (`./<carrier>/`). Adding a carrier is a folder, a line here and its
+ * reference data. The registry binds each connector to its transport: the
+ * sandbox network, loaded on the first call of a sandbox carrier (its code
+ * is never among a function's static imports), or the carrier's own API.
  */
-import { config } from '../config';
-import type { CarrierService } from '../domain/types';
-import { carrierFAdapter, type CarrierFTransport } from './adapters/carrier-f';
-import { carrierXAdapter, type CarrierXTransport } from './adapters/carrier-x';
-import { carrierYAdapter, type CarrierYTransport } from './adapters/carrier-y';
-import { carrierZAdapter, type CarrierZTransport } from './adapters/carrier-z';
-import { parseSandboxFaults, type SandboxFaults } from './sandbox/faults';
-import { readCarrierFShipRequest, readCarrierXShipRequest, readCarrierYShipRequest, readCarrierZShipRequest } from './sandbox/ship';
-import { readCarrierFRequest, readCarrierXRequest, readCarrierYRequest, readCarrierZRequest } from './sandbox/shipment';
-import {
-  readCarrierFTrackRequest,
-  readCarrierFVoidRequest,
-  readCarrierXTrackRequest,
-  readCarrierXVoidRequest,
-  readCarrierYTrackRequest,
-  readCarrierYVoidRequest,
-  readCarrierZTrackRequest,
-  readCarrierZVoidRequest,
-} from './sandbox/track';
-import { createSandboxTransport, type SandboxLedger } from './sandbox/transport';
-import type { CarrierAdapter } from './types';
+import type { CarrierKind } from '../domain/types';
+import { carrierF } from './carrier-f';
+import { carrierX } from './carrier-x';
+import { carrierY } from './carrier-y';
+import { carrierZ } from './carrier-z';
+import { bindConnector, type CarrierConnector, type TransportFor } from './connector';
+import type { CarrierAdapter, CarrierTransport } from './types';
 
-export type CarrierTransports = {
-  CARRIERX: CarrierXTransport;
-  CARRIERY: CarrierYTransport;
-  CARRIERZ: CarrierZTransport;
-  CARRIERF: CarrierFTransport;
-};
+/** The one list of carriers. */
+export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF];
 
-/** The sandbox network: each transport also keeps a ledger of what it shipped (tests only read it). */
-export type SandboxTransports = { [Code in keyof CarrierTransports]: CarrierTransports[Code] & { readonly ledger: SandboxLedger } };
-
-export type SandboxNetworkOptions = {
-  faults?: SandboxFaults;
-  random?: () => number;
-  services?: CarrierService[];
-  /** The carriers' clock, which moves tracking forward; the system clock by default. */
-  clock?: () => Date;
-  /** How much faster than real time shipments travel; SANDBOX_TRACKING_PACE, read at each call, by default. */
-  pace?: number;
-};
-
-export function createSandboxTransports(options: SandboxNetworkOptions = {}): SandboxTransports {
-  const { faults = {}, ...rest } = options;
-  const forCarrier = (code: keyof CarrierTransports) => ({ ...rest, fault: faults[code] });
-  return {
-    CARRIERX: createSandboxTransport(
-      'CARRIERX',
-      { rate: readCarrierXRequest, ship: readCarrierXShipRequest, track: readCarrierXTrackRequest, cancel: readCarrierXVoidRequest },
-      forCarrier('CARRIERX'),
-    ),
-    CARRIERY: createSandboxTransport(
-      'CARRIERY',
-      { rate: readCarrierYRequest, ship: readCarrierYShipRequest, track: readCarrierYTrackRequest, cancel: readCarrierYVoidRequest },
-      forCarrier('CARRIERY'),
-    ),
-    CARRIERZ: createSandboxTransport(
-      'CARRIERZ',
-      { rate: readCarrierZRequest, ship: readCarrierZShipRequest, track: readCarrierZTrackRequest, cancel: readCarrierZVoidRequest },
-      forCarrier('CARRIERZ'),
-    ),
-    CARRIERF: createSandboxTransport(
-      'CARRIERF',
-      { rate: readCarrierFRequest, ship: readCarrierFShipRequest, track: readCarrierFTrackRequest, cancel: readCarrierFVoidRequest },
-      forCarrier('CARRIERF'),
-    ),
-  };
-}
+/** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
+export type TransportSet = { readonly [code: string]: CarrierTransport<unknown> | undefined };
 
 export type CarrierRegistry = {
   adapters: readonly CarrierAdapter[];
-  /** The adapter of a carrier code (case-insensitive); undefined for a code no adapter serves. */
+  /** The adapter of a carrier code (case-insensitive); undefined for a code no connector serves. */
   getAdapter(code: string): CarrierAdapter | undefined;
+  /** The kind of a carrier code, from its connector. */
+  kindOf(code: string): CarrierKind | undefined;
+  /** Carriers that need packagingType on every piece when quoted. */
+  packagingRequiredBy: readonly string[];
 };
 
-export function createCarrierRegistry(transports: CarrierTransports): CarrierRegistry {
-  const adapters: readonly CarrierAdapter[] = [
-    carrierXAdapter(transports.CARRIERX),
-    carrierYAdapter(transports.CARRIERY),
-    carrierZAdapter(transports.CARRIERZ),
-    carrierFAdapter(transports.CARRIERF),
-  ];
+/**
+ * A registry over `sandbox`, the sandbox network's transports (or a loader of
+ * them); by default the network of this process, loaded on first use.
+ */
+export function createCarrierRegistry(sandbox: TransportSet | (() => Promise<TransportSet>) = loadSandboxNetwork): CarrierRegistry {
+  let loaded: Promise<TransportSet> | undefined;
+  const sandboxTransports = () => (loaded ??= typeof sandbox === 'function' ? sandbox() : Promise.resolve(sandbox));
+  const transportFor: TransportFor = async (connector) => {
+    const transport = (await sandboxTransports())[connector.code];
+    if (!transport) throw new Error(`No transport for ${connector.code}`);
+    return transport;
+  };
+  const adapters = CONNECTORS.map((connector) => bindConnector(connector, transportFor));
   const byCode = new Map(adapters.map((a) => [a.code, a]));
-  return { adapters, getAdapter: (code) => byCode.get(code.toUpperCase()) };
+  const kinds = new Map(CONNECTORS.map((c) => [c.code, c.kind]));
+  return {
+    adapters,
+    getAdapter: (code) => byCode.get(code.toUpperCase()),
+    kindOf: (code) => kinds.get(code.toUpperCase()),
+    packagingRequiredBy: CONNECTORS.filter((c) => c.requiresPackagingType).map((c) => c.code),
+  };
 }
 
-/** The registry of this process: the sandbox network with the faults of SANDBOX_FAULTS. */
-export const defaultRegistry: CarrierRegistry = createCarrierRegistry(
-  createSandboxTransports({ faults: parseSandboxFaults(config.sandboxFaults) }),
-);
+const loadSandboxNetwork = async (): Promise<TransportSet> => (await import('./sandbox/network')).defaultSandboxNetwork();
+
+/** The registry of this process. */
+export const defaultRegistry: CarrierRegistry = createCarrierRegistry();
 export const { adapters, getAdapter } = defaultRegistry;

@@ -6,6 +6,7 @@
  * transport.
  */
 export * from '../domain/carrier';
+import type { CarrierCallOptions } from '../domain/carrier';
 
 /**
  * Carries a carrier request to the carrier and brings back its answer: the
@@ -23,8 +24,8 @@ export * from '../domain/carrier';
  * that will not void throws CarrierRefusal with its reason.
  */
 export interface CarrierTransport<CarrierRequest, CarrierShipRequest = unknown, CarrierTrackRequest = unknown, CarrierVoidRequest = unknown> {
-  rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<unknown>;
-  ship(request: CarrierShipRequest, options: { signal: AbortSignal }): Promise<unknown>;
-  track(request: CarrierTrackRequest, options: { signal: AbortSignal }): Promise<unknown>;
-  cancel(request: CarrierVoidRequest, options: { signal: AbortSignal }): Promise<unknown>;
+  rate(request: CarrierRequest, options: CarrierCallOptions): Promise<unknown>;
+  ship(request: CarrierShipRequest, options: CarrierCallOptions): Promise<unknown>;
+  track(request: CarrierTrackRequest, options: CarrierCallOptions): Promise<unknown>;
+  cancel(request: CarrierVoidRequest, options: CarrierCallOptions): Promise<unknown>;
 }

@@ -119,28 +119,48 @@ export type ShipmentRef = {
 /** What a carrier says of a shipment when asked: its status and every event so far, newest first. */
 export type CarrierTracking = { trackingNumber: string; transitStatus: TransitStatus; events: TrackingEvent[] };
 
+/** `live`: the carrier's production; `test`: its test environment (an API key of mode test). Sandbox carriers behave the same in both. */
+export type CarrierMode = 'live' | 'test';
+
+/**
+ * The carrier account a call bills and authenticates with: the plan's for a
+ * rate or a ship, the one that bought the shipment for a track or a void.
+ * Credentials are read from the secret store only when a connector asks,
+ * never logged; a sandbox account has none.
+ */
+export type CarrierAccount = {
+  /** The registered carrier account; absent for a sandbox plan without one. */
+  carrierAccountId?: string;
+  carrierCode: string;
+  accountNumber: string;
+  credentials(): Promise<Record<string, string>>;
+};
+
+/** What every carrier call carries besides its request. Without mode and account: live, and the plan's account number alone. */
+export type CarrierCallOptions = { signal: AbortSignal; mode?: CarrierMode; account?: CarrierAccount };
+
 export interface CarrierAdapter<CarrierRequest = unknown> {
   readonly code: string;
   readonly kind: CarrierKind;
   /** Pure: the request this carrier would receive. Throws CarrierRefusal when the carrier cannot quote it. */
   buildRateRequest(input: RateInput): CarrierRequest;
   /** Sends it through the transport; one quote per service. */
-  rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]>;
+  rate(request: CarrierRequest, options: CarrierCallOptions): Promise<CarrierQuote[]>;
   /**
    * Buys the shipment, or answers the one this carrier already made under
    * `input.reference`: idempotent by reference, so a retry after a crash is
    * the way to find a shipment. CarrierRefusal when the carrier cannot ship
    * the request as it stands, CarrierError or the signal's reason otherwise.
    */
-  ship(input: ShipInput, options: { signal: AbortSignal }): Promise<CarrierShipment>;
+  ship(input: ShipInput, options: CarrierCallOptions): Promise<CarrierShipment>;
   /** The shipment's tracking as the carrier has it now. CarrierError or the signal's reason when it cannot say. */
-  track(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<CarrierTracking>;
+  track(shipment: ShipmentRef, options: CarrierCallOptions): Promise<CarrierTracking>;
   /**
    * Voids the shipment. Idempotent: voiding a voided shipment succeeds.
    * CarrierRefusal (with the carrier's reason) when the carrier will not void
    * it, for example once it is picked up; CarrierError or the signal's reason otherwise.
    */
-  cancel(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<void>;
+  cancel(shipment: ShipmentRef, options: CarrierCallOptions): Promise<void>;
 }
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */

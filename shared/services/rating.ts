@@ -54,6 +54,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       packaging: { defaults, companyBoxes },
       groupCarriers: context.plans.map((p) => p.carrierCode),
       services: [...enabled.values()].flat(),
+      packagingRequiredBy: registry.packagingRequiredBy,
       now,
     });
     if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');

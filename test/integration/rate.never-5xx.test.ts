@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createRateHandler } from '../../functions/rate/handler';
-import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../shared/carriers/registry';
+import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { getRateRequest } from '../../shared/store/rates';
 import { fullBody, minimalBody } from '../unit/domain/rate/fixtures';
 import { sampleRateBody, shippingDateIn } from '../support/rate-body';

@@ -3,7 +3,8 @@
  * a carrier's breaker opens (CARRIER_BREAKER_FAILURES=1 here) it is skipped,
  * the 422 NO_RATES text names it `unavailable`, and the logs say why.
  */
-import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../shared/carriers/registry';
+import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { Company } from '../../shared/domain/types';
 import { AppError } from '../../shared/errors';
 import { createRatingService } from '../../shared/services/rating';

@@ -3,7 +3,8 @@
  * logger: every quote is priced or rejected with a logged reason, never
  * dropped; a carrier without an adapter is reported, not skipped in silence.
  */
-import { createCarrierRegistry, createSandboxTransports, type CarrierRegistry } from '../../shared/carriers/registry';
+import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { CarrierAdapter, CarrierQuote } from '../../shared/carriers/types';
 import type { Company } from '../../shared/domain/types';
 import { AppError } from '../../shared/errors';
@@ -41,7 +42,7 @@ const registryWith = (carrierX: CarrierQuote[] | undefined, others: string[] = [
     cancel: () => Promise.reject(new Error('rating tests do not cancel')),
   };
   const adapters = [...(carrierX ? [fake] : []), ...others.map((code) => sandbox.getAdapter(code)!)];
-  return { adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
+  return { ...sandbox, adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
 };
 
 const quote = (serviceCode: string): CarrierQuote => ({

@@ -8,7 +8,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
-import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../shared/carriers/registry';
+import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { addToBlacklist } from '../../shared/store/companies';
 import { getOrder } from '../../shared/store/orders';

@@ -4,7 +4,8 @@
  */
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
-import { createCarrierRegistry, createSandboxTransports } from '../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../shared/carriers/registry';
+import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { callHandler, proxyEvent, type Handler } from './lambda';
 import { sampleRateBody } from './rate-body';
 

@@ -9,10 +9,10 @@
  * any other, as a real carrier's idempotency key does; the sandbox keeps no
  * state to make that true.
  */
-import type { CarrierFShipRequest } from '../adapters/carrier-f';
-import type { CarrierXShipRequest } from '../adapters/carrier-x';
-import type { CarrierYShipRequest } from '../adapters/carrier-y';
-import type { CarrierZShipRequest } from '../adapters/carrier-z';
+import type { CarrierFShipRequest } from '../carrier-f';
+import type { CarrierXShipRequest } from '../carrier-x';
+import type { CarrierYShipRequest } from '../carrier-y';
+import type { CarrierZShipRequest } from '../carrier-z';
 import { CarrierRefusal, type CarrierShipment, type NotificationStatus } from '../types';
 import { billOfLadingNumber, customsDeclarationNumber, returnTrackingNumber, trackingNumbers, trackingUrl } from './numbers';
 

@@ -3,11 +3,11 @@
  * carrier reads its own request shape into this one view, the way a real
  * carrier's API parses its own format. Pricing works on this view only.
  */
-import type { Money } from '../adapters/common';
-import type { CarrierFRateRequest } from '../adapters/carrier-f';
-import type { CarrierXRateRequest } from '../adapters/carrier-x';
-import type { CarrierYRateRequest } from '../adapters/carrier-y';
-import type { CarrierZRateRequest } from '../adapters/carrier-z';
+import type { Money } from '../common';
+import type { CarrierFRateRequest } from '../carrier-f';
+import type { CarrierXRateRequest } from '../carrier-x';
+import type { CarrierYRateRequest } from '../carrier-y';
+import type { CarrierZRateRequest } from '../carrier-z';
 import type { SandboxPlace } from './geography';
 
 /** `count` identical pieces: pricing multiplies, it never expands them one by one. */

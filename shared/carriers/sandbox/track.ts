@@ -4,10 +4,10 @@
  * (./tracking.ts makes its journey). Each reader is the inverse of its
  * adapter's builder.
  */
-import type { CarrierFBookingRecord, CarrierFTrackRequest, CarrierFVoidRequest } from '../adapters/carrier-f';
-import type { CarrierXShipmentRecord, CarrierXTrackRequest, CarrierXVoidRequest } from '../adapters/carrier-x';
-import type { CarrierYShipmentRecord, CarrierYTrackRequest, CarrierYVoidRequest } from '../adapters/carrier-y';
-import type { CarrierZShipmentRecord, CarrierZTrackRequest, CarrierZVoidRequest } from '../adapters/carrier-z';
+import type { CarrierFBookingRecord, CarrierFTrackRequest, CarrierFVoidRequest } from '../carrier-f';
+import type { CarrierXShipmentRecord, CarrierXTrackRequest, CarrierXVoidRequest } from '../carrier-x';
+import type { CarrierYShipmentRecord, CarrierYTrackRequest, CarrierYVoidRequest } from '../carrier-y';
+import type { CarrierZShipmentRecord, CarrierZTrackRequest, CarrierZVoidRequest } from '../carrier-z';
 import type { ShipmentRef, TrackingPlace } from '../types';
 
 const place = (city: string, provinceCode: string | undefined, countryCode: string): TrackingPlace =>

@@ -9,10 +9,10 @@
 import { config } from '../../config';
 import type { CarrierService } from '../../domain/types';
 import { services as referenceServices } from '../../reference/carriers';
-import type { ShipWire } from '../adapters/ship-wire';
-import type { CancelWire, TrackWire } from '../adapters/track-wire';
+import type { ShipWire } from '../wire/ship';
+import type { CancelWire, TrackWire } from '../wire/track';
 import { CarrierError, CarrierRefusal, type CarrierTransport, type ShipmentRef } from '../types';
-import type { RateWire } from '../wire';
+import type { RateWire } from '../wire/rate';
 import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
 import { priceShipment } from './pricing';

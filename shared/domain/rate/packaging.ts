@@ -1,6 +1,7 @@
 /**
  * packagingType of a piece (spec 2.5): string references resolved to objects
- * before validation, and the carrier X requirement checked after it.
+ * before validation, and the requirement of the carriers that need it on
+ * every piece (carrier X; its connector says so) checked after it.
  */
 import type { PackagingType } from '../types';
 import { AppError } from '../../errors';
@@ -8,9 +9,6 @@ import { RATE_LIMITS } from './limits';
 import type { PackagingTypeRef, RateRequest } from './schema';
 import { formatPath, validationError } from './validate';
 import { isUuid } from '../ids';
-
-/** The carrier called "carrier X" by the spec: packagingType is required on every piece. */
-export const CARRIER_X = 'CARRIERX';
 
 /** Entries a reference may point to, already narrowed to the caller's organization. */
 export type PackagingCatalog = {
@@ -81,19 +79,22 @@ export const resolvePackagingTypes = (body: unknown, catalog: PackagingCatalog):
   return { ...body, packages: { ...body.packages, pieces } };
 };
 
-/** Carrier X needs packagingType on every piece as soon as it is among the quoted carriers. */
-export const requiresCarrierXPackaging = (quotedCarriers: readonly string[]): boolean =>
-  quotedCarriers.some((code) => code.toUpperCase() === CARRIER_X);
+/** The quoted carriers that need packagingType on every piece, of `requiredBy` (the connectors that say so). */
+export const carriersRequiringPackaging = (quotedCarriers: readonly string[], requiredBy: readonly string[]): string[] => {
+  const requiring = new Set(requiredBy.map((code) => code.toUpperCase()));
+  return quotedCarriers.map((code) => code.toUpperCase()).filter((code) => requiring.has(code));
+};
 
 /**
- * Throws 400 `packages.pieces[<i>].packagingType is required for CARRIERX`,
- * one message per piece without it, when carrier X is quoted.
+ * Throws 400 `packages.pieces[<i>].packagingType is required for <carrier>`,
+ * one message per piece without it, when a carrier of `requiredBy` is quoted.
  */
-export const assertPackagingTypeForQuotedCarriers = (request: RateRequest, quotedCarriers: readonly string[]): void => {
-  if (!requiresCarrierXPackaging(quotedCarriers)) return;
+export const assertPackagingTypeForQuotedCarriers = (request: RateRequest, quotedCarriers: readonly string[], requiredBy: readonly string[]): void => {
+  const [carrier] = carriersRequiringPackaging(quotedCarriers, requiredBy);
+  if (!carrier) return;
   const details = request.packages.pieces.flatMap((piece, i) =>
     piece.packagingType === undefined
-      ? [{ path: formatPath(['packages', 'pieces', i, 'packagingType']), message: `is required for ${CARRIER_X}` }]
+      ? [{ path: formatPath(['packages', 'pieces', i, 'packagingType']), message: `is required for ${carrier}` }]
       : [],
   );
   if (details.length > 0) throw validationError(details);

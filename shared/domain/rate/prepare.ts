@@ -2,7 +2,8 @@
  * Everything POST /v1/rate decides before asking a carrier, in the order the
  * errors are reported: the organization may rate, packagingType strings
  * resolve, the body validates, third-party billing is allowed, then which
- * carriers are quoted and whether carrier X's packagingType rule holds.
+ * carriers are quoted and whether the packagingType rule of carrier X (and
+ * any carrier whose connector needs packagingType) holds.
  */
 import { AppError } from '../../errors';
 import { jsonBytes } from '../json';
@@ -19,6 +20,8 @@ export type PrepareRateRequestInput = {
   packaging: PackagingCatalog;
   groupCarriers: CarriersToQuoteInput['groupCarriers'];
   services?: CarriersToQuoteInput['services'];
+  /** Carriers whose connector needs packagingType on every piece when quoted (carrier X, spec 2.5). */
+  packagingRequiredBy: readonly string[];
   /** The shipping date window is relative to this instant. */
   now: Date;
 };
@@ -66,6 +69,6 @@ export const prepareRateRequest = (input: PrepareRateRequestInput): PreparedRate
   }
   assertBillingAllowed(request.billingOptions, input.company.blacklist);
   const carriers = carriersToQuote({ request, groupCarriers: input.groupCarriers, services: input.services });
-  assertPackagingTypeForQuotedCarriers(request, carriers);
+  assertPackagingTypeForQuotedCarriers(request, carriers, input.packagingRequiredBy);
   return { request, carrierRequest: requestForCarriers(request), carriers };
 };

@@ -1,4 +1,4 @@
-import { buildCarrierXRateRequest, carrierXPackagingType } from '../../../shared/carriers/adapters/carrier-x';
+import { buildCarrierXRateRequest, carrierXPackagingType } from '../../../shared/carriers/carrier-x';
 import { rateRequestSchema } from '../../../shared/domain/rate/schema';
 import { londonRecipient, newYorkRecipient, piece, rateInput, rateRequest } from './fixtures';
 

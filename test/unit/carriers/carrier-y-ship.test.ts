@@ -4,7 +4,7 @@
  * `billingOptions.soldTo`, and a ship notification when `intransit` is
  * requested with an e-mail.
  */
-import { buildCarrierYShipRequest, DOCUMENTS_PLACEHOLDER_AMOUNT } from '../../../shared/carriers/adapters/carrier-y';
+import { buildCarrierYShipRequest, DOCUMENTS_PLACEHOLDER_AMOUNT } from '../../../shared/carriers/carrier-y';
 import { isValidCustomsDeclarationNumber } from '../../../shared/carriers/sandbox/numbers';
 import { CarrierRefusal } from '../../../shared/carriers/types';
 import type { Address, CommercialInvoice, RateRequest } from '../../../shared/domain/rate/schema';

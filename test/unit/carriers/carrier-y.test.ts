@@ -1,4 +1,4 @@
-import { buildCarrierYRateRequest, DOCUMENTS_PLACEHOLDER_AMOUNT } from '../../../shared/carriers/adapters/carrier-y';
+import { buildCarrierYRateRequest, DOCUMENTS_PLACEHOLDER_AMOUNT } from '../../../shared/carriers/carrier-y';
 import { londonRecipient, newYorkRecipient, piece, rateInput, rateRequest } from './fixtures';
 
 const build = (request = rateRequest()) => buildCarrierYRateRequest(rateInput('CARRIERY', request));

@@ -7,7 +7,8 @@
  */
 import { createCarrierBreakers, containerBreakers, type CarrierBreakers } from '../../../shared/carriers/breaker';
 import { fanOutRates, type CarrierCall, type FanOutLogger, type FanOutMetrics, type RateJob } from '../../../shared/carriers/fanout';
-import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/types';
 import { carrierMetrics } from '../../../shared/metrics';
 import { rateInput, rateRequest, withOptions } from './fixtures';

@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { fanOutRates, type FanOutLogger, type RateJob } from '../../../shared/carriers/fanout';
-import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import type { CarrierAdapter } from '../../../shared/carriers/types';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 

@@ -1,4 +1,5 @@
-import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { callFails, parseSandboxFaults } from '../../../shared/carriers/sandbox/faults';
 import { CarrierError, type CarrierAdapter } from '../../../shared/carriers/types';
 import { rateInput } from './fixtures';

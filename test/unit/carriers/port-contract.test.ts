@@ -2,7 +2,8 @@
  * Sandbox quotes keep the carrier port's contract as the rate flow reads it:
  * every quote of every carrier prices without an internal error.
  */
-import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { priceQuote } from '../../../shared/domain/rate/pricing';
 import { FRIDAY, newYorkRecipient, quotesOf, rateInput, rateRequest, torontoShipper } from './fixtures';
 

@@ -1,6 +1,7 @@
-import { buildCarrierFRateRequest, carrierFAccessorials } from '../../../shared/carriers/adapters/carrier-f';
-import { buildCarrierZRateRequest } from '../../../shared/carriers/adapters/carrier-z';
-import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { buildCarrierFRateRequest, carrierFAccessorials } from '../../../shared/carriers/carrier-f';
+import { buildCarrierZRateRequest } from '../../../shared/carriers/carrier-z';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { CarrierRefusal, type CarrierAdapter } from '../../../shared/carriers/types';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import {

@@ -1,4 +1,5 @@
-import { adapters, createCarrierRegistry, createSandboxTransports, getAdapter } from '../../../shared/carriers/registry';
+import { adapters, createCarrierRegistry, getAdapter } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import type { CarrierTransport } from '../../../shared/carriers/types';
 import { carriers } from '../../../shared/reference/carriers';
 import { quotesOf, rateInput } from './fixtures';

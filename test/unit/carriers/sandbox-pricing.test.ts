@@ -1,4 +1,5 @@
-import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { addBusinessDays, deliveryDate } from '../../../shared/carriers/sandbox/calendar';
 import { timezoneOf, zoneOf } from '../../../shared/carriers/sandbox/geography';
 import { billableWeightKg, dimensionalWeight, halfKilograms } from '../../../shared/carriers/sandbox/pricing';

@@ -4,7 +4,8 @@
  * service, and a fresh sandbox network per call, as a new container would
  * have.
  */
-import { createCarrierRegistry, createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import type { CarrierAdapter, CarrierShipment, ShipInput } from '../../../shared/carriers/types';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import { enabledServices, rateInput, rateRequest } from './fixtures';

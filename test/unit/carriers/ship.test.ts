@@ -4,8 +4,9 @@
  * the same shipment for the same reference in any container, faults as in
  * rating.
  */
-import { buildCarrierXRateRequest, buildCarrierXShipRequest } from '../../../shared/carriers/adapters/carrier-x';
-import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { buildCarrierXRateRequest, buildCarrierXShipRequest } from '../../../shared/carriers/carrier-x';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { isValidBillOfLadingNumber, isValidTrackingNumber } from '../../../shared/carriers/sandbox/numbers';
 import { CarrierError, CarrierRefusal, CarrierTimeout, type CarrierTransport } from '../../../shared/carriers/types';
 import type { RateRequest } from '../../../shared/domain/rate/schema';

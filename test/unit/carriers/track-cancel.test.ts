@@ -3,7 +3,8 @@
  * journey at the carrier's clock, void until pickup, the configured faults,
  * and answers the adapter refuses to believe.
  */
-import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
 import { CarrierError, CarrierRefusal, type CarrierTransport } from '../../../shared/carriers/types';
 import { CARRIER_CODES, noSignal, sandboxNetwork } from './ship-fixtures';

@@ -2,11 +2,12 @@
  * The track and void requests each adapter builds from the shipment, in its
  * carrier's vocabulary, and what the sandbox carrier reads back from them.
  */
-import { buildCarrierFTrackRequest, buildCarrierFVoidRequest } from '../../../shared/carriers/adapters/carrier-f';
-import { buildCarrierXTrackRequest, buildCarrierXVoidRequest } from '../../../shared/carriers/adapters/carrier-x';
-import { buildCarrierYTrackRequest, buildCarrierYVoidRequest } from '../../../shared/carriers/adapters/carrier-y';
-import { buildCarrierZTrackRequest, buildCarrierZVoidRequest } from '../../../shared/carriers/adapters/carrier-z';
-import { createCarrierRegistry, createSandboxTransports } from '../../../shared/carriers/registry';
+import { buildCarrierFTrackRequest, buildCarrierFVoidRequest } from '../../../shared/carriers/carrier-f';
+import { buildCarrierXTrackRequest, buildCarrierXVoidRequest } from '../../../shared/carriers/carrier-x';
+import { buildCarrierYTrackRequest, buildCarrierYVoidRequest } from '../../../shared/carriers/carrier-y';
+import { buildCarrierZTrackRequest, buildCarrierZVoidRequest } from '../../../shared/carriers/carrier-z';
+import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import {
   readCarrierFTrackRequest,
   readCarrierFVoidRequest,

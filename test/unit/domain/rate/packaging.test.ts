@@ -1,15 +1,19 @@
 import fc from 'fast-check';
+import { defaultRegistry } from '../../../../shared/carriers/registry';
 import {
   assertPackagingTypeForQuotedCarriers,
   carriersToQuote,
   findPackagingType,
-  requiresCarrierXPackaging,
+  carriersRequiringPackaging,
   resolvePackagingTypes,
   validateRateRequest,
 } from '../../../../shared/domain/rate';
 import { AppError } from '../../../../shared/errors';
 import type { PackagingType } from '../../../../shared/domain/types';
 import { appErrorOf, catalog, COMPANY_BOX, defaultPackaging, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
+
+/** What the registry says: carrier X's connector needs packagingType on every piece. */
+const CARRIER_X_ONLY = defaultRegistry.packagingRequiredBy;
 
 const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 
@@ -153,7 +157,7 @@ describe('when packagingType is required (spec 2.5)', () => {
   };
   const checkWith = (shippingType?: Record<string, string>) => {
     const request = requestWithoutPackaging(shippingType);
-    return () => assertPackagingTypeForQuotedCarriers(request, carriersToQuote({ request, groupCarriers: GROUP }));
+    return () => assertPackagingTypeForQuotedCarriers(request, carriersToQuote({ request, groupCarriers: GROUP }), CARRIER_X_ONLY);
   };
   const REQUIRED = 'packages.pieces[0].packagingType is required for CARRIERX';
 
@@ -186,7 +190,7 @@ describe('when packagingType is required (spec 2.5)', () => {
         { quantity: 1, weight: 1, length: 1, width: 1, height: 1 },
       ],
     );
-    const error = appErrorOf(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(body, FIXTURE_NOW), ['CARRIERX', 'CARRIERY']));
+    const error = appErrorOf(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(body, FIXTURE_NOW), ['CARRIERX', 'CARRIERY'], CARRIER_X_ONLY));
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(error.message).toBe(
       'packages.pieces[0].packagingType is required for CARRIERX; packages.pieces[2].packagingType is required for CARRIERX',
@@ -194,11 +198,11 @@ describe('when packagingType is required (spec 2.5)', () => {
   });
 
   test('present on every piece: nothing to report even with carrier X quoted', () => {
-    expect(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(minimalBody(), FIXTURE_NOW), GROUP)).not.toThrow();
+    expect(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(minimalBody(), FIXTURE_NOW), GROUP, CARRIER_X_ONLY)).not.toThrow();
   });
 
   test('a pricing group without carrier X never requires it', () => {
     const request = requestWithoutPackaging({ carrier: 'all' });
-    expect(requiresCarrierXPackaging(carriersToQuote({ request, groupCarriers: ['CARRIERY', 'CARRIERZ'] }))).toBe(false);
+    expect(carriersRequiringPackaging(carriersToQuote({ request, groupCarriers: ['CARRIERY', 'CARRIERZ'] }), CARRIER_X_ONLY)).toEqual([]);
   });
 });

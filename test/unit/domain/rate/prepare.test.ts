@@ -4,7 +4,7 @@ import { appErrorOf, catalog, COMPANY_BOX, fullBody, minimalBody, withPath, FIXT
 
 const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 const prepare = (body: unknown, overrides: Partial<PrepareRateRequestInput> = {}) =>
-  prepareRateRequest({ body, company: { userId: 'user-1', blacklist: [] }, packaging: catalog(), groupCarriers: GROUP, services, now: FIXTURE_NOW, ...overrides });
+  prepareRateRequest({ body, company: { userId: 'user-1', blacklist: [] }, packaging: catalog(), groupCarriers: GROUP, services, packagingRequiredBy: ['CARRIERX'], now: FIXTURE_NOW, ...overrides });
 
 describe('preparing POST /v1/rate before any carrier is asked', () => {
   test('a valid body gives the validated request and the carriers to quote', () => {

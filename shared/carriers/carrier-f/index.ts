@@ -13,7 +13,6 @@ import {
   cmToIn,
   compact,
   contactOf,
-  defineAdapter,
   insuranceOf,
   kgToLb,
   placeOf,
@@ -25,7 +24,10 @@ import {
   trackingPlaceOf,
   type Money,
   type ShipContact,
-} from './common';
+} from '../common';
+import { defineConnector } from '../connector';
+import { sandboxWireParsers } from '../wire';
+import { reference } from './reference';
 
 export const CARRIERF = 'CARRIERF';
 
@@ -200,15 +202,15 @@ export function buildCarrierFVoidRequest(shipment: ShipmentRef): CarrierFVoidReq
 
 export type CarrierFTransport = CarrierTransport<CarrierFRateRequest, CarrierFShipRequest, CarrierFTrackRequest, CarrierFVoidRequest>;
 
-export const carrierFAdapter = (transport: CarrierFTransport) =>
-  defineAdapter(
-    {
-      code: CARRIERF,
-      kind: 'freight',
-      buildRateRequest: buildCarrierFRateRequest,
-      buildShipRequest: buildCarrierFShipRequest,
-      buildTrackRequest: buildCarrierFTrackRequest,
-      buildVoidRequest: buildCarrierFVoidRequest,
-    },
-    transport,
-  );
+/** Carrier F, as the registry lists it: a carrier of the sandbox network. */
+export const carrierF = defineConnector({
+  code: CARRIERF,
+  kind: 'freight',
+  network: 'sandbox',
+  reference,
+  buildRateRequest: buildCarrierFRateRequest,
+  buildShipRequest: buildCarrierFShipRequest,
+  buildTrackRequest: buildCarrierFTrackRequest,
+  buildVoidRequest: buildCarrierFVoidRequest,
+  ...sandboxWireParsers(CARRIERF),
+});

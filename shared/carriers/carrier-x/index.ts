@@ -11,7 +11,6 @@ import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../typ
 import {
   compact,
   contactOf,
-  defineAdapter,
   dutiesPayerOf,
   hasInternationalOptions,
   insuranceOf,
@@ -28,7 +27,10 @@ import {
   trackingPlaceOf,
   type Money,
   type ShipContact,
-} from './common';
+} from '../common';
+import { defineConnector } from '../connector';
+import { sandboxWireParsers } from '../wire';
+import { reference } from './reference';
 
 export const CARRIERX = 'CARRIERX';
 
@@ -271,15 +273,16 @@ export function buildCarrierXVoidRequest(shipment: ShipmentRef): CarrierXVoidReq
 
 export type CarrierXTransport = CarrierTransport<CarrierXRateRequest, CarrierXShipRequest, CarrierXTrackRequest, CarrierXVoidRequest>;
 
-export const carrierXAdapter = (transport: CarrierXTransport) =>
-  defineAdapter(
-    {
-      code: CARRIERX,
-      kind: 'parcel',
-      buildRateRequest: buildCarrierXRateRequest,
-      buildShipRequest: buildCarrierXShipRequest,
-      buildTrackRequest: buildCarrierXTrackRequest,
-      buildVoidRequest: buildCarrierXVoidRequest,
-    },
-    transport,
-  );
+/** Carrier X, as the registry lists it: a carrier of the sandbox network. */
+export const carrierX = defineConnector({
+  code: CARRIERX,
+  kind: 'parcel',
+  network: 'sandbox',
+  reference,
+  requiresPackagingType: true,
+  buildRateRequest: buildCarrierXRateRequest,
+  buildShipRequest: buildCarrierXShipRequest,
+  buildTrackRequest: buildCarrierXTrackRequest,
+  buildVoidRequest: buildCarrierXVoidRequest,
+  ...sandboxWireParsers(CARRIERX),
+});

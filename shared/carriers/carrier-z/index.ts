@@ -9,7 +9,6 @@ import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../typ
 import {
   compact,
   contactOf,
-  defineAdapter,
   insuranceOf,
   placeOf,
   refuseNonConveyable,
@@ -22,7 +21,10 @@ import {
   trackingPlaceOf,
   type Money,
   type ShipContact,
-} from './common';
+} from '../common';
+import { defineConnector } from '../connector';
+import { sandboxWireParsers } from '../wire';
+import { reference } from './reference';
 
 export const CARRIERZ = 'CARRIERZ';
 
@@ -147,15 +149,15 @@ export function buildCarrierZVoidRequest(shipment: ShipmentRef): CarrierZVoidReq
 
 export type CarrierZTransport = CarrierTransport<CarrierZRateRequest, CarrierZShipRequest, CarrierZTrackRequest, CarrierZVoidRequest>;
 
-export const carrierZAdapter = (transport: CarrierZTransport) =>
-  defineAdapter(
-    {
-      code: CARRIERZ,
-      kind: 'parcel',
-      buildRateRequest: buildCarrierZRateRequest,
-      buildShipRequest: buildCarrierZShipRequest,
-      buildTrackRequest: buildCarrierZTrackRequest,
-      buildVoidRequest: buildCarrierZVoidRequest,
-    },
-    transport,
-  );
+/** Carrier Z, as the registry lists it: a carrier of the sandbox network. */
+export const carrierZ = defineConnector({
+  code: CARRIERZ,
+  kind: 'parcel',
+  network: 'sandbox',
+  reference,
+  buildRateRequest: buildCarrierZRateRequest,
+  buildShipRequest: buildCarrierZShipRequest,
+  buildTrackRequest: buildCarrierZTrackRequest,
+  buildVoidRequest: buildCarrierZVoidRequest,
+  ...sandboxWireParsers(CARRIERZ),
+});

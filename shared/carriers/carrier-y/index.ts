@@ -16,7 +16,6 @@ import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, 
 import {
   compact,
   contactOf,
-  defineAdapter,
   dutiesPayerOf,
   inToCm,
   insuranceOf,
@@ -34,7 +33,10 @@ import {
   trackingPlaceOf,
   type Money,
   type ShipContact,
-} from './common';
+} from '../common';
+import { defineConnector } from '../connector';
+import { sandboxWireParsers } from '../wire';
+import { reference } from './reference';
 
 export const CARRIERY = 'CARRIERY';
 
@@ -310,15 +312,15 @@ export function buildCarrierYVoidRequest(shipment: ShipmentRef): CarrierYVoidReq
 
 export type CarrierYTransport = CarrierTransport<CarrierYRateRequest, CarrierYShipRequest, CarrierYTrackRequest, CarrierYVoidRequest>;
 
-export const carrierYAdapter = (transport: CarrierYTransport) =>
-  defineAdapter(
-    {
-      code: CARRIERY,
-      kind: 'parcel',
-      buildRateRequest: buildCarrierYRateRequest,
-      buildShipRequest: buildCarrierYShipRequest,
-      buildTrackRequest: buildCarrierYTrackRequest,
-      buildVoidRequest: buildCarrierYVoidRequest,
-    },
-    transport,
-  );
+/** Carrier Y, as the registry lists it: a carrier of the sandbox network. */
+export const carrierY = defineConnector({
+  code: CARRIERY,
+  kind: 'parcel',
+  network: 'sandbox',
+  reference,
+  buildRateRequest: buildCarrierYRateRequest,
+  buildShipRequest: buildCarrierYShipRequest,
+  buildTrackRequest: buildCarrierYTrackRequest,
+  buildVoidRequest: buildCarrierYVoidRequest,
+  ...sandboxWireParsers(CARRIERY),
+});

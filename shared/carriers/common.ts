@@ -1,25 +1,10 @@
 /**
- * Pieces of request building that every carrier adapter shares. Pure: the
+ * Pieces of request building that the carriers' connectors share. Pure: the
  * builders call them with the validated rate request only.
  */
-import { RATE_LIMITS } from '../../domain/rate/limits';
-import type { Address, CommercialInvoice, Piece, RateRequest } from '../../domain/rate/schema';
-import type { CarrierKind } from '../../domain/types';
-import {
-  CarrierRefusal,
-  type CarrierAdapter,
-  type CarrierQuote,
-  type CarrierShipment,
-  type CarrierTracking,
-  type CarrierTransport,
-  type RateInput,
-  type ShipInput,
-  type ShipmentRef,
-  type TrackingPlace,
-} from '../types';
-import { parseRateWire } from '../wire';
-import { parseShipWire } from './ship-wire';
-import { parseCancelWire, parseTrackWire } from './track-wire';
+import { RATE_LIMITS } from '../domain/rate/limits';
+import type { Address, CommercialInvoice, Piece, RateRequest } from '../domain/rate/schema';
+import { CarrierRefusal, type RateInput, type ShipInput, type TrackingPlace } from './types';
 
 /** Money as carrier APIs take it: a decimal amount in major units. */
 export type Money = { amount: number; currency: string };
@@ -176,41 +161,4 @@ export function trackingPlaceOf(place: TrackingPlace): TrackingPlace {
     provinceCode: place.provinceCode?.trim().toUpperCase() || undefined,
     countryCode: place.countryCode.trim().toUpperCase(),
   });
-}
-
-/**
- * An adapter: its pure builders, then the transport, whose answers are read
- * as the rate, ship, track and cancel wire formats.
- */
-export function defineAdapter<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>(
-  definition: {
-    code: string;
-    kind: CarrierKind;
-    buildRateRequest: (input: RateInput) => CarrierRequest;
-    buildShipRequest: (input: ShipInput) => CarrierShipRequest;
-    buildTrackRequest: (shipment: ShipmentRef) => CarrierTrackRequest;
-    buildVoidRequest: (shipment: ShipmentRef) => CarrierVoidRequest;
-  },
-  transport: CarrierTransport<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>,
-): CarrierAdapter<CarrierRequest> {
-  return {
-    code: definition.code,
-    kind: definition.kind,
-    buildRateRequest: definition.buildRateRequest,
-    async rate(request: CarrierRequest, options: { signal: AbortSignal }): Promise<CarrierQuote[]> {
-      return parseRateWire(definition.code, await transport.rate(request, options));
-    },
-    async ship(input: ShipInput, options: { signal: AbortSignal }): Promise<CarrierShipment> {
-      const request = definition.buildShipRequest(input);
-      return parseShipWire(definition.code, input.reference, await transport.ship(request, options));
-    },
-    async track(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<CarrierTracking> {
-      const request = definition.buildTrackRequest(shipment);
-      return parseTrackWire(definition.code, shipment.trackingNumber, await transport.track(request, options));
-    },
-    async cancel(shipment: ShipmentRef, options: { signal: AbortSignal }): Promise<void> {
-      const request = definition.buildVoidRequest(shipment);
-      parseCancelWire(definition.code, shipment.trackingNumber, await transport.cancel(request, options));
-    },
-  };
 }

@@ -1,0 +1,33 @@
+/**
+ * What a connector's reference data is made of, and the few helpers its
+ * entries are written with. The data itself lives in each carrier's folder
+ * (`<carrier>/reference.ts`); shared/reference/ gathers it for the table.
+ */
+import type { Carrier, CarrierService, Dimension, PackagingType } from '../domain/types';
+
+/** A carrier as the catalog lists it, its services and its own packaging types. */
+export type ConnectorReference = {
+  carrier: Carrier;
+  services: CarrierService[];
+  packaging: PackagingType[];
+};
+
+type ServiceSeed = Omit<CarrierService, 'carrierCode' | 'chips' | 'isDisabled'> & { chips?: string[]; isDisabled?: boolean };
+
+/** A service of `carrierCode`: enabled and without chips unless said. */
+export const service = (carrierCode: string, s: ServiceSeed): CarrierService => ({
+  carrierCode,
+  chips: [],
+  isDisabled: false,
+  ...s,
+});
+
+const IN_PER_CM = 1 / 2.54;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A fixed side given in centimetres; the imperial value is derived in inches. */
+export const fixed = (cm: number): Dimension => ({ isFixed: true, value: { metric: cm, imperial: round1(cm * IN_PER_CM) } });
+/** A side the shipper gives per piece. */
+export const free: Dimension = { isFixed: false, value: { metric: 0, imperial: null } };
+
+export const dims = (l: Dimension, w: Dimension, h: Dimension) => ({ length: l, width: w, height: h });

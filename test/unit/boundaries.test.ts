@@ -1,0 +1,65 @@
+/**
+ * What a deployed function loads at cold start is its static import graph.
+ * The sandbox network, its fault and crash injection, and the tooling no
+ * function runs (local runtime, bench, OpenAPI builder) stay out of it: the
+ * sandbox is loaded by the registry with a dynamic import only when a sandbox
+ * carrier is called, and the crash hook is wired by the local runtime.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { manifest } from '../../shared/manifest';
+
+const root = path.resolve(__dirname, '../..');
+
+/** Static imports of a module (`import … from`, `export … from`), type-only ones excluded, resolved to repository files. */
+const staticImportsOf = (file: string): string[] => {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(/(?:^|\n)\s*(import|export)\s+(type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]/g)]
+    .filter((m) => !m[2])
+    .map((m) => m[3]!)
+    .filter((s) => s.startsWith('.'))
+    .map((s) => resolveModule(path.join(path.dirname(file), s)));
+};
+
+const resolveModule = (base: string): string => {
+  for (const candidate of [`${base}.ts`, path.join(base, 'index.ts'), base]) {
+    try {
+      readFileSync(path.join(root, candidate));
+      return path.normalize(candidate);
+    } catch {
+      // next candidate
+    }
+  }
+  throw new Error(`cannot resolve ${base}`);
+};
+
+const staticGraph = (entry: string): Set<string> => {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of staticImportsOf(file)) visit(next);
+  };
+  visit(entry);
+  return seen;
+};
+
+const FORBIDDEN = [
+  { what: 'the sandbox network', test: (f: string) => f.startsWith('shared/carriers/sandbox/') },
+  { what: 'the local runtime', test: (f: string) => f.startsWith('local/') },
+  { what: 'the bench', test: (f: string) => f.startsWith('bench/') },
+  { what: 'the OpenAPI builder', test: (f: string) => f === 'shared/openapi.ts' || f.startsWith('bin/') },
+];
+
+it('the graph walk follows imports (it is not vacuous)', () => {
+  const graph = staticGraph('functions/rate/handler.ts');
+  expect(graph).toContain('shared/carriers/registry.ts');
+  expect(graph).toContain('shared/carriers/carrier-x/index.ts');
+  expect(staticGraph('shared/carriers/sandbox/network.ts')).toContain('shared/carriers/sandbox/transport.ts');
+});
+
+describe.each(manifest.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
+  it.each(FORBIDDEN.map((f) => [f.what, f] as const))('does not statically import %s', (_what, { test }) => {
+    expect([...staticGraph(entry)].filter(test)).toEqual([]);
+  });
+});
