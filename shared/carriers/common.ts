@@ -4,7 +4,7 @@
  */
 import { RATE_LIMITS } from '../domain/rate/limits';
 import type { Address, CommercialInvoice, Piece, RateRequest } from '../domain/rate/schema';
-import { CarrierRefusal, type RateInput, type ShipInput, type TrackingPlace } from './types';
+import { CarrierRefusal, type RateInput, type ShipInput } from './types';
 
 /** Money as carrier APIs take it: a decimal amount in major units. */
 export type Money = { amount: number; currency: string };
@@ -154,11 +154,3 @@ export function dutiesPayerOf(
   return { party: 'thirdParty', accountNumber: dutyAccountNumber.trim() };
 }
 
-/** A place of a shipment as track and void requests carry it: trimmed city, uppercased codes, no empty province. */
-export function trackingPlaceOf(place: TrackingPlace): TrackingPlace {
-  return compact({
-    city: place.city.trim(),
-    provinceCode: place.provinceCode?.trim().toUpperCase() || undefined,
-    countryCode: place.countryCode.trim().toUpperCase(),
-  });
-}

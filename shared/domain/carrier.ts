@@ -66,6 +66,11 @@ export type ShipInput = {
   /** The pricing plan's carrier account, re-read at ship time. */
   plan: PricingPlan;
   serviceCode: string;
+  /**
+   * When the shipment is tendered (ISO 8601): the first attempt's time, kept
+   * by a retry, so a repeated reference names the same shipment to the letter.
+   */
+  shipTime: string;
 };
 
 export type NotificationStatus = z.infer<typeof notificationStatus>;
@@ -91,6 +96,27 @@ export type CarrierShipment = {
   customs?: { declarationNumber: string; documentsOnly: boolean };
   /** A status notification the carrier registered on the shipment (spec part 6). */
   notification?: { email: string; statuses: NotificationStatus[] };
+  /** The carrier's own id of the shipment (UPS: the shipment identification number), which track and void send back. */
+  shipmentId?: string;
+  /** The documents the carrier issued, in its formats; none where the carrier issues none (the service renders its own). */
+  documents?: CarrierDocument[];
+};
+
+/** Formats of the documents carriers issue: label printer languages, images and PDF. */
+export const CARRIER_DOCUMENT_FORMATS = ['ZPL', 'PDF', 'PNG', 'GIF', 'JPEG'] as const;
+export type CarrierDocumentFormat = (typeof CARRIER_DOCUMENT_FORMATS)[number];
+
+/**
+ * One document a carrier returned with a shipment: a label of one package
+ * (`packageIndex`, in piece order, 0 the master), the return label, or a
+ * customs form, with its bytes.
+ */
+export type CarrierDocument = {
+  type: 'label' | 'returnLabel' | 'customsInvoice';
+  format: CarrierDocumentFormat;
+  /** Labels: which package, 0-based; absent for a shipment-level document. */
+  packageIndex?: number;
+  content: Buffer;
 };
 
 export type { TransitStatus, TrackingEvent, TrackingEventCode } from './types';
@@ -99,21 +125,16 @@ export type { TransitStatus, TrackingEvent, TrackingEventCode } from './types';
 export type TrackingPlace = { city: string; provinceCode?: string; countryCode: string };
 
 /**
- * What the tracking and cancel operations send the carrier: the shipment as
- * the order keeps it. A real carrier needs the tracking number (and its
- * account); the sandbox also reads the ship time, the commitment and the two
- * places to make the shipment's journey.
+ * What the tracking and cancel operations tell the carrier of a shipment:
+ * what a real carrier needs to find it (its tracking number and its own
+ * shipment id); the account goes with the call's options.
  */
 export type ShipmentRef = {
   /** The carrier-side reference the shipment was made under (the rateResponseId). */
   reference: string;
   trackingNumber: string;
-  serviceCode: string;
-  /** When the shipment was bought (the order's createdDate). */
-  shippedAt: string;
-  commitment: Commitment | null;
-  origin: TrackingPlace;
-  destination: TrackingPlace;
+  /** The carrier's id of the shipment, as its ship answer gave it; absent where the carrier issues none. */
+  shipmentId?: string;
 };
 
 /** What a carrier says of a shipment when asked: its status and every event so far, newest first. */

@@ -8,8 +8,7 @@
  * sideways twin: a problem on the way that may clear), then delivered;
  * cancelled is reached from pending only. delivered and cancelled are final.
  */
-import type { Address, RateRequest } from './rate/schema';
-import type { ShipmentRef, TrackingPlace } from './carrier';
+import type { ShipmentRef } from './carrier';
 import type { Order, TrackingEvent, TrackingEventCode, TransitStatus } from './types';
 
 /** Events an order keeps, newest first: a carrier that reports thousands cannot grow the item past DynamoDB's 400 KB. */
@@ -150,21 +149,11 @@ export const cancelledUpdate = (order: Order, now: Date): TrackingUpdate => ({
   ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
 });
 
-const placeOf = (address: Address): TrackingPlace => ({
-  city: address.city ?? address.postalCode ?? address.countryCode,
-  ...(address.provinceCode ? { provinceCode: address.provinceCode } : {}),
-  countryCode: address.countryCode,
-});
-
-/** What the carrier is asked about: the shipment as the order and its rate request keep it. */
-export const shipmentRefOf = (order: Order, request: Pick<RateRequest, 'shipper' | 'recipient'>): ShipmentRef => ({
+/** What the carrier is asked about: the shipment as its ship answer named it. */
+export const shipmentRefOf = (order: Pick<Order, 'rateResponseId' | 'trackingNumber' | 'carrierShipmentId'>): ShipmentRef => ({
   reference: order.rateResponseId,
   trackingNumber: order.trackingNumber,
-  serviceCode: order.serviceCode,
-  shippedAt: order.createdDate,
-  commitment: order.commitment,
-  origin: placeOf(request.shipper),
-  destination: placeOf(request.recipient),
+  ...(order.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}),
 });
 
 /** `data` of GET /v1/track/{orderId} (DESIGN.md §5). */

@@ -167,6 +167,8 @@ export const orderSchema = z.object({
   /** One per physical package, in piece order; the first is the master. */
   pieceTrackingNumbers: z.array(z.string()),
   trackingUrl: z.string(),
+  /** The carrier's own id of the shipment, which track and void send back (absent where the carrier issues none). */
+  carrierShipmentId: z.string().optional(),
   billOfLadingNumber: z.string().optional(),
   /** With `createReturnLabel`: the prepaid return's tracking number. */
   returnTrackingNumber: z.string().optional(),

@@ -100,7 +100,9 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
       const staleMs = config.shipClaimStaleSeconds * 1000;
       const previous = state?.claim && isStaleClaim(state.claim, now, staleMs) ? state.claim : undefined;
       if (state?.claim && !previous) throw inProgress();
-      const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? newId(), at: now.toISOString() };
+      // A takeover asks the carrier for the shipment the dead ship made: the same request, to its ship time.
+      const shipTime = previous ? (previous.shipTime ?? previous.at) : now.toISOString();
+      const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? newId(), at: now.toISOString(), shipTime };
       // What the carrier call needs is read while the claim is written: one round trip less; wasted only when the claim fails.
       const inputs = Promise.all([getRateRequest(rate.rateRequestId, companyId, now), loadReference()]);
       inputs.catch(() => undefined);
@@ -124,7 +126,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         assertBillingAllowed(request.billingOptions, company.blacklist);
         const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
         if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
-        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode }, rate.carrierCode);
+        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime }, rate.carrierCode);
       } catch (error) {
         await releaseClaim(rateResponseId, claim.token).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
         throw error;

@@ -13,7 +13,6 @@
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { CarrierRefusal, type CarrierTracking } from '../domain/carrier';
-import type { RateRequest } from '../domain/rate/schema';
 import {
   applyReport,
   cancelledUpdate,
@@ -93,8 +92,8 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
     return adapter;
   };
 
-  const askCarrier = ({ order, request }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> =>
-    callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order, request as unknown as RateRequest), { signal }));
+  const askCarrier = ({ order }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> =>
+    callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order), { signal }));
 
   /**
    * Writes `change(order, raced)` under the order's version; on a lost race,
@@ -257,10 +256,10 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
       const stored = await ownOrder(companyId, orderId);
       if (stored.order.status === 'cancelled') return toCancelResponse(stored.order);
       if (!isCancellable(stored.order.status)) throw notCancellable(stored.order.status);
-      const { order, request } = stored;
+      const { order } = stored;
       try {
         await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) =>
-          adapterOf(order).cancel(shipmentRefOf(order, request as unknown as RateRequest), { signal }),
+          adapterOf(order).cancel(shipmentRefOf(order), { signal }),
         );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -30,9 +30,14 @@ import { perRequest } from './request-scope';
 import { activeOrdersIndex } from './table';
 import { conditionalUpdate, getItem, queryIndexUpTo, transactWrite } from './table-ops';
 
-export type ShipClaim = { token: string; orderId: string; at: string };
+/**
+ * `shipTime`: when the shipment is tendered to the carrier, kept by a takeover
+ * so the carrier hears the same ship request again (absent on claims written
+ * before it existed: their `at` is that time).
+ */
+export type ShipClaim = { token: string; orderId: string; at: string; shipTime?: string };
 
-const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string() });
+const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string(), shipTime: z.string().optional() });
 
 /** The ship state of a rate response: shipped (its order), claimed (in flight or stale) or free. */
 export type ShipState = { orderId?: string; claim?: ShipClaim };

@@ -21,7 +21,6 @@ import {
   shipDateOf,
   shipReferenceOf,
   thirdPartyAccountOf,
-  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from '../common';
@@ -66,6 +65,8 @@ export type CarrierFShipRequest = Omit<CarrierFRateRequest, 'serviceLevels'> & {
   /** The idempotency key: the same bookingReference answers the booking already made. */
   bookingReference: string;
   serviceLevel: string;
+  /** When the shipment is tendered (ISO 8601). */
+  tenderedAt: string;
   shipperContact: ShipContact;
   consigneeContact: ShipContact;
   returnLabel: boolean;
@@ -145,59 +146,25 @@ export function buildCarrierFShipRequest(input: ShipInput): CarrierFShipRequest 
     ...shipment,
     bookingReference: shipReferenceOf(CARRIERF, input),
     serviceLevel: input.serviceCode,
+    tenderedAt: input.shipTime,
     shipperContact: contactOf(CARRIERF, 'shipper', request.shipper),
     consigneeContact: contactOf(CARRIERF, 'recipient', request.recipient),
     returnLabel: request.shippingOptions.createReturnLabel === true,
   };
 }
 
-/**
- * The booking as carrier F keeps it under its PRO number (its tracking
- * number). A real carrier F remembers it; the sandbox is stateless, so its
- * trace and cancel requests carry it.
- */
-export type CarrierFBookingRecord = {
-  bookingReference: string;
-  serviceLevel: string;
-  /** When the bill of lading was issued (ISO 8601). */
-  tenderedAt: string;
-  shipper: CarrierFPlace & { city: string };
-  consignee: CarrierFPlace & { city: string };
-  /** Absent when carrier F committed to no delivery date. */
-  deliveryCommitment?: { date: string; time: string; timezone: string; guaranteed: boolean };
-};
-
-/** A shipment trace by PRO number. */
-export type CarrierFTrackRequest = { proNumber: string; traceType: 'PRO'; booking: CarrierFBookingRecord };
+/** A shipment trace by PRO number (its tracking number), with carrier F's booking id. */
+export type CarrierFTrackRequest = { proNumber: string; bookingId?: string; traceType: 'PRO' };
 
 /** Cancels the pickup and the booking under the PRO number. */
-export type CarrierFVoidRequest = { proNumber: string; cancelReason: 'SHIPPER_CANCELLED'; booking: CarrierFBookingRecord };
-
-const terminalPlace = (place: ShipmentRef['origin']): CarrierFPlace & { city: string } => {
-  const p = trackingPlaceOf(place);
-  return compact({ country: p.countryCode, province: p.provinceCode, city: p.city });
-};
-
-function bookingRecordOf(shipment: ShipmentRef): CarrierFBookingRecord {
-  const { commitment } = shipment;
-  return compact({
-    bookingReference: shipment.reference,
-    serviceLevel: shipment.serviceCode,
-    tenderedAt: shipment.shippedAt,
-    shipper: terminalPlace(shipment.origin),
-    consignee: terminalPlace(shipment.destination),
-    deliveryCommitment: commitment
-      ? { date: commitment.commitDate, time: commitment.commitTime, timezone: commitment.timezoneCode, guaranteed: commitment.guaranteed }
-      : undefined,
-  });
-}
+export type CarrierFVoidRequest = { proNumber: string; bookingId?: string; cancelReason: 'SHIPPER_CANCELLED' };
 
 export function buildCarrierFTrackRequest(shipment: ShipmentRef): CarrierFTrackRequest {
-  return { proNumber: shipment.trackingNumber, traceType: 'PRO', booking: bookingRecordOf(shipment) };
+  return compact({ proNumber: shipment.trackingNumber, bookingId: shipment.shipmentId, traceType: 'PRO' as const });
 }
 
 export function buildCarrierFVoidRequest(shipment: ShipmentRef): CarrierFVoidRequest {
-  return { proNumber: shipment.trackingNumber, cancelReason: 'SHIPPER_CANCELLED', booking: bookingRecordOf(shipment) };
+  return compact({ proNumber: shipment.trackingNumber, bookingId: shipment.shipmentId, cancelReason: 'SHIPPER_CANCELLED' as const });
 }
 
 export type CarrierFTransport = CarrierTransport<CarrierFRateRequest, CarrierFShipRequest, CarrierFTrackRequest, CarrierFVoidRequest>;

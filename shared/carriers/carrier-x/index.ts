@@ -24,7 +24,6 @@ import {
   signatureOf,
   thirdPartyAccountOf,
   totalPieceCount,
-  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from '../common';
@@ -80,6 +79,8 @@ export type CarrierXShipRequest = Omit<CarrierXRateRequest, 'serviceTypes' | 'cu
   /** The idempotency key: the same transactionId answers the shipment already made. */
   transactionId: string;
   serviceType: string;
+  /** When the shipment is tendered (ISO 8601). */
+  shipTimestamp: string;
   shipperContact: ShipContact;
   recipientContact: ShipContact;
   customsClearance?: { dutiesPayment: CarrierXDutiesPayment; documentsOnly: boolean; customsValue?: Money };
@@ -195,6 +196,7 @@ export function buildCarrierXShipRequest(input: ShipInput): CarrierXShipRequest 
     ...shipment,
     transactionId: shipReferenceOf(CARRIERX, input),
     serviceType: input.serviceCode,
+    shipTimestamp: input.shipTime,
     shipperContact: contactOf(CARRIERX, 'shipper', request.shipper),
     recipientContact: contactOf(CARRIERX, 'recipient', request.recipient),
     customsClearance:
@@ -208,67 +210,27 @@ export function buildCarrierXShipRequest(input: ShipInput): CarrierXShipRequest 
   });
 }
 
-/** A place of carrier X's scans. */
-export type CarrierXScanLocation = { city: string; stateOrProvinceCode?: string; countryCode: string };
-
 /**
- * The shipment as carrier X keeps it under its tracking number. A real
- * carrier X remembers it; the sandbox is stateless, so its track and void
- * requests carry it.
+ * Carrier X finds a shipment by its tracking number; its shipment id (the
+ * ship answer's) goes along, as carrier X's API takes it.
  */
-export type CarrierXShipmentRecord = {
-  transactionId: string;
-  serviceType: string;
-  /** When the label was created (ISO 8601). */
-  shipTimestamp: string;
-  shipper: CarrierXScanLocation;
-  recipient: CarrierXScanLocation;
-  /** The delivery commitment, `YYYY-MM-DDTHH:MM:00` in `timezone`; absent when carrier X committed to none. */
-  commit?: { dateOrTimestamp: string; timezone: string; guaranteed: boolean };
-};
-
 export type CarrierXTrackRequest = {
-  trackingInfo: { trackingNumberInfo: { trackingNumber: string } };
+  trackingInfo: { trackingNumberInfo: { trackingNumber: string; shipmentId?: string } };
   includeDetailedScans: true;
-  shipment: CarrierXShipmentRecord;
 };
 
 /** Carrier X voids a whole shipment, every package, by its master tracking number. */
-export type CarrierXVoidRequest = {
-  trackingNumber: string;
-  deletionControl: 'DELETE_ALL_PACKAGES';
-  shipment: CarrierXShipmentRecord;
-};
-
-const scanLocation = (place: ShipmentRef['origin']): CarrierXScanLocation => {
-  const p = trackingPlaceOf(place);
-  return compact({ city: p.city, stateOrProvinceCode: p.provinceCode, countryCode: p.countryCode });
-};
-
-function shipmentRecordOf(shipment: ShipmentRef): CarrierXShipmentRecord {
-  const { commitment } = shipment;
-  return compact({
-    transactionId: shipment.reference,
-    serviceType: shipment.serviceCode,
-    shipTimestamp: shipment.shippedAt,
-    shipper: scanLocation(shipment.origin),
-    recipient: scanLocation(shipment.destination),
-    commit: commitment
-      ? { dateOrTimestamp: `${commitment.commitDate}T${commitment.commitTime}:00`, timezone: commitment.timezoneCode, guaranteed: commitment.guaranteed }
-      : undefined,
-  });
-}
+export type CarrierXVoidRequest = { trackingNumber: string; shipmentId?: string; deletionControl: 'DELETE_ALL_PACKAGES' };
 
 export function buildCarrierXTrackRequest(shipment: ShipmentRef): CarrierXTrackRequest {
   return {
-    trackingInfo: { trackingNumberInfo: { trackingNumber: shipment.trackingNumber } },
+    trackingInfo: { trackingNumberInfo: compact({ trackingNumber: shipment.trackingNumber, shipmentId: shipment.shipmentId }) },
     includeDetailedScans: true,
-    shipment: shipmentRecordOf(shipment),
   };
 }
 
 export function buildCarrierXVoidRequest(shipment: ShipmentRef): CarrierXVoidRequest {
-  return { trackingNumber: shipment.trackingNumber, deletionControl: 'DELETE_ALL_PACKAGES', shipment: shipmentRecordOf(shipment) };
+  return compact({ trackingNumber: shipment.trackingNumber, shipmentId: shipment.shipmentId, deletionControl: 'DELETE_ALL_PACKAGES' as const });
 }
 
 export type CarrierXTransport = CarrierTransport<CarrierXRateRequest, CarrierXShipRequest, CarrierXTrackRequest, CarrierXVoidRequest>;

@@ -30,7 +30,6 @@ import {
   shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
-  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from '../common';
@@ -92,6 +91,8 @@ export type CarrierYShipRequest = Omit<CarrierYRateRequest, 'services' | 'custom
   /** The idempotency key: the same clientReference answers the shipment already made. */
   clientReference: string;
   service: string;
+  /** When the shipment is tendered (ISO 8601). */
+  mailedAt: string;
   senderContact: ShipContact;
   destinationContact: ShipContact;
   customs?: CarrierYCustoms;
@@ -258,6 +259,7 @@ export function buildCarrierYShipRequest(input: ShipInput): CarrierYShipRequest 
     ...shipmentOf(request, plan),
     clientReference: shipReferenceOf(CARRIERY, input),
     service: input.serviceCode,
+    mailedAt: input.shipTime,
     senderContact: contactOf(CARRIERY, 'shipper', request.shipper),
     destinationContact: contactOf(CARRIERY, 'recipient', request.recipient),
     customs: customsForms(request, plan.currency),
@@ -266,48 +268,17 @@ export function buildCarrierYShipRequest(input: ShipInput): CarrierYShipRequest 
   });
 }
 
-/**
- * The shipment as carrier Y keeps it under its PIN (its tracking number). A
- * real carrier Y remembers it; the sandbox is stateless, so its track and
- * void requests carry it.
- */
-export type CarrierYShipmentRecord = {
-  clientReference: string;
-  service: string;
-  /** When the shipment was created (ISO 8601). */
-  mailedAt: string;
-  origin: CarrierYPlace & { city: string };
-  destination: CarrierYPlace & { city: string };
-  /** Absent when carrier Y committed to no delivery date. */
-  expectedDelivery?: { date: string; time: string; timezone: string; guaranteed: boolean };
-};
+/** Carrier Y finds a shipment by its PIN (its tracking number) and its shipment id. */
+export type CarrierYTrackRequest = { pin: string; shipmentId?: string; detail: 'FULL' };
 
-export type CarrierYTrackRequest = { pin: string; detail: 'FULL'; shipment: CarrierYShipmentRecord };
-
-export type CarrierYVoidRequest = { shipmentPin: string; shipment: CarrierYShipmentRecord };
-
-const trackedPlace = (place: ShipmentRef['origin']): CarrierYPlace & { city: string } => trackingPlaceOf(place);
-
-function shipmentRecordOf(shipment: ShipmentRef): CarrierYShipmentRecord {
-  const { commitment } = shipment;
-  return compact({
-    clientReference: shipment.reference,
-    service: shipment.serviceCode,
-    mailedAt: shipment.shippedAt,
-    origin: trackedPlace(shipment.origin),
-    destination: trackedPlace(shipment.destination),
-    expectedDelivery: commitment
-      ? { date: commitment.commitDate, time: commitment.commitTime, timezone: commitment.timezoneCode, guaranteed: commitment.guaranteed }
-      : undefined,
-  });
-}
+export type CarrierYVoidRequest = { shipmentPin: string; shipmentId?: string };
 
 export function buildCarrierYTrackRequest(shipment: ShipmentRef): CarrierYTrackRequest {
-  return { pin: shipment.trackingNumber, detail: 'FULL', shipment: shipmentRecordOf(shipment) };
+  return compact({ pin: shipment.trackingNumber, shipmentId: shipment.shipmentId, detail: 'FULL' as const });
 }
 
 export function buildCarrierYVoidRequest(shipment: ShipmentRef): CarrierYVoidRequest {
-  return { shipmentPin: shipment.trackingNumber, shipment: shipmentRecordOf(shipment) };
+  return compact({ shipmentPin: shipment.trackingNumber, shipmentId: shipment.shipmentId });
 }
 
 export type CarrierYTransport = CarrierTransport<CarrierYRateRequest, CarrierYShipRequest, CarrierYTrackRequest, CarrierYVoidRequest>;

@@ -18,7 +18,6 @@ import {
   shipReferenceOf,
   signatureOf,
   thirdPartyAccountOf,
-  trackingPlaceOf,
   type Money,
   type ShipContact,
 } from '../common';
@@ -52,6 +51,8 @@ export type CarrierZShipRequest = Omit<CarrierZRateRequest, 'serviceCodes'> & {
   /** The idempotency key: the same shipmentReference answers the shipment already made. */
   shipmentReference: string;
   serviceCode: string;
+  /** When the shipment is tendered (ISO 8601). */
+  issuedAt: string;
   fromContact: ShipContact;
   toContact: ShipContact;
   returnLabel: boolean;
@@ -94,57 +95,24 @@ export function buildCarrierZShipRequest(input: ShipInput): CarrierZShipRequest 
     ...shipmentOf(request, plan),
     shipmentReference: shipReferenceOf(CARRIERZ, input),
     serviceCode: input.serviceCode,
+    issuedAt: input.shipTime,
     fromContact: contactOf(CARRIERZ, 'shipper', request.shipper),
     toContact: contactOf(CARRIERZ, 'recipient', request.recipient),
     returnLabel: request.shippingOptions.createReturnLabel === true,
   };
 }
 
-/**
- * The shipment as carrier Z keeps it under its waybill (its tracking
- * number). A real carrier Z remembers it; the sandbox is stateless, so its
- * track and void requests carry it.
- */
-export type CarrierZShipmentRecord = {
-  shipmentReference: string;
-  serviceCode: string;
-  /** When the waybill was issued (ISO 8601). */
-  issuedAt: string;
-  from: { city: string; region?: string; country: string };
-  to: { city: string; region?: string; country: string };
-  /** `deliverBy` is `YYYY-MM-DD HH:MM` in `tz`; absent when carrier Z committed to none. */
-  commitment?: { deliverBy: string; tz: string; guaranteed: boolean };
-};
+/** Carrier Z finds a shipment by its waybill (its tracking number) and its shipment id. */
+export type CarrierZTrackRequest = { waybills: [string]; shipmentId?: string };
 
-export type CarrierZTrackRequest = { waybills: [string]; shipment: CarrierZShipmentRecord };
-
-export type CarrierZVoidRequest = { waybill: string; action: 'VOID'; shipment: CarrierZShipmentRecord };
-
-const zonePlace = (place: ShipmentRef['origin']): CarrierZShipmentRecord['from'] => {
-  const p = trackingPlaceOf(place);
-  return compact({ city: p.city, region: p.provinceCode, country: p.countryCode });
-};
-
-function shipmentRecordOf(shipment: ShipmentRef): CarrierZShipmentRecord {
-  const { commitment } = shipment;
-  return compact({
-    shipmentReference: shipment.reference,
-    serviceCode: shipment.serviceCode,
-    issuedAt: shipment.shippedAt,
-    from: zonePlace(shipment.origin),
-    to: zonePlace(shipment.destination),
-    commitment: commitment
-      ? { deliverBy: `${commitment.commitDate} ${commitment.commitTime}`, tz: commitment.timezoneCode, guaranteed: commitment.guaranteed }
-      : undefined,
-  });
-}
+export type CarrierZVoidRequest = { waybill: string; shipmentId?: string; action: 'VOID' };
 
 export function buildCarrierZTrackRequest(shipment: ShipmentRef): CarrierZTrackRequest {
-  return { waybills: [shipment.trackingNumber], shipment: shipmentRecordOf(shipment) };
+  return compact({ waybills: [shipment.trackingNumber] as [string], shipmentId: shipment.shipmentId });
 }
 
 export function buildCarrierZVoidRequest(shipment: ShipmentRef): CarrierZVoidRequest {
-  return { waybill: shipment.trackingNumber, action: 'VOID', shipment: shipmentRecordOf(shipment) };
+  return compact({ waybill: shipment.trackingNumber, shipmentId: shipment.shipmentId, action: 'VOID' as const });
 }
 
 export type CarrierZTransport = CarrierTransport<CarrierZRateRequest, CarrierZShipRequest, CarrierZTrackRequest, CarrierZVoidRequest>;

@@ -4,7 +4,8 @@
  * the rating zone between two places and the recipient's time zone code.
  */
 
-export type SandboxPlace = { countryCode: string; provinceCode?: string; postalCode?: string };
+/** A place as a sandbox carrier reads it; the city names it in tracking events. */
+export type SandboxPlace = { countryCode: string; provinceCode?: string; postalCode?: string; city?: string };
 
 const PROVINCE_BY_POSTAL_LETTER: Record<string, string> = {
   A: 'NL',

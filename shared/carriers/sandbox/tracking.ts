@@ -26,7 +26,8 @@
  * whatever the dates; nothing loops over days.
  */
 import { dayNumber } from '../../domain/dates';
-import { CarrierError, type CarrierTracking, type ShipmentRef, type TrackingEvent, type TrackingPlace } from '../types';
+import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingPlace } from '../types';
+import type { SandboxShipmentFacts } from './shipment-id';
 import { addBusinessDayNumbers, isBusinessDay } from './calendar';
 import type { SandboxCarrierCode } from './numbers';
 
@@ -99,7 +100,7 @@ function labelInstantOf(carrierCode: string, shippedAt: string): number {
 }
 
 /** The commitment as an instant (commitTime read as UTC); undefined without one. */
-function commitInstantOf(carrierCode: string, commitment: ShipmentRef['commitment']): number | undefined {
+function commitInstantOf(carrierCode: string, commitment: SandboxShipmentFacts['commitment']): number | undefined {
   if (!commitment) return undefined;
   const day = dayNumber(commitment.commitDate);
   const time = HH_MM.exec(commitment.commitTime);
@@ -145,7 +146,7 @@ export function locationOf(place: TrackingPlace): string | undefined {
  * first, and the status of the newest (pending before the label's time).
  * CarrierError when shippedAt or the commitment cannot be read.
  */
-export function sandboxJourney(carrierCode: SandboxCarrierCode, shipment: ShipmentRef, pace: number, now: Date): CarrierTracking {
+export function sandboxJourney(carrierCode: SandboxCarrierCode, shipment: SandboxShipmentFacts & { trackingNumber: string }, pace: number, now: Date): CarrierTracking {
   if (!(Number.isFinite(pace) && pace > 0)) throw new RangeError(`the tracking pace must be a positive number, got ${pace}`);
   const nowAt = now.getTime();
   if (Number.isNaN(nowAt)) throw new RangeError('now is not a valid date');

@@ -11,14 +11,16 @@ import type { CarrierService } from '../../domain/types';
 import { services as referenceServices } from '../../reference/carriers';
 import type { ShipWire } from '../wire/ship';
 import type { CancelWire, TrackWire } from '../wire/track';
-import { CarrierError, CarrierRefusal, type CarrierTransport, type ShipmentRef } from '../types';
+import { CarrierError, CarrierRefusal, type CarrierTransport, type TrackingPlace } from '../types';
 import type { RateWire } from '../wire/rate';
 import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
-import { priceShipment } from './pricing';
-import { makeShipment, type SandboxShipOrder } from './ship';
-import type { SandboxShipment } from './shipment';
+import { commitmentFor, priceShipment } from './pricing';
+import { makeShipment } from './ship';
+import { decodeShipmentId, encodeShipmentId, type SandboxShipmentFacts } from './shipment-id';
+import type { SandboxLookup, SandboxReaders, SandboxShipOrder } from './readers';
 import { TARIFFS } from './tariffs';
+import type { SandboxPlace } from './geography';
 import { sandboxJourney } from './tracking';
 
 export type SandboxTransportOptions = {
@@ -87,11 +89,11 @@ export type SandboxTransport<CarrierRequest, CarrierShipRequest, CarrierTrackReq
   readonly ledger: SandboxLedger;
 };
 
-export type SandboxReaders<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest> = {
-  rate: (request: CarrierRequest) => SandboxShipment;
-  ship: (request: CarrierShipRequest) => SandboxShipOrder;
-  track: (request: CarrierTrackRequest) => ShipmentRef;
-  cancel: (request: CarrierVoidRequest) => ShipmentRef;
+/** A place of tracking events: the city, else the postal code, else the country names it. */
+const journeyPlace = (place: SandboxPlace): TrackingPlace => {
+  const city = place.city?.trim() || place.postalCode?.replace(/\s+/g, '').toUpperCase() || place.countryCode.toUpperCase();
+  const provinceCode = place.provinceCode?.trim().toUpperCase();
+  return provinceCode ? { city, provinceCode, countryCode: place.countryCode.toUpperCase() } : { city, countryCode: place.countryCode.toUpperCase() };
 };
 
 export function createSandboxTransport<CarrierRequest, CarrierShipRequest, CarrierTrackRequest, CarrierVoidRequest>(
@@ -108,8 +110,20 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
   let trackCalls = 0;
   let cancelCalls = 0;
 
-  /** The shipment's journey now; the pace is read per call so a changed setting applies without a new transport. */
-  const journeyNow = (shipment: ShipmentRef) => sandboxJourney(carrierCode, shipment, options.pace ?? config.sandboxTrackingPace, clock());
+  /** The journey now of the shipment a track or void names; the pace is read per call so a changed setting applies without a new transport. */
+  const journeyNow = ({ trackingNumber, shipmentId }: SandboxLookup) =>
+    sandboxJourney(carrierCode, { trackingNumber, ...decodeShipmentId(carrierCode, trackingNumber, shipmentId) }, options.pace ?? config.sandboxTrackingPace, clock());
+
+  /** What the carrier remembers of a shipment it makes now: it is written into the shipment id. */
+  const factsOf = (order: SandboxShipOrder): SandboxShipmentFacts => {
+    const service = services.find((s) => s.carrierCode === carrierCode && s.code === order.serviceCode)!;
+    return {
+      shippedAt: order.shipTime,
+      commitment: commitmentFor(order.view, service, tariff),
+      origin: journeyPlace(order.view.origin),
+      destination: journeyPlace(order.view.destination),
+    };
+  };
 
   /** The configured fault of this call: undefined to answer normally, else what the call resolves to. */
   async function faultOf(signal: AbortSignal, malformed: unknown): Promise<{ answer: unknown } | undefined> {
@@ -148,7 +162,7 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
       if (order.packageCount < 1 || order.packageCount > maxPackages) {
         throw new CarrierRefusal(carrierCode, `${carrierCode} ships 1 to ${maxPackages} packages in one shipment, not ${order.packageCount}`);
       }
-      const shipment = makeShipment(order);
+      const shipment = makeShipment(order, encodeShipmentId(factsOf(order)));
       if (!shipments.has(order.reference)) {
         shipments.set(order.reference, { trackingNumber: shipment.trackingNumber, packageCount: order.packageCount });
         if (shipments.size > LEDGER_LIMIT) shipments.delete(shipments.keys().next().value as string);

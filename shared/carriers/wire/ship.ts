@@ -7,9 +7,14 @@
  */
 import * as z from 'zod';
 import { notificationStatus } from '../../domain/rate/schema';
-import { CarrierError, type CarrierShipment } from '../types';
+import { RATE_LIMITS } from '../../domain/rate/limits';
+import { CARRIER_DOCUMENT_FORMATS, CarrierError, type CarrierDocument, type CarrierShipment } from '../types';
 
 const identifier = z.string().min(1).max(64);
+/** A carrier's shipment id fits an order item with room to spare. */
+export const MAX_SHIPMENT_ID = 2_000;
+/** One document at most 2 MB (base64 of 1.5 MB): a label image or a customs form. */
+const MAX_DOCUMENT_BASE64 = 2_000_000;
 
 export const shipWireSchema = z.object({
   shipment: z.object({
@@ -23,9 +28,24 @@ export const shipWireSchema = z.object({
     billOfLadingNumber: identifier.optional(),
     customs: z.object({ declarationNumber: identifier, documentsOnly: z.boolean() }).optional(),
     notification: z.object({ email: z.string().min(1), statuses: z.array(notificationStatus).min(1) }).optional(),
+    shipmentId: z.string().min(1).max(MAX_SHIPMENT_ID).optional(),
+    /** The documents the carrier issued, their bytes in base64. */
+    documents: z
+      .array(
+        z.object({
+          type: z.enum(['label', 'returnLabel', 'customsInvoice']),
+          format: z.enum(CARRIER_DOCUMENT_FORMATS),
+          packageIndex: z.number().int().min(0).max(RATE_LIMITS.packageCount).optional(),
+          content: z.base64().min(1).max(MAX_DOCUMENT_BASE64),
+        }),
+      )
+      .max(2 * RATE_LIMITS.packageCount + 2)
+      .optional(),
   }),
 });
-export type ShipWire = { shipment: CarrierShipment };
+/** As the sandbox network sends it: CarrierShipment with each document's bytes in base64. */
+export type ShipWire = { shipment: Omit<CarrierShipment, 'documents'> & { documents?: Array<Omit<CarrierDocument, 'content'> & { content: string }> } };
+
 
 /**
  * Reads a transport's ship answer for `carrierCode`: it must be that
@@ -48,5 +68,10 @@ export function parseShipWire(carrierCode: string, reference: string, raw: unkno
   if (shipment.trackingNumber !== shipment.pieceTrackingNumbers[0]) {
     throw new CarrierError(carrierCode, `${carrierCode} answered with a master tracking number that is not its first package's`);
   }
-  return shipment;
+  const { documents, ...rest } = shipment;
+  const count = shipment.pieceTrackingNumbers.length;
+  if (documents?.some((d) => d.packageIndex !== undefined && d.packageIndex >= count)) {
+    throw new CarrierError(carrierCode, `${carrierCode} answered with a label of a package it did not ship`);
+  }
+  return documents ? { ...rest, documents: documents.map((d) => ({ ...d, content: Buffer.from(d.content, 'base64') })) } : rest;
 }

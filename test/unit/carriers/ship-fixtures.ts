@@ -15,6 +15,8 @@ export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 export const REFERENCE = '0b5e2f4c-3f1d-4c3e-9a57-6f1f2d1c9e01';
 export const OTHER_REFERENCE = '7c9d3a10-8e2b-4f6a-b1c4-2d5e6f7a8b90';
+/** When the shipments of these tests are tendered. */
+export const SHIP_TIME = '2025-06-02T13:00:00.000Z';
 
 export const firstService = (carrierCode: string): string => {
   const [service] = enabledServices(carrierCode);
@@ -24,7 +26,7 @@ export const firstService = (carrierCode: string): string => {
 
 export function shipInput(carrierCode: string, request: RateRequest = rateRequest(), overrides: Partial<ShipInput> = {}): ShipInput {
   const { plan } = rateInput(carrierCode, request);
-  return { reference: REFERENCE, request, plan, serviceCode: firstService(carrierCode), ...overrides };
+  return { reference: REFERENCE, request, plan, serviceCode: firstService(carrierCode), shipTime: SHIP_TIME, ...overrides };
 }
 
 /** A sandbox network of its own, with its transports (and their ledgers) at hand. */

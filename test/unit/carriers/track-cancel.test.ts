@@ -8,7 +8,7 @@ import { createSandboxTransports } from '../../../shared/carriers/sandbox/networ
 import { sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
 import { CarrierError, CarrierRefusal, type CarrierTransport } from '../../../shared/carriers/types';
 import { CARRIER_CODES, noSignal, sandboxNetwork } from './ship-fixtures';
-import { at, shipmentRef } from './tracking-fixtures';
+import { at, journeyFacts, shipmentRef } from './tracking-fixtures';
 
 const BEFORE_PICKUP = at('2025-06-02T15:59:59.999Z');
 const AFTER_PICKUP = at('2025-06-02T16:00:00.000Z');
@@ -25,7 +25,7 @@ describe('track', () => {
     const { adapter, clock } = networkAt(at('2025-06-03T00:00:00.000Z'));
     const ref = shipmentRef(code);
     const tracking = await adapter(code).track(ref, noSignal());
-    expect(tracking).toEqual(sandboxJourney(code, ref, 1, clock.now));
+    expect(tracking).toEqual(sandboxJourney(code, journeyFacts(code), 1, clock.now));
     expect(tracking.events.map((e) => e.code)).toEqual(['DEPARTED', 'PICKED_UP', 'LABEL_CREATED']);
     expect(tracking.trackingNumber).toBe(ref.trackingNumber);
   });
@@ -189,7 +189,7 @@ describe('track and cancel answers are checked', () => {
     return createCarrierRegistry({ ...createSandboxTransports(), CARRIERX: transport }).getAdapter('CARRIERX')!;
   };
   const ref = shipmentRef();
-  const good = sandboxJourney('CARRIERX', ref, 1, at('2025-06-05T00:00:00Z'));
+  const good = sandboxJourney('CARRIERX', journeyFacts(), 1, at('2025-06-05T00:00:00Z'));
 
   it('a well-formed answer is the tracking', async () => {
     await expect(answering({ track: { tracking: good } }).track(ref, noSignal())).resolves.toEqual(good);

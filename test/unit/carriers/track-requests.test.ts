@@ -1,142 +1,72 @@
 /**
- * The track and void requests each adapter builds from the shipment, in its
- * carrier's vocabulary, and what the sandbox carrier reads back from them.
+ * The track and void requests each connector builds: the tracking number and
+ * the shipment id the carrier issued at ship, in its carrier's vocabulary,
+ * nothing else; and what the sandbox carrier reads back from them.
  */
 import { buildCarrierFTrackRequest, buildCarrierFVoidRequest } from '../../../shared/carriers/carrier-f';
 import { buildCarrierXTrackRequest, buildCarrierXVoidRequest } from '../../../shared/carriers/carrier-x';
 import { buildCarrierYTrackRequest, buildCarrierYVoidRequest } from '../../../shared/carriers/carrier-y';
 import { buildCarrierZTrackRequest, buildCarrierZVoidRequest } from '../../../shared/carriers/carrier-z';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
+import { carrierFReaders } from '../../../shared/carriers/sandbox/carriers/carrier-f';
+import { carrierXReaders } from '../../../shared/carriers/sandbox/carriers/carrier-x';
+import { carrierYReaders } from '../../../shared/carriers/sandbox/carriers/carrier-y';
+import { carrierZReaders } from '../../../shared/carriers/sandbox/carriers/carrier-z';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import {
-  readCarrierFTrackRequest,
-  readCarrierFVoidRequest,
-  readCarrierXTrackRequest,
-  readCarrierXVoidRequest,
-  readCarrierYTrackRequest,
-  readCarrierYVoidRequest,
-  readCarrierZTrackRequest,
-  readCarrierZVoidRequest,
-} from '../../../shared/carriers/sandbox/track';
-import type { CarrierTransport, ShipmentRef } from '../../../shared/carriers/types';
-import { CARRIER_CODES, noSignal, REFERENCE } from './ship-fixtures';
-import { SHIPPED_AT, shipmentRef } from './tracking-fixtures';
+import { CarrierError, type CarrierTransport } from '../../../shared/carriers/types';
+import { CARRIER_CODES, noSignal } from './ship-fixtures';
+import { shipmentRef } from './tracking-fixtures';
 
-/** As an order may keep it: untrimmed city, lowercase codes. */
-const untidy = (code: string): ShipmentRef =>
-  shipmentRef(code, {
-    origin: { city: ' Toronto ', provinceCode: 'on', countryCode: 'ca' },
-    destination: { city: 'London', provinceCode: '', countryCode: 'gb' },
+const ref = shipmentRef('CARRIERX');
+const id = ref.shipmentId!;
+
+describe('requests in each carrier\'s vocabulary', () => {
+  it('carrier X tracks by tracking number with detailed scans, and voids every package', () => {
+    expect(buildCarrierXTrackRequest(ref)).toEqual({ trackingInfo: { trackingNumberInfo: { trackingNumber: ref.trackingNumber, shipmentId: id } }, includeDetailedScans: true });
+    expect(buildCarrierXVoidRequest(ref)).toEqual({ trackingNumber: ref.trackingNumber, shipmentId: id, deletionControl: 'DELETE_ALL_PACKAGES' });
   });
 
-describe('carrier X', () => {
-  const ref = untidy('CARRIERX');
-  const record = {
-    transactionId: REFERENCE,
-    serviceType: 'CARRIERX_GROUND',
-    shipTimestamp: SHIPPED_AT,
-    shipper: { city: 'Toronto', stateOrProvinceCode: 'ON', countryCode: 'CA' },
-    recipient: { city: 'London', countryCode: 'GB' },
-    commit: { dateOrTimestamp: '2025-06-04T10:30:00', timezone: 'ET', guaranteed: false },
-  };
-
-  it('tracks by tracking number with detailed scans', () => {
-    expect(buildCarrierXTrackRequest(ref)).toEqual({
-      trackingInfo: { trackingNumberInfo: { trackingNumber: ref.trackingNumber } },
-      includeDetailedScans: true,
-      shipment: record,
-    });
+  it('carrier Y tracks by PIN with full detail, and voids by shipment PIN', () => {
+    expect(buildCarrierYTrackRequest(ref)).toEqual({ pin: ref.trackingNumber, shipmentId: id, detail: 'FULL' });
+    expect(buildCarrierYVoidRequest(ref)).toEqual({ shipmentPin: ref.trackingNumber, shipmentId: id });
   });
 
-  it('voids every package of the shipment; no commit is sent without a commitment', () => {
-    const { commit: _, ...uncommitted } = record;
-    expect(buildCarrierXVoidRequest({ ...ref, commitment: null })).toEqual({
-      trackingNumber: ref.trackingNumber,
-      deletionControl: 'DELETE_ALL_PACKAGES',
-      shipment: uncommitted,
-    });
+  it('carrier Z tracks a list of one waybill, and voids by waybill', () => {
+    expect(buildCarrierZTrackRequest(ref)).toEqual({ waybills: [ref.trackingNumber], shipmentId: id });
+    expect(buildCarrierZVoidRequest(ref)).toEqual({ waybill: ref.trackingNumber, shipmentId: id, action: 'VOID' });
+  });
+
+  it('carrier F traces by PRO number and cancels the booking as the shipper', () => {
+    expect(buildCarrierFTrackRequest(ref)).toEqual({ proNumber: ref.trackingNumber, bookingId: id, traceType: 'PRO' });
+    expect(buildCarrierFVoidRequest(ref)).toEqual({ proNumber: ref.trackingNumber, bookingId: id, cancelReason: 'SHIPPER_CANCELLED' });
+  });
+
+  it('a shipment without a carrier id sends none', () => {
+    const { shipmentId: _, ...bare } = ref;
+    expect(buildCarrierXVoidRequest(bare)).toEqual({ trackingNumber: ref.trackingNumber, deletionControl: 'DELETE_ALL_PACKAGES' });
+    expect(buildCarrierFTrackRequest(bare)).toEqual({ proNumber: ref.trackingNumber, traceType: 'PRO' });
   });
 });
 
-describe('carrier Y', () => {
-  const ref = untidy('CARRIERY');
-  const record = {
-    clientReference: REFERENCE,
-    service: 'CARRIERY_GROUND',
-    mailedAt: SHIPPED_AT,
-    origin: { city: 'Toronto', provinceCode: 'ON', countryCode: 'CA' },
-    destination: { city: 'London', countryCode: 'GB' },
-    expectedDelivery: { date: '2025-06-04', time: '10:30', timezone: 'ET', guaranteed: false },
-  };
-
-  it('tracks by PIN, full detail', () => {
-    expect(buildCarrierYTrackRequest(ref)).toEqual({ pin: ref.trackingNumber, detail: 'FULL', shipment: record });
-  });
-
-  it('voids by shipment PIN', () => {
-    expect(buildCarrierYVoidRequest(ref)).toEqual({ shipmentPin: ref.trackingNumber, shipment: record });
-  });
-});
-
-describe('carrier Z', () => {
-  const ref = untidy('CARRIERZ');
-  const record = {
-    shipmentReference: REFERENCE,
-    serviceCode: 'CARRIERZ_GROUND',
-    issuedAt: SHIPPED_AT,
-    from: { city: 'Toronto', region: 'ON', country: 'CA' },
-    to: { city: 'London', country: 'GB' },
-    commitment: { deliverBy: '2025-06-04 10:30', tz: 'ET', guaranteed: false },
-  };
-
-  it('tracks a list of one waybill', () => {
-    expect(buildCarrierZTrackRequest(ref)).toEqual({ waybills: [ref.trackingNumber], shipment: record });
-  });
-
-  it('voids by waybill', () => {
-    expect(buildCarrierZVoidRequest(ref)).toEqual({ waybill: ref.trackingNumber, action: 'VOID', shipment: record });
-  });
-});
-
-describe('carrier F', () => {
-  const ref = untidy('CARRIERF');
-  const booking = {
-    bookingReference: REFERENCE,
-    serviceLevel: 'CARRIERF_GROUND',
-    tenderedAt: SHIPPED_AT,
-    shipper: { country: 'CA', province: 'ON', city: 'Toronto' },
-    consignee: { country: 'GB', city: 'London' },
-    deliveryCommitment: { date: '2025-06-04', time: '10:30', timezone: 'ET', guaranteed: true },
-  };
-
-  it('traces by PRO number', () => {
-    const guaranteed = { ...ref, commitment: { ...ref.commitment!, guaranteed: true } };
-    expect(buildCarrierFTrackRequest(guaranteed)).toEqual({ proNumber: ref.trackingNumber, traceType: 'PRO', booking });
-  });
-
-  it('cancels the booking by PRO number, as the shipper', () => {
-    const guaranteed = { ...ref, commitment: { ...ref.commitment!, guaranteed: true } };
-    expect(buildCarrierFVoidRequest(guaranteed)).toEqual({ proNumber: ref.trackingNumber, cancelReason: 'SHIPPER_CANCELLED', booking });
-  });
-});
-
-describe('the sandbox carrier reads back the shipment the adapter sent', () => {
-  const tidy = (code: string): ShipmentRef => ({
-    ...shipmentRef(code),
-    origin: { city: 'Toronto', provinceCode: 'ON', countryCode: 'CA' },
-    destination: { city: 'London', countryCode: 'GB' },
-  });
+describe('the sandbox carrier reads back the shipment the connector named', () => {
   const readers = {
-    CARRIERX: [(r: ShipmentRef) => readCarrierXTrackRequest(buildCarrierXTrackRequest(r)), (r: ShipmentRef) => readCarrierXVoidRequest(buildCarrierXVoidRequest(r))],
-    CARRIERY: [(r: ShipmentRef) => readCarrierYTrackRequest(buildCarrierYTrackRequest(r)), (r: ShipmentRef) => readCarrierYVoidRequest(buildCarrierYVoidRequest(r))],
-    CARRIERZ: [(r: ShipmentRef) => readCarrierZTrackRequest(buildCarrierZTrackRequest(r)), (r: ShipmentRef) => readCarrierZVoidRequest(buildCarrierZVoidRequest(r))],
-    CARRIERF: [(r: ShipmentRef) => readCarrierFTrackRequest(buildCarrierFTrackRequest(r)), (r: ShipmentRef) => readCarrierFVoidRequest(buildCarrierFVoidRequest(r))],
+    CARRIERX: [(r: typeof ref) => carrierXReaders.track(buildCarrierXTrackRequest(r)), (r: typeof ref) => carrierXReaders.cancel(buildCarrierXVoidRequest(r))],
+    CARRIERY: [(r: typeof ref) => carrierYReaders.track(buildCarrierYTrackRequest(r)), (r: typeof ref) => carrierYReaders.cancel(buildCarrierYVoidRequest(r))],
+    CARRIERZ: [(r: typeof ref) => carrierZReaders.track(buildCarrierZTrackRequest(r)), (r: typeof ref) => carrierZReaders.cancel(buildCarrierZVoidRequest(r))],
+    CARRIERF: [(r: typeof ref) => carrierFReaders.track(buildCarrierFTrackRequest(r)), (r: typeof ref) => carrierFReaders.cancel(buildCarrierFVoidRequest(r))],
   };
 
-  it.each(CARRIER_CODES)('%s: with and without a commitment, province or not', (code) => {
-    for (const roundTrip of readers[code]) {
-      expect(roundTrip(untidy(code))).toEqual(tidy(code));
-      expect(roundTrip({ ...tidy(code), commitment: null })).toEqual({ ...tidy(code), commitment: null });
+  it.each(CARRIER_CODES)('%s', (code) => {
+    const own = shipmentRef(code);
+    for (const roundTrip of readers[code]) expect(roundTrip(own)).toEqual({ trackingNumber: own.trackingNumber, shipmentId: own.shipmentId });
+  });
+
+  it.each(CARRIER_CODES)('%s knows no shipment without its id, or under an id it never issued', async (code) => {
+    const adapter = createCarrierRegistry(createSandboxTransports()).getAdapter(code)!;
+    const own = shipmentRef(code);
+    for (const shipmentId of [undefined, 'SBX1.', 'SBX1.bm90IGpzb24', 'UPS123', `SBX1.${Buffer.from('{"constructor":1}').toString('base64url')}`]) {
+      await expect(adapter.track({ ...own, shipmentId }, noSignal())).rejects.toThrow(CarrierError);
+      await expect(adapter.cancel({ ...own, shipmentId }, noSignal())).rejects.toThrow(CarrierError);
     }
   });
 });

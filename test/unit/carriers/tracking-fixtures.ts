@@ -4,6 +4,7 @@
  * a province), committed for Wednesday 2025-06-04 10:30.
  */
 import { trackingNumbers } from '../../../shared/carriers/sandbox/numbers';
+import { encodeShipmentId, type SandboxShipmentFacts } from '../../../shared/carriers/sandbox/shipment-id';
 import type { ShipmentRef } from '../../../shared/carriers/types';
 import { REFERENCE } from './ship-fixtures';
 
@@ -19,16 +20,21 @@ export const TIMETABLE = [
   ['DELIVERED', 'delivered', '2025-06-04T10:30:00.000Z'],
 ] as const;
 
-export const shipmentRef = (carrierCode = 'CARRIERX', overrides: Partial<ShipmentRef> = {}): ShipmentRef => ({
-  reference: REFERENCE,
+/** What the sandbox carrier knows of that shipment, with its tracking number: what its journey is made of. */
+export const journeyFacts = (carrierCode = 'CARRIERX', overrides: Partial<SandboxShipmentFacts> = {}): SandboxShipmentFacts & { trackingNumber: string } => ({
   trackingNumber: trackingNumbers(carrierCode, REFERENCE, 1)[0]!,
-  serviceCode: `${carrierCode}_GROUND`,
   shippedAt: SHIPPED_AT,
   commitment: { commitDate: '2025-06-04', commitTime: '10:30', timezoneCode: 'ET', guaranteed: false },
   origin: { city: 'Toronto', provinceCode: 'ON', countryCode: 'CA' },
   destination: { city: 'London', countryCode: 'GB' },
   ...overrides,
 });
+
+/** The shipment as the order keeps it: its tracking number and the shipment id the sandbox carrier issued for those facts. */
+export const shipmentRef = (carrierCode = 'CARRIERX', overrides: Partial<SandboxShipmentFacts> = {}): ShipmentRef => {
+  const { trackingNumber, ...facts } = journeyFacts(carrierCode, overrides);
+  return { reference: REFERENCE, trackingNumber, shipmentId: encodeShipmentId(facts) };
+};
 
 export const at = (iso: string): Date => new Date(iso);
 /** Long after every journey of the tests has ended. */

@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import { locationOf, sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
 import { CarrierError, type CarrierTracking, type TransitStatus } from '../../../shared/carriers/types';
-import { at, LATER, SHIPPED_AT, shipmentRef, TIMETABLE } from './tracking-fixtures';
+import { at, journeyFacts, LATER, SHIPPED_AT, TIMETABLE } from './tracking-fixtures';
 
-const journey = (now: Date, overrides: Parameters<typeof shipmentRef>[1] = {}, pace = 1, carrierCode: 'CARRIERX' | 'CARRIERY' | 'CARRIERZ' | 'CARRIERF' = 'CARRIERX') =>
-  sandboxJourney(carrierCode, shipmentRef(carrierCode, overrides), pace, now);
+const journey = (now: Date, overrides: Parameters<typeof journeyFacts>[1] = {}, pace = 1, carrierCode: 'CARRIERX' | 'CARRIERY' | 'CARRIERZ' | 'CARRIERF' = 'CARRIERX') =>
+  sandboxJourney(carrierCode, journeyFacts(carrierCode, overrides), pace, now);
 
 const oldestFirst = (tracking: CarrierTracking) => [...tracking.events].reverse();
 const codes = (tracking: CarrierTracking) => tracking.events.map((e) => e.code);
@@ -51,7 +51,7 @@ describe('the journey of a shipment', () => {
   it('is pending with the label only until pickup, and empty before the label exists', () => {
     expect(journey(at(SHIPPED_AT))).toMatchObject({ transitStatus: 'pending', events: [{ code: 'LABEL_CREATED', status: 'pending' }] });
     expect(journey(at('2025-06-02T15:59:59.999Z')).events).toHaveLength(1);
-    expect(journey(at('2025-06-02T12:59:59.999Z'))).toEqual({ trackingNumber: shipmentRef().trackingNumber, transitStatus: 'pending', events: [] });
+    expect(journey(at('2025-06-02T12:59:59.999Z'))).toEqual({ trackingNumber: journeyFacts().trackingNumber, transitStatus: 'pending', events: [] });
   });
 
   it('statuses never go back: pending, then in transit, then delivered', () => {

@@ -1,0 +1,42 @@
+/**
+ * The shipment id a sandbox carrier issues at ship: the facts its tracking
+ * journey is made of (./tracking.ts), written into the id itself. A real
+ * carrier looks its shipment up by id; the sandbox keeps no state, so the id
+ * carries what it would have remembered, and track and void requests need
+ * nothing but the tracking number and this id, as a real carrier's do.
+ */
+import * as z from 'zod';
+import { CarrierError, type Commitment, type TrackingPlace } from '../types';
+
+/** What a sandbox carrier knows of a shipment it made: when, where from and to, and by when it is due. */
+export type SandboxShipmentFacts = {
+  shippedAt: string;
+  commitment: Commitment | null;
+  origin: TrackingPlace;
+  destination: TrackingPlace;
+};
+
+const PREFIX = 'SBX1.';
+const text = z.string().min(1).max(100);
+const place = z.strictObject({ city: text, provinceCode: text.optional(), countryCode: text });
+const factsSchema = z.strictObject({
+  shippedAt: text,
+  commitment: z.strictObject({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: z.boolean() }).nullable(),
+  origin: place,
+  destination: place,
+});
+
+export const encodeShipmentId = (facts: SandboxShipmentFacts): string => PREFIX + Buffer.from(JSON.stringify(facts), 'utf8').toString('base64url');
+
+/** The facts of a sandbox shipment id; CarrierError for an id the carrier never issued. */
+export function decodeShipmentId(carrierCode: string, trackingNumber: string, shipmentId: string | undefined): SandboxShipmentFacts {
+  const unknown = () => new CarrierError(carrierCode, `${carrierCode} has no shipment ${trackingNumber} under that shipment id`);
+  if (!shipmentId?.startsWith(PREFIX) || shipmentId.length > 2_000) throw unknown();
+  try {
+    const parsed = factsSchema.safeParse(JSON.parse(Buffer.from(shipmentId.slice(PREFIX.length), 'base64url').toString('utf8')));
+    if (!parsed.success) throw unknown();
+    return parsed.data;
+  } catch {
+    throw unknown();
+  }
+}
