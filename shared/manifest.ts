@@ -144,8 +144,8 @@ const entries = [
     name: 'ship',
     entry: 'functions/ship/handler.ts',
     trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
-    // The order, and the claim and order id on the rate response (shared/store/orders.ts).
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'none' },
+    // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket.
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'readwrite' },
     description: 'Buy the shipment of one rate response, exactly once',
   },
   {

@@ -5,7 +5,7 @@ import type { CarrierShipment, LabelType } from './carrier';
 import type { RateRequest } from './rate/schema';
 import type { StoredRate } from './rate/stored';
 import { nextCheckAt } from './tracking';
-import type { Carrier, CarrierService, Order } from './types';
+import type { Carrier, CarrierDocumentRef, CarrierService, Order } from './types';
 
 /**
  * The statuses whose e-mail is sent (DESIGN.md §5): with an e-mail and no
@@ -28,6 +28,8 @@ export type NewOrderInput = {
   request: Pick<RateRequest, 'shippingNotificationOptions'>;
   shipment: CarrierShipment;
   labels: LabelType[];
+  /** The documents the carrier issued, as stored beside the order. */
+  carrierDocuments?: CarrierDocumentRef[];
   now: Date;
   /** Sandbox pace (shared/config.ts): the first tracking check comes sooner at a faster pace. */
   pace: number;
@@ -37,7 +39,7 @@ export type NewOrderInput = {
  * A new order: pending, no event yet (the first check asks the carrier), due
  * for its first check at the pending cadence, so it enters the active-orders index.
  */
-export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, now, pace }: NewOrderInput): Order => ({
+export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, carrierDocuments, now, pace }: NewOrderInput): Order => ({
   orderId,
   companyId,
   rateResponseId: rate.rateResponseId,
@@ -49,6 +51,7 @@ export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, 
   pieceTrackingNumbers: [...shipment.pieceTrackingNumbers],
   trackingUrl: shipment.trackingUrl,
   ...(shipment.shipmentId ? { carrierShipmentId: shipment.shipmentId } : {}),
+  ...(carrierDocuments?.length ? { carrierDocuments } : {}),
   ...(shipment.billOfLadingNumber ? { billOfLadingNumber: shipment.billOfLadingNumber } : {}),
   ...(shipment.returnTrackingNumber ? { returnTrackingNumber: shipment.returnTrackingNumber } : {}),
   ...(shipment.customs ? { customsDeclarationNumber: shipment.customs.declarationNumber } : {}),

@@ -147,6 +147,14 @@ export const commitmentSchema = z.object({
 });
 export type Commitment = z.infer<typeof commitmentSchema>;
 
+/** A document a carrier issued with a shipment, as the order lists it; its bytes are in the label bucket. */
+export const carrierDocumentRefSchema = z.object({
+  type: z.enum(['label', 'returnLabel', 'customsInvoice']),
+  format: z.enum(['ZPL', 'PDF', 'PNG', 'GIF', 'JPEG']),
+  packageIndex: z.number().int().min(0).optional(),
+});
+export type CarrierDocumentRef = z.infer<typeof carrierDocumentRefSchema>;
+
 /** An entry of `labels.available[]` (DESIGN.md §5). */
 export const labelTypeSchema = z.object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() });
 
@@ -169,6 +177,8 @@ export const orderSchema = z.object({
   trackingUrl: z.string(),
   /** The carrier's own id of the shipment, which track and void send back (absent where the carrier issues none). */
   carrierShipmentId: z.string().optional(),
+  /** The documents the carrier issued, kept in the label bucket (shared/store/carrier-documents.ts); absent where it issued none. */
+  carrierDocuments: z.array(carrierDocumentRefSchema).optional(),
   billOfLadingNumber: z.string().optional(),
   /** With `createReturnLabel`: the prepaid return's tracking number. */
   returnTrackingNumber: z.string().optional(),

@@ -5,6 +5,7 @@
  * the renderers read nothing else, no clock and no store.
  */
 import type { Address, CommercialInvoice, FreightOptions, InternationalOptions, RateRequest } from '../domain/rate/schema';
+import type { CarrierDocument } from '../domain/carrier';
 import type { CarrierKind } from '../domain/types';
 import { internationalGoods, type LabelFacts } from './types';
 
@@ -78,6 +79,8 @@ export type ShipmentDocument = Omit<ShipmentRecord, 'customsDeclarationNumber'> 
   freightOptions?: FreightOptions;
   signature?: 'none' | 'required' | 'adult';
   deliveryInstructions?: string;
+  /** The documents the carrier issued (labels in its formats, forms); the label files are made of them where they serve. */
+  carrierDocuments?: CarrierDocument[];
 };
 
 /** The document of a shipment from its order record and its stored rate request. */

@@ -1,6 +1,7 @@
 /**
  * The one entry to the label renderers: a label type code and a shipment's
- * document in, the file and its content type out. Pure: no I/O, no clock, so
+ * document in, the file and its content type out: made of the carrier's own
+ * documents where it issued them (./renderers/carrier.ts), else drawn. Pure: no I/O, no clock, so
  * the same order renders the same bytes.
  *
  * The renderer modules (./renderers/) and the PDF library are imported from
@@ -10,6 +11,7 @@
 import { RATE_LIMITS } from '../domain/rate/limits';
 import { documentLabelFacts, type ShipmentDocument } from './document';
 import { billOfLadingPages } from './renderers/bill-of-lading';
+import { carrierFile } from './renderers/carrier';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
 import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
@@ -75,5 +77,8 @@ const RENDERERS: Record<LabelTypeCode, (document: ShipmentDocument) => Promise<B
 export async function renderDocument(code: string, document: ShipmentDocument): Promise<RenderedLabel> {
   if (!isLabelTypeCode(code) || !availableLabels(documentLabelFacts(document)).some((type) => type.code === code)) throw new UnknownLabelType(code);
   check(document);
-  return { body: await RENDERERS[code](document), contentType: LABEL_TYPES[code].contentType };
+  const contentType = LABEL_TYPES[code].contentType;
+  // The carrier's own documents first; the service draws only what the carrier gave none of.
+  const fromCarrier = await carrierFile(code, document.carrierDocuments ?? [], document.pieces.length, pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document));
+  return { body: fromCarrier ?? (await RENDERERS[code](document)), contentType };
 }

@@ -71,7 +71,10 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
       ...(order.customsDeclarationNumber ? { customsDeclarationNumber: order.customsDeclarationNumber } : {}),
       createdDate: order.createdDate,
     };
-    return shipmentDocument(request as RateRequest, record);
+    const document = shipmentDocument(request as RateRequest, record);
+    if (!order.carrierDocuments?.length) return document;
+    const { getCarrierDocuments } = await import('../store/carrier-documents');
+    return { ...document, carrierDocuments: await getCarrierDocuments(order.companyId, order.orderId, order.carrierDocuments) };
   };
 
   /** Makes sure the file exists: one request renders it, across containers (the marker item) and within one (inFlight). */

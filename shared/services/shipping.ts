@@ -132,9 +132,13 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         throw error;
       }
       afterCarrierShip?.(shipment);
+      // The carrier's own documents go to the bucket before the order exists; a retry after a crash stores them again.
+      const carrierDocuments = shipment.documents?.length
+        ? await (await import('../store/carrier-documents')).putCarrierDocuments(companyId, claim.orderId, shipment.documents)
+        : undefined;
 
       const labels = orderLabels(availableLabels(labelFactsOf(request, registry.getAdapter(rate.carrierCode)!.kind)), options.labelFormat);
-      const order = newOrder({ orderId: claim.orderId, companyId, rate, request, shipment, labels, now, pace: config.sandboxTrackingPace });
+      const order = newOrder({ orderId: claim.orderId, companyId, rate, request, shipment, labels, carrierDocuments, now, pace: config.sandboxTrackingPace });
       try {
         await completeShipment(order, request as unknown as Record<string, unknown>, claim.token);
       } catch (error) {

@@ -6,7 +6,7 @@
  * separate handler instances render once, what the URL signs, and tenant
  * isolation.
  */
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
@@ -163,5 +163,52 @@ describe('label endpoints', () => {
     const { apiKey: raterKey } = await createApiKey({ companyId, scopes: ['shipments:rate'] });
     expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL', readerKey)).status).toBe(302);
     expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_ZPL', raterKey)).status).toBe(403);
+  });
+});
+
+describe("a carrier's own documents (the sandbox's carrier Z issues ZPL and PNG labels)", () => {
+  const shipWith = async (carrierCode: string, body = sampleRateBody()) => {
+    const rated = await call(rateHandler, event('POST', '/v1/rate', apiKey, {}, body));
+    const rate = (rated.json!.data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === carrierCode)!;
+    const shipped = await call(shipHandler, event('POST', `/v1/ship/${rate.rateResponseId}`, apiKey, { rateResponseId: rate.rateResponseId }, {}));
+    expect(shipped.status).toBe(200);
+    return shipped.json!.data as { orderId: string; trackingNumber: string; pieces: Array<{ trackingNumber: string }> };
+  };
+
+  it('are kept at ship and served: the ZPL is the carrier’s, the PDF its images on 4×6 pages, the return label its image', async () => {
+    const body = sampleRateBody();
+    body.packages.pieces = [{ ...body.packages.pieces[0], quantity: 2 }];
+    body.shippingOptions = { ...body.shippingOptions, createReturnLabel: true };
+    const shipped = await shipWith('CARRIERZ', body);
+    // Stored before the order was written, under the order's prefix.
+    const stored = await s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/carrier/label-2.png` }));
+    expect(stored.ContentType).toBe('image/png');
+
+    const handler = labelFile();
+    renders = 0;
+    const zpl = await (await fetch((await getFile(handler, shipped.orderId, 'SHIPPING_LABEL_ZPL')).headers.location as string)).text();
+    // Carrier Z's own format (a title and ^BC), one per package in order; not the service's drawing.
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    expect(zpl).toContain('^FDCARRIERZ^FS');
+    expect(zpl.indexOf(shipped.pieces[0]!.trackingNumber)).toBeLessThan(zpl.indexOf(shipped.pieces[1]!.trackingNumber));
+    expect(zpl).not.toContain('^CI28');
+
+    const pdf = await PDFDocument.load(new Uint8Array(await (await fetch((await getFile(handler, shipped.orderId, 'SHIPPING_LABEL_PDF')).headers.location as string)).arrayBuffer()));
+    expect(pdf.getPageCount()).toBe(2);
+    expect(pdf.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([
+      [288, 432],
+      [288, 432],
+    ]);
+    const returnLabel = await getFile(handler, shipped.orderId, 'RETURN_LABEL');
+    expect(returnLabel.status).toBe(302);
+    expect((await PDFDocument.load(new Uint8Array(await (await fetch(returnLabel.headers.location as string)).arrayBuffer()))).getPageCount()).toBe(1);
+    expect(renders).toBe(3);
+  });
+
+  it('a carrier that issues none has nothing stored beside its order', async () => {
+    const shipped = await shipWith('CARRIERX');
+    await expect(s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/carrier/label-1.png` }))).rejects.toMatchObject({
+      name: 'NoSuchKey',
+    });
   });
 });

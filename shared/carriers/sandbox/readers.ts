@@ -5,6 +5,7 @@
  * own format.
  */
 import type { NotificationStatus, ShipmentRef } from '../types';
+import type { ShipWire } from '../wire/ship';
 import type { SandboxShipment } from './shipment';
 
 /** The carrier's view of a ship request: packages are counted, never listed one by one. */
@@ -34,6 +35,8 @@ export type SandboxReaders<RateRq, ShipRq, TrackRq, VoidRq> = {
   ship: (request: ShipRq) => SandboxShipOrder;
   track: (request: TrackRq) => SandboxLookup;
   cancel: (request: VoidRq) => SandboxLookup;
+  /** The documents the carrier issues with a shipment it made; a carrier without issues none (the service renders its labels). */
+  documents?: (shipment: ShipWire['shipment']) => NonNullable<ShipWire['shipment']['documents']>;
 };
 
 export const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);

@@ -162,7 +162,8 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
       if (order.packageCount < 1 || order.packageCount > maxPackages) {
         throw new CarrierRefusal(carrierCode, `${carrierCode} ships 1 to ${maxPackages} packages in one shipment, not ${order.packageCount}`);
       }
-      const shipment = makeShipment(order, encodeShipmentId(factsOf(order)));
+      const made = makeShipment(order, encodeShipmentId(factsOf(order)));
+      const shipment = read.documents ? { ...made, documents: read.documents(made) } : made;
       if (!shipments.has(order.reference)) {
         shipments.set(order.reference, { trackingNumber: shipment.trackingNumber, packageCount: order.packageCount });
         if (shipments.size > LEDGER_LIMIT) shipments.delete(shipments.keys().next().value as string);

@@ -73,5 +73,7 @@ export function parseShipWire(carrierCode: string, reference: string, raw: unkno
   if (documents?.some((d) => d.packageIndex !== undefined && d.packageIndex >= count)) {
     throw new CarrierError(carrierCode, `${carrierCode} answered with a label of a package it did not ship`);
   }
+  const kinds = documents?.map((d) => `${d.type}|${d.packageIndex ?? ''}|${d.format}`) ?? [];
+  if (new Set(kinds).size !== kinds.length) throw new CarrierError(carrierCode, `${carrierCode} answered with the same document twice`);
   return documents ? { ...rest, documents: documents.map((d) => ({ ...d, content: Buffer.from(d.content, 'base64') })) } : rest;
 }

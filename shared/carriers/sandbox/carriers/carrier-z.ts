@@ -2,9 +2,11 @@
  * Carrier Z in the sandbox network: what it understands of the requests its
  * connector builds (shared/carriers/carrier-z), the rate, ship, track and
  * void readers side by side, the way a real carrier's API parses its own format.
+ * Carrier Z issues its own labels (../documents.ts).
  */
 import type { CarrierZRateRequest, CarrierZShipRequest, CarrierZTrackRequest, CarrierZVoidRequest } from '../../carrier-z';
 import type { SandboxPlace } from '../geography';
+import { carrierZDocuments } from '../documents';
 import { sum, type SandboxReaders, type SandboxShipOrder } from '../readers';
 import type { SandboxShipment } from '../shipment';
 
@@ -48,5 +50,6 @@ export const carrierZReaders: SandboxReaders<CarrierZRateRequest, CarrierZShipRe
   rate: readCarrierZRequest,
   ship: readCarrierZShipRequest,
   track: (request) => ({ trackingNumber: request.waybills[0], shipmentId: request.shipmentId }),
+  documents: carrierZDocuments,
   cancel: (request) => ({ trackingNumber: request.waybill, shipmentId: request.shipmentId }),
 };
