@@ -8,24 +8,28 @@ export const carriers: Carrier[] = [
   {
     code: 'CARRIERX',
     kind: 'parcel',
+    network: 'sandbox',
     fullName: { en: 'Carrier X Express', fr: 'Transporteur X Express' },
     shortName: { en: 'Carrier X', fr: 'Transporteur X' },
   },
   {
     code: 'CARRIERY',
     kind: 'parcel',
+    network: 'sandbox',
     fullName: { en: 'Carrier Y Parcel Services', fr: 'Services de colis Transporteur Y' },
     shortName: { en: 'Carrier Y', fr: 'Transporteur Y' },
   },
   {
     code: 'CARRIERZ',
     kind: 'parcel',
+    network: 'sandbox',
     fullName: { en: 'Carrier Z Logistics', fr: 'Logistique Transporteur Z' },
     shortName: { en: 'Carrier Z', fr: 'Transporteur Z' },
   },
   {
     code: 'CARRIERF',
     kind: 'freight',
+    network: 'sandbox',
     fullName: { en: 'Carrier F Freight (LTL)', fr: 'Transporteur F Fret (LTL)' },
     shortName: { en: 'Carrier F', fr: 'Transporteur F' },
   },
