@@ -6,7 +6,8 @@
  * fed from the table's stream (local/stream-poller.ts) and the schedule
  * functions run every LOCAL_REFRESH_SECONDS (default 30; local/timer.ts), in
  * this process like the HTTP handlers. Status e-mails go to files under
- * DATA_DIR/outbox unless EMAIL_OUTBOX_DIR says otherwise.
+ * DATA_DIR/outbox unless EMAIL_OUTBOX_DIR says otherwise; the credentials of
+ * carrier accounts are files under DATA_DIR/secrets/carrier-accounts.
  *
  * Everything it starts listens on 127.0.0.1 only, and everything it writes
  * under DATA_DIR is private to the user (umask 077, DATA_DIR 0700).
@@ -254,6 +255,8 @@ const main = async () => {
   const ownOutbox = !process.env.EMAIL_OUTBOX_DIR;
   if (ownOutbox) process.env.EMAIL_OUTBOX_DIR = dataPaths(dataDir).outbox;
   const outboxDir = process.env.EMAIL_OUTBOX_DIR!;
+  // The carrier accounts' credentials, where `admin carrier-account add` (same DATA_DIR) writes them.
+  process.env.CARRIER_SECRETS_DIR = dataPaths(dataDir).carrierSecrets;
   const previous = (() => {
     try {
       return readRuntimeFile(dataDir);

@@ -28,6 +28,9 @@ export const reasons = {
   xray: XRAY,
   xrayAndListStreams: `${XRAY} dynamodb:ListStreams supports none either; reading records is limited to the table stream ARN.`,
   labelObjects: `Label files live under ${bucketDefinition.labelPrefix}<orderId>/<labelType>.<ext>; functions that render or serve labels need every order's, and nothing else.`,
+  carrierSecrets:
+    'Carrier-account credentials are the Secrets Manager secrets <carrierSecretPrefix>/<carrierAccountId>, one per account the operator adds; ' +
+    'Secrets Manager also appends 6 random characters to every secret ARN. The functions that call carriers need any account of the stage, read only (GetSecretValue), and nothing outside the prefix.',
   streamFailureQueue: 'This queue is itself the on-failure destination of the stream event source; a dead-letter queue of it would hold nothing new.',
 } as const;
 
@@ -51,6 +54,10 @@ export const acknowledgeNagFindings = (stack: ShippingStack): void => {
     acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', entry.trigger.kind === 'stream' ? reasons.xrayAndListStreams : reasons.xray);
     if (entry.access.bucket !== 'none') {
       acknowledge(role, arnFinding(stack, stack.storage.labelBucket, `/${bucketDefinition.labelPrefix}*`), reasons.labelObjects);
+    }
+    if (entry.access.carrierSecrets) {
+      const arn = `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${stack.stage.carrierSecretPrefix}/*`;
+      acknowledge(role, `AwsSolutions-IAM5[Resource::${arn}]`, reasons.carrierSecrets);
     }
     if (failureQueue) acknowledge(failureQueue, 'AwsSolutions-SQS3', reasons.streamFailureQueue);
   }

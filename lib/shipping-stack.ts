@@ -3,7 +3,7 @@
  * one function per manifest entry with its grants and its trigger. Nothing
  * here names a function: adding an entry to the manifest is enough.
  */
-import { CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Method } from 'aws-cdk-lib/aws-apigateway';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -19,7 +19,7 @@ import { ShippingApi } from './api';
 import { Monitoring } from './monitoring';
 import { acknowledgeNagFindings } from './nag-suppressions';
 import { ProjectFunction } from './project-function';
-import { stageEnvironment, type StageConfig } from './stages';
+import { carrierSecretsEnvironment, stageEnvironment, type StageConfig } from './stages';
 import { Storage } from './storage';
 import { ApiFirewall } from './waf';
 
@@ -171,7 +171,11 @@ export class ShippingStack extends Stack {
         entry: entry.entry,
         description: entry.description,
         stage,
-        environment: entry.access.email ? { ...environment, ...emailEnvironment } : environment,
+        environment: {
+          ...environment,
+          ...(entry.access.email ? emailEnvironment : {}),
+          ...(entry.access.carrierSecrets ? carrierSecretsEnvironment(stage) : {}),
+        },
         reservedConcurrency: stage.reservedConcurrency[entry.name],
       });
       // `sam local invoke -t cdk.out/<stack>.template.json <name>`: SAM names a CDK function after the construct
@@ -186,6 +190,10 @@ export class ShippingStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'Base URL; the API lives under <ApiUrl>v1/' });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.storage.labelBucket.bucketName, description: 'Label files' });
+    new CfnOutput(this, 'CarrierSecretPrefix', {
+      value: stage.carrierSecretPrefix,
+      description: 'Carrier-account credentials are the Secrets Manager secrets <prefix>/<carrierAccountId>; the admin CLI takes it as CARRIER_SECRET_PREFIX',
+    });
 
     acknowledgeNagFindings(this);
   }
@@ -232,6 +240,11 @@ export class ShippingStack extends Stack {
       handler.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [labelBucket.bucketArn] }));
     }
 
+    if (entry.access.carrierSecrets) {
+      // Read only, and only the carrier-account secrets of this stage; the AWS managed key (aws/secretsmanager) needs no grant.
+      handler.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.carrierSecretsArn()] }));
+    }
+
     if (entry.access.email && this.stage.emailFrom) {
       const domain = this.stage.emailFrom.split('@')[1]!;
       const identity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
@@ -242,6 +255,11 @@ export class ShippingStack extends Stack {
         new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(this.stage.emailFrom), identity(domain), configurationSet] }),
       );
     }
+  }
+
+  /** The ARN pattern of the stage's carrier-account secrets (Secrets Manager appends 6 random characters to each name). */
+  carrierSecretsArn(): string {
+    return this.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${this.stage.carrierSecretPrefix}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
   }
 
   private attachTrigger(scope: Construct, entry: FunctionEntry, handler: ProjectFunction): Omit<DeployedFunction, 'entry' | 'handler'> {

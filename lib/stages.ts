@@ -112,6 +112,18 @@ export const stageConfigSchema = z
      * an attempt that died; the next attempt sends it (shared/store/notifications.ts).
      */
     notifyLeaseSeconds: z.number().int().positive().max(3600),
+    /**
+     * Name prefix of the carrier-account secrets in Secrets Manager: an
+     * account's credentials are the secret `<prefix>/<carrierAccountId>`
+     * (admin `carrier-account add`), and the functions that call carriers may
+     * read the secrets under it, nothing else.
+     */
+    carrierSecretPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9_+=.@-]+(\/[A-Za-z0-9_+=.@-]+)*$/, 'must be Secrets Manager name characters (letters, digits, _+=.@-) in /-separated parts, without a leading or trailing /')
+      .max(200),
+    /** How long a function keeps a carrier account's credentials once read; a rotated secret is seen within it. */
+    carrierSecretCacheSeconds: z.number().int().min(0).max(3600),
     /** Per-key and per-IP limits of the stage's WAF web ACL (lib/limits.ts, lib/waf.ts). */
     rateLimits: rateLimitsSchema,
     /**
@@ -187,6 +199,7 @@ const shared = {
   carrierBreakerOpenSeconds: 30,
   // Just longer than the function timeout: a retry after a crash mid-send waits no longer than it must.
   notifyLeaseSeconds: 30,
+  carrierSecretCacheSeconds: 300,
   // AWS's default quota; lower it here for an account that has less, and the reservations are checked against it.
   accountConcurrency: 1000,
 } as const;
@@ -223,6 +236,7 @@ export const stages: Record<StageName, StageConfig> = {
     lambda: { memoryMb: 512, timeoutSeconds: 15 },
     emailFrom: PLACEHOLDER_EMAIL_FROM,
     emailConfigurationSet: 'shipping-api-dev',
+    carrierSecretPrefix: 'shipping-api/dev/carrier-accounts',
     rateLimits: rateLimits.dev,
     // 34 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
@@ -261,6 +275,7 @@ export const stages: Record<StageName, StageConfig> = {
     lambda: { memoryMb: 1024, timeoutSeconds: 15 },
     emailFrom: PLACEHOLDER_EMAIL_FROM,
     emailConfigurationSet: 'shipping-api-prod',
+    carrierSecretPrefix: 'shipping-api/prod/carrier-accounts',
     rateLimits: rateLimits.prod,
     // 286 in all, 614 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast.
@@ -302,6 +317,12 @@ export const resolveStage = (name: unknown): StageConfig => {
   }
   return stages[name as StageName];
 };
+
+/** What a function that calls carriers gets besides stageEnvironment: where the carrier accounts' credentials are (shared/secrets.ts). */
+export const carrierSecretsEnvironment = (stage: StageConfig): Record<string, string> => ({
+  CARRIER_SECRET_PREFIX: stage.carrierSecretPrefix,
+  CARRIER_SECRET_CACHE_SECONDS: String(stage.carrierSecretCacheSeconds),
+});
 
 /** The CloudWatch namespace of the functions' own metrics (shared/metrics.ts) and of the stack's metric filters. */
 export const metricsNamespace = (stage: Pick<StageConfig, 'name'>): string => `ShippingApi/${stage.name}`;

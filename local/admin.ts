@@ -4,12 +4,18 @@
  * and the execution through the store repositories. bin/admin.ts is the thin
  * entry point; tests call these functions directly.
  */
+import { randomUUID } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
 import { isUuid } from '../shared/domain/ids';
+import { customerDiscountForMarkup } from '../shared/domain/rate/pricing';
+import type { PricingPlan } from '../shared/domain/types';
+import { carriers } from '../shared/reference/carriers';
+import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Credentials } from '../shared/secrets';
 import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';
 import { listOutbox } from '../shared/notify/outbox';
-import { pricingGroups } from '../shared/reference/pricing';
+import { pricingGroups, sandboxAccountNumber } from '../shared/reference/pricing';
 import { localAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readRuntimeFile, resolveDataDir, type RuntimeFile } from './runtime-files';
 
@@ -60,6 +66,27 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   outbox list
       -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
+  carrier-account add --carrier ${carriers.map((c) => c.code).join('|')} --account-number N [--name N] [--credentials-file F]
+      -> {"carrierAccountId"}   The credentials, a JSON object of strings (at most ${MAX_CREDENTIALS_BYTES / 1024} KiB),
+         come from the file F or, without --credentials-file, from stdin (piped, never typed
+         at a terminal); never from an argument. Stored in a secret store, never in the table:
+         locally DATA_DIR/secrets/carrier-accounts/<id>.json (0600), on a stage the Secrets
+         Manager secret <CARRIER_SECRET_PREFIX>/<id>.
+  carrier-account list
+      -> [{"carrierAccountId","carrierCode","accountNumber","name","credentialsRef","createdDate","usedBy"}]
+         (where the credentials live, never what they are; usedBy: the pricing groups whose plan names it)
+  carrier-account remove --id ID
+      -> {"carrierAccountId","removed":true}   (deletes its credentials too; refused while a
+         pricing plan names it)
+  pricing-group set-plan --group G --carrier CODE [--carrier-account ID|none] [--markup-percent P]
+                         [--account-discount-percent D] [--services a,b|all]
+      -> the plan   Creates or updates the plan of group G for carrier CODE. Prices:
+         account = list price - D% (the negotiated price; kept when not given, 0 for a new plan),
+         customer = account price x (1 + P/100), capped at the list price (kept when not given;
+         a new plan without P sells at the list price). --carrier-account names the account
+         the carrier's calls use (kept when not given; "none" for the plan's own sandbox
+         account); a live carrier needs one. --services: the service codes offered ("all":
+         every enabled service). Functions see the change within REFERENCE_CACHE_SECONDS.
   help
 
 Scopes: ${knownScopes.join(', ')}
@@ -67,7 +94,8 @@ Scopes: ${knownScopes.join(', ')}
 Target: when DATA_DIR/runtime.json exists (npm start is running with that DATA_DIR,
 default .data/), the command acts on that local stack. Otherwise it acts on the
 deployed stage named by TABLE_NAME (and BUCKET_NAME) with the usual AWS
-credentials and region (AWS_PROFILE, AWS_REGION, ...).`;
+credentials and region (AWS_PROFILE, AWS_REGION, ...); carrier-account add then needs
+CARRIER_SECRET_PREFIX, the stack output of that name.`;
 
 export type AdminCommand =
   | { kind: 'help' }
@@ -78,7 +106,20 @@ export type AdminCommand =
   | { kind: 'blacklist-add'; companyId: string; account: string }
   | { kind: 'seed' }
   | { kind: 'outbox-list' }
-  | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus };
+  | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus }
+  | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string }
+  | { kind: 'carrier-account-list' }
+  | { kind: 'carrier-account-remove'; carrierAccountId: string }
+  | {
+      kind: 'pricing-group-set-plan';
+      pricingGroupId: string;
+      carrierCode: string;
+      /** null: detach the plan from its account ("none"); absent: keep the plan's. */
+      carrierAccountId?: string | null;
+      markupBp?: number;
+      accountDiscountBp?: number;
+      services?: string[];
+    };
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
@@ -106,6 +147,60 @@ const positiveNumber = (command: string, name: string, raw: string): number => {
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${command}: --${name} must be a positive number, got "${raw}"`);
   return n;
 };
+
+/**
+ * Option names that would carry a secret on the command line, where it stays
+ * in the shell history and shows in the process list.
+ */
+const SECRET_OPTION = /secret|password|passwd|credential|token|api[-_]?key|private[-_]?key|^key$/i;
+
+/**
+ * parseOptions for the commands near credentials: an unknown option or a
+ * stray argument is refused without echoing it (it may be a credential
+ * pasted in the wrong place), and an option that looks like a credential is
+ * refused with the ways credentials are given.
+ */
+const parseOptionsQuietly = (command: string, args: string[], options: OptionSpec): Record<string, string | boolean | undefined> => {
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'option' && !Object.hasOwn(options, token.name)) {
+      if (SECRET_OPTION.test(token.name)) {
+        throw new UsageError(
+          `${command}: credentials are never taken from an argument (${token.rawName}): it would stay in the shell history and show in the process list. ` +
+            'Put them in a file and give --credentials-file FILE, or pipe the JSON on stdin.',
+        );
+      }
+      throw new UsageError(`${command}: unknown option ${token.rawName}`);
+    }
+    if (token.kind === 'positional') throw new UsageError(`${command}: unexpected argument #${token.index + 1} after "${command}" (not shown: it could be a credential); this command takes options only`);
+    if (token.kind === 'option-terminator') throw new UsageError(`${command}: unexpected "--"; this command takes options only`);
+  }
+  return parseOptions(command, args, options);
+};
+
+const CARRIER_CODES = carriers.map((c) => c.code);
+
+const carrierCodeOption = (command: string, values: Record<string, string | boolean | undefined>): string => {
+  const code = requiredText(command, values, 'carrier').toUpperCase();
+  if (!CARRIER_CODES.includes(code)) throw new UsageError(`${command}: unknown carrier "${code}"; known: ${CARRIER_CODES.join(', ')}`);
+  return code;
+};
+
+const carrierAccountIdOption = (command: string, name: string, raw: string): string => {
+  if (!isUuid(raw)) throw new UsageError(`${command}: --${name} must be a carrier account id (UUID), got "${raw}"`);
+  return raw.toLowerCase();
+};
+
+/** A percentage with at most two decimals, from `min` to `max`, as basis points (12.5 -> 1250). */
+const percentBp = (command: string, name: string, raw: string, max: number): number => {
+  if (!/^\s*[0-9]+(\.[0-9]{1,2})?\s*$/.test(raw)) throw new UsageError(`${command}: --${name} must be a percentage from 0 to ${max} with at most two decimals, got "${raw}"`);
+  const bp = Math.round(Number(raw) * 100);
+  if (bp > max * 100) throw new UsageError(`${command}: --${name} must be a percentage from 0 to ${max}, got "${raw}"`);
+  return bp;
+};
+
+/** Largest markup accepted: ten times the account price, far past any list price. */
+export const MAX_MARKUP_PERCENT = 1000;
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
 
@@ -229,6 +324,69 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
       }
       return { kind: 'blacklist-add', companyId: requiredText(command, v, 'company'), account };
     }
+    case 'carrier-account add': {
+      const v = parseOptionsQuietly(command, rest, {
+        carrier: { type: 'string' },
+        'account-number': { type: 'string' },
+        name: { type: 'string' },
+        'credentials-file': { type: 'string' },
+      });
+      const accountNumber = requiredText(command, v, 'account-number');
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(accountNumber)) {
+        throw new UsageError(`${command}: --account-number must be 1 to 64 letters, digits or dashes, got "${accountNumber}"`);
+      }
+      const name = optionalText(command, v, 'name');
+      if (name !== undefined && name.length > 100) throw new UsageError(`${command}: --name must be at most 100 characters`);
+      const credentialsFile = optionalText(command, v, 'credentials-file');
+      return {
+        kind: 'carrier-account-add',
+        carrierCode: carrierCodeOption(command, v),
+        accountNumber,
+        ...(name !== undefined ? { name } : {}),
+        ...(credentialsFile !== undefined ? { credentialsFile } : {}),
+      };
+    }
+    case 'carrier-account list': {
+      parseOptionsQuietly(command, rest, {});
+      return { kind: 'carrier-account-list' };
+    }
+    case 'carrier-account remove': {
+      const v = parseOptionsQuietly(command, rest, { id: { type: 'string' } });
+      return { kind: 'carrier-account-remove', carrierAccountId: carrierAccountIdOption(command, 'id', requiredText(command, v, 'id')) };
+    }
+    case 'pricing-group set-plan': {
+      const v = parseOptions(command, rest, {
+        group: { type: 'string' },
+        carrier: { type: 'string' },
+        'carrier-account': { type: 'string' },
+        'markup-percent': { type: 'string' },
+        'account-discount-percent': { type: 'string' },
+        services: { type: 'string' },
+      });
+      const pricingGroupId = requiredText(command, v, 'group');
+      if (!/^[a-z0-9-]{1,64}$/.test(pricingGroupId)) throw new UsageError(`${command}: --group must be a pricing group id (lowercase letters, digits, dashes), got "${pricingGroupId}"`);
+      const account = optionalText(command, v, 'carrier-account');
+      const markup = optionalText(command, v, 'markup-percent');
+      const accountDiscount = optionalText(command, v, 'account-discount-percent');
+      let services: string[] | undefined;
+      if (v.services !== undefined) {
+        const listed = requiredText(command, v, 'services')
+          .split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean);
+        if (listed.length === 0) throw new UsageError(`${command}: --services needs at least one service code, or "all"`);
+        services = listed.length === 1 && listed[0] === 'ALL' ? [] : [...new Set(listed)];
+      }
+      return {
+        kind: 'pricing-group-set-plan',
+        pricingGroupId,
+        carrierCode: carrierCodeOption(command, v),
+        ...(account === undefined ? {} : { carrierAccountId: account.toLowerCase() === 'none' ? null : carrierAccountIdOption(command, 'carrier-account', account) }),
+        ...(markup === undefined ? {} : { markupBp: percentBp(command, 'markup-percent', markup, MAX_MARKUP_PERCENT) }),
+        ...(accountDiscount === undefined ? {} : { accountDiscountBp: percentBp(command, 'account-discount-percent', accountDiscount, 100) }),
+        ...(services === undefined ? {} : { services }),
+      };
+    }
     default:
       throw new UsageError(`unknown command "${command}"; run \`npm run -s admin -- help\``);
   }
@@ -263,17 +421,26 @@ export const resolveAdminTarget = (env: NodeJS.ProcessEnv = process.env, cwd = p
   return { kind: 'stage', tableName: env.TABLE_NAME, ...(env.BUCKET_NAME ? { bucketName: env.BUCKET_NAME } : {}) };
 };
 
-/** The environment the store needs for a target; apply it before the store modules load. */
+/**
+ * The environment the store needs for a target; apply it before the store
+ * modules load. A local stack keeps carrier-account credentials in files
+ * under its DATA_DIR; a stage in Secrets Manager, under the prefix the
+ * operator gives as CARRIER_SECRET_PREFIX (the stack output of that name).
+ */
 export const targetEnv = (target: AdminTarget): Record<string, string | undefined> =>
   target.kind === 'local'
-    ? localAwsEnv({
-        dynamodbEndpoint: target.runtime.dynamodb.endpoint,
-        s3Endpoint: target.runtime.s3.endpoint,
-        region: target.runtime.region,
-        tableName: target.runtime.tableName,
-        bucketName: target.runtime.bucketName,
-      })
-    : {};
+    ? {
+        ...localAwsEnv({
+          dynamodbEndpoint: target.runtime.dynamodb.endpoint,
+          s3Endpoint: target.runtime.s3.endpoint,
+          region: target.runtime.region,
+          tableName: target.runtime.tableName,
+          bucketName: target.runtime.bucketName,
+        }),
+        CARRIER_SECRETS_DIR: dataPaths(target.dataDir).carrierSecrets,
+        CARRIER_SECRET_PREFIX: undefined,
+      }
+    : { CARRIER_SECRETS_DIR: undefined };
 
 const requireCompany = async (companyId: string) => {
   const { getCompany } = await import('../shared/store/companies');
@@ -296,13 +463,256 @@ const outboxOf = (target: AdminTarget | undefined) => {
   );
 };
 
+/** What a command reads besides its arguments: the credentials of `carrier-account add` come on stdin. */
+export type AdminIo = { readStdin: () => Promise<Buffer> };
+
+/**
+ * At most `limit` bytes of a stream, read to its end; refuses more, and
+ * refuses a terminal (a credential typed there would be echoed on screen).
+ */
+export const readBoundedInput = (stream: NodeJS.ReadableStream & { isTTY?: boolean }, limit: number, what: string): Promise<Buffer> => {
+  if (stream.isTTY) {
+    return Promise.reject(
+      new UsageError(`${what}: stdin is a terminal. Pipe the credentials JSON in (\`< credentials.json\`, or from a password manager), or give --credentials-file FILE`),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > limit) {
+        cleanup();
+        stream.pause();
+        reject(new UsageError(`${what}: more than ${limit} bytes on stdin; credentials must be at most ${limit} bytes of JSON`));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (e: Error) => {
+      cleanup();
+      reject(e);
+    };
+    const cleanup = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+};
+
+const processIo: AdminIo = { readStdin: () => readBoundedInput(process.stdin, MAX_CREDENTIALS_BYTES, 'carrier-account add') };
+
+/** A credentials file: a regular file (no link followed) of at most MAX_CREDENTIALS_BYTES. */
+const readCredentialsFile = (file: string): Buffer => {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    throw new UsageError(`carrier-account add: cannot read --credentials-file ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new UsageError(`carrier-account add: --credentials-file ${file} is not a regular file`);
+    if (stat.size > MAX_CREDENTIALS_BYTES) throw new UsageError(`carrier-account add: --credentials-file ${file} is larger than ${MAX_CREDENTIALS_BYTES} bytes`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+const readCredentials = async (command: Extract<AdminCommand, { kind: 'carrier-account-add' }>, io: AdminIo): Promise<Credentials> => {
+  const source = command.credentialsFile ?? 'stdin';
+  const text = command.credentialsFile !== undefined ? readCredentialsFile(command.credentialsFile) : await io.readStdin();
+  try {
+    return parseCredentials(text, `carrier-account add: ${source}`);
+  } catch (e) {
+    if (e instanceof InvalidCredentials) throw new UsageError(e.message);
+    throw e;
+  }
+};
+
+/** The reference data as stored now (no cache), with a clear error when the seed was never loaded. */
+const storedReference = async () => {
+  const { loadReference } = await import('../shared/store/reference');
+  const reference = await loadReference();
+  if (reference.carriers.length === 0) throw new AdminError('the table holds no reference data: run `npm run -s admin -- seed` first');
+  return reference;
+};
+
+const storedCarrier = async (carrierCode: string) => {
+  const reference = await storedReference();
+  const carrier = reference.carriers.find((c) => c.code === carrierCode);
+  if (!carrier) throw new AdminError(`carrier ${carrierCode} is not in the stored reference data; load this version's with \`npm run -s admin -- seed\``);
+  return { reference, carrier };
+};
+
+const addCarrierAccount = async (command: Extract<AdminCommand, { kind: 'carrier-account-add' }>, io: AdminIo) => {
+  const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { putCarrierAccount }] = await Promise.all([
+    import('../shared/secrets'),
+    import('../shared/store/carrier-accounts'),
+  ]);
+  const destination = credentialsDestination();
+  if (!destination) {
+    throw new AdminError(
+      'carrier-account add: no secret store for the credentials. On a deployed stage set CARRIER_SECRET_PREFIX to the ' +
+        "stack's CarrierSecretPrefix output; locally, run it while npm start is running (same DATA_DIR).",
+    );
+  }
+  await storedCarrier(command.carrierCode);
+  // Read (and checked) before anything is written.
+  const credentials = await readCredentials(command, io);
+  const carrierAccountId = randomUUID();
+  const credentialsRef = await storeCarrierCredentials({ carrierAccountId, carrierCode: command.carrierCode }, credentials, destination);
+  try {
+    await putCarrierAccount({
+      carrierAccountId,
+      carrierCode: command.carrierCode,
+      accountNumber: command.accountNumber,
+      name: command.name ?? `${command.carrierCode} ${command.accountNumber}`,
+      credentialsRef,
+      createdDate: new Date().toISOString(),
+    });
+  } catch (e) {
+    // No secret without its account.
+    await deleteCarrierCredentials(credentialsRef).catch(() => undefined);
+    throw e;
+  }
+  return { carrierAccountId };
+};
+
+/** The pricing plans that name each account, as `group/CARRIER`. */
+const plansByAccount = (plansByGroup: ReadonlyMap<string, PricingPlan[]>): Map<string, PricingPlan[]> => {
+  const byAccount = new Map<string, PricingPlan[]>();
+  for (const plans of plansByGroup.values()) {
+    for (const plan of plans) {
+      if (plan.carrierAccountId === undefined) continue;
+      byAccount.set(plan.carrierAccountId, [...(byAccount.get(plan.carrierAccountId) ?? []), plan]);
+    }
+  }
+  return byAccount;
+};
+
+const listAccounts = async () => {
+  const [{ listCarrierAccounts }, { loadReference }] = await Promise.all([import('../shared/store/carrier-accounts'), import('../shared/store/reference')]);
+  const [accounts, reference] = await Promise.all([listCarrierAccounts(), loadReference()]);
+  const usedBy = plansByAccount(reference.plansByGroup);
+  return accounts.map((a) => ({
+    carrierAccountId: a.carrierAccountId,
+    carrierCode: a.carrierCode,
+    accountNumber: a.accountNumber,
+    name: a.name,
+    credentialsRef: a.credentialsRef,
+    createdDate: a.createdDate,
+    usedBy: (usedBy.get(a.carrierAccountId) ?? []).map((p) => p.pricingGroupId).sort(),
+  }));
+};
+
+/**
+ * Removes an account and then its credentials. Refused while a plan names it;
+ * a plan set to it in the same moment would find it gone (its carrier calls
+ * then fail with "carrier account not configured"), which only the operator
+ * can cause.
+ */
+const removeAccount = async (carrierAccountId: string) => {
+  const [{ deleteCarrierAccount, getCarrierAccount }, { deleteCarrierCredentials }, { loadReference }, { ItemNotFound }] = await Promise.all([
+    import('../shared/store/carrier-accounts'),
+    import('../shared/secrets'),
+    import('../shared/store/reference'),
+    import('../shared/store/errors'),
+  ]);
+  const account = await getCarrierAccount(carrierAccountId);
+  if (!account) throw new ItemNotFound('carrier account', carrierAccountId);
+  const plans = plansByAccount((await loadReference()).plansByGroup).get(carrierAccountId) ?? [];
+  if (plans.length > 0) {
+    const named = plans.map((p) => `${p.pricingGroupId}/${p.carrierCode}`).join(', ');
+    throw new AdminError(
+      `carrier account ${carrierAccountId} is used by the pricing plan(s) ${named}: set them to another account first ` +
+        `(pricing-group set-plan --group G --carrier ${account.carrierCode} --carrier-account ID, or none for a sandbox carrier)`,
+    );
+  }
+  if (!(await deleteCarrierAccount(carrierAccountId))) throw new ItemNotFound('carrier account', carrierAccountId);
+  await deleteCarrierCredentials(account.credentialsRef);
+  return { carrierAccountId, removed: true };
+};
+
+const setPlan = async (command: Extract<AdminCommand, { kind: 'pricing-group-set-plan' }>) => {
+  const [{ getCarrierAccount }, { putPricingPlan }, { ConditionFailed }] = await Promise.all([
+    import('../shared/store/carrier-accounts'),
+    import('../shared/store/reference'),
+    import('../shared/store/table-ops'),
+  ]);
+  const { reference, carrier } = await storedCarrier(command.carrierCode);
+  const { pricingGroupId, carrierCode } = command;
+  if (!reference.pricingGroups.has(pricingGroupId)) {
+    throw new AdminError(`unknown pricing group "${pricingGroupId}"; known: ${[...reference.pricingGroups.keys()].sort().join(', ')}`);
+  }
+  const existing = reference.plansByGroup.get(pricingGroupId)?.find((p) => p.carrierCode === carrierCode);
+
+  const carrierAccountId = command.carrierAccountId === null ? undefined : (command.carrierAccountId ?? existing?.carrierAccountId);
+  const account = carrierAccountId === undefined ? undefined : await getCarrierAccount(carrierAccountId);
+  if (carrierAccountId !== undefined && !account) {
+    const kept = command.carrierAccountId === undefined ? ` (the plan's current account; give --carrier-account ID, or none for a sandbox carrier)` : '';
+    throw new AdminError(`carrier account not found: ${carrierAccountId}${kept}`);
+  }
+  if (account && account.carrierCode !== carrierCode) {
+    throw new AdminError(`carrier account ${account.carrierAccountId} is a ${account.carrierCode} account, not a ${carrierCode} one`);
+  }
+  if (carrier.network === 'live' && !account) {
+    throw new AdminError(`${carrierCode} is a live carrier: its plan needs a carrier account (--carrier-account ID; see carrier-account add)`);
+  }
+
+  const services = command.services ?? existing?.services ?? [];
+  const known = new Set((reference.servicesByCarrier.get(carrierCode) ?? []).map((s) => s.code));
+  const unknown = services.filter((code) => !known.has(code));
+  if (unknown.length > 0) throw new AdminError(`unknown ${carrierCode} service ${unknown.join(', ')}; known: ${[...known].sort().join(', ')}`);
+
+  const accountDiscountBp = command.accountDiscountBp ?? existing?.accountDiscountBp ?? 0;
+  const customerDiscountBp = command.markupBp !== undefined ? customerDiscountForMarkup(accountDiscountBp, command.markupBp) : (existing?.customerDiscountBp ?? 0);
+  const plan: PricingPlan = {
+    pricingGroupId,
+    carrierCode,
+    account: {
+      accountNumber: account?.accountNumber ?? (existing && existing.carrierAccountId === undefined ? existing.account.accountNumber : sandboxAccountNumber(pricingGroupId, carrierCode)),
+    },
+    ...(account ? { carrierAccountId: account.carrierAccountId } : {}),
+    accountDiscountBp,
+    customerDiscountBp,
+    services,
+    currency: existing?.currency ?? 'CAD',
+  };
+  try {
+    await putPricingPlan(plan);
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw new AdminError(`carrier account ${plan.carrierAccountId} was removed meanwhile; the plan is unchanged`);
+    throw e;
+  }
+  return plan;
+};
+
 /**
  * Runs a parsed command against the table and bucket the environment names,
  * on `target` (resolveAdminTarget) where the command depends on it; returns
  * the JSON to print.
  */
-export const executeAdminCommand = async (command: AdminCommand, target?: AdminTarget): Promise<unknown> => {
+export const executeAdminCommand = async (command: AdminCommand, target?: AdminTarget, io: AdminIo = processIo): Promise<unknown> => {
   switch (command.kind) {
+    case 'carrier-account-add':
+      return addCarrierAccount(command, io);
+    case 'carrier-account-list':
+      return listAccounts();
+    case 'carrier-account-remove':
+      return removeAccount(command.carrierAccountId);
+    case 'pricing-group-set-plan':
+      return setPlan(command);
     case 'help':
       return { usage: ADMIN_USAGE };
     case 'seed': {

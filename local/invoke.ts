@@ -188,6 +188,8 @@ export const invokeEnv = (target: InvokeTarget): Record<string, string | undefin
     bucketName: target.runtime.bucketName,
   }),
   EMAIL_OUTBOX_DIR: outboxOf(target),
+  // The carrier accounts' credentials that `admin carrier-account add` wrote for this stack.
+  CARRIER_SECRETS_DIR: dataPaths(target.dataDir).carrierSecrets,
 });
 
 const outboxOf = (target: InvokeTarget) => target.runtime.outboxDir ?? dataPaths(target.dataDir).outbox;

@@ -5,7 +5,10 @@
  * - `runtime.json`: where the running stack is (emulator endpoints, table,
  *   bucket, API URL), written once it serves and removed on exit, so the admin
  *   CLI and tests can act on it;
- * - `dynamodb/` (DynamoDB Local's files) and `s3/` (s3rver's files).
+ * - `dynamodb/` (DynamoDB Local's files) and `s3/` (s3rver's files);
+ * - `secrets/carrier-accounts/`: the credentials of the carrier accounts
+ *   added with `admin carrier-account add`, one `<carrierAccountId>.json`
+ *   each (shared/secrets.ts).
  *
  * All of it is private to the user: DATA_DIR and the folders in it 0700, the
  * files 0600 (the API keys, the whole table and the label files are in there).
@@ -55,6 +58,10 @@ export const dataPaths = (dataDir: string) => ({
   streamCheckpoints: path.join(dataDir, 'stream-checkpoints.json'),
   /** Stream records a function kept failing on, one JSON line each (local/stream-poller.ts parks them here). */
   streamFailures: path.join(dataDir, 'stream-failures.jsonl'),
+  /** Private files of the local runtime that stand in for a secret store. */
+  secrets: path.join(dataDir, 'secrets'),
+  /** The carrier accounts' credentials (CARRIER_SECRETS_DIR of the local runtime; shared/secrets.ts). */
+  carrierSecrets: path.join(dataDir, 'secrets', 'carrier-accounts'),
 });
 
 const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
@@ -116,6 +123,7 @@ export const securePrivateDataDir = (dataDir: string): string[] => {
   tighten(paths.outbox, true);
   tighten(paths.streamCheckpoints, false);
   tighten(paths.streamFailures, false);
+  tighten(paths.secrets, true);
   return problems;
 };
 

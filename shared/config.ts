@@ -134,6 +134,24 @@ export const config = {
   get notifyLeaseSeconds(): number {
     return num('NOTIFY_LEASE_SECONDS', 60);
   },
+  /**
+   * Deployed stage: the name prefix of the carrier-account secrets in Secrets
+   * Manager (`<prefix>/<carrierAccountId>`); set by the stage on the functions
+   * that call carriers, and by the operator for the admin CLI on a stage.
+   */
+  get carrierSecretPrefix(): string | undefined {
+    return process.env.CARRIER_SECRET_PREFIX || undefined;
+  },
+  /** How long a carrier account's credentials read from Secrets Manager stay cached per container; a rotated secret is seen within it. */
+  get carrierSecretCacheSeconds(): number {
+    const n = num('CARRIER_SECRET_CACHE_SECONDS', 300);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`CARRIER_SECRET_CACHE_SECONDS must be a whole number, 0 or more, got "${n}"`);
+    return n;
+  },
+  /** Local runtime only: the private directory (0700) of the carrier-account credential files (0600), DATA_DIR/secrets/carrier-accounts. */
+  get carrierSecretsDir(): string | undefined {
+    return process.env.CARRIER_SECRETS_DIR || undefined;
+  },
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
   get sandboxFaults(): string | undefined {
     return process.env.SANDBOX_FAULTS;

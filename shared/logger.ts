@@ -26,8 +26,12 @@ const SECRETS: ReadonlyArray<[RegExp, string]> = [
   [/[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi, '[e-mail]'],
 ];
 
-/** Attributes whose string value is a secret or an address whatever it looks like. */
-const SECRET_NAMES = /^(x-api-key|api[-_]?key|key[-_]?hash|authorization)$|e-?mail/i;
+/**
+ * Attributes whose string value is a secret or an address whatever it looks
+ * like; the names carrier credentials go by (`clientSecret`, `password`)
+ * included, should a carrier connector ever log what it was given.
+ */
+const SECRET_NAMES = /^(x-api-key|api[-_]?key|key[-_]?hash|authorization)$|e-?mail|secret|passw(or)?d/i;
 
 /** JSON replacer of every log line (Powertools calls it before its own Error handling, and again on the error's fields). */
 export const redact = (key: string, value: unknown): unknown => {

@@ -51,14 +51,16 @@ export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger;
 
 /**
  * Items only the operator writes (the admin CLI and the seed, with operator
- * credentials), never a function: API keys, companies with their boxes, and
- * the reference data. No manifest entry may declare a write that reaches them.
+ * credentials), never a function: API keys, companies with their boxes, the
+ * reference data and the carrier accounts. No manifest entry may declare a
+ * write that reaches them.
  */
 export const OPERATOR_PREFIXES = [
   PK_PREFIX.apiKey,
   PK_PREFIX.apiKeyId,
   PK_PREFIX.company,
   PK_PREFIX.reference,
+  PK_PREFIX.carrierAccount,
 ] as const;
 
 /** Partition-key prefixes a function may write: everything that is not the operator's. */
@@ -76,6 +78,12 @@ export type Access = {
   writes: readonly WritablePrefix[];
   bucket: 'none' | 'read' | 'readwrite';
   email?: boolean;
+  /**
+   * Calls carriers, so may read the credentials of the carrier accounts
+   * (shared/secrets.ts): `secretsmanager:GetSecretValue` on the stage's
+   * carrier-account secrets only, and their name prefix in the environment.
+   */
+  carrierSecrets?: boolean;
 };
 
 export type FunctionEntry = {
@@ -137,7 +145,7 @@ const entries = [
     name: 'rate',
     entry: 'functions/rate/handler.ts',
     trigger: { kind: 'http', method: 'POST', path: '/v1/rate', scopes: ['shipments:rate'], body: 'required' },
-    access: { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none', carrierSecrets: true },
     description: 'Quote every carrier of the pricing group and return sanitized rates',
   },
   {
@@ -145,7 +153,7 @@ const entries = [
     entry: 'functions/ship/handler.ts',
     trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
     // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'readwrite' },
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'readwrite', carrierSecrets: true },
     description: 'Buy the shipment of one rate response, exactly once',
   },
   {
@@ -168,14 +176,14 @@ const entries = [
     entry: 'functions/track/handler.ts',
     trigger: { kind: 'http', method: 'GET', path: '/v1/track/{orderId}', scopes: ['shipments:track'], body: 'none' },
     // A stale order is refreshed from the carrier on read, and the refresh is stored.
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
     description: 'The tracking of an order: status, events and how fresh they are',
   },
   {
     name: 'cancel',
     entry: 'functions/cancel/handler.ts',
     trigger: { kind: 'http', method: 'DELETE', path: '/v1/shipments/{orderId}', scopes: ['shipments:cancel'], body: 'none' },
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
     description: 'Cancel (void) a shipment before pickup',
   },
   {
@@ -190,7 +198,7 @@ const entries = [
     name: 'tracking-refresh',
     entry: 'functions/tracking-refresh/handler.ts',
     trigger: { kind: 'schedule', everyMinutes: 5 },
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
     description: 'Refresh the tracking of the orders that are due, from the active-orders index',
   },
 ] as const satisfies readonly FunctionEntry[];

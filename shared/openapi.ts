@@ -37,7 +37,8 @@ const localized = z.record(z.string(), z.string()).meta({ description: 'Localize
 const money = z.object({ amount: z.number(), currency: z.string() });
 // The public catalog shapes are the stored ones minus the store-only attributes.
 const packagingEntry = packagingTypeSchema.omit({ companyId: true }).openapi('PackagingType');
-const carrierEntry = carrierSchema;
+// Which network a carrier is on (sandbox or live) is the operator's business, not the API's.
+const carrierEntry = carrierSchema.omit({ network: true });
 const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
 
 const tier = z.object({ subtotal: money, tax: money, total: money });

@@ -7,7 +7,8 @@ import type { Carrier, CarrierService, Dimension, PackagingType } from '../domai
 
 /** A carrier as the catalog lists it, its services and its own packaging types. */
 export type ConnectorReference = {
-  carrier: Carrier;
+  /** The carrier as the catalog lists it; how it is reached (its network) is the connector's. */
+  carrier: Omit<Carrier, 'network'>;
   services: CarrierService[];
   packaging: PackagingType[];
 };

@@ -16,11 +16,21 @@ export type Localized = z.infer<typeof localizedSchema>;
 export const carrierKindSchema = z.enum(['parcel', 'freight']);
 export type CarrierKind = z.infer<typeof carrierKindSchema>;
 
+/**
+ * Which network a carrier's calls reach: `sandbox`, the simulated network,
+ * which needs no carrier account; `live`, the carrier's own API, which needs
+ * one (a pricing plan of a live carrier names its carrier account).
+ */
+export const carrierNetworkSchema = z.enum(['sandbox', 'live']);
+export type CarrierNetwork = z.infer<typeof carrierNetworkSchema>;
+
 export const carrierSchema = z.object({
   code: z.string(),
   fullName: localizedSchema,
   shortName: localizedSchema,
   kind: carrierKindSchema,
+  /** Items stored before the flag existed are sandbox carriers. */
+  network: carrierNetworkSchema.default('sandbox'),
 });
 export type Carrier = z.infer<typeof carrierSchema>;
 
@@ -73,12 +83,45 @@ export type PackagingType = z.infer<typeof packagingTypeSchema>;
 export const pricingGroupSchema = z.object({ id: z.string(), name: z.string() });
 export type PricingGroup = z.infer<typeof pricingGroupSchema>;
 
+/**
+ * Where a carrier account's credentials live, never the credentials
+ * (shared/secrets.ts reads them): a secret of AWS Secrets Manager on a
+ * deployed stage, named in full (`<carrierSecretPrefix>/<carrierAccountId>`),
+ * or a private file of the local runtime, `<name>.json` in CARRIER_SECRETS_DIR.
+ */
+export const credentialsRefSchema = z.discriminatedUnion('store', [
+  z.object({ store: z.literal('secretsmanager'), name: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/) }),
+  // A bare file name: no separator, no `..`, so it stays inside the directory.
+  z.object({ store: z.literal('file'), name: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }),
+]);
+export type CredentialsRef = z.infer<typeof credentialsRefSchema>;
+
+/** A carrier account the operator registered (admin `carrier-account add`); pricing plans name it by id. */
+export const carrierAccountSchema = z.object({
+  carrierAccountId: z.string(),
+  carrierCode: z.string(),
+  accountNumber: z.string(),
+  name: z.string(),
+  credentialsRef: credentialsRefSchema,
+  createdDate: z.string(),
+});
+export type CarrierAccountRecord = z.infer<typeof carrierAccountSchema>;
+
 /** The pricing plan of one carrier inside a pricing group. */
 export const pricingPlanSchema = z.object({
   pricingGroupId: z.string(),
   carrierCode: z.string(),
-  /** Carrier account used to quote; credentials stay server-side. */
-  account: z.object({ accountNumber: z.string(), credentials: z.record(z.string(), z.string()) }),
+  /**
+   * The carrier account number quotes and shipments are made under. Plans
+   * stored before carrier accounts existed also held credentials here: they
+   * are dropped on read (the seed removes them from the item).
+   */
+  account: z.object({ accountNumber: z.string() }),
+  /**
+   * The registered carrier account whose credentials the carrier's calls use
+   * (shared/carriers/accounts.ts); absent for a sandbox carrier, which needs none.
+   */
+  carrierAccountId: z.string().optional(),
   /** Negotiated discount off the carrier list price, basis points (account tier). */
   accountDiscountBp: z.number(),
   /** Customer price = list price minus this discount, basis points (discounted tier); never below account. */

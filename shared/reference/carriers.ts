@@ -6,6 +6,7 @@
 import { CONNECTORS } from '../carriers/registry';
 import type { Carrier, CarrierService } from '../domain/types';
 
-export const carriers: Carrier[] = CONNECTORS.map((c) => c.reference.carrier);
+/** The network comes from the connector: the carrier's reference says what it is, the registry how it is reached. */
+export const carriers: Carrier[] = CONNECTORS.map((c) => ({ ...c.reference.carrier, network: c.network }));
 
 export const services: CarrierService[] = CONNECTORS.flatMap((c) => c.reference.services);

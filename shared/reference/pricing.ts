@@ -1,8 +1,9 @@
 /**
  * Pricing groups and their per-carrier plans (DESIGN.md §3, §6): `default`
  * quotes all four carriers, `parcel` has no `CARRIERF` plan. Sandbox carrier
- * accounts only; real credentials would come from a secret store, never from
- * this file.
+ * accounts only, which need no credentials: a plan of a live carrier names a
+ * carrier account the operator registered (`admin carrier-account add`,
+ * `admin pricing-group set-plan`), whose credentials live in a secret store.
  */
 import type { PricingGroup, PricingPlan } from '../domain/types';
 
@@ -24,14 +25,14 @@ const DISCOUNTS: Record<string, { accountDiscountBp: number; customerDiscountBp:
   CARRIERF: { accountDiscountBp: 4000, customerDiscountBp: 2500 },
 };
 
+/** The account number of a sandbox carrier's plan (the sandbox network accepts any). */
+export const sandboxAccountNumber = (groupId: string, carrierCode: string): string => `SBX-${carrierCode}-${groupId.toUpperCase()}`;
+
 export const pricingPlans: PricingPlan[] = pricingGroups.flatMap((group) =>
   (GROUP_CARRIERS[group.id] ?? []).map((carrierCode) => ({
     pricingGroupId: group.id,
     carrierCode,
-    account: {
-      accountNumber: `SBX-${carrierCode}-${group.id.toUpperCase()}`,
-      credentials: { mode: 'sandbox', apiKey: `sandbox-${carrierCode.toLowerCase()}-${group.id}` },
-    },
+    account: { accountNumber: sandboxAccountNumber(group.id, carrierCode) },
     ...(DISCOUNTS[carrierCode] ?? { accountDiscountBp: 0, customerDiscountBp: 0 }),
     services: [],
     currency: 'CAD',

@@ -33,7 +33,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
 
-export type AwsService = 'dynamodb' | 's3' | 'sesv2';
+export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'secretsmanager';
 
 export type ClientLimits = { connectionTimeoutMs: number; requestTimeoutMs: number; maxAttempts: number };
 
@@ -41,6 +41,8 @@ export const clientLimits: Record<AwsService, ClientLimits> = {
   dynamodb: { connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxAttempts: 3 },
   s3: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 3 },
   sesv2: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
+  // Carrier-account credentials (shared/secrets.ts): a few hundred bytes, read once per container and cache period.
+  secretsmanager: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
 };
 
 export const emulatorLimits: ClientLimits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 10_000, maxAttempts: 3 };
@@ -49,6 +51,7 @@ const endpointVariable: Record<AwsService, string> = {
   dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
   s3: 'AWS_ENDPOINT_URL_S3',
   sesv2: 'AWS_ENDPOINT_URL_SESV2',
+  secretsmanager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
 };
 
 /** True when the service is pointed at an emulator (or LocalStack) rather than AWS. */

@@ -22,6 +22,11 @@ export const PK_PREFIX = {
    * one round trip, once per container while cached (shared/store/reference.ts).
    */
   reference: 'REFERENCE',
+  /**
+   * A carrier account the operator registered (shared/store/carrier-accounts.ts):
+   * its number and where its credentials live, never the credentials.
+   */
+  carrierAccount: 'CARRIERACCT#',
   rateRequest: 'RATEREQ#',
   rateResponse: 'RATERESP#',
   order: 'ORDER#',
@@ -52,6 +57,7 @@ export const keys = {
   apiKeyId: (keyId: string): Key => ({ pk: `${PK_PREFIX.apiKeyId}${keyId}`, sk: 'APIKEYID' }),
   company: (companyId: string): Key => ({ pk: `${PK_PREFIX.company}${companyId}`, sk: 'PROFILE' }),
   pricingGroup: (groupId: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.pricingGroup}${groupId}` }),
+  carrierAccount: (carrierAccountId: string): Key => ({ pk: `${PK_PREFIX.carrierAccount}${carrierAccountId}`, sk: 'CARRIERACCT' }),
   pricingPlan: (groupId: string, carrierCode: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.pricingPlan}${groupId}#${carrierCode}` }),
   carrier: (code: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.carrier}${code}` }),
   service: (carrierCode: string, serviceCode: string): Key => ({ pk: PK_PREFIX.reference, sk: `${REFERENCE_SK.service}${carrierCode}#${serviceCode}` }),

@@ -18,9 +18,9 @@ import {
   type PricingGroup,
   type PricingPlan,
 } from '../domain/types';
-import { PK_PREFIX, REFERENCE_SK } from './keys';
+import { keys, PK_PREFIX, REFERENCE_SK } from './keys';
 import { memoReference } from './memo';
-import { queryItems } from './table-ops';
+import { putItem, queryItems, transactWrite } from './table-ops';
 
 export type ReferenceData = {
   /** By code. */
@@ -70,3 +70,25 @@ export const toReferenceData = (items: ReadonlyArray<Record<string, unknown>>): 
 /** The whole reference data: one Query (more pages only past 1 MB), cached per container. */
 export const loadReference = (): Promise<ReferenceData> =>
   memoReference('reference', async () => toReferenceData(await queryItems(PK_PREFIX.reference)));
+
+/** The stored item of a pricing plan. */
+export const pricingPlanItem = (plan: PricingPlan) => ({
+  ...keys.pricingPlan(plan.pricingGroupId, plan.carrierCode),
+  entityType: 'pricingPlan',
+  ...pricingPlanSchema.parse(plan),
+});
+
+/**
+ * Creates or replaces the plan of a group and carrier (admin `pricing-group
+ * set-plan`). A plan naming a carrier account is written only while that
+ * account exists (ConditionFailed otherwise). Functions see the change within
+ * REFERENCE_CACHE_SECONDS.
+ */
+export const putPricingPlan = async (plan: PricingPlan): Promise<void> => {
+  const item = pricingPlanItem(plan);
+  if (plan.carrierAccountId === undefined) {
+    await putItem(item);
+    return;
+  }
+  await transactWrite([{ put: item }, { check: keys.carrierAccount(plan.carrierAccountId), condition: { expression: 'attribute_exists(pk)' } }]);
+};

@@ -2,23 +2,53 @@
  * Loads the versioned reference data (carriers, services, default packaging,
  * pricing groups and plans). Idempotent: every item has a fixed key, so a
  * second load overwrites with the same content.
+ *
+ * Pricing plans are the exception: once stored they are the operator's
+ * (admin `pricing-group set-plan` changes them, names their carrier
+ * accounts), so the seed writes a plan only where the group and carrier have
+ * none, and never overwrites one. Of a plan stored before carrier accounts
+ * existed it removes the credentials that plans used to hold.
  */
 import { carriers, services } from '../reference/carriers';
 import { defaultPackagingTypes } from '../reference/packaging';
 import { pricingGroups, pricingPlans } from '../reference/pricing';
 import { keys, type Key } from './keys';
-import { putAll } from './table-ops';
+import { pricingPlanItem } from './reference';
+import { conditionalPut, conditionalUpdate, isConditionalCheckFailed, putAll } from './table-ops';
 
-export const referenceItems = (): Array<Key & Record<string, unknown>> => [
+const fixedItems = (): Array<Key & Record<string, unknown>> => [
   ...carriers.map((c) => ({ ...keys.carrier(c.code), entityType: 'carrier', ...c })),
   ...services.map((s) => ({ ...keys.service(s.carrierCode, s.code), entityType: 'carrierService', ...s })),
   ...defaultPackagingTypes.map((p) => ({ ...keys.defaultPackaging(p.id), entityType: 'packagingType', ...p })),
   ...pricingGroups.map((g) => ({ ...keys.pricingGroup(g.id), entityType: 'pricingGroup', ...g })),
-  ...pricingPlans.map((p) => ({ ...keys.pricingPlan(p.pricingGroupId, p.carrierCode), entityType: 'pricingPlan', ...p })),
 ];
 
+const planItems = () => pricingPlans.map(pricingPlanItem);
+
+export const referenceItems = (): Array<Key & Record<string, unknown>> => [...fixedItems(), ...planItems()];
+
+/** Writes the seed's plan where there is none; strips the old credentials from a stored one. */
+const seedPlan = async (item: Key & Record<string, unknown>): Promise<void> => {
+  try {
+    await conditionalPut(item, { expression: 'attribute_not_exists(pk)' });
+  } catch (e) {
+    if (!isConditionalCheckFailed(e)) throw e;
+    try {
+      await conditionalUpdate(
+        { pk: item.pk, sk: item.sk },
+        { expression: 'REMOVE #account.#credentials', names: { '#account': 'account', '#credentials': 'credentials' } },
+        { expression: 'attribute_exists(#account.#credentials)', names: { '#account': 'account', '#credentials': 'credentials' } },
+      );
+    } catch (e2) {
+      if (!isConditionalCheckFailed(e2)) throw e2;
+    }
+  }
+};
+
 export const seedReferenceData = async (): Promise<{ items: number }> => {
-  const items = referenceItems();
-  await putAll(items);
-  return { items: items.length };
+  const fixed = fixedItems();
+  const plans = planItems();
+  await putAll(fixed);
+  await Promise.all(plans.map(seedPlan));
+  return { items: fixed.length + plans.length };
 };

@@ -238,6 +238,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       ['the carrier list', keys.carrier('CARRIERX').pk],
       ['a carrier service', keys.service('CARRIERX', 'CARRIERX_GROUND').pk],
       ['a default packaging type', keys.defaultPackaging('p1').pk],
+      ['a carrier account', keys.carrierAccount('00000000-0000-4000-8000-000000000000').pk],
     ])('no function may write %s', (_what, pk) => {
       const reaching = [...tableWriteFences(of(stage).template, of(stage).stack)].filter(([, fences]) =>
         fences.some((f) => f.prefixes.some((pattern) => stringLike(pattern, pk))),
@@ -346,11 +347,48 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     });
   });
 
-  it('outputs the API URL, the table name and the bucket name', () => {
+  describe('carrier-account secrets', () => {
+    const secretsArn = {
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:secret:${stage.carrierSecretPrefix}/*`]],
+    };
+    const secretStatements = (name: string) => {
+      const { template, stack } = of(stage);
+      return statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!)).filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+    };
+    const variables = (name: string) => {
+      const { template, stack } = of(stage);
+      return (resources(template)[logicalId(stack.functions.get(name)!.handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    };
+
+    it('are read by exactly the functions that call carriers', () => {
+      expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual(['cancel', 'rate', 'ship', 'track', 'tracking-refresh']);
+    });
+
+    it.each(manifest.map((entry) => [entry.name, Boolean(entry.access.carrierSecrets)] as const))(
+      '%s (carrier calls: %s) may read the stage secrets under its prefix only, with the prefix in its environment, or neither',
+      (name, calls) => {
+        if (calls) {
+          expect(secretStatements(name)).toEqual([{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secretsArn }]);
+          expect(variables(name)).toMatchObject({ CARRIER_SECRET_PREFIX: stage.carrierSecretPrefix, CARRIER_SECRET_CACHE_SECONDS: String(stage.carrierSecretCacheSeconds) });
+        } else {
+          expect(secretStatements(name)).toEqual([]);
+          expect(variables(name).CARRIER_SECRET_PREFIX).toBeUndefined();
+        }
+      },
+    );
+
+    it('each stage has its own prefix', () => {
+      expect(stages.dev.carrierSecretPrefix).not.toBe(stages.prod.carrierSecretPrefix);
+      expect(stage.carrierSecretPrefix).toContain(stage.name);
+    });
+  });
+
+  it('outputs the API URL, the table name, the bucket name and the carrier secret prefix', () => {
     const { template, stack } = of(stage);
     template.hasOutput('ApiUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
     template.hasOutput('TableName', { Value: { Ref: logicalId(stack.storage.table) } });
     template.hasOutput('BucketName', { Value: { Ref: logicalId(stack.storage.labelBucket) } });
+    template.hasOutput('CarrierSecretPrefix', { Value: stage.carrierSecretPrefix });
   });
 
   it('is environment-agnostic and needs no lookup, so synth needs no AWS account', () => {

@@ -52,8 +52,8 @@ describe('table writes', () => {
     }
   });
 
-  it('reserves API keys, companies and the reference data for the operator', () => {
-    expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'COMPANY#', 'REFERENCE']);
+  it('reserves API keys, companies, the reference data and the carrier accounts for the operator', () => {
+    expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIERACCT#', 'COMPANY#', 'REFERENCE']);
   });
 
   it('rate writes rate requests and rate responses, ship orders and the claim on rate responses, the label file its render marker, track, cancel and the refresh the order, notify its markers under the order; the readers write nothing', () => {

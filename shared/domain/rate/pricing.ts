@@ -173,3 +173,19 @@ export const priceQuote = (quote: CarrierQuote, plan: Pick<PricingPlan, 'account
     },
   };
 };
+
+/**
+ * The plan's `customerDiscountBp` that sells at `markupBp` over the account
+ * (negotiated) price, what `admin pricing-group set-plan --markup-percent`
+ * stores: customer price = account price × (1 + markup), capped at the list
+ * price. With account = list × (1 − a) and customer = list × (1 − c):
+ * c = 1 − (1 − a)(1 + markup), at least 0. Rounded so the customer price is
+ * never below the markup asked for (the discount rounds down).
+ */
+export const customerDiscountForMarkup = (accountDiscountBp: number, markupBp: number): number => {
+  if (!Number.isInteger(accountDiscountBp) || accountDiscountBp < 0 || accountDiscountBp > BP) throw new RangeError(`accountDiscountBp must be an integer between 0 and ${BP}`);
+  if (!Number.isInteger(markupBp) || markupBp < 0) throw new RangeError('markupBp must be a whole number of basis points, 0 or more');
+  const [q, r] = floorDivMod((BP - accountDiscountBp) * (BP + markupBp), BP);
+  const customerShare = r > 0 ? q + 1 : q;
+  return Math.max(0, BP - customerShare);
+};

@@ -40,8 +40,9 @@ export type InternalRateResponse = Badges & {
   /** Priced tiers, taxes, per-charge margins and the discounts applied. */
   rate: PricedQuote;
   /**
-   * The plan's carrier account, number only: ship reads the credentials from
-   * the pricing plan again, so they are never copied into rate records.
+   * The plan's carrier account, number only: ship resolves the plan's
+   * carrier account again and its credentials stay in the secret store, so
+   * they are never copied into rate records.
    */
   carrierAccount: { accountNumber: string };
   /** billingOptions.type was `thirdParty` on the rate request. */

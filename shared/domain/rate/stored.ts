@@ -5,8 +5,8 @@
  *
  * It holds references and amounts, not what can be read again: carrier and
  * service by code (their names live in the reference data), the plan by
- * pricing group and carrier (ship reads the carrier account's credentials
- * from the plan itself), the request by id (its own item). The names of the
+ * pricing group and carrier (ship resolves the plan's carrier account, and
+ * its credentials from the secret store, again), the request by id (its own item). The names of the
  * charges are in the public response the caller already has; kept are each
  * charge's code and its amounts in the three tiers, the totals, the margin
  * and the discounts, in minor units.

@@ -153,7 +153,7 @@ describe('redact: the JSON replacer of every log line', () => {
     expect(redact('message', value)).toBe(expected);
   });
 
-  it.each(['x-api-key', 'X-API-Key', 'apiKey', 'keyHash', 'email', 'emailAddress', 'shippingNotificationEmail', 'authorization'])(
+  it.each(['x-api-key', 'X-API-Key', 'apiKey', 'keyHash', 'email', 'emailAddress', 'shippingNotificationEmail', 'authorization', 'clientSecret', 'client_secret', 'password', 'passwd'])(
     'the value of an attribute named %s, whatever it looks like',
     (name) => {
       expect(redact(name, 'anything')).toBe('[redacted]');

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminError, UsageError, knownScopes, parseAdminCommand, parseIsoDate, resolveAdminTarget, targetEnv } from '../../../local/admin';
+import { Readable } from 'node:stream';
+import { ADMIN_USAGE, AdminError, UsageError, knownScopes, parseAdminCommand, parseIsoDate, readBoundedInput, resolveAdminTarget, targetEnv } from '../../../local/admin';
 import { writeRuntimeFile } from '../../../local/runtime-files';
 
 const parse = (line: string) => parseAdminCommand(line.split(' ').filter(Boolean));
@@ -116,6 +117,129 @@ describe('parseAdminCommand', () => {
   });
 });
 
+describe('carrier accounts and pricing plans', () => {
+  const ID = '0b7a4c2e-1d3f-4a5b-8c6d-7e8f9a0b1c2d';
+  /** The message of the UsageError `argv` raises (argv as given, for values with spaces or JSON). */
+  const refusal = (argv: string[]): string => {
+    try {
+      parseAdminCommand(argv);
+    } catch (e) {
+      expect(e).toBeInstanceOf(UsageError);
+      return (e as Error).message;
+    }
+    throw new Error(`${argv.join(' ')} was accepted`);
+  };
+
+  it('carrier-account add: carrier (any case), account number, optional name and credentials file', () => {
+    expect(parse('carrier-account add --carrier carrierx --account-number 123-456')).toEqual({ kind: 'carrier-account-add', carrierCode: 'CARRIERX', accountNumber: '123-456' });
+    expect(parseAdminCommand(['carrier-account', 'add', '--carrier', 'CARRIERY', '--account-number', '9', '--name', 'Main account', '--credentials-file', '/tmp/c.json'])).toEqual({
+      kind: 'carrier-account-add',
+      carrierCode: 'CARRIERY',
+      accountNumber: '9',
+      name: 'Main account',
+      credentialsFile: '/tmp/c.json',
+    });
+  });
+
+  it.each([
+    ['carrier-account add --account-number 1', 'carrier-account add: --carrier is required'],
+    ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CARRIERX, CARRIERY, CARRIERZ, CARRIERF'],
+    ['carrier-account add --carrier CARRIERX', 'carrier-account add: --account-number is required'],
+    ['carrier-account add --carrier CARRIERX --account-number a/b', 'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"'],
+    ['carrier-account remove --id 42', 'carrier-account remove: --id must be a carrier account id (UUID), got "42"'],
+    ['carrier-account list --all', 'carrier-account list: unknown option --all'],
+  ])('%s is refused', (line, message) => {
+    expect(usageError(line)).toBe(message);
+  });
+
+  it.each([
+    ['--credentials', '{"clientSecret":"hunter2-SECRET"}'],
+    ['--credentials={"clientSecret":"hunter2-SECRET"}'],
+    ['--client-secret', 'hunter2-SECRET'],
+    ['--clientSecret=hunter2-SECRET'],
+    ['--password', 'hunter2-SECRET'],
+    ['--api-key', 'hunter2-SECRET'],
+    ['--token', 'hunter2-SECRET'],
+  ])('carrier-account add refuses credentials in an argument (%s) without echoing them', (...extra) => {
+    const message = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', ...extra]);
+    expect(message).toMatch(/^carrier-account add: credentials are never taken from an argument \(--[A-Za-z-]+\).*--credentials-file FILE, or pipe the JSON on stdin/);
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('carrier-account add never echoes a stray argument or an unknown option value (it may be a credential)', () => {
+    const stray = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', 'hunter2-SECRET']);
+    expect(stray).toBe('carrier-account add: unexpected argument #5 after "carrier-account add" (not shown: it could be a credential); this command takes options only');
+    const unknown = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--clientid=hunter2-SECRET']);
+    expect(unknown).toBe('carrier-account add: unknown option --clientid');
+  });
+
+  it('carrier-account list and remove', () => {
+    expect(parse('carrier-account list')).toEqual({ kind: 'carrier-account-list' });
+    expect(parse(`carrier-account remove --id ${ID.toUpperCase()}`)).toEqual({ kind: 'carrier-account-remove', carrierAccountId: ID });
+  });
+
+  it('pricing-group set-plan: only group and carrier are required; what is not given is absent (kept by the plan)', () => {
+    expect(parse('pricing-group set-plan --group default --carrier carrierz')).toEqual({ kind: 'pricing-group-set-plan', pricingGroupId: 'default', carrierCode: 'CARRIERZ' });
+  });
+
+  it('pricing-group set-plan with every option: percentages to basis points, services upper-cased and deduplicated', () => {
+    expect(
+      parse(`pricing-group set-plan --group parcel --carrier CARRIERX --carrier-account ${ID} --markup-percent 12.5 --account-discount-percent 35 --services carrierx_ground,CARRIERX_2_DAY,carrierx_ground`),
+    ).toEqual({
+      kind: 'pricing-group-set-plan',
+      pricingGroupId: 'parcel',
+      carrierCode: 'CARRIERX',
+      carrierAccountId: ID,
+      markupBp: 1250,
+      accountDiscountBp: 3500,
+      services: ['CARRIERX_GROUND', 'CARRIERX_2_DAY'],
+    });
+  });
+
+  it('pricing-group set-plan: "none" detaches the account, "all" offers every service', () => {
+    expect(parse('pricing-group set-plan --group default --carrier CARRIERX --carrier-account none --services all')).toMatchObject({ carrierAccountId: null, services: [] });
+  });
+
+  it.each([
+    ['pricing-group set-plan --carrier CARRIERX', 'pricing-group set-plan: --group is required'],
+    ['pricing-group set-plan --group Default! --carrier CARRIERX', 'pricing-group set-plan: --group must be a pricing group id (lowercase letters, digits, dashes), got "Default!"'],
+    ['pricing-group set-plan --group default --carrier CARRIERX --carrier-account acct-1', 'pricing-group set-plan: --carrier-account must be a carrier account id (UUID), got "acct-1"'],
+    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent -5', "pricing-group set-plan: Option '--markup-percent' argument is ambiguous. Did you forget to specify the option argument for '--markup-percent'? To specify an option argument starting with a dash use '--markup-percent=-XYZ'."],
+    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent=-5', 'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000 with at most two decimals, got "-5"'],
+    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent 12.345', 'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000 with at most two decimals, got "12.345"'],
+    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent 1000.01', 'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000, got "1000.01"'],
+    ['pricing-group set-plan --group default --carrier CARRIERX --account-discount-percent 101', 'pricing-group set-plan: --account-discount-percent must be a percentage from 0 to 100, got "101"'],
+    ['pricing-group set-plan --group default --carrier CARRIERX --services ,', 'pricing-group set-plan: --services needs at least one service code, or "all"'],
+  ])('%s is refused', (line, message) => {
+    expect(usageError(line)).toBe(message);
+  });
+
+  it('the help names every new command and how credentials are given', () => {
+    expect(ADMIN_USAGE).toContain('carrier-account add --carrier CARRIERX|CARRIERY|CARRIERZ|CARRIERF --account-number N [--name N] [--credentials-file F]');
+    expect(ADMIN_USAGE).toContain('carrier-account list');
+    expect(ADMIN_USAGE).toContain('carrier-account remove --id ID');
+    expect(ADMIN_USAGE).toContain('pricing-group set-plan --group G --carrier CODE');
+    expect(ADMIN_USAGE).toContain('customer = account price x (1 + P/100), capped at the list price');
+  });
+});
+
+describe('readBoundedInput', () => {
+  it('reads a piped stream to its end', async () => {
+    await expect(readBoundedInput(Readable.from([Buffer.from('{"a":'), Buffer.from('"b"}')]), 100, 'x')).resolves.toEqual(Buffer.from('{"a":"b"}'));
+  });
+
+  it('refuses more than the limit', async () => {
+    await expect(readBoundedInput(Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), 100, 'carrier-account add')).rejects.toThrow(
+      new UsageError('carrier-account add: more than 100 bytes on stdin; credentials must be at most 100 bytes of JSON'),
+    );
+  });
+
+  it('refuses a terminal, where a typed credential would show', async () => {
+    const tty = Object.assign(Readable.from([]), { isTTY: true });
+    await expect(readBoundedInput(tty, 100, 'carrier-account add')).rejects.toThrow(/stdin is a terminal\. Pipe the credentials JSON in/);
+  });
+});
+
 describe('parseIsoDate', () => {
   it.each([
     ['2030-01-31', '2030-01-31T00:00:00.000Z'],
@@ -164,13 +288,17 @@ describe('resolveAdminTarget', () => {
       AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:8002',
       TABLE_NAME: 'shipping-local',
       BUCKET_NAME: 'shipping-labels-local',
+      // Carrier-account credentials are files of that stack's DATA_DIR, never Secrets Manager.
+      CARRIER_SECRETS_DIR: path.join(dataDir, 'secrets', 'carrier-accounts'),
+      CARRIER_SECRET_PREFIX: undefined,
     });
   });
 
   it('without runtime.json, the stage of TABLE_NAME and BUCKET_NAME, with the environment as it is', () => {
     const target = resolveAdminTarget({ DATA_DIR: dataDir, TABLE_NAME: 'shipping-dev', BUCKET_NAME: 'labels-dev' });
     expect(target).toEqual({ kind: 'stage', tableName: 'shipping-dev', bucketName: 'labels-dev' });
-    expect(targetEnv(target)).toEqual({});
+    // Credentials go to Secrets Manager (CARRIER_SECRET_PREFIX, as the operator set it), never to a local directory.
+    expect(targetEnv(target)).toEqual({ CARRIER_SECRETS_DIR: undefined });
   });
 
   it('neither: a clear error naming both ways', () => {

@@ -42,7 +42,12 @@ describe('securePrivateDataDir', () => {
     writeFileSync(path.join(paths.dynamodb, 'shared-local-instance.db'), '');
     writeFileSync(path.join(paths.s3, 'bucket', 'label.pdf'), '');
     writeFileSync(paths.demo, '{}');
+    mkdirSync(paths.carrierSecrets, { recursive: true });
+    writeFileSync(path.join(paths.carrierSecrets, 'acct.json'), '{}');
     for (const [file, m] of [
+      [paths.secrets, 0o755],
+      [paths.carrierSecrets, 0o755],
+      [path.join(paths.carrierSecrets, 'acct.json'), 0o644],
       [dataDir, 0o755],
       [paths.dynamodb, 0o775],
       [paths.s3, 0o755],
@@ -62,7 +67,10 @@ describe('securePrivateDataDir', () => {
       db: mode(path.join(paths.dynamodb, 'shared-local-instance.db')),
       label: mode(path.join(paths.s3, 'bucket', 'label.pdf')),
       demo: mode(paths.demo),
-    }).toEqual({ dataDir: 0o700, dynamodb: 0o700, s3: 0o700, bucket: 0o700, db: 0o600, label: 0o600, demo: 0o600 });
+      secrets: mode(paths.secrets),
+      carrierSecrets: mode(paths.carrierSecrets),
+      credentials: mode(path.join(paths.carrierSecrets, 'acct.json')),
+    }).toEqual({ dataDir: 0o700, dynamodb: 0o700, s3: 0o700, bucket: 0o700, db: 0o600, label: 0o600, demo: 0o600, secrets: 0o700, carrierSecrets: 0o700, credentials: 0o600 });
   });
 
   it('leaves files that are not the runtime’s, and what symbolic links point to, alone', () => {

@@ -1,0 +1,70 @@
+/**
+ * Carrier accounts (`CARRIERACCT#<id>` / `CARRIERACCT`): registered by the
+ * operator (admin `carrier-account add`), never written by a function (the
+ * prefix is one of the manifest's OPERATOR_PREFIXES, so IAM fences every
+ * function's writes away from it). An item holds the account number and a
+ * reference to where the credentials live (shared/secrets.ts), never the
+ * credentials. Pricing plans name an account by id (`carrierAccountId`).
+ */
+import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/types';
+import { ddb } from './client';
+import { keys, PK_PREFIX } from './keys';
+import { memoReference } from './memo';
+import { conditionalPut, getItem, isConditionalCheckFailed } from './table-ops';
+
+const ENTITY_TYPE = 'carrierAccount';
+
+const itemOf = (account: CarrierAccountRecord) => ({ ...keys.carrierAccount(account.carrierAccountId), entityType: ENTITY_TYPE, ...carrierAccountSchema.parse(account) });
+
+/** Writes a new account; throws ConditionFailed when one with its id exists. */
+export const putCarrierAccount = async (account: CarrierAccountRecord): Promise<void> => {
+  await conditionalPut(itemOf(account), { expression: 'attribute_not_exists(pk)' });
+};
+
+/** The account as stored now (strongly consistent): for the admin CLI. */
+export const getCarrierAccount = async (carrierAccountId: string): Promise<CarrierAccountRecord | undefined> =>
+  getItem(keys.carrierAccount(carrierAccountId), carrierAccountSchema, true);
+
+/**
+ * The account as the carrier calls see it: cached per container like the
+ * reference data (REFERENCE_CACHE_SECONDS, shared/store/memo.ts), since a
+ * rate asks for the account of every carrier of the plan. A removed account
+ * (or a new one) is seen within that time, as a changed plan is.
+ */
+export const cachedCarrierAccount = (carrierAccountId: string): Promise<CarrierAccountRecord | undefined> =>
+  memoReference(`carrier-account:${carrierAccountId}`, () => getItem(keys.carrierAccount(carrierAccountId), carrierAccountSchema));
+
+/**
+ * Every account, by carrier then name. Operator only: it scans the table
+ * (the accounts have a partition each), which no function's role may do.
+ */
+export const listCarrierAccounts = async (): Promise<CarrierAccountRecord[]> => {
+  const accounts: CarrierAccountRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new ScanCommand({
+        TableName: config.tableName,
+        FilterExpression: 'begins_with(pk, :prefix) AND sk = :sk',
+        ExpressionAttributeValues: { ':prefix': PK_PREFIX.carrierAccount, ':sk': keys.carrierAccount('').sk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    accounts.push(...(out.Items ?? []).map((item) => carrierAccountSchema.parse(item)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return accounts.sort((a, b) => a.carrierCode.localeCompare(b.carrierCode) || a.name.localeCompare(b.name) || a.carrierAccountId.localeCompare(b.carrierAccountId));
+};
+
+/** Deletes an account; false when there was none. */
+export const deleteCarrierAccount = async (carrierAccountId: string): Promise<boolean> => {
+  try {
+    await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: keys.carrierAccount(carrierAccountId), ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return false;
+    throw e;
+  }
+};
