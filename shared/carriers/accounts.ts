@@ -15,7 +15,7 @@
  */
 import type { CarrierAccount } from '../domain/carrier';
 import type { PricingPlan } from '../domain/types';
-import { carrierCredentials, type Credentials } from '../secrets';
+import type { Credentials } from '../secrets';
 import { cachedCarrierAccount } from '../store/carrier-accounts';
 
 /** The port's account (shared/domain/carrier.ts); `credentials()` rejects with CredentialsUnavailable (shared/secrets.ts). */
@@ -61,7 +61,8 @@ export const carrierAccountById = async (carrierAccountId: string, expected: { c
     carrierAccountId: account.carrierAccountId,
     carrierCode: account.carrierCode,
     accountNumber: account.accountNumber,
-    credentials: () => carrierCredentials(account),
+    // The secret store (and its AWS client) loads on the first read of credentials: sandbox calls never load it.
+    credentials: async () => (await import('../secrets')).carrierCredentials(account),
   };
 };
 

@@ -8,9 +8,10 @@
 import { config } from '../config';
 import { carrierMetrics } from '../metrics';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
-import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierQuote, type RateInput } from './types';
+import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './types';
 
-export type RateJob = { adapter: CarrierAdapter; input: RateInput };
+/** One carrier to ask: its adapter, what to quote, and the mode and account of the call. */
+export type RateJob = { adapter: CarrierAdapter; input: RateInput; call?: Omit<CarrierCallOptions, 'signal'> };
 
 /**
  * Why a carrier gave no rate: it did not answer in time, failed (HTTP error,
@@ -94,7 +95,7 @@ type Call = {
   transitions: BreakerTransition[];
 };
 
-async function rateOne({ adapter, input }: RateJob, call: Call): Promise<Outcome> {
+async function rateOne({ adapter, input, call: options }: RateJob, call: Call): Promise<Outcome> {
   const carrierCode = adapter.code;
   let request: unknown;
   try {
@@ -109,14 +110,14 @@ async function rateOne({ adapter, input }: RateJob, call: Call): Promise<Outcome
   if (admission.transition) call.transitions.push(admission.transition);
   if (!admission.permit) return { carrierCode, reason: 'unavailable', message: admission.reason };
 
-  const outcome = await callCarrier(adapter, request, call);
+  const outcome = await callCarrier(adapter, request, options, call);
   const transition = breaker.release(admission.permit, breakerOutcome(outcome));
   if (transition) call.transitions.push(transition);
   return outcome;
 }
 
 /** Never throws: whatever happens becomes an outcome, so the breaker's permit is always handed back. */
-async function callCarrier(adapter: RateJob['adapter'], request: unknown, { timeoutMs, budget, budgetMs }: Call): Promise<Outcome> {
+async function callCarrier(adapter: RateJob['adapter'], request: unknown, options: RateJob['call'], { timeoutMs, budget, budgetMs }: Call): Promise<Outcome> {
   const carrierCode = adapter.code;
 
   const controller = new AbortController();
@@ -130,7 +131,7 @@ async function callCarrier(adapter: RateJob['adapter'], request: unknown, { time
   else budget.addEventListener('abort', onBudget, { once: true });
 
   try {
-    const quotes = await untilAborted(adapter.rate(request, { signal: controller.signal }), controller.signal);
+    const quotes = await untilAborted(adapter.rate(request, { ...options, signal: controller.signal }), controller.signal);
     return { carrierCode, quotes };
   } catch (error) {
     // Whatever a transport throws once we gave up (an AbortError, say) is our timeout.

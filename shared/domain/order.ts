@@ -30,6 +30,8 @@ export type NewOrderInput = {
   labels: LabelType[];
   /** The documents the carrier issued, as stored beside the order. */
   carrierDocuments?: CarrierDocumentRef[];
+  /** The registered carrier account that bought it; track and void use the same. */
+  carrierAccountId?: string;
   now: Date;
   /** Sandbox pace (shared/config.ts): the first tracking check comes sooner at a faster pace. */
   pace: number;
@@ -39,7 +41,7 @@ export type NewOrderInput = {
  * A new order: pending, no event yet (the first check asks the carrier), due
  * for its first check at the pending cadence, so it enters the active-orders index.
  */
-export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, carrierDocuments, now, pace }: NewOrderInput): Order => ({
+export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, carrierDocuments, carrierAccountId, now, pace }: NewOrderInput): Order => ({
   orderId,
   companyId,
   rateResponseId: rate.rateResponseId,
@@ -52,6 +54,7 @@ export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, 
   trackingUrl: shipment.trackingUrl,
   ...(shipment.shipmentId ? { carrierShipmentId: shipment.shipmentId } : {}),
   ...(carrierDocuments?.length ? { carrierDocuments } : {}),
+  ...(carrierAccountId ? { carrierAccountId } : {}),
   ...(shipment.billOfLadingNumber ? { billOfLadingNumber: shipment.billOfLadingNumber } : {}),
   ...(shipment.returnTrackingNumber ? { returnTrackingNumber: shipment.returnTrackingNumber } : {}),
   ...(shipment.customs ? { customsDeclarationNumber: shipment.customs.declarationNumber } : {}),

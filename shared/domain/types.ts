@@ -220,6 +220,8 @@ export const orderSchema = z.object({
   trackingUrl: z.string(),
   /** The carrier's own id of the shipment, which track and void send back (absent where the carrier issues none). */
   carrierShipmentId: z.string().optional(),
+  /** The registered carrier account that bought the shipment: track and void go through it, whatever the plan says later. */
+  carrierAccountId: z.string().optional(),
   /** The documents the carrier issued, kept in the label bucket (shared/store/carrier-documents.ts); absent where it issued none. */
   carrierDocuments: z.array(carrierDocumentRefSchema).optional(),
   billOfLadingNumber: z.string().optional(),

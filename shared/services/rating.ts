@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fanOutRates, type RateJob, type RateFailure } from '../carriers/fanout';
+import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog';
@@ -60,15 +61,27 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
     if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');
 
     const failures: RateFailure[] = [];
-    const jobs: RateJob[] = prepared.carriers.flatMap((code) => {
-      const adapter = registry.getAdapter(code);
-      const plan = context.plans.find((p) => p.carrierCode === code);
-      if (!adapter || !plan) {
-        failures.push({ carrierCode: code, reason: 'error', message: `no ${adapter ? 'pricing plan' : 'carrier adapter'} for ${code}` });
-        return [];
-      }
-      return [{ adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] } }];
-    });
+    const jobs: RateJob[] = (
+      await Promise.all(
+        prepared.carriers.map(async (code): Promise<RateJob[]> => {
+          const adapter = registry.getAdapter(code);
+          const plan = context.plans.find((p) => p.carrierCode === code);
+          if (!adapter || !plan) {
+            failures.push({ carrierCode: code, reason: 'error', message: `no ${adapter ? 'pricing plan' : 'carrier adapter'} for ${code}` });
+            return [];
+          }
+          try {
+            // The plan's account bills the quote; a plan whose account is gone drops that carrier, never the request.
+            const account = await resolveCarrierAccount(plan);
+            return [{ adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] }, call: { account } }];
+          } catch (error) {
+            if (!(error instanceof CarrierAccountNotConfigured)) throw error;
+            failures.push({ carrierCode: code, reason: 'error', message: error.message });
+            return [];
+          }
+        }),
+      )
+    ).flat();
 
     const fanOut = await fanOutRates(jobs, { logger });
     failures.push(...fanOut.failures);

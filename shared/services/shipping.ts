@@ -5,13 +5,15 @@
  * Registry, clock, ids, logger and the crash hook are injected.
  */
 import { randomUUID } from 'node:crypto';
+import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
-import type { CarrierShipment, LabelType, ShipInput } from '../domain/carrier';
+import type { CarrierAccount, CarrierCallOptions, CarrierShipment, LabelType, ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
 import { isUuid } from '../domain/ids';
 import { assertBillingAllowed } from '../domain/rate/billing';
 import type { RateRequest } from '../domain/rate/schema';
+import type { PricingPlan } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import { availableLabels, labelFactsOf } from '../labels/types';
 import { getCompany } from '../store/companies';
@@ -53,6 +55,16 @@ export const shipOptionsOf = (body: unknown): { labelFormat?: 'PDF' | 'ZPL' } =>
   return { labelFormat };
 };
 
+/** The account the plan bills; one that is gone is the carrier's failure to the caller (502), with the reason logged. */
+const accountOf = async (plan: PricingPlan): Promise<CarrierAccount> => {
+  try {
+    return await resolveCarrierAccount(plan);
+  } catch (error) {
+    if (!(error instanceof CarrierAccountNotConfigured)) throw error;
+    throw new AppError(502, 'CARRIER_ERROR', `${plan.carrierCode} could not create the shipment: carrier account not configured`, { expose: true });
+  }
+};
+
 export const createShippingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger, afterCarrierShip }: ShippingDependencies) => {
   const respond = async (orderId: string, companyId: string, replayed: boolean): Promise<ShipResult> => {
     const stored = await getOrder(orderId);
@@ -64,11 +76,11 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
   };
 
   /** Asks the carrier under a timeout; every failure is a 502 that leaves the rate shippable (the caller releases the claim). */
-  const shipWithCarrier = async (input: ShipInput, carrierCode: string): Promise<CarrierShipment> => {
+  const shipWithCarrier = async (input: ShipInput, carrierCode: string, options: Omit<CarrierCallOptions, 'signal'>): Promise<CarrierShipment> => {
     const adapter = registry.getAdapter(carrierCode);
     if (!adapter) throw new AppError(502, 'CARRIER_ERROR', `No carrier adapter for ${carrierCode}`);
     try {
-      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { signal }));
+      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn('carrier ship failed', { carrierCode, reason: failureKind(error), message });
@@ -118,6 +130,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
 
       let shipment: CarrierShipment;
       let request: RateRequest;
+      let account: CarrierAccount;
       try {
         const [stored, reference] = await inputs;
         if (stored.status === 'missing') throw notShippable();
@@ -126,7 +139,8 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         assertBillingAllowed(request.billingOptions, company.blacklist);
         const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
         if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
-        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime }, rate.carrierCode);
+        account = await accountOf(plan);
+        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime }, rate.carrierCode, { account });
       } catch (error) {
         await releaseClaim(rateResponseId, claim.token).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
         throw error;
@@ -138,7 +152,18 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         : undefined;
 
       const labels = orderLabels(availableLabels(labelFactsOf(request, registry.getAdapter(rate.carrierCode)!.kind)), options.labelFormat);
-      const order = newOrder({ orderId: claim.orderId, companyId, rate, request, shipment, labels, carrierDocuments, now, pace: config.sandboxTrackingPace });
+      const order = newOrder({
+        orderId: claim.orderId,
+        companyId,
+        rate,
+        request,
+        shipment,
+        labels,
+        carrierDocuments,
+        carrierAccountId: account.carrierAccountId,
+        now,
+        pace: config.sandboxTrackingPace,
+      });
       try {
         await completeShipment(order, request as unknown as Record<string, unknown>, claim.token);
       } catch (error) {

@@ -10,9 +10,10 @@
  * A status change is a change of the order item's `status`, which is what the
  * notify function's stream filter passes on (shared/manifest.ts).
  */
+import { carrierAccountById } from '../carriers/accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
-import { CarrierRefusal, type CarrierTracking } from '../domain/carrier';
+import { CarrierRefusal, type CarrierCallOptions, type CarrierTracking } from '../domain/carrier';
 import {
   applyReport,
   cancelledUpdate,
@@ -92,8 +93,14 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
     return adapter;
   };
 
-  const askCarrier = ({ order }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> =>
-    callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order), { signal }));
+  /** The carrier account that bought the shipment, for its track and void; none for a sandbox plan without one. */
+  const accountOf = async (order: Order): Promise<Omit<CarrierCallOptions, 'signal'>> =>
+    order.carrierAccountId ? { account: await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode }) } : {};
+
+  const askCarrier = async ({ order }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> => {
+    const options = await accountOf(order);
+    return callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order), { ...options, signal }));
+  };
 
   /**
    * Writes `change(order, raced)` under the order's version; on a lost race,
@@ -258,9 +265,8 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
       if (!isCancellable(stored.order.status)) throw notCancellable(stored.order.status);
       const { order } = stored;
       try {
-        await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) =>
-          adapterOf(order).cancel(shipmentRefOf(order), { signal }),
-        );
+        const options = await accountOf(order);
+        await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) => adapterOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), message });

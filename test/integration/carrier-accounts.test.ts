@@ -12,11 +12,15 @@ import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminError, executeAdminCommand, parseAdminCommand, UsageError, type AdminIo } from '../../local/admin';
 import { writeRuntimeFile } from '../../local/runtime-files';
+import { createCancelHandler } from '../../functions/cancel/handler';
 import { createRateHandler } from '../../functions/rate/handler';
+import { createShipHandler } from '../../functions/ship/handler';
+import { createTrackHandler } from '../../functions/track/handler';
+import { getOrder } from '../../shared/store/orders';
 import { resolveCarrierAccount, type CarrierAccount } from '../../shared/carriers/accounts';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierAdapter } from '../../shared/carriers/types';
+import type { CarrierCallOptions } from '../../shared/carriers/types';
 import { customerDiscountForMarkup } from '../../shared/domain/rate';
 import type { PricingPlan } from '../../shared/domain/types';
 import { logger } from '../../shared/logger';
@@ -84,34 +88,27 @@ const writeCredentialsFile = (content: unknown): string => {
 const planOf = async (groupId: string, carrierCode: string): Promise<PricingPlan | undefined> =>
   (await loadReference()).plansByGroup.get(groupId)?.find((p) => p.carrierCode === carrierCode);
 
+type Seen = { operation: string; account: CarrierAccount; credentials: Record<string, string> };
+
 /**
- * The sandbox network, with CARRIERX behind a connector that does what a live
- * carrier integration will: resolve the plan's account and read its
- * credentials before each call (and log the account, as a connector would).
+ * The sandbox network, with CARRIERX behind a transport that does what a live
+ * carrier's does: read the call's account credentials before each call (and
+ * log the account, as a connector might).
  */
-const liveLikeRegistry = (seen: Array<{ account: CarrierAccount; credentials: Record<string, string> }>): CarrierRegistry => {
-  const sandbox = createCarrierRegistry(createSandboxTransports({}));
-  const wrap = (adapter: CarrierAdapter): CarrierAdapter => {
-    if (adapter.code !== 'CARRIERX') return adapter;
-    return {
-      code: adapter.code,
-      kind: adapter.kind,
-      buildRateRequest: (input) => ({ inner: adapter.buildRateRequest(input), plan: input.plan }),
-      rate: async (request, options) => {
-        const { inner, plan } = request as { inner: unknown; plan: PricingPlan };
-        const account = await resolveCarrierAccount(plan);
-        const credentials = await account.credentials();
-        logger.debug('carrier account resolved', { carrierCode: account.carrierCode, carrierAccountId: account.carrierAccountId, accountNumber: account.accountNumber, account });
-        seen.push({ account, credentials });
-        return adapter.rate(inner, options);
-      },
-      ship: (input, options) => adapter.ship(input, options),
-      track: (shipment, options) => adapter.track(shipment, options),
-      cancel: (shipment, options) => adapter.cancel(shipment, options),
+const liveLikeRegistry = (seen: Seen[]): CarrierRegistry => {
+  const sandbox = createSandboxTransports({});
+  const x = sandbox.CARRIERX;
+  const reading =
+    (operation: 'rate' | 'ship' | 'track' | 'cancel') =>
+    async (request: unknown, options: CarrierCallOptions): Promise<unknown> => {
+      if (options.account) {
+        const credentials = await options.account.credentials();
+        logger.debug('carrier account used', { operation, carrierCode: options.account.carrierCode, carrierAccountId: options.account.carrierAccountId, account: options.account });
+        seen.push({ operation, account: options.account, credentials });
+      }
+      return x[operation](request, options);
     };
-  };
-  const adapters = sandbox.adapters.map(wrap);
-  return { ...sandbox, adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
+  return createCarrierRegistry({ ...sandbox, CARRIERX: { rate: reading('rate'), ship: reading('ship'), track: reading('track'), cancel: reading('cancel') } });
 };
 
 describe('carrier accounts', () => {
@@ -215,22 +212,40 @@ describe('carrier accounts', () => {
     );
   });
 
-  it('rate: the carrier reads the credentials through the resolver; the rate records keep the account number only', async () => {
-    const seen: Array<{ account: CarrierAccount; credentials: Record<string, string> }> = [];
+  it('rate, ship, track and cancel are made under the account; the records keep its number and id, never its credentials', async () => {
+    const seen: Seen[] = [];
+    const registry = liveLikeRegistry(seen);
     const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
     const rated = await callHandler<{ data: { rates: Array<{ rateResponseId: string; carrier: { code: string } }> } }>(
-      createRateHandler(liveLikeRegistry(seen)) as unknown as Handler,
+      createRateHandler(registry) as unknown as Handler,
       proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }),
     );
     outputs.push(rated.json);
     expect(rated.status).toBe(200);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen[0]!.credentials).toEqual({ clientId: 'client-x', clientSecret: SECRET });
-    expect(seen[0]!.account).toMatchObject({ carrierAccountId: accountId, accountNumber: 'X-100200' });
-    const x = rated.json.data.rates.find((r) => r.carrier.code === 'CARRIERX');
-    expect(x).toBeDefined();
-    const stored = await ddb.send(new ScanCommand({ TableName: stack.tableName, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.rateResponse(x!.rateResponseId).pk } }));
+    const x = rated.json.data.rates.find((r) => r.carrier.code === 'CARRIERX')!;
+    const stored = await ddb.send(new ScanCommand({ TableName: stack.tableName, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.rateResponse(x.rateResponseId).pk } }));
     expect(stored.Items![0]!.accountNumber).toBe('X-100200');
+
+    const rateResponseId = x.rateResponseId;
+    const shipped = await callHandler<{ data: { orderId: string } }>(
+      createShipHandler(registry) as unknown as Handler,
+      proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body: {} }),
+    );
+    outputs.push(shipped.json);
+    expect(shipped.status).toBe(200);
+    const { orderId } = shipped.json.data;
+    expect((await getOrder(orderId))!.order.carrierAccountId).toBe(accountId);
+    const byOrder = { method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } };
+    const tracked = await callHandler(createTrackHandler(registry) as unknown as Handler, proxyEvent(byOrder));
+    const cancelled = await callHandler(createCancelHandler(registry) as unknown as Handler, proxyEvent({ ...byOrder, method: 'DELETE', path: `/v1/shipments/${orderId}` }));
+    outputs.push(tracked.json, cancelled.json);
+    expect([tracked.status, cancelled.status]).toEqual([200, 200]);
+
+    expect(seen.map((s) => s.operation)).toEqual(['rate', 'ship', 'track', 'cancel']);
+    for (const s of seen) {
+      expect(s.account).toMatchObject({ carrierAccountId: accountId, accountNumber: 'X-100200' });
+      expect(s.credentials).toEqual({ clientId: 'client-x', clientSecret: SECRET });
+    }
   });
 
   it('remove: refused while a plan names the account; then the item and its credentials file go', async () => {
@@ -334,7 +349,7 @@ describe('carrier accounts', () => {
     const tableText = JSON.stringify(items);
     expect(tableText).toContain('X-100200'); // the searched text is the real one
     const logText = lines.join('');
-    expect(logText).toContain('carrier account resolved'); // debug lines were captured
+    expect(logText).toContain('carrier account used'); // debug lines were captured
     const openapi = readFileSync(path.join(REPOSITORY_ROOT, 'openapi.json'), 'utf8');
     for (const secret of [SECRET, STDIN_SECRET]) {
       expect(tableText).not.toContain(secret);
