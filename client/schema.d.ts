@@ -1433,7 +1433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The file is ready: `Location` is a presigned URL of the file, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The file is rendered on the first request and kept. */
+            /** @description The file is ready: `Location` is a presigned URL of the file, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The file is made on the first request and kept: of the documents the carrier issued with the shipment where it issued them (its ZPL labels joined in package order, its PDF labels merged, its label images placed one per 4×6 page), else drawn by the service. */
             302: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

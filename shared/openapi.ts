@@ -337,7 +337,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
     ok: {
       status: 302,
       description:
-        'The file is ready: `Location` is a presigned URL of the file, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The file is rendered on the first request and kept.',
+        'The file is ready: `Location` is a presigned URL of the file, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The file is made on the first request and kept: of the documents the carrier issued with the shipment where it issued them (its ZPL labels joined in package order, its PDF labels merged, its label images placed one per 4×6 page), else drawn by the service.',
       headers: { Location: ref('headers', 'Location') },
     },
     alternatives: {
