@@ -102,6 +102,14 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
+/**
+ * The mode of an API key, and of what it creates: a `test` key's rates and
+ * orders are test ones (README "Test and live keys"). Items written before
+ * modes existed have no `mode` and read as `live`.
+ */
+export const keyModeSchema = z.enum(['live', 'test']);
+export type KeyMode = z.infer<typeof keyModeSchema>;
+
 export const apiKeyRecordSchema = z.object({
   keyId: z.string(),
   keyHash: z.string(),
@@ -111,6 +119,8 @@ export const apiKeyRecordSchema = z.object({
   active: z.boolean(),
   expiresAt: z.string().optional(),
   createdDate: z.string(),
+  /** Must agree with the key's prefix (shared/http/auth.ts). */
+  mode: keyModeSchema.default('live'),
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
