@@ -648,6 +648,11 @@ export interface components {
                 trackingNumber: string;
             }[];
             createdDate: string;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         /** @description A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType} */
         LabelType: {
@@ -660,6 +665,11 @@ export interface components {
         LabelList: {
             orderId: string;
             available: components["schemas"]["LabelType"][];
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         Tracking: {
             orderId: string;
@@ -701,6 +711,11 @@ export interface components {
             metadata: {
                 trackingUrl: string;
             };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         Cancellation: {
             orderId: string;
@@ -708,6 +723,11 @@ export interface components {
             status: "cancelled";
             /** @description When the shipment was voided (ISO 8601) */
             cancelledAt: string;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
     };
     responses: {
@@ -1038,6 +1058,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             requestId: string;
+                            /**
+                             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+                             * @enum {string}
+                             */
+                            mode: "live" | "test";
                             rates: components["schemas"]["RateRecord"][];
                         };
                     };
@@ -1210,7 +1235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such rate response, or another company's */
+            /** @description No such rate response, another company's, or one rated with a key of the other mode (test or live) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1361,7 +1386,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order belongs to another company (spec 4.7) */
+            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order, of the key's mode, belongs to another company (spec 4.7) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1371,7 +1396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1461,7 +1486,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order belongs to another company (spec 4.7) */
+            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order, of the key's mode, belongs to another company (spec 4.7) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1471,7 +1496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1550,7 +1575,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:track; or the order belongs to another company (as on the label endpoints) */
+            /** @description The API key lacks the scope shipments:track; or the order, of the key's mode, belongs to another company (as on the label endpoints) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1560,7 +1585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1639,7 +1664,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:cancel; or the order belongs to another company (as on the label endpoints); it is left untouched */
+            /** @description The API key lacks the scope shipments:cancel; or the order, of the key's mode, belongs to another company (as on the label endpoints); it is left untouched */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1649,7 +1674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -203,5 +203,7 @@ export const orderSchema = z.object({
   cancelledAt: z.string().optional(),
   /** Optimistic lock: every update of the order's tracking or status requires the version it read and adds one. */
   version: z.number().int().default(0),
+  /** The mode of the key that shipped it (from its rate response); only keys of this mode see the order. */
+  mode: keyModeSchema.default('live'),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -31,7 +31,7 @@ import {
   type TrackingUpdate,
   type TrackResponse,
 } from '../domain/tracking';
-import type { Order, TrackingEvent } from '../domain/types';
+import type { KeyMode, Order, TrackingEvent } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import { ACTIVE_ORDER_SHARDS } from '../store/keys';
 import { dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
@@ -163,8 +163,8 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
 
   return {
     /** GET /v1/track/{orderId}: the caller's order, refreshed first when it is due (within the track timeout). */
-    async track(companyId: string, orderId: string): Promise<TrackResponse> {
-      const stored = await ownOrder(companyId, orderId);
+    async track(companyId: string, orderId: string, mode: KeyMode): Promise<TrackResponse> {
+      const stored = await ownOrder(companyId, orderId, mode);
       const now = clock();
       if (!isStale(stored.order, now)) return toTrackResponse(stored.order);
       // On a carrier failure the stored tracking is answered; its lastCheckedAt says how old it is.
@@ -253,8 +253,8 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
      * picked up it is 409; a carrier refusal or failure is 502 with the
      * carrier's reason and the order unchanged.
      */
-    async cancel(companyId: string, orderId: string): Promise<CancelResponse> {
-      const stored = await ownOrder(companyId, orderId);
+    async cancel(companyId: string, orderId: string, mode: KeyMode): Promise<CancelResponse> {
+      const stored = await ownOrder(companyId, orderId, mode);
       if (stored.order.status === 'cancelled') return toCancelResponse(stored.order);
       if (!isCancellable(stored.order.status)) throw notCancellable(stored.order.status);
       const { order, request } = stored;
