@@ -24,6 +24,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { config } from '../shared/config';
+import { configuredKeyPrefixes } from '../shared/http/auth';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-keys';
 import { createCompany, getCompany } from '../shared/store/companies';
 import { seedReferenceData } from '../shared/store/seed';
@@ -158,15 +159,31 @@ process.on('exit', removeOwnRuntimeFile);
 // npm does not pass SIGHUP on, and a launcher killed outright passes nothing on: watch the processes that started this one.
 const stopWatchingLaunchers = watchLaunchers((link) => shutdown(`process ${link.parent}, which started this runtime, is gone`, 0));
 
-/** The demo company and key of demo.json, or new ones on first start (or when the table lost them). */
-const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean }> => {
+/** A test key with every scope for the demo company. */
+const demoTestKey = async (companyId: string): Promise<Pick<DemoFile, 'testKeyId' | 'testApiKey'>> => {
+  const key = await createApiKey({ companyId, scopes: [], mode: 'test' });
+  return { testKeyId: key.keyId, testApiKey: key.apiKey };
+};
+
+/**
+ * The demo company and its keys of demo.json, or new ones on first start (or
+ * when the table lost them). A demo.json from before test keys gets its test key now.
+ */
+const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean; testCreated: boolean }> => {
   const existing = readDemoFile(dataDir);
   if (existing) {
     const company = await getCompany(existing.companyId);
     const key = company ? await getApiKeyByHash(hashApiKey(existing.apiKey)) : undefined;
     if (company && key) {
       if (!key.active) err(`note: the demo API key ${existing.keyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId}\``);
-      return { demo: existing, created: false };
+      const testKey = existing.testApiKey ? await getApiKeyByHash(hashApiKey(existing.testApiKey)) : undefined;
+      if (testKey) {
+        if (!testKey.active) err(`note: the demo test key ${existing.testKeyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId} --mode test\``);
+        return { demo: existing, created: false, testCreated: false };
+      }
+      const demo = { ...existing, ...(await demoTestKey(existing.companyId)) };
+      writeDemoFile(dataDir, demo);
+      return { demo, created: false, testCreated: true };
     }
     err(`note: ${dataPaths(dataDir).demo} names a company or key the table does not hold; creating a new demo company`);
   }
@@ -178,9 +195,10 @@ const ensureDemo = async (): Promise<{ demo: DemoFile; created: boolean }> => {
     keyId: key.keyId,
     apiKey: key.apiKey,
     createdDate: company.createdDate,
+    ...(await demoTestKey(company.companyId)),
   };
   writeDemoFile(dataDir, demo);
-  return { demo, created: true };
+  return { demo, created: true, testCreated: true };
 };
 
 /** Each function's handler module, required on first use (in this process, like the HTTP handlers). */
@@ -247,7 +265,7 @@ const main = async () => {
   let limiter: RequestLimiter;
   try {
     refreshSeconds = localRefreshSeconds();
-    limiter = localRequestLimiter(process.env, config.apiKeyPrefix);
+    limiter = localRequestLimiter(process.env, configuredKeyPrefixes());
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
@@ -292,7 +310,7 @@ const main = async () => {
 
   const provisioned = await ensureTableAndBucket({ tableName, bucketName });
   const seeded = await seedReferenceData();
-  const { demo, created } = await ensureDemo();
+  const { demo, created, testCreated } = await ensureDemo();
   if (stopping) return;
 
   server = createApiServer({
@@ -326,6 +344,7 @@ const main = async () => {
   out('Shipping API, local runtime');
   out(`  Base URL   ${apiUrl}`);
   out(`  Demo key   ${demo.apiKey}   (${created ? 'new' : 'from demo.json'}; company "${demo.companyName}" ${demo.companyId}, pricing group default)`);
+  out(`  Test key   ${demo.testApiKey}   (${testCreated ? 'new' : 'from demo.json'}; same company: test orders, marked "mode": "test", seen by test keys only)`);
   out(`  Try        curl -s -H 'X-API-Key: ${demo.apiKey}' ${apiUrl}/carriers`);
   out(`  Docs       http://127.0.0.1:${actualPort}/docs   (the document: ${apiUrl}/openapi.json; no key needed)`);
   out(`  Limits     ${describeLimits(limiter)}`);

@@ -648,6 +648,11 @@ export interface components {
                 trackingNumber: string;
             }[];
             createdDate: string;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         /** @description A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType} */
         LabelType: {
@@ -660,6 +665,11 @@ export interface components {
         LabelList: {
             orderId: string;
             available: components["schemas"]["LabelType"][];
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         Tracking: {
             orderId: string;
@@ -701,6 +711,11 @@ export interface components {
             metadata: {
                 trackingUrl: string;
             };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         Cancellation: {
             orderId: string;
@@ -708,6 +723,11 @@ export interface components {
             status: "cancelled";
             /** @description When the shipment was voided (ISO 8601) */
             cancelledAt: string;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
     };
     responses: {
@@ -815,6 +835,8 @@ export interface components {
         Allow: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description With `ORDER_BUSY` only: seconds to wait before retrying. */
+        RetryAfterWhenBusy: number;
         /** @description Where to download the file: a presigned object-storage URL, valid a few minutes. */
         Location: string;
         /** @description `true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it. */
@@ -1038,6 +1060,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             requestId: string;
+                            /**
+                             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+                             * @enum {string}
+                             */
+                            mode: "live" | "test";
                             rates: components["schemas"]["RateRecord"][];
                         };
                     };
@@ -1210,7 +1237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such rate response, or another company's */
+            /** @description No such rate response, another company's, or one rated with a key of the other mode (test or live) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1361,7 +1388,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order belongs to another company (spec 4.7) */
+            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order, of the key's mode, belongs to another company (spec 4.7) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1371,7 +1398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1461,7 +1488,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order belongs to another company (spec 4.7) */
+            /** @description The API key lacks the scope shipments:labels or shipments:create; or the order, of the key's mode, belongs to another company (spec 4.7) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1471,7 +1498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1550,7 +1577,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:track; or the order belongs to another company (as on the label endpoints) */
+            /** @description The API key lacks the scope shipments:track; or the order, of the key's mode, belongs to another company (as on the label endpoints) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1560,7 +1587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1639,7 +1666,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The API key lacks the scope shipments:cancel; or the order belongs to another company (as on the label endpoints); it is left untouched */
+            /** @description The API key lacks the scope shipments:cancel; or the order, of the key's mode, belongs to another company (as on the label endpoints); it is left untouched */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1649,7 +1676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such order */
+            /** @description No such order, or an order of the other mode (a test order to a live key, a live order to a test key) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1672,7 +1699,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -19,6 +19,8 @@ export const API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS = 29;
 
 const positiveInt = z.number().int().positive();
 
+const keyPrefix = z.string().regex(/^[a-z][a-z0-9]{0,15}$/, 'must be 1-16 lowercase letters or digits, starting with a letter');
+
 /**
  * AWS keeps this much of an account's concurrency unreserved in each region:
  * a PutFunctionConcurrency that would leave less fails the deploy.
@@ -84,8 +86,10 @@ export const stageConfigSchema = z
       memoryMb: z.number().int().min(128).max(10240),
       timeoutSeconds: z.number().int().min(1).max(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
     }),
-    /** Brand prefix of API keys, `<prefix>_api_<32 hex>` (DESIGN.md §5). */
-    apiKeyPrefix: z.string().regex(/^[a-z][a-z0-9]{0,15}$/, 'must be 1-16 lowercase letters or digits, starting with a letter'),
+    /** Brand prefix of live API keys, `<prefix>_api_<32 hex>` (DESIGN.md §5). */
+    apiKeyPrefix: keyPrefix,
+    /** Prefix of test API keys, `<prefix>_api_<32 hex>`: the prefix tells a key's mode, so it differs from apiKeyPrefix. */
+    apiKeyTestPrefix: keyPrefix,
     apiKeyCacheSeconds: z.number().int().min(0).max(3600),
     /** Per-container cache of reference data; a new `admin seed` is seen within it. */
     referenceCacheSeconds: z.number().int().min(0).max(3600),
@@ -142,6 +146,9 @@ export const stageConfigSchema = z
     monitoring: monitoringSchema,
   })
   .superRefine((stage, ctx) => {
+    if (stage.apiKeyTestPrefix === stage.apiKeyPrefix) {
+      ctx.addIssue({ code: 'custom', path: ['apiKeyTestPrefix'], message: 'must differ from apiKeyPrefix, or a key could not tell its mode' });
+    }
     if (stage.throttling.burstLimit < stage.throttling.rateLimit) {
       ctx.addIssue({ code: 'custom', path: ['throttling', 'burstLimit'], message: 'must be at least throttling.rateLimit' });
     }
@@ -190,6 +197,7 @@ export const parseStageConfig = (input: unknown): StageConfig => {
 
 const shared = {
   apiKeyPrefix: 'ship',
+  apiKeyTestPrefix: 'shiptest',
   apiKeyCacheSeconds: 60,
   referenceCacheSeconds: 300,
   rateTtlHours: 24,
@@ -334,6 +342,7 @@ export const metricsNamespace = (stage: Pick<StageConfig, 'name'>): string => `S
  */
 export const stageEnvironment = (stage: StageConfig, serviceName: string): Record<string, string> => ({
   API_KEY_PREFIX: stage.apiKeyPrefix,
+  API_KEY_TEST_PREFIX: stage.apiKeyTestPrefix,
   API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
   REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
   RATE_TTL_HOURS: String(stage.rateTtlHours),

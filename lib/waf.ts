@@ -6,7 +6,7 @@
  *
  * The rules, in order:
  * 1. `PerApiKey`: requests carrying a well-formed key (`<prefix>_api_<32 hex>`,
- *    DESIGN.md §5) are counted per `X-API-Key` value, whatever address they
+ *    DESIGN.md §5, the live or the test prefix) are counted per `X-API-Key` value, whatever address they
  *    come from, so an integrator spread over many hosts is one caller.
  * 2. `PerIpWithoutKey`: requests without a well-formed key, counted per IP
  *    with a low limit. The function would answer them 401 anyway; the rule
@@ -48,8 +48,13 @@ export const WAF_RULES = {
   perIp: 'PerIp',
 } as const;
 
-/** The regular expression of a well-formed key of the stage (shared/http/auth.ts checks the same shape). */
-export const wellFormedKeyPattern = (apiKeyPrefix: string): string => `^${apiKeyPrefix}_api_[0-9a-f]{32}$`;
+/**
+ * The regular expression of a well-formed key of the stage, live or test
+ * (shared/http/auth.ts checks the same shape). The prefixes are lowercase
+ * letters and digits (lib/stages.ts), nothing to escape.
+ */
+export const wellFormedKeyPattern = (prefixes: Pick<StageConfig, 'apiKeyPrefix' | 'apiKeyTestPrefix'>): string =>
+  `^(${prefixes.apiKeyPrefix}|${prefixes.apiKeyTestPrefix})_api_[0-9a-f]{32}$`;
 
 /** The 429 body: the project's error body (DESIGN.md §5). Typed on ErrorCode so the code stays one that shared/errors.ts lists. */
 export const throttledBody = (limits: RateLimits): string => {
@@ -76,7 +81,7 @@ export class ApiFirewall extends Construct {
 
     const wellFormedKey: CfnWebACL.StatementProperty = {
       regexMatchStatement: {
-        regexString: wellFormedKeyPattern(stage.apiKeyPrefix),
+        regexString: wellFormedKeyPattern(stage),
         fieldToMatch: { singleHeader: { Name: API_KEY_HEADER } },
         textTransformations: NO_TRANSFORMATION,
       },

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
 import { isUuid } from '../shared/domain/ids';
 import { customerDiscountForMarkup } from '../shared/domain/rate/pricing';
-import type { PricingPlan } from '../shared/domain/types';
+import { keyModeSchema, type KeyMode, type PricingPlan } from '../shared/domain/types';
 import { carriers } from '../shared/reference/carriers';
 import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Credentials } from '../shared/secrets';
 import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';
@@ -50,8 +50,9 @@ export const ADMIN_USAGE = `Usage: npm run -s admin -- <command> [options]
 Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   company create --name N [--pricing-group ${pricingGroups.map((g) => g.id).join('|')}] [--billing account|prepaid] [--no-user]
       -> {"companyId"}
-  key create --company ID [--scopes a,b] [--expires-at ISO-8601] [--integration-type T] [--inactive]
-      -> {"keyId","apiKey"}   (no --scopes: empty scopes, every scope allowed)
+  key create --company ID [--scopes a,b] [--expires-at ISO-8601] [--integration-type T] [--inactive] [--mode live|test]
+      -> {"keyId","apiKey"}   (no --scopes: empty scopes, every scope allowed; --mode test: a test key,
+         with the test prefix, whose rates and orders are test ones; live by default)
   key revoke --key-id ID
       -> {"keyId","active":false}
   box create --company ID --name N --length L --width W --height H [--weight X] [--metric]
@@ -100,7 +101,7 @@ CARRIER_SECRET_PREFIX, the stack output of that name.`;
 export type AdminCommand =
   | { kind: 'help' }
   | { kind: 'company-create'; name: string; pricingGroupId: string; billing: 'account' | 'prepaid'; withUser: boolean }
-  | { kind: 'key-create'; companyId: string; scopes: Scope[]; expiresAt?: string; integrationType?: string; active: boolean }
+  | { kind: 'key-create'; companyId: string; scopes: Scope[]; expiresAt?: string; integrationType?: string; active: boolean; mode: KeyMode }
   | { kind: 'key-revoke'; keyId: string }
   | { kind: 'box-create'; companyId: string; name: string; length: number; width: number; height: number; weight?: number; isMetric: boolean }
   | { kind: 'blacklist-add'; companyId: string; account: string }
@@ -249,8 +250,12 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
         'expires-at': { type: 'string' },
         'integration-type': { type: 'string' },
         inactive: { type: 'boolean' },
+        mode: { type: 'string' },
       });
       const companyId = requiredText(command, v, 'company');
+      const rawMode = optionalText(command, v, 'mode') ?? 'live';
+      const mode = keyModeSchema.safeParse(rawMode);
+      if (!mode.success) throw new UsageError(`${command}: --mode must be ${keyModeSchema.options.join(' or ')}, got "${rawMode}"`);
       let scopes: Scope[] = [];
       if (v.scopes !== undefined) {
         const listed = String(v.scopes)
@@ -274,6 +279,7 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
         ...(expiresAt ? { expiresAt } : {}),
         ...(v['integration-type'] !== undefined ? { integrationType: requiredText(command, v, 'integration-type') } : {}),
         active: v.inactive !== true,
+        mode: mode.data,
       };
     }
     case 'key revoke': {
@@ -748,6 +754,7 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
         companyId: command.companyId,
         scopes: command.scopes,
         active: command.active,
+        mode: command.mode,
         ...(command.expiresAt ? { expiresAt: command.expiresAt } : {}),
         ...(command.integrationType ? { integrationType: command.integrationType } : {}),
       });

@@ -1,7 +1,7 @@
 /**
  * The local runtime's stand-in for a stage's WAF rate-based rules (lib/waf.ts),
  * so an integrator sees the same 429 on their machine: requests carrying a
- * well-formed API key are counted per key, requests without one per source
+ * well-formed API key (live or test prefix) are counted per key, requests without one per source
  * IP, with the dev stage's numbers (lib/limits.ts). Over the limit, the
  * answer is 429 `THROTTLED` with `Retry-After` (local/api-gateway.ts). The
  * stage's third rule, a per-IP backstop whatever the key, is left out: every
@@ -18,7 +18,7 @@
  * key-or-IP aggregation, which none of them models.
  */
 import { rateLimits } from '../lib/limits';
-import { isWellFormedKey } from '../shared/http/auth';
+import { isWellFormedKey, type KeyPrefixes } from '../shared/http/auth';
 
 export type LimitRule = { limit: number; windowSeconds: number };
 
@@ -121,11 +121,11 @@ export const limitRulesFromEnv = (
   };
 };
 
-/** The limiter `npm start` applies: dev's limits, or those of `LOCAL_RATE_LIMIT_*`. */
-export const localRequestLimiter = (env: NodeJS.ProcessEnv, apiKeyPrefix: string): RequestLimiter =>
+/** The limiter `npm start` applies: dev's limits, or those of `LOCAL_RATE_LIMIT_*`; a key of either prefix is counted per key. */
+export const localRequestLimiter = (env: NodeJS.ProcessEnv, prefixes: KeyPrefixes): RequestLimiter =>
   createRequestLimiter({
     ...limitRulesFromEnv(env, { perKey: rateLimits.dev.perKey, perIp: rateLimits.dev.perIpWithoutKey, windowSeconds: rateLimits.dev.windowSeconds }),
-    isWellFormedKey: (apiKey) => isWellFormedKey(apiKey, apiKeyPrefix),
+    isWellFormedKey: (apiKey) => isWellFormedKey(apiKey, prefixes),
   });
 
 /** One line for `npm start`'s banner: what the limiter allows, and how to change it. */

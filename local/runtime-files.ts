@@ -1,7 +1,7 @@
 /**
  * Files the local runtime keeps under DATA_DIR:
- * - `demo.json`: the demo company and its API key, written on first start and
- *   read on later ones;
+ * - `demo.json`: the demo company and its API keys (a live one and a test
+ *   one), written on first start and read on later ones;
  * - `runtime.json`: where the running stack is (emulator endpoints, table,
  *   bucket, API URL), written once it serves and removed on exit, so the admin
  *   CLI and tests can act on it;
@@ -23,6 +23,9 @@ export const demoFileSchema = z.object({
   keyId: z.string().min(1),
   apiKey: z.string().min(1),
   createdDate: z.string(),
+  /** The demo test key; absent from a demo.json written before test keys, and then added on the next start. */
+  testKeyId: z.string().min(1).optional(),
+  testApiKey: z.string().min(1).optional(),
 });
 export type DemoFile = z.infer<typeof demoFileSchema>;
 

@@ -22,6 +22,12 @@ export const config = {
   get apiKeyPrefix(): string {
     return process.env.API_KEY_PREFIX ?? 'ship';
   },
+  /** Prefix of test keys: `<prefix>_api_<32 hex>`. It must differ from the live prefix, or a key could not say its mode. */
+  get apiKeyTestPrefix(): string {
+    const prefix = process.env.API_KEY_TEST_PREFIX ?? 'shiptest';
+    if (prefix === this.apiKeyPrefix) throw new Error(`API_KEY_TEST_PREFIX must differ from API_KEY_PREFIX, both are "${prefix}"`);
+    return prefix;
+  },
   /**
    * How long a verified key stays cached in one container; revocation takes
    * effect within it. 0 (no cache) unless set: the CDK stack sets it per stage,

@@ -65,6 +65,10 @@ const rateRecord = z.object({
   isFastDelivery: z.boolean(),
 }).openapi('RateRecord');
 
+const mode = z.enum(['live', 'test']).meta({
+  description: 'The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise',
+});
+
 const labelEntry = z
   .object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() })
   .meta({ description: 'A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType}' })
@@ -81,9 +85,10 @@ const shipResponse = z
     labels: z.object({ available: z.array(labelEntry) }),
     pieces: z.array(z.object({ trackingNumber: z.string() })).meta({ description: 'One per physical package (quantities expanded), in piece order; the first is `trackingNumber`' }),
     createdDate: z.string(),
+    mode,
   })
   .openapi('Shipment');
-const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry) }).openapi('LabelList');
+const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry), mode }).openapi('LabelList');
 
 const transitStatus = z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']).meta({
   description: '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
@@ -115,10 +120,11 @@ const trackResponse = z
       .nullable()
       .meta({ description: "The carrier's commitment at rating time; null when it committed to none" }),
     metadata: z.object({ trackingUrl: z.string() }),
+    mode,
   })
   .openapi('Tracking');
 const cancelResponse = z
-  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().meta({ description: 'When the shipment was voided (ISO 8601)' }) })
+  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().meta({ description: 'When the shipment was voided (ISO 8601)' }), mode })
   .openapi('Cancellation');
 
 const errorCode = z.enum(errorCodes).meta({
@@ -162,6 +168,7 @@ const HEADERS = {
   },
   Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  RetryAfterWhenBusy: { description: 'With `ORDER_BUSY` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
   Location: { description: 'Where to download the file: a presigned object-storage URL, valid a few minutes.', required: true, schema: { type: 'string', format: 'uri' } },
   IdempotentReplayed: {
     description: '`true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it.',
@@ -245,8 +252,8 @@ type RouteDoc = {
   ok: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, { $ref: string }> };
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
   alternatives?: Record<number, { description: string; schema: z.ZodType }>;
-  /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After`. */
-  errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: boolean }>>;
+  /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After` (`busy`: only with ORDER_BUSY). */
+  errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: true | 'busy' }>>;
 };
 
 /**
@@ -305,7 +312,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
         description: 'The organization is not on account billing (spec part 7)',
         examples: { billing: { code: 'ACCOUNT_BILLING_REQUIRED', message: 'Shipping needs an organization on account billing' } },
       },
-      404: { description: "No such rate response, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } } },
+      404: { description: "No such rate response, another company's, or one rated with a key of the other mode (test or live)", examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } } },
       409: {
         description: 'Another request is shipping this rate response right now; retry after `Retry-After` seconds to get its shipment',
         examples: { inProgress: { code: 'SHIPMENT_IN_PROGRESS', message: 'A shipment of this rate response is being created; retry shortly' } },
@@ -324,8 +331,8 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
     ok: { status: 200, description: 'The label types; each `code` is a `labelType`. A cancelled shipment lists none (`available: []`): its labels are void.', schema: envelope(labelList) },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-      403: { description: 'The order belongs to another company (spec 4.7)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+      403: { description: "The order, of the key's mode, belongs to another company (spec 4.7)", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
     },
   },
   'label-file': {
@@ -348,8 +355,8 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
     },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-      403: { description: 'The order belongs to another company (spec 4.7)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+      403: { description: "The order, of the key's mode, belongs to another company (spec 4.7)", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
     },
   },
   track: {
@@ -363,8 +370,8 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
     },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-      403: { description: 'The order belongs to another company (as on the label endpoints)', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+      403: { description: "The order, of the key's mode, belongs to another company (as on the label endpoints)", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
     },
   },
   cancel: {
@@ -378,8 +385,8 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
     },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-      403: { description: 'The order belongs to another company (as on the label endpoints); it is left untouched', examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-      404: { description: 'No such order', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+      403: { description: "The order, of the key's mode, belongs to another company (as on the label endpoints); it is left untouched", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+      404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
       409: {
         description:
           'The shipment is in transit (or in exception) or delivered: it can no longer be cancelled (`NOT_CANCELLABLE`). Or, rarely, the order kept changing under concurrent requests while the cancel was being stored (`ORDER_BUSY`, with `Retry-After`): the carrier has voided the shipment, and cancelling again completes it.',
@@ -387,7 +394,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
           notCancellable: { code: 'NOT_CANCELLABLE', message: 'The shipment is in transit; only a shipment not yet picked up can be cancelled' },
           busy: { code: 'ORDER_BUSY', message: 'The order is being changed by concurrent requests; retry shortly' },
         },
-        retryAfter: true,
+        retryAfter: 'busy',
       },
       502: {
         description: "The carrier refused to void the shipment (its reason is in the message), failed or did not answer in time; the order is unchanged",
@@ -398,7 +405,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   rate: {
     summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
     body: rateRequestBody,
-    ok: { status: 200, description: 'Rates', schema: envelope(z.object({ requestId: z.string(), rates: z.array(rateRecord) })) },
+    ok: { status: 200, description: 'Rates', schema: envelope(z.object({ requestId: z.string(), mode, rates: z.array(rateRecord) })) },
     errors: {
       400: {
         description:
@@ -422,7 +429,8 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
   const own = (status: OwnStatus) => {
     const e = doc.errors[status];
     if (!e) return {};
-    return { [status]: documentedError(e.description, e.examples, e.retryAfter ? { ...fromService, 'Retry-After': ref('headers', 'RetryAfter') } : fromService) };
+    const retryAfter = e.retryAfter === 'busy' ? ref('headers', 'RetryAfterWhenBusy') : ref('headers', 'RetryAfter');
+    return { [status]: documentedError(e.description, e.examples, e.retryAfter ? { ...fromService, 'Retry-After': retryAfter } : fromService) };
   };
   const takesBody = trigger.body !== 'none';
   return {
@@ -561,11 +569,15 @@ const scopeText = (name: HttpFunctionName): string => {
 const GUIDE = [
   'Rate a parcel with every carrier of your pricing group, buy the label of the rate you pick, download the label file, track the shipment and cancel it before pickup.',
   '',
-  'Every request sends `X-API-Key: <prefix>_api_<32 hex>`. Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`. A key over its request limit gets 429 `THROTTLED` with `Retry-After` (seconds to wait).',
+  'Every request sends `X-API-Key: <prefix>_api_<32 hex>`: a live key (prefix `ship` by default) or a test key (prefix `shiptest` by default). Successful responses wrap their content in `data`; errors are `{"error": {"code", "message", "details"?}}`. Every response carries `x-request-id`, except the answers API Gateway gives itself on a deployed stage, which carry `x-amzn-RequestId`. A key over its request limit gets 429 `THROTTLED` with `Retry-After` (seconds to wait).',
+  '',
+  '## Test and live keys',
+  '',
+  'A key is `live` or `test`, and its prefix says which. Both work the same way on every operation. What a test key rates and ships is test: sandbox carriers behave exactly as for a live key, live carriers are called in their own test environment, and the answers about it (rate, ship, labels, track, cancel) say `"mode": "test"` in `data` (`"live"` for a live key). A key never sees the other mode\'s rate responses or orders: they answer 404, as unknown ones do. Status e-mails of a test order have `[TEST] ` before the subject and a line saying it is a test shipment.',
   '',
   '## Typical call order',
   '',
-  '1. **Get a key.** The operator creates one for your company: `npm run -s admin -- key create --company <companyId> [--scopes shipments:rate,shipments:create,...]` (printed once). Locally, `npm start` prints a demo key with every scope. A key with no scopes listed has them all. A missing or invalid key is 401, a missing scope 403.',
+  '1. **Get a key.** The operator creates one for your company: `npm run -s admin -- key create --company <companyId> [--scopes shipments:rate,shipments:create,...]` (printed once). Add `--mode test` for a test key. Locally, `npm start` prints a demo key and a demo test key, each with every scope. A key with no scopes listed has them all. A missing or invalid key is 401, a missing scope 403.',
   `2. **Discover** (optional, ${scopeText('packaging-types')}): \`GET /v1/packaging-types\` (a piece's \`packagingType\` is a default's \`code\` or a custom box's \`id\`), \`GET /v1/carriers\`, then \`GET /v1/carrier-services?carrierCode=<code>\` (codes for \`shippingType\`).`,
   `3. **Rate** (${scopeText('rate')}): \`POST /v1/rate\` with the shipment. Pick a \`rateResponseId\` from \`data.rates[]\`; a rate can be shipped for 24 hours.`,
   `4. **Ship** (${scopeText('ship')}): \`POST /v1/ship/{rateResponseId}\` with \`{}\` (or \`{"labelFormat": "ZPL"}\`). Keep \`orderId\`, \`trackingNumber\` and \`metadata.trackingUrl\`, and check \`data.status\`. Sending it again is safe: it answers the same order with \`Idempotent-Replayed: true\`.`,
@@ -577,7 +589,13 @@ const GUIDE = [
 
 export const buildOpenApi = () => {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  registry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description:
+      'The API key: `<prefix>_api_` and 32 lowercase hex characters. A live key has the live prefix (`ship` unless the deployment sets API_KEY_PREFIX), a test key the test prefix (`shiptest` unless it sets API_KEY_TEST_PREFIX).',
+  });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
   registry.register('Error', errorBody);
   for (const [name, response] of Object.entries(SHARED_RESPONSES)) registry.registerComponent('responses', name, response as never);

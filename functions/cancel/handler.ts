@@ -12,7 +12,7 @@ import { createTrackingService, type TrackingDependencies } from '../../shared/s
 export const createCancelHandler = (registry: CarrierRegistry, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
   const tracking = createTrackingService({ registry, logger, ...options });
   return httpHandler('cancel', async (event, caller) => ({
-    data: await tracking.cancel(caller.company.companyId, event.pathParameters?.orderId ?? ''),
+    data: await tracking.cancel(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
   }), orderPreload);
 };
 

@@ -17,7 +17,7 @@ const renderLazily: RenderFn = async (code, document) => (await import('../../sh
 export const createLabelFileHandler = (render: RenderFn = renderLazily) => {
   const labels = createLabelService({ render, logger });
   return httpHandler('label-file', async (event, caller) => {
-    const answer = await labels.labelFile(caller.company.companyId, event.pathParameters?.orderId ?? '', event.pathParameters?.labelType ?? '');
+    const answer = await labels.labelFile(caller.company.companyId, event.pathParameters?.orderId ?? '', event.pathParameters?.labelType ?? '', caller.mode);
     if (answer.kind === 'list') return { data: answer.data };
     return { status: 302, location: answer.location, headers: { 'cache-control': 'no-store' } };
   }, labelFilePreload);

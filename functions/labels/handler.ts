@@ -4,5 +4,5 @@ import { labelsOf } from '../../shared/services/labels';
 import { orderPreload } from '../../shared/services/preload';
 
 export const handler = httpHandler('labels', async (event, caller) => ({
-  data: await labelsOf(caller.company.companyId, event.pathParameters?.orderId ?? ''),
+  data: await labelsOf(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
 }), orderPreload);

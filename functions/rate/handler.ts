@@ -8,7 +8,7 @@ import { createRatingService } from '../../shared/services/rating';
 export const createRateHandler = (registry: CarrierRegistry, clock?: () => Date) => {
   const rating = createRatingService({ registry, clock, logger });
   // Rating resolves packaging against the defaults and the company's boxes.
-  return httpHandler('rate', async (event, caller) => ({ data: await rating.rate(caller.company, event.body) }), packagingPreload);
+  return httpHandler('rate', async (event, caller) => ({ data: await rating.rate(caller.company, event.body, caller.mode) }), packagingPreload);
 };
 
 export const handler = createRateHandler(defaultRegistry);

@@ -12,7 +12,7 @@ import { createShippingService, type ShippingDependencies } from '../../shared/s
 export const createShipHandler = (registry: CarrierRegistry, options: Pick<ShippingDependencies, 'clock' | 'afterCarrierShip'> = {}) => {
   const shipping = createShippingService({ registry, logger, ...options });
   return httpHandler('ship', async (event, caller) => {
-    const { data, replayed } = await shipping.ship(caller.company.companyId, event.pathParameters?.rateResponseId ?? '', event.body);
+    const { data, replayed } = await shipping.ship(caller.company.companyId, event.pathParameters?.rateResponseId ?? '', event.body, caller.mode);
     const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
     return { data, headers };
   }, referencePreload);

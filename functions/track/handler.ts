@@ -11,7 +11,7 @@ import { createTrackingService, type TrackingDependencies } from '../../shared/s
 export const createTrackHandler = (registry: CarrierRegistry, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
   const tracking = createTrackingService({ registry, logger, ...options });
   return httpHandler('track', async (event, caller) => ({
-    data: await tracking.track(caller.company.companyId, event.pathParameters?.orderId ?? ''),
+    data: await tracking.track(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
   }), orderPreload);
 };
 

@@ -42,19 +42,26 @@ const isWebLink = (url: string): boolean => /^https?:\/\//i.test(url);
 export type EmailNames = { carrier?: Pick<Carrier, 'fullName'>; service?: Pick<CarrierService, 'fullName'> };
 export type StatusEmail = { subject: string; text: string; html: string };
 
+/** Subject prefix of a test order's e-mails. */
+export const TEST_SUBJECT_PREFIX = '[TEST] ';
+/** The line a test order's e-mails open with. */
+export const TEST_NOTICE = 'This is a test shipment, created with a test API key: no real parcel is carried.';
+
 /**
  * The e-mail of one status: a headline, then carrier, service, tracking
  * number, tracking link and order id, and whom it was requested for. Names
  * are the English `fullName` of the reference data, or the codes when the
  * reference data lacks them. Every value is escaped in the HTML part: the
- * address, carrier text and tracking URLs are not ours.
+ * address, carrier text and tracking URLs are not ours. A test order's
+ * e-mail says so: `[TEST] ` before the subject and a line before the headline.
  */
 export const statusEmail = (
-  order: Pick<Order, 'orderId' | 'carrierCode' | 'serviceCode' | 'trackingNumber' | 'trackingUrl' | 'notification'>,
+  order: Pick<Order, 'orderId' | 'carrierCode' | 'serviceCode' | 'trackingNumber' | 'trackingUrl' | 'notification' | 'mode'>,
   status: NotifiedStatus,
   names: EmailNames,
 ): StatusEmail => {
   const headline = HEADLINE[status];
+  const test = order.mode === 'test';
   const rows: Array<{ label: string; value: string; link?: boolean }> = [
     { label: 'Carrier', value: names.carrier?.fullName.en || order.carrierCode },
     { label: 'Service', value: names.service?.fullName.en || order.serviceCode },
@@ -63,16 +70,16 @@ export const statusEmail = (
     { label: 'Order', value: order.orderId },
   ];
   const footer = `Status e-mails of this shipment were requested for ${order.notification.email ?? 'this address'}.`;
-  const text = [`${headline}.`, '', ...rows.map(({ label, value }) => `${label}: ${value}`), '', footer, ''].join('\n');
+  const text = [...(test ? [TEST_NOTICE, ''] : []), `${headline}.`, '', ...rows.map(({ label, value }) => `${label}: ${value}`), '', footer, ''].join('\n');
   const cell = ({ value, link }: (typeof rows)[number]) =>
     link && isWebLink(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
   const html = [
     '<!doctype html>',
-    `<html><body><p>${escapeHtml(headline)}.</p>`,
+    `<html><body>${test ? `<p><strong>${escapeHtml(TEST_NOTICE)}</strong></p>` : ''}<p>${escapeHtml(headline)}.</p>`,
     `<table>${rows.map((row) => `<tr><th align="left">${escapeHtml(row.label)}</th><td>${cell(row)}</td></tr>`).join('')}</table>`,
     `<p><small>${escapeHtml(footer)}</small></p>`,
     '</body></html>',
     '',
   ].join('\n');
-  return { subject: `${headline}: ${order.trackingNumber}`, text, html };
+  return { subject: `${test ? TEST_SUBJECT_PREFIX : ''}${headline}: ${order.trackingNumber}`, text, html };
 };

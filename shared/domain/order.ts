@@ -39,7 +39,8 @@ export type NewOrderInput = {
 
 /**
  * A new order: pending, no event yet (the first check asks the carrier), due
- * for its first check at the pending cadence, so it enters the active-orders index.
+ * for its first check at the pending cadence, so it enters the active-orders
+ * index; of its rate's mode.
  */
 export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, carrierDocuments, carrierAccountId, now, pace }: NewOrderInput): Order => ({
   orderId,
@@ -68,6 +69,7 @@ export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, 
   updated: now.toISOString(),
   nextCheckAt: nextCheckAt({ createdDate: now.toISOString(), status: 'pending', events: [] }, now, pace),
   version: 0,
+  mode: rate.mode,
 });
 
 /** `data` of POST /v1/ship (DESIGN.md §5). */
@@ -83,6 +85,8 @@ export type ShipResponse = {
   /** One per physical package, in piece order; the first is `trackingNumber`. */
   pieces: Array<{ trackingNumber: string }>;
   createdDate: string;
+  /** `test` for an order shipped with a test key. */
+  mode: Order['mode'];
 };
 
 export const toShipResponse = (order: Order, carrier: Carrier | undefined, service: CarrierService | undefined): ShipResponse => ({
@@ -96,4 +100,5 @@ export const toShipResponse = (order: Order, carrier: Carrier | undefined, servi
   labels: { available: order.labels.map((l) => ({ ...l })) },
   pieces: order.pieceTrackingNumbers.map((trackingNumber) => ({ trackingNumber })),
   createdDate: order.createdDate,
+  mode: order.mode,
 });

@@ -170,6 +170,7 @@ export type TrackResponse = {
   nextCheckAt: string | null;
   estimatedDelivery: { date: string; time: string; guaranteed: boolean } | null;
   metadata: { trackingUrl: string };
+  mode: Order['mode'];
 };
 
 export const toTrackResponse = (order: Order): TrackResponse => ({
@@ -183,13 +184,15 @@ export const toTrackResponse = (order: Order): TrackResponse => ({
   nextCheckAt: isFinal(order.status) ? null : (order.nextCheckAt ?? null),
   estimatedDelivery: order.commitment ? { date: order.commitment.commitDate, time: order.commitment.commitTime, guaranteed: order.commitment.guaranteed } : null,
   metadata: { trackingUrl: order.trackingUrl },
+  mode: order.mode,
 });
 
 /** `data` of DELETE /v1/shipments/{orderId} (DESIGN.md §5). */
-export type CancelResponse = { orderId: string; status: 'cancelled'; cancelledAt: string };
+export type CancelResponse = { orderId: string; status: 'cancelled'; cancelledAt: string; mode: Order['mode'] };
 
 export const toCancelResponse = (order: Order): CancelResponse => ({
   orderId: order.orderId,
   status: 'cancelled',
   cancelledAt: order.cancelledAt ?? order.updated ?? order.createdDate,
+  mode: order.mode,
 });

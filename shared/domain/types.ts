@@ -145,6 +145,14 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
+/**
+ * The mode of an API key, and of what it creates: a `test` key's rates and
+ * orders are test ones (README "Test and live keys"). Items written before
+ * modes existed have no `mode` and read as `live`.
+ */
+export const keyModeSchema = z.enum(['live', 'test']);
+export type KeyMode = z.infer<typeof keyModeSchema>;
+
 export const apiKeyRecordSchema = z.object({
   keyId: z.string(),
   keyHash: z.string(),
@@ -154,6 +162,8 @@ export const apiKeyRecordSchema = z.object({
   active: z.boolean(),
   expiresAt: z.string().optional(),
   createdDate: z.string(),
+  /** Must agree with the key's prefix (shared/http/auth.ts). */
+  mode: keyModeSchema.default('live'),
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
@@ -250,5 +260,7 @@ export const orderSchema = z.object({
   cancelledAt: z.string().optional(),
   /** Optimistic lock: every update of the order's tracking or status requires the version it read and adds one. */
   version: z.number().int().default(0),
+  /** The mode of the key that shipped it (from its rate response); only keys of this mode see the order. */
+  mode: keyModeSchema.default('live'),
 });
 export type Order = z.infer<typeof orderSchema>;

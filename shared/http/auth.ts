@@ -1,8 +1,11 @@
 /**
  * API-key authentication and scopes, spec part 5 to the letter:
- * - `X-API-Key` is `<prefix>_api_` followed by 32 lowercase hex characters;
+ * - `X-API-Key` is `<prefix>_api_` followed by 32 lowercase hex characters,
+ *   the prefix that of live keys (API_KEY_PREFIX, `ship`) or of test keys
+ *   (API_KEY_TEST_PREFIX, `shiptest`): the prefix says the key's mode;
  * - it is looked up by its SHA-256 hash and must be active, not expired (when
- *   `expiresAt` is set) and of integration type `public-api`;
+ *   `expiresAt` is set), of integration type `public-api` and of the mode its
+ *   prefix says (a record without a mode is live);
  * - a key failure is 401; a missing scope is 403; a key whose `scopes` array
  *   is empty passes every scope check.
  *
@@ -24,7 +27,7 @@
  * building a key from it needs a SHA-256 preimage.
  */
 import { config } from '../config';
-import type { ApiKeyRecord, Company } from '../domain/types';
+import type { ApiKeyRecord, Company, KeyMode } from '../domain/types';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { Scope } from '../manifest';
 import type { Preload } from '../services/preload';
@@ -34,13 +37,24 @@ import type { Caller } from './types';
 
 export const INTEGRATION_TYPE = 'public-api';
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The key prefix of each mode. */
+export type KeyPrefixes = Record<KeyMode, string>;
 
-export const isWellFormedKey = (apiKey: string, prefix = config.apiKeyPrefix): boolean =>
-  new RegExp(`^${escapeRegExp(prefix)}_api_[0-9a-f]{32}$`).test(apiKey);
+/** The prefixes of this deployment (API_KEY_PREFIX, API_KEY_TEST_PREFIX). */
+export const configuredKeyPrefixes = (): KeyPrefixes => ({ live: config.apiKeyPrefix, test: config.apiKeyTestPrefix });
 
-/** Pure rule check of a stored key at time `now`; returns the failure reason or undefined. */
-export const keyFailure = (record: ApiKeyRecord | undefined, now: Date): string | undefined => {
+const KEY_SECRET = /^[0-9a-f]{32}$/;
+
+/** The mode a well-formed key's prefix says, or undefined for a key that is not `<live or test prefix>_api_<32 lowercase hex>`. */
+export const keyModeOf = (apiKey: string, prefixes: KeyPrefixes = configuredKeyPrefixes()): KeyMode | undefined => {
+  const start = (mode: KeyMode) => `${prefixes[mode]}_api_`;
+  return (['live', 'test'] as const).find((mode) => apiKey.startsWith(start(mode)) && KEY_SECRET.test(apiKey.slice(start(mode).length)));
+};
+
+export const isWellFormedKey = (apiKey: string, prefixes: KeyPrefixes = configuredKeyPrefixes()): boolean => keyModeOf(apiKey, prefixes) !== undefined;
+
+/** Pure rule check of a stored key at time `now`, presented with a prefix of `mode`; returns the failure reason or undefined. */
+export const keyFailure = (record: ApiKeyRecord | undefined, now: Date, mode: KeyMode): string | undefined => {
   if (!record) return 'unknown key';
   if (!record.active) return 'inactive key';
   if (record.expiresAt !== undefined) {
@@ -48,6 +62,7 @@ export const keyFailure = (record: ApiKeyRecord | undefined, now: Date): string 
     if (Number.isNaN(expires) || expires <= now.getTime()) return 'expired key';
   }
   if (record.integrationType !== INTEGRATION_TYPE) return 'wrong integration type';
+  if (record.mode !== mode) return 'mode disagrees with the prefix';
   return undefined;
 };
 
@@ -103,19 +118,20 @@ export const authenticate = async (
 ): Promise<Caller> => {
   if (headerValue === undefined || headerValue === '') throw unauthorized('Missing API key: send it in the X-API-Key header');
   const apiKey = headerValue.trim();
-  if (!isWellFormedKey(apiKey)) throw unauthorized('Malformed API key');
+  const mode = keyModeOf(apiKey);
+  if (!mode) throw unauthorized('Malformed API key');
   start(preload.beforeCaller?.());
   const keyHash = hashApiKey(apiKey);
   const { record, company } = await load(keyHash, now.getTime(), (known) => {
-    if (preload.withCompany && !keyFailure(known, now) && hasScope(known.scopes, required)) start(preload.withCompany(known.companyId));
+    if (preload.withCompany && !keyFailure(known, now, mode) && hasScope(known.scopes, required)) start(preload.withCompany(known.companyId));
   });
-  if (keyFailure(record, now) || !record) throw unauthorized('Invalid, inactive or expired API key');
+  if (keyFailure(record, now, mode) || !record) throw unauthorized('Invalid, inactive or expired API key');
   if (!company) throw unauthorized('Invalid, inactive or expired API key');
   if (!hasScope(record.scopes, required)) {
     throw forbidden(`This API key lacks the required scope: ${required.join(' or ')}`);
   }
   const { keyHash: _omit, ...publicKey } = record;
-  return { company, apiKey: publicKey };
+  return { company, apiKey: publicKey, mode };
 };
 
 export { AppError };

@@ -1,8 +1,11 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { ApiKeyRecord, Company } from '../domain/types';
+import type { ApiKeyRecord, Company, KeyMode } from '../domain/types';
 
-/** The caller, established by the auth middleware. */
-export type Caller = { company: Company; apiKey: Omit<ApiKeyRecord, 'keyHash'> };
+/**
+ * The caller, established by the auth middleware. `mode` is the key's mode:
+ * what it rates and ships is of that mode, and it sees nothing of the other.
+ */
+export type Caller = { company: Company; apiKey: Omit<ApiKeyRecord, 'keyHash'>; mode: KeyMode };
 
 /** What a handler's `main` returns; the envelope middleware turns it into the HTTP response. */
 export type HttpReply =

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import type { LabelType } from '../domain/carrier';
 import type { RateRequest } from '../domain/rate/schema';
-import type { Order } from '../domain/types';
+import type { KeyMode, Order } from '../domain/types';
 import { AppError } from '../errors';
 import { shipmentDocument, type ShipmentDocument, type ShipmentRecord } from '../labels/document';
 import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/types';
@@ -33,11 +33,15 @@ import type { ServiceLogger } from './rating';
 
 export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string }>;
 
-export type LabelList = { orderId: string; available: LabelType[] };
+export type LabelList = { orderId: string; available: LabelType[]; mode: KeyMode };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
 
 /** A cancelled shipment's labels are void: none is offered (the list is empty, and a label file answers that list). */
-const listOf = (order: Order): LabelList => ({ orderId: order.orderId, available: order.status === 'cancelled' ? [] : order.labels.map((l) => ({ ...l })) });
+const listOf = (order: Order): LabelList => ({
+  orderId: order.orderId,
+  available: order.status === 'cancelled' ? [] : order.labels.map((l) => ({ ...l })),
+  mode: order.mode,
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,7 +53,7 @@ export type LabelServiceDependencies = {
 };
 
 /** The label list, without the renderer: what GET /v1/labels/{orderId} needs. */
-export const labelsOf = async (companyId: string, orderId: string): Promise<LabelList> => listOf((await ownOrder(companyId, orderId)).order);
+export const labelsOf = async (companyId: string, orderId: string, mode: KeyMode): Promise<LabelList> => listOf((await ownOrder(companyId, orderId, mode)).order);
 
 export const createLabelService = ({ render, logger, clock = () => new Date(), newId = randomUUID }: LabelServiceDependencies) => {
   /** Renders within one container once per file, whatever the concurrency. */
@@ -118,8 +122,8 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
 
   return {
     /** GET /v1/labels/{orderId}/{labelType}: a redirect to the file, or the list when the type is unknown or ambiguous. */
-    async labelFile(companyId: string, orderId: string, requested: string): Promise<LabelFileAnswer> {
-      const { order, request } = await ownOrder(companyId, orderId);
+    async labelFile(companyId: string, orderId: string, requested: string, mode: KeyMode): Promise<LabelFileAnswer> {
+      const { order, request } = await ownOrder(companyId, orderId, mode);
       const code = resolveLabelType(requested.slice(0, 64), listOf(order).available);
       if (!code) return { kind: 'list', data: listOf(order) };
       const key = labelObjectKey(order.companyId, order.orderId, code);

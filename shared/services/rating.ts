@@ -12,7 +12,7 @@ import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog';
 import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
-import type { Company } from '../domain/types';
+import type { Company, KeyMode } from '../domain/types';
 import { AppError } from '../errors';
 import { recordRatesReturned } from '../metrics';
 import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
@@ -32,13 +32,13 @@ export type RatingDependencies = {
   logger: ServiceLogger;
 };
 
-export type RateResponseData = { requestId: string; rates: PublicRateResponse[] };
+export type RateResponseData = { requestId: string; mode: KeyMode; rates: PublicRateResponse[] };
 
 const noRates = (detail: string) => new AppError(422, 'NO_RATES', `No rates were returned for this shipment: ${detail}`);
 
 export const createRatingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger }: RatingDependencies) => ({
-  /** Rates `body` for `company`; throws AppError 400/422 for the interface's refusals. */
-  async rate(company: Company, body: unknown): Promise<RateResponseData> {
+  /** Rates `body` for `company` with a key of `mode`; throws AppError 400/422 for the interface's refusals. */
+  async rate(company: Company, body: unknown, mode: KeyMode): Promise<RateResponseData> {
     const now = clock();
     const [context, defaults, companyBoxes] = await Promise.all([
       loadCarrierContext(company),
@@ -73,7 +73,8 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
           try {
             // The plan's account bills the quote; a plan whose account is gone drops that carrier, never the request.
             const account = await resolveCarrierAccount(plan);
-            return [{ adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] }, call: { account } }];
+            // A test key's rate reaches a live carrier's test environment only (the connector picks it by mode).
+            return [{ adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] }, call: { account, mode } }];
           } catch (error) {
             if (!(error instanceof CarrierAccountNotConfigured)) throw error;
             failures.push({ carrierCode: code, reason: 'error', message: error.message });
@@ -108,11 +109,11 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
     // The rate request lives exactly as long as its rate responses.
     const { expiresAt } = results.internal[0]!;
     await saveRateResults(
-      { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt },
-      results.internal.map(toStoredRate),
+      { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt, mode },
+      results.internal.map((rate) => toStoredRate(rate, mode)),
     );
     recordRatesReturned(results.public.length);
-    return { requestId, rates: results.public };
+    return { requestId, mode, rates: results.public };
   },
 });
 

@@ -12,6 +12,7 @@ import type { CarrierAccount, CarrierCallOptions, CarrierShipment, LabelType, Sh
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
 import { isUuid } from '../domain/ids';
 import { assertBillingAllowed } from '../domain/rate/billing';
+import type { KeyMode } from '../domain/types';
 import type { RateRequest } from '../domain/rate/schema';
 import type { PricingPlan } from '../domain/types';
 import { AppError, notFound } from '../errors';
@@ -90,8 +91,8 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
   };
 
   return {
-    /** Ships `rateResponseId` for `companyId`; a repeat answers the same order with `replayed`. */
-    async ship(companyId: string, rateResponseId: string, body: unknown): Promise<ShipResult> {
+    /** Ships `rateResponseId` for `companyId` with a key of `mode`; a repeat answers the same order with `replayed`. */
+    async ship(companyId: string, rateResponseId: string, body: unknown, mode: KeyMode): Promise<ShipResult> {
       const options = shipOptionsOf(body);
       if (!isUuid(rateResponseId)) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
       // Ids are issued in lower case; a UUID is the same in any case.
@@ -100,7 +101,8 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
       // Money moves: the company is read now, not taken from the key cache (blacklist, billing).
       const [company, { rate: found, state }] = await Promise.all([getCompany(companyId), getRateForShip(rateResponseId, companyId, now)]);
       if (!company) throw new AppError(401, 'UNAUTHORIZED', 'Invalid, inactive or expired API key');
-      if (found.status === 'missing') throw notShippable();
+      // A rate of the other mode is as unknown as another company's.
+      if (found.status === 'missing' || found.item.mode !== mode) throw notShippable();
       if (state?.orderId) return respond(state.orderId, companyId, true);
       if (found.status === 'expired') throw new AppError(410, 'RATE_EXPIRED', `This rate expired at ${found.item.expiresAt}; rate the shipment again`);
       if (company.billing !== 'account') {
@@ -140,7 +142,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
         if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
         account = await accountOf(plan);
-        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime }, rate.carrierCode, { account });
+        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime }, rate.carrierCode, { account, mode: rate.mode });
       } catch (error) {
         await releaseClaim(rateResponseId, claim.token).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
         throw error;

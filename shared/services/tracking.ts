@@ -31,7 +31,7 @@ import {
   type TrackingUpdate,
   type TrackResponse,
 } from '../domain/tracking';
-import type { Order, TrackingEvent } from '../domain/types';
+import type { KeyMode, Order, TrackingEvent } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import { ACTIVE_ORDER_SHARDS } from '../store/keys';
 import { dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
@@ -93,12 +93,19 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
     return adapter;
   };
 
-  /** The carrier account that bought the shipment, for its track and void; none for a sandbox plan without one. */
-  const accountOf = async (order: Order): Promise<Omit<CarrierCallOptions, 'signal'>> =>
-    order.carrierAccountId ? { account: await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode }) } : {};
+  /**
+   * What a track or void of the order is made under: the order's mode (a test
+   * order only ever reaches its carrier's test environment, from GET /track,
+   * a cancel or the scheduled refresh alike) and the carrier account that
+   * bought it; no account for a sandbox plan without one.
+   */
+  const callOptionsOf = async (order: Order): Promise<Omit<CarrierCallOptions, 'signal'>> => ({
+    mode: order.mode,
+    ...(order.carrierAccountId ? { account: await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode }) } : {}),
+  });
 
   const askCarrier = async ({ order }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> => {
-    const options = await accountOf(order);
+    const options = await callOptionsOf(order);
     return callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order), { ...options, signal }));
   };
 
@@ -169,8 +176,8 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
 
   return {
     /** GET /v1/track/{orderId}: the caller's order, refreshed first when it is due (within the track timeout). */
-    async track(companyId: string, orderId: string): Promise<TrackResponse> {
-      const stored = await ownOrder(companyId, orderId);
+    async track(companyId: string, orderId: string, mode: KeyMode): Promise<TrackResponse> {
+      const stored = await ownOrder(companyId, orderId, mode);
       const now = clock();
       if (!isStale(stored.order, now)) return toTrackResponse(stored.order);
       // On a carrier failure the stored tracking is answered; its lastCheckedAt says how old it is.
@@ -259,13 +266,13 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
      * picked up it is 409; a carrier refusal or failure is 502 with the
      * carrier's reason and the order unchanged.
      */
-    async cancel(companyId: string, orderId: string): Promise<CancelResponse> {
-      const stored = await ownOrder(companyId, orderId);
+    async cancel(companyId: string, orderId: string, mode: KeyMode): Promise<CancelResponse> {
+      const stored = await ownOrder(companyId, orderId, mode);
       if (stored.order.status === 'cancelled') return toCancelResponse(stored.order);
       if (!isCancellable(stored.order.status)) throw notCancellable(stored.order.status);
       const { order } = stored;
       try {
-        const options = await accountOf(order);
+        const options = await callOptionsOf(order);
         await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) => adapterOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

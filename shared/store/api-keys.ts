@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { config } from '../config';
-import { apiKeyRecordSchema, type ApiKeyRecord } from '../domain/types';
+import { apiKeyRecordSchema, type ApiKeyRecord, type KeyMode } from '../domain/types';
 import { ddb } from './client';
 import { ItemNotFound } from './errors';
 import { keys } from './keys';
@@ -17,16 +17,22 @@ export const hashApiKey = (apiKey: string): string => createHash('sha256').updat
 
 export const generateApiKey = (prefix = config.apiKeyPrefix): string => `${prefix}_api_${randomBytes(16).toString('hex')}`;
 
+/** The prefix keys of `mode` carry (shared/http/auth.ts reads the mode back from it). */
+export const keyPrefixOf = (mode: KeyMode): string => (mode === 'test' ? config.apiKeyTestPrefix : config.apiKeyPrefix);
+
 export type CreateApiKeyInput = {
   companyId: string;
   scopes?: string[];
   expiresAt?: string;
   integrationType?: string;
   active?: boolean;
+  /** `live` unless given; a test key carries the test prefix. */
+  mode?: KeyMode;
 };
 
 export const createApiKey = async (input: CreateApiKeyInput): Promise<{ keyId: string; apiKey: string }> => {
-  const apiKey = generateApiKey();
+  const mode = input.mode ?? 'live';
+  const apiKey = generateApiKey(keyPrefixOf(mode));
   const record: ApiKeyRecord = {
     keyId: randomUUID(),
     keyHash: hashApiKey(apiKey),
@@ -36,6 +42,7 @@ export const createApiKey = async (input: CreateApiKeyInput): Promise<{ keyId: s
     active: input.active ?? true,
     ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
     createdDate: new Date().toISOString(),
+    mode,
   };
   await ddb.send(
     new TransactWriteCommand({

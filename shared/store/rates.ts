@@ -18,6 +18,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import type { StoredRate } from '../domain/rate/stored';
+import { keyModeSchema, type KeyMode } from '../domain/types';
 import { keys } from './keys';
 import { getItem, putAll } from './table-ops';
 
@@ -28,6 +29,8 @@ export type StoredRateRequest = {
   request: Record<string, unknown>;
   createdDate: string;
   expiresAt: string;
+  /** The mode of the key that rated (its rate responses carry it too). */
+  mode: KeyMode;
 };
 
 export type { StoredRate };
@@ -68,6 +71,7 @@ const rateRequestItem = z
     requestGzip: z.instanceof(Uint8Array),
     createdDate: z.string(),
     expiresAt: z.string(),
+    mode: keyModeSchema.default('live'),
   })
   .transform(
     ({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> }),
@@ -95,6 +99,7 @@ const storedRate = z
     totals: z.object({ retail: tier, account: tier, discounted: tier }),
     margin: tier,
     discountBp: z.object({ account: z.number(), customer: z.number() }),
+    mode: keyModeSchema.default('live'),
   }) satisfies z.ZodType<StoredRate>;
 
 const chargesJson = z

@@ -23,14 +23,16 @@ describe('a restart of npm start', () => {
     expect(runtime?.apiUrl).toBe(e2e.baseUrl);
   });
 
-  it('keeps demo.json: the same demo company and key', () => {
-    expect(readDemoFile(e2e.dataDir)).toEqual(expect.objectContaining({ apiKey: record().first.apiKey, companyId: record().first.companyId, keyId: record().first.keyId }));
-    expect(e2e.apiKey).toBe(record().first.apiKey);
+  it('keeps demo.json: the same demo company, key and test key', () => {
+    const { apiKey, keyId, testApiKey, testKeyId, companyId } = record().first;
+    expect(readDemoFile(e2e.dataDir)).toEqual(expect.objectContaining({ apiKey, companyId, keyId, testApiKey, testKeyId }));
+    expect(e2e.apiKey).toBe(apiKey);
+    expect(e2e.testApiKey).toBe(testApiKey);
   });
 
-  it('the demo key of the first start still works', async () => {
-    const response = await api('/carriers', { key: record().first.apiKey });
-    expect(response.status).toBe(200);
+  it('the demo key and the demo test key of the first start still work', async () => {
+    expect((await api('/carriers', { key: record().first.apiKey })).status).toBe(200);
+    expect((await api('/carriers', { key: record().first.testApiKey })).status).toBe(200);
   });
 
   it('the box the admin CLI created before the restart is still listed', async () => {

@@ -96,7 +96,7 @@ describe('rate → ship → labels over HTTP', () => {
   it('GET /labels/{orderId} lists what ship announced', async () => {
     const { data, response } = await labels(shipment.orderId);
     expect(response.status).toBe(200);
-    expect(data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available });
+    expect(data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available, mode: 'live' });
     for (const entry of data!.data.available) {
       expect(entry).toEqual({ code: expect.any(String), name: expect.any(String), format: expect.stringMatching(/^(PDF|ZPL)$/), contentType: expect.any(String) });
     }
@@ -172,7 +172,7 @@ describe('rate → ship → labels over HTTP', () => {
     for (const unknown of ['NOPE', 'COMMERCIAL_INVOICE', 'label', 'x'.repeat(300)]) {
       const { data, response } = await labelFile(shipment.orderId, unknown);
       expect({ unknown: unknown.slice(0, 20), status: response.status }).toEqual({ unknown: unknown.slice(0, 20), status: 200 });
-      expect(data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available });
+      expect(data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available, mode: 'live' });
     }
     expect((await labelFile(shipment.orderId, 'shipping_label_pdf')).response.status).toBe(302);
     expect((await labelFile(shipment.orderId, 'zpl')).response.status).toBe(302);
@@ -268,7 +268,7 @@ describe('rate → ship → labels over HTTP', () => {
       for (const type of [`SHIPPING_LABEL_PDF%2F..%2F..%2F${randomUUID()}%2FSHIPPING_LABEL_PDF`, '..%2F..%2FSHIPPING_LABEL_ZPL', '%2F..%2F', 'SHIPPING_LABEL_PDF%00']) {
         const response = await api(`/labels/${shipment.orderId}/${type}`);
         expect({ type, status: response.status }).toEqual({ type, status: 200 });
-        expect(dataOf<LabelList>(response)).toEqual({ orderId: shipment.orderId, available: shipment.labels.available });
+        expect(dataOf<LabelList>(response)).toEqual({ orderId: shipment.orderId, available: shipment.labels.available, mode: 'live' });
       }
     });
 
@@ -343,7 +343,7 @@ describe('every kind of document', () => {
     expect(files.get('SHIPPING_LABEL_ZPL')!.toString('latin1').match(/\^XA/g)).toHaveLength(PACKAGES);
     const ambiguous = await labelFile(shipment.orderId, 'pdf');
     expect(ambiguous.response.status).toBe(200);
-    expect(ambiguous.data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available });
+    expect(ambiguous.data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available, mode: 'live' });
   });
 
   it('international goods: a commercial invoice PDF', async () => {
@@ -423,7 +423,7 @@ describe('the call order of spec part 1 through the typed client', () => {
     expect(tracked.data!.data.events.map((e) => e.code)).toContain('LABEL_CREATED');
 
     const cancelled = await typed.DELETE('/v1/shipments/{orderId}', { params: { path: { orderId } } });
-    expect(cancelled.data!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: expect.any(String) });
+    expect(cancelled.data!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: expect.any(String), mode: 'live' });
     // Cancelling again answers the same; the labels are void; tracking says cancelled.
     const again = await typed.DELETE('/v1/shipments/{orderId}', { params: { path: { orderId } } });
     expect(again.data!.data).toEqual(cancelled.data!.data);

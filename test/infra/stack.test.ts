@@ -133,6 +133,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               TABLE_NAME: { Ref: logicalId(stack.storage.table) },
               BUCKET_NAME: { Ref: logicalId(stack.storage.labelBucket) },
               API_KEY_PREFIX: stage.apiKeyPrefix,
+              API_KEY_TEST_PREFIX: stage.apiKeyTestPrefix,
               API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
               REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
               RATE_TTL_HOURS: String(stage.rateTtlHours),

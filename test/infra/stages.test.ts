@@ -36,6 +36,8 @@ describe('parseStageConfig', () => {
     ['a carrier timeout as long as the rate budget', { carrierTimeoutMs: 8000, rateBudgetMs: 8000 }, 'carrierTimeoutMs must be shorter than rateBudgetMs'],
     ['a rate budget beyond the function timeout', { rateBudgetMs: 20000, lambda: { memoryMb: 512, timeoutSeconds: 15 } }, 'rateBudgetMs must be shorter than lambda.timeoutSeconds'],
     ['an API key prefix with an underscore', { apiKeyPrefix: 'my_brand' }, 'apiKeyPrefix'],
+    ['a test key prefix with an underscore', { apiKeyTestPrefix: 'my_test' }, 'apiKeyTestPrefix'],
+    ['a test key prefix equal to the live one', { apiKeyPrefix: 'acme', apiKeyTestPrefix: 'acme' }, 'apiKeyTestPrefix must differ from apiKeyPrefix'],
     ['a sender that is not an address', { emailFrom: 'shipping' }, 'emailFrom'],
     ['an SES configuration set name with a space', { emailConfigurationSet: 'shipping api' }, 'emailConfigurationSet'],
     ['an e-mail lease no longer than the function timeout', { notifyLeaseSeconds: 15 }, 'notifyLeaseSeconds must be longer than lambda.timeoutSeconds'],

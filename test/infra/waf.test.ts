@@ -63,16 +63,17 @@ const hex32 = () => randomBytes(16).toString('hex');
 
 describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   const limits = stage.rateLimits;
-  const wellFormed = `${stage.apiKeyPrefix}_api_${hex32()}`;
-  const malformed = [
-    '',
-    `${stage.apiKeyPrefix}_api_${hex32().toUpperCase()}`,
-    `${stage.apiKeyPrefix}_api_${hex32().slice(1)}`,
-    `${stage.apiKeyPrefix}_api_${hex32()}0`,
-    `other_api_${hex32()}`,
-    `x${stage.apiKeyPrefix}_api_${hex32()}`,
-    `${stage.apiKeyPrefix}_api_${hex32().slice(2)}zz`,
-  ];
+  const prefixes = { live: stage.apiKeyPrefix, test: stage.apiKeyTestPrefix };
+  // A test key is a key like any other: counted per key, never by IP.
+  const wellFormed = [`${stage.apiKeyPrefix}_api_${hex32()}`, `${stage.apiKeyTestPrefix}_api_${hex32()}`];
+  const malformed = [stage.apiKeyPrefix, stage.apiKeyTestPrefix].flatMap((prefix) => [
+    `${prefix}_api_${hex32().toUpperCase()}`,
+    `${prefix}_api_${hex32().slice(1)}`,
+    `${prefix}_api_${hex32()}0`,
+    `x${prefix}_api_${hex32()}`,
+    `${prefix}_api_${hex32().slice(2)}zz`,
+  ]);
+  malformed.push('', `other_api_${hex32()}`, `${stage.apiKeyPrefix}${stage.apiKeyTestPrefix}_api_${hex32()}`);
 
   it('is a regional web ACL that allows what no rule blocks, with CloudWatch metrics on', () => {
     const acl = webAclOf(stage);
@@ -102,11 +103,13 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const regex = keyRegex(rate.ScopeDownStatement);
     expect(regex).toBeDefined();
     // The scope-down agrees with the functions' own check of a key's shape (shared/http/auth.ts).
-    expect(regex!.test(wellFormed)).toBe(true);
-    expect(isWellFormedKey(wellFormed, stage.apiKeyPrefix)).toBe(true);
+    for (const key of wellFormed) {
+      expect([key, regex!.test(key)]).toEqual([key, true]);
+      expect(isWellFormedKey(key, prefixes)).toBe(true);
+    }
     for (const key of malformed) {
       expect([key, regex!.test(key)]).toEqual([key, false]);
-      expect(isWellFormedKey(key, stage.apiKeyPrefix)).toBe(false);
+      expect(isWellFormedKey(key, prefixes)).toBe(false);
     }
   });
 
@@ -186,7 +189,7 @@ describe('lib/limits.ts', () => {
   });
 
   it("gives the local runtime dev's per-key and keyless limits and window", () => {
-    expect(localRequestLimiter({}, stages.dev.apiKeyPrefix).rules).toEqual({
+    expect(localRequestLimiter({}, { live: stages.dev.apiKeyPrefix, test: stages.dev.apiKeyTestPrefix }).rules).toEqual({
       perKey: { limit: stages.dev.rateLimits.perKey, windowSeconds: stages.dev.rateLimits.windowSeconds },
       perIp: { limit: stages.dev.rateLimits.perIpWithoutKey, windowSeconds: stages.dev.rateLimits.windowSeconds },
     });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AdminError, executeAdminCommand, parseAdminCommand } from '../../local/admin';
 import { writeRuntimeFile } from '../../local/runtime-files';
+import { authenticate } from '../../shared/http/auth';
 import { getApiKeyByHash, hashApiKey } from '../../shared/store/api-keys';
 import { getCompany } from '../../shared/store/companies';
 import { listCompanyBoxes } from '../../shared/store/packaging';
@@ -74,10 +75,35 @@ describe('admin commands', () => {
     expect(result.apiKey).toMatch(/^ship_api_[0-9a-f]{32}$/);
     const record = await keyRecord(result.apiKey);
     expect(record).toEqual(
-      expect.objectContaining({ keyId: result.keyId, companyId: company.companyId, scopes: [], active: true, integrationType: 'public-api' }),
+      expect.objectContaining({ keyId: result.keyId, companyId: company.companyId, scopes: [], active: true, integrationType: 'public-api', mode: 'live' }),
     );
     expect(record?.expiresAt).toBeUndefined();
     expect(JSON.stringify(record)).not.toContain(result.apiKey);
+  });
+
+  it('key create --mode test prints a key with the test prefix, stored as a test key, that authenticates in test mode', async () => {
+    const company = await stack.createCompany();
+    const result = await admin<{ keyId: string; apiKey: string }>('key', 'create', '--company', company.companyId, '--mode', 'test');
+    expect(Object.keys(result).sort()).toEqual(['apiKey', 'keyId']);
+    expect(result.apiKey).toMatch(/^shiptest_api_[0-9a-f]{32}$/);
+    expect(await keyRecord(result.apiKey)).toEqual(expect.objectContaining({ keyId: result.keyId, companyId: company.companyId, mode: 'test', active: true }));
+    await expect(authenticate(result.apiKey, ['shipments:rate'])).resolves.toMatchObject({ mode: 'test', company: { companyId: company.companyId } });
+    // --mode live is the default spelled out.
+    const live = await admin<{ apiKey: string }>('key', 'create', '--company', company.companyId, '--mode', 'live');
+    expect(live.apiKey).toMatch(/^ship_api_[0-9a-f]{32}$/);
+    await expect(authenticate(live.apiKey, [])).resolves.toMatchObject({ mode: 'live' });
+  });
+
+  it('key create --mode test uses the configured test prefix (API_KEY_TEST_PREFIX)', async () => {
+    const company = await stack.createCompany();
+    process.env.API_KEY_TEST_PREFIX = 'acmesandbox';
+    try {
+      const { apiKey } = await admin<{ apiKey: string }>('key', 'create', '--company', company.companyId, '--mode', 'test');
+      expect(apiKey).toMatch(/^acmesandbox_api_[0-9a-f]{32}$/);
+      await expect(authenticate(apiKey, [])).resolves.toMatchObject({ mode: 'test' });
+    } finally {
+      delete process.env.API_KEY_TEST_PREFIX;
+    }
   });
 
   it('key create with scopes, expiry, integration type and --inactive stores each', async () => {
@@ -226,5 +252,6 @@ describe('admin CLI process', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: npm run -s admin -- <command>');
     expect(result.stdout).toContain('blacklist add --company ID --account NUMBER');
+    expect(result.stdout).toContain('[--mode live|test]');
   }, 60_000);
 });

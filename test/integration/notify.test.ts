@@ -70,6 +70,7 @@ const orderOf = (journey: TransitStatus[], notification: Order['notification'], 
     .map((status, i) => event(status, `2026-05-0${5 + i}T10:00:00.000Z`))
     .reverse(),
   version: journey.length - 1,
+  mode: 'live',
 });
 
 const asked = (...statuses: TransitStatus[]): Order['notification'] => ({ email: 'buyer@example.com', statuses });

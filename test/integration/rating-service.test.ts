@@ -9,7 +9,7 @@ import type { CarrierAdapter, CarrierQuote } from '../../shared/carriers/types';
 import type { Company } from '../../shared/domain/types';
 import { AppError } from '../../shared/errors';
 import { createRatingService } from '../../shared/services/rating';
-import { getRateResponse } from '../../shared/store/rates';
+import { getRateRequest, getRateResponse } from '../../shared/store/rates';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -63,17 +63,28 @@ describe('rating service', () => {
   it('rates with the injected clock and ids, and stores what it returns', async () => {
     const logger = recordingLogger();
     const service = createRatingService({ registry: sandbox, clock: () => now, newId, logger });
-    const data = await service.rate(company, sampleRateBody(now));
+    const data = await service.rate(company, sampleRateBody(now), 'live');
     expect(data.requestId).toMatch(/^00000000-0000-4000-8000-/);
+    expect(data.mode).toBe('live');
     expect(data.rates.every((r) => r.createdDate === now.toISOString())).toBe(true);
     const stored = await getRateResponse(data.rates[0]!.rateResponseId, company.companyId, now);
-    expect(stored.status).toBe('found');
+    expect(stored).toMatchObject({ status: 'found', item: { mode: 'live' } });
+  });
+
+  it("a test key's rate request and every rate response are stored as test, and the answer says so", async () => {
+    const service = createRatingService({ registry: sandbox, clock: () => now, newId, logger: recordingLogger() });
+    const data = await service.rate(company, sampleRateBody(now), 'test');
+    expect(data.mode).toBe('test');
+    expect(await getRateRequest(data.requestId, company.companyId, now)).toMatchObject({ status: 'found', item: { mode: 'test' } });
+    for (const rate of data.rates) {
+      expect(await getRateResponse(rate.rateResponseId, company.companyId, now)).toMatchObject({ status: 'found', item: { mode: 'test' } });
+    }
   });
 
   it('a quote for a disabled service and one for an unknown service are rejected with their reasons, the rest priced', async () => {
     const logger = recordingLogger();
     const service = createRatingService({ registry: registryWith([quote('CARRIERX_GROUND'), quote('CARRIERX_FIRST_OVERNIGHT'), quote('CARRIERX_TELEPORT')]), clock: () => now, newId, logger });
-    const data = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } });
+    const data = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } }, 'live');
     expect(data.rates.map((r) => r.service.code)).toEqual(['CARRIERX_GROUND']);
     const rejected = logger.lines.find((l) => l.message === 'quotes rejected')?.attributes.rejected;
     expect(rejected).toEqual([
@@ -85,7 +96,7 @@ describe('rating service', () => {
   it('a quoted carrier without an adapter is a reported failure: 422 naming it when nothing else rates', async () => {
     const logger = recordingLogger();
     const service = createRatingService({ registry: registryWith(undefined), clock: () => now, newId, logger });
-    const error = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } }).catch((e: unknown) => e);
+    const error = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } }, 'live').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 422, code: 'NO_RATES', message: expect.stringContaining('CARRIERX: error') });
     expect(logger.lines.find((l) => l.message === 'carriers without a rate')?.attributes.failures).toEqual([

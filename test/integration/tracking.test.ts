@@ -115,7 +115,7 @@ describe('DELETE /v1/shipments/{orderId}', () => {
     const { orderId } = await shipOrder();
     const first = await cancel(orderId);
     expect(first.status).toBe(200);
-    expect(first.json!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: state.now.toISOString() });
+    expect(first.json!.data).toEqual({ orderId, status: 'cancelled', cancelledAt: state.now.toISOString(), mode: 'live' });
     state.now = new Date(state.now.getTime() + 1000);
     const again = await cancel(orderId);
     expect(again.json!.data).toEqual(first.json!.data);
@@ -126,7 +126,7 @@ describe('DELETE /v1/shipments/{orderId}', () => {
     expect((await storedItem(orderId))[activeOrdersIndex.partitionKey]).toBeUndefined();
 
     const list = await call(labelsHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key: apiKey, pathParameters: { orderId } }));
-    expect(list.json!.data).toEqual({ orderId, available: [] });
+    expect(list.json!.data).toEqual({ orderId, available: [], mode: 'live' });
     const file = await call(
       createLabelFileHandler(async () => {
         throw new Error('a void label must not be rendered');
@@ -134,7 +134,7 @@ describe('DELETE /v1/shipments/{orderId}', () => {
       proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}/SHIPPING_LABEL_PDF`, key: apiKey, pathParameters: { orderId, labelType: 'SHIPPING_LABEL_PDF' } }),
     );
     expect(file.status).toBe(200);
-    expect(file.json!.data).toEqual({ orderId, available: [] });
+    expect(file.json!.data).toEqual({ orderId, available: [], mode: 'live' });
   });
 
   it("a carrier refusal (picked up, though not yet seen) is 502 with the carrier's reason, the order unchanged; once seen in transit it is 409", async () => {

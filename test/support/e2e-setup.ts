@@ -7,8 +7,8 @@
  * stop, a second start. The tests run against the
  * second start; test/e2e/restart.test.ts checks what the restart kept.
  *
- * Workers read: E2E_BASE_URL, E2E_API_KEY, E2E_COMPANY_ID, E2E_DATA_DIR and
- * E2E_RESTART (JSON, see RestartRecord).
+ * Workers read: E2E_BASE_URL, E2E_API_KEY, E2E_TEST_API_KEY (the demo test
+ * key), E2E_COMPANY_ID, E2E_DATA_DIR and E2E_RESTART (JSON, see RestartRecord).
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,7 @@ export type E2eGlobals = { __SHIPPING_E2E_RUNTIME__?: RunningRuntime; __SHIPPING
 
 /** What the first start left behind, for test/e2e/restart.test.ts. */
 export type RestartRecord = {
-  first: { apiKey: string; keyId: string; companyId: string; pid: number; dynamodbPid: number; apiUrl: string };
+  first: { apiKey: string; keyId: string; testApiKey: string; testKeyId: string; companyId: string; pid: number; dynamodbPid: number; apiUrl: string };
   boxId: string;
   /** An order shipped before the restart, asking for a pending e-mail, with its label file fetched and its e-mail sent. */
   order: { orderId: string; trackingNumber: string; emailsBefore: number };
@@ -59,13 +59,14 @@ export default async function e2eGlobalSetup(): Promise<void> {
     try {
       const demo = readDemoFile(dataDir);
       if (!demo) throw new Error(`the first start wrote no ${dataPaths(dataDir).demo}`);
+      if (!demo.testApiKey || !demo.testKeyId) throw new Error(`the first start wrote no demo test key in ${dataPaths(dataDir).demo}`);
       const box = await adminJson<{ id: string }>(
         ['box', 'create', '--company', demo.companyId, '--name', 'Survives a restart', '--length', '30', '--width', '20', '--height', '10', '--weight', '0.4'],
         runtimeEnv(dataDir),
       );
       const order = await shipBeforeRestart(first.runtime.apiUrl, demo.apiKey, dataDir);
       record = {
-        first: { apiKey: demo.apiKey, keyId: demo.keyId, companyId: demo.companyId, pid: first.runtime.pid, dynamodbPid: first.runtime.dynamodb.pid, apiUrl: first.runtime.apiUrl },
+        first: { apiKey: demo.apiKey, keyId: demo.keyId, testApiKey: demo.testApiKey, testKeyId: demo.testKeyId, companyId: demo.companyId, pid: first.runtime.pid, dynamodbPid: first.runtime.dynamodb.pid, apiUrl: first.runtime.apiUrl },
         boxId: box.id,
         order,
         afterStop: { runtimeFileExists: true, alivePids: [] },
@@ -84,6 +85,7 @@ export default async function e2eGlobalSetup(): Promise<void> {
     process.env.E2E_DATA_DIR = dataDir;
     process.env.E2E_BASE_URL = second.runtime.apiUrl;
     process.env.E2E_API_KEY = demo.apiKey;
+    process.env.E2E_TEST_API_KEY = demo.testApiKey ?? '';
     process.env.E2E_COMPANY_ID = demo.companyId;
     process.env.E2E_RESTART = JSON.stringify(record);
   } catch (e) {

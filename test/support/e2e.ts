@@ -28,6 +28,10 @@ export const e2e = {
   get apiKey() {
     return required('E2E_API_KEY');
   },
+  /** The demo test key `npm start` printed beside the demo key (same company). */
+  get testApiKey() {
+    return required('E2E_TEST_API_KEY');
+  },
   get companyId() {
     return required('E2E_COMPANY_ID');
   },

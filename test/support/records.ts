@@ -10,5 +10,6 @@ export const apiKeyRecordFor = (apiKey: string, over: Partial<ApiKeyRecord> = {}
   scopes: [],
   active: true,
   createdDate: '2026-01-01T00:00:00Z',
+  mode: 'live',
   ...over,
 });

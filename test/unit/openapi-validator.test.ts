@@ -210,6 +210,7 @@ describe("the repository's openapi.json", () => {
     labels: { available: [{ code: 'SHIPPING_LABEL_PDF', name: 'Shipping label', format: 'PDF', contentType: 'application/pdf' }] },
     pieces: [{ trackingNumber: '1Z0001' }],
     createdDate: '2026-11-23T12:00:00.000Z',
+    mode: 'live',
   };
   const ship = (data: unknown, status = 200) => answer({ method: 'POST', path: `/v1/ship/${shipment.rateResponseId}`, status, json: data });
 
@@ -218,6 +219,13 @@ describe("the repository's openapi.json", () => {
     expect(repository.check(ship({ data: { ...shipment, status: 'shipped' } }))).toEqual([expect.stringMatching(/\/data\/status must be equal to one of the allowed values/)]);
     const { orderId: _orderId, ...withoutId } = shipment;
     expect(repository.check(ship({ data: withoutId }))).toEqual([expect.stringMatching(/must have required property 'orderId'/)]);
+  });
+
+  it('a shipment says its mode: live or test, nothing else, never left out', () => {
+    expect(repository.check(ship({ data: { ...shipment, mode: 'test' } }))).toEqual([]);
+    expect(repository.check(ship({ data: { ...shipment, mode: 'sandbox' } }))).toEqual([expect.stringMatching(/\/data\/mode must be equal to one of the allowed values/)]);
+    const { mode: _mode, ...withoutMode } = shipment;
+    expect(repository.check(ship({ data: withoutMode }))).toEqual([expect.stringMatching(/must have required property 'mode'/)]);
   });
 
   it('with closedObjects, refuses a field the document does not list (a store attribute leaking)', () => {

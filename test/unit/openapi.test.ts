@@ -38,8 +38,23 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths ?? {})).toHaveLength(new Set(httpFunctions().map((f) => f.trigger.path)).size);
   });
 
-  it('declares the X-API-Key header scheme', () => {
-    expect(doc.components?.securitySchemes?.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  it('declares the X-API-Key header scheme, with the key formats of both modes', () => {
+    expect(doc.components?.securitySchemes?.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: expect.stringMatching(/`shiptest`/) });
+    expect(doc.info.description).toContain('## Test and live keys');
+  });
+
+  it.each([
+    ['/v1/rate', 'post'],
+    ['/v1/ship/{rateResponseId}', 'post'],
+    ['/v1/labels/{orderId}', 'get'],
+    ['/v1/track/{orderId}', 'get'],
+    ['/v1/shipments/{orderId}', 'delete'],
+  ])('%s answers data.mode, live or test, required', (path, method) => {
+    const operation = (doc.paths?.[path] as Record<string, Obj>)[method]!;
+    const ok = Object.entries(operation.responses as Record<string, Obj>).find(([status]) => status === '200')![1] as Obj & { content: Record<string, { schema: Obj }> };
+    const data = deref((deref(ok.content['application/json']!.schema).properties as Record<string, Obj>).data!) as Obj & { properties: Record<string, Obj>; required: string[] };
+    expect(data.required).toContain('mode');
+    expect(deref(data.properties.mode!)).toMatchObject({ type: 'string', enum: ['live', 'test'] });
   });
 
   it('the committed openapi.json is up to date (run `npm run openapi`)', () => {

@@ -12,6 +12,7 @@
  * and the discounts, in minor units.
  */
 import type { Commitment } from '../carrier';
+import type { KeyMode } from '../types';
 import type { InternalRateResponse } from './sanitize';
 import type { TierName, TierTotals } from './pricing';
 
@@ -51,9 +52,11 @@ export type StoredRate = {
   /** discounted − account: what the service earns on this rate. */
   margin: StoredTier;
   discountBp: { account: number; customer: number };
+  /** The mode of the key that rated: only a key of this mode ships it, and its order has this mode. */
+  mode: KeyMode;
 };
 
-export const toStoredRate = (rate: InternalRateResponse): StoredRate => ({
+export const toStoredRate = (rate: InternalRateResponse, mode: KeyMode): StoredRate => ({
   rateResponseId: rate.rateResponseId,
   rateRequestId: rate.rateRequestId,
   companyId: rate.companyId,
@@ -71,4 +74,5 @@ export const toStoredRate = (rate: InternalRateResponse): StoredRate => ({
   totals: { retail: tier(rate.rate.totals.retail), account: tier(rate.rate.totals.account), discounted: tier(rate.rate.totals.discounted) },
   margin: tier(rate.rate.margin),
   discountBp: { ...rate.rate.discountBp },
+  mode,
 });

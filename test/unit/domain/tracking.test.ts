@@ -198,7 +198,17 @@ describe('responses', () => {
       nextCheckAt: at(121).toISOString(),
       estimatedDelivery: { date: '2026-11-25', time: '17:00', guaranteed: true },
       metadata: { trackingUrl: 'https://track.sandbox.example/CARRIERX/1ZTEST' },
+      // An order stored without a mode (before modes) is live.
+      mode: 'live',
     });
+  });
+
+  it("a test order's answers say so", () => {
+    const o = order({ mode: 'test', status: 'cancelled', cancelledAt: at(5).toISOString() });
+    expect(toTrackResponse(o).mode).toBe('test');
+    expect(toCancelResponse(o).mode).toBe('test');
+    expect(orderSchema.parse({ ...o, mode: 'test' }).mode).toBe('test');
+    expect(() => orderSchema.parse({ ...o, mode: 'sandbox' })).toThrow();
   });
 
   it('an order never checked says so with nulls', () => {
@@ -214,6 +224,7 @@ describe('responses', () => {
       orderId: '11111111-1111-4111-8111-111111111111',
       status: 'cancelled',
       cancelledAt: at(5).toISOString(),
+      mode: 'live',
     });
   });
 

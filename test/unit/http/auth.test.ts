@@ -1,6 +1,6 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { authenticate, clearAuthCache, hasScope, isWellFormedKey, keyFailure } from '../../../shared/http/auth';
+import { authenticate, clearAuthCache, configuredKeyPrefixes, hasScope, isWellFormedKey, keyFailure, keyModeOf } from '../../../shared/http/auth';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import type { ApiKeyRecord } from '../../../shared/domain/types';
@@ -9,15 +9,18 @@ import { apiKeyRecordFor } from '../../support/records';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_0123456789abcdef0123456789abcdef';
+const TEST_KEY = 'shiptest_api_0123456789abcdef0123456789abcdef';
+const PREFIXES = { live: 'ship', test: 'shiptest' };
 const now = new Date('2026-11-21T12:00:00Z');
 
 const record = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => apiKeyRecordFor(KEY, over);
 
 const company = { companyId: 'c1', name: 'Acme', userId: 'u1', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' };
 
-const storeHas = (rec: ApiKeyRecord | undefined) => {
+/** The store holds `rec` (any object: an item written before modes has no `mode`) under the hash of `key`. */
+const storeHas = (rec: Partial<ApiKeyRecord> | undefined, key = KEY) => {
   ddbMock.reset();
-  ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({ Item: rec && { ...keys.apiKey(rec.keyHash), ...rec } });
+  ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(key)) }).resolves({ Item: rec && { ...keys.apiKey(hashApiKey(key)), ...rec } });
   ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({ Item: { ...keys.company('c1'), ...company } });
 };
 
@@ -38,7 +41,72 @@ describe('API key format: <prefix>_api_ + 32 lowercase hex', () => {
     ['other_api_0123456789abcdef0123456789abcdef', false],
     ['ship_0123456789abcdef0123456789abcdef', false],
     ['ship_api_0123456789abcdef0123456789abcdeg', false],
-  ])('%s well-formed: %s', (key, ok) => expect(isWellFormedKey(key, 'ship')).toBe(ok));
+    ['shiptest_api_0123456789abcdef0123456789abcdef', true],
+    ['shiptest_api_0123456789ABCDEF0123456789abcdef', false],
+    ['shiptest_api_0123456789abcdef0123456789abcde', false],
+    ['shiptest_api_0123456789abcdef0123456789abcdef0', false],
+    ['shiptest_0123456789abcdef0123456789abcdef', false],
+    ['xshiptest_api_0123456789abcdef0123456789abcdef', false],
+    ['shipshiptest_api_0123456789abcdef0123456789abcdef', false],
+  ])('%s well-formed: %s', (key, ok) => expect(isWellFormedKey(key, PREFIXES)).toBe(ok));
+});
+
+describe('key modes: the prefix says live or test', () => {
+  afterEach(() => {
+    delete process.env.API_KEY_PREFIX;
+    delete process.env.API_KEY_TEST_PREFIX;
+  });
+
+  it.each([
+    ['ship_api_0123456789abcdef0123456789abcdef', 'live'],
+    ['shiptest_api_0123456789abcdef0123456789abcdef', 'test'],
+    ['shiptest_api_0123456789abcdef0123456789abcdeg', undefined],
+    ['other_api_0123456789abcdef0123456789abcdef', undefined],
+  ])('%s is %s', (key, mode) => expect(keyModeOf(key, PREFIXES)).toBe(mode));
+
+  it('the prefixes are ship and shiptest by default, each configurable', () => {
+    expect(configuredKeyPrefixes()).toEqual({ live: 'ship', test: 'shiptest' });
+    process.env.API_KEY_PREFIX = 'acme';
+    process.env.API_KEY_TEST_PREFIX = 'acmesandbox';
+    expect(configuredKeyPrefixes()).toEqual({ live: 'acme', test: 'acmesandbox' });
+    expect(keyModeOf('acmesandbox_api_0123456789abcdef0123456789abcdef')).toBe('test');
+    expect(keyModeOf('acme_api_0123456789abcdef0123456789abcdef')).toBe('live');
+    expect(keyModeOf(TEST_KEY)).toBeUndefined();
+  });
+
+  it('a test prefix equal to the live one is refused: a key could not say its mode', () => {
+    process.env.API_KEY_PREFIX = 'acme';
+    process.env.API_KEY_TEST_PREFIX = 'acme';
+    expect(() => configuredKeyPrefixes()).toThrow('API_KEY_TEST_PREFIX must differ from API_KEY_PREFIX');
+  });
+
+  it('a test key of a test record passes, and the caller is in test mode', async () => {
+    storeHas(apiKeyRecordFor(TEST_KEY, { mode: 'test' }), TEST_KEY);
+    await expect(authenticate(TEST_KEY, ['shipments:rate'], now)).resolves.toMatchObject({ mode: 'test', company: { companyId: 'c1' }, apiKey: { mode: 'test' } });
+  });
+
+  it('a live key of a live record passes, and the caller is in live mode', async () => {
+    storeHas(record({ mode: 'live' }));
+    await expect(authenticate(KEY, [], now)).resolves.toMatchObject({ mode: 'live' });
+  });
+
+  it('a key record without a mode (written before modes) is live', async () => {
+    const { mode: _mode, ...old } = record();
+    storeHas(old);
+    await expect(authenticate(KEY, [], now)).resolves.toMatchObject({ mode: 'live', apiKey: { mode: 'live' } });
+    storeHas(old, TEST_KEY);
+    await expectStatus(authenticate(TEST_KEY, [], now), 401);
+  });
+
+  it('a test-prefixed key whose record says live is 401', async () => {
+    storeHas(apiKeyRecordFor(TEST_KEY, { mode: 'live' }), TEST_KEY);
+    await expectStatus(authenticate(TEST_KEY, [], now), 401);
+  });
+
+  it('a live-prefixed key whose record says test is 401', async () => {
+    storeHas(record({ mode: 'test' }));
+    await expectStatus(authenticate(KEY, [], now), 401);
+  });
 });
 
 describe('key rules (spec part 5)', () => {
@@ -99,10 +167,13 @@ describe('key rules (spec part 5)', () => {
 
 describe('pure rule helpers', () => {
   it('keyFailure names the rule', () => {
-    expect(keyFailure(undefined, now)).toBe('unknown key');
-    expect(keyFailure(record({ active: false }), now)).toBe('inactive key');
-    expect(keyFailure(record({ expiresAt: 'not a date' }), now)).toBe('expired key');
-    expect(keyFailure(record(), now)).toBeUndefined();
+    expect(keyFailure(undefined, now, 'live')).toBe('unknown key');
+    expect(keyFailure(record({ active: false }), now, 'live')).toBe('inactive key');
+    expect(keyFailure(record({ expiresAt: 'not a date' }), now, 'live')).toBe('expired key');
+    expect(keyFailure(record(), now, 'test')).toBe('mode disagrees with the prefix');
+    expect(keyFailure(record({ mode: 'test' }), now, 'live')).toBe('mode disagrees with the prefix');
+    expect(keyFailure(record(), now, 'live')).toBeUndefined();
+    expect(keyFailure(record({ mode: 'test' }), now, 'test')).toBeUndefined();
   });
   it('hasScope: any of the required scopes is enough', () => {
     expect(hasScope(['a:b'], [])).toBe(true);

@@ -146,6 +146,8 @@ describe('redact: the JSON replacer of every log line', () => {
   it.each([
     ['an API key anywhere in a text', `key=${KEY};`, 'key=[api key];'],
     ['an API key of another prefix, even mistyped', 'acme_api_0123456789abcdef0123', '[api key]'],
+    ['a test key (the test prefix)', `key=shiptest_api_${'0123456789abcdef'.repeat(2)};`, 'key=[api key];'],
+    ['a test key of a configured test prefix of 16 characters', `acmesandboxtest1_api_${'f'.repeat(32)}`, '[api key]'],
     ['a SHA-256 hex digest (a key hash)', `APIKEY#${hashApiKey(KEY)}`, 'APIKEY#[hash]'],
     ['an e-mail address', `to: ${EMAIL}, cc: o'brien+x@mail.example.co.uk`, 'to: [e-mail], cc: [e-mail]'],
     ['a plain text', 'request refused', 'request refused'],

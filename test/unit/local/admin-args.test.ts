@@ -42,8 +42,12 @@ describe('parseAdminCommand', () => {
     expect(usageError(line)).toBe(message);
   });
 
-  it('key create without scopes gives an empty list (every scope) and an active key', () => {
-    expect(parse('key create --company c1')).toEqual({ kind: 'key-create', companyId: 'c1', scopes: [], active: true });
+  it('key create without scopes gives an empty list (every scope) and an active live key', () => {
+    expect(parse('key create --company c1')).toEqual({ kind: 'key-create', companyId: 'c1', scopes: [], active: true, mode: 'live' });
+  });
+
+  it.each(['live', 'test'] as const)('key create --mode %s', (mode) => {
+    expect(parse(`key create --company c1 --mode ${mode}`)).toEqual({ kind: 'key-create', companyId: 'c1', scopes: [], active: true, mode });
   });
 
   it('key create with scopes, expiry (normalized to UTC), integration type and --inactive', () => {
@@ -54,6 +58,7 @@ describe('parseAdminCommand', () => {
       expiresAt: '2030-01-31T15:00:00.000Z',
       integrationType: 'erp',
       active: false,
+      mode: 'live',
     });
   });
 
@@ -61,6 +66,9 @@ describe('parseAdminCommand', () => {
     ['key create', 'key create: --company is required'],
     ['key create --company c1 --scopes shipments:fly', `key create: unknown scope shipments:fly; known: ${knownScopes.join(', ')}`],
     ['key create --company c1 --scopes ,', 'key create: --scopes needs at least one scope; leave it out for a key with every scope'],
+    ['key create --company c1 --mode sandbox', 'key create: --mode must be live or test, got "sandbox"'],
+    ['key create --company c1 --mode TEST', 'key create: --mode must be live or test, got "TEST"'],
+    ['key create --company c1 --mode', "key create: Option '--mode <value>' argument missing"],
     ['key create --company c1 --expires-at tomorrow', 'key create: --expires-at must be an ISO 8601 date or date-time with zone (e.g. 2030-01-31T00:00:00Z), got "tomorrow"'],
   ])('%s is refused', (line, message) => {
     expect(usageError(line)).toBe(message);

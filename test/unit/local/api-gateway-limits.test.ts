@@ -11,6 +11,8 @@ import { localRequestLimiter, type RequestLimiter } from '../../../local/request
 
 const KEY_A = `ship_api_${'a'.repeat(32)}`;
 const KEY_B = `ship_api_${'b'.repeat(32)}`;
+const TEST_KEY_A = `shiptest_api_${'a'.repeat(32)}`;
+const PREFIXES = { live: 'ship', test: 'shiptest' };
 
 const routes: Route[] = [{ name: 'carriers', entry: 'carriers', method: 'GET', path: '/v1/carriers' }];
 let calls = 0;
@@ -38,7 +40,7 @@ describe('local per-key limit over HTTP', () => {
   let base: string;
 
   beforeAll(async () => {
-    ({ server, base } = await start(localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: '3', LOCAL_RATE_LIMIT_PER_IP: '2', LOCAL_RATE_LIMIT_WINDOW_SECONDS: '60' }, 'ship')));
+    ({ server, base } = await start(localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: '3', LOCAL_RATE_LIMIT_PER_IP: '2', LOCAL_RATE_LIMIT_WINDOW_SECONDS: '60' }, PREFIXES)));
   });
   afterAll(() => stop(server));
 
@@ -70,6 +72,18 @@ describe('local per-key limit over HTTP', () => {
     expect(((await over.json()) as { error: { message: string } }).error.message).toContain('without a valid API key');
   });
 
+  it('counts a test key per key, like a live one: its own limit, not the IP limit, and apart from the live key of the same secret', async () => {
+    // The IP budget (2) is spent by the test above: a test key counted by IP would be refused at once.
+    // KEY_A, the live key of the same 32 hex, is over its limit since the first test.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await get('/v1/carriers', TEST_KEY_A)).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    const over = await get('/v1/carriers', TEST_KEY_A);
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { message: string } }).error.message).toContain('for this API key');
+    expect((await get('/v1/carriers', `${TEST_KEY_A}0`)).status).toBe(429);
+  });
+
   it('leaves the document and the docs page unlimited', async () => {
     for (let i = 0; i < 5; i++) expect((await get('/v1/openapi.json')).status).toBe(200);
   });
@@ -77,14 +91,14 @@ describe('local per-key limit over HTTP', () => {
 
 describe('local limiter settings', () => {
   it("defaults to the dev stage's per-key and keyless limits", () => {
-    expect(localRequestLimiter({}, 'ship').rules).toEqual({
+    expect(localRequestLimiter({}, PREFIXES).rules).toEqual({
       perKey: { limit: rateLimits.dev.perKey, windowSeconds: rateLimits.dev.windowSeconds },
       perIp: { limit: rateLimits.dev.perIpWithoutKey, windowSeconds: rateLimits.dev.windowSeconds },
     });
   });
 
   it('off turns a rule off, and no request is then refused', async () => {
-    const limiter = localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: 'off', LOCAL_RATE_LIMIT_PER_IP: 'off' }, 'ship');
+    const limiter = localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: 'off', LOCAL_RATE_LIMIT_PER_IP: 'off' }, PREFIXES);
     expect(limiter.rules).toEqual({});
     const { server, base } = await start(limiter);
     try {

@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dataPaths, privateMode, securePrivateDataDir, writeDemoFile } from '../../../local/runtime-files';
+import { dataPaths, privateMode, readDemoFile, securePrivateDataDir, writeDemoFile } from '../../../local/runtime-files';
 
 describe('privateMode', () => {
   it.each([
@@ -93,5 +93,14 @@ describe('securePrivateDataDir', () => {
     const dataDir = path.join(root, '.data');
     writeDemoFile(dataDir, { companyId: 'c', companyName: 'n', keyId: 'k', apiKey: 'a', createdDate: 'd' });
     expect([mode(dataPaths(dataDir).demo), mode(dataDir)]).toEqual([0o600, 0o700]);
+  });
+
+  it('demo.json keeps the demo test key; one written before test keys still reads, without it', () => {
+    const dataDir = path.join(root, '.data');
+    const before = { companyId: 'c', companyName: 'n', keyId: 'k', apiKey: 'a', createdDate: 'd' };
+    writeDemoFile(dataDir, before);
+    expect(readDemoFile(dataDir)).toEqual(before);
+    writeDemoFile(dataDir, { ...before, testKeyId: 'tk', testApiKey: 'ta' });
+    expect(readDemoFile(dataDir)).toEqual({ ...before, testKeyId: 'tk', testApiKey: 'ta' });
   });
 });

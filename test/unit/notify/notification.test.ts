@@ -3,7 +3,7 @@
  * an order is due, in journey order, and what the e-mail says, with every
  * value escaped in its HTML part.
  */
-import { escapeHtml, statusEmail, statusesToNotify } from '../../../shared/domain/notification';
+import { escapeHtml, statusEmail, statusesToNotify, TEST_NOTICE } from '../../../shared/domain/notification';
 import type { Order, TrackingEvent, TransitStatus } from '../../../shared/domain/types';
 
 const event = (status: TransitStatus, occurredAt = '2026-05-04T10:00:00.000Z'): TrackingEvent => ({
@@ -57,6 +57,7 @@ const order = {
   trackingNumber: '794612345678',
   trackingUrl: 'https://track.sandbox.example/CARRIERX/794612345678',
   notification: { email: 'buyer@example.com', statuses: ['intransit' as const] },
+  mode: 'live' as const,
 };
 const names = { carrier: { fullName: { en: 'Carrier X Express', fr: 'Transporteur X Express' } }, service: { fullName: { en: 'Ground' } } };
 
@@ -105,6 +106,21 @@ describe('statusEmail', () => {
     expect(html).toContain('o&lt;1&gt;');
     // The text part is plain text: shown as it is.
     expect(text).toContain('Fast & <b>Furious</b>');
+  });
+
+  it('a live order says nothing of modes', () => {
+    const { subject, text, html } = statusEmail(order, 'intransit', names);
+    expect(subject).toBe('Your shipment is on its way: 794612345678');
+    for (const part of [subject, text, html]) expect(part).not.toMatch(/test/i);
+  });
+
+  it('a test order is marked: [TEST] before the subject, and a first line in both parts saying it is a test shipment', () => {
+    const live = statusEmail(order, 'delivered', names);
+    const test = statusEmail({ ...order, mode: 'test' }, 'delivered', names);
+    expect(test.subject).toBe('[TEST] Your shipment has been delivered: 794612345678');
+    expect(TEST_NOTICE).toMatch(/test shipment/);
+    expect(test.text).toBe(`${TEST_NOTICE}\n\n${live.text}`);
+    expect(test.html).toContain(`<body><p><strong>${TEST_NOTICE}</strong></p><p>Your shipment has been delivered.</p>`);
   });
 
   it('links only http(s) tracking URLs', () => {

@@ -136,9 +136,10 @@ describe('stored rate items', () => {
   };
 
   it('a rate response with every charge the sandbox can add (eight) and long names is one write unit, and keeps no names or credentials', () => {
+    // A test rate: its mode is the longer of the two.
     const [, response] = rateItems(
-      { requestId: internal.rateRequestId, companyId: internal.companyId, request: {}, createdDate: internal.createdDate, expiresAt: internal.expiresAt },
-      [toStoredRate(internal as never)],
+      { requestId: internal.rateRequestId, companyId: internal.companyId, request: {}, createdDate: internal.createdDate, expiresAt: internal.expiresAt, mode: 'test' },
+      [toStoredRate(internal as never, 'test')],
     );
     expect(itemSize(response!)).toBeLessThanOrEqual(1024);
     expect(response).toMatchObject({ pk: keys.rateResponse(internal.rateResponseId).pk, carrierCode: 'CARRIERX', accountNumber: 'X-ACCT-0000000001' });
@@ -150,7 +151,7 @@ describe('stored rate items', () => {
   it('the rate request is gzip-compressed: 200 similar pieces stay a few write units', () => {
     const pieces = Array.from({ length: 50 }, (_, i) => ({ quantity: 4, weight: 12.5 + i, length: 40, width: 30, height: 20, packagingType: { code: 'GENERIC_BOX', name: 'Box' } }));
     const request = { shipper: { personName: 'Ann', addressLine1: '1 Main St', countryCode: 'CA' }, packages: { unitOfMeasure: 'metric', pieces } };
-    const [item] = rateItems({ requestId: 'r', companyId: 'c', request, createdDate: internal.createdDate, expiresAt: internal.expiresAt }, []);
+    const [item] = rateItems({ requestId: 'r', companyId: 'c', request, createdDate: internal.createdDate, expiresAt: internal.expiresAt, mode: 'test' }, []);
     expect(JSON.stringify(request).length).toBeGreaterThan(5000);
     expect(writeUnits(item!)).toBeLessThanOrEqual(2);
   });
