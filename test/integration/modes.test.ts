@@ -15,6 +15,7 @@ import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackHandler } from '../../functions/track/handler';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
+import type { CarrierCallOptions } from '../../shared/carriers/types';
 import { renderDocument } from '../../shared/labels/render';
 import { getOrder } from '../../shared/store/orders';
 import { getRateRequest, getRateResponse } from '../../shared/store/rates';
@@ -27,7 +28,17 @@ const stack = useFreshStack();
 type Json = { data?: Record<string, unknown>; error?: { code: string; message: string } };
 const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<Json | undefined>(handler, e);
 
-const registry = createCarrierRegistry(createSandboxTransports({}));
+/** The mode every CARRIERX call was made under, as its transport saw it (a live connector picks its carrier's environment from it). */
+const modesSeen: Array<[string, string | undefined]> = [];
+const sandbox = createSandboxTransports({});
+const recording = (operation: 'rate' | 'ship' | 'track' | 'cancel') => (request: unknown, options: CarrierCallOptions) => {
+  modesSeen.push([operation, options.mode]);
+  return sandbox.CARRIERX[operation](request, options);
+};
+const registry = createCarrierRegistry({
+  ...sandbox,
+  CARRIERX: { rate: recording('rate'), ship: recording('ship'), track: recording('track'), cancel: recording('cancel') },
+});
 const rateHandler = createRateHandler(registry) as unknown as Handler;
 const shipHandler = createShipHandler(registry) as unknown as Handler;
 const labelFileHandler = createLabelFileHandler(renderDocument) as unknown as Handler;
@@ -167,4 +178,19 @@ describe('a live key', () => {
     }
     expect((await getOrder(orderId))?.order.status).toBe('pending');
   });
+});
+
+it.each(['test', 'live'] as const)('every carrier call of a %s key and of its order (rate, ship, track, void) is made in that mode', async (mode) => {
+  modesSeen.length = 0;
+  const { rateResponseId } = await rate(keys[mode]);
+  const shipped = await ship(keys[mode], rateResponseId);
+  const orderId = (shipped.json!.data as { orderId: string }).orderId;
+  expect((await track(keys[mode], orderId)).status).toBe(200);
+  expect((await call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: keys[mode], pathParameters: { orderId } }))).status).toBe(200);
+  expect(modesSeen).toEqual([
+    ['rate', mode],
+    ['ship', mode],
+    ['track', mode],
+    ['cancel', mode],
+  ]);
 });
