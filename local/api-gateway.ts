@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { withInvocationLogger } from '../shared/logger';
 import { httpFunctions } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
 import type { RequestLimiter } from './request-limiter';
@@ -462,7 +463,8 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     try {
       const handler = loadHandler(match.route);
       const result = await Promise.race([
-        handler(event, context),
+        // Its own logger: requests, the stream poller and the timer run side by side in this process.
+        withInvocationLogger(() => handler(event, context)),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Timeout()), timeoutMs);
         }),
