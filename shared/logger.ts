@@ -39,6 +39,17 @@ export const redact = (key: string, value: unknown): unknown => {
   return SECRETS.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), value);
 };
 
+/**
+ * Attribute names Powertools keeps for itself (its `ReservedKeys`): an
+ * attribute of one of these names is dropped, with a warning line of its own.
+ */
+export const RESERVED_LOG_KEYS = ['level', 'message', 'sampling_rate', 'service', 'timestamp'] as const;
+/** Written on every line from the Lambda context and the trace: an attribute of one of these names would replace them. */
+export const CONTEXT_LOG_KEYS = ['cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id', 'xray_trace_id', 'tenant_id'] as const;
+
+/** The attributes of a log line, by any name but those above (the type checker refuses `{ message }`). */
+export type LogAttributes = Record<string, unknown> & { [key in (typeof RESERVED_LOG_KEYS)[number] | (typeof CONTEXT_LOG_KEYS)[number]]?: never };
+
 export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
   new Logger({
     serviceName: SERVICE_NAME,
@@ -64,14 +75,10 @@ const invocationLogger = /* @__PURE__ */ new AsyncLocalStorage<Logger>();
  * A child per invocation, not per function: two requests to one function
  * overlap as well. Not done by the handlers themselves: a Powertools Logger
  * costs about 0.2 ms to make (each builds its own Console), which a deployed
- * request would pay for nothing.
+ * request would pay for nothing. (`cold_start` stays false locally either
+ * way: the local runtime sets no AWS_LAMBDA_INITIALIZATION_TYPE.)
  */
-export const withInvocationLogger = <T>(fn: () => T): T => {
-  const own = containerLogger.createChild();
-  // Powertools keeps the cold-start flag per Logger: only the process's first invocation is the cold one.
-  if (!containerLogger.getColdStart()) own.getColdStart();
-  return invocationLogger.run(own, fn);
-};
+export const withInvocationLogger = <T>(fn: () => T): T => invocationLogger.run(containerLogger.createChild(), fn);
 
 /** Every log call goes to the running invocation's logger (`withInvocationLogger`), else to the container's. */
 const currentLogger = (): Logger => invocationLogger.getStore() ?? containerLogger;
