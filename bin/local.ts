@@ -29,7 +29,7 @@ import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-k
 import { createCompany, getCompany } from '../shared/store/companies';
 import { seedReferenceData } from '../shared/store/seed';
 import { manifest, type FunctionEntry } from '../shared/manifest';
-import { createApiServer, manifestRoutes, requireHandlerLoader } from '../local/api-gateway';
+import { accessLogLine, createApiServer, localBodyTimeoutMs, manifestRoutes, requireHandlerLoader } from '../local/api-gateway';
 import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { JavaMissingError } from '../local/java';
@@ -262,9 +262,11 @@ const listen = (s: Server, port: number): Promise<number> =>
 const main = async () => {
   const port = portFromEnv('PORT', 3000)!;
   let refreshSeconds: number;
+  let bodyTimeoutMs: number;
   let limiter: RequestLimiter;
   try {
     refreshSeconds = localRefreshSeconds();
+    bodyTimeoutMs = localBodyTimeoutMs();
     limiter = localRequestLimiter(process.env, configuredKeyPrefixes());
   } catch (e) {
     throw new StartupError((e as Error).message);
@@ -316,9 +318,11 @@ const main = async () => {
   server = createApiServer({
     region,
     limiter,
-    onResponse: ({ method, url, statusCode, ms, requestId, error }) => {
-      out(`${method} ${url} -> ${statusCode} (${ms} ms, request ${requestId})`);
-      if (error) err(`  ${(error as Error)?.stack ?? String(error)}`);
+    bodyTimeoutMs,
+    onResponse: (entry) => {
+      out(accessLogLine(entry));
+      // A client that left is one line: what failed after it had gone, nobody was answered with.
+      if (entry.error && !entry.aborted) err(`  ${(entry.error as Error)?.stack ?? String(entry.error)}`);
     },
   });
   gate = drainingGate(server);

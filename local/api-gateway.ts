@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { withInvocationLogger } from '../shared/logger';
 import { httpFunctions } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
 import type { RequestLimiter } from './request-limiter';
@@ -315,14 +316,46 @@ export type ApiServerOptions = {
   maxBodyBytes?: number;
   /** Like API Gateway's integration timeout: a slower function gets 504. */
   timeoutMs?: number;
+  /** Longest pause in a request body before it gets 408 (LOCAL_BODY_TIMEOUT_MS); default 5 s. */
+  bodyTimeoutMs?: number;
   region?: string;
   /**
    * The stage's per-key and per-IP limits (local/request-limiter.ts), checked
    * before routing as WAF checks before API Gateway; none when left out.
    */
   limiter?: RequestLimiter;
-  /** Called once per request after the response is written (access log). */
-  onResponse?: (entry: { method: string; url: string; statusCode: number; ms: number; requestId: string; error?: unknown }) => void;
+  /** Called once per request after the response is written, or once the client has gone without it (access log). */
+  onResponse?: (entry: AccessLogEntry) => void;
+};
+
+export type AccessLogEntry = {
+  method: string;
+  url: string;
+  /** The status written; with `aborted`, the one the client left before (none when it left before one was made). */
+  statusCode?: number;
+  ms: number;
+  requestId: string;
+  error?: unknown;
+  /** The client closed the connection before its answer: nobody saw a status. */
+  aborted?: boolean;
+};
+
+/** The line bin/local.ts logs per request: the status written, or that the client left before it. */
+export const accessLogLine = ({ method, url, statusCode, ms, requestId, aborted }: AccessLogEntry): string => {
+  const timing = `${ms} ms, request ${requestId}`;
+  if (!aborted) return `${method} ${url} -> ${statusCode} (${timing})`;
+  return statusCode === undefined ? `${method} ${url} -> client aborted (${timing})` : `${method} ${url} -> client aborted before its ${statusCode} (${timing})`;
+};
+
+export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
+
+/** LOCAL_BODY_TIMEOUT_MS: milliseconds a request body may pause before 408, 100 to 600000, default 5000. */
+export const localBodyTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => {
+  const raw = env.LOCAL_BODY_TIMEOUT_MS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_BODY_TIMEOUT_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) throw new Error(`LOCAL_BODY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${raw}"`);
+  return ms;
 };
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '..');
@@ -347,8 +380,18 @@ export const requireHandlerLoader = (root = REPOSITORY_ROOT) => {
 };
 
 class BodyTooLarge extends Error {}
+class BodyStalled extends Error {}
+class ClientAborted extends Error {}
 
-const readBody = (req: IncomingMessage, limit: number): Promise<Buffer> =>
+/**
+ * The request body, up to `limit` bytes. A body that pauses for `idleMs`
+ * (a Content-Length above what the client sends) fails as stalled. Node's
+ * own `requestTimeout` would answer a bare 408 without our error body,
+ * counts the whole upload rather than a pause, and is checked every
+ * `connectionsCheckingInterval` (30 s): the timer here answers in time,
+ * through the same path as every other refusal.
+ */
+const readBody = (req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -356,26 +399,42 @@ const readBody = (req: IncomingMessage, limit: number): Promise<Buffer> =>
       reject(new BodyTooLarge());
       return;
     }
+    if (req.destroyed && !req.complete) {
+      reject(new ClientAborted());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
+    let idle: NodeJS.Timeout | undefined;
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      clearTimeout(idle);
+      chunks.length = 0;
+      reject(error);
+    };
+    const waitForMore = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => fail(new BodyStalled()), idleMs);
+    };
+    waitForMore();
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
+      waitForMore();
       size += chunk.length;
-      if (size > limit) {
-        // Keep reading and dropping what is left, so the client gets to read the 413.
-        failed = true;
-        chunks.length = 0;
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
+      // Keep reading and dropping what is left, so the client gets to read the 413.
+      if (size > limit) fail(new BodyTooLarge());
+      else chunks.push(chunk);
     });
     req.on('end', () => {
+      clearTimeout(idle);
       if (!failed) resolve(Buffer.concat(chunks));
     });
-    req.on('error', (e) => {
-      if (!failed) reject(e);
+    // The connection closed before the body ended: the client has gone.
+    req.on('error', () => fail(new ClientAborted()));
+    req.on('close', () => {
+      if (!req.complete) fail(new ClientAborted());
     });
   });
 
@@ -399,10 +458,12 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const stage = options.stage ?? 'local';
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 29_000;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const docs = createDocsRoutes();
 
-  const handle = async (req: IncomingMessage, requestId: string): Promise<{ response: HttpResponse; error?: unknown }> => {
+  /** The answer to write; none when the client left before one was made. */
+  const handle = async (req: IncomingMessage, requestId: string): Promise<{ response?: HttpResponse; error?: unknown }> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
     let pathname: string;
@@ -447,11 +508,17 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     }
     let body: Buffer;
     try {
-      body = await readBody(req, maxBodyBytes);
+      body = await readBody(req, maxBodyBytes, bodyTimeoutMs);
     } catch (e) {
       if (e instanceof BodyTooLarge) {
         return { response: errorResponse(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${maxBodyBytes} bytes`, requestId, { connection: 'close' }) };
       }
+      if (e instanceof BodyStalled) {
+        // The rest of the body may still come: the connection cannot carry another request.
+        const message = `Request body incomplete: nothing arrived for ${bodyTimeoutMs} ms (is Content-Length larger than the body?)`;
+        return { response: errorResponse(408, 'REQUEST_TIMEOUT', message, requestId, { connection: 'close' }) };
+      }
+      if (e instanceof ClientAborted) return {};
       throw e;
     }
     const event = buildEvent(
@@ -464,7 +531,8 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     try {
       const handler = loadHandler(match.route);
       const result = await Promise.race([
-        handler(event, context),
+        // Its own logger: requests, the stream poller and the timer run side by side in this process.
+        withInvocationLogger(() => handler(event, context)),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Timeout()), timeoutMs);
         }),
@@ -484,11 +552,18 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   return createServer((req, res) => {
     const started = Date.now();
     const requestId = randomUUID();
+    const socket = req.socket;
     return handle(req, requestId)
       .catch((error: unknown) => ({ response: errorResponse(500, 'INTERNAL', 'Internal error', requestId), error }))
       .then(({ response, error }) => {
+        const entry = { method: req.method ?? 'GET', url: req.url ?? '/', ms: Date.now() - started, requestId, error };
+        // Gone mid-body, or while the function ran: nobody reads this answer, so it is logged as what it is.
+        if (!response || socket.destroyed || !socket.writable) {
+          options.onResponse?.({ ...entry, statusCode: response?.statusCode, aborted: true });
+          return;
+        }
         send(res, response);
-        options.onResponse?.({ method: req.method ?? 'GET', url: req.url ?? '/', statusCode: response.statusCode, ms: Date.now() - started, requestId, error });
+        options.onResponse?.({ ...entry, statusCode: response.statusCode });
       })
       .catch(() => res.destroy());
   });

@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   INTERNAL: [500, 502, 504],
   /** The local runtime's answer when a function does not answer within 29 s. */
   TIMEOUT: [504],
+  /** The local runtime's answer when a request body stops short of its Content-Length (LOCAL_BODY_TIMEOUT_MS). */
+  REQUEST_TIMEOUT: [408],
 } as const satisfies Record<string, readonly number[]>;
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const errorCodes = Object.keys(ERROR_CODES) as ErrorCode[];

@@ -2,7 +2,8 @@
  * One structured logger per container (Powertools), created on first use.
  * The HTTP layer (shared/http/handler.ts) adds the Lambda context (function,
  * cold start, AWS request id) with `injectLambdaContext`, then the request id
- * and, once authenticated, the company and key id.
+ * and, once authenticated, the company and key id. The local runtime runs
+ * each invocation with a logger of its own (`withInvocationLogger`).
  *
  * Nothing logs request headers or bodies. As a second line, every log line
  * passes `redact` on its way to JSON: API keys, SHA-256 hex digests (key
@@ -11,6 +12,7 @@
  * first mapped through the bundle's source map (shared/source-maps.ts), so
  * function logs show source files and lines without `--enable-source-maps`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from './lazy';
 import { sourceMapStack } from './source-maps';
@@ -41,6 +43,17 @@ export const redact = (key: string, value: unknown): unknown => {
   return SECRETS.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), value);
 };
 
+/**
+ * Attribute names Powertools keeps for itself (its `ReservedKeys`): an
+ * attribute of one of these names is dropped, with a warning line of its own.
+ */
+export const RESERVED_LOG_KEYS = ['level', 'message', 'sampling_rate', 'service', 'timestamp'] as const;
+/** Written on every line from the Lambda context and the trace: an attribute of one of these names would replace them. */
+export const CONTEXT_LOG_KEYS = ['cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id', 'xray_trace_id', 'tenant_id'] as const;
+
+/** The attributes of a log line, by any name but those above (the type checker refuses `{ message }`). */
+export type LogAttributes = Record<string, unknown> & { [key in (typeof RESERVED_LOG_KEYS)[number] | (typeof CONTEXT_LOG_KEYS)[number]]?: never };
+
 export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
   new Logger({
     serviceName: SERVICE_NAME,
@@ -48,4 +61,39 @@ export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
     jsonReplacerFn: redact,
   });
 
-export const logger: Logger = /* @__PURE__ */ lazy(() => createLogger());
+const containerLogger: Logger = /* @__PURE__ */ lazy(() => createLogger());
+const invocationLogger = /* @__PURE__ */ new AsyncLocalStorage<Logger>();
+
+/**
+ * Runs `fn`, one invocation of a function, with a logger of its own: a child
+ * of the container's (same level, service and redaction) that the
+ * invocation's `injectLambdaContext` and `appendKeys` fill and nothing else
+ * sees.
+ *
+ * Deployed, a container runs one invocation at a time: the one logger, given
+ * each invocation's context and cleared after it (resetKeys), is right, and
+ * nothing calls this. The local runtime runs every function in one process,
+ * side by side (requests, the stream poller, the timer), so it runs each
+ * invocation in here (local/api-gateway.ts, stream-poller.ts, timer.ts);
+ * otherwise one invocation's context and keys overwrite or clear another's.
+ * A child per invocation, not per function: two requests to one function
+ * overlap as well. Not done by the handlers themselves: a Powertools Logger
+ * costs about 0.2 ms to make (each builds its own Console), which a deployed
+ * request would pay for nothing. (`cold_start` stays false locally either
+ * way: the local runtime sets no AWS_LAMBDA_INITIALIZATION_TYPE.)
+ */
+export const withInvocationLogger = <T>(fn: () => T): T => invocationLogger.run(containerLogger.createChild(), fn);
+
+/** Every log call goes to the running invocation's logger (`withInvocationLogger`), else to the container's. */
+const currentLogger = (): Logger => invocationLogger.getStore() ?? containerLogger;
+
+export const logger: Logger = /* @__PURE__ */ new Proxy(Object.create(null) as Logger, {
+  get: (_target, property) => {
+    const target = currentLogger();
+    const value: unknown = Reflect.get(target, property, target);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  },
+  set: (_target, property, value) => Reflect.set(currentLogger(), property, value),
+  has: (_target, property) => Reflect.has(currentLogger(), property),
+  getPrototypeOf: () => Reflect.getPrototypeOf(currentLogger()),
+});

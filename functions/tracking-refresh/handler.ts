@@ -18,7 +18,7 @@ export const createTrackingRefreshHandler = (
   const { refresh, ...dependencies } = options;
   const tracking = createTrackingService({ registry, logger, ...dependencies });
   return middy(async (_event: ScheduledEvent, _context: Context): Promise<RefreshSummary> => {
-    // Reset after each run (resetKeys): the local runtime runs every function on one logger.
+    // Cleared after each run (resetKeys), like the Lambda context.
     logger.appendKeys({ function: 'tracking-refresh' });
     return tracking.refreshDue(refresh);
   }).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -6,6 +6,7 @@
  * repeatedly) is not asked at all and becomes a failure entry `unavailable`.
  */
 import { config } from '../config';
+import type { LogAttributes } from '../logger';
 import { carrierMetrics } from '../metrics';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './types';
@@ -38,8 +39,8 @@ export type FanOutMetrics = {
 
 /** Structurally a Powertools Logger; `info` (breakers closing, probing) falls back to `warn`. */
 export type FanOutLogger = {
-  warn(message: string, attributes: Record<string, unknown>): void;
-  info?(message: string, attributes: Record<string, unknown>): void;
+  warn(message: string, attributes: LogAttributes): void;
+  info?(message: string, attributes: LogAttributes): void;
 };
 
 export type FanOutOptions = {
@@ -144,7 +145,7 @@ async function callCarrier(adapter: RateJob['adapter'], request: unknown, option
 
 const logTransition = (logger: FanOutLogger | undefined, transition: BreakerTransition) => {
   if (!logger) return;
-  const info = (message: string, attributes: Record<string, unknown>) => (logger.info ? logger.info(message, attributes) : logger.warn(message, attributes));
+  const info = (message: string, attributes: LogAttributes) => (logger.info ? logger.info(message, attributes) : logger.warn(message, attributes));
   const { carrierCode } = transition;
   if (transition.to === 'open') {
     const openSeconds = transition.openMs / 1000;
@@ -177,7 +178,7 @@ export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}):
       if ('quotes' in outcome) result.quotes.push(...outcome.quotes.map((quote) => ({ carrierCode: outcome.carrierCode, quote })));
       else {
         result.failures.push(outcome);
-        options.logger?.warn('carrier rate failed', { ...outcome });
+        options.logger?.warn('carrier rate failed', { carrierCode: outcome.carrierCode, reason: outcome.reason, detail: outcome.message });
       }
     }
     // Changes of breaker state, after the per-carrier lines of this request.

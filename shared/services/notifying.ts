@@ -17,6 +17,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { config } from '../config';
 import { statusEmail, statusesToNotify, type EmailNames, type NotifiedStatus } from '../domain/notification';
 import { orderSchema, type Order } from '../domain/types';
+import type { LogAttributes } from '../logger';
 import { metrics } from '../metrics';
 import type { EmailSender } from '../notify/types';
 import { keys, PK_PREFIX } from '../store/keys';
@@ -25,9 +26,9 @@ import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 
 export type NotifyingLogger = {
-  info(message: string, attributes: Record<string, unknown>): void;
-  warn(message: string, attributes: Record<string, unknown>): void;
-  error(message: string, attributes: Record<string, unknown>): void;
+  info(message: string, attributes: LogAttributes): void;
+  warn(message: string, attributes: LogAttributes): void;
+  error(message: string, attributes: LogAttributes): void;
 };
 
 export type NotifyingDependencies = {

@@ -14,6 +14,7 @@ import { enabledServices } from '../domain/catalog';
 import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
 import type { Company, KeyMode } from '../domain/types';
 import { AppError } from '../errors';
+import type { LogAttributes } from '../logger';
 import { recordRatesReturned } from '../metrics';
 import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
 import { saveRateResults } from '../store/rates';
@@ -21,8 +22,8 @@ import { loadCarrierContext } from './carrier-context';
 
 /** Structurally a Powertools Logger. */
 export type ServiceLogger = {
-  warn(message: string, attributes: Record<string, unknown>): void;
-  error(message: string, attributes: Record<string, unknown>): void;
+  warn(message: string, attributes: LogAttributes): void;
+  error(message: string, attributes: LogAttributes): void;
 };
 
 export type RatingDependencies = {

@@ -84,7 +84,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
       return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn('carrier ship failed', { carrierCode, reason: failureKind(error), message });
+      logger.warn('carrier ship failed', { carrierCode, reason: failureKind(error), detail: message });
       // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
       throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`, { expose: true });
     }

@@ -33,6 +33,7 @@ import {
 } from '../domain/tracking';
 import type { KeyMode, Order, TrackingEvent } from '../domain/types';
 import { AppError, notFound } from '../errors';
+import type { LogAttributes } from '../logger';
 import { ACTIVE_ORDER_SHARDS } from '../store/keys';
 import { dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
 import { ConditionFailed } from '../store/table-ops';
@@ -43,7 +44,7 @@ import type { ServiceLogger } from './rating';
 export type TrackingDependencies = {
   registry: CarrierRegistry;
   clock?: () => Date;
-  logger: ServiceLogger & { info(message: string, attributes: Record<string, unknown>): void };
+  logger: ServiceLogger & { info(message: string, attributes: LogAttributes): void };
   /** Sandbox pace (shared/config.ts SANDBOX_TRACKING_PACE), read at each use. */
   pace?: () => number;
 };
@@ -169,7 +170,7 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
     } catch (error) {
       if (error instanceof ConditionFailed) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn('tracking check failed', { orderId: stored.order.orderId, carrierCode: stored.order.carrierCode, reason: failureKind(error), message });
+      logger.warn('tracking check failed', { orderId: stored.order.orderId, carrierCode: stored.order.carrierCode, reason: failureKind(error), detail: message });
       return { order: stored.order, ok: false };
     }
   };
@@ -276,7 +277,7 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
         await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) => adapterOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), message });
+        logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), detail: message });
         const reason = error instanceof CarrierRefusal ? `${order.carrierCode} refused to cancel the shipment: ${message}` : `${order.carrierCode} could not cancel the shipment: ${message}`;
         // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
         throw new AppError(502, 'CARRIER_ERROR', reason, { expose: true });

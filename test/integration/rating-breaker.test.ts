@@ -50,6 +50,6 @@ it('a carrier whose breaker is open is reported unavailable: in the 422 NO_RATES
   expect(lines).toContainEqual({
     level: 'warn',
     message: 'carrier rate failed',
-    attributes: { carrierCode: 'CARRIERX', reason: 'unavailable', message: expect.stringMatching(/^CARRIERX is skipped after 1 timeout in a row/) },
+    attributes: { carrierCode: 'CARRIERX', reason: 'unavailable', detail: expect.stringMatching(/^CARRIERX is skipped after 1 timeout in a row/) },
   });
 });

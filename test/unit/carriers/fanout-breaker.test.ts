@@ -123,7 +123,7 @@ describe('rating fan-out with carrier breakers', () => {
         ['CARRIERY', 'unavailable'],
       ]),
     );
-    expect(t.logged).toEqual([['warn', 'carrier rate failed', { carrierCode: 'CARRIERY', reason: 'unavailable', message: skipped.failures[0]!.message }]]);
+    expect(t.logged).toEqual([['warn', 'carrier rate failed', { carrierCode: 'CARRIERY', reason: 'unavailable', detail: skipped.failures[0]!.message }]]);
     expect(t.opened).toEqual([]);
     expect(t.breakers.snapshot()).toMatchObject({ CARRIERX: { state: 'closed' }, CARRIERY: { state: 'open' } });
   });

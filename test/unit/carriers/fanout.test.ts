@@ -2,6 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { fanOutRates, type FanOutLogger, type RateJob } from '../../../shared/carriers/fanout';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
+import { createLogger } from '../../../shared/logger';
 import type { CarrierAdapter } from '../../../shared/carriers/types';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 
@@ -113,13 +114,31 @@ describe('rating fan-out', () => {
     const logged: Array<[string, Record<string, unknown>]> = [];
     const logger: FanOutLogger = { warn: (message, attributes) => logged.push([message, attributes]) };
     await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger });
-    expect(logged).toEqual([['carrier rate failed', { carrierCode: 'CARRIERZ', reason: 'error', message: expect.stringMatching(/HTTP 500/) }]]);
+    expect(logged).toEqual([['carrier rate failed', { carrierCode: 'CARRIERZ', reason: 'error', detail: expect.stringMatching(/HTTP 500/) }]]);
   });
 
   it('accepts a Powertools logger', async () => {
     const logger: FanOutLogger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
     const result = await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger });
     expect(result.failures).toHaveLength(1);
+  });
+
+  it("through the service's Powertools logger, the failure line keeps every attribute: no reserved key is passed", async () => {
+    const written: string[] = [];
+    const spies = [process.stdout, process.stderr].map((stream) =>
+      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk));
+        return true;
+      }),
+    );
+    try {
+      await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger: createLogger({ LOG_LEVEL: 'DEBUG' }) });
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    // Powertools drops a reserved key with a warning line of its own ("The key ... is a reserved key and will be dropped").
+    const lines = written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ level: 'WARN', message: 'carrier rate failed', carrierCode: 'CARRIERZ', reason: 'error', detail: expect.stringMatching(/HTTP 500/) })]);
   });
 
   describe('defaults', () => {

@@ -5,7 +5,7 @@ import { handler } from '../../../functions/carriers/handler';
 import { handler as rateHandler } from '../../../functions/rate/handler';
 import { clearAuthCache } from '../../../shared/http/auth';
 import { httpHandler } from '../../../shared/http/handler';
-import { redact } from '../../../shared/logger';
+import { CONTEXT_LOG_KEYS, createLogger, RESERVED_LOG_KEYS, redact } from '../../../shared/logger';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { sampleRateBody } from '../../support/rate-body';
@@ -166,5 +166,49 @@ describe('redact: the JSON replacer of every log line', () => {
     const nested = { a: 1 };
     expect(redact('attrs', nested)).toBe(nested);
     expect(redact('count', 3)).toBe(3);
+  });
+});
+
+describe('attribute names Powertools keeps for itself (LogAttributes refuses them at compile time)', () => {
+  /** The JSON lines the real logger writes while `run` runs. */
+  const written = (run: () => void) => {
+    const chunks: string[] = [];
+    const spies = [process.stdout, process.stderr].map((stream) =>
+      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        chunks.push(String(chunk));
+        return true;
+      }),
+    );
+    try {
+      run();
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    return chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  };
+
+  it.each(RESERVED_LOG_KEYS)('an attribute named %s is dropped, with a warning of its own', (key) => {
+    const lines = written(() => createLogger({ LOG_LEVEL: 'DEBUG' }).info('line', { [key]: 'mine', kept: 'yes' }));
+    expect(lines.find((line) => line.kept === 'yes')?.[key]).not.toBe('mine');
+    expect(lines.map((line) => line.message)).toContain(`The key "${key}" is a reserved key and will be dropped.`);
+  });
+
+  it('an attribute of another name is kept, and no warning comes with it', () => {
+    expect(written(() => createLogger({ LOG_LEVEL: 'DEBUG' }).info('line', { detail: 'mine' }))).toEqual([expect.objectContaining({ message: 'line', detail: 'mine' })]);
+  });
+
+  it('the context keys are those Powertools writes from the Lambda context and the trace', () => {
+    const logger = createLogger({ LOG_LEVEL: 'DEBUG' });
+    logger.addContext({ functionName: 'f', awsRequestId: 'a', invokedFunctionArn: 'arn', memoryLimitInMB: '128', functionVersion: '1', tenantId: 't' } as unknown as Context);
+    const trace = process.env._X_AMZN_TRACE_ID;
+    process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=557abcec3ee5a047;Sampled=1';
+    try {
+      const [line] = written(() => logger.info('line'));
+      const own = Object.keys(line!).filter((key) => !(RESERVED_LOG_KEYS as readonly string[]).includes(key));
+      expect(own.sort()).toEqual([...CONTEXT_LOG_KEYS].sort());
+    } finally {
+      if (trace === undefined) delete process.env._X_AMZN_TRACE_ID;
+      else process.env._X_AMZN_TRACE_ID = trace;
+    }
   });
 });

@@ -1,19 +1,23 @@
 /**
  * The local API Gateway: routing by the manifest's templates, the REST proxy
  * event it builds, the response it writes from a proxy result, and the
- * server's own answers (404, 405, 413, 500, 502, 504).
+ * server's own answers (404, 405, 408, 413, 500, 502, 504), and its access log
+ * line, which tells a client that left from an answer.
  */
 import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import {
+  accessLogLine,
   buildContext,
   buildEvent,
   createApiServer,
   isTextMediaType,
+  localBodyTimeoutMs,
   manifestRoutes,
   matchRoute,
   toHttpResponse,
+  type AccessLogEntry,
   type LambdaHandler,
   type Route,
 } from '../../../local/api-gateway';
@@ -284,7 +288,7 @@ describe('createApiServer', () => {
     { name: 'binary', entry: 'binary', method: 'GET', path: '/v1/binary' },
     { name: 'missing', entry: 'missing', method: 'GET', path: '/v1/missing' },
   ];
-  const logged: Array<{ statusCode: number; error?: unknown }> = [];
+  const logged: AccessLogEntry[] = [];
 
   beforeAll(async () => {
     server = createApiServer({
@@ -296,6 +300,7 @@ describe('createApiServer', () => {
       },
       maxBodyBytes: 1024,
       timeoutMs: 300,
+      bodyTimeoutMs: 400,
       onResponse: (entry) => logged.push(entry),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -386,5 +391,98 @@ describe('createApiServer', () => {
     const response = await fetch(`${base}/v1/binary`);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from([37, 80, 68, 70, 0, 255]));
     expect(response.headers.get('content-length')).toBe('6');
+  });
+
+  /** Opens a raw connection, writes `request` without ending it; resolves with the socket and what the server writes, when it closes. */
+  const rawRequest = (request: string) => {
+    const port = (server.address() as AddressInfo).port;
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    return { socket, answer };
+  };
+  const entryOf = async (url: string) => {
+    const deadline = Date.now() + 3_000;
+    let entry: (typeof logged)[number] | undefined;
+    while (!(entry = logged.find((e) => e.url === url)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    return entry;
+  };
+
+  it('answers a body that stops short of its Content-Length with a JSON 408 once it stalls, and closes the connection', async () => {
+    lastEvent = undefined;
+    const started = Date.now();
+    const { socket, answer } = rawRequest('POST /v1/echo/stalled HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345');
+    // Node's own request timeout would take 300 s and more: give up long before.
+    const guard = setTimeout(() => socket.destroy(), 5_000);
+    const text = await answer.finally(() => clearTimeout(guard));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(text).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/i);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'REQUEST_TIMEOUT', message: expect.stringContaining('400 ms') } });
+    expect(lastEvent).toBeUndefined();
+    expect(await entryOf('/v1/echo/stalled')).toMatchObject({ statusCode: 408 });
+  });
+
+  it('a body that keeps arriving, however slowly, is no stalled body', async () => {
+    const { socket, answer } = rawRequest('POST /v1/echo/trickle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\nConnection: close\r\n\r\n');
+    // Longer in all than the body timeout (400 ms), never that long without a byte.
+    for (const piece of ['{"x"', ':', '1', '}']) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      socket.write(piece);
+    }
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(lastEvent?.body).toBe('{"x":1}');
+  });
+
+  it('a client that leaves mid-body is logged as an abort: one line, no 500, no stack', async () => {
+    const { socket, answer } = rawRequest('POST /v1/echo/left HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await answer;
+    const entry = await entryOf('/v1/echo/left');
+    expect(entry).toMatchObject({ aborted: true });
+    expect(entry?.error).toBeUndefined();
+    const line = accessLogLine(entry!);
+    expect(line).toMatch(/^POST \/v1\/echo\/left -> client aborted /);
+    expect(line).not.toMatch(/500/);
+    expect(line).not.toContain('\n');
+  });
+
+  it('a client that leaves while the function runs is logged as an abort too, with the answer it missed', async () => {
+    const { socket, answer } = rawRequest('GET /v1/slow?left=1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await answer;
+    const entry = await entryOf('/v1/slow?left=1');
+    expect(entry).toMatchObject({ aborted: true, statusCode: 504 });
+    expect(accessLogLine(entry!)).toMatch(/^GET \/v1\/slow\?left=1 -> client aborted .*504/);
+  });
+});
+
+describe('accessLogLine', () => {
+  const entry = { method: 'GET', url: '/v1/carriers', ms: 12, requestId: 'r-1' };
+  it('an answer: its status', () => {
+    expect(accessLogLine({ ...entry, statusCode: 500, error: new Error('boom') })).toBe('GET /v1/carriers -> 500 (12 ms, request r-1)');
+  });
+  it('a client gone before any answer was made', () => {
+    expect(accessLogLine({ ...entry, aborted: true })).toBe('GET /v1/carriers -> client aborted (12 ms, request r-1)');
+  });
+});
+
+describe('localBodyTimeoutMs', () => {
+  it('is 5000 unless LOCAL_BODY_TIMEOUT_MS is set', () => {
+    expect(localBodyTimeoutMs({})).toBe(5_000);
+    expect(localBodyTimeoutMs({ LOCAL_BODY_TIMEOUT_MS: ' ' })).toBe(5_000);
+    expect(localBodyTimeoutMs({ LOCAL_BODY_TIMEOUT_MS: '1500' })).toBe(1_500);
+  });
+
+  it.each(['0', '99', '2.5', 'soon', '600001'])('refuses %s: whole milliseconds from 100 to 600000', (raw) => {
+    expect(() => localBodyTimeoutMs({ LOCAL_BODY_TIMEOUT_MS: raw })).toThrow(/LOCAL_BODY_TIMEOUT_MS/);
   });
 });
