@@ -69,6 +69,8 @@ export const keys = {
   order: (orderId: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: 'ORDER' }),
   /** The marker of one status e-mail of an order (shared/store/notifications.ts), in the order's partition. */
   notification: (orderId: string, status: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `NOTIFY#${status}` }),
+  /** The render marker of one label file of an order (shared/store/label-files.ts), in the order's partition. */
+  labelRender: (orderId: string, labelTypeCode: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `LABEL#${labelTypeCode}` }),
   /**
    * The index attributes of a non-final order (shared/store/table.ts): a shard
    * from the order id, so due orders spread over ACTIVE_ORDER_SHARDS partitions.

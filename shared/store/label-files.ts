@@ -3,8 +3,8 @@
  * key built only from the company, the order and a known label type (never
  * from caller text), served by a freshly presigned GET URL. Rendering once
  * across containers is coordinated by a marker item beside the order
- * (`ORDER#<id>` / `LABEL#<code>`): the request that writes it renders; the
- * others wait for the file.
+ * (`ORDER#<id>` / `LABEL#<code>`), a lease of shared/store/lease.ts: the
+ * request that claims it renders; the others wait for the file.
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -14,8 +14,8 @@ import type { LabelTypeCode } from '../labels/types';
 import { labelFileExtension } from '../labels/types';
 import { s3 } from './client';
 import { keys } from './keys';
+import { defineLease } from './lease';
 import { bucketDefinition } from './table';
-import { conditionalPut, conditionalUpdate, getItem } from './table-ops';
 
 /** `labels/<companyId>/<orderId>/<code>.<ext>`: ids are UUIDs checked by the caller, the code one of LABEL_TYPE_CODES. */
 export const labelObjectKey = (companyId: string, orderId: string, code: LabelTypeCode): string =>
@@ -48,12 +48,16 @@ export const presignLabelFile = (key: string, fileName: string, expiresInSeconds
     { expiresIn: expiresInSeconds },
   );
 
-const markerKey = (orderId: string, code: LabelTypeCode) => ({ pk: keys.order(orderId).pk, sk: `LABEL#${code}` });
+const markerSchema = z.object({ state: z.enum(['rendering', 'stored']), token: z.string(), at: z.string() });
+export type RenderMarker = z.infer<typeof markerSchema>;
 
-const markerItem = z.object({ state: z.enum(['rendering', 'stored']), token: z.string(), at: z.string() });
-export type RenderMarker = z.infer<typeof markerItem>;
+/**
+ * The marker is a lease item (shared/store/lease.ts): `rendering` while held,
+ * `stored` once the file is in the bucket; a released marker is deleted.
+ */
+const renderLease = defineLease({ kind: 'item', entityType: 'labelRender', since: 'at', held: 'rendering', done: 'stored', schema: markerSchema });
 
-export const getRenderMarker = (orderId: string, code: LabelTypeCode) => getItem(markerKey(orderId, code), markerItem, true);
+export const getRenderMarker = (orderId: string, code: LabelTypeCode) => renderLease.read(keys.labelRender(orderId, code));
 
 /**
  * Claims the rendering of one label file, which the caller has just found
@@ -66,35 +70,18 @@ export const getRenderMarker = (orderId: string, code: LabelTypeCode) => getItem
  * Throws ConditionFailed otherwise.
  */
 export const claimRender = async (orderId: string, code: LabelTypeCode, token: string, at: string, staleBefore: string, storedToken?: string): Promise<void> => {
-  await conditionalPut(
-    { ...markerKey(orderId, code), entityType: 'labelRender', state: 'rendering', token, at },
-    storedToken
-      ? {
-          expression: '#state = :stored AND #token = :storedToken',
-          names: { '#state': 'state', '#token': 'token' },
-          values: { ':stored': 'stored', ':storedToken': storedToken },
-        }
-      : {
-          expression: 'attribute_not_exists(pk) OR (#state = :rendering AND #at < :stale)',
-          names: { '#state': 'state', '#at': 'at' },
-          values: { ':rendering': 'rendering', ':stale': staleBefore },
-        },
-  );
+  await renderLease.claim(keys.labelRender(orderId, code), {
+    token,
+    now: new Date(at),
+    ...(storedToken ? { takeOver: { token: storedToken, completed: true } } : { staleBefore: new Date(staleBefore) }),
+  });
 };
 
 export const markRendered = async (orderId: string, code: LabelTypeCode, token: string): Promise<void> => {
-  await conditionalUpdate(
-    markerKey(orderId, code),
-    { expression: 'SET #state = :stored', names: { '#state': 'state' }, values: { ':stored': 'stored' } },
-    { expression: '#token = :token', names: { '#token': 'token' }, values: { ':token': token } },
-  );
+  await renderLease.complete(keys.labelRender(orderId, code), token);
 };
 
-/** Gives up a claim after a failed rendering, so the next request tries again. */
+/** Gives up a claim after a failed rendering (deletes the marker), so the next request tries again. */
 export const releaseRender = async (orderId: string, code: LabelTypeCode, token: string): Promise<void> => {
-  await conditionalUpdate(
-    markerKey(orderId, code),
-    { expression: 'SET #at = :epoch', names: { '#at': 'at' }, values: { ':epoch': new Date(0).toISOString() } },
-    { expression: '#token = :token AND #state = :rendering', names: { '#token': 'token', '#state': 'state' }, values: { ':token': token, ':rendering': 'rendering' } },
-  );
+  await renderLease.release(keys.labelRender(orderId, code), token);
 };

@@ -26,10 +26,14 @@
  * duplicate, after the lease, and the best there is without a mail API that
  * deduplicates. The lease is longer than the function timeout, so a live
  * attempt is never taken over.
+ *
+ * The marker is a lease of shared/store/lease.ts, the primitive every
+ * exactly-once protocol of the store shares.
  */
 import * as z from 'zod';
 import { keys } from './keys';
-import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, transactWrite } from './table-ops';
+import { defineLease } from './lease';
+import { ConditionFailed } from './table-ops';
 
 const markerSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('sending'), token: z.string(), startedAt: z.string() }),
@@ -37,8 +41,11 @@ const markerSchema = z.discriminatedUnion('state', [
 ]);
 export type NotificationMarker = z.infer<typeof markerSchema>;
 
+/** The marker is a lease item (shared/store/lease.ts): `sending` while held, `sent` once complete. */
+const notifyLease = defineLease({ kind: 'item', entityType: 'notification', since: 'startedAt', held: 'sending', done: 'sent', schema: markerSchema });
+
 export const getNotificationMarker = (orderId: string, status: string): Promise<NotificationMarker | undefined> =>
-  getItem(keys.notification(orderId, status), markerSchema, true);
+  notifyLease.read(keys.notification(orderId, status));
 
 export type Claim = { claimed: true } | { claimed: false; marker: NotificationMarker | undefined };
 
@@ -52,16 +59,8 @@ export const claimNotification = async (
   status: string,
   claim: { token: string; startedAt: string; staleBefore: string },
 ): Promise<Claim> => {
-  const key = keys.notification(orderId, status);
   try {
-    await conditionalPut(
-      { ...key, entityType: 'notification', state: 'sending', token: claim.token, startedAt: claim.startedAt },
-      {
-        expression: 'attribute_not_exists(pk) OR (#state = :sending AND #startedAt < :stale)',
-        names: { '#state': 'state', '#startedAt': 'startedAt' },
-        values: { ':sending': 'sending', ':stale': claim.staleBefore },
-      },
-    );
+    await notifyLease.claim(keys.notification(orderId, status), { token: claim.token, now: new Date(claim.startedAt), staleBefore: new Date(claim.staleBefore) });
     return { claimed: true };
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
@@ -74,27 +73,14 @@ export const claimNotification = async (
  * another attempt took it over after the lease, and may send a duplicate.
  */
 export const markNotificationSent = async (orderId: string, status: string, token: string, sent: { sentAt: string; messageId: string }): Promise<void> => {
-  await conditionalUpdate(
-    keys.notification(orderId, status),
-    {
-      expression: 'SET #state = :sent, #sentAt = :sentAt, #messageId = :messageId REMOVE #startedAt',
-      names: { '#state': 'state', '#sentAt': 'sentAt', '#messageId': 'messageId', '#startedAt': 'startedAt' },
-      values: { ':sent': 'sent', ':sentAt': sent.sentAt, ':messageId': sent.messageId },
-    },
-    { expression: '#token = :token AND #state = :sending', names: { '#token': 'token', '#state': 'state' }, values: { ':token': token, ':sending': 'sending' } },
-  );
+  await notifyLease.complete(keys.notification(orderId, status), token, { set: { sentAt: sent.sentAt, messageId: sent.messageId }, remove: ['startedAt'] });
 };
 
 /**
- * Step (d): gives the claim up after a failed send. A claim already taken
- * over by another attempt stays theirs (ConditionFailed).
+ * Step (d): gives the claim up after a failed send (one conditional
+ * DeleteItem). A claim already taken over by another attempt stays theirs
+ * (ConditionFailed).
  */
 export const releaseNotification = async (orderId: string, status: string, token: string): Promise<void> => {
-  // A single-item transaction: the one conditional delete table-ops offers.
-  await transactWrite([
-    {
-      delete: keys.notification(orderId, status),
-      condition: { expression: '#token = :token AND #state = :sending', names: { '#token': 'token', '#state': 'state' }, values: { ':token': token, ':sending': 'sending' } },
-    },
-  ]);
+  await notifyLease.release(keys.notification(orderId, status), token);
 };

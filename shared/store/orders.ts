@@ -16,6 +16,9 @@
  *   since the carrier reference is the rateResponseId, asks the carrier for
  *   the shipment it already made.
  *
+ * The claim is a lease of shared/store/lease.ts, the primitive every
+ * exactly-once protocol of the store shares.
+ *
  * The order keeps a copy of its rate request (gzip JSON, as the rate request
  * item), because labels and tracking outlive the rate records' 24 hours.
  */
@@ -25,6 +28,7 @@ import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/types';
 import { keys } from './keys';
+import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
 import { activeOrdersIndex } from './table';
@@ -39,10 +43,13 @@ export type ShipClaim = { token: string; orderId: string; at: string; shipTime?:
 
 const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string(), shipTime: z.string().optional() });
 
+/** The claim is the lease (shared/store/lease.ts) in the rate response's `claim` attribute, removed when its order is written. */
+const shipClaim = defineLease({ kind: 'attribute', attribute: 'claim', since: 'at', schema: claimSchema });
+
 /** The ship state of a rate response: shipped (its order), claimed (in flight or stale) or free. */
 export type ShipState = { orderId?: string; claim?: ShipClaim };
 
-const shipStateItem = z.object({ orderId: z.string().optional(), claim: claimSchema.optional() });
+const shipStateItem = z.object({ orderId: z.string().optional(), claim: shipClaim.schema.optional() });
 
 export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> =>
   getItem(keys.rateResponse(rateResponseId), shipStateItem, true);
@@ -60,30 +67,20 @@ export const getRateForShip = async (rateResponseId: string, companyId: string, 
  * another ship holds it or it has its order.
  */
 export const claimRate = async (rateResponseId: string, companyId: string, claim: ShipClaim, previous?: ShipClaim): Promise<void> => {
-  await conditionalUpdate(
-    keys.rateResponse(rateResponseId),
-    { expression: 'SET #claim = :claim', names: { '#claim': 'claim' }, values: { ':claim': claim } },
-    previous
-      ? {
-          expression: 'companyId = :company AND attribute_not_exists(orderId) AND #claim.#token = :previous',
-          names: { '#claim': 'claim', '#token': 'token' },
-          values: { ':company': companyId, ':previous': previous.token },
-        }
-      : {
-          expression: 'companyId = :company AND attribute_not_exists(orderId) AND attribute_not_exists(#claim)',
-          names: { '#claim': 'claim' },
-          values: { ':company': companyId },
-        },
-  );
+  const { token, at, ...data } = claim;
+  // No staleBefore: the service decides a claim is stale, and names it.
+  await shipClaim.claim(keys.rateResponse(rateResponseId), {
+    token,
+    now: new Date(at),
+    data,
+    ...(previous ? { takeOver: { token: previous.token } } : {}),
+    require: { equal: { companyId }, absent: ['orderId'] },
+  });
 };
 
 /** Gives the rate response back after a carrier failure; a claim already taken over by another ship stays theirs. */
 export const releaseClaim = async (rateResponseId: string, token: string): Promise<void> => {
-  await conditionalUpdate(
-    keys.rateResponse(rateResponseId),
-    { expression: 'REMOVE #claim', names: { '#claim': 'claim' } },
-    { expression: '#claim.#token = :token', names: { '#claim': 'claim', '#token': 'token' }, values: { ':token': token } },
-  );
+  await shipClaim.release(keys.rateResponse(rateResponseId), token);
 };
 
 /**
@@ -104,11 +101,7 @@ export const completeShipment = async (order: Order, request: Record<string, unk
       },
       condition: { expression: 'attribute_not_exists(pk)' },
     },
-    {
-      update: keys.rateResponse(order.rateResponseId),
-      changes: { expression: 'SET orderId = :order REMOVE #claim', names: { '#claim': 'claim' }, values: { ':order': order.orderId } },
-      condition: { expression: '#claim.#token = :token', names: { '#claim': 'claim', '#token': 'token' }, values: { ':token': token } },
-    },
+    shipClaim.completion(keys.rateResponse(order.rateResponseId), token, { set: { orderId: order.orderId } }),
   ]);
 };
 

@@ -7,7 +7,7 @@
  * exceptions, and a service decides what it means to a caller.
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { config } from '../config';
 import { ddb } from './client';
@@ -176,6 +176,16 @@ export const conditionalUpdate = async (key: Key, update: Expression, condition?
     ),
   );
   return out.Attributes ?? {};
+};
+
+/**
+ * Deletes the item of `key` if `condition` holds: one DeleteItem, a single
+ * write unit, not a transaction (which bills two).
+ */
+export const conditionalDelete = async (key: Key, condition: Expression): Promise<void> => {
+  await singleWrite(key, () =>
+    ddb.send(new DeleteCommand({ TableName: config.tableName, Key: keyOf(key), ConditionExpression: condition.expression, ...placeholders(condition) })),
+  );
 };
 
 /** One write of a transaction; `check` only asserts a condition on an item it leaves as it is. */

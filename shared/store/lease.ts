@@ -1,0 +1,241 @@
+/**
+ * The lease: the one "claim with a token and an expiry" primitive every
+ * exactly-once protocol of the store is built on (the ship claim on a rate
+ * response, shared/store/orders.ts; the label render marker,
+ * shared/store/label-files.ts; the status e-mail marker,
+ * shared/store/notifications.ts). The guarantee lives in the data, so it holds
+ * across containers. Modelled on the persistence layer of Powertools
+ * Idempotency (a record put "if absent, or in progress past its in-progress
+ * expiry", completed or deleted afterwards):
+ *
+ * - `claim` is one conditional write that succeeds when the lease is free, or
+ *   is held (in progress) since before `staleBefore` (its holder died), or,
+ *   when the caller names it in `takeOver`, is exactly the lease with that
+ *   token. DynamoDB applies conditional writes to one item one at a time, so
+ *   of two takers of one stale lease only one wins: the second finds the
+ *   first one's fresh lease. It throws ConditionFailed otherwise.
+ * - `complete` turns the lease the caller holds into its result, conditioned
+ *   on its token; `completion` is the same write as a transaction item, for a
+ *   protocol whose result is written with other items (the ship's order).
+ * - `release` gives a held lease up, conditioned on its token: one
+ *   single-item write (a DeleteItem, or an UpdateItem removing the attribute),
+ *   never a transaction, which would bill twice.
+ * - `read` is a consistent GetItem of the lease.
+ *
+ * A lease has two shapes (`LeaseLayout`):
+ * - `item`: the lease is an item of its own (`{entityType, state, token,
+ *   <since>, ...data}`), written whole by each claim. `state` is `held` while
+ *   in progress and `done` once complete; a completed lease stays, and only
+ *   `takeOver` (naming its token) claims it again.
+ * - `attribute`: the lease is a map attribute (`{token, <since>, ...data}`)
+ *   of an existing item, which a claim never creates; completing or
+ *   releasing it removes the attribute. `require` adds conditions on that
+ *   item (the rate response's company, and that it has no order yet).
+ *
+ * Times are ISO 8601 strings in UTC (`Date.toISOString`), which compare in
+ * time order as strings, as the stored items always had them. Every
+ * attribute name and value of an expression goes through a placeholder, built
+ * here: `state`, `token` and others are DynamoDB reserved words.
+ *
+ * Why not Powertools Idempotency itself (README, "Hand-written where a
+ * library could serve"): it wraps a function call, keys its record by a hash
+ * of the call's input, stores the call's result, and writes that record alone,
+ * in a shape of its own (`status` INPROGRESS/COMPLETED, epoch-second
+ * `expiration`). The ship claim is an attribute of an existing item, carries
+ * conditions on that item, and completes in one transaction with the order
+ * put; the render marker is taken over by naming a completed marker's token
+ * when its file vanished from the bucket; and the stored items keep their
+ * shapes. None of that fits its persistence layer, and this is a page of code.
+ */
+import * as z from 'zod';
+import type { Key } from './keys';
+import { tableDefinition } from './table';
+import { conditionalDelete, conditionalPut, conditionalUpdate, getItem, type Expression, type TransactionWrite } from './table-ops';
+
+/** Attributes every lease has, whatever its shape. */
+const TOKEN = 'token';
+/** The state of a lease item. */
+const STATE = 'state';
+
+/** Where a lease lives and how its attributes are spelled; `schema` parses the lease as stored. */
+export type LeaseLayout<T> =
+  | {
+      kind: 'item';
+      entityType: string;
+      /** The attribute holding when the lease was claimed. */
+      since: string;
+      /** `state` of a lease in progress and of a completed one. */
+      held: string;
+      done: string;
+      schema: z.ZodType<T>;
+    }
+  | {
+      kind: 'attribute';
+      /** The map attribute of the item that holds the lease. */
+      attribute: string;
+      since: string;
+      schema: z.ZodType<T>;
+    };
+
+/** Conditions on the item that holds an attribute lease: attributes equal to values, attributes absent. */
+export type ItemCondition = { equal?: Record<string, unknown>; absent?: readonly string[] };
+
+/** Attributes a completion sets and removes beside the lease's own. */
+export type LeaseChanges = { set?: Record<string, unknown>; remove?: readonly string[] };
+
+export type ClaimOptions = {
+  /** The claimer's token, unique per claim: complete and release name it. */
+  token: string;
+  /** Written as the lease's `since`. */
+  now: Date;
+  /** A held lease claimed before this is stale and may be claimed. Without it a held lease is never claimed by age alone. */
+  staleBefore?: Date;
+  /**
+   * Claims exactly the lease with this token instead (free and stale leases
+   * are then refused): the caller has read that lease and decided to take it
+   * over. `completed` (item leases): only once it is complete.
+   */
+  takeOver?: { token: string; completed?: boolean };
+  /** More attributes of the lease (the ship's orderId and shipTime). */
+  data?: Record<string, unknown>;
+  /** Attribute leases: conditions on the item beside the lease's own. */
+  require?: ItemCondition;
+};
+
+/**
+ * The placeholders of one request. Names become `#<name>` (the same name
+ * always the same placeholder), values `:<role>`; the few attribute names
+ * here are plain identifiers, and a clash throws rather than writes wrong.
+ */
+const placeholders = () => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  return {
+    name(attribute: string): string {
+      const placeholder = `#${attribute.replace(/[^A-Za-z0-9_]/g, '_')}`;
+      if (placeholder in names && names[placeholder] !== attribute) throw new Error(`placeholder ${placeholder} names two attributes`);
+      names[placeholder] = attribute;
+      return placeholder;
+    },
+    value(role: string, value: unknown): string {
+      const placeholder = `:${role.replace(/[^A-Za-z0-9_]/g, '_')}`;
+      if (placeholder in values) throw new Error(`placeholder ${placeholder} has two values`);
+      values[placeholder] = value;
+      return placeholder;
+    },
+    /** `text` with every placeholder used so far. */
+    expression(text: string): Expression {
+      return {
+        expression: text,
+        ...(Object.keys(names).length > 0 ? { names: { ...names } } : {}),
+        ...(Object.keys(values).length > 0 ? { values: { ...values } } : {}),
+      };
+    },
+  };
+};
+type Placeholders = ReturnType<typeof placeholders>;
+
+const all = (conditions: readonly string[]) => conditions.map((c) => `(${c})`).join(' AND ');
+
+const itemConditions = (p: Placeholders, require: ItemCondition = {}): string[] => [
+  ...Object.entries(require.equal ?? {}).map(([attribute, value]) => `${p.name(attribute)} = ${p.value(`if_${attribute}`, value)}`),
+  ...(require.absent ?? []).map((attribute) => `attribute_not_exists(${p.name(attribute)})`),
+];
+
+const updateExpression = (set: readonly string[], remove: readonly string[]) =>
+  [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' ');
+
+const changeClauses = (p: Placeholders, changes: LeaseChanges) => ({
+  set: Object.entries(changes.set ?? {}).map(([attribute, value]) => `${p.name(attribute)} = ${p.value(`set_${attribute}`, value)}`),
+  remove: (changes.remove ?? []).map((attribute) => p.name(attribute)),
+});
+
+/** The claim, complete, release and read of leases laid out as `layout`. */
+export const defineLease = <T>(layout: LeaseLayout<T>) => {
+  const pk = tableDefinition.partitionKey;
+
+  /** Claims the lease of `key` for `options.token` (see the module's comment); ConditionFailed when it is not to be had. */
+  const claim = async (key: Key, options: ClaimOptions): Promise<void> => {
+    const p = placeholders();
+    const since = options.now.toISOString();
+    if (layout.kind === 'item') {
+      if (options.require) throw new Error('an item lease takes no conditions on another item');
+      // Only the placeholders of the expression sent: DynamoDB refuses unused ones.
+      const condition = options.takeOver
+        ? all([
+            `${p.name(TOKEN)} = ${p.value('taken', options.takeOver.token)}`,
+            ...(options.takeOver.completed ? [`${p.name(STATE)} = ${p.value('done', layout.done)}`] : []),
+          ])
+        : [
+            `attribute_not_exists(${p.name(pk)})`,
+            ...(options.staleBefore
+              ? [`${p.name(STATE)} = ${p.value('held', layout.held)} AND ${p.name(layout.since)} < ${p.value('stale', options.staleBefore.toISOString())}`]
+              : []),
+          ]
+            .map((c) => `(${c})`)
+            .join(' OR ');
+      await conditionalPut(
+        { ...(options.data ?? {}), ...key, entityType: layout.entityType, [STATE]: layout.held, [TOKEN]: options.token, [layout.since]: since },
+        p.expression(condition),
+      );
+      return;
+    }
+    if (options.takeOver?.completed) throw new Error('an attribute lease is removed when complete: there is no completed lease to take over');
+    const lease = p.name(layout.attribute);
+    const leaseCondition = options.takeOver
+      ? `${lease}.${p.name(TOKEN)} = ${p.value('taken', options.takeOver.token)}`
+      : [
+          `attribute_not_exists(${lease})`,
+          ...(options.staleBefore ? [`${lease}.${p.name(layout.since)} < ${p.value('stale', options.staleBefore.toISOString())}`] : []),
+        ].join(' OR ');
+    // `attribute_exists(pk)`: a lease on an item never creates the item.
+    const condition = all([`attribute_exists(${p.name(pk)})`, ...itemConditions(p, options.require), leaseCondition]);
+    const value = p.value('lease', { ...(options.data ?? {}), [TOKEN]: options.token, [layout.since]: since });
+    await conditionalUpdate(key, { expression: `SET ${lease} = ${value}` }, p.expression(condition));
+  };
+
+  /** The write that completes `token`'s lease with `changes`: an update of the item, conditioned on the token. */
+  const completion = (key: Key, token: string, changes: LeaseChanges = {}): Extract<TransactionWrite, { update: Key }> & { condition: Expression } => {
+    const p = placeholders();
+    if (layout.kind === 'item') {
+      const owned = `${p.name(TOKEN)} = ${p.value('token', token)} AND ${p.name(STATE)} = ${p.value('held', layout.held)}`;
+      const own = `${p.name(STATE)} = ${p.value('done', layout.done)}`;
+      const { set, remove } = changeClauses(p, changes);
+      return { update: key, changes: { expression: updateExpression([own, ...set], remove) }, condition: p.expression(owned) };
+    }
+    const lease = p.name(layout.attribute);
+    const owned = `${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`;
+    const { set, remove } = changeClauses(p, changes);
+    return { update: key, changes: { expression: updateExpression(set, [lease, ...remove]) }, condition: p.expression(owned) };
+  };
+
+  /** Completes `token`'s lease with `changes`; ConditionFailed when the lease is no longer `token`'s (taken over). */
+  const complete = async (key: Key, token: string, changes: LeaseChanges = {}): Promise<void> => {
+    const write = completion(key, token, changes);
+    await conditionalUpdate(write.update, write.changes, write.condition);
+  };
+
+  /** Gives `token`'s held lease up; ConditionFailed when it is no longer `token`'s, or complete. */
+  const release = async (key: Key, token: string): Promise<void> => {
+    const p = placeholders();
+    if (layout.kind === 'item') {
+      await conditionalDelete(key, p.expression(`${p.name(TOKEN)} = ${p.value('token', token)} AND ${p.name(STATE)} = ${p.value('held', layout.held)}`));
+      return;
+    }
+    const lease = p.name(layout.attribute);
+    await conditionalUpdate(key, { expression: `REMOVE ${lease}` }, p.expression(`${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`));
+  };
+
+  const attributeItem = layout.kind === 'attribute' ? z.object({ [layout.attribute]: layout.schema.optional() }) : undefined;
+
+  /** The lease of `key` as it is now (consistent read), or undefined when there is none. */
+  const read = async (key: Key): Promise<T | undefined> => {
+    if (layout.kind === 'item') return getItem(key, layout.schema, true);
+    const item = await getItem(key, attributeItem!, true);
+    return item?.[layout.attribute] as T | undefined;
+  };
+
+  return { claim, complete, completion, release, read, schema: layout.schema };
+};
+
+export type Lease<T> = ReturnType<typeof defineLease<T>>;
