@@ -24,6 +24,8 @@ export type LocalStackOptions = {
   /** Persistent data directory; without it DynamoDB runs in memory and S3 in a temporary directory. */
   dataDir?: string;
   dynamodbPort?: number;
+  /** DynamoDB Local's maximum heap (`-Xmx`); default DYNAMODB_LOCAL_HEAP, else 512m. */
+  dynamodbHeap?: string;
   s3Port?: number;
   /** Where warnings go (default stderr): files that could not be made private, DynamoDB Local not on loopback. */
   warn?: (message: string) => void;
@@ -53,8 +55,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     s3 = await startS3Local({ directory: s3Directory, port: options.s3Port });
     const dynamodb = await startDynamoDbLocal(
       options.dataDir
-        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort, warn }
-        : { inMemory: true, port: options.dynamodbPort, warn },
+        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort, heap: options.dynamodbHeap, warn }
+        : { inMemory: true, port: options.dynamodbPort, heap: options.dynamodbHeap, warn },
     );
     const started = s3;
     let stopping: Promise<void> | undefined;
