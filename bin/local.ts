@@ -32,6 +32,7 @@ import { manifest, type FunctionEntry } from '../shared/manifest';
 import { accessLogLine, createApiServer, localBodyTimeoutMs, manifestRoutes, requireHandlerLoader } from '../local/api-gateway';
 import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
+import { dynamoDbLocalHeap } from '../local/dynamodb-local';
 import { JavaMissingError } from '../local/java';
 import { drainingGate, watchLaunchers, type DrainingGate } from '../local/lifecycle';
 import { assertPortFree } from '../local/ports';
@@ -264,7 +265,9 @@ const main = async () => {
   let refreshSeconds: number;
   let bodyTimeoutMs: number;
   let limiter: RequestLimiter;
+  let dynamodbHeap: string;
   try {
+    dynamodbHeap = dynamoDbLocalHeap();
     refreshSeconds = localRefreshSeconds();
     bodyTimeoutMs = localBodyTimeoutMs();
     limiter = localRequestLimiter(process.env, configuredKeyPrefixes());
@@ -296,7 +299,13 @@ const main = async () => {
   }
 
   out(`Starting DynamoDB Local and s3rver with data in ${dataDir} ...`);
-  stack = await startLocalStack({ dataDir, dynamodbPort: portFromEnv('DYNAMODB_PORT'), s3Port: portFromEnv('S3_PORT'), warn: err });
+  stack = await startLocalStack({
+    dataDir,
+    dynamodbPort: portFromEnv('DYNAMODB_PORT'),
+    dynamodbHeap,
+    s3Port: portFromEnv('S3_PORT'),
+    warn: err,
+  });
   // After startLocalStack made DATA_DIR private; the e-mails hold customers' addresses.
   if (ownOutbox) mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
   void stack.dynamodb.exited.then((exit) => {

@@ -392,6 +392,7 @@ export interface components {
                 };
                 insurance?: {
                     amount: number;
+                    /** @description An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased */
                     currency: string;
                 };
                 /** @enum {string} */
@@ -463,6 +464,7 @@ export interface components {
                 documentsOnly?: boolean;
                 declaredValue?: {
                     value: number;
+                    /** @description An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased */
                     currency: string;
                 };
                 /** @enum {string} */
@@ -499,6 +501,7 @@ export interface components {
             commercialInvoice?: {
                 generalNote?: string | null;
                 customsValue?: number;
+                /** @description An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased */
                 currency?: string;
                 /** @enum {string} */
                 unitOfMeasure?: "imperial" | "metric";

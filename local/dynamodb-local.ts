@@ -3,6 +3,8 @@
  * `amplify-dynamodb-simulator` (DESIGN.md §2). Started as a child process on
  * a free (or given) port, persisted in a directory or in memory.
  *
+ * Its heap is bounded (DEFAULT_DYNAMODB_LOCAL_HEAP, or DYNAMODB_LOCAL_HEAP).
+ *
  * Private: the jar's own main listens on every interface and has no option
  * to change that, so it is started through LoopbackDynamoDBLocal.java, which
  * builds the same server with the jar's own classes and binds it to
@@ -32,6 +34,8 @@ export type DynamoDbLocalOptions = (
   | { inMemory?: false; dbPath: string }
 ) & {
   port?: number;
+  /** The JVM's maximum heap (`-Xmx`), e.g. `512m`; default DYNAMODB_LOCAL_HEAP, else DEFAULT_DYNAMODB_LOCAL_HEAP. */
+  heap?: string;
   startTimeoutMs?: number;
   /** Where a warning goes (default stderr); used when DynamoDB Local cannot be kept on 127.0.0.1. */
   warn?: (message: string) => void;
@@ -81,9 +85,39 @@ export const emulatorOptions = (port: number, options: Pick<DynamoDbLocalOptions
   '-disableTelemetry',
 ];
 
+/**
+ * The JVM's maximum heap. Unbounded, a JVM takes up to a quarter of the
+ * machine's memory and, collecting rarely, grows towards it (4.4 GB over a
+ * long run with 27 MB live). DynamoDB Local keeps its data in SQLite (a file,
+ * or native memory with -inMemory), outside the heap, so its heap holds only
+ * requests in flight: 512 MB leaves ample room for the integration tests and
+ * the benchmarks on a 2-core machine or a CI runner.
+ */
+export const DEFAULT_DYNAMODB_LOCAL_HEAP = '512m';
+
+/** A whole, positive number of kilobytes, megabytes or gigabytes, as `-Xmx` takes it. */
+const HEAP_SIZE = /^[1-9]\d*[kmg]$/i;
+
+/** The heap from DYNAMODB_LOCAL_HEAP (`768m`, `1g`), else the default; anything else is refused before java starts. */
+export const dynamoDbLocalHeap = (env: NodeJS.ProcessEnv = process.env): string => {
+  const raw = env.DYNAMODB_LOCAL_HEAP;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_DYNAMODB_LOCAL_HEAP;
+  const heap = raw.trim();
+  if (!HEAP_SIZE.test(heap)) {
+    throw new Error(`DYNAMODB_LOCAL_HEAP must be a heap size such as 512m or 1g (a whole number of k, m or g), got "${raw}"`);
+  }
+  return heap;
+};
+
 /** The java arguments: the loopback launcher (compiled or as a source file), or the jar's own main as the fallback. */
-export const dynamoDbLocalArgs = (dir: string, port: number, options: Pick<DynamoDbLocalOptions, 'inMemory' | 'dbPath'>, program: JavaProgram): string[] => {
+export const dynamoDbLocalArgs = (
+  dir: string,
+  port: number,
+  options: Pick<DynamoDbLocalOptions, 'inMemory' | 'dbPath' | 'heap'>,
+  program: JavaProgram,
+): string[] => {
   const jvm = [
+    `-Xmx${options.heap ?? DEFAULT_DYNAMODB_LOCAL_HEAP}`,
     `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
     // A plain IPv4 socket on 127.0.0.1 (otherwise an IPv6 socket on ::ffff:127.0.0.1).
     '-Djava.net.preferIPv4Stack=true',
@@ -148,6 +182,7 @@ const spawnPrivate = (command: string, args: string[], options: SpawnOptions): C
 };
 
 export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise<DynamoDbLocal> => {
+  const heap = options.heap ?? dynamoDbLocalHeap();
   const java = requireJava();
   const port = options.port ?? (await freePort());
   const endpoint = `http://127.0.0.1:${port}`;
@@ -158,7 +193,7 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
 
   // DynamoDB Local extracts its SQLite native library (~900 KB) into java.io.tmpdir at every start: give it a directory that stop() removes.
   const javaTmp = mkdtempSync(path.join(os.tmpdir(), 'dynamodb-local-'));
-  const child = spawnPrivate(java.command, [`-Djava.io.tmpdir=${javaTmp}`, ...dynamoDbLocalArgs(dir, port, options, program)], {
+  const child = spawnPrivate(java.command, [`-Djava.io.tmpdir=${javaTmp}`, ...dynamoDbLocalArgs(dir, port, { ...options, heap }, program)], {
     cwd: options.dbPath ?? os.tmpdir(),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -5,6 +5,8 @@
  * - `runtime.json`: where the running stack is (emulator endpoints, table,
  *   bucket, API URL), written once it serves and removed on exit, so the admin
  *   CLI and tests can act on it;
+ * - `ports.json`: the port s3rver had, taken again on the next start so that
+ *   label URLs presigned before a restart keep working (local/s3-local.ts);
  * - `dynamodb/` (DynamoDB Local's files) and `s3/` (s3rver's files);
  * - `secrets/carrier-accounts/`: the credentials of the carrier accounts
  *   added with `admin carrier-account add`, one `<carrierAccountId>.json`
@@ -45,6 +47,10 @@ export const runtimeFileSchema = z.object({
 });
 export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
 
+/** The ports the emulators had on their last start, to have them again (only s3rver's: presigned URLs name it). */
+export const portsFileSchema = z.object({ s3: z.number().int().min(1).max(65535) });
+export type PortsFile = z.infer<typeof portsFileSchema>;
+
 /** DATA_DIR, default `.data/` in the working directory, absolute. */
 export const resolveDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string =>
   path.resolve(cwd, env.DATA_DIR || '.data');
@@ -55,6 +61,8 @@ export const dataPaths = (dataDir: string) => ({
   s3: path.join(dataDir, 's3'),
   demo: path.join(dataDir, 'demo.json'),
   runtime: path.join(dataDir, 'runtime.json'),
+  /** The port s3rver had last time (local/s3-local.ts). */
+  ports: path.join(dataDir, 'ports.json'),
   /** Status e-mails of the local runtime, one JSON file each (shared/notify/outbox.ts, `admin outbox list`). */
   outbox: path.join(dataDir, 'outbox'),
   /** Where the local stream poller keeps its place in each shard of the table's stream (local/stream-poller.ts). */
@@ -123,6 +131,7 @@ export const securePrivateDataDir = (dataDir: string): string[] => {
   tighten(paths.s3, true);
   tighten(paths.demo, false);
   tighten(paths.runtime, false);
+  tighten(paths.ports, false);
   tighten(paths.outbox, true);
   tighten(paths.streamCheckpoints, false);
   tighten(paths.streamFailures, false);
@@ -140,6 +149,9 @@ const writeJson = (file: string, value: unknown) => {
 
 export const readDemoFile = (dataDir: string): DemoFile | undefined => readJson(dataPaths(dataDir).demo, demoFileSchema);
 export const writeDemoFile = (dataDir: string, demo: DemoFile) => writeJson(dataPaths(dataDir).demo, demoFileSchema.parse(demo));
+
+export const readPortsFile = (dataDir: string): PortsFile | undefined => readJson(dataPaths(dataDir).ports, portsFileSchema);
+export const writePortsFile = (dataDir: string, ports: PortsFile) => writeJson(dataPaths(dataDir).ports, portsFileSchema.parse(ports));
 
 export const readRuntimeFile = (dataDir: string): RuntimeFile | undefined => readJson(dataPaths(dataDir).runtime, runtimeFileSchema);
 export const writeRuntimeFile = (dataDir: string, runtime: RuntimeFile) => writeJson(dataPaths(dataDir).runtime, runtimeFileSchema.parse(runtime));

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { dataPaths, securePrivateDataDir } from './runtime-files';
-import { startS3Local, type S3Local } from './s3-local';
+import { startDataDirS3Local, startS3Local, type S3Local } from './s3-local';
 
 export type LocalStack = {
   dynamodb: DynamoDbLocal;
@@ -24,6 +24,8 @@ export type LocalStackOptions = {
   /** Persistent data directory; without it DynamoDB runs in memory and S3 in a temporary directory. */
   dataDir?: string;
   dynamodbPort?: number;
+  /** DynamoDB Local's maximum heap (`-Xmx`); default DYNAMODB_LOCAL_HEAP, else 512m. */
+  dynamodbHeap?: string;
   s3Port?: number;
   /** Where warnings go (default stderr): files that could not be made private, DynamoDB Local not on loopback. */
   warn?: (message: string) => void;
@@ -35,26 +37,23 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     const problems = securePrivateDataDir(dataDir);
     if (problems.length > 0) warn(`warning: could not make these private to the user (0700/0600): ${problems.join(', ')}`);
   };
-  let s3Directory: string;
   let temporary: string | undefined;
-  if (options.dataDir) {
-    securePrivate(options.dataDir);
-    s3Directory = dataPaths(options.dataDir).s3;
-  } else {
-    temporary = mkdtempSync(path.join(os.tmpdir(), 'shipping-s3-'));
-    s3Directory = temporary;
-  }
+  if (options.dataDir) securePrivate(options.dataDir);
+  else temporary = mkdtempSync(path.join(os.tmpdir(), 'shipping-s3-'));
   const removeTemporary = () => {
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   };
 
   let s3: S3Local | undefined;
   try {
-    s3 = await startS3Local({ directory: s3Directory, port: options.s3Port });
+    // On a data directory s3rver keeps its port from one start to the next: presigned label URLs name it.
+    s3 = options.dataDir
+      ? await startDataDirS3Local({ dataDir: options.dataDir, port: options.s3Port, warn })
+      : await startS3Local({ directory: temporary!, port: options.s3Port });
     const dynamodb = await startDynamoDbLocal(
       options.dataDir
-        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort, warn }
-        : { inMemory: true, port: options.dynamodbPort, warn },
+        ? { dbPath: dataPaths(options.dataDir).dynamodb, port: options.dynamodbPort, heap: options.dynamodbHeap, warn }
+        : { inMemory: true, port: options.dynamodbPort, heap: options.dynamodbHeap, warn },
     );
     const started = s3;
     let stopping: Promise<void> | undefined;

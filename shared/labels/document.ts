@@ -6,6 +6,7 @@
  */
 import type { Address, CommercialInvoice, FreightOptions, InternationalOptions, RateRequest } from '../domain/rate/schema';
 import type { CarrierDocument } from '../domain/carrier';
+import { RATE_LIMITS } from '../domain/rate/limits';
 import type { CarrierKind } from '../domain/types';
 import { internationalGoods, type LabelFacts } from './types';
 
@@ -27,6 +28,21 @@ export type DocumentInvoiceItem = Pick<
   'description' | 'quantity' | 'value' | 'weight' | 'hsCode' | 'countryOfManufacture'
 >;
 
+/** The address fields a document shows of a party; a party that is not a validated address may lack any of them. */
+export const PARTY_FIELDS = [
+  'personName',
+  'companyName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'provinceCode',
+  'provinceName',
+  'postalCode',
+  'countryCode',
+  'phoneNumber',
+] as const satisfies readonly (keyof Address)[];
+export type DocumentParty = Partial<Pick<Address, (typeof PARTY_FIELDS)[number]>>;
+
 /** The commercial invoice of international goods (spec 2.9); `value` is an item's unit value. */
 export type DocumentInvoice = {
   /** `commercialInvoice.currency`, upper case; CAD when absent (spec 2.9: invoice forms default to CAD). */
@@ -38,8 +54,12 @@ export type DocumentInvoice = {
   exportType?: InternationalOptions['exportType'];
   billDutyTo?: InternationalOptions['billDutyTo'];
   recipientTaxId?: string;
-  /** The request's `buyer`, when the goods are sold to another party than the recipient. */
-  soldTo?: Address;
+  /**
+   * Who the goods are sold to, when another party than the consignee:
+   * `billingOptions.soldTo` when it names a party (see soldToOf), else the
+   * request's `buyer`; absent without either.
+   */
+  soldTo?: DocumentParty;
   /** The customs declaration number the carrier filed, if any. */
   declarationNumber?: string;
 };
@@ -127,9 +147,29 @@ function invoiceOf(request: RateRequest, invoice: CommercialInvoice, shipment: S
     exportType: international?.exportType,
     billDutyTo: international?.billDutyTo,
     recipientTaxId: international?.recipientTaxId,
-    soldTo: request.buyer,
+    soldTo: soldToOf(request.billingOptions?.soldTo) ?? request.buyer,
     declarationNumber: shipment.customsDeclarationNumber,
   });
+}
+
+/**
+ * `billingOptions.soldTo` as a party, or undefined when it names none. The
+ * API stores it unvalidated, so it may be any JSON: only its own string
+ * fields of an address are read (never inherited ones such as `constructor`),
+ * trimmed and cut to the length of a request's text field; anything else in
+ * it is ignored. It names a party when it has a person or company name, as
+ * the carriers' customs forms need; otherwise the buyer stands in.
+ */
+export function soldToOf(soldTo: unknown): DocumentParty | undefined {
+  if (typeof soldTo !== 'object' || soldTo === null || Array.isArray(soldTo)) return undefined;
+  const party: DocumentParty = {};
+  for (const field of PARTY_FIELDS) {
+    const value: unknown = Object.hasOwn(soldTo, field) ? (soldTo as Record<string, unknown>)[field] : undefined;
+    if (typeof value !== 'string') continue;
+    const text = Array.from(value.trim()).slice(0, RATE_LIMITS.text).join('').trim();
+    if (text !== '') party[field] = text;
+  }
+  return party.personName || party.companyName ? party : undefined;
 }
 
 /** The label facts a document carries: the same rule as labelFactsOf on its request. */

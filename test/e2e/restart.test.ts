@@ -41,6 +41,13 @@ describe('a restart of npm start', () => {
     expect(box).toEqual(expect.objectContaining({ name: 'Survives a restart', categoryName: 'Generic' }));
   });
 
+  it('keeps s3rver on the same port, so a label URL presigned before the restart still works', async () => {
+    const { labelUrl, s3Endpoint } = record().order;
+    expect(labelUrl.startsWith(`${s3Endpoint}/`)).toBe(true);
+    expect(record().afterRestart).toEqual({ s3Endpoint, labelStatus: 200, labelStart: '%PDF-' });
+    expect(readRuntimeFile(e2e.dataDir)?.s3.endpoint).toBe(s3Endpoint);
+  });
+
   it('keeps the order shipped before it, its label file and its one status e-mail, and replays no stream record', async () => {
     const { orderId, trackingNumber, emailsBefore } = record().order;
     expect(emailsBefore).toBe(1);

@@ -7,7 +7,7 @@
  * The emulator of global-setup.ts is the one under test for the socket and
  * the behaviour; the file-mode and exit tests start one of their own.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import {
   TransactionCanceledException,
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
+import { dynamoDbLocalHeap, startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/env';
 import { readProcessInfo } from '../../local/lifecycle';
 import { sleep } from '../../local/ports';
@@ -162,6 +162,11 @@ describe('a DynamoDB Local of its own', () => {
 
   it('a stop() is an expected exit', async () => {
     const again = await startDynamoDbLocal({ inMemory: true });
+    if (process.platform === 'linux') {
+      // Its heap is bounded (DYNAMODB_LOCAL_HEAP, else 512m): an unbounded JVM grows towards a quarter of the RAM.
+      const cmdline = readFileSync(`/proc/${again.pid}/cmdline`, 'utf8').split('\0');
+      expect(cmdline.filter((a) => a.startsWith('-Xmx'))).toEqual([`-Xmx${dynamoDbLocalHeap()}`]);
+    }
     await again.stop();
     expect(await again.exited).toEqual(expect.objectContaining({ expected: true }));
   }, 60_000);

@@ -179,6 +179,15 @@ describe('POST /v1/rate against DynamoDB Local', () => {
     expect(res.json.error!.message).toContain('shipper.countryCode');
   });
 
+  it('a currency that is not ISO 4217 is 400 naming the field, not 422 NO_RATES', async () => {
+    const body = { ...clone(baseBody), shippingOptions: { ...clone(baseBody.shippingOptions), insurance: { amount: 100, currency: 'XYZ' } } };
+    const res = await rate(body);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'shippingOptions.insurance.currency must be an ISO 4217 currency code' });
+    const lower = { ...clone(baseBody), shippingOptions: { ...clone(baseBody.shippingOptions), insurance: { amount: 100, currency: 'usd' } } };
+    expect((await rate(lower)).status).toBe(200);
+  });
+
   it('malformed JSON is 400, never 500', async () => {
     const res = await rate('{"shippingOptions": ');
     expect(res.status).toBe(400);

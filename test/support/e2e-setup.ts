@@ -25,13 +25,15 @@ export type E2eGlobals = { __SHIPPING_E2E_RUNTIME__?: RunningRuntime; __SHIPPING
 export type RestartRecord = {
   first: { apiKey: string; keyId: string; testApiKey: string; testKeyId: string; companyId: string; pid: number; dynamodbPid: number; apiUrl: string };
   boxId: string;
-  /** An order shipped before the restart, asking for a pending e-mail, with its label file fetched and its e-mail sent. */
-  order: { orderId: string; trackingNumber: string; emailsBefore: number };
+  /** An order shipped before the restart, asking for a pending e-mail, with its label's presigned URL and its e-mail sent. */
+  order: { orderId: string; trackingNumber: string; emailsBefore: number; labelUrl: string; s3Endpoint: string };
   afterStop: { runtimeFileExists: boolean; alivePids: number[] };
+  /** Right after the second start (the URL lives LABEL_URL_MINUTES): s3rver's endpoint and what the label URL of the first start answers. */
+  afterRestart: { s3Endpoint: string; labelStatus: number; labelStart: string };
 };
 
-/** Ships an order that asks for a pending e-mail, downloads its label and waits for the e-mail: what a restart must keep. */
-const shipBeforeRestart = async (apiUrl: string, apiKey: string, dataDir: string): Promise<RestartRecord['order']> => {
+/** Ships an order that asks for a pending e-mail, asks for its label's URL and waits for the e-mail: what a restart must keep. */
+const shipBeforeRestart = async (apiUrl: string, apiKey: string, dataDir: string): Promise<Omit<RestartRecord['order'], 's3Endpoint'>> => {
   const call = async (route: string, init: RequestInit = {}) => {
     const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...init.headers } });
     return { status: response.status, location: response.headers.get('location'), json: (await response.text().then((t) => (t ? JSON.parse(t) : undefined))) as { data: Record<string, unknown> } };
@@ -42,11 +44,11 @@ const shipBeforeRestart = async (apiUrl: string, apiKey: string, dataDir: string
   const shipped = await call(`/ship/${rateResponseId}`, { method: 'POST', body: '{}' });
   const { orderId, trackingNumber } = shipped.json.data as unknown as { orderId: string; trackingNumber: string };
   const label = await call(`/labels/${orderId}/SHIPPING_LABEL_PDF`);
-  if (label.status !== 302) throw new Error(`the label before the restart answered ${label.status}`);
+  if (label.status !== 302 || !label.location) throw new Error(`the label before the restart answered ${label.status}`);
   const emails = () => listOutbox(dataPaths(dataDir).outbox).filter((e) => e.orderId === orderId).length;
   const deadline = Date.now() + 10_000;
   while (emails() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  return { orderId, trackingNumber, emailsBefore: emails() };
+  return { orderId, trackingNumber, emailsBefore: emails(), labelUrl: label.location };
 };
 
 export default async function e2eGlobalSetup(): Promise<void> {
@@ -68,8 +70,9 @@ export default async function e2eGlobalSetup(): Promise<void> {
       record = {
         first: { apiKey: demo.apiKey, keyId: demo.keyId, testApiKey: demo.testApiKey, testKeyId: demo.testKeyId, companyId: demo.companyId, pid: first.runtime.pid, dynamodbPid: first.runtime.dynamodb.pid, apiUrl: first.runtime.apiUrl },
         boxId: box.id,
-        order,
+        order: { ...order, s3Endpoint: first.runtime.s3.endpoint },
         afterStop: { runtimeFileExists: true, alivePids: [] },
+        afterRestart: { s3Endpoint: '', labelStatus: 0, labelStart: '' },
       };
     } finally {
       await stopRuntime(first);
@@ -81,6 +84,11 @@ export default async function e2eGlobalSetup(): Promise<void> {
 
     const second = await startRuntime(dataDir);
     globals.__SHIPPING_E2E_RUNTIME__ = second;
+    // Never throws: restart.test.ts reports a URL that no longer answers (status 0), and the teardown stops this runtime.
+    const label = await fetch(record.order.labelUrl, { signal: AbortSignal.timeout(10_000) })
+      .then(async (response) => ({ status: response.status, start: Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString('latin1') }))
+      .catch((e: unknown) => ({ status: 0, start: String((e as Error).cause ?? e) }));
+    record.afterRestart = { s3Endpoint: second.runtime.s3.endpoint, labelStatus: label.status, labelStart: label.start };
     const demo = readDemoFile(dataDir)!;
     process.env.E2E_DATA_DIR = dataDir;
     process.env.E2E_BASE_URL = second.runtime.apiUrl;

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { dayNumber } from '../dates';
+import { isIsoCurrencyCode } from '../currency';
 import { jsonDepthExceeds, jsonBytes } from '../json';
 import { RATE_LIMITS as L } from './limits';
 
@@ -28,10 +29,15 @@ const countryCode = z
   .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO country code')
   .toUpperCase();
 const provinceCode = z.string().min(2).max(4).toUpperCase();
+// A currency must also be one ISO 4217 knows: `XYZ` has the shape but no
+// carrier can quote in it, so it is the caller's 400, not a 422 NO_RATES.
+const NOT_A_CURRENCY = 'must be an ISO 4217 currency code';
 const currency = z
   .string()
-  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
-  .toUpperCase();
+  .regex(/^[A-Za-z]{3}$/, { message: NOT_A_CURRENCY, abort: true })
+  .toUpperCase()
+  .refine(isIsoCurrencyCode, NOT_A_CURRENCY)
+  .meta({ description: 'An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased' });
 
 const ISO_DATE_OR_LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?$/;
 

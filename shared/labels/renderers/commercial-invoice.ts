@@ -1,12 +1,12 @@
 /**
  * The commercial invoice of international goods (spec 2.9): exporter,
- * consignee, the buyer when another party, then one row per invoice item
+ * consignee, the party the goods are sold to when another one
+ * (`billingOptions.soldTo`, else the buyer: see soldToOf in ../document), then one row per invoice item
  * (description, HS code, country of manufacture, quantity, unit value,
  * weight, line total) and the total in the invoice currency. Line totals and
  * the total are rounded to the cent as the carriers' invoice total is.
  */
-import type { Address } from '../../domain/rate/schema';
-import type { DocumentInvoice, DocumentInvoiceItem, ShipmentDocument } from '../document';
+import type { DocumentInvoice, DocumentInvoiceItem, DocumentParty, ShipmentDocument } from '../document';
 import {
   addressLines,
   dateOf,
@@ -44,7 +44,7 @@ const EXPORT_TYPES: Record<NonNullable<DocumentInvoice['exportType']>, string> =
 };
 const DUTY_PAYERS: Record<NonNullable<DocumentInvoice['billDutyTo']>, string> = { sender: 'Sender', recipient: 'Recipient', thirdParty: 'Third party' };
 
-function party(l: Layout, caption: string, address: Address, x: number, top: number, extra: string[] = []): void {
+function party(l: Layout, caption: string, address: DocumentParty, x: number, top: number, extra: string[] = []): void {
   l.frame(x, top, HALF, 100, 0.75);
   l.text(caption, x + 6, top + 5, { size: 7, font: 'bold', width: HALF - 12 });
   [...addressLines(address, { phone: true }), ...extra].slice(0, 7).forEach((line, i) => l.text(line, x + 6, top + 15 + i * 11, { size: 8.5, width: HALF - 12 }));

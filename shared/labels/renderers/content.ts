@@ -2,8 +2,7 @@
  * The words and numbers the documents print, the same for PDF and ZPL, before
  * they are folded to what the fonts can print (./text.ts).
  */
-import type { Address } from '../../domain/rate/schema';
-import type { DocumentInvoice, ShipmentDocument, UnitOfMeasure } from '../document';
+import type { DocumentInvoice, DocumentParty, ShipmentDocument, UnitOfMeasure } from '../document';
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -33,7 +32,7 @@ export const invoiceTotalCents = (invoice: Pick<DocumentInvoice, 'invoiceItems'>
 export const dateOf = (value: string): string => value.slice(0, 10);
 
 /** An address as printed: name, company, street lines, city line, country, phone (empty parts left out). */
-export function addressLines(address: Address, options: { phone?: boolean } = {}): string[] {
+export function addressLines(address: DocumentParty, options: { phone?: boolean } = {}): string[] {
   const cityLine = [address.city, [address.provinceCode ?? address.provinceName, address.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');

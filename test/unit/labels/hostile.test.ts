@@ -26,6 +26,7 @@ function hostileRequest(text: string, pieces = 1): RateRequest {
     shipper: hostileAddress(t),
     recipient: { ...hostileAddress(t), countryCode: 'DE' },
     buyer: hostileAddress(t),
+    billingOptions: { type: 'prepaid', soldTo: { ...hostileAddress(t), nested: { deeper: [t, { t }] }, constructor: t } },
     shippingOptions: {
       shippingDate: '2026-10-01',
       references: { customer: t, order: t, invoice: t },
@@ -163,5 +164,22 @@ it('any Unicode in the names renders a one-page label and a well-formed ZPL labe
       expect((await readPdf((await renderDocument('COMMERCIAL_INVOICE', document)).body)).pageCount).toBe(1);
     }),
     { numRuns: 40 },
+  );
+});
+
+it('any JSON as billingOptions.soldTo (not validated by the API) renders the invoice, naming at most its string fields', async () => {
+  const addressFields = ['personName', 'companyName', 'addressLine1', 'addressLine2', 'city', 'provinceCode', 'provinceName', 'postalCode', 'countryCode', 'phoneNumber'];
+  const soldTo = fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.dictionary(fc.constantFrom(...addressFields, 'constructor', '__proto__', 'toString', 'hasOwnProperty'), fc.jsonValue({ maxDepth: 3 })),
+  );
+  await fc.assert(
+    fc.asyncProperty(soldTo, async (value) => {
+      const document = documentOf({ ...international(), billingOptions: { soldTo: value } }, record(1));
+      const party = document.invoice?.soldTo;
+      if (party) for (const v of Object.values(party)) expect(typeof v).toBe('string');
+      expect((await readPdf((await renderDocument('COMMERCIAL_INVOICE', document)).body)).pageCount).toBe(1);
+    }),
+    { numRuns: 60 },
   );
 });

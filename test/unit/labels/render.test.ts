@@ -134,6 +134,26 @@ describe('commercial invoice', () => {
     expect(text).toContain('3 items, quantity 6, weight 5.7 lb');
   });
 
+  it('names billingOptions.soldTo as sold-to when set, not the buyer', async () => {
+    const soldTo = { personName: 'Dana Importer', companyName: 'Importers LLC', addressLine1: '5 Harbor Way', city: 'Seattle', provinceCode: 'WA', postalCode: '98101', countryCode: 'US' };
+    const request = international({ buyer: { ...recipient, personName: 'Carol Buyer' }, billingOptions: { type: 'prepaid', soldTo } });
+    const text = (await readPdf((await renderDocument('COMMERCIAL_INVOICE', documentOf(request, record(1)))).body)).pages[0]!.text;
+    const at = text.indexOf('SOLD TO');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(text.slice(at + 1, at + 6)).toEqual(['Dana Importer', 'Importers LLC', '5 Harbor Way', 'Seattle, WA 98101', 'US']);
+    expect(text).not.toContain('Carol Buyer');
+  });
+
+  it.each([
+    ['a number', 7],
+    ['an array', [{ personName: 'In an array' }]],
+    ['an object without a name', { addressLine1: 'Nowhere 1' }],
+  ])('with billingOptions.soldTo that names no party (%s), renders and names the buyer', async (_what, soldTo) => {
+    const request = international({ buyer: { ...recipient, personName: 'Carol Buyer' }, billingOptions: { soldTo } });
+    const text = (await readPdf((await renderDocument('COMMERCIAL_INVOICE', documentOf(request, record(1)))).body)).pages[0]!.text;
+    expect(text).toEqual(expect.arrayContaining(['SOLD TO', 'Carol Buyer']));
+  });
+
   it('names the buyer as sold-to when there is one', async () => {
     const withBuyer = documentOf(international({ buyer: { ...recipient, personName: 'Carol Buyer' } }), record(1));
     const text = (await readPdf((await renderDocument('COMMERCIAL_INVOICE', withBuyer)).body)).pages[0]!.text;

@@ -116,8 +116,8 @@ describe('shippingOptions (spec 2.2)', () => {
   test('signature outside none, required, adult is refused', () =>
     rejects(['shippingOptions', 'signature'], 'maybe', 'shippingOptions.signature must be one of: none, required, adult'));
 
-  test('insurance currency is a 3-letter code', () => {
-    rejects(['shippingOptions', 'insurance'], { amount: 10, currency: 'CA' }, 'shippingOptions.insurance.currency must be a 3-letter currency code');
+  test('insurance currency is an ISO 4217 code', () => {
+    rejects(['shippingOptions', 'insurance'], { amount: 10, currency: 'CA' }, 'shippingOptions.insurance.currency must be an ISO 4217 currency code');
     accepts(['shippingOptions', 'insurance'], { amount: 10, currency: 'CAD' });
   });
 });
@@ -199,11 +199,11 @@ describe('internationalOptions (spec 2.7)', () => {
     rejects(['internationalOptions'], { declaredValue: { currency: 'USD' } }, 'internationalOptions.declaredValue.value is required'));
   test('declaredValue needs currency', () =>
     rejects(['internationalOptions'], { declaredValue: { value: 10 } }, 'internationalOptions.declaredValue.currency is required'));
-  test('declaredValue currency is a 3-letter code, upper-cased', () => {
+  test('declaredValue currency is an ISO 4217 code, upper-cased', () => {
     rejects(
       ['internationalOptions'],
       { declaredValue: { value: 10, currency: 'US$' } },
-      'internationalOptions.declaredValue.currency must be a 3-letter currency code',
+      'internationalOptions.declaredValue.currency must be an ISO 4217 currency code',
     );
     const request = validateRateRequest(withPath(minimalBody(), ['internationalOptions'], { declaredValue: { value: 10, currency: 'usd' } }), FIXTURE_NOW);
     expect(request.internationalOptions?.declaredValue?.currency).toBe('USD');
@@ -263,10 +263,58 @@ describe('commercialInvoice (spec 2.9, part 8)', () => {
     rejects(['commercialInvoice'], invoice({ customsValue: -1 }), 'commercialInvoice.customsValue must be >= 0');
     accepts(['commercialInvoice'], invoice({ customsValue: 0 }));
   });
-  test('currency is a 3-letter code', () =>
-    rejects(['commercialInvoice'], invoice({ currency: 'CADX' }), 'commercialInvoice.currency must be a 3-letter currency code'));
+  test('currency is an ISO 4217 code', () =>
+    rejects(['commercialInvoice'], invoice({ currency: 'CADX' }), 'commercialInvoice.currency must be an ISO 4217 currency code'));
   test('unitOfMeasure is imperial or metric', () =>
     rejects(['commercialInvoice'], invoice({ unitOfMeasure: 'SI' }), 'commercialInvoice.unitOfMeasure must be one of: imperial, metric'));
+});
+
+describe('every currency field takes an ISO 4217 code, in either case', () => {
+  const invoiceItems = [{ description: 'Book', quantity: 1, value: 10, weight: 1 }];
+  /** Each currency field of the request, as [name, section path, section holding `currency`, read back]. */
+  const fields = [
+    [
+      'shippingOptions.insurance.currency',
+      ['shippingOptions', 'insurance'],
+      (currency: unknown) => ({ amount: 10, currency }),
+      (r: ReturnType<typeof validateRateRequest>) => r.shippingOptions.insurance?.currency,
+    ],
+    [
+      'internationalOptions.declaredValue.currency',
+      ['internationalOptions'],
+      (currency: unknown) => ({ declaredValue: { value: 10, currency } }),
+      (r: ReturnType<typeof validateRateRequest>) => r.internationalOptions?.declaredValue?.currency,
+    ],
+    [
+      'commercialInvoice.currency',
+      ['commercialInvoice'],
+      (currency: unknown) => ({ invoiceItems, currency }),
+      (r: ReturnType<typeof validateRateRequest>) => r.commercialInvoice?.currency,
+    ],
+  ] as const;
+  const cases = (values: readonly string[]) => fields.flatMap((field) => values.map((value) => [field[0], value, field] as const));
+
+  // Three letters, but no currency: every carrier would refuse it, so it is the caller's 400, not a 422 NO_RATES.
+  test.each(cases(['XYZ', 'ABC', 'QQQ', 'xyz', 'CA', 'CADX', 'US$', '', ' CAD']))('%s %p is a 400 naming the field', (name, value, [, path, section]) => {
+    rejects([...path], section(value), `${name} must be an ISO 4217 currency code`);
+  });
+
+  test.each(cases(['CAD', 'USD', 'EUR', 'GBP', 'JPY', 'CHF']))('%s %p is accepted', (_name, value, [, path, section, read]) => {
+    expect(read(validateRateRequest(withPath(minimalBody(), [...path], section(value)), FIXTURE_NOW))).toBe(value);
+  });
+
+  test.each(cases(['cad', 'Usd', 'eUR']))('%s %p is accepted and upper-cased', (_name, value, [, path, section, read]) => {
+    expect(read(validateRateRequest(withPath(minimalBody(), [...path], section(value)), FIXTURE_NOW))).toBe(value.toUpperCase());
+  });
+
+  test('the accepted codes are the ISO 4217 list that ships with Node (ICU), not a list of our own', () => {
+    const icu = Intl.supportedValuesOf('currency');
+    expect(icu.length).toBeGreaterThan(100);
+    for (const code of icu) accepts(['shippingOptions', 'insurance'], { amount: 1, currency: code });
+  });
+
+  test('a currency of the wrong type is still a type problem', () =>
+    rejects(['shippingOptions', 'insurance'], { amount: 1, currency: 840 }, 'shippingOptions.insurance.currency must be a string, got number'));
 });
 
 describe('shippingNotificationOptions (spec 2.10, part 6)', () => {
