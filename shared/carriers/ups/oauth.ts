@@ -1,0 +1,226 @@
+/**
+ * UPS OAuth 2 client credentials (OAuthClientCredentials.yaml,
+ * `POST /security/v1/oauth/token`): a bearer token per carrier account and
+ * mode, cached in the container until shortly before it expires.
+ *
+ * - The request is a form body `grant_type=client_credentials` with HTTP
+ *   Basic auth `clientId:clientSecret` (the account's credentials, read only
+ *   when a token is needed) and `x-merchant-id`, the UPS account number.
+ * - Tokens are cached by (mode, carrierAccountId): a test key's token is
+ *   never used for a live call, nor one account's for another. The cache is
+ *   bounded (least recently used entries leave first).
+ * - Concurrent callers of one key share one token request. That request is
+ *   not tied to any one caller's signal (one caller giving up must not fail
+ *   the others): it has its own timeout, and each caller stops waiting when
+ *   its own signal aborts.
+ * - `invalidate` drops a token UPS refused (a 401 on an API call), so the
+ *   retry gets a new one; it only drops that token, never a newer one.
+ *
+ * Nothing here logs, and no error message carries a credential or a token:
+ * UPS's own error messages are passed on with the credentials redacted.
+ *
+ * No OAuth library: oauth4webapi (the maintained low-level client) rejects
+ * UPS's answer, whose `expires_in` is a string, and the caching and sharing
+ * above are this module's job either way.
+ */
+import * as z from 'zod';
+import { CarrierError, type CarrierAccount, type CarrierMode } from '../types';
+import { upsTokenUrl } from './config';
+
+export const UPS = 'UPS';
+
+/**
+ * The token answer (tokenSuccessResponse). Every field of the document is a
+ * string; `access_token` and `expires_in` are the ones a token needs.
+ */
+export const upsTokenResponseSchema = z.object({
+  token_type: z.string().optional(),
+  issued_at: z.string().optional(),
+  client_id: z.string().optional(),
+  access_token: z.string().min(1),
+  scope: z.string().optional(),
+  expires_in: z.string().regex(/^\d{1,9}$/, 'must be a whole number of seconds'),
+  refresh_count: z.string().optional(),
+  status: z.string().optional(),
+});
+
+/** UPS's error answer (tokenErrorResponse, and every API's ErrorResponse). */
+const upsErrorSchema = z.object({
+  response: z.object({
+    errors: z.array(z.object({ code: z.string().optional(), message: z.string().optional() })).min(1),
+  }),
+});
+
+/** `code: message` of UPS's error answer, when the body is one. */
+export function upsErrorMessage(body: unknown): string | undefined {
+  const parsed = upsErrorSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  return parsed.data.response.errors
+    .map((e) => [e.code, e.message].filter((part) => part !== undefined && part !== '').join(': '))
+    .filter((text) => text !== '')
+    .join('; ')
+    .slice(0, 500) || undefined;
+}
+
+export type UpsTokenOptions = {
+  signal: AbortSignal;
+  mode: CarrierMode;
+  account: CarrierAccount;
+};
+
+export type UpsTokenCache = {
+  /** A bearer token for the account in this mode: cached, shared or fetched. */
+  token(options: UpsTokenOptions): Promise<string>;
+  /** Forgets `token` (UPS refused it) for the account and mode; a newer token stays. */
+  invalidate(options: Pick<UpsTokenOptions, 'mode' | 'account'>, token: string): void;
+  /** How many tokens are cached (for tests). */
+  readonly size: number;
+};
+
+export type UpsTokenCacheOptions = {
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+  /** A token is renewed this long before UPS says it expires. */
+  marginMs?: number;
+  /** At most this many tokens are kept. */
+  maxEntries?: number;
+  /** The token request gives up after this long. */
+  timeoutMs?: number;
+};
+
+type Entry = { token: string; renewAt: number };
+
+const keyOf = (mode: CarrierMode, account: CarrierAccount): string => {
+  if (!account.carrierAccountId) throw new CarrierError(UPS, 'UPS calls need a registered carrier account (carrierAccountId) with its credentials');
+  return `${mode}\u0000${account.carrierAccountId}`;
+};
+
+/** Replaces every credential value in `text` (a credential must never reach a message). */
+const redact = (text: string, secrets: string[]): string =>
+  secrets.filter((s) => s.length >= 4).reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+
+/** Waits for `promise` or the caller's signal, whichever comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsTokenCache {
+  const {
+    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
+    now = Date.now,
+    marginMs = 60_000,
+    maxEntries = 200,
+    timeoutMs = 10_000,
+  } = options;
+  const cached = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry>>();
+
+  const remember = (key: string, entry: Entry) => {
+    cached.delete(key);
+    cached.set(key, entry);
+    while (cached.size > maxEntries) {
+      const oldest = cached.keys().next().value as string;
+      cached.delete(oldest);
+    }
+  };
+
+  async function requestToken(mode: CarrierMode, account: CarrierAccount): Promise<Entry> {
+    const credentials = await account.credentials();
+    const { clientId, clientSecret } = credentials;
+    if (!clientId || !clientSecret) {
+      throw new CarrierError(UPS, `UPS carrier account ${account.carrierAccountId} has no clientId and clientSecret in its credentials`);
+    }
+    const secrets = [clientId, clientSecret];
+    const fail = (message: string) => new CarrierError(UPS, redact(message, secrets));
+    const requestedAt = now();
+    let response: Response;
+    try {
+      response = await fetchImpl(upsTokenUrl(mode), {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          'x-merchant-id': account.accountNumber,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw fail(`UPS token request failed: ${reason}`);
+    }
+    const text = await response.text().catch(() => '');
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (!response.ok) {
+      const said = upsErrorMessage(body);
+      throw fail(`UPS refused the token request (HTTP ${response.status})${said ? `: ${said}` : ''}`);
+    }
+    const parsed = upsTokenResponseSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw fail(`UPS answered the token request with a malformed token${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}`);
+    }
+    const lifetimeMs = Number(parsed.data.expires_in) * 1000;
+    // A short-lived token is renewed halfway rather than never cached.
+    const renewAt = requestedAt + lifetimeMs - Math.min(marginMs, lifetimeMs / 2);
+    return { token: parsed.data.access_token, renewAt };
+  }
+
+  return {
+    async token({ signal, mode, account }) {
+      if (signal.aborted) throw signal.reason;
+      const key = keyOf(mode, account);
+      const hit = cached.get(key);
+      if (hit && now() < hit.renewAt) {
+        remember(key, hit);
+        return hit.token;
+      }
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = requestToken(mode, account).then(
+          (entry) => {
+            inFlight.delete(key);
+            remember(key, entry);
+            return entry;
+          },
+          (error: unknown) => {
+            inFlight.delete(key);
+            throw error;
+          },
+        );
+        inFlight.set(key, pending);
+      }
+      return (await untilAborted(pending, signal)).token;
+    },
+    invalidate({ mode, account }, token) {
+      const key = keyOf(mode, account);
+      if (cached.get(key)?.token === token) cached.delete(key);
+    },
+    get size() {
+      return cached.size;
+    },
+  };
+}
+
+/** The token cache of this container. */
+export const upsTokens: UpsTokenCache = createUpsTokenCache();

@@ -1,0 +1,113 @@
+/**
+ * UPS's vendored OpenAPI 3.0 documents (shared/carriers/ups/spec/) as Ajv
+ * validators, for the connector's contract tests. Each document's component
+ * schemas are added under an id, so `#/components/schemas/...` references
+ * resolve; OpenAPI-only keywords (`example`, `xml`, ...) are dropped.
+ *
+ * Document errata (docs/ups.md) are patched by `ERRATA`: each names the one
+ * keyword it removes, and `validatorFor` checks it is still there, so a
+ * corrected document makes the patch fail loudly instead of lingering.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Doc = { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+
+const SPEC_DIR = path.join(__dirname, '../../../../shared/carriers/ups/spec');
+const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'nullable', 'deprecated', 'discriminator', 'externalDocs', 'readOnly', 'writeOnly']);
+
+/** One keyword of one component schema that the document gets wrong, and why it is ignored. */
+export type Erratum = { document: UpsDocument; schema: string; property: string; keyword: string; expected: Json; why: string };
+
+export const ERRATA: readonly Erratum[] = [
+  {
+    document: 'Rating',
+    schema: 'PackageServiceOptions_DeclaredValue',
+    property: 'MonetaryValue',
+    keyword: 'minLength',
+    expected: 8,
+    why: 'minLength 8 = maxLength 8 contradicts its own description (maximum 21474836.47) and the Shipping document (1 to 19 characters)',
+  },
+];
+
+const cache = new Map<UpsDocument, Doc>();
+export function loadDocument(document: UpsDocument): Doc {
+  let doc = cache.get(document);
+  if (!doc) {
+    doc = parse(readFileSync(path.join(SPEC_DIR, `${document}.yaml`), 'utf8')) as Doc;
+    cache.set(document, doc);
+  }
+  return doc;
+}
+
+const strip = (node: Json): Json => {
+  if (Array.isArray(node)) return node.map(strip);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([key]) => !OPENAPI_ONLY.has(key)).map(([key, value]) => [key, strip(value)]));
+};
+
+const ajvs = new Map<UpsDocument, Ajv>();
+const idOf = (document: UpsDocument) => `urn:ups:${document}`;
+
+function ajvFor(document: UpsDocument): Ajv {
+  let ajv = ajvs.get(document);
+  if (ajv) return ajv;
+  const schemas = strip(structuredClone(loadDocument(document).components.schemas)) as Record<string, { properties?: Record<string, Record<string, Json>> }>;
+  for (const erratum of ERRATA.filter((e) => e.document === document)) {
+    const property = schemas[erratum.schema]?.properties?.[erratum.property];
+    if (!property || property[erratum.keyword] !== erratum.expected) {
+      throw new Error(`UPS ${document}: erratum ${erratum.schema}.${erratum.property}.${erratum.keyword} is no longer in the document; drop it from ERRATA`);
+    }
+    delete property[erratum.keyword];
+  }
+  ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: idOf(document), components: { schemas } } as object);
+  ajvs.set(document, ajv);
+  return ajv;
+}
+
+/** A validator of the component schema `name` of `document`. */
+export function validatorFor(document: UpsDocument, name: string): ValidateFunction {
+  const ajv = ajvFor(document);
+  if (!(name in loadDocument(document).components.schemas)) throw new Error(`UPS ${document} has no schema ${name}`);
+  return ajv.getSchema(`${idOf(document)}#/components/schemas/${name}`) ?? ajv.compile({ $ref: `${idOf(document)}#/components/schemas/${name}` });
+}
+
+const refName = (schema: Json | undefined): string => {
+  const ref = (schema as { $ref?: string } | undefined)?.$ref;
+  if (!ref?.startsWith('#/components/schemas/')) throw new Error(`not a component reference: ${JSON.stringify(schema)}`);
+  return ref.slice('#/components/schemas/'.length);
+};
+
+type Operation = {
+  requestBody?: { content: Record<string, { schema: Json }> };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+};
+
+const operationOf = (document: UpsDocument, pathKey: string, method: string): Operation => {
+  const op = loadDocument(document).paths[pathKey]?.[method] as Operation | undefined;
+  if (!op) throw new Error(`UPS ${document} has no ${method.toUpperCase()} ${pathKey}`);
+  return op;
+};
+
+/** The request body schema of an operation (its component's name). */
+export const requestSchemaName = (document: UpsDocument, pathKey: string, method = 'post', contentType = 'application/json'): string =>
+  refName(operationOf(document, pathKey, method).requestBody?.content[contentType]?.schema);
+
+/** The response schema of one status of an operation (its component's name). */
+export const responseSchemaName = (document: UpsDocument, pathKey: string, status: string, method = 'post'): string =>
+  refName(operationOf(document, pathKey, method).responses[status]?.content?.['application/json']?.schema);
+
+/** Asserts `value` validates, showing every violation when it does not. */
+export function expectValid(validate: ValidateFunction, value: unknown): void {
+  const ok = validate(value);
+  const problems = ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  expect(problems).toEqual([]);
+}
