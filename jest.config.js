@@ -1,4 +1,4 @@
-/** Jest projects by kind (STYLE.md): unit, integration, infra, e2e. */
+/** Jest projects by kind (docs/contributing.md): unit, integration, infra, e2e. */
 const transform = {
   '^.+\\.(t|j|mj)s$': [
     '@swc/jest',

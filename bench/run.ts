@@ -323,7 +323,7 @@ const main = async (): Promise<number> => {
   };
   out(ok ? 'All targets met.' : `Targets missed: ${checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`);
   const json = JSON.stringify(summary);
-  // Only a full run replaces the results the README quotes.
+  // Only a full run replaces the results docs/performance.md quotes.
   if (selected.length === PARTS.length) {
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);

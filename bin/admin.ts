@@ -1,5 +1,5 @@
 /**
- * Admin CLI (DESIGN.md §6): `npm run -s admin -- <command>`. JSON on stdout;
+ * Admin CLI (docs/configuration.md): `npm run -s admin -- <command>`. JSON on stdout;
  * on failure a message on stderr and exit 1 (2 for bad arguments).
  * Acts on the running `npm start` of DATA_DIR when there is one, otherwise on
  * the deployed stage named by TABLE_NAME / BUCKET_NAME.

@@ -1,5 +1,5 @@
 /**
- * The local runtime (`npm start`, DESIGN.md §6): DynamoDB Local and s3rver
+ * The local runtime (`npm start`, docs/architecture.md): DynamoDB Local and s3rver
  * with their data under DATA_DIR (default `.data/`), the reference data and a
  * demo company with an API key, and the unchanged HTTP handlers behind a
  * local API Gateway on 127.0.0.1:PORT (default 3000); the stream functions

@@ -42,7 +42,7 @@ export const accessLogFields = {
 
 /**
  * Errors API Gateway answers itself (unknown route, throttling, oversized
- * body, integration failure) carry the project's error body too (DESIGN.md §5).
+ * body, integration failure) carry the project's error body too (docs/decisions.md).
  */
 /** What a throttled caller is told to wait: the stage limits are per second. */
 export const THROTTLED_RETRY_AFTER_SECONDS = 1;

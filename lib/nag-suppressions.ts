@@ -1,6 +1,6 @@
 /**
  * Every cdk-nag finding the project accepts, each with its reason, in one place
- * (STYLE.md). cdk-nag 3 reads CDK's own acknowledgements
+ * (docs/architecture.md). cdk-nag 3 reads CDK's own acknowledgements
  * (`Validations.of(construct).acknowledge`); an acknowledgement covers the
  * construct and everything below it. Wildcard findings (IAM5) are acknowledged
  * one by one, so a new wildcard still fails the synth.

@@ -1,5 +1,5 @@
 /**
- * The project's Lambda function (STYLE.md "Infrastructure"): NodejsFunction
+ * The project's Lambda function (docs/architecture.md, "Infrastructure"): NodejsFunction
  * with the defaults fixed once, so every manifest entry is built the same way.
  */
 import * as path from 'node:path';

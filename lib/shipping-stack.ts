@@ -1,5 +1,5 @@
 /**
- * One stack per stage (DESIGN.md §1): the stateful storage, the REST API, and
+ * One stack per stage (docs/architecture.md): the stateful storage, the REST API, and
  * one function per manifest entry with its grants and its trigger. Nothing
  * here names a function: adding an entry to the manifest is enough.
  */

@@ -1,5 +1,5 @@
 /**
- * Stage configuration (STYLE.md: a typed, validated object per stage, passed
+ * Stage configuration (docs/architecture.md: a typed, validated object per stage, passed
  * down as props). The CDK app picks one with `-c stage=dev|prod`; constructs
  * read only this object, never process.env.
  */
@@ -86,7 +86,7 @@ export const stageConfigSchema = z
       memoryMb: z.number().int().min(128).max(10240),
       timeoutSeconds: z.number().int().min(1).max(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
     }),
-    /** Brand prefix of live API keys, `<prefix>_api_<32 hex>` (DESIGN.md §5). */
+    /** Brand prefix of live API keys, `<prefix>_api_<32 hex>` (docs/decisions.md). */
     apiKeyPrefix: keyPrefix,
     /** Prefix of test API keys, `<prefix>_api_<32 hex>`: the prefix tells a key's mode, so it differs from apiKeyPrefix. */
     apiKeyTestPrefix: keyPrefix,

@@ -1,6 +1,6 @@
 /**
  * The stateful half of a stage: the single table and the label bucket
- * (DESIGN.md §1 and §3). Kept apart from the functions and the API so that
+ * (docs/architecture.md). Kept apart from the functions and the API so that
  * retention rules live in one construct: production retains both.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -28,7 +28,7 @@ export class Storage extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: tableDefinition.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // The notify function reads status changes from the stream (DESIGN.md §5).
+      // The notify function reads status changes from the stream (docs/decisions.md).
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
       deletionProtection: stage.retainData,
       removalPolicy,

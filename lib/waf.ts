@@ -6,7 +6,7 @@
  *
  * The rules, in order:
  * 1. `PerApiKey`: requests carrying a well-formed key (`<prefix>_api_<32 hex>`,
- *    DESIGN.md §5, the live or the test prefix) are counted per `X-API-Key` value, whatever address they
+ *    docs/decisions.md, the live or the test prefix) are counted per `X-API-Key` value, whatever address they
  *    come from, so an integrator spread over many hosts is one caller.
  * 2. `PerIpWithoutKey`: requests without a well-formed key, counted per IP
  *    with a low limit. The function would answer them 401 anyway; the rule
@@ -56,7 +56,7 @@ export const WAF_RULES = {
 export const wellFormedKeyPattern = (prefixes: Pick<StageConfig, 'apiKeyPrefix' | 'apiKeyTestPrefix'>): string =>
   `^(${prefixes.apiKeyPrefix}|${prefixes.apiKeyTestPrefix})_api_[0-9a-f]{32}$`;
 
-/** The 429 body: the project's error body (DESIGN.md §5). Typed on ErrorCode so the code stays one that shared/errors.ts lists. */
+/** The 429 body: the project's error body (docs/decisions.md). Typed on ErrorCode so the code stays one that shared/errors.ts lists. */
 export const throttledBody = (limits: RateLimits): string => {
   const code: ErrorCode = RATE_LIMIT_ERROR_CODE;
   return JSON.stringify({ error: { code, message: rateLimitMessage(limits) } });

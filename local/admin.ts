@@ -1,5 +1,5 @@
 /**
- * The admin CLI's commands (DESIGN.md §6): argument parsing and validation
+ * The admin CLI's commands (docs/configuration.md): argument parsing and validation
  * (pure), the choice of target (a running `npm start` or a deployed stage)
  * and the execution through the store repositories. bin/admin.ts is the thin
  * entry point; tests call these functions directly.

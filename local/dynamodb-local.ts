@@ -1,6 +1,6 @@
 /**
  * DynamoDB Local, the official emulator, whose jar ships in the npm package
- * `amplify-dynamodb-simulator` (DESIGN.md §2). Started as a child process on
+ * `amplify-dynamodb-simulator` (docs/decisions.md, dependencies). Started as a child process on
  * a free (or given) port, persisted in a directory or in memory.
  *
  * Its heap is bounded (DEFAULT_DYNAMODB_LOCAL_HEAP, or DYNAMODB_LOCAL_HEAP).

@@ -1,6 +1,6 @@
 /**
  * The one error class of the service. Domain and store code throw it; the
- * error middleware turns it into the error body of DESIGN.md §5:
+ * error middleware turns it into the error body of docs/decisions.md:
  * `{"error": {"code", "message", "details"?}}`.
  */
 export type ErrorDetail = { path?: string; message: string };

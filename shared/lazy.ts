@@ -1,5 +1,5 @@
 /**
- * A stand-in for an object built on first use (STYLE.md: clients, logger,
+ * A stand-in for an object built on first use (docs/architecture.md: clients, logger,
  * metrics and tracer are created lazily from configuration, so importing a
  * module reads no environment and no module has to be imported "after"
  * another). Every property read goes to the real object, methods bound to it,

@@ -1,5 +1,5 @@
 /**
- * The function manifest (DESIGN.md §1): the one declaration of each function,
+ * The function manifest (docs/architecture.md): the one declaration of each function,
  * its trigger, scopes, body policy, the table items it may write and, for a
  * stream trigger, which records it receives. The CDK stack derives routes,
  * grants, event sources and schedules from it, the local runtime its router,
@@ -103,7 +103,7 @@ export type FunctionEntry = {
  * "changed" is one pattern per status, within Lambda's default quota of five
  * patterns per event source. Rate items, TTL deletions, `NOTIFY#` items and
  * order updates that keep the status (tracking checks) invoke nothing. The
- * order keeps its status in the `status` attribute (DESIGN.md §3).
+ * order keeps its status in the `status` attribute.
  */
 export const orderStatusChanges = (statuses: readonly string[]): StreamFilter[] => {
   const order = { pk: { S: [{ prefix: PK_PREFIX.order }] }, sk: { S: [keys.order('').sk] } };

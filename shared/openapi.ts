@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document, generated from the function manifest and the zod
- * schemas (STYLE.md: no second hand-written description of the request).
- * Response schemas are declared here once, from spec part 2 and DESIGN.md §5.
+ * schemas (no second hand-written description of the request).
+ * Response schemas are declared here once, from spec part 2 and docs/decisions.md.
  * `npm run openapi` writes openapi.json; a unit test fails when it is stale,
  * `npm test` lints it (redocly.yaml) and compiles every schema with Ajv.
  *
@@ -148,7 +148,7 @@ const envelope = (schema: z.ZodType) => z.object({ data: schema });
 
 const ref = (kind: 'schemas' | 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** Response headers: `x-request-id` on every response (DESIGN.md §5), declared once. */
+/** Response headers: `x-request-id` on every response (docs/decisions.md), declared once. */
 const HEADERS = {
   RequestId: {
     description: 'Identifier of this request, to quote when reporting a problem (on a deployed stage, the API Gateway request id).',

@@ -1,4 +1,4 @@
-/** GET /v1/carriers (spec 4.2, DESIGN.md §5): the carriers of the caller's pricing group. */
+/** GET /v1/carriers (spec 4.2, docs/decisions.md): the carriers of the caller's pricing group. */
 import { httpHandler } from '../../shared/http/handler';
 import { carriersOf } from '../../shared/services/catalog';
 import { referencePreload } from '../../shared/services/preload';

@@ -1,5 +1,5 @@
 /**
- * Status e-mails from the table's stream (spec part 6, DESIGN.md §5). The
+ * Status e-mails from the table's stream (spec part 6, docs/decisions.md). The
  * manifest's filter passes order status changes only; each record goes to the
  * notifying service, which sends every e-mail due exactly once
  * (shared/services/notifying.ts). Records are processed one after the other,

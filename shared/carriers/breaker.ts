@@ -1,5 +1,5 @@
 /**
- * A circuit breaker per carrier, per container (DESIGN.md §4): a carrier that
+ * A circuit breaker per carrier, per container (docs/decisions.md, rating): a carrier that
  * stops answering would otherwise cost every rate request the full carrier
  * timeout. The fan-out (./fanout.ts) asks the breaker before each call and
  * tells it how the call ended.

@@ -1,5 +1,5 @@
 /**
- * Rating fan-out (DESIGN.md §4): every carrier is asked in parallel, each
+ * Rating fan-out (docs/decisions.md, rating): every carrier is asked in parallel, each
  * under its own timeout, all within one overall budget. A carrier that is
  * slow, fails or refuses becomes a failure entry; it never fails the call.
  * A carrier whose circuit breaker is open (./breaker.ts: it timed out

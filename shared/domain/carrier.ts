@@ -1,5 +1,5 @@
 /**
- * The carrier port (DESIGN.md §1, §4): what the domain and the services need
+ * The carrier port (docs/architecture.md, carriers): what the domain and the services need
  * of a carrier, whatever carries the request to it. The domain owns these
  * shapes; shared/carriers implements them (adapters over a transport: the
  * sandbox network now, real carrier APIs later).
@@ -45,7 +45,7 @@ export type RateInput = {
   services: CarrierService[];
 };
 
-/** Label documents a carrier produces for a shipment (DESIGN.md §5). */
+/** Label documents a carrier produces for a shipment (docs/decisions.md). */
 export type LabelFormat = 'PDF' | 'ZPL';
 export type LabelType = { code: string; name: string; format: LabelFormat; contentType: string };
 
@@ -77,7 +77,7 @@ export type NotificationStatus = z.infer<typeof notificationStatus>;
 
 /**
  * A shipment as the carrier made it. Which label documents the API offers
- * for it is the shipping service's rule (DESIGN.md §5), not the carrier's.
+ * for it is the shipping service's rule (docs/decisions.md), not the carrier's.
  */
 export type CarrierShipment = {
   reference: string;

@@ -1,5 +1,5 @@
 /**
- * Status e-mails (spec 2.10 and part 6, DESIGN.md §5): which statuses of an
+ * Status e-mails (spec 2.10 and part 6, docs/decisions.md): which statuses of an
  * order are due an e-mail and what the e-mail says. Pure; the exactly-once
  * bookkeeping is shared/store/notifications.ts, the sending shared/notify/.
  */

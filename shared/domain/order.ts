@@ -1,5 +1,5 @@
 /**
- * Pure rules of a shipment's order (spec 4.5, part 6, DESIGN.md §5).
+ * Pure rules of a shipment's order (spec 4.5, part 6, docs/decisions.md).
  */
 import type { CarrierShipment, LabelType } from './carrier';
 import type { RateRequest } from './rate/schema';
@@ -8,7 +8,7 @@ import { nextCheckAt } from './tracking';
 import type { Carrier, CarrierDocumentRef, CarrierService, Order } from './types';
 
 /**
- * The statuses whose e-mail is sent (DESIGN.md §5): with an e-mail and no
+ * The statuses whose e-mail is sent (docs/decisions.md): with an e-mail and no
  * list, `intransit`; with a list, exactly the listed statuses; without an
  * e-mail, none.
  */
@@ -72,7 +72,7 @@ export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, 
   mode: rate.mode,
 });
 
-/** `data` of POST /v1/ship (DESIGN.md §5). */
+/** `data` of POST /v1/ship (docs/decisions.md). */
 export type ShipResponse = {
   orderId: string;
   rateResponseId: string;

@@ -1,5 +1,5 @@
 /**
- * Pure rules of an order's tracking (spec 4.8, 4.9, part 3; DESIGN.md §5):
+ * Pure rules of an order's tracking (spec 4.8, 4.9, part 3; docs/decisions.md):
  * how a carrier's report moves the order, when the order is checked again,
  * what may be cancelled, and the `data` of GET /v1/track and DELETE
  * /v1/shipments. Time and pace are passed in.
@@ -18,7 +18,7 @@ const RANK: Record<TransitStatus, number> = { pending: 0, intransit: 1, exceptio
 
 export const isFinal = (status: TransitStatus): boolean => status === 'delivered' || status === 'cancelled';
 
-/** Only a shipment the carrier has not picked up can be voided (DESIGN.md §5: 409 once in transit or delivered). */
+/** Only a shipment the carrier has not picked up can be voided (docs/decisions.md: 409 once in transit or delivered). */
 export const isCancellable = (status: TransitStatus): boolean => status === 'pending';
 
 /** The status a report may move `from` to: never backwards, never out of a final status. */
@@ -43,7 +43,7 @@ export const mergeEvents = (stored: readonly TrackingEvent[], reported: readonly
 };
 
 /**
- * How long until an order is checked again, at real pace (DESIGN.md §5):
+ * How long until an order is checked again, at real pace (docs/decisions.md):
  * soon when out for delivery, less often in transit, rarely while it waits
  * for pickup and very rarely once it has waited a week (an idle label).
  */
@@ -156,7 +156,7 @@ export const shipmentRefOf = (order: Pick<Order, 'rateResponseId' | 'trackingNum
   ...(order.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}),
 });
 
-/** `data` of GET /v1/track/{orderId} (DESIGN.md §5). */
+/** `data` of GET /v1/track/{orderId} (docs/decisions.md). */
 export type TrackResponse = {
   orderId: string;
   trackingNumber: string;
@@ -187,7 +187,7 @@ export const toTrackResponse = (order: Order): TrackResponse => ({
   mode: order.mode,
 });
 
-/** `data` of DELETE /v1/shipments/{orderId} (DESIGN.md §5). */
+/** `data` of DELETE /v1/shipments/{orderId} (docs/decisions.md). */
 export type CancelResponse = { orderId: string; status: 'cancelled'; cancelledAt: string; mode: Order['mode'] };
 
 export const toCancelResponse = (order: Order): CancelResponse => ({

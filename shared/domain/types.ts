@@ -1,6 +1,6 @@
 /**
  * The entities of the service, each as one zod schema with its inferred type
- * (DESIGN.md §1: no second hand-written type). The store parses every item it
+ * (docs/architecture.md: no second hand-written type). The store parses every item it
  * reads with these schemas, which strip store-only attributes (pk, sk,
  * entityType, expiry), so a malformed item fails loudly at the edge.
  *
@@ -147,7 +147,7 @@ export type Company = z.infer<typeof companySchema>;
 
 /**
  * The mode of an API key, and of what it creates: a `test` key's rates and
- * orders are test ones (README "Test and live keys"). Items written before
+ * orders are test ones (docs/decisions.md, "Test and live keys"). Items written before
  * modes existed have no `mode` and read as `live`.
  */
 export const keyModeSchema = z.enum(['live', 'test']);
@@ -208,11 +208,11 @@ export const carrierDocumentRefSchema = z.object({
 });
 export type CarrierDocumentRef = z.infer<typeof carrierDocumentRefSchema>;
 
-/** An entry of `labels.available[]` (DESIGN.md §5). */
+/** An entry of `labels.available[]` (docs/decisions.md). */
 export const labelTypeSchema = z.object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() });
 
 /**
- * An order: one shipment bought from one rate response (DESIGN.md §3). It keeps
+ * An order: one shipment bought from one rate response (docs/architecture.md). It keeps
  * what its labels, tracking and notifications need after the rate records
  * have expired; the rate request itself is kept with it by the store.
  */

@@ -1,6 +1,6 @@
 /**
  * The last middleware of the chain: any error becomes the error body of
- * DESIGN.md §5. An AppError keeps its status and code; anything else is a
+ * docs/decisions.md. An AppError keeps its status and code; anything else is a
  * logged 500 whose body says nothing of the internals.
  */
 import type { MiddlewareObj } from '@middy/core';

@@ -1,5 +1,5 @@
 /**
- * The HTTP layer every HTTP function shares (STYLE.md: fixed middleware order):
+ * The HTTP layer every HTTP function shares (docs/architecture.md: fixed middleware order):
  * request id and normalizers, observability (X-Ray handler segment, the
  * Lambda context on every log line, the metrics flush), logging context,
  * API-key auth and scopes, JSON body, then the handler's `main`, whose reply
@@ -7,8 +7,8 @@
  * required scopes come from the function manifest, so a route and its scope
  * cannot drift apart.
  *
- * Auth runs before body parsing (STYLE.md lists them the other way round) so
- * an unauthenticated caller gets 401 and learns nothing from validation.
+ * Auth runs before body parsing, so an unauthenticated caller gets 401 and
+ * learns nothing from validation.
  */
 import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';

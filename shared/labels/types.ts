@@ -1,5 +1,5 @@
 /**
- * The label documents of a shipment (DESIGN.md §5, issue 9): their codes, the
+ * The label documents of a shipment (docs/decisions.md, issue 9): their codes, the
  * `labels.available[]` entry of each, and which a shipment has. Pure and
  * light: the ship and label-list functions import this module without
  * bundling the renderers (./render.ts is the only way to those).
@@ -43,7 +43,7 @@ export type LabelFacts = {
 };
 
 /**
- * The label types of a shipment (DESIGN.md §5): every shipment has the PDF and
+ * The label types of a shipment (docs/decisions.md): every shipment has the PDF and
  * the ZPL shipping label; international goods add a commercial invoice,
  * `createReturnLabel` a return label, a freight carrier a bill of lading.
  * Fresh entries in LABEL_TYPE_CODES order.

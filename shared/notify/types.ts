@@ -1,5 +1,5 @@
 /**
- * The e-mail port (STYLE.md: a port where there are two implementations):
+ * The e-mail port (docs/architecture.md: a port where there are two implementations):
  * SES v2 in AWS (./ses.ts), a file outbox in the local runtime (./outbox.ts);
  * ./sender.ts picks one from the configuration.
  */

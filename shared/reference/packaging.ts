@@ -4,7 +4,7 @@
  * generic entries are here; each carrier's own packaging comes from its
  * connector's reference data, in the registry's order.
  * The shared `GENERIC_BOX` is not in category `Generic`: `Generic` always
- * marks a company custom box (README, decisions).
+ * marks a company custom box (docs/decisions.md).
  */
 import { CONNECTORS } from '../carriers/registry';
 import { dims, fixed, free } from '../carriers/reference-kit';

@@ -1,5 +1,5 @@
 /**
- * Pricing groups and their per-carrier plans (DESIGN.md §3, §6): `default`
+ * Pricing groups and their per-carrier plans (docs/configuration.md): `default`
  * quotes all four carriers, `parcel` has no `CARRIERF` plan. Sandbox carrier
  * accounts only, which need no credentials: a plan of a live carrier names a
  * carrier account the operator registered (`admin carrier-account add`,

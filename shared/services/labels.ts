@@ -1,12 +1,12 @@
 /**
- * Labels of an order (spec 4.6, 4.7, DESIGN.md §5): the list of its label
+ * Labels of an order (spec 4.6, 4.7, docs/decisions.md): the list of its label
  * types, and one label file: rendered once, stored in the label bucket,
  * answered by a 302 to a freshly presigned URL, so the API's own label URL
  * never goes stale. The renderer is injected: only the label-file function
  * loads it (and the PDF library), so no other bundle carries it.
  *
  * Another company's order is 403 and an unknown one 404 (spec 4.7, part 5).
- * A cancelled shipment offers no label (DESIGN.md §5 decision in README).
+ * A cancelled shipment offers no label (docs/decisions.md).
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';

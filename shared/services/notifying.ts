@@ -1,5 +1,5 @@
 /**
- * Status e-mails (spec part 6, DESIGN.md §5), fed by the table's stream: each
+ * Status e-mails (spec part 6, docs/decisions.md), fed by the table's stream: each
  * status of `statusesToNotify(order)` goes out once per order, in journey
  * order, under the marker protocol of shared/store/notifications.ts. Sender,
  * clock, ids and logger are injected.

@@ -1,5 +1,5 @@
 /**
- * Shipping (POST /v1/ship/{rateResponseId}, spec 4.5, DESIGN.md §5): buys
+ * Shipping (POST /v1/ship/{rateResponseId}, spec 4.5, docs/decisions.md): buys
  * the shipment of one rate response, exactly once (shared/store/orders.ts
  * holds the claim protocol), through the carrier adapter's ship operation.
  * Registry, clock, ids, logger and the crash hook are injected.

@@ -1,5 +1,5 @@
 /**
- * Tracking and cancelling (spec 4.8, 4.9, DESIGN.md §5): GET /v1/track
+ * Tracking and cancelling (spec 4.8, 4.9, docs/decisions.md): GET /v1/track
  * answers the order's tracking, asking the carrier first when the order is
  * due; the scheduled refresh checks the due orders through the active-orders
  * index; an operator's `shipment advance` and a cancel move the order through

@@ -1,5 +1,5 @@
 /**
- * API keys: stored only as SHA-256 hashes (DESIGN.md §5). The plaintext key is
+ * API keys: stored only as SHA-256 hashes (docs/decisions.md). The plaintext key is
  * returned once, at creation. A pointer item maps the key id to its hash so a
  * key can be revoked by id.
  */

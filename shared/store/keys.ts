@@ -1,5 +1,5 @@
 /**
- * The only place that spells pk/sk values of the single table (DESIGN.md §3).
+ * The only place that spells pk/sk values of the single table (docs/architecture.md).
  */
 import { activeOrdersIndex } from './table';
 

@@ -1,5 +1,5 @@
 /**
- * Label files in the label bucket (DESIGN.md §5): rendered once, kept under a
+ * Label files in the label bucket (docs/decisions.md): rendered once, kept under a
  * key built only from the company, the order and a known label type (never
  * from caller text), served by a freshly presigned GET URL. Rendering once
  * across containers is coordinated by a marker item beside the order

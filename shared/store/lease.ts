@@ -37,7 +37,7 @@
  * attribute name and value of an expression goes through a placeholder, built
  * here: `state`, `token` and others are DynamoDB reserved words.
  *
- * Why not Powertools Idempotency itself (README, "Hand-written where a
+ * Why not Powertools Idempotency itself (docs/decisions.md, "Hand-written where a
  * library could serve"): it wraps a function call, keys its record by a hash
  * of the call's input, stores the call's result, and writes that record alone,
  * in a shape of its own (`status` INPROGRESS/COMPLETED, epoch-second

@@ -1,6 +1,6 @@
 /**
  * The markers that make a status e-mail go out once per order and status
- * (DESIGN.md §3, `ORDER#<orderId>` / `NOTIFY#<status>`, beside the order, kept
+ * (docs/architecture.md, `ORDER#<orderId>` / `NOTIFY#<status>`, beside the order, kept
  * as long as the order). The guarantee lives in the data, so it holds however
  * often and in whatever order the stream delivers an order's records, and
  * across containers:

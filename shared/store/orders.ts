@@ -1,6 +1,6 @@
 /**
  * Orders and the claim that makes a ship exactly-once per rate response
- * (DESIGN.md §3, §5). The guarantee lives in the data, so it holds across
+ * (docs/decisions.md, shipping). The guarantee lives in the data, so it holds across
  * containers:
  *
  * - a ship first claims the rate response: a conditional write of

@@ -1,5 +1,5 @@
 /**
- * Rate requests and rate responses (DESIGN.md §3). Both expire after
+ * Rate requests and rate responses (docs/architecture.md, the table). Both expire after
  * RATE_TTL_HOURS: DynamoDB's TTL deletes them eventually, and every read
  * checks `expiresAt` explicitly because TTL deletion can lag by hours.
  *

@@ -4,7 +4,7 @@
  */
 
 /**
- * The sparse index of active (non-final) orders (DESIGN.md §3): only an order
+ * The sparse index of active (non-final) orders (docs/architecture.md): only an order
  * that is still moving carries `activeShard` and `nextCheckAt` (keys.ts
  * builds them), so the tracking refresh queries each shard for orders due
  * (`nextCheckAt <= now`) and never scans. An order drops out of it when its

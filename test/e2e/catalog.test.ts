@@ -1,5 +1,5 @@
 /**
- * The catalog endpoints over HTTP (spec 4.1-4.3, DESIGN.md §5), against the
+ * The catalog endpoints over HTTP (spec 4.1-4.3, docs/decisions.md), against the
  * reference data the runtime loaded and companies made through the admin
  * commands. Catalog endpoints need no scope: any valid key passes.
  */

@@ -1,5 +1,5 @@
 /**
- * Data survives a restart of the runtime (DESIGN.md §6). e2e-setup.ts ran the
+ * Data survives a restart of the runtime (docs/architecture.md). e2e-setup.ts ran the
  * first start, created a box through the admin CLI with the same DATA_DIR,
  * stopped the runtime and started it again; these tests run against the
  * second start.

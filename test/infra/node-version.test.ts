@@ -1,6 +1,6 @@
 /**
  * Tests, the local runtime and the bench run on the Node major the stack
- * deploys (DESIGN.md §2): npm scripts find the `node` devDependency first on
+ * deploys (docs/decisions.md, dependencies): npm scripts find the `node` devDependency first on
  * PATH. This test fails on any other major, and says which one CI ran on.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The stack of each stage, as CloudFormation sees it, and the drift test: the
- * API is exactly the manifest's HTTP triggers (STYLE.md).
+ * API is exactly the manifest's HTTP triggers (docs/architecture.md).
  */
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { accessLogFields } from '../../lib/api';

@@ -1,5 +1,5 @@
 /**
- * The admin CLI (DESIGN.md §6) against DynamoDB Local: each command through
+ * The admin CLI (docs/configuration.md) against DynamoDB Local: each command through
  * its functions, then the CLI itself as a child process with each target
  * (a running local stack's runtime.json, a stage's TABLE_NAME, neither).
  */

@@ -115,7 +115,7 @@ export const expectTypedError = (result: { error?: unknown; response: Response }
 
 let target: AdminTarget | undefined;
 
-/** An admin command (DESIGN.md §6) against the running e2e stack, e.g. `admin('key', 'create', '--company', id)`. */
+/** An admin command (docs/configuration.md) against the running e2e stack, e.g. `admin('key', 'create', '--company', id)`. */
 export const admin = async <T = Record<string, string>>(...argv: string[]): Promise<T> => {
   if (!target) {
     target = resolveAdminTarget({ ...process.env, DATA_DIR: e2e.dataDir });

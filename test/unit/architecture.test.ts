@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN.md §1, checked on the import statements: the domain
+ * The layering of docs/architecture.md, checked on the import statements: the domain
  * is pure and owns its ports, handlers reach the store only through services.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ const importsOf = (file: string): string[] => {
   return specifiers.map((s) => (s.startsWith('.') ? path.relative(ROOT, path.resolve(ROOT, path.dirname(file), s)) : s));
 };
 
-describe('layering (DESIGN.md §1)', () => {
+describe('layering (docs/architecture.md)', () => {
   it('the check reads imports (it is not vacuous)', () => {
     expect(importsOf('shared/services/rating.ts')).toEqual(expect.arrayContaining(['shared/carriers/fanout', 'shared/store/rates']));
   });

@@ -55,7 +55,7 @@ describe('packaging types (spec 2.6, 4.1)', () => {
   });
 });
 
-describe('carriers (DESIGN.md §5)', () => {
+describe('carriers (docs/decisions.md)', () => {
   it('lists the carriers of the pricing group only', () => {
     const parcel = pricingPlans.filter((p) => p.pricingGroupId === 'parcel');
     expect(listGroupCarriers(parcel, carriers).map((c) => c.code)).toEqual(['CARRIERX', 'CARRIERY', 'CARRIERZ']);

@@ -1,5 +1,5 @@
 /**
- * Carrier F, freight (LTL) (DESIGN.md §4): the only kind that accepts
+ * Carrier F, freight (LTL) (docs/architecture.md, carriers): the only kind that accepts
  * `nonConveyable`; it reads `freightOptions` (spec 2.8) as accessorials, one
  * per side for `pickup`/`delivery`/`both`. It moves freight within and
  * between Canada and the United States only, in pounds and inches, and has

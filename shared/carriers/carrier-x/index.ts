@@ -1,5 +1,5 @@
 /**
- * Carrier X (DESIGN.md §4): the packaging mapping of spec 2.5, duties billed
+ * Carrier X (docs/architecture.md, carriers): the packaging mapping of spec 2.5, duties billed
  * to the sender at rate time when `internationalOptions` is not empty, and
  * `requestEstimatedDutiesAndTaxes` (spec 2.7). At ship time duties follow
  * `billDutyTo` ("full duty billing follows at ship time"), the sender when

@@ -1,5 +1,5 @@
 /**
- * Carrier Y, "the second parcel carrier" (DESIGN.md §4). It takes metric
+ * Carrier Y, "the second parcel carrier" (docs/architecture.md, carriers). It takes metric
  * parcels only and option codes; at rate time customs carry only a total:
  * a placeholder for documents overridden by `declaredValue` (spec 2.7), the
  * invoice total for goods (spec 2.9).

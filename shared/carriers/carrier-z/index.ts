@@ -1,6 +1,6 @@
 /**
  * Carrier Z, a third parcel carrier with its own services and prices
- * (DESIGN.md §4). A flat request in the shipper's unit system; it reads no
+ * (docs/architecture.md, carriers). A flat request in the shipper's unit system; it reads no
  * international options at rate time.
  */
 import type { RateRequest } from '../../domain/rate/schema';

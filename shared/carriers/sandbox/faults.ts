@@ -1,5 +1,5 @@
 /**
- * Fault injection of the sandbox network, per carrier (DESIGN.md §4), so the
+ * Fault injection of the sandbox network, per carrier (docs/decisions.md, rating), so the
  * rating fan-out can be exercised against slow, failing and broken carriers.
  * Read from SANDBOX_FAULTS (JSON) or passed in by tests, e.g.
  * `{"CARRIERY":{"latencyMs":5000},"CARRIERZ":{"error":"http500","failRate":0.5}}`.

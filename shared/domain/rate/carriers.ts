@@ -1,6 +1,6 @@
 /**
  * Which carriers of the pricing group are asked for quotes (spec 2.5, 2.11,
- * 2.12, DESIGN.md §5). Selection (./select.ts) later decides which of their
+ * 2.12, docs/decisions.md). Selection (./select.ts) later decides which of their
  * quotes are returned; this only avoids asking carriers whose quotes could
  * never be returned, and tells whether carrier X is among those asked.
  */

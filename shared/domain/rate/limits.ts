@@ -1,7 +1,7 @@
 /**
- * The bounds of a rate request (DESIGN.md §5, OWASP API4): what a caller may
+ * The bounds of a rate request (docs/decisions.md, OWASP API4): what a caller may
  * send, so that no value makes a request hang, use memory in proportion to a
- * number it carries, or fail to be stored. The README and openapi.json state
+ * number it carries, or fail to be stored. docs/decisions.md and openapi.json state
  * the same numbers; both are generated from or checked against this object.
  *
  * Weights and lengths are in the unit of `packages.unitOfMeasure` (lb/in or

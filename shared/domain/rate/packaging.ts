@@ -35,7 +35,7 @@ const toRef = (entry: PackagingType): PackagingTypeRef => ({
 /**
  * A UUID is looked up by `id` among the caller's Generic boxes and the shared
  * defaults (UUIDs compare case-insensitively); anything else by `code` among
- * the defaults only, exactly as written (DESIGN.md §5). Company boxes share the
+ * the defaults only, exactly as written (docs/decisions.md). Company boxes share the
  * `GENERIC_BOX` code, so a code never reaches them.
  */
 export const findPackagingType = (reference: string, catalog: PackagingCatalog): PackagingType | undefined => {

@@ -49,7 +49,7 @@ export const requestForCarriers = (request: RateRequest): RateRequest => {
  */
 export const MAX_STORED_REQUEST_BYTES = 300 * 1024;
 
-/** The declared fields and billingOptions (DESIGN.md §5): extra root properties are accepted, ignored and not stored. */
+/** The declared fields and billingOptions (docs/decisions.md): extra root properties are accepted, ignored and not stored. */
 export const declaredFieldsOf = (request: RateRequest): RateRequest => {
   const source = request as Record<string, unknown>;
   const out: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 /**
- * The three price tiers of a quote (spec 2.14, DESIGN.md §3), in integer minor
+ * The three price tiers of a quote (spec 2.14, docs/decisions.md), in integer minor
  * units:
  *
  * - `retail`: the carrier list price (the quote's charge amounts);

@@ -34,7 +34,7 @@ export type BuildRateResultsInput = {
   request: Pick<RateRequest, 'shippingType' | 'sort' | 'billingOptions'>;
   quotes: readonly QuotedRate[];
   now: Date;
-  /** Lifetime of a rate response (DESIGN.md §5: 24 hours by default). */
+  /** Lifetime of a rate response (24 hours by default, RATE_TTL_HOURS). */
   lifetimeSeconds: number;
   /** Called once per returned rate, in the returned order. */
   newId: () => string;

@@ -1,6 +1,6 @@
 /**
  * The rate response record: the internal one stored for the ship operation
- * (DESIGN.md §3, `RATERESP#<rateResponseId>`) and the sanitized one returned
+ * (docs/architecture.md, `RATERESP#<rateResponseId>`) and the sanitized one returned
  * by POST /v1/rate (spec 2.14). The public record is built by picking the
  * fields the spec lists, never by deleting from the internal one, so a field
  * added to the internal record stays private until it is picked here.

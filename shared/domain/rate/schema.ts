@@ -263,7 +263,7 @@ const declaredFields = <P extends z.ZodType>(packages: P) => ({
 /** The declared fields of the rate request, billingOptions aside. */
 export const rateRequestFieldsSchema = z.object(declaredFields(packagesSchema));
 
-/** The names of the declared fields plus billingOptions: what is stored of a rate request (DESIGN.md §5). */
+/** The names of the declared fields plus billingOptions: what is stored of a rate request (docs/decisions.md). */
 export const STORED_RATE_REQUEST_FIELDS = [...Object.keys(rateRequestFieldsSchema.shape), 'billingOptions'] as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Which quotes are returned (spec 2.12 with the DESIGN.md §5 decision).
+ * Which quotes are returned (spec 2.12 with the decision of docs/decisions.md).
  *
  * - A service code other than `default`: the first rate whose service code
  *   matches without case, across all carriers; the carrier filter is ignored.

@@ -1,5 +1,5 @@
 /**
- * What is kept of each returned rate for the ship operation (DESIGN.md §3:
+ * What is kept of each returned rate for the ship operation (docs/architecture.md:
  * a compact internal record, at most 1 KB, so storing one costs one write
  * unit and ship reads it with one GetItem by `rateResponseId`).
  *

@@ -1,7 +1,7 @@
 /**
  * Validation of the POST /v1/rate body (spec 2.1–2.13, part 8) into a typed
- * `RateRequest`. Every problem becomes one `<path> <text>` message (DESIGN.md
- * §5), all joined with `; ` in a 400 VALIDATION_FAILED.
+ * `RateRequest`. Every problem becomes one `<path> <text>` message
+ * (docs/decisions.md), all joined with `; ` in a 400 VALIDATION_FAILED.
  */
 import type * as z from 'zod';
 import { AppError, type ErrorDetail } from '../../errors';
@@ -102,7 +102,7 @@ export const validationError = (details: Required<ErrorDetail>[]): AppError => {
 };
 
 /**
- * The window of shipping dates accepted on `now` (DESIGN.md §5): from
+ * The window of shipping dates accepted on `now` (docs/decisions.md): from
  * RATE_LIMITS.shippingDatePastDays before today to shippingDateFutureDays
  * after it, today being the UTC date (a day either side covers every time zone
  * within the past allowance).

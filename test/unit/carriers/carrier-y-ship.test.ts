@@ -1,5 +1,5 @@
 /**
- * Carrier Y at ship time (DESIGN.md §4, spec 2.7, 2.9, 2.11, part 6): full
+ * Carrier Y at ship time (spec 2.7, 2.9, 2.11, part 6): full
  * international forms built from the request, the sold-to party from
  * `billingOptions.soldTo`, and a ship notification when `intransit` is
  * requested with an e-mail.

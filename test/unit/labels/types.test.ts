@@ -14,7 +14,7 @@ import { domestic, international, rateRequest, recipient } from './fixtures';
 
 const codes = (facts: LabelFacts) => availableLabels(facts).map((t) => t.code);
 
-describe('label types (DESIGN.md §5)', () => {
+describe('label types (docs/decisions.md)', () => {
   it('are listed as {code, name, format, contentType}: PDFs as application/pdf, ZPL as application/x-zpl', () => {
     expect(Object.keys(LABEL_TYPES)).toEqual([...LABEL_TYPE_CODES]);
     for (const code of LABEL_TYPE_CODES) {

@@ -1,5 +1,5 @@
 /**
- * `admin outbox list` (DESIGN.md §6): the status e-mails a local stack wrote
+ * `admin outbox list` (docs/configuration.md): the status e-mails a local stack wrote
  * to DATA_DIR/outbox, oldest first; on a deployed stage it explains that
  * e-mails went through SES. Through its functions, then the CLI process.
  */

@@ -396,6 +396,16 @@ describe('createApiServer', () => {
   /** Opens a raw connection, writes `request` without ending it; resolves with the socket and what the server writes, when it closes. */
   const rawRequest = (request: string) => {
     const port = (server.address() as AddressInfo).port;
+    const url = request.split(' ')[1];
+    // Resolves once the server has the request's head: a client that leaves after this left mid-request, whatever the machine's load.
+    const received = new Promise<void>((resolve) => {
+      const onRequest = (req: { url?: string }) => {
+        if (req.url !== url) return;
+        server.off('request', onRequest);
+        resolve();
+      };
+      server.on('request', onRequest);
+    });
     const socket = connect(port, '127.0.0.1', () => socket.write(request));
     const answer = new Promise<string>((resolve, reject) => {
       let text = '';
@@ -403,7 +413,7 @@ describe('createApiServer', () => {
       socket.on('close', () => resolve(text));
       socket.on('error', reject);
     });
-    return { socket, answer };
+    return { socket, answer, received };
   };
   const entryOf = async (url: string) => {
     const deadline = Date.now() + 3_000;
@@ -441,7 +451,8 @@ describe('createApiServer', () => {
   });
 
   it('a client that leaves mid-body is logged as an abort: one line, no 500, no stack', async () => {
-    const { socket, answer } = rawRequest('POST /v1/echo/left HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345');
+    const { socket, answer, received } = rawRequest('POST /v1/echo/left HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345');
+    await received;
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     await answer;
@@ -455,7 +466,8 @@ describe('createApiServer', () => {
   });
 
   it('a client that leaves while the function runs is logged as an abort too, with the answer it missed', async () => {
-    const { socket, answer } = rawRequest('GET /v1/slow?left=1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    const { socket, answer, received } = rawRequest('GET /v1/slow?left=1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    await received;
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     await answer;

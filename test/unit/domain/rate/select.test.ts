@@ -9,7 +9,7 @@ const zStandard = facts({ carrierCode: 'CARRIERZ', serviceCode: 'CARRIERZ_STANDA
 const zExpress = facts({ carrierCode: 'CARRIERZ', serviceCode: 'CARRIERZ_EXPRESS', discountedTotal: 4_000, commitment: commitment('2025-03-16') });
 const rates = [zExpress, xGround, yPriority, zStandard];
 
-describe('selection of the returned rates (spec 2.12, DESIGN.md §5)', () => {
+describe('selection of the returned rates (spec 2.12, docs/decisions.md)', () => {
   test('carrier omitted, service omitted: treated as carrier all, every rate', () => {
     expect(selectRates(rates, {})).toEqual(rates);
   });

@@ -362,7 +362,7 @@ describe('shippingType and sort (spec 2.12, 2.13)', () => {
   test.each(['price', 'date', 'value'])('sort.by %s without dir is valid', (by) => accepts(['sort'], { by }));
 });
 
-describe('bounds (DESIGN.md §5): every value in a documented range, named when it is not', () => {
+describe('bounds (docs/decisions.md): every value in a documented range, named when it is not', () => {
   const pieceLine = (quantity: number) => ({ quantity, weight: 1, length: 1, width: 1, height: 1, packagingType: { code: 'GENERIC_BOX' } });
   const invoiceItem = { description: 'Mug', quantity: 1, value: 10, weight: 0.5 };
 
