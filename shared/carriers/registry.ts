@@ -5,7 +5,6 @@
  * sandbox network, loaded on the first call of a sandbox carrier (its code
  * is never among a function's static imports), or the carrier's own API.
  */
-import type { CarrierKind } from '../domain/types';
 import { carrierF } from './carrier-f';
 import { carrierX } from './carrier-x';
 import { carrierY } from './carrier-y';
@@ -23,8 +22,6 @@ export type CarrierRegistry = {
   adapters: readonly CarrierAdapter[];
   /** The adapter of a carrier code (case-insensitive); undefined for a code no connector serves. */
   getAdapter(code: string): CarrierAdapter | undefined;
-  /** The kind of a carrier code, from its connector. */
-  kindOf(code: string): CarrierKind | undefined;
   /** Carriers that need packagingType on every piece when quoted. */
   packagingRequiredBy: readonly string[];
 };
@@ -43,11 +40,9 @@ export function createCarrierRegistry(sandbox: TransportSet | (() => Promise<Tra
   };
   const adapters = CONNECTORS.map((connector) => bindConnector(connector, transportFor));
   const byCode = new Map(adapters.map((a) => [a.code, a]));
-  const kinds = new Map(CONNECTORS.map((c) => [c.code, c.kind]));
   return {
     adapters,
     getAdapter: (code) => byCode.get(code.toUpperCase()),
-    kindOf: (code) => kinds.get(code.toUpperCase()),
     packagingRequiredBy: CONNECTORS.filter((c) => c.requiresPackagingType).map((c) => c.code),
   };
 }

@@ -6,7 +6,7 @@
  *
  * Amounts are integer minor units of `currency`.
  */
-import type { CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './types';
+import type { CarrierDocumentRef, CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './types';
 import type * as z from 'zod';
 import type { notificationStatus, RateRequest } from './rate/schema';
 
@@ -102,22 +102,12 @@ export type CarrierShipment = {
   documents?: CarrierDocument[];
 };
 
-/** Formats of the documents carriers issue: label printer languages, images and PDF. */
-export const CARRIER_DOCUMENT_FORMATS = ['ZPL', 'PDF', 'PNG', 'GIF', 'JPEG'] as const;
-export type CarrierDocumentFormat = (typeof CARRIER_DOCUMENT_FORMATS)[number];
-
 /**
  * One document a carrier returned with a shipment: a label of one package
  * (`packageIndex`, in piece order, 0 the master), the return label, or a
- * customs form, with its bytes.
+ * customs form, with its bytes. The order lists it as a CarrierDocumentRef.
  */
-export type CarrierDocument = {
-  type: 'label' | 'returnLabel' | 'customsInvoice';
-  format: CarrierDocumentFormat;
-  /** Labels: which package, 0-based; absent for a shipment-level document. */
-  packageIndex?: number;
-  content: Buffer;
-};
+export type CarrierDocument = CarrierDocumentRef & { content: Buffer };
 
 export type { TransitStatus, TrackingEvent, TrackingEventCode } from './types';
 

@@ -201,9 +201,14 @@ export const commitmentSchema = z.object({
 export type Commitment = z.infer<typeof commitmentSchema>;
 
 /** A document a carrier issued with a shipment, as the order lists it; its bytes are in the label bucket. */
+/** Kinds of document a carrier issues: a package's label, the return label, a customs invoice. */
+export const carrierDocumentTypeSchema = z.enum(['label', 'returnLabel', 'customsInvoice']);
+/** Formats of the documents carriers issue: label printer languages, images and PDF. */
+export const carrierDocumentFormatSchema = z.enum(['ZPL', 'PDF', 'PNG', 'GIF', 'JPEG']);
+
 export const carrierDocumentRefSchema = z.object({
-  type: z.enum(['label', 'returnLabel', 'customsInvoice']),
-  format: z.enum(['ZPL', 'PDF', 'PNG', 'GIF', 'JPEG']),
+  type: carrierDocumentTypeSchema,
+  format: carrierDocumentFormatSchema,
   packageIndex: z.number().int().min(0).optional(),
 });
 export type CarrierDocumentRef = z.infer<typeof carrierDocumentRefSchema>;

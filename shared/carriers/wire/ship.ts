@@ -8,7 +8,8 @@
 import * as z from 'zod';
 import { notificationStatus } from '../../domain/rate/schema';
 import { RATE_LIMITS } from '../../domain/rate/limits';
-import { CARRIER_DOCUMENT_FORMATS, CarrierError, type CarrierDocument, type CarrierShipment } from '../types';
+import { carrierDocumentFormatSchema, carrierDocumentTypeSchema } from '../../domain/types';
+import { CarrierError, type CarrierDocument, type CarrierShipment } from '../types';
 
 const identifier = z.string().min(1).max(64);
 /** A carrier's shipment id fits an order item with room to spare. */
@@ -33,8 +34,8 @@ export const shipWireSchema = z.object({
     documents: z
       .array(
         z.object({
-          type: z.enum(['label', 'returnLabel', 'customsInvoice']),
-          format: z.enum(CARRIER_DOCUMENT_FORMATS),
+          type: carrierDocumentTypeSchema,
+          format: carrierDocumentFormatSchema,
           packageIndex: z.number().int().min(0).max(RATE_LIMITS.packageCount).optional(),
           content: z.base64().min(1).max(MAX_DOCUMENT_BASE64),
         }),
