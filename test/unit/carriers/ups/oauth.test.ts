@@ -1,6 +1,6 @@
 import { CarrierError, type CarrierAccount } from '../../../../shared/carriers/types';
 import { createUpsTokenCache, upsTokenResponseSchema } from '../../../../shared/carriers/ups/oauth';
-import { expectValid, loadDocument, responseSchemaName, validatorFor } from './spec';
+import { expectValid, loadDocument, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
 
 const TOKEN_PATH = '/security/v1/oauth/token';
 const CLIENT_ID = 'cid-Zq8W4mTqS1';

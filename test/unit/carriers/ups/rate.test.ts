@@ -3,7 +3,7 @@ import { buildUpsRateRequest, parseUpsRate, upsNegotiatedTotals, UPS_RATE_PATH }
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
 import type { PricingPlan } from '../../../../shared/domain/types';
 import { londonRecipient, newYorkRecipient, piece, rateRequest, torontoShipper, withOptions } from '../fixtures';
-import { expectValid, requestSchemaName, responseSchemaName, validatorFor } from './spec';
+import { expectValid, requestSchemaName, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
 
 const RATE_PATH = '/rating/{version}/{requestoption}';
 const plan: PricingPlan = {

@@ -1,6 +1,7 @@
 /**
  * UPS's vendored OpenAPI 3.0 documents (shared/carriers/ups/spec/) as Ajv
- * validators, for the connector's contract tests. Each document's component
+ * validators, for the connector's contract tests and the local UPS mock
+ * (tooling: no function imports it). Each document's component
  * schemas are added under an id, so `#/components/schemas/...` references
  * resolve; OpenAPI-only keywords (`example`, `xml`, ...) are dropped.
  *
@@ -19,7 +20,7 @@ export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tr
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Doc = { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
 
-const SPEC_DIR = path.join(__dirname, '../../../../shared/carriers/ups/spec');
+const SPEC_DIR = path.join(__dirname, '../../shared/carriers/ups/spec');
 const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'nullable', 'deprecated', 'discriminator', 'externalDocs', 'readOnly', 'writeOnly']);
 
 /** One keyword of one component schema that the document gets wrong, and why it is ignored. */
@@ -105,9 +106,13 @@ export const requestSchemaName = (document: UpsDocument, pathKey: string, method
 export const responseSchemaName = (document: UpsDocument, pathKey: string, status: string, method = 'post'): string =>
   refName(operationOf(document, pathKey, method).responses[status]?.content?.['application/json']?.schema);
 
-/** Asserts `value` validates, showing every violation when it does not. */
+/** Every violation of `value` against `validate`, one line each; none when it validates. */
+export function problemsOf(validate: ValidateFunction, value: unknown): string[] {
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+}
+
+/** Throws, naming every violation, unless `value` validates (tests, and the mock's own answers). */
 export function expectValid(validate: ValidateFunction, value: unknown): void {
-  const ok = validate(value);
-  const problems = ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
-  expect(problems).toEqual([]);
+  const problems = problemsOf(validate, value);
+  if (problems.length > 0) throw new Error(`does not validate against ${String(validate.schema && (validate.schema as { $ref?: string }).$ref) || 'the schema'}:\n${problems.join('\n')}`);
 }
