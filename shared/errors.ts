@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   NOT_CANCELLABLE: [409],
   /** Cancel: the order kept changing under concurrent writes while the cancel was stored; retry after `Retry-After`. */
   ORDER_BUSY: [409],
+  /** Ship: the carrier refused the shipment as requested (its reason in the message); the rate response can be shipped again once the request is fixed. */
+  CARRIER_REJECTED: [422],
   /** Ship or cancel: the carrier failed or refused; the rate response can be shipped again, the order is unchanged. */
   CARRIER_ERROR: [502],
   /** Over a limit: API Gateway's stage throttle, the stage's WAF per-key and per-IP rules (lib/waf.ts), the local runtime's in-memory limiter. */

@@ -319,8 +319,13 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
         retryAfter: true,
       },
       410: { description: 'The rate response has expired (rates live 24 hours)', examples: { expired: { code: 'RATE_EXPIRED', message: 'This rate expired at 2026-11-23T12:00:00.000Z; rate the shipment again' } } },
+      422: {
+        description: "The carrier refused the shipment as requested (its reason is in the message, for example an address it cannot serve); nothing was bought, and the rate response can be shipped again once the cause is fixed (rate again when the request must change)",
+        examples: { rejected: { code: 'CARRIER_REJECTED', message: 'UPS rejected the shipment: 120100: Missing or invalid shipper number' } },
+      },
       502: {
-        description: 'The carrier failed, refused or did not answer in time; nothing was bought and the rate response can be shipped again',
+        description:
+          'The carrier failed or did not answer in time; nothing was bought, and the rate response can be shipped again: the next ship asks the carrier first for a shipment the failed attempt may have made, so shipping again never buys twice',
         examples: { carrier: { code: 'CARRIER_ERROR', message: 'CARRIERX could not create the shipment: CARRIERX answered HTTP 500 Internal Server Error' } },
       },
     },

@@ -71,6 +71,13 @@ export type ShipInput = {
    * by a retry, so a repeated reference names the same shipment to the letter.
    */
   shipTime: string;
+  /**
+   * An earlier attempt under this reference may have bought a shipment (a
+   * stale claim taken over, or an attempt that ended without a clear answer):
+   * a carrier without an idempotency key looks the reference up before
+   * buying, and adopts what it finds.
+   */
+  mayExist?: boolean;
 };
 
 export type NotificationStatus = z.infer<typeof notificationStatus>;

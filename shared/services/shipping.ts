@@ -76,16 +76,30 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
     return { data: toShipResponse(stored.order, carrier, service), replayed };
   };
 
-  /** Asks the carrier under a timeout; every failure is a 502 that leaves the rate shippable (the caller releases the claim). */
-  const shipWithCarrier = async (input: ShipInput, carrierCode: string, options: Omit<CarrierCallOptions, 'signal'>): Promise<CarrierShipment> => {
+  /**
+   * Asks the carrier under a timeout. Every failure leaves the rate shippable
+   * (the caller releases the claim): the carrier's refusal of the request as
+   * sent is a 422 CARRIER_REJECTED, any other failure a 502 CARRIER_ERROR
+   * whose outcome is unknown (`attempt.unknown`: the carrier may have bought
+   * the shipment, so the next ship asks it first).
+   */
+  const shipWithCarrier = async (
+    input: ShipInput,
+    carrierCode: string,
+    options: Omit<CarrierCallOptions, 'signal'>,
+    attempt: { unknown: boolean },
+  ): Promise<CarrierShipment> => {
     const adapter = registry.getAdapter(carrierCode);
     if (!adapter) throw new AppError(502, 'CARRIER_ERROR', `No carrier adapter for ${carrierCode}`);
     try {
       return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn('carrier ship failed', { carrierCode, reason: failureKind(error), detail: message });
+      const reason = failureKind(error);
+      logger.warn('carrier ship failed', { carrierCode, reason, detail: message });
       // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
+      if (reason === 'refused') throw new AppError(422, 'CARRIER_REJECTED', `${carrierCode} rejected the shipment: ${message}`, { expose: true });
+      attempt.unknown = true;
       throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`, { expose: true });
     }
   };
@@ -114,9 +128,12 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
       const staleMs = config.shipClaimStaleSeconds * 1000;
       const previous = state?.claim && isStaleClaim(state.claim, now, staleMs) ? state.claim : undefined;
       if (state?.claim && !previous) throw inProgress();
-      // A takeover asks the carrier for the shipment the dead ship made: the same request, to its ship time.
-      const shipTime = previous ? (previous.shipTime ?? previous.at) : now.toISOString();
-      const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? newId(), at: now.toISOString(), shipTime };
+      // A takeover, or a ship after an attempt that ended without a clear answer, asks the carrier
+      // for the shipment that attempt may have made: the same request, to its ship time.
+      const uncertain = state?.uncertainAttempt;
+      const shipTime = previous ? (previous.shipTime ?? previous.at) : (uncertain?.shipTime ?? now.toISOString());
+      const mayExist = previous !== undefined || uncertain !== undefined;
+      const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? uncertain?.orderId ?? newId(), at: now.toISOString(), shipTime };
       // What the carrier call needs is read while the claim is written: one round trip less; wasted only when the claim fails.
       const inputs = Promise.all([getRateRequest(rate.rateRequestId, companyId, now), loadReference()]);
       inputs.catch(() => undefined);
@@ -133,6 +150,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
       let shipment: CarrierShipment;
       let request: RateRequest;
       let account: CarrierAccount;
+      const attempt = { unknown: false };
       try {
         const [stored, reference] = await inputs;
         if (stored.status === 'missing') throw notShippable();
@@ -142,9 +160,15 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
         if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
         account = await accountOf(plan);
-        shipment = await shipWithCarrier({ reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime }, rate.carrierCode, { account, mode: rate.mode });
+        shipment = await shipWithCarrier(
+          { reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime, ...(mayExist ? { mayExist } : {}) },
+          rate.carrierCode,
+          { account, mode: rate.mode },
+          attempt,
+        );
       } catch (error) {
-        await releaseClaim(rateResponseId, claim.token).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
+        const unknown = attempt.unknown ? { orderId: claim.orderId, shipTime, at: now.toISOString() } : undefined;
+        await releaseClaim(rateResponseId, claim.token, unknown).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
         throw error;
       }
       afterCarrierShip?.(shipment);

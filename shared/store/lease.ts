@@ -215,15 +215,21 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
     await conditionalUpdate(write.update, write.changes, write.condition);
   };
 
-  /** Gives `token`'s held lease up; ConditionFailed when it is no longer `token`'s, or complete. */
-  const release = async (key: Key, token: string): Promise<void> => {
+  /**
+   * Gives `token`'s held lease up; ConditionFailed when it is no longer
+   * `token`'s, or complete. An attribute lease may leave `changes` on its item
+   * in the same write (the ship's note of an attempt whose outcome is unknown).
+   */
+  const release = async (key: Key, token: string, changes: LeaseChanges = {}): Promise<void> => {
     const p = placeholders();
     if (layout.kind === 'item') {
+      if (changes.set || changes.remove) throw new Error('an item lease is deleted when released: there is no item left to change');
       await conditionalDelete(key, p.expression(`${p.name(TOKEN)} = ${p.value('token', token)} AND ${p.name(STATE)} = ${p.value('held', layout.held)}`));
       return;
     }
     const lease = p.name(layout.attribute);
-    await conditionalUpdate(key, { expression: `REMOVE ${lease}` }, p.expression(`${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`));
+    const { set, remove } = changeClauses(p, changes);
+    await conditionalUpdate(key, { expression: updateExpression(set, [lease, ...remove]) }, p.expression(`${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`));
   };
 
   const attributeItem = layout.kind === 'attribute' ? z.object({ [layout.attribute]: layout.schema.optional() }) : undefined;

@@ -46,10 +46,23 @@ const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.str
 /** The claim is the lease (shared/store/lease.ts) in the rate response's `claim` attribute, removed when its order is written. */
 const shipClaim = defineLease({ kind: 'attribute', attribute: 'claim', since: 'at', schema: claimSchema });
 
-/** The ship state of a rate response: shipped (its order), claimed (in flight or stale) or free. */
-export type ShipState = { orderId?: string; claim?: ShipClaim };
+/**
+ * A ship attempt whose outcome is unknown: the carrier call was made and
+ * ended without a clear answer (a timeout, a lost connection, a 5xx), so the
+ * carrier may have bought the shipment. The next ship of the rate response
+ * asks the carrier for it first (`ShipInput.mayExist`), with the same order
+ * id and ship time. Removed when the order is written.
+ */
+export type UncertainAttempt = { orderId: string; shipTime: string; at: string };
 
-const shipStateItem = z.object({ orderId: z.string().optional(), claim: shipClaim.schema.optional() });
+const uncertainSchema = z.object({ orderId: z.string(), shipTime: z.string(), at: z.string() });
+
+/** The ship state of a rate response: shipped (its order), claimed (in flight or stale) or free, and whether an attempt may have shipped. */
+export type ShipState = { orderId?: string; claim?: ShipClaim; uncertainAttempt?: UncertainAttempt };
+
+const UNCERTAIN = 'uncertainAttempt';
+
+const shipStateItem = z.object({ orderId: z.string().optional(), claim: shipClaim.schema.optional(), [UNCERTAIN]: uncertainSchema.optional() });
 
 export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> =>
   getItem(keys.rateResponse(rateResponseId), shipStateItem, true);
@@ -78,9 +91,13 @@ export const claimRate = async (rateResponseId: string, companyId: string, claim
   });
 };
 
-/** Gives the rate response back after a carrier failure; a claim already taken over by another ship stays theirs. */
-export const releaseClaim = async (rateResponseId: string, token: string): Promise<void> => {
-  await shipClaim.release(keys.rateResponse(rateResponseId), token);
+/**
+ * Gives the rate response back after a failure; a claim already taken over by
+ * another ship stays theirs. `uncertain`: the carrier call ended without a
+ * clear answer, noted in the same write for the next ship.
+ */
+export const releaseClaim = async (rateResponseId: string, token: string, uncertain?: UncertainAttempt): Promise<void> => {
+  await shipClaim.release(keys.rateResponse(rateResponseId), token, uncertain ? { set: { [UNCERTAIN]: uncertain } } : {});
 };
 
 /**
@@ -101,7 +118,7 @@ export const completeShipment = async (order: Order, request: Record<string, unk
       },
       condition: { expression: 'attribute_not_exists(pk)' },
     },
-    shipClaim.completion(keys.rateResponse(order.rateResponseId), token, { set: { orderId: order.orderId } }),
+    shipClaim.completion(keys.rateResponse(order.rateResponseId), token, { set: { orderId: order.orderId }, remove: [UNCERTAIN] }),
   ]);
 };
 

@@ -12,7 +12,8 @@ import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { addToBlacklist } from '../../shared/store/companies';
-import { getOrder } from '../../shared/store/orders';
+import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type ShipInput } from '../../shared/domain/carrier';
+import { getOrder, getShipState } from '../../shared/store/orders';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
@@ -94,6 +95,52 @@ describe('POST /v1/ship', () => {
     const retried = await ship(shipHandler(), id);
     expect(retried.status).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  /** A ship function whose carrier adapters hear every ShipInput, and answer `fail`'s error first when given. */
+  const watchedShipHandler = (inputs: ShipInput[], fail?: () => Error) => {
+    const registry = createCarrierRegistry(createSandboxTransports({}));
+    let failed = false;
+    const watched = (adapter: CarrierAdapter): CarrierAdapter => ({
+      ...adapter,
+      ship: async (input, options) => {
+        inputs.push(input);
+        if (fail && !failed) {
+          failed = true;
+          throw fail();
+        }
+        return adapter.ship(input, options);
+      },
+    });
+    return createShipHandler({ ...registry, getAdapter: (code) => { const a = registry.getAdapter(code); return a && watched(a); } }) as unknown as Handler;
+  };
+
+  it('a carrier failure without a clear answer makes the next ship ask the carrier for the shipment first (mayExist), to the same ship time and order id', async () => {
+    const id = await rateOne('CARRIERZ');
+    const inputs: ShipInput[] = [];
+    const failed = await ship(watchedShipHandler(inputs, () => new CarrierTimeout('CARRIERZ', 'no answer in time')), id);
+    expect(failed.status).toBe(502);
+    expect(failed.json.error?.code).toBe('CARRIER_ERROR');
+    expect(inputs[0]!.mayExist).toBeUndefined();
+    const retried = await ship(watchedShipHandler(inputs), id);
+    expect(retried.status).toBe(200);
+    expect(inputs[1]).toMatchObject({ reference: id, mayExist: true, shipTime: inputs[0]!.shipTime });
+    // The note is gone with the order: a replay never reaches the carrier.
+    const state = await getShipState(id);
+    expect(state).toMatchObject({ orderId: retried.json.data!.orderId });
+    expect(state?.uncertainAttempt).toBeUndefined();
+  });
+
+  it("the carrier's refusal is 422 CARRIER_REJECTED with its reason, leaves the rate shippable and no doubt behind", async () => {
+    const id = await rateOne('CARRIERZ');
+    const inputs: ShipInput[] = [];
+    const refused = await ship(watchedShipHandler(inputs, () => new CarrierRefusal('CARRIERZ', 'the consignee postal code does not match the city')), id);
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toEqual({ code: 'CARRIER_REJECTED', message: 'CARRIERZ rejected the shipment: the consignee postal code does not match the city' });
+    expect((await getShipState(id))?.uncertainAttempt).toBeUndefined();
+    const retried = await ship(watchedShipHandler(inputs), id);
+    expect(retried.status).toBe(200);
+    expect(inputs[1]!.mayExist).toBeUndefined();
   });
 
   it('a crash after the carrier call is recovered by a retry once the claim is stale: same carrier shipment, one order', async () => {

@@ -245,4 +245,14 @@ describe('a lease attribute of an existing item', () => {
     // Free again.
     await lease.claim(key, { token: 'next', now: new Date(), data: { orderId: 'o2' }, require });
   });
+
+  it('a release may leave a note on the item in the same single write; a wrong token writes neither', async () => {
+    const key = await host();
+    await lease.claim(key, { token: 'holder', now: new Date(), data: { orderId: 'o1' }, require });
+    const before = await read(key);
+    await expect(lease.release(key, 'intruder', { set: { note: { orderId: 'o1' } } })).rejects.toBeInstanceOf(ConditionFailed);
+    expect(await read(key)).toEqual(before);
+    expect(await commandsOf(() => lease.release(key, 'holder', { set: { note: { orderId: 'o1' } } }))).toEqual(['UpdateItemCommand']);
+    expect(await read(key)).toEqual({ ...key, companyId: 'c1', entityType: 'rateResponse', note: { orderId: 'o1' } });
+  });
 });
