@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking';
 
@@ -41,7 +41,9 @@ const cache = new Map<UpsDocument, Doc>();
 export function loadDocument(document: UpsDocument): Doc {
   let doc = cache.get(document);
   if (!doc) {
-    doc = parse(readFileSync(path.join(SPEC_DIR, `${document}.yaml`), 'utf8')) as Doc;
+    // js-yaml, not the stricter \`yaml\`: Shipping.yaml's multi-line quoted descriptions carry tabs and
+    // continuation lines at their key's indentation, which \`yaml\` refuses and js-yaml reads as UPS meant.
+    doc = load(readFileSync(path.join(SPEC_DIR, `${document}.yaml`), 'utf8')) as Doc;
     cache.set(document, doc);
   }
   return doc;
