@@ -9,53 +9,16 @@
  *
  * The image is a 4×6 in label at 203 dpi, black on white: a frame, a bar
  * pattern drawn from the tracking number (a sandbox pattern, not a scannable
- * symbology) and a block per package of the shipment. The PNG encoder is the
- * few lines the format needs (IHDR, one deflated IDAT, IEND) with Node's zlib,
- * rather than an image library in a function bundle.
+ * symbology) and a block per package of the shipment, encoded by
+ * shared/labels/png.ts.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../../labels/png';
 import type { ShipWire } from '../wire/ship';
 
 type WireDocument = NonNullable<ShipWire['shipment']['documents']>[number];
 
 const WIDTH = 812;
 const HEIGHT = 1218;
-
-/** A 1-bit image: true is black. */
-type Bitmap = { width: number; height: number; black: (x: number, y: number) => boolean };
-
-const chunk = (type: string, data: Buffer): Buffer => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-};
-
-/** A 1-bit grayscale PNG (0 black, 1 white). */
-export function encodePng({ width, height, black }: Bitmap): Buffer {
-  const stride = Math.ceil(width / 8);
-  const raw = Buffer.alloc((stride + 1) * height, 0);
-  for (let y = 0; y < height; y++) {
-    const row = y * (stride + 1);
-    raw[row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      if (!black(x, y)) raw[row + 1 + (x >> 3)]! |= 0x80 >> (x & 7);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // grayscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Bar widths (in modules) from the characters of a number: a sandbox pattern that differs per number. */
 const barsOf = (text: string): number[] => [...text].flatMap((c) => [1 + (c.charCodeAt(0) % 3), 1 + ((c.charCodeAt(0) >> 2) % 2)]);

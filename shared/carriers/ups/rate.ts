@@ -28,20 +28,25 @@
  * - `nonConveyable` freight: UPS parcel services do not take it (refused).
  */
 import * as z from 'zod';
-import type { RateRequest } from '../../domain/rate/schema';
+import { compact, isInternational, refuseNonConveyable, refuseTooManyPackages, shipDateOf, signatureOf, thirdPartyAccountOf } from '../common';
 import {
-  compact,
-  insuranceOf,
-  invoiceTotal,
-  isInternational,
-  placeOf,
-  refuseNonConveyable,
-  refuseTooManyPackages,
-  shipDateOf,
-  signatureOf,
-  thirdPartyAccountOf,
-  type Money,
-} from '../common';
+  accountNumberOf,
+  customsValueOf,
+  decimal,
+  isUsDomestic,
+  money,
+  packagesOf,
+  partyOf,
+  PRESENT,
+  thirdPartyCountryOf,
+  UPS_ACCOUNT,
+  units,
+  type UpsMoney,
+  type UpsPackage,
+  type UpsParty,
+  type UpsShipmentCharge,
+  type UpsUnit,
+} from './mapping';
 import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../types';
 import { UPS } from './oauth';
 import { upsServiceByUpsCode } from './services';
@@ -49,32 +54,6 @@ import { upsServiceByUpsCode } from './services';
 /** The Rating version this connector speaks (the document's only valid one). */
 export const UPS_RATING_VERSION = 'v2409';
 export const UPS_RATE_PATH = `/rating/${UPS_RATING_VERSION}/Shoptimeintransit`;
-
-/** UPS's presence indicators: present (any value, sent empty) means yes. */
-const PRESENT = '' as const;
-
-type UpsAddress = {
-  AddressLine: string[];
-  City?: string;
-  StateProvinceCode?: string;
-  PostalCode?: string;
-  CountryCode: string;
-  ResidentialAddressIndicator?: string;
-};
-type UpsParty = { Name?: string; AttentionName?: string; ShipperNumber?: string; Address: UpsAddress };
-type UpsUnit = { Code: string; Description: string };
-type UpsMoney = { CurrencyCode: string; MonetaryValue: string };
-export type UpsPackage = {
-  PackagingType: { Code: string; Description?: string };
-  Dimensions?: { UnitOfMeasurement: UpsUnit; Length: string; Width: string; Height: string };
-  PackageWeight: { UnitOfMeasurement: UpsUnit; Weight: string };
-  PackageServiceOptions?: { DeclaredValue?: UpsMoney; DeliveryConfirmation?: { DCISType: string } };
-};
-type UpsShipmentCharge = {
-  Type: '01';
-  BillShipper?: { AccountNumber: string };
-  BillThirdParty?: { AccountNumber: string; Address: { CountryCode: string; PostalCode?: string } };
-};
 
 export type UpsRateBody = {
   RateRequest: {
@@ -98,102 +77,6 @@ export type UpsRateBody = {
 
 /** What the transport sends: `POST <base><path>` with `body`. */
 export type UpsRateRequest = { path: string; body: UpsRateBody };
-
-const cut = (text: string | undefined, max: number): string | undefined => {
-  const t = text?.trim();
-  return t ? t.slice(0, max) : undefined;
-};
-
-/** A decimal as UPS's strings carry it: at most `decimals` places, no trailing zeros. */
-const decimal = (n: number, decimals: number): string => String(Number(n.toFixed(decimals)));
-const money = (m: Money): UpsMoney => ({ CurrencyCode: m.currency, MonetaryValue: m.amount.toFixed(2) });
-
-const UPS_ACCOUNT = /^[A-Z0-9]{6}$/i;
-
-function accountNumberOf(input: { plan: RateInput['plan'] }): string {
-  const number = input.plan.account.accountNumber.trim();
-  if (!UPS_ACCOUNT.test(number)) throw new CarrierRefusal(UPS, 'UPS account numbers are 6 letters and digits; the plan has another');
-  return number.toUpperCase();
-}
-
-function addressOf(address: RateRequest['shipper'], field: string, residential = false): UpsAddress {
-  const place = placeOf(address);
-  if (place.postalCode && place.postalCode.length > 9) throw new CarrierRefusal(UPS, `UPS takes postal codes of at most 9 characters (${field}.postalCode)`);
-  return compact({
-    AddressLine: [address.addressLine1, address.addressLine2].map((line) => cut(line, 35)).filter((line): line is string => line !== undefined),
-    City: cut(address.city, 30),
-    StateProvinceCode: place.provinceCode?.length === 2 ? place.provinceCode : undefined,
-    PostalCode: place.postalCode || undefined,
-    CountryCode: place.countryCode,
-    ResidentialAddressIndicator: residential ? PRESENT : undefined,
-  });
-}
-
-const partyOf = (address: RateRequest['shipper'], field: string, residential = false): UpsParty =>
-  compact({
-    Name: cut(address.companyName, 35) ?? cut(address.personName, 35),
-    AttentionName: cut(address.personName, 35),
-    Address: addressOf(address, field, residential),
-  });
-
-const units = (system: 'imperial' | 'metric') =>
-  system === 'imperial'
-    ? { length: { Code: 'IN', Description: 'Inches' }, weight: { Code: 'LBS', Description: 'Pounds' } }
-    : { length: { Code: 'CM', Description: 'Centimeters' }, weight: { Code: 'KGS', Description: 'Kilograms' } };
-
-/** UPS packaging: 01 UPS Letter for an envelope, else 02 the customer's own package. */
-const packagingOf = (piece: RateRequest['packages']['pieces'][number]) =>
-  piece.packagingType?.isEnvelope ? { Code: '01', Description: 'UPS Letter' } : { Code: '02', Description: 'Package' };
-
-/** Splits `total` into `n` whole-cent parts, the remainder on the first ones. */
-function splitCents(total: number, n: number): number[] {
-  const cents = Math.round(total * 100);
-  const base = Math.floor(cents / n);
-  return Array.from({ length: n }, (_, i) => (base + (i < cents - base * n ? 1 : 0)) / 100);
-}
-
-/** US and Puerto Rico domestic: UPS wants delivery confirmation per package there, per shipment elsewhere. */
-const isUsDomestic = (request: RateRequest) =>
-  ['US', 'PR'].includes(request.shipper.countryCode.toUpperCase()) && ['US', 'PR'].includes(request.recipient.countryCode.toUpperCase());
-
-function packagesOf(request: RateRequest): UpsPackage[] {
-  const { length: lengthUnit, weight: weightUnit } = units(request.packages.unitOfMeasure);
-  const signature = signatureOf(request);
-  const packageSignature = signature !== 'none' && isUsDomestic(request) ? { DCISType: signature === 'adult' ? '3' : '2' } : undefined;
-  const pieces = request.packages.pieces.flatMap((piece) => Array.from({ length: piece.quantity }, () => piece));
-  const insurance = insuranceOf(request);
-  const declared = insurance ? splitCents(insurance.amount, pieces.length) : [];
-  return pieces.map((piece, i) => {
-    const sides = [piece.length, piece.width, piece.height];
-    const options = compact({
-      DeclaredValue: insurance && (declared[i] ?? 0) > 0 ? money({ amount: declared[i] as number, currency: insurance.currency }) : undefined,
-      DeliveryConfirmation: packageSignature,
-    });
-    return compact({
-      PackagingType: packagingOf(piece),
-      // An envelope, or a piece given without its sides, is rated by weight alone.
-      Dimensions: sides.every((side) => side > 0)
-        ? { UnitOfMeasurement: lengthUnit, Length: decimal(piece.length, 2), Width: decimal(piece.width, 2), Height: decimal(piece.height, 2) }
-        : undefined,
-      PackageWeight: { UnitOfMeasurement: weightUnit, Weight: decimal(Math.max(piece.weight, 0.1), 1) },
-      PackageServiceOptions: Object.keys(options).length > 0 ? options : undefined,
-    });
-  });
-}
-
-/** The customs value of international goods (UPS's InvoiceLineTotal). */
-function customsValueOf(request: RateRequest): Money | undefined {
-  const declared = request.internationalOptions?.declaredValue;
-  if (declared && declared.value > 0) return { amount: declared.value, currency: declared.currency };
-  if (request.commercialInvoice) return invoiceTotal(request.commercialInvoice);
-  return undefined;
-}
-
-function thirdPartyCountryOf(request: RateRequest): string {
-  const soldTo = request.billingOptions?.soldTo as { countryCode?: unknown } | undefined;
-  const country = typeof soldTo?.countryCode === 'string' && /^[A-Za-z]{2}$/.test(soldTo.countryCode) ? soldTo.countryCode : request.shipper.countryCode;
-  return country.toUpperCase();
-}
 
 export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
   const { request } = input;

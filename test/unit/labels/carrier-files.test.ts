@@ -5,7 +5,7 @@
  * carrier's documents do not make the file.
  */
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, PDFArray } from '@cantoo/pdf-lib';
-import { encodePng } from '../../../shared/carriers/sandbox/documents';
+import { encodePng } from '../../../shared/labels/png';
 import type { CarrierDocument } from '../../../shared/domain/carrier';
 import { renderDocument } from '../../../shared/labels/render';
 import { documentOf, manyPieces, rateRequest } from './fixtures';
