@@ -26,13 +26,20 @@ import type {
  */
 export type CarrierNetwork = 'sandbox' | 'live';
 
-export type ConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq> = {
+type ConnectorBase = {
   code: string;
   kind: CarrierKind;
-  network: CarrierNetwork;
   reference: ConnectorReference;
   /** Every piece needs `packagingType` when this carrier is quoted (carrier X). */
   requiresPackagingType?: boolean;
+};
+
+/**
+ * A sandbox connector: pure builders and parsers around the sandbox network,
+ * one request and one answer per operation.
+ */
+export type ConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq> = ConnectorBase & {
+  network: 'sandbox';
   /** Pure: the request this carrier would receive. CarrierRefusal when it cannot quote it. */
   buildRateRequest(input: RateInput): RateRq;
   buildShipRequest(input: ShipInput): ShipRq;
@@ -45,16 +52,51 @@ export type ConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq> = {
   parseCancel(raw: unknown, shipment: ShipmentRef): void;
 };
 
+/**
+ * A live connector: a carrier's own API, reached through a client made for
+ * one call's account and mode (`client`, loaded only when the carrier is
+ * called), with operations that may take several of its calls (UPS: a ship,
+ * a label recovery, a reference search). Its builders and parsers are pure
+ * and tested against the carrier's published documents.
+ */
+export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
+  network: 'live';
+  buildRateRequest(input: RateInput): RateRq;
+  /** The client of one call; CarrierError when the call has no account with credentials. */
+  client(options: CarrierCallOptions): Promise<Client>;
+  rate(request: RateRq, client: Client, signal: AbortSignal): Promise<CarrierQuote[]>;
+  ship(input: ShipInput, client: Client, signal: AbortSignal): Promise<CarrierShipment>;
+  track(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<CarrierTracking>;
+  cancel(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<void>;
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each connector has its own request types; the registry holds them side by side
-export type CarrierConnector = ConnectorDefinition<any, any, any, any>;
+export type SandboxConnector = ConnectorDefinition<any, any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above, and each live connector has its own client
+export type LiveConnector = LiveConnectorDefinition<any, any>;
+export type CarrierConnector = SandboxConnector | LiveConnector;
 
 export const defineConnector = <RateRq, ShipRq, TrackRq, VoidRq>(definition: ConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq>) => definition;
+export const defineLiveConnector = <RateRq, Client>(definition: LiveConnectorDefinition<RateRq, Client>) => definition;
 
-/** Gives the connector's transport for one call: the sandbox network (loaded on first use) or the carrier's API. */
-export type TransportFor = (connector: CarrierConnector, options: CarrierCallOptions) => Promise<CarrierTransport<unknown>>;
+/** Gives a sandbox connector's transport for one call (the sandbox network, loaded on first use). */
+export type TransportFor = (connector: SandboxConnector, options: CarrierCallOptions) => Promise<CarrierTransport<unknown>>;
+/** Gives a live connector's client for one call: its own `client` unless a test stands in for the carrier. */
+export type ClientFor = (connector: LiveConnector, options: CarrierCallOptions) => Promise<unknown>;
 
-/** The carrier port over a connector: build, send through the transport, parse. */
-export function bindConnector(connector: CarrierConnector, transportFor: TransportFor): CarrierAdapter {
+/** The carrier port over a connector: build, send, parse. */
+export function bindConnector(connector: CarrierConnector, transportFor: TransportFor, clientFor: ClientFor = (c, options) => c.client(options)): CarrierAdapter {
+  if (connector.network === 'live') {
+    return {
+      code: connector.code,
+      kind: connector.kind,
+      buildRateRequest: (input) => connector.buildRateRequest(input),
+      rate: async (request, options) => connector.rate(request, await clientFor(connector, options), options.signal),
+      ship: async (input, options) => connector.ship(input, await clientFor(connector, options), options.signal),
+      track: async (shipment, options) => connector.track(shipment, await clientFor(connector, options), options.signal),
+      cancel: async (shipment, options) => connector.cancel(shipment, await clientFor(connector, options), options.signal),
+    };
+  }
   return {
     code: connector.code,
     kind: connector.kind,

@@ -9,17 +9,20 @@ import { carrierF } from './carrier-f';
 import { carrierX } from './carrier-x';
 import { carrierY } from './carrier-y';
 import { carrierZ } from './carrier-z';
-import { bindConnector, type CarrierConnector, type TransportFor } from './connector';
+import { ups } from './ups';
+import { bindConnector, type CarrierConnector, type ClientFor, type TransportFor } from './connector';
 import type { CarrierAdapter, CarrierTransport } from './types';
 
 /** The one list of carriers. */
-export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF];
+export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF, ups];
 
 /** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
 export type TransportSet = { readonly [code: string]: CarrierTransport<unknown> | undefined };
 
 export type CarrierRegistry = {
   adapters: readonly CarrierAdapter[];
+  /** The adapters of the sandbox network's carriers (no account needed). */
+  sandboxAdapters: readonly CarrierAdapter[];
   /** The adapter of a carrier code (case-insensitive); undefined for a code no connector serves. */
   getAdapter(code: string): CarrierAdapter | undefined;
   /** Carriers that need packagingType on every piece when quoted. */
@@ -28,9 +31,14 @@ export type CarrierRegistry = {
 
 /**
  * A registry over `sandbox`, the sandbox network's transports (or a loader of
- * them); by default the network of this process, loaded on first use.
+ * them); by default the network of this process, loaded on first use. Live
+ * connectors make their own clients, unless `live.clientFor` stands in for
+ * them (a test's carrier simulator).
  */
-export function createCarrierRegistry(sandbox: TransportSet | (() => Promise<TransportSet>) = loadSandboxNetwork): CarrierRegistry {
+export function createCarrierRegistry(
+  sandbox: TransportSet | (() => Promise<TransportSet>) = loadSandboxNetwork,
+  live: { clientFor?: ClientFor } = {},
+): CarrierRegistry {
   let loaded: Promise<TransportSet> | undefined;
   const sandboxTransports = () => (loaded ??= typeof sandbox === 'function' ? sandbox() : Promise.resolve(sandbox));
   const transportFor: TransportFor = async (connector) => {
@@ -38,10 +46,11 @@ export function createCarrierRegistry(sandbox: TransportSet | (() => Promise<Tra
     if (!transport) throw new Error(`No transport for ${connector.code}`);
     return transport;
   };
-  const adapters = CONNECTORS.map((connector) => bindConnector(connector, transportFor));
+  const adapters = CONNECTORS.map((connector) => bindConnector(connector, transportFor, live.clientFor));
   const byCode = new Map(adapters.map((a) => [a.code, a]));
   return {
     adapters,
+    sandboxAdapters: adapters.filter((_, i) => CONNECTORS[i]!.network === 'sandbox'),
     getAdapter: (code) => byCode.get(code.toUpperCase()),
     packagingRequiredBy: CONNECTORS.filter((c) => c.requiresPackagingType).map((c) => c.code),
   };

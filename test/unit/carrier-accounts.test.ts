@@ -42,9 +42,15 @@ describe('pricing plans keep no credentials', () => {
     expect(pricingPlans.every((p) => p.carrierAccountId === undefined)).toBe(true);
   });
 
-  it('every seeded carrier is a sandbox carrier; a carrier item without the flag is one too', () => {
+  it('the seeded carriers are the four sandbox carriers and UPS, live; a carrier item without the flag is a sandbox one', () => {
     const carriers = referenceItems().filter((i) => String(i.sk).startsWith('CARRIER#'));
-    expect(carriers.map((c) => c.network)).toEqual(['sandbox', 'sandbox', 'sandbox', 'sandbox']);
+    expect(carriers.map((c) => [c.code, c.network])).toEqual([
+      ['CARRIERX', 'sandbox'],
+      ['CARRIERY', 'sandbox'],
+      ['CARRIERZ', 'sandbox'],
+      ['CARRIERF', 'sandbox'],
+      ['UPS', 'live'],
+    ]);
     expect(carrierSchema.parse({ code: 'C', fullName: {}, shortName: {}, kind: 'parcel' }).network).toBe('sandbox');
   });
 });

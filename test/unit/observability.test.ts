@@ -51,7 +51,7 @@ const emf = async (run: () => Promise<unknown> | unknown) => {
 };
 
 const jobs = (options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] =>
-  createCarrierRegistry(createSandboxTransports(options)).adapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+  createCarrierRegistry(createSandboxTransports(options)).sandboxAdapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
 
 describe('per-carrier metrics of the rating fan-out', () => {
   const recorded = async (run: (metrics: { carrierCall: (call: CarrierCall) => void }) => Promise<unknown>) => {

@@ -8,6 +8,7 @@ import type { RateRequest } from '../../domain/rate/schema';
 import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../common';
 import { CarrierRefusal, type RateInput } from '../types';
 import { UPS } from './oauth';
+import { UPS_PACKAGING_CODES } from './reference';
 
 /** UPS's presence indicators: present (any value, sent empty) means yes. */
 export const PRESENT = '' as const;
@@ -77,9 +78,12 @@ export const units = (system: 'imperial' | 'metric') =>
     ? { length: { Code: 'IN', Description: 'Inches' }, weight: { Code: 'LBS', Description: 'Pounds' } }
     : { length: { Code: 'CM', Description: 'Centimeters' }, weight: { Code: 'KGS', Description: 'Kilograms' } };
 
-/** UPS packaging: 01 UPS Letter for an envelope, else 02 the customer's own package. */
-export const packagingOf = (piece: RateRequest['packages']['pieces'][number]) =>
-  piece.packagingType?.isEnvelope ? { Code: '01', Description: 'UPS Letter' } : { Code: '02', Description: 'Package' };
+/** UPS packaging: UPS's own when the piece names one of its packaging types, 01 UPS Letter for another envelope, else 02 the customer's package. */
+export const packagingOf = (piece: RateRequest['packages']['pieces'][number]) => {
+  const own = piece.packagingType ? UPS_PACKAGING_CODES[piece.packagingType.code] : undefined;
+  if (own) return { Code: own, Description: (piece.packagingType?.name ?? 'UPS packaging').slice(0, 35) };
+  return piece.packagingType?.isEnvelope ? { Code: '01', Description: 'UPS Letter' } : { Code: '02', Description: 'Package' };
+};
 
 /** Splits `total` into `n` whole-cent parts, the remainder on the first ones. */
 export function splitCents(total: number, n: number): number[] {

@@ -28,3 +28,8 @@ export const UPS_SERVICES: readonly UpsService[] = [
 const byUpsCode = new Map(UPS_SERVICES.map((s) => [s.upsCode, s]));
 
 export const upsServiceByUpsCode = (upsCode: string): UpsService | undefined => byUpsCode.get(upsCode);
+
+const byCode = new Map(UPS_SERVICES.map((s) => [s.code, s]));
+
+/** The UPS service of one of our service codes (`UPS_GROUND`). */
+export const upsServiceByCode = (code: string): UpsService | undefined => byCode.get(code);

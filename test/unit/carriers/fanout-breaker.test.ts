@@ -219,7 +219,7 @@ describe('rating fan-out with carrier breakers', () => {
 
 describe('with the sandbox network', () => {
   const sandboxJobs = (options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] =>
-    createCarrierRegistry(createSandboxTransports(options)).adapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+    createCarrierRegistry(createSandboxTransports(options)).sandboxAdapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
 
   it('a carrier that never answers is skipped once its breaker opens; the other three still quote', async () => {
     const breakers: CarrierBreakers = createCarrierBreakers({ settings: () => ({ failures: 2, openMs: OPEN_MS }), clock: () => 0 });

@@ -9,7 +9,7 @@ import { rateInput, rateRequest, withOptions } from './fixtures';
 const ALL = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 
 function jobs(options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] {
-  const { adapters } = createCarrierRegistry(createSandboxTransports(options));
+  const { sandboxAdapters: adapters } = createCarrierRegistry(createSandboxTransports(options));
   return adapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
 }
 

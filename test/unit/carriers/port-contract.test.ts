@@ -7,7 +7,7 @@ import { createSandboxTransports } from '../../../shared/carriers/sandbox/networ
 import { priceQuote } from '../../../shared/domain/rate/pricing';
 import { FRIDAY, newYorkRecipient, quotesOf, rateInput, rateRequest, torontoShipper } from './fixtures';
 
-const { adapters } = createCarrierRegistry(createSandboxTransports());
+const { sandboxAdapters: adapters } = createCarrierRegistry(createSandboxTransports());
 
 it.each(['ON', 'QC', 'AB', 'NS'])('every sandbox quote from a %s shipper prices in every tier', async (provinceCode) => {
   const request = rateRequest({

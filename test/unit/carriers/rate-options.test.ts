@@ -16,7 +16,8 @@ import {
   withOptions,
 } from './fixtures';
 
-const { adapters, getAdapter } = createCarrierRegistry(createSandboxTransports());
+// The sandbox carriers; UPS's rate request has its own contract tests (test/unit/carriers/ups/).
+const { sandboxAdapters: adapters, getAdapter } = createCarrierRegistry(createSandboxTransports());
 const adapter = (code: string): CarrierAdapter => {
   const found = getAdapter(code);
   if (!found) throw new Error(code);

@@ -1,0 +1,37 @@
+/**
+ * UPS, the first live carrier: its REST APIs (OAuth 2 client credentials,
+ * Rating, Shipping with void and label recovery, Tracking), built from UPS's
+ * published OpenAPI documents (./spec/). Every call is made under the
+ * carrier account of the plan (rate, ship) or of the order (track, void),
+ * in the mode of the API key: a test key reaches UPS's customer integration
+ * environment, a live key production (./config.ts). The HTTP client
+ * (./http.ts) is loaded on the first UPS call, so functions that never call
+ * UPS never load it.
+ */
+import { defineLiveConnector } from '../connector';
+import { CarrierError, type CarrierCallOptions } from '../types';
+import type { UpsApi } from './api';
+import { UPS } from './oauth';
+import { buildRate, upsRate, upsShip, upsTrack, upsVoid } from './operations';
+import { reference } from './reference';
+
+/** The HTTP client of one call's account and mode; a call without a registered account never reaches UPS. */
+async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
+  const account = options.account;
+  if (!account?.carrierAccountId) throw new CarrierError(UPS, 'carrier account not configured: UPS is called only under a registered UPS carrier account');
+  const { createUpsApi } = await import('./http');
+  return createUpsApi({ mode: options.mode ?? 'live', account });
+}
+
+export const ups = defineLiveConnector({
+  code: UPS,
+  kind: 'parcel',
+  network: 'live',
+  reference,
+  buildRateRequest: buildRate,
+  client: clientOf,
+  rate: upsRate,
+  ship: upsShip,
+  track: upsTrack,
+  cancel: upsVoid,
+});

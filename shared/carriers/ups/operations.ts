@@ -1,0 +1,129 @@
+/**
+ * The UPS operations over a client bound to one account and mode (./api.ts):
+ * the choreography of UPS calls behind one operation of the carrier port,
+ * with the pure builders and parsers of ./rate.ts, ./ship.ts and ./track.ts.
+ *
+ * Ship, exactly once without an idempotency key: every package carries our
+ * reference. When an earlier attempt may have bought the shipment
+ * (`input.mayExist`), UPS Tracking is searched by that reference first and a
+ * shipment found is adopted (its labels recovered) instead of buying a
+ * second one; the return shipment has a reference of its own (the same with
+ * `R`), found the same way. The ZPL label of each package is recovered after
+ * the ship; the ship answer's GIF makes the PDF.
+ */
+import { compact } from '../common';
+import { CarrierError, CarrierRefusal, type CarrierQuote, type CarrierShipment, type CarrierTracking, type RateInput, type ShipInput, type ShipmentRef } from '../types';
+import type { UpsAnswer, UpsApi } from './api';
+import { UPS, upsErrorMessage } from './oauth';
+import { buildUpsRateRequest, parseUpsRate, type UpsRateRequest } from './rate';
+import {
+  buildUpsLabelRecovery,
+  buildUpsShipRequests,
+  parseUpsLabelRecovery,
+  parseUpsShipResponse,
+  UPS_RECOVERY_PATH,
+  UPS_SHIP_PATH,
+  upsShipmentOf,
+  upsVoidPath,
+  type UpsShipBody,
+  type UpsShipped,
+} from './ship';
+import { isAlreadyVoided, parseUpsReferenceSearch, parseUpsTrack, parseUpsVoid, UPS_TRACK_QUERY, upsReferencePath, upsTrackPath } from './track';
+
+/** UPS's reason from an error answer, or its status. */
+const reasonOf = (answer: UpsAnswer) => upsErrorMessage(answer.body) ?? `UPS answered HTTP ${answer.status}`;
+
+/**
+ * The body of a 2xx answer. A 4xx is UPS refusing the request as sent
+ * (CarrierRefusal with its reason) when `refusal` says so, else a CarrierError.
+ */
+function bodyOf(answer: UpsAnswer, what: string, refusal: (status: number) => boolean = (status) => status === 400 || status === 422): unknown {
+  if (answer.status >= 200 && answer.status < 300) return answer.body;
+  const reason = reasonOf(answer);
+  if (refusal(answer.status)) throw new CarrierRefusal(UPS, reason);
+  throw new CarrierError(UPS, `UPS could not ${what}: ${reason}`);
+}
+
+export const upsRate = async (request: UpsRateRequest, api: UpsApi, signal: AbortSignal): Promise<CarrierQuote[]> =>
+  parseUpsRate(bodyOf(await api.send({ method: 'POST', path: request.path, body: request.body, retryable: true }, signal), 'rate the shipment'));
+
+export const buildRate = (input: RateInput): UpsRateRequest => buildUpsRateRequest(input);
+
+/** The tracking numbers UPS holds under `reference` for the account; none when it has none. */
+async function searchReference(api: UpsApi, reference: string, accountNumber: string, signal: AbortSignal): Promise<string[]> {
+  const answer = await api.send({ method: 'GET', path: upsReferencePath(reference), query: { locale: 'en_US', shipperNum: accountNumber }, retryable: true }, signal);
+  if (answer.status === 404) return [];
+  return parseUpsReferenceSearch(bodyOf(answer, 'search the shipment reference', () => false));
+}
+
+async function recoverLabels(api: UpsApi, trackingNumbers: readonly string[], format: 'ZPL' | 'GIF', signal: AbortSignal) {
+  const labels = new Map<string, { format: string; content: Buffer }>();
+  for (const trackingNumber of trackingNumbers) {
+    const answer = await api.send({ method: 'POST', path: UPS_RECOVERY_PATH, body: buildUpsLabelRecovery(trackingNumber, format), retryable: true }, signal);
+    for (const [number, label] of parseUpsLabelRecovery(bodyOf(answer, `recover the label of ${trackingNumber}`, () => false))) labels.set(number, label);
+  }
+  return labels;
+}
+
+/** A shipment UPS holds under a reference, as if just shipped: its GIF labels recovered. */
+async function adopt(api: UpsApi, trackingNumbers: readonly string[], signal: AbortSignal): Promise<UpsShipped> {
+  const gif = await recoverLabels(api, trackingNumbers, 'GIF', signal);
+  return {
+    // UPS's shipment identification number is its lead package's tracking number.
+    shipmentId: trackingNumbers[0]!,
+    packages: trackingNumbers.map((trackingNumber) => compact({ trackingNumber, label: gif.get(trackingNumber) })),
+  };
+}
+
+async function buyOrAdopt(api: UpsApi, body: UpsShipBody, reference: string, accountNumber: string, mayExist: boolean, signal: AbortSignal): Promise<UpsShipped> {
+  if (mayExist) {
+    const existing = await searchReference(api, reference, accountNumber, signal);
+    if (existing.length > 0) return adopt(api, existing, signal);
+  }
+  // Not retryable: UPS has no idempotency key, so only a 429 (answered before anything is done) is sent again.
+  const answer = await api.send({ method: 'POST', path: UPS_SHIP_PATH, body, retryable: false }, signal);
+  return parseUpsShipResponse(bodyOf(answer, 'create the shipment'));
+}
+
+const withReference = (body: UpsShipBody, reference: string): UpsShipBody => ({
+  ...body,
+  ShipmentRequest: {
+    ...body.ShipmentRequest,
+    Request: { ...body.ShipmentRequest.Request, TransactionReference: { CustomerContext: reference } },
+    Shipment: { ...body.ShipmentRequest.Shipment, Package: body.ShipmentRequest.Shipment.Package.map((p) => ({ ...p, ReferenceNumber: [{ Value: reference }] })) },
+  },
+});
+
+export async function upsShip(input: ShipInput, api: UpsApi, signal: AbortSignal): Promise<CarrierShipment> {
+  const requests = buildUpsShipRequests(input);
+  const accountNumber = requests.shipment.ShipmentRequest.Shipment.Shipper.ShipperNumber;
+  const mayExist = input.mayExist === true;
+  const shipped = await buyOrAdopt(api, requests.shipment, requests.reference, accountNumber, mayExist, signal);
+  if (shipped.packages.length !== requests.packageCount) {
+    throw new CarrierError(UPS, `UPS answered ${shipped.packages.length} packages for a shipment of ${requests.packageCount}`);
+  }
+  let returned: UpsShipped | undefined;
+  if (requests.returnShipment) {
+    const returnReference = `${requests.reference}R`;
+    // The outbound was just bought or adopted: the return may exist only if the outbound might have.
+    returned = await buyOrAdopt(api, withReference(requests.returnShipment, returnReference), returnReference, accountNumber, mayExist, signal);
+  }
+  const zpl = await recoverLabels(api, shipped.packages.map((p) => p.trackingNumber), 'ZPL', signal);
+  return upsShipmentOf(input, shipped, zpl, returned);
+}
+
+export async function upsTrack(shipment: ShipmentRef, api: UpsApi, signal: AbortSignal): Promise<CarrierTracking> {
+  const answer = await api.send({ method: 'GET', path: upsTrackPath(shipment.trackingNumber), query: UPS_TRACK_QUERY, retryable: true }, signal);
+  return parseUpsTrack(bodyOf(answer, `track ${shipment.trackingNumber}`, () => false), shipment.trackingNumber);
+}
+
+export async function upsVoid(shipment: ShipmentRef, api: UpsApi, signal: AbortSignal): Promise<void> {
+  const id = shipment.shipmentId ?? shipment.trackingNumber;
+  const answer = await api.send({ method: 'DELETE', path: upsVoidPath(id), retryable: true }, signal);
+  if (answer.status >= 200 && answer.status < 300) return parseUpsVoid(answer.body);
+  const reason = reasonOf(answer);
+  // Voiding a voided shipment succeeds (the port's rule): a retried void finds it voided.
+  if (isAlreadyVoided(reason)) return;
+  if (answer.status >= 400 && answer.status < 500) throw new CarrierRefusal(UPS, reason);
+  throw new CarrierError(UPS, `UPS could not void ${id}: ${reason}`);
+}

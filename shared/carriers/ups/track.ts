@@ -1,0 +1,138 @@
+/**
+ * UPS Tracking (Tracking.yaml) and Void (Shipping.yaml): the requests and
+ * their answers.
+ *
+ * - Track: `GET /track/v1/details/{inquiryNumber}` by the master tracking
+ *   number. UPS's activity status type maps onto our carrier-neutral codes
+ *   (docs/ups.md has the table); UPS's own words stay in the event's
+ *   description, its status type and code after them in brackets.
+ * - Reference search: `GET /track/v1/reference/details/{referenceNumber}`,
+ *   restricted to the account (`shipperNum`), finds the packages an earlier
+ *   attempt shipped under our reference (./operations.ts adopts them). No
+ *   shipment under it is a 404 or an answer without packages.
+ * - Void: `DELETE /shipments/{version}/void/cancel/{shipment id}`. A shipment
+ *   already voided counts as voided; UPS's other refusals (past the void
+ *   window, already moving) are the carrier's refusal with UPS's reason.
+ */
+import * as z from 'zod';
+import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingEventCode, type TransitStatus } from '../types';
+import { UPS } from './oauth';
+
+export const upsTrackPath = (trackingNumber: string) => `/track/v1/details/${encodeURIComponent(trackingNumber)}`;
+export const UPS_TRACK_QUERY = { locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' } as const;
+export const upsReferencePath = (reference: string) => `/track/v1/reference/details/${encodeURIComponent(reference)}`;
+
+const status = z.object({
+  type: z.string().optional(),
+  code: z.string().optional(),
+  description: z.string().optional(),
+  statusCode: z.string().optional(),
+});
+const activity = z.object({
+  date: z.string().regex(/^\d{8}$/),
+  time: z.string().regex(/^\d{6}$/).optional(),
+  gmtDate: z.string().regex(/^\d{8}$/).optional(),
+  gmtTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/).optional(),
+  location: z.object({ address: z.object({ city: z.string().optional(), stateProvince: z.string().optional(), countryCode: z.string().optional(), country: z.string().optional() }).optional() }).optional(),
+  status: status.optional(),
+});
+const trackPackage = z.object({ trackingNumber: z.string().optional(), activity: z.array(activity).optional(), currentStatus: status.optional() });
+const trackResponseSchema = z.object({
+  trackResponse: z.object({
+    shipment: z.array(z.object({ inquiryNumber: z.string().optional(), package: z.array(trackPackage).optional(), warnings: z.array(z.object({ code: z.string().optional(), message: z.string().optional() })).optional() })),
+  }),
+});
+
+const malformed = (what: string, error: z.ZodError) => {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return new CarrierError(UPS, `UPS answered with a malformed ${what}${where}: ${issue?.message ?? 'unreadable'}`);
+};
+
+/** UPS's activity status type → our code and status. `M`/`MV` (manifest, label voided) before pickup. */
+const BY_TYPE: Readonly<Record<string, { code: TrackingEventCode; status: TransitStatus }>> = {
+  M: { code: 'LABEL_CREATED', status: 'pending' },
+  MV: { code: 'CANCELLED', status: 'cancelled' },
+  P: { code: 'PICKED_UP', status: 'intransit' },
+  I: { code: 'ARRIVED', status: 'intransit' },
+  O: { code: 'OUT_FOR_DELIVERY', status: 'intransit' },
+  D: { code: 'DELIVERED', status: 'delivered' },
+  X: { code: 'EXCEPTION', status: 'exception' },
+  RS: { code: 'EXCEPTION', status: 'exception' },
+  DO: { code: 'ARRIVED', status: 'intransit' },
+  DD: { code: 'ARRIVED', status: 'intransit' },
+  W: { code: 'ARRIVED', status: 'intransit' },
+  NA: { code: 'ARRIVED', status: 'intransit' },
+};
+
+/** UPS's in-transit scans that say the package left a facility (`DP` departure scan) rather than reached one. */
+const DEPARTED_CODES = new Set(['DP', 'OF']);
+/** `I` with UPS's out-for-delivery code. */
+const OUT_FOR_DELIVERY_CODES = new Set(['OT', 'OD']);
+
+function eventOf(a: z.infer<typeof activity>): TrackingEvent {
+  const type = a.status?.type?.toUpperCase() ?? '';
+  const code = a.status?.code?.toUpperCase() ?? '';
+  let mapped = BY_TYPE[type] ?? { code: 'ARRIVED' as const, status: 'intransit' as const };
+  if (type === 'I' && DEPARTED_CODES.has(code)) mapped = { code: 'DEPARTED', status: 'intransit' };
+  if (type === 'I' && OUT_FOR_DELIVERY_CODES.has(code)) mapped = { code: 'OUT_FOR_DELIVERY', status: 'intransit' };
+  // The moment in UTC when UPS gives it, else the local time read as UTC (UPS's local times carry no zone).
+  const occurredAt =
+    a.gmtDate && a.gmtTime
+      ? `${a.gmtDate.slice(0, 4)}-${a.gmtDate.slice(4, 6)}-${a.gmtDate.slice(6, 8)}T${a.gmtTime}.000Z`
+      : `${a.date.slice(0, 4)}-${a.date.slice(4, 6)}-${a.date.slice(6, 8)}T${(a.time ?? '000000').replace(/(\d{2})(\d{2})(\d{2})/, '$1:$2:$3')}.000Z`;
+  const address = a.location?.address;
+  const country = address?.countryCode ?? address?.country;
+  const location = address?.city && country ? [address.city, address.stateProvince, country].filter(Boolean).join(', ') : undefined;
+  const words = a.status?.description?.trim() || 'UPS update';
+  return {
+    status: mapped.status,
+    code: mapped.code,
+    description: `${words} (UPS ${[type, code].filter(Boolean).join('/') || 'status'})`,
+    ...(location ? { location } : {}),
+    occurredAt,
+  };
+}
+
+/** Our tracking of `trackingNumber` from UPS's answer: events newest first, the status of the newest. */
+export function parseUpsTrack(raw: unknown, trackingNumber: string): CarrierTracking {
+  const parsed = trackResponseSchema.safeParse(raw);
+  if (!parsed.success) throw malformed('tracking response', parsed.error);
+  const packages = parsed.data.trackResponse.shipment.flatMap((s) => s.package ?? []);
+  const found = packages.find((p) => p.trackingNumber === trackingNumber) ?? packages[0];
+  if (!found) {
+    const warning = parsed.data.trackResponse.shipment.flatMap((s) => s.warnings ?? [])[0];
+    throw new CarrierError(UPS, `UPS has no tracking for ${trackingNumber}${warning?.message ? `: ${warning.message}` : ''}`);
+  }
+  const events = (found.activity ?? []).map(eventOf).sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
+  const newest = events[0];
+  return { trackingNumber, transitStatus: newest?.status ?? 'pending', events };
+}
+
+/** The tracking numbers UPS holds under a reference (a reference search answer); empty when none. */
+export function parseUpsReferenceSearch(raw: unknown): string[] {
+  const parsed = trackResponseSchema.safeParse(raw);
+  if (!parsed.success) throw malformed('reference search response', parsed.error);
+  const numbers = parsed.data.trackResponse.shipment.flatMap((s) => (s.package ?? []).map((p) => p.trackingNumber ?? '')).filter((n) => n !== '');
+  return [...new Set(numbers)];
+}
+
+const voidResponseSchema = z.object({
+  VoidShipmentResponse: z.object({
+    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.string().optional() }) }),
+    SummaryResult: z.object({ Status: z.object({ Code: z.string(), Description: z.string().optional() }) }),
+  }),
+});
+
+/** Whether UPS's void answer says the shipment is voided; a CarrierError when it cannot be read or says otherwise. */
+export function parseUpsVoid(raw: unknown): void {
+  const parsed = voidResponseSchema.safeParse(raw);
+  if (!parsed.success) throw malformed('void response', parsed.error);
+  const { Response, SummaryResult } = parsed.data.VoidShipmentResponse;
+  if (Response.ResponseStatus.Code !== '1' || SummaryResult.Status.Code !== '1') {
+    throw new CarrierError(UPS, `UPS did not void the shipment: ${SummaryResult.Status.Description ?? Response.ResponseStatus.Description ?? 'no reason given'}`);
+  }
+}
+
+/** UPS's words when a shipment it is asked to void is already voided (its error answer). */
+export const isAlreadyVoided = (message: string): boolean => /already\s+(been\s+)?voided/i.test(message);
