@@ -23,8 +23,11 @@ type Doc = { paths: Record<string, Record<string, Json>>; components: { schemas:
 const SPEC_DIR = path.join(__dirname, '../../shared/carriers/ups/spec');
 const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'nullable', 'deprecated', 'discriminator', 'externalDocs', 'readOnly', 'writeOnly']);
 
-/** One keyword of one component schema that the document gets wrong, and why it is ignored. */
-export type Erratum = { document: UpsDocument; schema: string; property: string; keyword: string; expected: Json; why: string };
+/**
+ * One keyword of one component schema (or of one of its properties) that the
+ * document gets wrong, and why it is ignored (removed, or replaced by `replacement`).
+ */
+export type Erratum = { document: UpsDocument; schema: string; property?: string; keyword: string; expected: Json; replacement?: Json; why: string };
 
 export const ERRATA: readonly Erratum[] = [
   {
@@ -34,6 +37,30 @@ export const ERRATA: readonly Erratum[] = [
     keyword: 'minLength',
     expected: 8,
     why: 'minLength 8 = maxLength 8 contradicts its own description (maximum 21474836.47) and the Shipping document (1 to 19 characters)',
+  },
+  {
+    document: 'Shipping',
+    schema: 'LabelRecoveryRequest',
+    keyword: 'required',
+    expected: ['Request', 'TrackingNumbers', 'ReferenceValues'],
+    replacement: ['Request'],
+    why: 'TrackingNumbers (Roadie 1R numbers) and ReferenceValues are alternatives to TrackingNumber, as their own descriptions say ("Required if ... is not provided"); requiring all of them makes every small-package recovery invalid',
+  },
+  {
+    document: 'Shipping',
+    schema: 'LabelRecovery_LabelSpecification_LabelImageFormat',
+    property: 'Code',
+    keyword: 'minLength',
+    expected: 4,
+    why: 'minLength 4 refuses every value its own description lists (GIF, PDF, ZPL, EPL, SPL: three letters)',
+  },
+  {
+    document: 'Shipping',
+    schema: 'LabelImage_LabelImageFormat',
+    property: 'Code',
+    keyword: 'minLength',
+    expected: 4,
+    why: 'the answer side of the same error: minLength 4 refuses the values its description says UPS returns (GIF, PDF)',
   },
 ];
 
@@ -63,11 +90,14 @@ function ajvFor(document: UpsDocument): Ajv {
   if (ajv) return ajv;
   const schemas = strip(structuredClone(loadDocument(document).components.schemas)) as Record<string, { properties?: Record<string, Record<string, Json>> }>;
   for (const erratum of ERRATA.filter((e) => e.document === document)) {
-    const property = schemas[erratum.schema]?.properties?.[erratum.property];
-    if (!property || property[erratum.keyword] !== erratum.expected) {
-      throw new Error(`UPS ${document}: erratum ${erratum.schema}.${erratum.property}.${erratum.keyword} is no longer in the document; drop it from ERRATA`);
+    const schema = schemas[erratum.schema] as Record<string, Json> | undefined;
+    const holder = (erratum.property === undefined ? schema : (schema?.properties as Record<string, Record<string, Json>> | undefined)?.[erratum.property]) as Record<string, Json> | undefined;
+    const where = `${erratum.schema}${erratum.property ? `.${erratum.property}` : ''}.${erratum.keyword}`;
+    if (!holder || JSON.stringify(holder[erratum.keyword]) !== JSON.stringify(erratum.expected)) {
+      throw new Error(`UPS ${document}: erratum ${where} is no longer in the document; drop it from ERRATA`);
     }
-    delete property[erratum.keyword];
+    if (erratum.replacement === undefined) delete holder[erratum.keyword];
+    else holder[erratum.keyword] = erratum.replacement;
   }
   ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);

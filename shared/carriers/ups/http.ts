@@ -1,12 +1,192 @@
 /**
- * The UPS client over HTTP (./api.ts). Not written yet: the operations are
- * tested against UPS's documents through an in-process client until it is.
+ * The UPS client over HTTP (./api.ts), with Node's fetch:
+ *
+ * - a bearer token of the account and mode from the container's token cache
+ *   (./oauth.ts); a 401 drops that token and the request is sent once more
+ *   with a new one; a second 401 is a CarrierError (the account's
+ *   credentials are refused);
+ * - UPS's transaction headers: `transId` (unique per request, 32 characters
+ *   as the documents say) and `transactionSrc`;
+ * - a 429 is sent again (UPS answers it before doing anything), honouring
+ *   `Retry-After`; a 5xx or a lost connection only when the request is
+ *   `retryable` (never a ship: it may have been bought); attempts and the
+ *   total wait are bounded, the waits are full-jitter exponential, and the
+ *   call's signal ends them;
+ * - an answer body is read up to a bound (a label answer is a few hundred KB;
+ *   an error answer a few KB), so a runaway answer cannot grow memory.
+ *
+ * No message carries a token, a credential or the Authorization header:
+ * UPS's own error text is the only thing passed on. Hand-written retries
+ * (docs/decisions.md, hand-written pieces): no retry library is among the
+ * dependencies, and these few lines need the request's own retry rule.
  */
-import type { UpsApi, UpsApiTarget } from './api';
+import { randomUUID } from 'node:crypto';
+import { CarrierError } from '../types';
+import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
+import { upsApiUrl } from './config';
+import { UPS, upsErrorMessage, upsTokens, type UpsTokenCache } from './oauth';
 
-export function createUpsApi(target: UpsApiTarget): UpsApi {
+/** What the client is made of; tests replace fetch, the clock and the waits. */
+export type UpsHttpDependencies = {
+  fetch?: typeof globalThis.fetch;
+  tokens?: UpsTokenCache;
+  /** Waits `ms` or until the signal aborts (then rejects with its reason). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Attempts of one request, the first included. */
+  maxAttempts?: number;
+  /** The first backoff's ceiling; doubles per attempt. */
+  baseDelayMs?: number;
+  /** No single wait is longer; a Retry-After beyond it is not waited for. */
+  maxDelayMs?: number;
+  /** Bytes read of an answer body at most. */
+  maxBodyBytes?: number;
+};
+
+/** `transactionSrc`: who calls (UPS asks for the client application's name). */
+export const UPS_TRANSACTION_SOURCE = 'shipping-api';
+
+const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d{1,7}$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** At most `limit` bytes of a body; the rest is not read (the stream is cancelled). */
+async function readBounded(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return { text: '', truncated: true };
+    }
+    chunks.push(value);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+const parseJson = (text: string): unknown => {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+class Retry extends Error {
+  constructor(
+    readonly reason: string,
+    readonly afterMs?: number,
+  ) {
+    super(reason);
+  }
+}
+
+export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {}): UpsApi {
+  const {
+    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
+    tokens = upsTokens,
+    sleep = sleepFor,
+    random = Math.random,
+    maxAttempts = 3,
+    baseDelayMs = 200,
+    maxDelayMs = 5_000,
+    maxBodyBytes = 8 * 1024 * 1024,
+  } = deps;
+  const { mode, account } = target;
+
+  /** One attempt: resolves UPS's answer, throws Retry when the request may go again, CarrierError otherwise. */
+  async function attempt(request: UpsRequest, token: string, signal: AbortSignal): Promise<UpsAnswer> {
+    const url = new URL(upsApiUrl(mode, request.path));
+    for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: request.method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          transId: randomUUID().replaceAll('-', ''),
+          transactionSrc: UPS_TRANSACTION_SOURCE,
+          ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+        redirect: 'error',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const reason = `UPS could not be reached: ${error instanceof Error ? error.message : String(error)}`;
+      if (request.retryable) throw new Retry(reason);
+      throw new CarrierError(UPS, reason);
+    }
+    const { text, truncated } = await readBounded(response, maxBodyBytes);
+    if (truncated) throw new CarrierError(UPS, `UPS answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
+    const body = parseJson(text);
+    const said = upsErrorMessage(body);
+    if (response.status === 429) throw new Retry(`UPS is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
+    if (response.status >= 500) {
+      const reason = `UPS answered HTTP ${response.status}${said ? `: ${said}` : ''}`;
+      if (request.retryable) throw new Retry(reason, retryAfterMs(response.headers.get('retry-after')));
+      throw new CarrierError(UPS, reason);
+    }
+    if (response.ok && body === undefined && text !== '') throw new CarrierError(UPS, `UPS answered HTTP ${response.status} with a body that is not JSON`);
+    return { status: response.status, body };
+  }
+
   return {
-    mode: target.mode,
-    send: () => Promise.reject(new Error('The UPS HTTP client is not written yet')),
+    mode,
+    async send(request, signal) {
+      let refreshed = false;
+      let lastReason = 'no attempt';
+      for (let n = 1; n <= maxAttempts; n++) {
+        if (signal.aborted) throw signal.reason;
+        const token = await tokens.token({ signal, mode, account });
+        let answer: UpsAnswer;
+        try {
+          answer = await attempt(request, token, signal);
+        } catch (error) {
+          if (!(error instanceof Retry)) throw error;
+          lastReason = error.reason;
+          if (n === maxAttempts) break;
+          const backoff = random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1));
+          const wait = error.afterMs !== undefined ? error.afterMs : backoff;
+          // A Retry-After longer than any wait we allow: give up now rather than hold the caller.
+          if (wait > maxDelayMs) break;
+          await sleep(wait, signal);
+          continue;
+        }
+        if (answer.status !== 401) return answer;
+        tokens.invalidate({ mode, account }, token);
+        if (refreshed) throw new CarrierError(UPS, `UPS refused the credentials of carrier account ${account.carrierAccountId ?? '(none)'} (HTTP 401)`);
+        refreshed = true;
+        n--; // A refreshed token is not a retry.
+      }
+      throw new CarrierError(UPS, `${lastReason} (gave up after ${maxAttempts} attempts)`);
+    },
   };
 }

@@ -261,7 +261,7 @@ const shipResponseSchema = z.object({
 const recoveryResponseSchema = z.object({
   LabelRecoveryResponse: z.object({
     Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.string().optional() }) }),
-    LabelResults: list(z.object({ TrackingNumber: z.string().min(1), LabelImage: image.extend({ GraphicImage: z.string().min(1) }) })),
+    LabelResults: list(z.object({ TrackingNumber: z.string().min(1), LabelImage: z.object({ LabelImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().min(1) }) })),
   }),
 });
 
@@ -300,7 +300,7 @@ export function parseUpsLabelRecovery(raw: unknown): Map<string, { format: strin
   const parsed = recoveryResponseSchema.safeParse(raw);
   if (!parsed.success) throw malformed('label recovery response', parsed.error);
   return new Map(
-    parsed.data.LabelRecoveryResponse.LabelResults.map((r) => [r.TrackingNumber, { format: r.LabelImage.ImageFormat.Code.toUpperCase(), content: decode(r.LabelImage.GraphicImage, 'a label') }]),
+    parsed.data.LabelRecoveryResponse.LabelResults.map((r) => [r.TrackingNumber, { format: r.LabelImage.LabelImageFormat.Code.trim().toUpperCase(), content: decode(r.LabelImage.GraphicImage, 'a label') }]),
   );
 }
 

@@ -1,0 +1,344 @@
+/**
+ * A UPS stand-in served from UPS's own documents (tooling: no function
+ * imports it). Every request is validated against the vendored document's
+ * schema of its operation and refused with a 400 in UPS's error shape when
+ * it does not conform, as a schema-validating mock (Prism) answers; every
+ * answer it gives is checked against the document's response schema before
+ * it leaves, so a parser tested against it reads what UPS documents.
+ *
+ * Unlike a mock answering the documents' examples, it keeps state, so a
+ * walkthrough is coherent: a ship makes tracking numbers (1Z, with UPS's
+ * check digit) under the shipper's account, labels in GIF (a decodable
+ * 1200×800 image, landscape as UPS draws them) and ZPL, findable by the
+ * references on their packages; track follows `advance`; a void works until
+ * pickup, and says "already been voided" after.
+ *
+ * Faults for tests: `failNext('lose-answer')` does the work and then fails
+ * (as a connection lost after UPS acted), `'http500'`, `'http429'`.
+ */
+import { GifWriter } from 'omggif';
+import type { UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
+import { problemsOf, requestSchemaName, responseSchemaName, validatorFor, type UpsDocument } from './spec';
+
+type Stage = 'created' | 'pickedUp' | 'inTransit' | 'outForDelivery' | 'delivered';
+const STAGES: readonly Stage[] = ['created', 'pickedUp', 'inTransit', 'outForDelivery', 'delivered'];
+
+export type SimulatedShipment = {
+  shipmentId: string;
+  accountNumber: string;
+  serviceCode: string;
+  trackingNumbers: string[];
+  references: string[];
+  returnService: boolean;
+  voided: boolean;
+  stage: Stage;
+  createdAt: string;
+};
+
+export type UpsFault = 'lose-answer' | 'http500' | 'http429';
+
+/** Thrown by `send` for a lost answer: the work is done, the caller never hears of it. */
+export class LostAnswer extends Error {
+  constructor() {
+    super('the connection was lost before UPS answered');
+    this.name = 'LostAnswer';
+  }
+}
+
+const error = (status: number, code: string, message: string): UpsAnswer => ({ status, body: { response: { errors: [{ code, message }] } } });
+
+/** UPS's 1Z check digit: odd positions summed, even positions doubled, letters by their UPS values. */
+export function upsCheckDigit(body: string): string {
+  let sum = 0;
+  [...body].forEach((c, i) => {
+    const value = /\d/.test(c) ? Number(c) : (c.charCodeAt(0) - 63) % 10;
+    sum += i % 2 === 1 ? value * 2 : value;
+  });
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** A 1200×800 black-on-white GIF: a frame and bars drawn from the tracking number. */
+export function labelGif(trackingNumber: string): Buffer {
+  const width = 1200;
+  const height = 800;
+  const pixels = new Uint8Array(width * height);
+  const bars = [...trackingNumber].map((c) => 2 + (c.charCodeAt(0) % 5));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const frame = x < 8 || y < 8 || x >= width - 8 || y >= height - 8;
+      let bar = false;
+      if (y > 300 && y < 500 && x > 100 && x < 1100) {
+        const module = Math.floor((x - 100) / 12);
+        bar = (bars[module % bars.length]! + module) % 3 === 0;
+      }
+      pixels[y * width + x] = frame || bar ? 1 : 0;
+    }
+  }
+  const buffer = Buffer.alloc(width * height + 1024);
+  const writer = new GifWriter(buffer, width, height, { palette: [0xffffff, 0x000000] });
+  // omggif's types say number[]; it reads any indexable array of palette indices.
+  writer.addFrame(0, 0, width, height, pixels as unknown as number[]);
+  return buffer.subarray(0, writer.end());
+}
+
+export const labelZpl = (trackingNumber: string, service: string): string =>
+  `^XA^FO40,40^A0N,40,40^FDUPS ${service}^FS^FO40,120^BY3^BCN,160,Y,N,N^FD${trackingNumber}^FS^XZ\n`;
+
+/** Which document and operation a request is, and its request and 200 response schema names. */
+type Route = { document: UpsDocument; pathKey: string; method: 'get' | 'post' | 'delete'; params: Record<string, string> };
+
+const ROUTES: readonly { document: UpsDocument; pathKey: string; method: Route['method']; pattern: RegExp; names: string[] }[] = [
+  { document: 'Rating', pathKey: '/rating/{version}/{requestoption}', method: 'post', pattern: /^\/rating\/([^/]+)\/([^/]+)$/, names: ['version', 'requestoption'] },
+  { document: 'Shipping', pathKey: '/shipments/{version}/ship', method: 'post', pattern: /^\/shipments\/([^/]+)\/ship$/, names: ['version'] },
+  { document: 'Shipping', pathKey: '/labels/{version}/recovery', method: 'post', pattern: /^\/labels\/([^/]+)\/recovery$/, names: ['version'] },
+  { document: 'Shipping', pathKey: '/shipments/{version}/void/cancel/{shipmentidentificationnumber}', method: 'delete', pattern: /^\/shipments\/([^/]+)\/void\/cancel\/([^/]+)$/, names: ['version', 'id'] },
+  { document: 'Tracking', pathKey: '/track/v1/details/{inquiryNumber}', method: 'get', pattern: /^\/track\/v1\/details\/([^/]+)$/, names: ['inquiryNumber'] },
+  { document: 'Tracking', pathKey: '/track/v1/reference/details/{referenceNumber}', method: 'get', pattern: /^\/track\/v1\/reference\/details\/([^/]+)$/, names: ['referenceNumber'] },
+];
+
+function routeOf(request: UpsRequest): Route | undefined {
+  for (const r of ROUTES) {
+    const match = r.pattern.exec(request.path);
+    if (match && r.method === request.method.toLowerCase()) {
+      return { document: r.document, pathKey: r.pathKey, method: r.method, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])) };
+    }
+  }
+  return undefined;
+}
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+const hms = (d: Date) => d.toISOString().slice(11, 19).replaceAll(':', '');
+
+export type UpsSimulator = ReturnType<typeof createUpsSimulator>;
+
+export function createUpsSimulator(options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const shipments: SimulatedShipment[] = [];
+  const faults: UpsFault[] = [];
+  const received: UpsRequest[] = [];
+  let serial = 0;
+
+  const byTracking = (n: string) => shipments.find((s) => s.trackingNumbers.includes(n));
+
+  /** The answer, checked against the document's schema of that status; a simulator bug fails loudly. */
+  const answer = (route: Route, status: number, body: unknown): UpsAnswer => {
+    const name = responseSchemaName(route.document, route.pathKey, String(status), route.method);
+    const problems = problemsOf(validatorFor(route.document, name), body);
+    if (problems.length > 0) throw new Error(`the UPS simulator's own ${route.pathKey} answer breaks ${name}: ${problems.join('; ')}`);
+    return { status, body };
+  };
+
+  function rate(route: Route, body: Record<string, any>): UpsAnswer {
+    if (route.params.version !== 'v2409') return error(400, '250002', `Invalid version ${route.params.version}`);
+    const shipment = body.RateRequest.Shipment;
+    const from = shipment.ShipFrom?.Address?.CountryCode ?? shipment.Shipper.Address.CountryCode;
+    const to = shipment.ShipTo.Address.CountryCode;
+    const packages: any[] = shipment.Package;
+    const weight = packages.reduce((sum, p) => sum + Number(p.PackageWeight?.Weight ?? 1), 0);
+    const services = from === to ? ['03', '12', '02', '13', '01'] : ['11', '08', '65', '07'];
+    const arrival = new Date(now().getTime() + 3 * 86_400_000);
+    const rated = services.map((code, i) => {
+      const total = (9.5 + weight * 1.2) * (1 + i * 0.45);
+      const fuel = total * 0.12;
+      const base = total - fuel;
+      const money = (v: number) => ({ CurrencyCode: from === 'CA' ? 'CAD' : 'USD', MonetaryValue: v.toFixed(2) });
+      return {
+        Service: { Code: code, Description: `UPS service ${code}` },
+        BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: Math.max(1, Math.ceil(weight)).toFixed(1) },
+        TransportationCharges: money(total),
+        BaseServiceCharge: money(base),
+        ItemizedCharges: [{ Code: '375', Description: 'Fuel Surcharge', ...money(fuel) }],
+        ServiceOptionsCharges: money(0),
+        TotalCharges: money(total),
+        NegotiatedRateCharges: { TotalCharge: money(total * 0.8) },
+        TimeInTransit: {
+          PickupDate: ymd(now()),
+          ServiceSummary: {
+            Service: { Description: `UPS service ${code}` },
+            EstimatedArrival: { Arrival: { Date: ymd(arrival), Time: '233000' }, BusinessDaysInTransit: String(3 + i), Pickup: { Date: ymd(now()), Time: '170000' }, DayOfWeek: 'WED' },
+            SaturdayDelivery: '0',
+          },
+        },
+        RatedPackage: packages.map(() => ({ Weight: '1.0' })),
+      };
+    });
+    return answer(route, 200, { RateResponse: { Response: { ResponseStatus: { Code: '1', Description: 'Success' } }, RatedShipment: rated } });
+  }
+
+  function ship(route: Route, body: Record<string, any>): UpsAnswer {
+    if (route.params.version !== 'v2409') return error(400, '120000', `Invalid version ${route.params.version}`);
+    const s = body.ShipmentRequest.Shipment;
+    const account: string = s.Shipper.ShipperNumber;
+    const format: string = body.ShipmentRequest.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF';
+    const packages: any[] = s.Package;
+    const numbers = packages.map(() => {
+      const core = `${account.toUpperCase()}${String(s.Service.Code).padStart(2, '0').slice(0, 2)}${String(++serial).padStart(7, '0')}`;
+      return `1Z${core}${upsCheckDigit(core)}`;
+    });
+    const references = [...new Set(packages.flatMap((p) => (p.ReferenceNumber ?? []).map((r: { Value: string }) => r.Value)))] as string[];
+    const shipment: SimulatedShipment = {
+      shipmentId: numbers[0]!,
+      accountNumber: account,
+      serviceCode: s.Service.Code,
+      trackingNumbers: numbers,
+      references,
+      returnService: s.ReturnService !== undefined,
+      voided: false,
+      stage: 'created',
+      createdAt: now().toISOString(),
+    };
+    shipments.push(shipment);
+    const form = s.ShipmentServiceOptions?.InternationalForms
+      ? { Form: { Code: '01', Description: 'Invoice', Image: { ImageFormat: { Code: 'PDF', Description: 'PDF' }, GraphicImage: Buffer.from(`%PDF-1.4\n% UPS invoice ${numbers[0]}\n%%EOF\n`).toString('base64') } } }
+      : {};
+    return answer(route, 200, {
+      ShipmentResponse: {
+        Response: { ResponseStatus: { Code: '1', Description: 'Success' }, TransactionReference: { CustomerContext: body.ShipmentRequest.Request.TransactionReference?.CustomerContext ?? '' } },
+        ShipmentResults: {
+          ShipmentCharges: {
+            TransportationCharges: { CurrencyCode: 'USD', MonetaryValue: '12.50' },
+            ServiceOptionsCharges: { CurrencyCode: 'USD', MonetaryValue: '0.00' },
+            TotalCharges: { CurrencyCode: 'USD', MonetaryValue: '12.50' },
+          },
+          // The document fixes this weight at 8 characters.
+          BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '000001.0' },
+          ShipmentIdentificationNumber: shipment.shipmentId,
+          PackageResults: numbers.map((n) => ({
+            TrackingNumber: n,
+            ShippingLabel: {
+              ImageFormat: { Code: format, Description: format },
+              GraphicImage: (format === 'ZPL' ? Buffer.from(labelZpl(n, s.Service.Code)) : labelGif(n)).toString('base64'),
+            },
+          })),
+          ...form,
+        },
+      },
+    });
+  }
+
+  function recover(route: Route, body: Record<string, any>): UpsAnswer {
+    const request = body.LabelRecoveryRequest;
+    const number: string | undefined = request.TrackingNumber;
+    const shipment = number ? byTracking(number) : undefined;
+    if (!number || !shipment) return error(400, '120541', `No label found for tracking number ${number ?? '(none)'}`);
+    const format: string = request.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF';
+    const image = format === 'ZPL' ? Buffer.from(labelZpl(number, shipment.serviceCode)) : labelGif(number);
+    return answer(route, 200, {
+      LabelRecoveryResponse: {
+        Response: { ResponseStatus: { Code: '1', Description: 'Success' } },
+        LabelResults: [{ TrackingNumber: number, LabelImage: { LabelImageFormat: { Code: format }, GraphicImage: image.toString('base64') } }],
+      },
+    });
+  }
+
+  function voidShipment(route: Route): UpsAnswer {
+    const shipment = shipments.find((s) => s.shipmentId === route.params.id) ?? byTracking(route.params.id!);
+    if (!shipment) return error(400, '190100', `No shipment found for ${route.params.id}`);
+    if (shipment.voided) return error(400, '190117', 'The shipment has already been voided');
+    if (shipment.stage !== 'created') return error(400, '190101', 'The shipment cannot be voided: it is already in the UPS network');
+    shipment.voided = true;
+    return answer(route, 200, {
+      VoidShipmentResponse: { Response: { ResponseStatus: { Code: '1', Description: 'Success' } }, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } },
+    });
+  }
+
+  const activities = (shipment: SimulatedShipment) => {
+    const start = new Date(shipment.createdAt).getTime();
+    const steps: { stage: Stage; type: string; code: string; description: string; city: string }[] = [
+      { stage: 'created', type: 'M', code: 'MP', description: 'Shipper created a label, UPS has not received the package yet.', city: '' },
+      { stage: 'pickedUp', type: 'P', code: 'XD', description: 'Pickup Scan', city: 'Toronto' },
+      { stage: 'inTransit', type: 'I', code: 'DP', description: 'Departed from Facility', city: 'Mississauga' },
+      { stage: 'outForDelivery', type: 'I', code: 'OT', description: 'Out For Delivery Today', city: 'Montreal' },
+      { stage: 'delivered', type: 'D', code: 'KB', description: 'Delivered', city: 'Montreal' },
+    ];
+    const reached = STAGES.indexOf(shipment.stage);
+    const done = steps.filter((s) => STAGES.indexOf(s.stage) <= reached);
+    if (shipment.voided) done.push({ stage: 'created', type: 'MV', code: 'MV', description: 'Shipment voided', city: '' });
+    return done
+      .map((s, i) => {
+        const at = new Date(start + i * 3_600_000);
+        return {
+          ...(s.city ? { location: { address: { city: s.city, stateProvince: s.city === 'Montreal' ? 'QC' : 'ON', countryCode: 'CA', country: 'CA' } } } : {}),
+          status: { type: s.type, description: s.description, code: s.code, statusCode: '003' },
+          date: ymd(at),
+          time: hms(at),
+          gmtDate: ymd(at),
+          gmtTime: at.toISOString().slice(11, 19),
+          gmtOffset: '+00:00',
+        };
+      })
+      .reverse();
+  };
+
+  const trackAnswer = (route: Route, inquiry: string, found: SimulatedShipment[]) =>
+    answer(route, 200, {
+      trackResponse: {
+        shipment: [
+          {
+            inquiryNumber: inquiry,
+            package: found.flatMap((shipment) =>
+              shipment.trackingNumbers.map((n) => ({ trackingNumber: n, activity: activities(shipment), currentStatus: activities(shipment)[0]!.status })),
+            ),
+          },
+        ],
+      },
+    });
+
+  function track(route: Route): UpsAnswer {
+    const shipment = byTracking(route.params.inquiryNumber!);
+    if (!shipment) return error(404, 'TW0001', 'Tracking Information Not Found');
+    return trackAnswer(route, route.params.inquiryNumber!, [shipment]);
+  }
+
+  function searchReference(route: Route, query: Readonly<Record<string, string>>): UpsAnswer {
+    const reference = route.params.referenceNumber!;
+    const found = shipments.filter((s) => !s.voided && s.references.includes(reference) && (!query.shipperNum || s.accountNumber === query.shipperNum.toUpperCase()));
+    if (found.length === 0) return error(404, 'TW0001', 'Tracking Information Not Found');
+    return trackAnswer(route, reference, found);
+  }
+
+  return {
+    shipments,
+    /** Every request received, in order (valid or not). */
+    received,
+    failNext(fault: UpsFault, count = 1) {
+      for (let i = 0; i < count; i++) faults.push(fault);
+    },
+    /** Moves a shipment one step along its journey (label created → picked up → in transit → out for delivery → delivered). */
+    advance(trackingNumber: string) {
+      const shipment = byTracking(trackingNumber);
+      if (!shipment) throw new Error(`no shipment ${trackingNumber}`);
+      shipment.stage = STAGES[Math.min(STAGES.length - 1, STAGES.indexOf(shipment.stage) + 1)]!;
+    },
+    /** The shipments UPS would bill: not voided. */
+    billable: () => shipments.filter((s) => !s.voided),
+    send(request: UpsRequest): UpsAnswer {
+      received.push(request);
+      const fault = faults.shift();
+      if (fault === 'http500') return error(500, '10500', 'Internal server error');
+      if (fault === 'http429') return error(429, '10429', 'Too many requests');
+      const route = routeOf(request);
+      if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
+      if (route.method === 'post') {
+        const name = requestSchemaName(route.document, route.pathKey, 'post');
+        const problems = problemsOf(validatorFor(route.document, name), request.body);
+        if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
+      }
+      const body = request.body as Record<string, any>;
+      const result =
+        route.pathKey.startsWith('/rating')
+          ? rate(route, body)
+          : route.pathKey.endsWith('/ship')
+            ? ship(route, body)
+            : route.pathKey.endsWith('/recovery')
+              ? recover(route, body)
+              : route.method === 'delete'
+                ? voidShipment(route)
+                : route.pathKey.includes('/reference/')
+                  ? searchReference(route, request.query ?? {})
+                  : track(route);
+      if (fault === 'lose-answer') throw new LostAnswer();
+      return result;
+    },
+  };
+}
