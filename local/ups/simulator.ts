@@ -16,6 +16,7 @@
  * Faults for tests: `failNext('lose-answer')` does the work and then fails
  * (as a connection lost after UPS acted), `'http500'`, `'http429'`.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the simulator reads request bodies the document's schema has just validated */
 import { GifWriter } from 'omggif';
 import type { UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
 import { problemsOf, requestSchemaName, responseSchemaName, validatorFor, type UpsDocument } from './spec';
