@@ -298,6 +298,30 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
     return trackAnswer(route, reference, found);
   }
 
+  function handle(request: UpsRequest): UpsAnswer {
+      const route = routeOf(request);
+      if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
+      if (route.method === 'post') {
+        const name = requestSchemaName(route.document, route.pathKey, 'post');
+        const problems = problemsOf(validatorFor(route.document, name), request.body);
+        if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
+      }
+      const body = request.body as Record<string, any>;
+      return (
+        route.pathKey.startsWith('/rating')
+          ? rate(route, body)
+          : route.pathKey.endsWith('/ship')
+            ? ship(route, body)
+            : route.pathKey.endsWith('/recovery')
+              ? recover(route, body)
+              : route.method === 'delete'
+                ? voidShipment(route)
+                : route.pathKey.includes('/reference/')
+                  ? searchReference(route, request.query ?? {})
+                  : track(route)
+      );
+  }
+
   return {
     shipments,
     /** Every request received, in order (valid or not). */
@@ -318,26 +342,7 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
       const fault = faults.shift();
       if (fault === 'http500') return error(500, '10500', 'Internal server error');
       if (fault === 'http429') return error(429, '10429', 'Too many requests');
-      const route = routeOf(request);
-      if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
-      if (route.method === 'post') {
-        const name = requestSchemaName(route.document, route.pathKey, 'post');
-        const problems = problemsOf(validatorFor(route.document, name), request.body);
-        if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
-      }
-      const body = request.body as Record<string, any>;
-      const result =
-        route.pathKey.startsWith('/rating')
-          ? rate(route, body)
-          : route.pathKey.endsWith('/ship')
-            ? ship(route, body)
-            : route.pathKey.endsWith('/recovery')
-              ? recover(route, body)
-              : route.method === 'delete'
-                ? voidShipment(route)
-                : route.pathKey.includes('/reference/')
-                  ? searchReference(route, request.query ?? {})
-                  : track(route);
+      const result = handle(request);
       if (fault === 'lose-answer') throw new LostAnswer();
       return result;
     },
