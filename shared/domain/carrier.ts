@@ -34,6 +34,12 @@ export type CarrierQuote = {
   charges: QuoteCharge[];
   taxes: QuoteTax[];
   commitment: Commitment | null;
+  /**
+   * What the plan's carrier account pays before tax, where the carrier says
+   * (UPS's negotiated rates): the account tier is then this price rather
+   * than the plan's `accountDiscountBp` off the list.
+   */
+  negotiatedSubtotal?: number;
 };
 
 /** What an adapter receives to build its carrier's rate request. */

@@ -236,8 +236,8 @@ function readRateResponse(raw: unknown) {
 /**
  * One quote per UPS service the connector knows, at UPS's published (list)
  * rates: charges in minor units adding up to TotalCharges, taxes as a rate of
- * that total, the commitment from TimeInTransit. Negotiated rates are not in
- * the quote (see upsNegotiatedTotals).
+ * that total, the commitment from TimeInTransit, and UPS's negotiated total
+ * as the account's price (`negotiatedSubtotal`) where UPS returns one.
  */
 export function parseUpsRate(raw: unknown): CarrierQuote[] {
   return readRateResponse(raw).map(({ rated, service }) => {
@@ -247,6 +247,7 @@ export function parseUpsRate(raw: unknown): CarrierQuote[] {
     );
     if (foreign) throw new CarrierError(UPS, `UPS quoted ${service.code} in ${currency} and ${foreign.CurrencyCode} at once`);
     const subtotal = minor(rated.TotalCharges.MonetaryValue);
+    const negotiated = rated.NegotiatedRateCharges?.TotalCharge;
     return {
       carrierCode: UPS,
       serviceCode: service.code,
@@ -257,6 +258,8 @@ export function parseUpsRate(raw: unknown): CarrierQuote[] {
         .filter((tax) => minor(tax.MonetaryValue) > 0 && subtotal > 0)
         .map((tax) => ({ code: tax.Type, name: { en: tax.Type, fr: tax.Type }, rateBp: Math.min(10_000, Math.round((minor(tax.MonetaryValue) * 10_000) / subtotal)) })),
       commitment: commitmentOf(rated),
+      // The account's own price, where UPS gives it in the quote's currency: the account tier.
+      ...(negotiated && negotiated.CurrencyCode === currency ? { negotiatedSubtotal: minor(negotiated.MonetaryValue) } : {}),
     };
   });
 }

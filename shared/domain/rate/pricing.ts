@@ -4,7 +4,10 @@
  *
  * - `retail`: the carrier list price (the quote's charge amounts);
  * - `account`: list minus the plan's `accountDiscountBp`, the negotiated
- *   carrier price;
+ *   carrier price; where the carrier states the account's price
+ *   (`negotiatedSubtotal`, UPS's negotiated rates), the discount that gives
+ *   that price instead (to the nearest basis point, so the account subtotal
+ *   is the carrier's to within a cent per 100 dollars);
  * - `discounted`: list minus the plan's `customerDiscountBp`, the customer
  *   price; never below `account` (the customer discount is capped at the
  *   account discount, so the service never sells under its own cost).
@@ -105,6 +108,13 @@ const assertAmounts = (quote: CarrierQuote) => {
   }
 };
 
+/** The discount off the list that makes the carrier's negotiated price; undefined when there is none usable (absent, not below the list, or not positive). */
+const negotiatedDiscountBp = (retail: readonly number[], negotiated: number | undefined): number | undefined => {
+  const list = retail.reduce((sum, a) => sum + a, 0);
+  if (negotiated === undefined || !Number.isSafeInteger(negotiated) || negotiated <= 0 || list <= 0 || negotiated > list) return undefined;
+  return Math.round(((list - negotiated) * BP) / list);
+};
+
 /**
  * Prices a carrier quote with the plan of its carrier. Throws a 500 AppError
  * (not exposed) when the quote or the plan breaks the port's contract
@@ -116,11 +126,12 @@ export const priceQuote = (quote: CarrierQuote, plan: Pick<PricingPlan, 'account
   for (const tax of quote.taxes) assertBp(`tax ${tax.code} rateBp`, tax.rateBp);
   assertAmounts(quote);
 
-  const customerBp = Math.min(plan.customerDiscountBp, plan.accountDiscountBp);
   const retail = quote.charges.map((c) => c.amount);
+  const accountBp = negotiatedDiscountBp(retail, quote.negotiatedSubtotal) ?? plan.accountDiscountBp;
+  const customerBp = Math.min(plan.customerDiscountBp, accountBp);
   const amounts: Record<TierName, number[]> = {
     retail,
-    account: allocateDiscount(retail, plan.accountDiscountBp),
+    account: allocateDiscount(retail, accountBp),
     discounted: allocateDiscount(retail, customerBp),
   };
 
@@ -165,7 +176,7 @@ export const priceQuote = (quote: CarrierQuote, plan: Pick<PricingPlan, 'account
     charges,
     taxes,
     totals,
-    discountBp: { account: plan.accountDiscountBp, customer: customerBp },
+    discountBp: { account: accountBp, customer: customerBp },
     margin: {
       subtotal: totals.discounted.subtotal - totals.account.subtotal,
       tax: totals.discounted.tax - totals.account.tax,

@@ -215,6 +215,8 @@ describe('UPS rate response', () => {
       ],
       taxes: [{ code: 'HST', name: { en: 'HST', fr: 'HST' }, rateBp: 1301 }],
       commitment: { commitDate: '2025-06-06', commitTime: '23:30', timezoneCode: 'LOCAL', guaranteed: false },
+      // UPS's negotiated total: the account tier's price.
+      negotiatedSubtotal: 2288,
     });
     expect(quotes[1]?.commitment).toEqual({ commitDate: '2025-06-05', commitTime: '10:30', timezoneCode: 'LOCAL', guaranteed: true });
   });

@@ -29,6 +29,18 @@ describe('price tiers of a quote (spec 2.14)', () => {
     expect(priced.margin).toEqual({ subtotal: 350, tax: 46, total: 396 });
   });
 
+  test("where the carrier states the account's negotiated price, the account tier is that price and the customer discount is capped by it", () => {
+    // UPS: list 23.33, negotiated 21.00 (a 9.99 % discount, less than the plan's 35 % and its 20 % customer discount).
+    const negotiated = priceQuote(quote('UPS', 'UPS_GROUND', { taxes: [HST], negotiatedSubtotal: 2_100 }), plan('CARRIERX'));
+    expect(negotiated.totals.account.subtotal).toBe(2_100);
+    expect(negotiated.discountBp).toEqual({ account: 999, customer: 999 });
+    expect(negotiated.totals.discounted.subtotal).toBe(2_100);
+    // A negotiated price above the list, or none, leaves the plan's discount.
+    for (const negotiatedSubtotal of [2_334, 0, undefined]) {
+      expect(priceQuote(quote('UPS', 'UPS_GROUND', { negotiatedSubtotal }), plan('CARRIERX')).totals.account.subtotal).toBe(1_516);
+    }
+  });
+
   test('each tax applies its rate to the subtotal of each tier', () => {
     expect(priced.taxes).toEqual([{ ...HST, retail: 303, account: 197, discounted: 243 }]);
   });
