@@ -538,12 +538,22 @@ const readCredentialsFile = (file: string): Buffer => {
 const readCredentials = async (command: Extract<AdminCommand, { kind: 'carrier-account-add' }>, io: AdminIo): Promise<Credentials> => {
   const source = command.credentialsFile ?? 'stdin';
   const text = command.credentialsFile !== undefined ? readCredentialsFile(command.credentialsFile) : await io.readStdin();
+  let credentials: Credentials;
   try {
-    return parseCredentials(text, `carrier-account add: ${source}`);
+    credentials = parseCredentials(text, `carrier-account add: ${source}`);
   } catch (e) {
     if (e instanceof InvalidCredentials) throw new UsageError(e.message);
     throw e;
   }
+  // A live carrier names the fields it authenticates with: a typo is caught now, not at the first rate.
+  const { CONNECTORS } = await import('../shared/carriers/registry');
+  const connector = CONNECTORS.find((c) => c.code === command.carrierCode);
+  const fields = connector?.network === 'live' ? connector.credentialFields : [];
+  const missing = fields.filter((field) => !credentials[field]?.trim());
+  if (missing.length > 0) {
+    throw new UsageError(`carrier-account add: ${source}: ${command.carrierCode} credentials need ${fields.join(' and ')}; missing ${missing.join(', ')}`);
+  }
+  return credentials;
 };
 
 /** The reference data as stored now (no cache), with a clear error when the seed was never loaded. */

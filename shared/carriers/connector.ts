@@ -61,6 +61,8 @@ export type ConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq> = ConnectorBase
  */
 export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
   network: 'live';
+  /** The fields an account's credentials must have (non-empty strings), checked when the account is added. */
+  credentialFields: readonly string[];
   buildRateRequest(input: RateInput): RateRq;
   /** The client of one call; CarrierError when the call has no account with credentials. */
   client(options: CarrierCallOptions): Promise<Client>;

@@ -145,6 +145,9 @@ describe('carrier accounts', () => {
       new UsageError('carrier-account add: stdin: credentials are not valid JSON'),
     );
     await expect(admin(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1'], stdinOf(''))).rejects.toThrow(/no credentials given/);
+    // A live carrier's credentials must name its fields; the message names them, never a value.
+    const missing = await admin(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3'], stdinOf(JSON.stringify({ clientId: 'x', client_secret: SECRET }))).catch((e: unknown) => e);
+    expect(missing).toEqual(new UsageError('carrier-account add: stdin: UPS credentials need clientId and clientSecret; missing clientSecret'));
     await expect(admin(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--credentials-file', path.join(dataDir, 'missing.json')])).rejects.toThrow(
       /cannot read --credentials-file .*missing\.json \(ENOENT\)/,
     );

@@ -28,6 +28,8 @@ export const ups = defineLiveConnector({
   kind: 'parcel',
   network: 'live',
   reference,
+  // UPS's OAuth client credentials (an app of UPS's developer portal).
+  credentialFields: ['clientId', 'clientSecret'],
   buildRateRequest: buildRate,
   client: clientOf,
   rate: upsRate,
