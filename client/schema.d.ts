@@ -188,6 +188,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The body of every error answer */
         Error: {
             error: {
                 code: components["schemas"]["ErrorCode"];

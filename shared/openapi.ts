@@ -11,9 +11,14 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import * as z from 'zod';
-import { rateRequestBodySchema } from './domain/rate/schema';
-import { carrierSchema, packagingTypeSchema } from './domain/types';
-import { ERROR_CODES, errorCodes, type ErrorCode } from './errors';
+import { cancelParams, cancelResponse } from './contract/cancel';
+import { carrierServicesQuery, carriersResponse, carrierServicesResponse, packagingTypesResponse } from './contract/catalog';
+import { envelope, errorBody } from './contract/common';
+import { labelFileParams, labelList, labelsParams } from './contract/labels';
+import { rateBody, rateResponse } from './contract/rate';
+import { shipBody, shipParams, shipResponse } from './contract/ship';
+import { trackParams, trackResponse } from './contract/track';
+import { type ErrorCode } from './errors';
 import { BODY_LIMITS } from './http/json-body';
 import { httpFunctions, type HttpFunctionName, type HttpTrigger } from './manifest';
 
@@ -23,128 +28,6 @@ extendZodWithOpenApi(z);
 const BODY_LIMIT = `${BODY_LIMITS.bytes / 1024} KiB`;
 /** API Gateway's integration timeout, which the local runtime applies too. */
 const TIMEOUT_SECONDS = 29;
-
-/**
- * The documented POST /v1/rate body is the body as sent on the wire, whose
- * piece packagingType may be a code or UUID string (spec 2.5). The schema the
- * handler validates with only knows the resolved object, so a client generated
- * from it could not send `"GENERIC_BOX"`. A schema made before
- * extendZodWithOpenApi has no `.openapi()`: a clone made here has.
- */
-const rateRequestBody = rateRequestBodySchema.clone().openapi('RateRequest');
-
-const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
-const money = z.object({ amount: z.number(), currency: z.string() });
-// The public catalog shapes are the stored ones minus the store-only attributes.
-const packagingEntry = packagingTypeSchema.omit({ companyId: true }).openapi('PackagingType');
-// Which network a carrier is on (sandbox or live) is the operator's business, not the API's.
-const carrierEntry = carrierSchema.omit({ network: true });
-const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
-
-const tier = z.object({ subtotal: money, tax: money, total: money });
-const rateRecord = z.object({
-  carrier: z.object({ code: z.string(), fullName: localized, shortName: localized }),
-  service: z.object({ code: z.string(), fullName: localized, shortName: localized, billingCode: z.string(), chips: z.array(z.string()), isDisabled: z.boolean() }),
-  commitment: z
-    .object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })
-    .nullable()
-    .meta({ description: 'null when the carrier gives no commitment' }),
-  rate: z.object({
-    charges: z.array(
-      z.object({ chips: z.array(z.string()), code: z.string(), billingCode: z.string(), name: localized, type: z.string(), retail: money, account: money }),
-    ),
-    totals: z.object({ retail: tier, discounted: tier, account: tier }),
-    fxRate: z.number(),
-  }),
-  rateRequestId: z.string(),
-  rateResponseId: z.string(),
-  entityType: z.literal('rateResponse'),
-  createdDate: z.string(),
-  isBestPrice: z.boolean(),
-  isBestChoice: z.boolean(),
-  isFastDelivery: z.boolean(),
-}).openapi('RateRecord');
-
-const mode = z.enum(['live', 'test']).meta({
-  description: 'The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise',
-});
-
-const labelEntry = z
-  .object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() })
-  .meta({ description: 'A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType}' })
-  .openapi('LabelType');
-const shipResponse = z
-  .object({
-    orderId: z.string(),
-    rateResponseId: z.string(),
-    trackingNumber: z.string().meta({ description: 'The master tracking number (the first package)' }),
-    status: z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']).meta({ description: '`pending` once the label exists' }),
-    carrier: z.object({ code: z.string(), fullName: localized, shortName: localized }),
-    service: z.object({ code: z.string(), fullName: localized, shortName: localized }),
-    metadata: z.object({ trackingUrl: z.string() }),
-    labels: z.object({ available: z.array(labelEntry) }),
-    pieces: z.array(z.object({ trackingNumber: z.string() })).meta({ description: 'One per physical package (quantities expanded), in piece order; the first is `trackingNumber`' }),
-    createdDate: z.string(),
-    mode,
-  })
-  .openapi('Shipment');
-const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry), mode }).openapi('LabelList');
-
-const transitStatus = z.enum(['pending', 'intransit', 'delivered', 'cancelled', 'exception']).meta({
-  description: '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
-});
-const trackResponse = z
-  .object({
-    orderId: z.string(),
-    trackingNumber: z.string(),
-    carrier: z.string().meta({ description: 'Carrier code' }),
-    transitStatus,
-    updated: z.string().meta({ description: 'When `transitStatus` last changed (ISO 8601)' }),
-    events: z
-      .array(
-        z.object({
-          status: transitStatus,
-          code: z.enum(['LABEL_CREATED', 'PICKED_UP', 'DEPARTED', 'ARRIVED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'EXCEPTION', 'CANCELLED']),
-          description: z.string(),
-          location: z.string().nullable().meta({ description: '"City, PR, CC" where the carrier scanned the package; null when the event has no place' }),
-          occurredAt: z.string().meta({ description: 'ISO 8601' }),
-        }),
-      )
-      .meta({ description: 'The journey so far, newest first (at most 50)' }),
-    lastCheckedAt: z.string().nullable().meta({
-      description: 'When the carrier was last asked (ISO 8601); null until the first check. A read of a due order asks the carrier first; if the carrier does not answer, the stored tracking is answered and this says how old it is.',
-    }),
-    nextCheckAt: z.string().nullable().meta({ description: 'When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final' }),
-    estimatedDelivery: z
-      .object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })
-      .nullable()
-      .meta({ description: "The carrier's commitment at rating time; null when it committed to none" }),
-    metadata: z.object({ trackingUrl: z.string() }),
-    mode,
-  })
-  .openapi('Tracking');
-const cancelResponse = z
-  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().meta({ description: 'When the shipment was voided (ISO 8601)' }), mode })
-  .openapi('Cancellation');
-
-const errorCode = z.enum(errorCodes).meta({
-  description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes
-    .map((code) => `\`${code}\` ${ERROR_CODES[code].join('/')}`)
-    .join(', ')}.`,
-  example: 'VALIDATION_FAILED',
-}).openapi('ErrorCode');
-const errorBody = z.object({
-  error: z.object({
-    code: errorCode,
-    message: z.string(),
-    details: z
-      .array(z.object({ path: z.string().optional(), message: z.string() }))
-      .optional()
-      .meta({ description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
-  }),
-});
-
-const envelope = (schema: z.ZodType) => z.object({ data: schema });
 
 const ref = (kind: 'schemas' | 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
@@ -265,18 +148,18 @@ type RouteDoc = {
 export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   'packaging-types': {
     summary: 'List packaging types: defaults first, then the company custom boxes',
-    ok: { status: 200, description: 'Catalog entries', schema: envelope(z.array(packagingEntry)) },
+    ok: { status: 200, description: 'Catalog entries', schema: envelope(packagingTypesResponse) },
     errors: {},
   },
   carriers: {
     summary: "List the carriers of the company's pricing group",
-    ok: { status: 200, description: 'Carriers', schema: envelope(z.array(carrierEntry)) },
+    ok: { status: 200, description: 'Carriers', schema: envelope(carriersResponse) },
     errors: {},
   },
   'carrier-services': {
     summary: 'List the enabled services of a carrier; the first entry is always `default`',
-    query: z.object({ carrierCode: z.string().meta({ description: 'A code from GET /v1/carriers (case-insensitive)' }) }),
-    ok: { status: 200, description: 'Services', schema: envelope(z.array(serviceEntry)) },
+    query: carrierServicesQuery,
+    ok: { status: 200, description: 'Services', schema: envelope(carrierServicesResponse) },
     errors: {
       400: { description: 'Missing carrierCode', examples: { missing: { code: 'VALIDATION_FAILED', message: 'carrierCode is required' } } },
       404: {
@@ -287,11 +170,8 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   },
   ship: {
     summary: 'Buy the shipment of one rate response, exactly once',
-    params: z.object({ rateResponseId: z.string().meta({ description: 'A `rateResponseId` from POST /v1/rate (UUID)' }) }),
-    body: z
-      .object({ labelFormat: z.enum(['PDF', 'ZPL']).optional().meta({ description: 'Lists the shipping label of this format first' }) })
-      .loose()
-      .meta({ description: 'Optional; `{}` or empty. Billing comes from the rate request (`billingOptions`), never from here.' }),
+    params: shipParams,
+    body: shipBody,
     ok: {
       status: 200,
       description:
@@ -332,7 +212,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   },
   labels: {
     summary: 'List the label types of an order',
-    params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
+    params: labelsParams,
     ok: { status: 200, description: 'The label types; each `code` is a `labelType`. A cancelled shipment lists none (`available: []`): its labels are void.', schema: envelope(labelList) },
     errors: {
       400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
@@ -342,10 +222,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   },
   'label-file': {
     summary: 'Download one label file: a redirect to a freshly presigned URL',
-    params: z.object({
-      orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }),
-      labelType: z.string().meta({ description: 'A `code` of `labels.available[]` (any case), or a format (`pdf`, `zpl`) exactly one of them has' }),
-    }),
+    params: labelFileParams,
     ok: {
       status: 302,
       description:
@@ -366,7 +243,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   },
   track: {
     summary: "Track an order: status, events, and how fresh they are",
-    params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
+    params: trackParams,
     ok: {
       status: 200,
       description:
@@ -381,7 +258,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   },
   cancel: {
     summary: 'Cancel (void) a shipment before pickup',
-    params: z.object({ orderId: z.string().meta({ description: 'An `orderId` from POST /v1/ship (UUID)' }) }),
+    params: cancelParams,
     ok: {
       status: 200,
       description:
@@ -409,8 +286,8 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
   },
   rate: {
     summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
-    body: rateRequestBody,
-    ok: { status: 200, description: 'Rates', schema: envelope(z.object({ requestId: z.string(), mode, rates: z.array(rateRecord) })) },
+    body: rateBody,
+    ok: { status: 200, description: 'Rates', schema: envelope(rateResponse) },
     errors: {
       400: {
         description:
@@ -602,7 +479,8 @@ export const buildOpenApi = () => {
       'The API key: `<prefix>_api_` and 32 lowercase hex characters. A live key has the live prefix (`ship` unless the deployment sets API_KEY_PREFIX), a test key the test prefix (`shiptest` unless it sets API_KEY_TEST_PREFIX).',
   });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
-  registry.register('Error', errorBody);
+  // Error responses name it by reference (the shared ones are plain OpenAPI objects). A clone: a schema made before extendZodWithOpenApi cannot be registered.
+  registry.register('Error', errorBody.clone());
   for (const [name, response] of Object.entries(SHARED_RESPONSES)) registry.registerComponent('responses', name, response as never);
 
   for (const fn of httpFunctions()) {

@@ -1,6 +1,7 @@
 /**
  * Pure rules of a shipment's order (spec 4.5, part 6, docs/decisions.md).
  */
+import type { ShipResponse } from '../contract/ship';
 import type { CarrierShipment, LabelType } from './carrier';
 import type { RateRequest } from './rate/schema';
 import type { StoredRate } from './rate/stored';
@@ -72,22 +73,8 @@ export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, 
   mode: rate.mode,
 });
 
-/** `data` of POST /v1/ship (docs/decisions.md). */
-export type ShipResponse = {
-  orderId: string;
-  rateResponseId: string;
-  trackingNumber: string;
-  status: Order['status'];
-  carrier: Pick<Carrier, 'code' | 'fullName' | 'shortName'>;
-  service: Pick<CarrierService, 'code' | 'fullName' | 'shortName'>;
-  metadata: { trackingUrl: string };
-  labels: { available: LabelType[] };
-  /** One per physical package, in piece order; the first is `trackingNumber`. */
-  pieces: Array<{ trackingNumber: string }>;
-  createdDate: string;
-  /** `test` for an order shipped with a test key. */
-  mode: Order['mode'];
-};
+/** `data` of POST /v1/ship: its contract's type (shared/contract/ship.ts). */
+export type { ShipResponse };
 
 export const toShipResponse = (order: Order, carrier: Carrier | undefined, service: CarrierService | undefined): ShipResponse => ({
   orderId: order.orderId,

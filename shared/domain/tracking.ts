@@ -8,6 +8,8 @@
  * sideways twin: a problem on the way that may clear), then delivered;
  * cancelled is reached from pending only. delivered and cancelled are final.
  */
+import type { CancelResponse } from '../contract/cancel';
+import type { TrackResponse } from '../contract/track';
 import type { ShipmentRef } from './carrier';
 import type { Order, TrackingEvent, TrackingEventCode, TransitStatus } from './types';
 
@@ -156,22 +158,8 @@ export const shipmentRefOf = (order: Pick<Order, 'rateResponseId' | 'trackingNum
   ...(order.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}),
 });
 
-/** `data` of GET /v1/track/{orderId} (docs/decisions.md). */
-export type TrackResponse = {
-  orderId: string;
-  trackingNumber: string;
-  carrier: string;
-  transitStatus: TransitStatus;
-  updated: string;
-  events: Array<{ status: TransitStatus; code: TrackingEventCode; description: string; location: string | null; occurredAt: string }>;
-  /** When the carrier was last asked; null until the first check. */
-  lastCheckedAt: string | null;
-  /** When it will be asked again; null once the status is final. */
-  nextCheckAt: string | null;
-  estimatedDelivery: { date: string; time: string; guaranteed: boolean } | null;
-  metadata: { trackingUrl: string };
-  mode: Order['mode'];
-};
+/** `data` of GET /v1/track/{orderId}: its contract's type (shared/contract/track.ts). */
+export type { TrackResponse };
 
 export const toTrackResponse = (order: Order): TrackResponse => ({
   orderId: order.orderId,
@@ -187,8 +175,8 @@ export const toTrackResponse = (order: Order): TrackResponse => ({
   mode: order.mode,
 });
 
-/** `data` of DELETE /v1/shipments/{orderId} (docs/decisions.md). */
-export type CancelResponse = { orderId: string; status: 'cancelled'; cancelledAt: string; mode: Order['mode'] };
+/** `data` of DELETE /v1/shipments/{orderId}: its contract's type (shared/contract/cancel.ts). */
+export type { CancelResponse };
 
 export const toCancelResponse = (order: Order): CancelResponse => ({
   orderId: order.orderId,

@@ -8,9 +8,9 @@
  * Another company's order is 403 and an unknown one 404 (spec 4.7, part 5).
  * A cancelled shipment offers no label (docs/decisions.md).
  */
+import type { LabelList } from '../contract/labels';
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
-import type { LabelType } from '../domain/carrier';
 import type { RateRequest } from '../domain/rate/schema';
 import type { KeyMode, Order } from '../domain/types';
 import { AppError } from '../errors';
@@ -33,7 +33,8 @@ import type { ServiceLogger } from './rating';
 
 export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string }>;
 
-export type LabelList = { orderId: string; available: LabelType[]; mode: KeyMode };
+/** `data` of GET /v1/labels/{orderId}: its contract's type (shared/contract/labels.ts). */
+export type { LabelList };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
 
 /** A cancelled shipment's labels are void: none is offered (the list is empty, and a label file answers that list). */

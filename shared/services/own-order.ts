@@ -7,13 +7,13 @@
  * 404 like an unknown one, whoever owns it: a key never learns of the other
  * mode's orders.
  */
-import { isUuid } from '../domain/ids';
+import { orderIdParam } from '../contract/labels';
 import type { KeyMode } from '../domain/types';
 import { AppError, forbidden, notFound } from '../errors';
 import { getOrderOnce, type StoredOrder } from '../store/orders';
 
 export const ownOrder = async (companyId: string, orderId: string, mode: KeyMode): Promise<StoredOrder> => {
-  if (!isUuid(orderId)) throw new AppError(400, 'VALIDATION_FAILED', 'orderId must be a UUID');
+  if (!orderIdParam.safeParse(orderId).success) throw new AppError(400, 'VALIDATION_FAILED', 'orderId must be a UUID');
   const stored = await getOrderOnce(orderId);
   if (!stored || stored.order.mode !== mode) throw notFound('order not found');
   if (stored.order.companyId !== companyId) throw forbidden('This order belongs to another company');

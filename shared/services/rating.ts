@@ -5,13 +5,14 @@
  * Registry, clock, ids and logger are injected, so the service is tested
  * without patching modules.
  */
+import type { RateResponse } from '../contract/rate';
 import { randomUUID } from 'node:crypto';
 import { fanOutRates, type RateJob, type RateFailure } from '../carriers/fanout';
 import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog';
-import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type PublicRateResponse, type RejectedQuote } from '../domain/rate';
+import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RejectedQuote } from '../domain/rate';
 import type { Company, KeyMode } from '../domain/types';
 import { AppError } from '../errors';
 import type { LogAttributes } from '../logger';
@@ -33,7 +34,8 @@ export type RatingDependencies = {
   logger: ServiceLogger;
 };
 
-export type RateResponseData = { requestId: string; mode: KeyMode; rates: PublicRateResponse[] };
+/** `data` of POST /v1/rate: its contract's type (shared/contract/rate.ts). */
+export type RateResponseData = RateResponse;
 
 const noRates = (detail: string) => new AppError(422, 'NO_RATES', `No rates were returned for this shipment: ${detail}`);
 

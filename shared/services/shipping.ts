@@ -10,7 +10,7 @@ import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import type { CarrierAccount, CarrierCallOptions, CarrierShipment, LabelType, ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
-import { isUuid } from '../domain/ids';
+import { shipBody, shipParams, type ShipBody } from '../contract/ship';
 import { assertBillingAllowed } from '../domain/rate/billing';
 import type { KeyMode } from '../domain/types';
 import type { RateRequest } from '../domain/rate/schema';
@@ -46,14 +46,17 @@ const inProgress = () =>
     headers: { 'retry-after': String(config.shipRetryAfterSeconds) },
   });
 
-/** The body of POST /v1/ship: optional; `{}` or `{labelFormat}`, other fields ignored. */
-export const shipOptionsOf = (body: unknown): { labelFormat?: 'PDF' | 'ZPL' } => {
+/** The body of POST /v1/ship, read with its contract (shared/contract/ship.ts): optional; `{}` or `{labelFormat}`, other fields ignored. */
+export const shipOptionsOf = (body: unknown): Pick<ShipBody, 'labelFormat'> => {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'VALIDATION_FAILED', 'body must be a JSON object');
-  const { labelFormat } = body as { labelFormat?: unknown };
-  if (labelFormat === undefined) return {};
-  if (labelFormat !== 'PDF' && labelFormat !== 'ZPL') throw new AppError(400, 'VALIDATION_FAILED', 'labelFormat must be PDF or ZPL');
-  return { labelFormat };
+  const parsed = shipBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    if (issue.path.length === 0) throw new AppError(400, 'VALIDATION_FAILED', 'body must be a JSON object');
+    const allowed = issue.code === 'invalid_value' ? issue.values.map(String).join(' or ') : 'valid';
+    throw new AppError(400, 'VALIDATION_FAILED', `${issue.path.join('.')} must be ${allowed}`);
+  }
+  return parsed.data.labelFormat ? { labelFormat: parsed.data.labelFormat } : {};
 };
 
 /** The account the plan bills; one that is gone is the carrier's failure to the caller (502), with the reason logged. */
@@ -108,7 +111,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
     /** Ships `rateResponseId` for `companyId` with a key of `mode`; a repeat answers the same order with `replayed`. */
     async ship(companyId: string, rateResponseId: string, body: unknown, mode: KeyMode): Promise<ShipResult> {
       const options = shipOptionsOf(body);
-      if (!isUuid(rateResponseId)) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
+      if (!shipParams.shape.rateResponseId.safeParse(rateResponseId).success) throw new AppError(400, 'VALIDATION_FAILED', 'rateResponseId must be a UUID');
       // Ids are issued in lower case; a UUID is the same in any case.
       rateResponseId = rateResponseId.toLowerCase();
       const now = clock();

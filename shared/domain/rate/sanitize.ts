@@ -5,10 +5,11 @@
  * fields the spec lists, never by deleting from the internal one, so a field
  * added to the internal record stays private until it is picked here.
  */
+import type { RateRecord } from '../../contract/rate';
 import type { Commitment } from '../carrier';
 import type { CarrierKind, Localized } from '../types';
 import type { Badges } from './badges';
-import { toMoney, type Money, type PricedQuote, type TierTotals } from './pricing';
+import { toMoney, type PricedQuote, type TierTotals } from './pricing';
 
 export const RATE_RESPONSE_ENTITY = 'rateResponse';
 
@@ -49,32 +50,9 @@ export type InternalRateResponse = Badges & {
   isThirdParty: boolean;
 };
 
-export type PublicCharge = {
-  chips: string[];
-  code: string;
-  billingCode: string;
-  name: Localized;
-  type: string;
-  retail: Money;
-  account: Money;
-};
-export type PublicTier = { subtotal: Money; tax: Money; total: Money };
-
-/** The sanitized rate record of spec 2.14. */
-export type PublicRateResponse = Badges & {
-  carrier: RateCarrier;
-  service: RateService;
-  commitment: Commitment | null;
-  rate: {
-    charges: PublicCharge[];
-    totals: { retail: PublicTier; discounted: PublicTier; account: PublicTier };
-    fxRate: number;
-  };
-  rateRequestId: string;
-  rateResponseId: string;
-  entityType: typeof RATE_RESPONSE_ENTITY;
-  createdDate: string;
-};
+/** The sanitized rate record of spec 2.14: its contract's type (shared/contract/rate.ts). */
+export type PublicRateResponse = RateRecord;
+type PublicTier = RateRecord['rate']['totals']['retail'];
 
 const tierMoney = (tier: TierTotals, currency: string): PublicTier => ({
   subtotal: toMoney(tier.subtotal, currency),

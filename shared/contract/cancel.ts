@@ -1,0 +1,13 @@
+/**
+ * DELETE /v1/shipments/{orderId} (spec 4.9).
+ */
+import * as z from 'zod';
+import { mode } from './common';
+import { orderIdParam } from './labels';
+
+export const cancelParams = z.object({ orderId: orderIdParam });
+
+export const cancelResponse = z
+  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().meta({ description: 'When the shipment was voided (ISO 8601)' }), mode })
+  .meta({ id: 'Cancellation' });
+export type CancelResponse = z.infer<typeof cancelResponse>;

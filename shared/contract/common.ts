@@ -1,0 +1,59 @@
+/**
+ * The API's contract, written once (docs/architecture.md, "The contract"):
+ * one file per endpoint under shared/contract/ with the zod schema of each
+ * path parameter, query parameter, request body and response body. Handlers
+ * validate with them, services return their inferred types, and
+ * shared/openapi.ts builds openapi.json from them (`meta({ id })` names a
+ * component). Functions import only the parameter and body schemas they
+ * validate with; response schemas are imported as types, so they cost a
+ * function nothing at run time.
+ *
+ * This file: the pieces every endpoint shares.
+ */
+import * as z from 'zod';
+import { ERROR_CODES, errorCodes } from '../errors';
+import { keyModeSchema, transitStatusSchema } from '../domain/types';
+
+/** Localized text keyed by language code. */
+export const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
+
+export const money = z.object({ amount: z.number(), currency: z.string() });
+
+/** The mode of the key that made a rate or an order. */
+export const mode = keyModeSchema.meta({
+  description: 'The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise',
+});
+
+export const transitStatus = transitStatusSchema.meta({
+  description: '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
+});
+
+/**
+ * An id the service issued, as a path parameter: a UUID in any case
+ * (`format: uuid`). A value that is not one is answered 400
+ * `VALIDATION_FAILED` "<name> must be a UUID".
+ */
+export const uuidParam = (description: string) => z.guid().meta({ description });
+
+/** `{ "data": <schema> }`, the body of every successful JSON answer. */
+export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const errorCode = z.enum(errorCodes).meta({
+  id: 'ErrorCode',
+  description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes.map((code) => `\`${code}\` ${ERROR_CODES[code].join('/')}`).join(', ')}.`,
+  example: 'VALIDATION_FAILED',
+});
+
+export const errorBody = z
+  .object({
+    error: z.object({
+      code: errorCode,
+      message: z.string(),
+      details: z
+        .array(z.object({ path: z.string().optional(), message: z.string() }))
+        .optional()
+        .meta({ description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
+    }),
+  })
+  .meta({ description: 'The body of every error answer' });
+export type ErrorBody = z.infer<typeof errorBody>;
