@@ -4,9 +4,8 @@
  * path parameter, query parameter, request body and response body. Handlers
  * validate with them, services return their inferred types, and
  * shared/openapi.ts builds openapi.json from them (`meta({ id })` names a
- * component). Functions import only the parameter and body schemas they
- * validate with; response schemas are imported as types, so they cost a
- * function nothing at run time.
+ * component). Services import the response schemas as types; a function
+ * that validates a parameter or a body loads only its endpoint's file.
  *
  * This file: the pieces every endpoint shares.
  */
