@@ -50,6 +50,8 @@ import {
   type DemoFile,
 } from '../local/runtime-files';
 import { startLocalStack, type LocalStack } from '../local/stack';
+import { startLocalQueue, type QueueHandler } from '../local/delivery-queue';
+import { useDeliveryQueue } from '../shared/webhooks/queue';
 import { fileCheckpoints, startStreamPoller, type StreamHandler, type StreamPoller } from '../local/stream-poller';
 import { localRefreshSeconds, startTimer, type ScheduledHandler } from '../local/timer';
 
@@ -61,6 +63,8 @@ const DEMO_COMPANY_NAME = 'Demo Company';
 const DRAIN_MS = 5_000;
 /** Like the deployed functions' timeout (lib/stages.ts). */
 const FUNCTION_TIMEOUT_MS = 15_000;
+/** Like the deployed queue consumers' timeout (lib/shipping-stack.ts QUEUE_CONSUMER_TIMEOUT_SECONDS). */
+const QUEUE_FUNCTION_TIMEOUT_MS = 30_000;
 /** A stop that takes longer than this (drain, then the emulators) exits anyway. */
 const STOP_DEADLINE_MS = 15_000;
 
@@ -234,6 +238,22 @@ const startBackgroundFunctions = (options: { tableName: string; region: string; 
       }
       background.push({ name: f.name, stop: poller.stop });
       lines.push(`Stream     ${f.name} (filters: ${trigger.filters.length} pattern${trigger.filters.length === 1 ? '' : 's'})`);
+    } else if (trigger.kind === 'queue') {
+      const queue = startLocalQueue({
+        name: trigger.queue,
+        fn: { name: f.name, entry: f.entry, batchSize: trigger.batchSize, maxReceives: trigger.maxReceives },
+        loadHandler: handlerOf<QueueHandler>(f),
+        file: dataPaths(dataDir).queue(trigger.queue),
+        deadLetterFile: dataPaths(dataDir).queueDeadLetters,
+        timeoutMs: QUEUE_FUNCTION_TIMEOUT_MS,
+        region: options.region,
+        log: out,
+        warn: err,
+      });
+      // Every function of this process sends to it (shared/webhooks/queue.ts).
+      useDeliveryQueue(queue);
+      background.push({ name: f.name, stop: queue.stop });
+      lines.push(`Queue      ${trigger.queue} → ${f.name} (${queue.size()} message(s) waiting; WEBHOOK_RETRY_SCHEDULE_SECONDS)`);
     } else if (trigger.kind === 'schedule') {
       const timer = startTimer({
         fn: { name: f.name, entry: f.entry },
@@ -280,6 +300,9 @@ const main = async () => {
   const outboxDir = process.env.EMAIL_OUTBOX_DIR!;
   // The carrier accounts' credentials, where `admin carrier-account add` (same DATA_DIR) writes them.
   process.env.CARRIER_SECRETS_DIR = dataPaths(dataDir).carrierSecrets;
+  // Webhooks: the key that seals signing secrets, and URLs on this machine (http://127.0.0.1) allowed; never on a deployed stage.
+  process.env.WEBHOOK_SECRET_KEY_FILE = dataPaths(dataDir).webhookSecretKey;
+  process.env.WEBHOOK_ALLOW_PRIVATE_URLS ??= 'true';
   const previous = (() => {
     try {
       return readRuntimeFile(dataDir);

@@ -184,6 +184,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's webhook endpoints (no secrets)
+         * @description The company's webhook endpoints, without their secrets. Required scope: webhooks:manage.
+         */
+        get: operations["webhooks-list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint; the answer shows its signing secret, once
+         * @description Register a webhook endpoint; its signing secret is shown once. Required scope: webhooks:manage.
+         */
+        post: operations["webhooks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one webhook endpoint
+         * @description One webhook endpoint. Required scope: webhooks:manage.
+         */
+        get: operations["webhook-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Delete a webhook endpoint; nothing more is sent to it. Required scope: webhooks:manage.
+         */
+        delete: operations["webhook-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's latest deliveries, newest first
+         * @description A webhook endpoint's latest deliveries, newest first. Required scope: webhooks:manage.
+         */
+        get: operations["webhook-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again, with the same webhook-id and body
+         * @description Send a webhook delivery again, with the same webhook-id. Required scope: webhooks:manage.
+         */
+        post: operations["webhook-retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -201,11 +289,171 @@ export interface components {
             };
         };
         /**
-         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `REQUEST_TIMEOUT` 408.
+         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `REQUEST_TIMEOUT` 408.
          * @example VALIDATION_FAILED
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "REQUEST_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "REQUEST_TIMEOUT";
+        ShipmentCreatedEvent: {
+            /** @enum {string} */
+            type: "shipment.created";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Shipment"];
+        };
+        Shipment: {
+            orderId: string;
+            rateResponseId: string;
+            /** @description The master tracking number (the first package) */
+            trackingNumber: string;
+            /**
+             * @description `pending` once the label exists
+             * @enum {string}
+             */
+            status: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
+            carrier: {
+                code: string;
+                /**
+                 * @description Localized text keyed by language code (en, fr)
+                 * @example {
+                 *       "en": "Ground",
+                 *       "fr": "Sol"
+                 *     }
+                 */
+                fullName: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description Localized text keyed by language code (en, fr)
+                 * @example {
+                 *       "en": "Ground",
+                 *       "fr": "Sol"
+                 *     }
+                 */
+                shortName: {
+                    [key: string]: string;
+                };
+            };
+            service: {
+                code: string;
+                /**
+                 * @description Localized text keyed by language code (en, fr)
+                 * @example {
+                 *       "en": "Ground",
+                 *       "fr": "Sol"
+                 *     }
+                 */
+                fullName: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description Localized text keyed by language code (en, fr)
+                 * @example {
+                 *       "en": "Ground",
+                 *       "fr": "Sol"
+                 *     }
+                 */
+                shortName: {
+                    [key: string]: string;
+                };
+            };
+            metadata: {
+                trackingUrl: string;
+            };
+            labels: {
+                available: components["schemas"]["LabelType"][];
+            };
+            /** @description One per physical package (quantities expanded), in piece order; the first is `trackingNumber` */
+            pieces: {
+                trackingNumber: string;
+            }[];
+            createdDate: string;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+        };
+        /** @description A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType} */
+        LabelType: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            format: "PDF" | "ZPL";
+            contentType: string;
+        };
+        TrackingUpdatedEvent: {
+            /** @enum {string} */
+            type: "tracking.updated";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Tracking"];
+        };
+        Tracking: {
+            orderId: string;
+            trackingNumber: string;
+            /** @description Carrier code */
+            carrier: string;
+            /**
+             * @description `pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.
+             * @enum {string}
+             */
+            transitStatus: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
+            /** @description When `transitStatus` last changed (ISO 8601) */
+            updated: string;
+            /** @description The journey so far, newest first (at most 50) */
+            events: {
+                /**
+                 * @description `pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.
+                 * @enum {string}
+                 */
+                status: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
+                /** @enum {string} */
+                code: "LABEL_CREATED" | "PICKED_UP" | "DEPARTED" | "ARRIVED" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "CANCELLED";
+                description: string;
+                /** @description "City, PR, CC" where the carrier scanned the package; null when the event has no place */
+                location: string | null;
+                /** @description ISO 8601 */
+                occurredAt: string;
+            }[];
+            /** @description When the carrier was last asked (ISO 8601); null until the first check. A read of a due order asks the carrier first; if the carrier does not answer, the stored tracking is answered and this says how old it is. */
+            lastCheckedAt: string | null;
+            /** @description When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final */
+            nextCheckAt: string | null;
+            /** @description The carrier's commitment at rating time; null when it committed to none */
+            estimatedDelivery: {
+                date: string;
+                time: string;
+                guaranteed: boolean;
+            } | null;
+            metadata: {
+                trackingUrl: string;
+            };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+        };
+        ShipmentCancelledEvent: {
+            /** @enum {string} */
+            type: "shipment.cancelled";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Cancellation"];
+        };
+        Cancellation: {
+            orderId: string;
+            /** @enum {string} */
+            status: "cancelled";
+            /** @description When the shipment was voided (ISO 8601) */
+            cancelledAt: string;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+        };
         PackagingType: {
             id: string;
             code: string;
@@ -585,87 +833,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        Shipment: {
-            orderId: string;
-            rateResponseId: string;
-            /** @description The master tracking number (the first package) */
-            trackingNumber: string;
-            /**
-             * @description `pending` once the label exists
-             * @enum {string}
-             */
-            status: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
-            carrier: {
-                code: string;
-                /**
-                 * @description Localized text keyed by language code (en, fr)
-                 * @example {
-                 *       "en": "Ground",
-                 *       "fr": "Sol"
-                 *     }
-                 */
-                fullName: {
-                    [key: string]: string;
-                };
-                /**
-                 * @description Localized text keyed by language code (en, fr)
-                 * @example {
-                 *       "en": "Ground",
-                 *       "fr": "Sol"
-                 *     }
-                 */
-                shortName: {
-                    [key: string]: string;
-                };
-            };
-            service: {
-                code: string;
-                /**
-                 * @description Localized text keyed by language code (en, fr)
-                 * @example {
-                 *       "en": "Ground",
-                 *       "fr": "Sol"
-                 *     }
-                 */
-                fullName: {
-                    [key: string]: string;
-                };
-                /**
-                 * @description Localized text keyed by language code (en, fr)
-                 * @example {
-                 *       "en": "Ground",
-                 *       "fr": "Sol"
-                 *     }
-                 */
-                shortName: {
-                    [key: string]: string;
-                };
-            };
-            metadata: {
-                trackingUrl: string;
-            };
-            labels: {
-                available: components["schemas"]["LabelType"][];
-            };
-            /** @description One per physical package (quantities expanded), in piece order; the first is `trackingNumber` */
-            pieces: {
-                trackingNumber: string;
-            }[];
-            createdDate: string;
-            /**
-             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
-             * @enum {string}
-             */
-            mode: "live" | "test";
-        };
-        /** @description A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType} */
-        LabelType: {
-            code: string;
-            name: string;
-            /** @enum {string} */
-            format: "PDF" | "ZPL";
-            contentType: string;
-        };
         LabelList: {
             orderId: string;
             available: components["schemas"]["LabelType"][];
@@ -675,63 +842,69 @@ export interface components {
              */
             mode: "live" | "test";
         };
-        Tracking: {
-            orderId: string;
-            trackingNumber: string;
-            /** @description Carrier code */
-            carrier: string;
-            /**
-             * @description `pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.
-             * @enum {string}
-             */
-            transitStatus: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
-            /** @description When `transitStatus` last changed (ISO 8601) */
-            updated: string;
-            /** @description The journey so far, newest first (at most 50) */
-            events: {
-                /**
-                 * @description `pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.
-                 * @enum {string}
-                 */
-                status: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
-                /** @enum {string} */
-                code: "LABEL_CREATED" | "PICKED_UP" | "DEPARTED" | "ARRIVED" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "CANCELLED";
-                description: string;
-                /** @description "City, PR, CC" where the carrier scanned the package; null when the event has no place */
-                location: string | null;
-                /** @description ISO 8601 */
-                occurredAt: string;
-            }[];
-            /** @description When the carrier was last asked (ISO 8601); null until the first check. A read of a due order asks the carrier first; if the carrier does not answer, the stored tracking is answered and this says how old it is. */
-            lastCheckedAt: string | null;
-            /** @description When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final */
-            nextCheckAt: string | null;
-            /** @description The carrier's commitment at rating time; null when it committed to none */
-            estimatedDelivery: {
-                date: string;
-                time: string;
-                guaranteed: boolean;
-            } | null;
-            metadata: {
-                trackingUrl: string;
-            };
-            /**
-             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
-             * @enum {string}
-             */
-            mode: "live" | "test";
+        WebhookCreated: {
+            /** @description The endpoint id (a UUID) */
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string | null;
+            /** @description false once the endpoint answered `410 Gone`: nothing more is sent to it */
+            enabled: boolean;
+            createdDate: string;
+            /** @description The signing secret, `whsec_` + base64 of 32 bytes: shown in this answer only. Verify `webhook-signature` with it (any Standard Webhooks library). */
+            secret: string;
         };
-        Cancellation: {
-            orderId: string;
-            /** @enum {string} */
-            status: "cancelled";
-            /** @description When the shipment was voided (ISO 8601) */
-            cancelledAt: string;
+        /**
+         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer)
+         * @enum {string}
+         */
+        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled";
+        WebhookCreate: {
             /**
-             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @description Where events are POSTed: an `https` URL whose host resolves to public addresses only (at most 2048 characters, no user name or password). The local runtime also accepts `http` and loopback addresses.
+             * @example https://example.com/hooks/shipping
+             */
+            url: string;
+            /** @description The event types to send; every type when absent */
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+        };
+        Webhook: {
+            /** @description The endpoint id (a UUID) */
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string | null;
+            /** @description false once the endpoint answered `410 Gone`: nothing more is sent to it */
+            enabled: boolean;
+            createdDate: string;
+        };
+        WebhookDeleted: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        WebhookDelivery: {
+            /** @description The `webhook-id` of the message, the same on every attempt and retry */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+            createdDate: string;
+            attempts: number;
+            /**
+             * @description `pending` while attempts remain, `delivered` after a 2xx, `failed` after the last attempt, a `410 Gone`, or when the endpoint is gone
              * @enum {string}
              */
-            mode: "live" | "test";
+            status: "pending" | "delivered" | "failed";
+            /** @description The endpoint's HTTP status at the last attempt; null when none answered */
+            lastResponseStatus: number | null;
+            /** @description Why the last attempt got no answer (timeout, connection refused, address not allowed) */
+            lastError: string | null;
+            nextAttemptAt: string | null;
+        };
+        WebhookRetryAccepted: {
+            id: string;
+            /** @enum {string} */
+            status: "pending";
         };
     };
     responses: {
@@ -1759,6 +1932,581 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhooks-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints, oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope webhooks:manage */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: webhooks:manage"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhooks-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `x-webhooks` in this document. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookCreated"];
+                    };
+                };
+            };
+            /** @description Not a JSON object, an unknown property or event type, a field too long, or a URL refused (not https, credentials in it, a host that does not resolve or resolves to a loopback, private, link-local or metadata address) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope webhooks:manage */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: webhooks:manage"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The company has 10 endpoints already */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "WEBHOOK_LIMIT_REACHED",
+                     *         "message": "at most 10 webhook endpoints per company; delete one first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description JSON body above 128 KiB, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhook-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id `POST /v1/webhooks` returned */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint (no secret) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description webhookId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "webhookId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope webhooks:manage */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: webhooks:manage"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such endpoint, or another company's */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "webhook not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhook-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id `POST /v1/webhooks` returned */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: nothing more is sent to it, and its pending deliveries end `failed` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeleted"];
+                    };
+                };
+            };
+            /** @description webhookId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "webhookId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope webhooks:manage */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: webhooks:manage"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such endpoint, or another company's */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "webhook not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id `POST /v1/webhooks` returned */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 50 deliveries, newest first; each is kept 30 days */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description webhookId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "webhookId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope webhooks:manage */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: webhooks:manage"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such endpoint, or another company's */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "webhook not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhook-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id `POST /v1/webhooks` returned */
+                webhookId: string;
+                /** @description A delivery id (the `webhook-id` header it was sent with) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: attempted now. A delivered or failed delivery gets one attempt; a pending one keeps its schedule after it. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookRetryAccepted"];
+                    };
+                };
+            };
+            /** @description webhookId is not a UUID, or deliveryId not a delivery id */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "webhookId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope webhooks:manage */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: webhooks:manage"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such endpoint or delivery, or another company's */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "delivery not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The endpoint is disabled (it answered 410 Gone), or an attempt of this delivery is in flight right now */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "WEBHOOK_CONFLICT",
+                     *         "message": "This endpoint is disabled (it answered 410 Gone); register it again to receive events"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };

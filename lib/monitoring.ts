@@ -190,13 +190,13 @@ export class Monitoring extends Construct {
       });
     alarm('waf-blocked', wafBlocked('ALL'), settings.wafBlocked, `The web ACL blocked at least ${settings.wafBlocked} requests (per-key or per-IP limits)`, false);
 
-    // Stream batches that kept failing.
+    // Stream batches and queue messages that kept failing.
     const deadLetters = new Map<string, IMetric>();
     for (const [name, { failureQueue }] of functions) {
       if (!failureQueue) continue;
       const metric = failureQueue.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period, label: `${name} dead letters` });
       deadLetters.set(name, metric);
-      alarm(`dead-letters-${name}`, metric, settings.notifyDeadLetters, `Stream batches of ${name} parked in its failure queue after every retry`, false);
+      alarm(`dead-letters-${name}`, metric, settings.notifyDeadLetters, `Stream batches or queue messages of ${name} parked in its dead-letter queue after every retry`, false);
     }
     this.alarms = alarms;
 

@@ -25,6 +25,8 @@ export type ProjectFunctionProps = {
   environment: Record<string, string>;
   /** Reserved concurrency (lib/stages.ts `reservedConcurrency`); unreserved when absent. */
   reservedConcurrency?: number;
+  /** Instead of the stage's `lambda.timeoutSeconds`: a queue consumer that waits on other servers (webhook delivery). */
+  timeoutSeconds?: number;
 };
 
 export class ProjectFunction extends NodejsFunction {
@@ -48,7 +50,7 @@ export class ProjectFunction extends NodejsFunction {
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: stage.lambda.memoryMb,
-      timeout: Duration.seconds(stage.lambda.timeoutSeconds),
+      timeout: Duration.seconds(props.timeoutSeconds ?? stage.lambda.timeoutSeconds),
       ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
       tracing: Tracing.ACTIVE,
       role,

@@ -3,17 +3,18 @@
  * one function per manifest entry with its grants and its trigger. Nothing
  * here names a function: adding an entry to the manifest is enough.
  */
-import { ArnFormat, CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Method } from 'aws-cdk-lib/aws-apigateway';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { OPERATOR_PREFIXES, type FunctionEntry } from '../shared/manifest';
+import { OPERATOR_PREFIXES, QUEUES, type FunctionEntry, type QueueName } from '../shared/manifest';
 import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
 import { Monitoring } from './monitoring';
@@ -34,7 +35,7 @@ export type DeployedFunction = {
   handler: ProjectFunction;
   /** HTTP trigger: the API method. */
   method?: Method;
-  /** Stream trigger: where batches that keep failing end up. */
+  /** Stream trigger: where batches that keep failing end up; queue trigger: its queue's dead-letter queue. */
   failureQueue?: Queue;
   /** Schedule trigger: the EventBridge rule. */
   rule?: Rule;
@@ -55,6 +56,14 @@ export const SERVICE_NAME = 'shipping-api';
 
 /** Template metadata SAM CLI takes as a function's identifier (before the logical id and the CDK path). */
 export const SAM_RESOURCE_ID = 'SamResourceId';
+
+/**
+ * A queue consumer's timeout: a webhook attempt may take its whole 15 s
+ * (shared/services/webhook-delivery.ts), with the reads and writes around it.
+ */
+export const QUEUE_CONSUMER_TIMEOUT_SECONDS = 30;
+/** SQS visibility timeout of the stack's queues: six times the consumer's timeout, as AWS advises for Lambda consumers. */
+const QUEUE_VISIBILITY_SECONDS = 6 * QUEUE_CONSUMER_TIMEOUT_SECONDS;
 
 /** Stream consumers retry a failing batch, halving it each time, before parking it. */
 const STREAM_RETRY_ATTEMPTS = 3;
@@ -118,6 +127,10 @@ export class ShippingStack extends Stack {
   /** The WAF web ACL on the API stage: per-key and per-IP limits. */
   readonly firewall: ApiFirewall;
   readonly monitoring: Monitoring;
+  /** The stack's queues (shared/manifest.ts QUEUES) with their dead-letter queues. */
+  readonly queues: ReadonlyMap<QueueName, { queue: Queue; deadLetters: Queue }>;
+  /** Seals webhook signing secrets; only when a function handles them. */
+  readonly webhookSecretKey?: Key;
 
   constructor(scope: Construct, id: string, props: ShippingStackProps) {
     const { stage, functions, ...stackProps } = props;
@@ -163,6 +176,32 @@ export class ShippingStack extends Stack {
       NOTIFY_LEASE_SECONDS: String(stage.notifyLeaseSeconds),
     };
 
+    const queues = new Map<QueueName, { queue: Queue; deadLetters: Queue }>();
+    const maxReceivesOf = (name: QueueName) =>
+      Math.max(1, ...functions.flatMap((f) => (f.trigger.kind === 'queue' && f.trigger.queue === name ? [f.trigger.maxReceives] : [])));
+    for (const name of QUEUES) {
+      if (!functions.some((f) => (f.trigger.kind === 'queue' && f.trigger.queue === name) || f.access.sends?.includes(name))) continue;
+      const queueScope = new Construct(this, `Queue-${name}`);
+      const deadLetters = new Queue(queueScope, 'DeadLetters', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+      const queue = new Queue(queueScope, 'Queue', {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // A delivery's message is sent on at every step, at most 15 minutes apart, so no message lives long; 4 days covers an outage of the consumer.
+        retentionPeriod: Duration.days(4),
+        visibilityTimeout: Duration.seconds(QUEUE_VISIBILITY_SECONDS),
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: maxReceivesOf(name) },
+      });
+      queues.set(name, { queue, deadLetters });
+    }
+    this.queues = queues;
+    if (functions.some((f) => f.access.webhookSecrets)) {
+      this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
+        description: `Seals webhook signing secrets, stage ${stage.name}`,
+        enableKeyRotation: true,
+        removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+    }
+
     const container = new Construct(this, 'Functions');
     const deployed = new Map<string, DeployedFunction>();
     for (const entry of functions) {
@@ -175,8 +214,11 @@ export class ShippingStack extends Stack {
           ...environment,
           ...(entry.access.email ? emailEnvironment : {}),
           ...(entry.access.carrierSecrets ? carrierSecretsEnvironment(stage) : {}),
+          ...(entry.access.sends?.includes('webhook-deliveries') ? { WEBHOOK_QUEUE_URL: queues.get('webhook-deliveries')!.queue.queueUrl } : {}),
+          ...(entry.access.webhookSecrets && this.webhookSecretKey ? { WEBHOOK_KMS_KEY_ID: this.webhookSecretKey.keyArn } : {}),
         },
         reservedConcurrency: stage.reservedConcurrency[entry.name],
+        ...(entry.trigger.kind === 'queue' ? { timeoutSeconds: QUEUE_CONSUMER_TIMEOUT_SECONDS } : {}),
       });
       // `sam local invoke -t cdk.out/<stack>.template.json <name>`: SAM names a CDK function after the construct
       // above its resource, `Handler` for all of them; this metadata names it after its manifest entry instead.
@@ -245,6 +287,13 @@ export class ShippingStack extends Stack {
       handler.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.carrierSecretsArn()] }));
     }
 
+    for (const name of entry.access.sends ?? []) this.queues.get(name)!.queue.grantSendMessages(handler);
+    // Exactly one KMS action each (grantEncrypt would add ReEncrypt* and GenerateDataKey*, which nothing here calls).
+    if (entry.access.webhookSecrets) {
+      const action = entry.access.webhookSecrets === 'seal' ? 'kms:Encrypt' : 'kms:Decrypt';
+      handler.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [this.webhookSecretKey!.keyArn] }));
+    }
+
     if (entry.access.email && this.stage.emailFrom) {
       const domain = this.stage.emailFrom.split('@')[1]!;
       const identity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
@@ -285,6 +334,11 @@ export class ShippingStack extends Stack {
           }),
         );
         return { failureQueue };
+      }
+      case 'queue': {
+        const { queue, deadLetters } = this.queues.get(trigger.queue)!;
+        handler.addEventSource(new SqsEventSource(queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true }));
+        return { failureQueue: deadLetters };
       }
       case 'schedule': {
         const rule = new Rule(scope, 'Schedule', {

@@ -260,6 +260,15 @@ export const stages: Record<StageName, StageConfig> = {
       notify: 2,
       // One run at a time: a run still going when the next is due does not refresh the same orders twice.
       'tracking-refresh': 1,
+      'webhooks-create': 1,
+      'webhooks-list': 1,
+      'webhook-get': 1,
+      'webhook-delete': 1,
+      'webhook-deliveries': 1,
+      'webhook-retry': 1,
+      'webhook-events': 2,
+      // Deliveries wait on integrators' servers (up to 15 s each): enough side by side that a slow endpoint does not queue the others.
+      'webhook-deliver': 5,
     },
     monitoring: {
       ...sharedMonitoring,
@@ -285,7 +294,7 @@ export const stages: Record<StageName, StageConfig> = {
     emailConfigurationSet: 'shipping-api-prod',
     carrierSecretPrefix: 'shipping-api/prod/carrier-accounts',
     rateLimits: rateLimits.prod,
-    // 286 in all, 614 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // 353 in all, 547 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast.
     reservedConcurrency: {
       'packaging-types': 10,
@@ -300,6 +309,15 @@ export const stages: Record<StageName, StageConfig> = {
       // A stream function runs one batch per shard at a time; a few shards at most.
       notify: 5,
       'tracking-refresh': 1,
+      'webhooks-create': 2,
+      'webhooks-list': 2,
+      'webhook-get': 2,
+      'webhook-delete': 2,
+      'webhook-deliveries': 2,
+      'webhook-retry': 2,
+      'webhook-events': 5,
+      // Up to 10 messages a batch, each attempt up to 15 s: 50 containers deliver about 30 messages a second to slow endpoints, far more to quick ones.
+      'webhook-deliver': 50,
     },
     monitoring: {
       ...sharedMonitoring,

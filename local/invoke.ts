@@ -35,7 +35,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBBatchResponse } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBBatchResponse, SQSBatchResponse } from 'aws-lambda';
+import { useDeliveryQueue } from '../shared/webhooks/queue';
 import { isoDate, utcDayNumber, dayNumber } from '../shared/domain/dates';
 import { shippingDateWindow } from '../shared/domain/rate/validate';
 import { manifest, type FunctionEntry } from '../shared/manifest';
@@ -59,6 +60,8 @@ export const PLACEHOLDERS = {
   orderId: '00000000-0000-4000-8000-000000000002',
   /** The order of the notify sample's stream images: a new id per invoke (its NOTIFY# markers would let only the first run send). */
   streamOrderId: '00000000-0000-4000-8000-000000000003',
+  /** A webhook endpoint of the demo company: events/webhooks-create.json through its handler. */
+  webhookId: '00000000-0000-4000-8000-000000000004',
 } as const;
 
 /** Bad arguments: exit 2. */
@@ -190,6 +193,9 @@ export const invokeEnv = (target: InvokeTarget): Record<string, string | undefin
   EMAIL_OUTBOX_DIR: outboxOf(target),
   // The carrier accounts' credentials that `admin carrier-account add` wrote for this stack.
   CARRIER_SECRETS_DIR: dataPaths(target.dataDir).carrierSecrets,
+  // The key the runtime seals webhook secrets with, and its local URL rules.
+  WEBHOOK_SECRET_KEY_FILE: dataPaths(target.dataDir).webhookSecretKey,
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
 });
 
 const outboxOf = (target: InvokeTarget) => target.runtime.outboxDir ?? dataPaths(target.dataDir).outbox;
@@ -221,6 +227,11 @@ export const assertEventFits = (fn: FunctionEntry, event: Json, file: string): v
     const records = event.Records;
     if (!Array.isArray(records) || !records.every((r) => isObject(r) && r.eventSource === 'aws:dynamodb')) {
       throw new InvokeError(`${name} is not a DynamoDB stream batch ({"Records":[{"eventSource":"aws:dynamodb",...}]}); ${fn.name} is triggered by the table stream`);
+    }
+  } else if (trigger.kind === 'queue') {
+    const records = event.Records;
+    if (!Array.isArray(records) || !records.every((r) => isObject(r) && r.eventSource === 'aws:sqs')) {
+      throw new InvokeError(`${name} is not an SQS batch ({"Records":[{"eventSource":"aws:sqs",...}]}); ${fn.name} takes the messages of queue ${trigger.queue}`);
     }
   } else if (event['detail-type'] !== 'Scheduled Event' || event.source !== 'aws.events') {
     throw new InvokeError(`${name} is not an EventBridge scheduled event ("detail-type": "Scheduled Event"); ${fn.name} runs on a schedule`);
@@ -270,6 +281,7 @@ export type InvokeOutcome =
   | { kind: 'event'; event: Json }
   | { kind: 'http'; result: APIGatewayProxyResult }
   | { kind: 'stream'; result: DynamoDBBatchResponse; emails: OutboxEntry[] }
+  | { kind: 'queue'; result: SQSBatchResponse }
   | { kind: 'schedule'; result: unknown };
 
 export type InvokeReport = { fn: FunctionEntry; eventFile: string; event: Json; notes: string[]; outcome: InvokeOutcome };
@@ -291,6 +303,12 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   const target = resolveInvokeTarget(env, options.cwd);
   // Before any handler or store module creates its client: they read these on first use.
   applyEnv(invokeEnv(target));
+  // The runtime's queue is its own process's: a message a handler sends here is noted, not sent (the delivery is in the table; POST .../retry through the API sends it).
+  useDeliveryQueue({
+    send: async (messages, delaySeconds) => {
+      for (const m of messages) note(`queue message not sent (invoke runs beside the runtime, not in it): delivery ${m.deliveryId}, delay ${delaySeconds} s`);
+    },
+  });
   const { fn, eventFile } = command;
   const raw = readEvent(eventFile);
   assertEventFits(fn, raw, eventFile);
@@ -305,7 +323,7 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
     const entry = functionNamed(name);
     const event = prepare(withShippingDateInWindow(replaceAll(readEvent(path.join(EVENTS_DIR, `${name}.json`)), PLACEHOLDERS.apiKey, target.demo.apiKey), now(), []));
     const result = await (handlerOf(entry) as unknown as HttpHandler)(event as unknown as APIGatewayProxyEvent, contextOf(entry));
-    if (result.statusCode !== 200) throw new InvokeError(`prerequisite ${name} (events/${name}.json) answered ${result.statusCode}: ${result.body}`);
+    if (result.statusCode !== 200 && result.statusCode !== 201) throw new InvokeError(`prerequisite ${name} (events/${name}.json) answered ${result.statusCode}: ${result.body}`);
     return (JSON.parse(result.body) as { data: Json }).data;
   };
   const freshRateResponseId = async (): Promise<string> => {
@@ -329,6 +347,11 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
       const id = await freshRateResponseId();
       note(`rateResponseId: ${id}, a fresh rate of events/rate.json through the rate handler`);
       event = replaceAll(event, PLACEHOLDERS.rateResponseId, id);
+    }
+    if (carries(event, PLACEHOLDERS.webhookId)) {
+      const id = (await callSample('webhooks-create')).id as string;
+      note(`webhookId: ${id}, a fresh endpoint of the demo company (events/webhooks-create.json through its handler)`);
+      event = replaceAll(event, PLACEHOLDERS.webhookId, id);
     }
     if (carries(event, PLACEHOLDERS.orderId)) {
       const id = await freshOrderId();
@@ -362,6 +385,7 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
     const emails = listOutbox(outbox).filter((m) => orders.has(m.orderId) && !before.has(`${m.sentAt} ${m.orderId} ${m.status}`));
     return { fn, eventFile, event, notes, outcome: { kind: 'stream', result, emails } };
   }
+  if (fn.trigger.kind === 'queue') return { fn, eventFile, event, notes, outcome: { kind: 'queue', result: (await handler(event, contextOf(fn))) as SQSBatchResponse } };
   return { fn, eventFile, event, notes, outcome: { kind: 'schedule', result: await handler(event, contextOf(fn)) } };
 };
 
@@ -395,6 +419,8 @@ export const describeOutcome = (outcome: InvokeOutcome): string => {
     }
     case 'stream':
       return `batchItemFailures ${outcome.result?.batchItemFailures?.length ?? 0}, e-mails ${outcome.emails.length}`;
+    case 'queue':
+      return `batchItemFailures ${outcome.result?.batchItemFailures?.length ?? 0}`;
     case 'schedule':
       return 'ran';
   }
@@ -426,6 +452,8 @@ export const formatOutcome = (outcome: InvokeOutcome): string => {
       for (const m of outcome.emails) lines.push(`  ${m.status} to ${m.to}: ${m.subject} (order ${m.orderId})`);
       return lines.join('\n');
     }
+    case 'queue':
+      return `batch response: ${JSON.stringify(outcome.result)}`;
     case 'schedule':
       return `run summary: ${JSON.stringify(outcome.result, null, 2)}`;
   }

@@ -73,6 +73,12 @@ export const dataPaths = (dataDir: string) => ({
   secrets: path.join(dataDir, 'secrets'),
   /** The carrier accounts' credentials (CARRIER_SECRETS_DIR of the local runtime; shared/secrets.ts). */
   carrierSecrets: path.join(dataDir, 'secrets', 'carrier-accounts'),
+  /** The key sealing webhook signing secrets (WEBHOOK_SECRET_KEY_FILE; shared/webhooks/secret-box.ts). */
+  webhookSecretKey: path.join(dataDir, 'secrets', 'webhook-secret.key'),
+  /** The local queues' messages (local/delivery-queue.ts), one file per queue. */
+  queue: (name: string) => path.join(dataDir, `queue-${name}.json`),
+  /** Queue messages that ran out of receipts, one JSON line each. */
+  queueDeadLetters: path.join(dataDir, 'queue-dead-letters.jsonl'),
 });
 
 const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {

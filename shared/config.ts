@@ -3,6 +3,8 @@
  * CDK stack (or the local runtime) sets. Constructs never read process.env;
  * only this module does, for the Lambda side.
  */
+import { parseRetrySchedule } from './domain/webhooks';
+
 const num = (name: string, fallback: number): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -161,5 +163,29 @@ export const config = {
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
   get sandboxFaults(): string | undefined {
     return process.env.SANDBOX_FAULTS;
+  },
+  /** Deployed stage: the KMS key that seals webhook signing secrets (shared/webhooks/secret-box.ts). */
+  get webhookKmsKeyId(): string | undefined {
+    return process.env.WEBHOOK_KMS_KEY_ID || undefined;
+  },
+  /** Local runtime: the file (0600, under DATA_DIR) holding the 32-byte key that seals webhook signing secrets. */
+  get webhookSecretKeyFile(): string | undefined {
+    return process.env.WEBHOOK_SECRET_KEY_FILE || undefined;
+  },
+  /** Deployed stage: the SQS queue of webhook deliveries (shared/webhooks/queue.ts). */
+  get webhookQueueUrl(): string | undefined {
+    return process.env.WEBHOOK_QUEUE_URL || undefined;
+  },
+  /** Seconds between a failed delivery attempt and each retry, comma-separated (shared/domain/webhooks.ts has the default). */
+  get webhookRetrySchedule(): readonly number[] {
+    return parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE_SECONDS);
+  },
+  /**
+   * Whether webhook URLs may be http and reach loopback and private
+   * addresses: only in the local runtime (WEBHOOK_ALLOW_PRIVATE_URLS=true),
+   * never on a deployed stage.
+   */
+  get webhookAllowPrivateUrls(): boolean {
+    return process.env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
   },
 };

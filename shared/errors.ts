@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   INTERNAL: [500, 502, 504],
   /** The local runtime's answer when a function does not answer within 29 s. */
   TIMEOUT: [504],
+  /** Webhooks: the company has the most endpoints it may have (10); delete one first. */
+  WEBHOOK_LIMIT_REACHED: [409],
+  /** Webhooks: a retry of a delivery whose endpoint is disabled (it answered 410 Gone), or whose attempt is in flight right now. */
+  WEBHOOK_CONFLICT: [409],
   /** The local runtime's answer when a request body stops short of its Content-Length (LOCAL_BODY_TIMEOUT_MS). */
   REQUEST_TIMEOUT: [408],
 } as const satisfies Record<string, readonly number[]>;

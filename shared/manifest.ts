@@ -24,7 +24,8 @@ export type Scope =
   | 'shipments:create'
   | 'shipments:labels'
   | 'shipments:track'
-  | 'shipments:cancel';
+  | 'shipments:cancel'
+  | 'webhooks:manage';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -47,7 +48,17 @@ export type HttpTrigger = {
 export type StreamFilter = { readonly [field: string]: unknown };
 export type StreamTrigger = { kind: 'stream'; filters: readonly StreamFilter[] };
 export type ScheduleTrigger = { kind: 'schedule'; everyMinutes: number };
-export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger;
+/**
+ * Messages of one of the stack's queues (SQS deployed, local/delivery-queue.ts
+ * locally), `batchSize` at a time, failures reported per message; after
+ * `maxReceives` receipts a message goes to the queue's dead-letter queue.
+ */
+export type QueueTrigger = { kind: 'queue'; queue: QueueName; batchSize: number; maxReceives: number };
+export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger | QueueTrigger;
+
+/** The stack's queues. */
+export const QUEUES = ['webhook-deliveries'] as const;
+export type QueueName = (typeof QUEUES)[number];
 
 /**
  * Items only the operator writes (the admin CLI and the seed, with operator
@@ -84,6 +95,10 @@ export type Access = {
    * carrier-account secrets only, and their name prefix in the environment.
    */
   carrierSecrets?: boolean;
+  /** Queues it sends messages to (`sqs:SendMessage` on them, and their URLs in the environment). */
+  sends?: readonly QueueName[];
+  /** Webhook signing secrets (shared/webhooks/secret-box.ts): `seal` new ones (KMS Encrypt), or `open` stored ones (KMS Decrypt). */
+  webhookSecrets?: 'seal' | 'open';
 };
 
 export type FunctionEntry = {
@@ -115,6 +130,11 @@ export const orderStatusChanges = (statuses: readonly string[]): StreamFilter[] 
     })),
   ];
 };
+
+/** Stream records of orders, made or changed: the webhook events function decides which change makes an event. */
+export const orderChanges = (): StreamFilter[] => [
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: PK_PREFIX.order }] }, sk: { S: [keys.order('').sk] } } } },
+];
 
 /** The statuses an e-mail can be asked for (spec 2.10 `shippingNotificationStatuses`); `exception` is not one. */
 export const NOTIFICATION_STATUSES = ['pending', 'intransit', 'delivered', 'cancelled'] as const;
@@ -193,6 +213,64 @@ const entries = [
     // The NOTIFY#<status> markers beside the order (ORDER#<id>), written before each e-mail.
     access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', email: true },
     description: 'Status e-mails, exactly once per order and status, from the table stream',
+  },
+  {
+    name: 'webhooks-create',
+    entry: 'functions/webhooks-create/handler.ts',
+    trigger: { kind: 'http', method: 'POST', path: '/v1/webhooks', scopes: ['webhooks:manage'], body: 'required' },
+    // The endpoint and the company's endpoint count (WEBHOOK#<companyId>).
+    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', webhookSecrets: 'seal' },
+    description: 'Register a webhook endpoint; its signing secret is shown once',
+  },
+  {
+    name: 'webhooks-list',
+    entry: 'functions/webhooks-list/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/webhooks', scopes: ['webhooks:manage'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
+    description: "The company's webhook endpoints, without their secrets",
+  },
+  {
+    name: 'webhook-get',
+    entry: 'functions/webhook-get/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/webhooks/{webhookId}', scopes: ['webhooks:manage'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
+    description: 'One webhook endpoint',
+  },
+  {
+    name: 'webhook-delete',
+    entry: 'functions/webhook-delete/handler.ts',
+    trigger: { kind: 'http', method: 'DELETE', path: '/v1/webhooks/{webhookId}', scopes: ['webhooks:manage'], body: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none' },
+    description: 'Delete a webhook endpoint; nothing more is sent to it',
+  },
+  {
+    name: 'webhook-deliveries',
+    entry: 'functions/webhook-deliveries/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/webhooks/{webhookId}/deliveries', scopes: ['webhooks:manage'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
+    description: "A webhook endpoint's latest deliveries, newest first",
+  },
+  {
+    name: 'webhook-retry',
+    entry: 'functions/webhook-retry/handler.ts',
+    trigger: { kind: 'http', method: 'POST', path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry', scopes: ['webhooks:manage'], body: 'none' },
+    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
+    description: 'Send a webhook delivery again, with the same webhook-id',
+  },
+  {
+    name: 'webhook-events',
+    entry: 'functions/webhook-events/handler.ts',
+    trigger: { kind: 'stream', filters: orderChanges() },
+    // The deliveries (WEBHOOK#<companyId> / DELIVERY#...), then a message each.
+    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
+    description: 'Webhook events from the table stream: one delivery per subscribed endpoint',
+  },
+  {
+    name: 'webhook-deliver',
+    entry: 'functions/webhook-deliver/handler.ts',
+    trigger: { kind: 'queue', queue: 'webhook-deliveries', batchSize: 10, maxReceives: 5 },
+    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'], webhookSecrets: 'open' },
+    description: 'Deliver webhook messages: signed, retried for about a day, never lost',
   },
   {
     name: 'tracking-refresh',

@@ -18,6 +18,18 @@ import { labelFileParams, labelList, labelsParams } from './contract/labels';
 import { rateBody, rateResponse } from './contract/rate';
 import { shipBody, shipParams, shipResponse } from './contract/ship';
 import { trackParams, trackResponse } from './contract/track';
+import {
+  createdWebhook,
+  createWebhookBody,
+  deletedWebhook,
+  deliveryList,
+  deliveryParams,
+  retryAccepted,
+  webhook,
+  webhookEvents,
+  webhookList,
+  webhookParams,
+} from './contract/webhooks';
 import { type ErrorCode } from './errors';
 import { BODY_LIMITS } from './http/json-body';
 import { httpFunctions, type HttpFunctionName, type HttpTrigger } from './manifest';
@@ -304,6 +316,79 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       },
     },
   },
+  'webhooks-create': {
+    summary: 'Register a webhook endpoint; the answer shows its signing secret, once',
+    body: createWebhookBody,
+    ok: {
+      status: 201,
+      description:
+        'The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `x-webhooks` in this document.',
+      schema: envelope(createdWebhook),
+    },
+    errors: {
+      400: {
+        description: 'Not a JSON object, an unknown property or event type, a field too long, or a URL refused (not https, credentials in it, a host that does not resolve or resolves to a loopback, private, link-local or metadata address)',
+        examples: {
+          url: { code: 'VALIDATION_FAILED', message: 'url only https URLs are accepted' },
+          event: { code: 'VALIDATION_FAILED', message: 'events[0] must be one of shipment.created, tracking.updated, shipment.cancelled' },
+        },
+      },
+      409: {
+        description: 'The company has 10 endpoints already',
+        examples: { limit: { code: 'WEBHOOK_LIMIT_REACHED', message: 'at most 10 webhook endpoints per company; delete one first' } },
+      },
+    },
+  },
+  'webhooks-list': {
+    summary: "List the company's webhook endpoints (no secrets)",
+    ok: { status: 200, description: 'The endpoints, oldest first', schema: envelope(webhookList) },
+    errors: {},
+  },
+  'webhook-get': {
+    summary: 'Read one webhook endpoint',
+    params: webhookParams,
+    ok: { status: 200, description: 'The endpoint (no secret)', schema: envelope(webhook) },
+    errors: {
+      400: { description: 'webhookId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+      404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
+    },
+  },
+  'webhook-delete': {
+    summary: 'Delete a webhook endpoint',
+    params: webhookParams,
+    ok: { status: 200, description: 'Deleted: nothing more is sent to it, and its pending deliveries end `failed`', schema: envelope(deletedWebhook) },
+    errors: {
+      400: { description: 'webhookId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+      404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
+    },
+  },
+  'webhook-deliveries': {
+    summary: "List an endpoint's latest deliveries, newest first",
+    params: webhookParams,
+    ok: { status: 200, description: 'At most 50 deliveries, newest first; each is kept 30 days', schema: envelope(deliveryList) },
+    errors: {
+      400: { description: 'webhookId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+      404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
+    },
+  },
+  'webhook-retry': {
+    summary: 'Send a delivery again, with the same webhook-id and body',
+    params: deliveryParams,
+    ok: {
+      status: 202,
+      description: 'Queued: attempted now. A delivered or failed delivery gets one attempt; a pending one keeps its schedule after it.',
+      schema: envelope(retryAccepted),
+    },
+    errors: {
+      400: { description: 'webhookId is not a UUID, or deliveryId not a delivery id', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+      404: { description: "No such endpoint or delivery, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'delivery not found' } } },
+      409: {
+        description: 'The endpoint is disabled (it answered 410 Gone), or an attempt of this delivery is in flight right now',
+        examples: { disabled: { code: 'WEBHOOK_CONFLICT', message: 'This endpoint is disabled (it answered 410 Gone); register it again to receive events' } },
+        retryAfter: true,
+      },
+    },
+  },
 };
 
 /** Every response of an operation, by status. */
@@ -469,6 +554,31 @@ const GUIDE = [
   `8. **Cancel** (optional, ${scopeText('cancel')}): \`DELETE /v1/shipments/{orderId}\` before pickup; check \`data.status\` (\`cancelled\`). After pickup it is 409.`,
 ].join('\n');
 
+/**
+ * The events POSTed to a registered endpoint. OpenAPI 3.1 has `webhooks` for
+ * them; this document is 3.0.3 (API Gateway imports, and the tools of the
+ * typed client and the validator, read 3.0), so they are under `x-webhooks`,
+ * the extension Redocly and others render for 3.0 (docs/webhooks.md).
+ */
+const webhookOperations = () =>
+  Object.fromEntries(
+    Object.entries(webhookEvents).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook-${type.replace('.', '-')}`,
+          // Sent by this service, not called with an API key: the signature headers authenticate it.
+          security: [],
+          summary: `${type} event`,
+          description: `Sent to every enabled endpoint subscribed to \`${type}\`, signed per Standard Webhooks. The same \`webhook-id\` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; \`410 Gone\` disables the endpoint.`,
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema.meta()!.id as string}` } } } },
+          responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: the endpoint is disabled' } },
+        },
+      },
+    ]),
+  );
+
 export const buildOpenApi = () => {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'ApiKey', {
@@ -507,10 +617,13 @@ export const buildOpenApi = () => {
     });
   }
 
+  // The webhook bodies, named components that `x-webhooks` below refers to (clones, as for Error).
+  for (const schema of Object.values(webhookEvents)) registry.register(schema.meta()!.id as string, schema.clone());
+
   const document = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: { title: 'Shipping rate-and-label API', version: '1.0.0', description: GUIDE },
     servers: SERVERS,
   });
-  return withTypedNullables(document);
+  return withTypedNullables({ ...document, 'x-webhooks': webhookOperations() });
 };

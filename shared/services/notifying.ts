@@ -65,6 +65,11 @@ const ORDER_SK = keys.order('').sk;
 export const orderOfStreamRecord = (record: DynamoDBRecord): { order: Order } | { skip: string; malformed?: true } => {
   const image = record.dynamodb?.NewImage;
   if (!image) return { skip: 'no new image' };
+  return orderOfImage(image);
+};
+
+/** The order a stream record's image (new or old) holds; why not, when it holds none. */
+export const orderOfImage = (image: Record<string, unknown>): { order: Order } | { skip: string; malformed?: true } => {
   // Binary attributes (the order's requestGzip) arrive base64-encoded in a Lambda event; they pass through unmarshall as text and are not read.
   const item = unmarshall(image as Record<string, AttributeValue>);
   if (typeof item.pk !== 'string' || !item.pk.startsWith(PK_PREFIX.order) || item.sk !== ORDER_SK) return { skip: 'not an order' };

@@ -33,7 +33,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
 
-export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'secretsmanager';
+export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'secretsmanager' | 'kms' | 'sqs';
 
 export type ClientLimits = { connectionTimeoutMs: number; requestTimeoutMs: number; maxAttempts: number };
 
@@ -43,6 +43,10 @@ export const clientLimits: Record<AwsService, ClientLimits> = {
   sesv2: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
   // Carrier-account credentials (shared/secrets.ts): a few hundred bytes, read once per container and cache period.
   secretsmanager: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
+  // Webhook signing secrets (shared/webhooks/secret-box.ts): one small Encrypt or Decrypt.
+  kms: { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 3 },
+  // Webhook delivery messages (shared/webhooks/queue.ts).
+  sqs: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
 };
 
 export const emulatorLimits: ClientLimits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 10_000, maxAttempts: 3 };
@@ -52,6 +56,8 @@ const endpointVariable: Record<AwsService, string> = {
   s3: 'AWS_ENDPOINT_URL_S3',
   sesv2: 'AWS_ENDPOINT_URL_SESV2',
   secretsmanager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+  kms: 'AWS_ENDPOINT_URL_KMS',
+  sqs: 'AWS_ENDPOINT_URL_SQS',
 };
 
 /** True when the service is pointed at an emulator (or LocalStack) rather than AWS. */

@@ -30,6 +30,8 @@ export const PK_PREFIX = {
   rateRequest: 'RATEREQ#',
   rateResponse: 'RATERESP#',
   order: 'ORDER#',
+  /** A company's webhook endpoints, their count and their deliveries (shared/store/webhooks.ts). */
+  webhook: 'WEBHOOK#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
 
@@ -67,6 +69,17 @@ export const keys = {
   rateRequest: (requestId: string): Key => ({ pk: `${PK_PREFIX.rateRequest}${requestId}`, sk: 'RATEREQ' }),
   rateResponse: (rateResponseId: string): Key => ({ pk: `${PK_PREFIX.rateResponse}${rateResponseId}`, sk: 'RATERESP' }),
   order: (orderId: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: 'ORDER' }),
+  /** One webhook endpoint of a company. */
+  webhook: (companyId: string, webhookId: string): Key => ({ pk: `${PK_PREFIX.webhook}${companyId}`, sk: `ENDPOINT#${webhookId}` }),
+  webhookPrefix: (companyId: string) => ({ pk: `${PK_PREFIX.webhook}${companyId}`, skPrefix: 'ENDPOINT#' }),
+  /** How many endpoints a company has: the limit is a condition on it. */
+  webhookCount: (companyId: string): Key => ({ pk: `${PK_PREFIX.webhook}${companyId}`, sk: 'COUNT' }),
+  /** One message to one endpoint; an endpoint's deliveries sort by time (the id starts with it). */
+  webhookDelivery: (companyId: string, webhookId: string, deliveryId: string): Key => ({
+    pk: `${PK_PREFIX.webhook}${companyId}`,
+    sk: `DELIVERY#${webhookId}#${deliveryId}`,
+  }),
+  webhookDeliveryPrefix: (companyId: string, webhookId: string) => ({ pk: `${PK_PREFIX.webhook}${companyId}`, skPrefix: `DELIVERY#${webhookId}#` }),
   /** The marker of one status e-mail of an order (shared/store/notifications.ts), in the order's partition. */
   notification: (orderId: string, status: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `NOTIFY#${status}` }),
   /** The render marker of one label file of an order (shared/store/label-files.ts), in the order's partition. */

@@ -37,6 +37,20 @@ export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Recor
   return items;
 };
 
+/** The last `limit` items of a partition under `skPrefix`, highest sort key first (one Query). */
+export const queryLatest = async (pk: string, skPrefix: string, limit: number): Promise<Array<Record<string, unknown>>> => {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []) as Array<Record<string, unknown>>;
+};
+
 /** One page of an index partition whose sort key is at most `upTo`, in sort-key order; `next` continues it. */
 export const queryIndexUpTo = async (
   index: { indexName: string; partitionKey: string; sortKey: string },

@@ -119,11 +119,12 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       ...manifest.map((entry) => `throttles-${entry.name}`),
       'api-throttled',
       'waf-blocked',
-      ...manifest.filter((entry) => entry.trigger.kind === 'stream').map((entry) => `dead-letters-${entry.name}`),
+      ...manifest.filter((entry) => entry.trigger.kind === 'stream' || entry.trigger.kind === 'queue').map((entry) => `dead-letters-${entry.name}`),
     ];
     expect([...alarmsOf(stage).keys()].sort()).toEqual(expected.sort());
     expect(Object.keys(settings.latencyP99Ms).sort()).toEqual(['rate', 'ship']);
     expect(expected).toContain('dead-letters-notify');
+    expect(expected).toContain('dead-letters-webhook-deliver');
   });
 
   it('alarms on the share of 5xx answers of the API stage, in periods with enough requests', () => {

@@ -5,7 +5,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { accessLogFields } from '../../lib/api';
 import { FUNCTION_RUNTIME } from '../../lib/project-function';
-import { SERVICE_NAME } from '../../lib/shipping-stack';
+import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping-stack';
 import { stages, type StageConfig } from '../../lib/stages';
 import { httpFunctions, manifest } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
@@ -124,7 +124,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
           Architectures: ['arm64'],
           Handler: 'index.handler',
           MemorySize: stage.lambda.memoryMb,
-          Timeout: stage.lambda.timeoutSeconds,
+          Timeout: entry.trigger.kind === 'queue' ? QUEUE_CONSUMER_TIMEOUT_SECONDS : stage.lambda.timeoutSeconds,
           Description: entry.description,
           TracingConfig: { Mode: 'Active' },
           LoggingConfig: { LogGroup: { Ref: logicalId(handler.logs) } },

@@ -24,7 +24,7 @@ const stack = useFreshStack();
 const CONCURRENCY = 50;
 const CONTAINERS = 2;
 
-type Resource = { apiKey: string; rateResponseId: string; orderId: string };
+type Resource = { apiKey: string; rateResponseId: string; orderId: string; webhookId: string };
 
 /** The request each HTTP function gets at the shared resource. */
 const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]> = {
@@ -42,6 +42,18 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
   }),
   track: (r) => ({ method: 'GET', path: `/v1/track/${r.orderId}`, key: r.apiKey, pathParameters: { orderId: r.orderId } }),
   cancel: (r) => ({ method: 'DELETE', path: `/v1/shipments/${r.orderId}`, key: r.apiKey, pathParameters: { orderId: r.orderId } }),
+  // The webhook endpoints at one endpoint of the company (fifty creates race the limit of 10 endpoints).
+  'webhooks-create': (r) => ({ method: 'POST', path: '/v1/webhooks', key: r.apiKey, body: { url: 'http://127.0.0.1:9/hooks' } }),
+  'webhooks-list': (r) => ({ method: 'GET', path: '/v1/webhooks', key: r.apiKey }),
+  'webhook-get': (r) => ({ method: 'GET', path: `/v1/webhooks/${r.webhookId}`, key: r.apiKey, pathParameters: { webhookId: r.webhookId } }),
+  'webhook-deliveries': (r) => ({ method: 'GET', path: `/v1/webhooks/${r.webhookId}/deliveries`, key: r.apiKey, pathParameters: { webhookId: r.webhookId } }),
+  'webhook-retry': (r) => ({
+    method: 'POST',
+    path: `/v1/webhooks/${r.webhookId}/deliveries/msg_00000000000000000000000000/retry`,
+    key: r.apiKey,
+    pathParameters: { webhookId: r.webhookId, deliveryId: 'msg_00000000000000000000000000' },
+  }),
+  'webhook-delete': (r) => ({ method: 'DELETE', path: `/v1/webhooks/${r.webhookId}`, key: r.apiKey, pathParameters: { webhookId: r.webhookId } }),
 };
 
 /** carrier-services needs its query; the recipes above leave it to this. */
@@ -75,9 +87,13 @@ const loadContainer = (): Container => {
 
 let containers: Container[];
 let apiKey: string;
+let webhookId: string;
 beforeAll(async () => {
   containers = Array.from({ length: CONTAINERS }, loadContainer);
   ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  const created = await send(0, 'webhooks-create', { apiKey, rateResponseId: '', orderId: '', webhookId: '' });
+  expect(created.status).toBe(201);
+  webhookId = (created.json.data as unknown as { id: string }).id;
 }, 60_000);
 
 const send = (i: number, name: string, resource: Resource) => {
@@ -89,7 +105,7 @@ const send = (i: number, name: string, resource: Resource) => {
 };
 
 const rateOnce = async (): Promise<string> => {
-  const rated = await send(0, 'rate', { apiKey, rateResponseId: '', orderId: '' });
+  const rated = await send(0, 'rate', { apiKey, rateResponseId: '', orderId: '', webhookId: '' });
   const rates = (rated.json.data as unknown as { rates: Array<{ rateResponseId: string; carrier: { code: string } }> }).rates;
   return rates.find((r) => r.carrier.code === 'CARRIERX')!.rateResponseId;
 };
@@ -103,7 +119,7 @@ it('every HTTP function of the manifest has a recipe here', () => {
 
 it(`${CONCURRENCY} concurrent ships of one rate response make one order, never a 5xx`, async () => {
   const rateResponseId = await rateOnce();
-  const answers = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => send(i, 'ship', { apiKey, rateResponseId, orderId: '' })));
+  const answers = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => send(i, 'ship', { apiKey, rateResponseId, orderId: '', webhookId: '' })));
   expect(fivexx(answers, 'ship')).toEqual([]);
   const shipped = answers.filter((a) => a.status === 200);
   expect(shipped.length).toBeGreaterThan(0);
@@ -118,10 +134,10 @@ it.each([
   ['every kind at once, with advance and the refresh', Object.keys(RECIPES)] as const,
 ])(`${CONCURRENCY} concurrent requests of %s on one order never answer 5xx and leave one consistent state`, async (_label, names) => {
   const rateResponseId = await rateOnce();
-  const first = await send(0, 'ship', { apiKey, rateResponseId, orderId: '' });
+  const first = await send(0, 'ship', { apiKey, rateResponseId, orderId: '', webhookId: '' });
   expect(first.status).toBe(200);
   const orderId = first.json.data!.orderId!;
-  const resource = { apiKey, rateResponseId, orderId };
+  const resource = { apiKey, rateResponseId, orderId, webhookId };
   const mixed = names.length > 1;
 
   const calls: Array<Promise<{ label: string; status: number; json: { data?: { status?: string; cancelledAt?: string }; error?: { code: string } } }>> = [];

@@ -11,6 +11,8 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { httpFunctions } from '../../shared/manifest';
 import { ddb } from '../../shared/store/client';
+import { putDelivery } from '../../shared/store/webhooks';
+import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -30,9 +32,16 @@ const snapshot = async (): Promise<Map<string, string>> => {
 };
 
 let apiKey: string;
+let companyId: string;
+/** What the functions queue (the queue is not the table: its messages are not table writes). */
+const queued: DeliveryMessage[] = [];
 beforeAll(async () => {
-  ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  let company: { companyId: string };
+  ({ apiKey, company } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  companyId = company.companyId;
+  useDeliveryQueue({ send: async (messages) => void queued.push(...messages) });
 });
+afterAll(() => useDeliveryQueue(undefined));
 
 type Handler = (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>;
 const handlerOf = async (name: string): Promise<Handler> =>
@@ -58,6 +67,17 @@ const orderId = async () => {
   return (await answer('ship', { ...sample('ship'), path: `/v1/ship/${id}`, pathParameters: { rateResponseId: id } })).data.orderId as string;
 };
 
+/** A fresh webhook endpoint of this company. */
+const webhookId = async () => (await answer('webhooks-create', sample('webhooks-create'))).data.id as string;
+/** A fresh endpoint with one delivered delivery. */
+const delivered = async () => {
+  const id = await webhookId();
+  const deliveryId = 'msg_01KAQZ8R00000000000000000A';
+  const now = new Date();
+  await putDelivery({ deliveryId, webhookId: id, companyId, type: 'shipment.created', createdDate: now.toISOString(), body: '{}', attempts: 1, status: 'delivered' }, now);
+  return { webhookId: id, deliveryId };
+};
+
 /** The sample events hold placeholder ids; the measured call gets real ones of the caller. */
 const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyEvent>> = {
   // The stored sample's shipping date would leave the accepted window as time passes.
@@ -70,6 +90,10 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
   'label-file': async (event) => ({ ...event, pathParameters: { ...event.pathParameters, orderId: await orderId() } }),
   track: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
   cancel: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
+  'webhook-get': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
+  'webhook-delete': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
+  'webhook-deliveries': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
+  'webhook-retry': async (event) => ({ ...event, pathParameters: await delivered() }),
 };
 
 describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) => {
@@ -79,8 +103,8 @@ describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) 
 
     const before = await snapshot();
     const response = await handler(event, { awsRequestId: `fences-${name}` } as Context);
-    // 302: the label file's redirect.
-    expect([200, 302]).toContain(response.statusCode);
+    // 302: the label file's redirect; 201 a new webhook endpoint; 202 a retry accepted.
+    expect([200, 201, 202, 302]).toContain(response.statusCode);
     const after = await snapshot();
 
     const written = [...after].filter(([key, item]) => before.get(key) !== item).map(([key]) => key.split(' ')[0]!);

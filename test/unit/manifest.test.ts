@@ -70,6 +70,14 @@ describe('table writes', () => {
       cancel: ['ORDER#'],
       notify: ['ORDER#'],
       'tracking-refresh': ['ORDER#'],
+      'webhooks-create': ['WEBHOOK#'],
+      'webhooks-list': [],
+      'webhook-get': [],
+      'webhook-delete': ['WEBHOOK#'],
+      'webhook-deliveries': [],
+      'webhook-retry': ['WEBHOOK#'],
+      'webhook-events': ['WEBHOOK#'],
+      'webhook-deliver': ['WEBHOOK#'],
     });
   });
 });

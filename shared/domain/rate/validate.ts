@@ -49,7 +49,7 @@ const FORMAT_NAMES: Record<string, string> = { email: 'e-mail address', uuid: 'U
  * error map, so messages written on the schema itself (country code, currency,
  * date) take precedence.
  */
-const issueText = (issue: z.core.$ZodRawIssue): string => {
+export const issueText = (issue: z.core.$ZodRawIssue): string => {
   // A missing enum is reported by zod as a wrong value; both mean the field is absent.
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) return 'is required';
   switch (issue.code) {

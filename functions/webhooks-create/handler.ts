@@ -1,0 +1,10 @@
+/** POST /v1/webhooks: registers an endpoint; the answer shows its signing secret, once (shared/services/webhooks.ts). */
+import { httpHandler } from '../../shared/http/handler';
+import { createWebhooksService, type WebhooksDependencies } from '../../shared/services/webhooks';
+
+export const createWebhooksCreateHandler = (options: WebhooksDependencies = {}) => {
+  const webhooks = createWebhooksService(options);
+  return httpHandler('webhooks-create', async (event, caller) => ({ status: 201, data: await webhooks.create(caller.company.companyId, event.body) }));
+};
+
+export const handler = createWebhooksCreateHandler();

@@ -1,0 +1,189 @@
+/**
+ * Webhook endpoints and deliveries (docs/webhooks.md), all in the company's
+ * partition `WEBHOOK#<companyId>`:
+ *
+ * - `ENDPOINT#<webhookId>`: the endpoint, its signing secret sealed
+ *   (shared/webhooks/secret-box.ts: a table read alone does not reveal it);
+ * - `COUNT`: how many endpoints the company has. Creating one is a transaction
+ *   that adds 1 under the condition that the count is below the limit, so
+ *   concurrent creates never pass it; deleting one takes 1 off;
+ * - `DELIVERY#<webhookId>#<deliveryId>`: one message to one endpoint, its
+ *   body stored as the exact bytes sent on every attempt, kept
+ *   DELIVERY_RETENTION_DAYS for the list and for replay. An attempt holds the
+ *   `attempt` lease (shared/store/lease.ts) of the delivery, so two workers
+ *   handed the same message never send it at once.
+ */
+import * as z from 'zod';
+import { MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES, type DeliveryProgress } from '../domain/webhooks';
+import { keys } from './keys';
+import { defineLease } from './lease';
+import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryLatest, queryPrefix, transactWrite } from './table-ops';
+
+/** How long a delivery is kept after it was made. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+const eventTypes = z.array(z.enum(WEBHOOK_EVENT_TYPES));
+
+export const webhookItemSchema = z.object({
+  webhookId: z.string(),
+  companyId: z.string(),
+  url: z.string(),
+  events: eventTypes,
+  description: z.string().optional(),
+  enabled: z.boolean(),
+  createdDate: z.string(),
+  secretSealed: z.string(),
+  disabledAt: z.string().optional(),
+});
+export type WebhookItem = z.infer<typeof webhookItemSchema>;
+
+const attemptLeaseSchema = z.object({ token: z.string(), startedAt: z.string() });
+
+export const deliveryItemSchema = z.object({
+  deliveryId: z.string(),
+  webhookId: z.string(),
+  companyId: z.string(),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+  createdDate: z.string(),
+  body: z.string(),
+  attempts: z.number(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  nextAttemptAt: z.string().optional(),
+  lastResponseStatus: z.number().optional(),
+  lastError: z.string().optional(),
+  /** A manual retry: one attempt. */
+  manual: z.boolean().optional(),
+  attempt: attemptLeaseSchema.optional(),
+});
+export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
+
+export class WebhookLimitReached extends Error {
+  override readonly name = 'WebhookLimitReached';
+}
+
+/** Stores a new endpoint, unless the company has MAX_WEBHOOKS_PER_COMPANY already (WebhookLimitReached). */
+export const putWebhook = async (item: WebhookItem): Promise<void> => {
+  const count = keys.webhookCount(item.companyId);
+  try {
+    await transactWrite([
+      {
+        update: count,
+        changes: { expression: 'SET #count = if_not_exists(#count, :zero) + :one', names: { '#count': 'count' }, values: { ':zero': 0, ':one': 1 } },
+        condition: { expression: 'attribute_not_exists(#count) OR #count < :max', names: { '#count': 'count' }, values: { ':max': MAX_WEBHOOKS_PER_COMPANY } },
+      },
+      { put: { ...keys.webhook(item.companyId, item.webhookId), entityType: 'webhook', ...item }, condition: { expression: 'attribute_not_exists(pk)' } },
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed && e.failedFor(count)) throw new WebhookLimitReached(`at most ${MAX_WEBHOOKS_PER_COMPANY} webhook endpoints per company`);
+    throw e;
+  }
+};
+
+export const getWebhook = (companyId: string, webhookId: string, consistent = false): Promise<WebhookItem | undefined> =>
+  getItem(keys.webhook(companyId, webhookId), webhookItemSchema, consistent);
+
+export const listWebhooks = (companyId: string): Promise<WebhookItem[]> => {
+  const { pk, skPrefix } = keys.webhookPrefix(companyId);
+  return queryPrefix(pk, skPrefix, webhookItemSchema);
+};
+
+/** Deletes the endpoint and takes it off the count, in one transaction; false when it was not there. */
+export const deleteWebhook = async (companyId: string, webhookId: string): Promise<boolean> => {
+  try {
+    await transactWrite([
+      { delete: keys.webhook(companyId, webhookId), condition: { expression: 'attribute_exists(pk)' } },
+      // if_not_exists: a company that never had an endpoint has no count item (the delete's condition fails the transaction then).
+      { update: keys.webhookCount(companyId), changes: { expression: 'SET #count = if_not_exists(#count, :one) - :one', names: { '#count': 'count' }, values: { ':one': 1 } } },
+    ]);
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionFailed) return false;
+    throw e;
+  }
+};
+
+/** An endpoint that answered 410 Gone: nothing more is sent to it. */
+export const disableWebhook = async (companyId: string, webhookId: string, at: string): Promise<void> => {
+  try {
+    await conditionalUpdate(
+      keys.webhook(companyId, webhookId),
+      { expression: 'SET enabled = :false, disabledAt = :at', values: { ':false': false, ':at': at } },
+      { expression: 'attribute_exists(pk)' },
+    );
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e; // deleted meanwhile
+  }
+};
+
+/**
+ * Stores a new delivery; false when a delivery with its id is there already
+ * (the same stream record handled again).
+ */
+export const putDelivery = async (item: Omit<DeliveryItem, 'attempt'>, now: Date): Promise<boolean> => {
+  try {
+    await conditionalPut(
+      {
+        ...keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId),
+        entityType: 'webhookDelivery',
+        ...item,
+        expiresAtEpoch: Math.floor(now.getTime() / 1000) + DELIVERY_RETENTION_DAYS * 86_400,
+      },
+      { expression: 'attribute_not_exists(pk)' },
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionFailed) return false;
+    throw e;
+  }
+};
+
+export const getDelivery = (companyId: string, webhookId: string, deliveryId: string, consistent = false): Promise<DeliveryItem | undefined> =>
+  getItem(keys.webhookDelivery(companyId, webhookId, deliveryId), deliveryItemSchema, consistent);
+
+/** An endpoint's latest deliveries, newest first. */
+export const latestDeliveries = async (companyId: string, webhookId: string, limit: number): Promise<DeliveryItem[]> => {
+  const { pk, skPrefix } = keys.webhookDeliveryPrefix(companyId, webhookId);
+  return (await queryLatest(pk, skPrefix, limit)).map((item) => deliveryItemSchema.parse(item));
+};
+
+const attemptLease = defineLease({ kind: 'attribute', attribute: 'attempt', since: 'startedAt', schema: attemptLeaseSchema });
+
+/**
+ * Takes the attempt lease of a pending delivery (ConditionFailed when it is
+ * not pending, or another attempt holds a lease younger than `staleBefore`).
+ */
+export const claimDeliveryAttempt = (item: DeliveryItem, token: string, now: Date, staleBefore: Date): Promise<void> =>
+  attemptLease.claim(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), { token, now, staleBefore, require: { equal: { status: 'pending' } } });
+
+/** Records an attempt's outcome and gives the lease up, in one write; ConditionFailed when the lease was taken over. */
+export const recordAttempt = (item: DeliveryItem, token: string, progress: DeliveryProgress): Promise<void> => {
+  const set: Record<string, unknown> = { status: progress.status, attempts: progress.attempts };
+  const remove: string[] = [];
+  for (const field of ['nextAttemptAt', 'lastResponseStatus', 'lastError'] as const) {
+    if (progress[field] !== undefined) set[field] = progress[field];
+    else remove.push(field);
+  }
+  if (progress.status !== 'pending') remove.push('manual');
+  return attemptLease.release(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), token, { set, remove });
+};
+
+/** A delivery whose endpoint is gone or disabled: failed, without an attempt. */
+export const failDelivery = async (item: DeliveryItem, reason: string): Promise<void> => {
+  await conditionalUpdate(
+    keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId),
+    { expression: 'SET #status = :failed, lastError = :reason REMOVE nextAttemptAt, manual', names: { '#status': 'status' }, values: { ':failed': 'failed', ':reason': reason } },
+    { expression: '#status = :pending AND attribute_not_exists(#attempt)', names: { '#status': 'status', '#attempt': 'attempt' }, values: { ':pending': 'pending' } },
+  ).catch((e: unknown) => {
+    if (!(e instanceof ConditionFailed)) throw e;
+  });
+};
+
+/** A manual retry: the delivery is pending again, attempted now; its id and body stay. ConditionFailed when an attempt is in flight. */
+export const requeueDelivery = async (item: DeliveryItem, now: Date): Promise<void> => {
+  await conditionalUpdate(
+    keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId),
+    // A pending delivery keeps its schedule; a finished one gets one attempt.
+    { expression: 'SET #status = :pending, nextAttemptAt = :now, manual = :manual', names: { '#status': 'status' }, values: { ':pending': 'pending', ':now': now.toISOString(), ':manual': item.status !== 'pending' } },
+    { expression: 'attribute_exists(pk) AND attribute_not_exists(#attempt)', names: { '#attempt': 'attempt' } },
+  );
+};

@@ -1,0 +1,175 @@
+/**
+ * Where a webhook may go, and the POST itself (docs/webhooks.md, "Safety").
+ * An endpoint URL is the caller's, so it must not turn this service into a
+ * way into its own network: on a deployed stage only `https` URLs whose host
+ * resolves to public addresses are accepted, when registered and again at
+ * every delivery, and the address actually connected to is checked at connect
+ * time (a `lookup` of our own), so a name that changes its answer between the
+ * check and the connection (DNS rebinding) still cannot reach loopback,
+ * private, link-local or cloud metadata addresses. Redirects are never
+ * followed, an attempt is bounded in time, and only the first few KB of an
+ * answer are read.
+ *
+ * The address ranges come from ipaddr.js (maintained, used by Express's
+ * proxy-addr): only its `unicast` range is public; IPv4-mapped IPv6 addresses
+ * are judged by their IPv4 address. The local runtime allows http and private
+ * addresses (`allowHttp`, `allowPrivate`), so a receiver on 127.0.0.1 works.
+ */
+import { lookup as dnsLookup } from 'node:dns';
+import { promises as dns } from 'node:dns';
+import type * as Http from 'node:http';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { MAX_RETRY_AFTER_SECONDS } from '../domain/webhooks';
+
+export type DestinationPolicy = { allowHttp: boolean; allowPrivate: boolean };
+
+export type PostOutcome = { kind: 'response'; status: number; retryAfterSeconds?: number; body: string } | { kind: 'failed'; reason: string };
+
+export type Resolve = (host: string) => Promise<string[]>;
+
+const MAX_URL_LENGTH = 2048;
+
+/** Whether an address is public unicast: not loopback, private, link-local (metadata), CGNAT, multicast, reserved or documentation. */
+export const isPublicAddress = (ip: string): boolean => {
+  if (!ipaddr.isValid(ip)) return false;
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  return address.range() === 'unicast';
+};
+
+const defaultResolve: Resolve = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** A bracketed IPv6 host as the URL has it, without brackets. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** The URL, or why it is refused (a sentence safe to show the caller). */
+export const checkWebhookUrl = async (raw: string, policy: DestinationPolicy, resolve: Resolve = defaultResolve): Promise<{ ok: true; url: URL } | { ok: false; reason: string }> => {
+  if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `must be at most ${MAX_URL_LENGTH} characters` };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'is not a valid URL' };
+  }
+  if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) return { ok: false, reason: policy.allowHttp ? 'must be an http or https URL' : 'only https URLs are accepted' };
+  if (url.username || url.password) return { ok: false, reason: 'must not carry a user name or password' };
+  if (url.hash) return { ok: false, reason: 'must not have a fragment' };
+  const host = hostOf(url);
+  if (!host) return { ok: false, reason: 'must name a host' };
+  if (policy.allowPrivate) return { ok: true, url };
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = await resolve(host);
+    } catch {
+      return { ok: false, reason: `host ${host} does not resolve` };
+    }
+    if (addresses.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
+  }
+  if (!addresses.every(isPublicAddress)) return { ok: false, reason: `host ${host} resolves to an address that is not public (loopback, private, link-local or reserved)` };
+  return { ok: true, url };
+};
+
+class AddressNotAllowed extends Error {
+  readonly code = 'EADDRNOTALLOWED';
+}
+
+/** A lookup that refuses, at connect time, any address the policy does not allow. */
+const guardedLookup =
+  (policy: DestinationPolicy): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as unknown as Array<{ address: string; family: number }>;
+      const allowed = policy.allowPrivate ? list : list.filter((a) => isPublicAddress(a.address));
+      if (allowed.length === 0 || allowed.length !== list.length) return callback(new AddressNotAllowed('address not allowed'), '', 0);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, allowed);
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+
+/** `Retry-After` in seconds: delta-seconds or an HTTP date, at most a day; undefined when absent or unreadable. */
+export const retryAfterSeconds = (value: string | undefined, now = Date.now()): number | undefined => {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), MAX_RETRY_AFTER_SECONDS);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.min(Math.max(0, Math.ceil((at - now) / 1000)), MAX_RETRY_AFTER_SECONDS);
+};
+
+const reasonOf = (error: NodeJS.ErrnoException): string => {
+  if (error instanceof AddressNotAllowed || error.code === 'EADDRNOTALLOWED') return 'address not allowed';
+  if (error.code === 'ECONNREFUSED') return 'connection refused';
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'dns failure';
+  if (error.code === 'ECONNRESET') return 'connection reset';
+  if (error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT') || /SSL|TLS/i.test(error.message)) return 'tls error';
+  return error.code ?? 'connection failed';
+};
+
+/**
+ * node:http and node:https through `require`, on first use: an ES import of
+ * either is hoisted to the top of the function's bundle, and Node's ES module
+ * view of node:http loads undici at once (tens of ms of every cold start).
+ */
+const transport = (secure: boolean): { request: typeof Http.request } =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  secure ? (require('node:https') as typeof import('node:https')) : (require('node:http') as typeof import('node:http'));
+
+/**
+ * POSTs `body` (the exact bytes) to `url`. Never throws: the outcome is the
+ * answer's status (3xx included: redirects are not followed) or why there was
+ * none (`timeout`, `address not allowed`, `connection refused`, ...).
+ */
+export const postWebhook = (
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; maxResponseBytes: number; policy: DestinationPolicy },
+): Promise<PostOutcome> =>
+  new Promise<PostOutcome>((resolve) => {
+    const host = hostOf(url);
+    const secure = url.protocol === 'https:';
+    if (!secure && !(options.policy.allowHttp && url.protocol === 'http:')) return resolve({ kind: 'failed', reason: 'scheme not allowed' });
+    if (isIP(host) && !options.policy.allowPrivate && !isPublicAddress(host)) return resolve({ kind: 'failed', reason: 'address not allowed' });
+    const payload = Buffer.from(body, 'utf8');
+    let settled = false;
+    const finish = (outcome: PostOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(outcome);
+    };
+    const request = transport(secure).request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'shipping-api-webhooks/1' },
+      lookup: guardedLookup(options.policy),
+      agent: false,
+    });
+    const timer = setTimeout(() => finish({ kind: 'failed', reason: 'timeout' }), options.timeoutMs);
+    request.on('error', (error: NodeJS.ErrnoException) => finish({ kind: 'failed', reason: reasonOf(error) }));
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () =>
+        finish({
+          kind: 'response',
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ...(retryAfterSeconds(response.headers['retry-after']) !== undefined ? { retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'])! } : {}),
+        });
+      response.on('data', (chunk: Buffer) => {
+        const room = options.maxResponseBytes - size;
+        if (room > 0) chunks.push(chunk.subarray(0, room));
+        size += chunk.length;
+        if (size >= options.maxResponseBytes) done();
+      });
+      response.on('end', done);
+      response.on('error', done);
+    });
+    request.end(payload);
+  });
