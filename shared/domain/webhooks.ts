@@ -127,7 +127,7 @@ export const parseRetrySchedule = (raw: string | undefined): readonly number[] =
   if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE_SECONDS;
   const parts = raw.split(',').map((p) => p.trim());
   const values = parts.map(Number);
-  if (parts.length > 20 || values.some((v, i) => parts[i] === '' || !Number.isInteger(v) || v < 0 || v > MAX_RETRY_AFTER_SECONDS)) {
+  if (parts.length > 20 || values.some((v, i) => !/^\d{1,6}$/.test(parts[i]!) || v > MAX_RETRY_AFTER_SECONDS)) {
     throw new Error(`WEBHOOK_RETRY_SCHEDULE_SECONDS must be at most 20 comma-separated whole seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}, got "${raw.slice(0, 80)}"`);
   }
   return values;

@@ -96,7 +96,8 @@ export const retryAfterSeconds = (value: string | undefined, now = Date.now()): 
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), MAX_RETRY_AFTER_SECONDS);
-  const at = Date.parse(trimmed);
+  // An HTTP date names its day and month in letters; anything else (a negative number, a bare year) is unreadable.
+  const at = /[A-Za-z]/.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(at)) return undefined;
   return Math.min(Math.max(0, Math.ceil((at - now) / 1000)), MAX_RETRY_AFTER_SECONDS);
 };

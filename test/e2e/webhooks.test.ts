@@ -17,6 +17,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { readDemoFile } from '../../local/runtime-files';
 import { adminJson } from '../support/cli';
+import { documentValidator, pathBelow } from '../support/openapi-validator';
 import { sampleRateBody } from '../support/rate-body';
 import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 
@@ -35,10 +36,14 @@ const received: Received[] = [];
 const scripts = new Map<string, number[]>();
 const answers: string[] = [];
 
+const document = documentValidator();
+/** A call of the API; every answer is checked against openapi.json. */
 const call = async (route: string, init: RequestInit = {}, apiKey = key) => {
-  const response = await fetch(`${apiUrl}${route}`, { ...init, headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...init.headers } });
+  const url = `${apiUrl}${route}`;
+  const response = await fetch(url, { ...init, headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...init.headers } });
   const text = await response.text();
   answers.push(text);
+  document.assertDocumented({ method: init.method ?? 'GET', path: pathBelow(url, ''), status: response.status, headers: response.headers, body: text });
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Json };
 };
 

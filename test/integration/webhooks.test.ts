@@ -1,0 +1,239 @@
+/**
+ * Webhooks on DynamoDB Local with real receivers on 127.0.0.1: the POST
+ * itself (exact bytes, no redirects, bounded time and body, the address
+ * refused at connect time), and the delivery protocol: a stream record handled
+ * twice makes one delivery per endpoint, two workers handed one message make
+ * one attempt, a worker that died mid-attempt is taken over after its lease,
+ * a deleted endpoint's delivery fails, and every attempt verifies with the
+ * `standardwebhooks` package.
+ */
+import { once } from 'node:events';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { Webhook } from 'standardwebhooks';
+import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
+import { createWebhooksService } from '../../shared/services/webhooks';
+import { keys } from '../../shared/store/keys';
+import { getDelivery, latestDeliveries } from '../../shared/store/webhooks';
+import { postWebhook } from '../../shared/webhooks/destination';
+import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
+import { useFreshStack } from '../support/stack';
+
+const stack = useFreshStack();
+const local = { allowHttp: true, allowPrivate: true };
+const deployed = { allowHttp: false, allowPrivate: false };
+
+type Seen = { url: string; headers: IncomingHttpHeaders; body: Buffer };
+let server: http.Server;
+let base: string;
+const seen: Seen[] = [];
+let respond: (url: string, response: http.ServerResponse) => void = (_url, response) => response.end('ok');
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      seen.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      respond(request.url ?? '', response);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  useDeliveryQueue(undefined);
+});
+beforeEach(() => {
+  seen.length = 0;
+  respond = (_url, response) => response.end('ok');
+});
+
+const options = { timeoutMs: 1000, maxResponseBytes: 64, policy: local };
+
+describe('postWebhook', () => {
+  it('sends the exact bytes with their length and the given headers', async () => {
+    const body = JSON.stringify({ amount: 136.0, name: 'Zoë ✓' }).replace('136', '136.0');
+    const outcome = await postWebhook(new URL(`${base}/exact`), { 'webhook-id': 'msg_1' }, body, options);
+    expect(outcome).toMatchObject({ kind: 'response', status: 200, body: 'ok' });
+    expect(seen[0]!.body.equals(Buffer.from(body, 'utf8'))).toBe(true);
+    expect(seen[0]!.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(seen[0]!.headers).toMatchObject({ 'webhook-id': 'msg_1', 'content-type': 'application/json' });
+  });
+
+  it('reads Retry-After, as seconds and as a date', async () => {
+    respond = (url, response) => response.writeHead(503, { 'retry-after': url === '/secs' ? '7' : new Date(Date.now() + 60_000).toUTCString() }).end();
+    expect(await postWebhook(new URL(`${base}/secs`), {}, '{}', options)).toMatchObject({ status: 503, retryAfterSeconds: 7 });
+    const dated = await postWebhook(new URL(`${base}/date`), {}, '{}', options);
+    expect(dated.kind === 'response' && dated.retryAfterSeconds).toBeGreaterThanOrEqual(58);
+  });
+
+  it('never follows a redirect', async () => {
+    respond = (url, response) => (url === '/from' ? response.writeHead(302, { location: `${base}/to` }).end() : response.end('ok'));
+    expect(await postWebhook(new URL(`${base}/from`), {}, '{}', options)).toMatchObject({ kind: 'response', status: 302 });
+    expect(seen.map((s) => s.url)).toEqual(['/from']);
+  });
+
+  it('gives up at its timeout on a server that never answers', async () => {
+    respond = () => undefined;
+    const started = Date.now();
+    expect(await postWebhook(new URL(`${base}/hang`), {}, '{}', { ...options, timeoutMs: 300 })).toEqual({ kind: 'failed', reason: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('reads at most maxResponseBytes of a huge answer and returns at once', async () => {
+    respond = (_url, response) => {
+      response.writeHead(200);
+      const chunk = Buffer.alloc(64 * 1024, 97);
+      let sent = 0;
+      const push = () => {
+        while (sent < 5 * 1024 * 1024 && response.write(chunk)) sent += chunk.length;
+        if (sent < 5 * 1024 * 1024) response.once('drain', push);
+        else response.end();
+      };
+      push();
+    };
+    const outcome = await postWebhook(new URL(`${base}/huge`), {}, '{}', options);
+    expect(outcome).toMatchObject({ kind: 'response', status: 200 });
+    expect(outcome.kind === 'response' && outcome.body.length).toBe(64);
+  });
+
+  it('refuses a loopback address on a deployed stage before connecting, a literal or a name', async () => {
+    const httpsDeployed = { ...deployed, allowHttp: true };
+    expect(await postWebhook(new URL(`${base}/x`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({ kind: 'failed', reason: 'address not allowed' });
+    const port = (server.address() as AddressInfo).port;
+    expect(await postWebhook(new URL(`http://localhost:${port}/x`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({ kind: 'failed', reason: 'address not allowed' });
+    expect(await postWebhook(new URL(`http://169.254.169.254/latest/meta-data`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({ kind: 'failed', reason: 'address not allowed' });
+    expect(await postWebhook(new URL(`${base}/x`), {}, '{}', { ...options, policy: deployed })).toEqual({ kind: 'failed', reason: 'scheme not allowed' });
+    expect(seen).toEqual([]);
+  });
+
+  it('says connection refused when nothing listens', async () => {
+    const closed = http.createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    expect(await postWebhook(new URL(`http://127.0.0.1:${port}/`), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'connection refused' });
+  });
+});
+
+describe('the delivery protocol', () => {
+  const queued: DeliveryMessage[] = [];
+  beforeAll(() => useDeliveryQueue({ send: async (messages) => void queued.push(...messages) }));
+  beforeEach(() => (queued.length = 0));
+
+  const logger = { info: () => undefined, warn: () => undefined, error: (m: string, a: unknown) => console.error(m, JSON.stringify(a)) };
+  const service = (overrides: Partial<Parameters<typeof createWebhookDeliveryService>[0]> = {}) =>
+    createWebhookDeliveryService({ logger, policy: local, schedule: [1, 1], timeoutMs: 2000, ...overrides });
+
+  const setup = async () => {
+    const { company } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    const webhooks = createWebhooksService({ policy: local });
+    const endpoint = await webhooks.create(company.companyId, { url: `${base}/hook`, events: ['tracking.updated'] });
+    return { companyId: company.companyId, webhooks, endpoint };
+  };
+
+  /** A stream record of an order moving from pending to in transit. */
+  const record = (companyId: string, sequence: string): DynamoDBRecord => {
+    const orderId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const order = (status: string, events: unknown[]) => ({
+      ...keys.order(orderId),
+      entityType: 'order',
+      orderId,
+      companyId,
+      rateResponseId: '4b2e8d1f-6a3c-4e5b-9d7f-0c1a2b3e4d5f',
+      rateRequestId: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+      pricingGroupId: 'default',
+      carrierCode: 'CARRIERX',
+      serviceCode: 'CARRIERX_GROUND',
+      trackingNumber: '794612345678',
+      pieceTrackingNumbers: ['794612345678'],
+      trackingUrl: 'https://track.sandbox.example/CARRIERX/794612345678',
+      labels: [],
+      price: { currency: 'USD', total: 1843 },
+      notification: { statuses: [] },
+      status,
+      events,
+      createdDate: '2026-11-24T10:00:00.000Z',
+      updated: '2026-11-24T11:00:00.000Z',
+      mode: 'live',
+    });
+    return {
+      eventID: `e-${sequence}`,
+      eventName: 'MODIFY',
+      dynamodb: {
+        ApproximateCreationDateTime: 1_795_000_000,
+        SequenceNumber: sequence,
+        OldImage: marshall(order('pending', []), { removeUndefinedValues: true }) as never,
+        NewImage: marshall(order('intransit', [{ status: 'intransit', code: 'PICKED_UP', description: 'Picked up', occurredAt: '2026-11-24T11:00:00.000Z' }]), { removeUndefinedValues: true }) as never,
+      },
+    };
+  };
+
+  it('makes one delivery per endpoint although the record comes twice, and delivers it signed', async () => {
+    const { companyId, endpoint } = await setup();
+    const events = service();
+    expect(await events.handleStreamRecord(record(companyId, '100'))).toBe(1);
+    expect(await events.handleStreamRecord(record(companyId, '100'))).toBe(0);
+    const deliveries = await latestDeliveries(companyId, endpoint.id, 10);
+    expect(deliveries).toHaveLength(1);
+    expect(queued.length).toBeGreaterThanOrEqual(1);
+    expect(await events.deliver(queued[0]!)).toBe('delivered');
+    expect(seen).toHaveLength(1);
+    const payload = new Webhook(endpoint.secret).verify(seen[0]!.body.toString('utf8'), seen[0]!.headers as Record<string, string>) as { type: string; data: { transitStatus: string } };
+    expect(payload).toMatchObject({ type: 'tracking.updated', data: { transitStatus: 'intransit' } });
+    // A second copy of the message finds it delivered: no second POST.
+    expect(await events.deliver(queued[0]!)).toBe('dropped');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('lets one of two workers handed the same message attempt it', async () => {
+    const { companyId } = await setup();
+    const events = service();
+    await events.handleStreamRecord(record(companyId, '200'));
+    respond = (_url, response) => setTimeout(() => response.end('ok'), 300);
+    const message = queued[0]!;
+    const outcomes = await Promise.all([service().deliver(message), service().deliver(message)]);
+    expect(outcomes.sort()).toEqual(['delivered', 'waiting']);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('takes over the lease of a worker that died mid-attempt, after the lease', async () => {
+    const { companyId, endpoint } = await setup();
+    await service().handleStreamRecord(record(companyId, '300'));
+    const message = queued[0]!;
+    let clock = new Date();
+    // The first worker dies after its POST (its post never resolves its write).
+    respond = (_url, response) => response.end('ok');
+    const dying = service({ clock: () => clock, post: () => new Promise(() => undefined) });
+    void dying.deliver(message);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await service({ clock: () => clock }).deliver(message)).toBe('waiting');
+    clock = new Date(clock.getTime() + 61_000);
+    expect(await service({ clock: () => clock }).deliver(message)).toBe('delivered');
+    expect((await getDelivery(companyId, endpoint.id, message.deliveryId, true))!).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
+  it('retries on failure with the same id, and fails a deleted endpoint without an attempt', async () => {
+    const { companyId, endpoint, webhooks } = await setup();
+    await service().handleStreamRecord(record(companyId, '400'));
+    respond = (_url, response) => response.writeHead(500).end();
+    const first = queued.shift()!;
+    expect(await service().deliver(first)).toBe('retrying');
+    const next = queued.shift()!;
+    expect(next).toMatchObject({ deliveryId: first.deliveryId, attempts: 1 });
+    // The old message no longer matches the delivery: dropped.
+    expect(await service().deliver(first)).toBe('dropped');
+    await webhooks.remove(companyId, endpoint.id);
+    const later = new Date(Date.now() + 5000);
+    expect(await service({ clock: () => later }).deliver(next)).toBe('failed');
+    expect(seen).toHaveLength(1);
+    expect(await getDelivery(companyId, endpoint.id, first.deliveryId, true)).toMatchObject({ status: 'failed', lastError: 'endpoint deleted', attempts: 1 });
+  });
+});

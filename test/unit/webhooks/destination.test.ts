@@ -1,0 +1,97 @@
+/** Where a webhook may go: public addresses only on a deployed stage; loopback and http only locally. */
+import { checkWebhookUrl, isPublicAddress, retryAfterSeconds } from '../../../shared/webhooks/destination';
+
+const deployed = { allowHttp: false, allowPrivate: false };
+const local = { allowHttp: true, allowPrivate: true };
+const resolvesTo = (...addresses: string[]) => async () => addresses;
+
+describe('isPublicAddress', () => {
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.216.34'])('%s is public', (ip) => expect(isPublicAddress(ip)).toBe(true));
+  it.each([
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '240.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:10.0.0.1',
+    'ff02::1',
+    '2001:db8::1',
+    'not an address',
+    '',
+  ])('%s is not', (ip) => expect(isPublicAddress(ip)).toBe(false));
+});
+
+describe('checkWebhookUrl on a deployed stage', () => {
+  it('accepts https to a host resolving to public addresses', async () => {
+    const checked = await checkWebhookUrl('https://hooks.example.com/a?b=1', deployed, resolvesTo('93.184.216.34'));
+    expect(checked).toMatchObject({ ok: true });
+  });
+  it.each([
+    ['http', 'http://hooks.example.com/a', /https/],
+    ['credentials', 'https://user:pw@hooks.example.com/a', /user name or password/],
+    ['a fragment', 'https://hooks.example.com/a#x', /fragment/],
+    ['the metadata address', 'https://169.254.169.254/latest/meta-data', /not public/],
+    ['a mapped loopback', 'https://[::ffff:127.0.0.1]/', /not public/],
+    ['loopback', 'https://127.0.0.1:8443/', /not public/],
+    ['not a URL', 'hooks.example.com', /not a valid URL/],
+    ['ftp', 'ftp://example.com/x', /https/],
+    ['3000 characters', `https://example.com/${'a'.repeat(3000)}`, /2048/],
+  ])('refuses %s', async (_case, url, reason) => {
+    const checked = await checkWebhookUrl(url, deployed, resolvesTo('93.184.216.34'));
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.reason).toMatch(reason);
+  });
+  it('refuses a name that resolves to a private address, or to a mix', async () => {
+    expect((await checkWebhookUrl('https://internal.example.com/', deployed, resolvesTo('10.0.0.1'))).ok).toBe(false);
+    expect((await checkWebhookUrl('https://mixed.example.com/', deployed, resolvesTo('93.184.216.34', '127.0.0.1'))).ok).toBe(false);
+  });
+  it('refuses a name that does not resolve', async () => {
+    const checked = await checkWebhookUrl('https://nowhere.example.com/', deployed, async () => {
+      throw new Error('ENOTFOUND');
+    });
+    expect(checked).toEqual({ ok: false, reason: 'host nowhere.example.com does not resolve' });
+    expect((await checkWebhookUrl('https://empty.example.com/', deployed, resolvesTo())).ok).toBe(false);
+  });
+});
+
+describe('checkWebhookUrl in the local runtime', () => {
+  it('accepts http on loopback', async () => expect((await checkWebhookUrl('http://127.0.0.1:9999/x', local)).ok).toBe(true));
+  it('still refuses other schemes and credentials', async () => {
+    expect((await checkWebhookUrl('file:///etc/passwd', local)).ok).toBe(false);
+    expect((await checkWebhookUrl('http://a:b@127.0.0.1/', local)).ok).toBe(false);
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  it('reads delta-seconds and HTTP dates, capped at a day', () => {
+    expect(retryAfterSeconds('7', now)).toBe(7);
+    expect(retryAfterSeconds('Tue, 24 Nov 2026 10:01:00 GMT', now)).toBe(60);
+    expect(retryAfterSeconds('Tue, 24 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('999999999999', now)).toBe(86_400);
+    expect(retryAfterSeconds('Fri, 31 Dec 9999 23:59:59 GMT', now)).toBe(86_400);
+  });
+  it('ignores what it cannot read', () => {
+    expect(retryAfterSeconds(undefined, now)).toBeUndefined();
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds('-5', now)).toBeUndefined();
+  });
+});
