@@ -118,6 +118,8 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
   };
 
   const pump = () => {
+    // Called by its timer or directly (drain): either way no other timer stays behind.
+    if (timer) clearTimeout(timer);
     timer = undefined;
     if (stopped) return;
     const due = [...messages.values()].filter((m) => m.visibleAt <= now()).sort((a, b) => a.visibleAt - b.visibleAt);

@@ -7,13 +7,9 @@
  * `batchItemFailures` (Powertools batch): the others of the batch stand, and
  * Lambda retries from the failed one, then parks it in the failure queue.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import middy from '@middy/core';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { streamBatchHandler } from '../../shared/batch-handler';
 import { logger } from '../../shared/logger';
-import { metrics } from '../../shared/metrics';
 import { emailSender } from '../../shared/notify/sender';
 import { createNotifyingService, NotificationInFlight, type NotifyingDependencies } from '../../shared/services/notifying';
 
@@ -33,13 +29,8 @@ export const createNotifyHandler = (options: NotifyHandlerOptions = {}) => {
     }
   };
 
-  const main = async (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
-    // In sequence: an order's records then claim its e-mails in stream order, never against each other.
-    processPartialResponse(event, processRecord, new BatchProcessor(EventType.DynamoDBStreams), { context, processInParallel: false });
-
-  return middy(main)
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }));
+  // In sequence: an order's records then claim its e-mails in stream order, never against each other.
+  return streamBatchHandler(processRecord);
 };
 
 export const handler = createNotifyHandler();

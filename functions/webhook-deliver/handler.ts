@@ -5,14 +5,10 @@
  * throws (the store or the queue failed) is reported in `batchItemFailures`
  * and handed again by the queue, then parked in its dead-letter queue.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import middy from '@middy/core';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
+import { queueBatchHandler } from '../../shared/batch-handler';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/logger';
-import { metrics } from '../../shared/metrics';
 import { createWebhookDeliveryService, type WebhookDeliveryDependencies } from '../../shared/services/webhook-delivery';
 import { stagePolicy } from '../../shared/services/webhooks';
 import { parseDeliveryMessage } from '../../shared/webhooks/queue';
@@ -32,11 +28,7 @@ export const createWebhookDeliverHandler = (options: Partial<WebhookDeliveryDepe
       throw error;
     }
   };
-  const main = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), { context, processInParallel: true });
-  return middy(main)
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }));
+  return queueBatchHandler(processRecord);
 };
 
 export const handler = createWebhookDeliverHandler();

@@ -5,14 +5,10 @@
  * handled in stream order; one that fails is reported in `batchItemFailures`
  * and retried from there, and its deliveries, already made, are not made again.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import middy from '@middy/core';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { streamBatchHandler } from '../../shared/batch-handler';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/logger';
-import { metrics } from '../../shared/metrics';
 import { createWebhookDeliveryService, type WebhookDeliveryDependencies } from '../../shared/services/webhook-delivery';
 import { stagePolicy } from '../../shared/services/webhooks';
 
@@ -26,11 +22,7 @@ export const createWebhookEventsHandler = (options: Partial<WebhookDeliveryDepen
       throw error;
     }
   };
-  const main = async (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
-    processPartialResponse(event, processRecord, new BatchProcessor(EventType.DynamoDBStreams), { context, processInParallel: false });
-  return middy(main)
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }));
+  return streamBatchHandler(processRecord);
 };
 
 export const handler = createWebhookEventsHandler();
