@@ -16,6 +16,7 @@ import { Webhook } from 'standardwebhooks';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
 import { createWebhooksService } from '../../shared/services/webhooks';
 import { keys } from '../../shared/store/keys';
+import { queryItems as queryAll } from '../../shared/store/table-ops';
 import { getDelivery, latestDeliveries } from '../../shared/store/webhooks';
 import { postWebhook } from '../../shared/webhooks/destination';
 import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
@@ -175,6 +176,16 @@ describe('the delivery protocol', () => {
       },
     };
   };
+
+  it('stores the signing secret sealed: a read of the table alone does not reveal it', async () => {
+    const { companyId, endpoint } = await setup();
+    const items = await queryAll(`WEBHOOK#${companyId}`);
+    const stored = JSON.stringify(items);
+    expect(items.some((i) => i.sk === `ENDPOINT#${endpoint.id}`)).toBe(true);
+    expect(stored).not.toContain(endpoint.secret);
+    expect(stored).not.toContain(endpoint.secret.slice('whsec_'.length));
+    expect(stored).toMatch(/"secretSealed":"local:/);
+  });
 
   it('makes one delivery per endpoint although the record comes twice, and delivers it signed', async () => {
     const { companyId, endpoint } = await setup();
