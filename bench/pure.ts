@@ -15,12 +15,12 @@ import { performance } from 'node:perf_hooks';
 import { createCarrierRegistry } from '../shared/carriers/registry';
 import { createSandboxTransports } from '../shared/carriers/sandbox/network';
 import { CarrierRefusal } from '../shared/carriers/types';
-import { enabledServices } from '../shared/domain/catalog';
+import { enabledServices } from '../shared/domain/catalog-shaping';
 import { buildRateResults, prepareRateRequest, type QuotedRate } from '../shared/domain/rate';
 import type { CarrierService } from '../shared/domain/types';
 import { carriers as referenceCarriers, services as referenceServices } from '../shared/reference/carriers';
 import { defaultPackagingTypes } from '../shared/reference/packaging';
-import { pricingPlans } from '../shared/reference/pricing';
+import { pricingPlans } from '../shared/reference/pricing-groups';
 import type { Scenario } from './fixtures';
 import { summarize, type LatencySummary } from './stats';
 

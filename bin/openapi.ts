@@ -1,7 +1,7 @@
 /** Writes openapi.json from the manifest and the zod schemas: `npm run openapi`. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApi } from '../shared/openapi';
+import { buildOpenApi } from '../tooling/openapi';
 
 const file = join(process.cwd(), 'openapi.json');
 writeFileSync(file, `${JSON.stringify(buildOpenApi(), null, 2)}\n`);

@@ -15,7 +15,7 @@ import { carriers } from '../shared/reference/carriers';
 import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Credentials } from '../shared/secrets';
 import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';
 import { listOutbox } from '../shared/notify/outbox';
-import { pricingGroups, sandboxAccountNumber } from '../shared/reference/pricing';
+import { pricingGroups, sandboxAccountNumber } from '../shared/reference/pricing-groups';
 import { localAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readRuntimeFile, resolveDataDir, type RuntimeFile } from './runtime-files';
 

@@ -9,7 +9,7 @@
  * Every handler imports this module at runtime, so it stays plain data: no
  * zod schema, no CDK, nothing heavier than the key prefixes. The OpenAPI
  * description of each HTTP function (summary, query and body schemas, answers)
- * is therefore not here but in `routeDocs` of shared/openapi.ts, keyed by the
+ * is therefore not here but in `routeDocs` of tooling/openapi.ts, keyed by the
  * names of this list (`HttpFunctionName`): the compiler refuses a missing or
  * unknown entry, and whether a body is documented and required follows the
  * body policy declared here. Putting the schemas here would pull every
@@ -283,7 +283,7 @@ const entries = [
 
 export const manifest: readonly FunctionEntry[] = entries;
 
-/** The names of the HTTP functions: what shared/openapi.ts must document. */
+/** The names of the HTTP functions: what tooling/openapi.ts must document. */
 export type HttpFunctionName = Extract<(typeof entries)[number], { trigger: { kind: 'http' } }>['name'];
 
 export const httpFunctions = (): Array<FunctionEntry & { trigger: HttpTrigger }> =>

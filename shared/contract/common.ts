@@ -3,7 +3,7 @@
  * one file per endpoint under shared/contract/ with the zod schema of each
  * path parameter, query parameter, request body and response body. Handlers
  * validate with them, services return their inferred types, and
- * shared/openapi.ts builds openapi.json from them (`meta({ id })` names a
+ * tooling/openapi.ts builds openapi.json from them (`meta({ id })` names a
  * component). Services import the response schemas as types; a function
  * that validates a parameter or a body loads only its endpoint's file.
  *

@@ -1,6 +1,6 @@
 /**
  * The catalog endpoints (spec 4.1–4.3): what a company may use. Reads the
- * store, shapes with the pure domain/catalog rules.
+ * store, shapes with the pure domain/catalog-shaping rules.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -12,10 +12,10 @@ import {
   type PublicCarrier,
   type PublicPackagingType,
   type PublicService,
-} from '../domain/catalog';
+} from '../domain/catalog-shaping';
 import type { Company } from '../domain/types';
 import { notFound } from '../errors';
-import { listCarriers, listPricingPlans, listServices } from '../store/catalog';
+import { listCarriers, listPricingPlans, listServices } from '../store/reference-views';
 import { listCompanyBoxes, listDefaultPackaging, putCustomBox } from '../store/packaging';
 
 /** Defaults first, then the company's custom boxes. */

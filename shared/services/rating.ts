@@ -11,7 +11,7 @@ import { fanOutRates, type RateJob, type RateFailure } from '../carriers/fanout'
 import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
-import { enabledServices } from '../domain/catalog';
+import { enabledServices } from '../domain/catalog-shaping';
 import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RejectedQuote } from '../domain/rate';
 import type { Company, KeyMode } from '../domain/types';
 import { AppError } from '../errors';

@@ -4,7 +4,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { companySchema, type Company } from '../domain/types';
 import { ddb } from './client';
-import { getPricingGroup } from './catalog';
+import { getPricingGroup } from './reference-views';
 import { ItemNotFound } from './errors';
 import { keys } from './keys';
 import { getItem, isConditionalCheckFailed, putItem } from './table-ops';

@@ -19,7 +19,7 @@ export const listCompanyBoxes = (companyId: string): Promise<PackagingType[]> =>
     return boxes.filter((b) => b.companyId === companyId);
   });
 
-/** Stores a new custom box of its company (built by domain/catalog.ts `newCustomBox`); never overwrites one. */
+/** Stores a new custom box of its company (built by domain/catalog-shaping.ts `newCustomBox`); never overwrites one. */
 export const putCustomBox = async (box: PackagingType & { companyId: string }): Promise<void> => {
   await putItem({ ...keys.companyPackaging(box.companyId, box.id), entityType: 'packagingType', ...box }, { ifAbsent: true });
 };

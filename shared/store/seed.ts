@@ -11,7 +11,7 @@
  */
 import { carriers, services } from '../reference/carriers';
 import { defaultPackagingTypes } from '../reference/packaging';
-import { pricingGroups, pricingPlans } from '../reference/pricing';
+import { pricingGroups, pricingPlans } from '../reference/pricing-groups';
 import { keys, type Key } from './keys';
 import { pricingPlanItem } from './reference';
 import { conditionalPut, conditionalUpdate, isConditionalCheckFailed, putAll } from './table-ops';

@@ -5,7 +5,7 @@
  */
 import { carriers as referenceCarriers, services as referenceServices } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
-import { pricingPlans } from '../../shared/reference/pricing';
+import { pricingPlans } from '../../shared/reference/pricing-groups';
 import type { PackagingType } from '../../client';
 import { admin, api, client, companyWithKey, expectErrorBody, expectTypedError } from '../support/e2e';
 

@@ -13,7 +13,7 @@ import { AppError } from '../../shared/errors';
 import { authenticate, clearAuthCache } from '../../shared/http/auth';
 import { carriers } from '../../shared/reference/carriers';
 import { hashApiKey } from '../../shared/store/api-keys';
-import { listCarriers } from '../../shared/store/catalog';
+import { listCarriers } from '../../shared/store/reference-views';
 import { keys } from '../../shared/store/keys';
 import { clearReferenceCache } from '../../shared/store/memo';
 import { apiKeyRecordFor } from '../support/records';

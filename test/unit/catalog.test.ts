@@ -1,8 +1,8 @@
-import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, toPublicPackaging } from '../../shared/domain/catalog';
+import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, toPublicPackaging } from '../../shared/domain/catalog-shaping';
 import type { CarrierService, PackagingType } from '../../shared/domain/types';
 import { carriers, services } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
-import { pricingPlans } from '../../shared/reference/pricing';
+import { pricingPlans } from '../../shared/reference/pricing-groups';
 
 const box = (id: string, createdDate: string): PackagingType => ({
   id,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { httpFunctions, manifest, OPERATOR_PREFIXES } from '../../shared/manifest';
-import { routeDocs } from '../../shared/openapi';
+import { routeDocs } from '../../tooling/openapi';
 import { PK_PREFIX } from '../../shared/store/keys';
 
 const root = join(__dirname, '..', '..');

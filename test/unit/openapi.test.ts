@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApi, withTypedNullables } from '../../shared/openapi';
+import { buildOpenApi, withTypedNullables } from '../../tooling/openapi';
 import { httpFunctions } from '../../shared/manifest';
 import { errorCodes } from '../../shared/errors';
 

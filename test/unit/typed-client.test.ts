@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createShippingClient, serverUrl } from '../../client';
 import { stageNames } from '../../lib/stages';
-import { SERVERS, STAGE_NAMES, buildOpenApi } from '../../shared/openapi';
+import { SERVERS, STAGE_NAMES, buildOpenApi } from '../../tooling/openapi';
 
 const root = path.join(__dirname, '..', '..');
 

@@ -15,7 +15,7 @@ import { CarrierError, CarrierRefusal, type CarrierTransport, type TrackingPlace
 import type { RateWire } from '../wire/rate';
 import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
-import { commitmentFor, priceShipment } from './pricing';
+import { commitmentFor, priceShipment } from './quotes';
 import { makeShipment } from './ship';
 import { decodeShipmentId, encodeShipmentId, type SandboxShipmentFacts } from './shipment-id';
 import type { SandboxLookup, SandboxReaders, SandboxShipOrder } from './readers';

@@ -6,7 +6,7 @@ import type { Address, Piece, RateRequest } from '../../../shared/domain/rate/sc
 import type { CarrierService } from '../../../shared/domain/types';
 import { services as referenceServices } from '../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../shared/reference/packaging';
-import { pricingPlans } from '../../../shared/reference/pricing';
+import { pricingPlans } from '../../../shared/reference/pricing-groups';
 import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/types';
 
 /** 2025-06-04 is a Wednesday; 2025-06-06 a Friday. */

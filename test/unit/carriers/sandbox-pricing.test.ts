@@ -2,7 +2,7 @@ import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { addBusinessDays, deliveryDate } from '../../../shared/carriers/sandbox/calendar';
 import { timezoneOf, zoneOf } from '../../../shared/carriers/sandbox/geography';
-import { billableWeightKg, dimensionalWeight, halfKilograms } from '../../../shared/carriers/sandbox/pricing';
+import { billableWeightKg, dimensionalWeight, halfKilograms } from '../../../shared/carriers/sandbox/quotes';
 import { TARIFFS } from '../../../shared/carriers/sandbox/tariffs';
 import { canadianSalesTaxes } from '../../../shared/carriers/sandbox/tax';
 import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/types';

@@ -9,7 +9,7 @@ import { toStoredRate } from '../../../shared/domain/rate';
 import { authenticate, clearAuthCache } from '../../../shared/http/auth';
 import { carriers, services } from '../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../shared/reference/packaging';
-import { pricingGroups, pricingPlans } from '../../../shared/reference/pricing';
+import { pricingGroups, pricingPlans } from '../../../shared/reference/pricing-groups';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { itemSize, writeUnits } from '../../../shared/store/item-size';
 import { keys } from '../../../shared/store/keys';

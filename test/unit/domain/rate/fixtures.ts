@@ -7,7 +7,7 @@ import type { RateFacts } from '../../../../shared/domain/rate';
 import type { QuotedRate } from '../../../../shared/domain/rate/results';
 import { carriers, services } from '../../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../../shared/reference/packaging';
-import { pricingPlans } from '../../../../shared/reference/pricing';
+import { pricingPlans } from '../../../../shared/reference/pricing-groups';
 
 /** "Now" of the rate domain tests: the day before the fixtures' shipping date, so it lies in the accepted window. */
 export const FIXTURE_NOW = new Date('2025-03-13T12:00:00Z');

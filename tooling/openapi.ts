@@ -11,13 +11,13 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import * as z from 'zod';
-import { cancelParams, cancelResponse } from './contract/cancel';
-import { carrierServicesQuery, carriersResponse, carrierServicesResponse, packagingTypesResponse } from './contract/catalog';
-import { envelope, errorBody } from './contract/common';
-import { labelFileParams, labelList, labelsParams } from './contract/labels';
-import { rateBody, rateResponse } from './contract/rate';
-import { shipBody, shipParams, shipResponse } from './contract/ship';
-import { trackParams, trackResponse } from './contract/track';
+import { cancelParams, cancelResponse } from '../shared/contract/cancel';
+import { carrierServicesQuery, carriersResponse, carrierServicesResponse, packagingTypesResponse } from '../shared/contract/catalog';
+import { envelope, errorBody } from '../shared/contract/common';
+import { labelFileParams, labelList, labelsParams } from '../shared/contract/labels';
+import { rateBody, rateResponse } from '../shared/contract/rate';
+import { shipBody, shipParams, shipResponse } from '../shared/contract/ship';
+import { trackParams, trackResponse } from '../shared/contract/track';
 import {
   createdWebhook,
   createWebhookBody,
@@ -29,10 +29,10 @@ import {
   webhookEvents,
   webhookList,
   webhookParams,
-} from './contract/webhooks';
-import { type ErrorCode } from './errors';
-import { BODY_LIMITS } from './http/json-body';
-import { httpFunctions, type HttpFunctionName, type HttpTrigger } from './manifest';
+} from '../shared/contract/webhooks';
+import { type ErrorCode } from '../shared/errors';
+import { BODY_LIMITS } from '../shared/http/json-body';
+import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../shared/manifest';
 
 extendZodWithOpenApi(z);
 
