@@ -89,7 +89,9 @@ export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]): Required<E
     const path = formatPath(issue.path);
     if (issue.code !== 'unrecognized_keys') return [{ path, message: issue.message }];
     return issue.keys.map((key) => {
-      const hint = UNKNOWN_PROPERTY_HINTS[formatPath([...issue.path, key])];
+      // Own properties only: a key named __proto__ or constructor must not find Object.prototype's.
+      const at = formatPath([...issue.path, key]);
+      const hint = Object.hasOwn(UNKNOWN_PROPERTY_HINTS, at) ? UNKNOWN_PROPERTY_HINTS[at] : undefined;
       return { path, message: `has unknown property ${JSON.stringify(key)}${hint ? ` (${hint})` : ''}` };
     });
   });

@@ -1,4 +1,5 @@
 import { validateRateRequest, formatPath, MAX_REPORTED_PROBLEMS } from '../../../../shared/domain/rate';
+import { issuesToDetails } from '../../../../shared/domain/rate/validate';
 import { appErrorOf, fullBody, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
 
 /** The message of the 400 for `body`, failing the test when the body is accepted. */
@@ -194,6 +195,12 @@ describe('internationalOptions (spec 2.7)', () => {
     ));
 
   test('an empty object is valid', () => accepts(['internationalOptions'], {}));
+
+  test('a key named __proto__ or constructor is an unknown property, with no hint borrowed from Object.prototype', () =>
+    expect(issuesToDetails([{ code: 'unrecognized_keys', keys: ['__proto__', 'constructor'], path: [], message: '', input: {} }])).toEqual([
+      { path: 'body', message: 'has unknown property "__proto__"' },
+      { path: 'body', message: 'has unknown property "constructor"' },
+    ]));
 
   test('declaredValue needs value', () =>
     rejects(['internationalOptions'], { declaredValue: { currency: 'USD' } }, 'internationalOptions.declaredValue.value is required'));
