@@ -273,7 +273,68 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "shipment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.created event
+         * @description Sent to every enabled endpoint subscribed to `shipment.created`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-shipment-created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracking.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tracking.updated event
+         * @description Sent to every enabled endpoint subscribed to `tracking.updated`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-tracking-updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.cancelled event
+         * @description Sent to every enabled endpoint subscribed to `shipment.cancelled`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-shipment-cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The body of every error answer */
@@ -763,9 +824,9 @@ export interface components {
                     hsCode?: string;
                     countryOfManufacture?: string;
                     unitOfMeasure?: string;
-                    selectedTemplateId?: string | boolean | number | (null);
-                    shouldSaveAsTemplate?: string | boolean | number | (null);
-                    shouldUpdateTemplate?: string | boolean | number | (null);
+                    selectedTemplateId?: string | boolean | number | null;
+                    shouldSaveAsTemplate?: string | boolean | number | null;
+                    shouldUpdateTemplate?: string | boolean | number | null;
                 }[];
             };
             buyer?: {
@@ -2006,7 +2067,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `x-webhooks` in this document. */
+            /** @description The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `webhooks` in this document. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2508,6 +2569,105 @@ export interface operations {
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhook-shipment-created": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-tracking-updated": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-shipment-cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -9,7 +9,7 @@
  * function's own, the local runtime's (local/api-gateway.ts) and the
  * ones API Gateway answers itself on a deployed stage (lib/api.ts).
  */
-import { OpenAPIRegistry, OpenApiGeneratorV3, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import * as z from 'zod';
 import { cancelParams, cancelResponse } from '../shared/contract/cancel';
 import { carrierServicesQuery, carriersResponse, carrierServicesResponse, packagingTypesResponse } from '../shared/contract/catalog';
@@ -322,7 +322,7 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
     ok: {
       status: 201,
       description:
-        'The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `x-webhooks` in this document.',
+        'The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `webhooks` in this document.',
       schema: envelope(createdWebhook),
     },
     errors: {
@@ -455,45 +455,6 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
   };
 };
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A schema that accepts only null, as OpenAPI 3.0.3 spells it. */
-const NULL_ONLY = { type: 'string', nullable: true, enum: [null] };
-const COMPOSED = ['anyOf', 'oneOf', 'allOf', '$ref'];
-
-/**
- * zod-to-openapi writes `nullable: true` without a `type` for `z.unknown()`,
- * `z.any()`, loose objects' additional properties and nullable unions or
- * references. OpenAPI 3.0 gives `nullable` a meaning only next to `type`
- * (linters reject it, Ajv does not compile it), so:
- * - a bare `{nullable: true}` (any value) loses the keyword: `{}` already takes null;
- * - `anyOf`/`oneOf` with a `{nullable: true}` branch gets a null-only branch instead;
- * - `allOf: [X, {nullable: true}]` (a nullable reference) becomes `anyOf: [X, null-only]`.
- */
-export const withTypedNullables = <T>(node: T): T => {
-  if (Array.isArray(node)) return node.map(withTypedNullables) as T;
-  if (!isObject(node)) return node;
-  const isBareNullable = (v: Json) => isObject(v) && v.nullable === true && v.type === undefined && !COMPOSED.some((k) => k in v);
-  let schema: Record<string, Json> = { ...node };
-  // Branches first: below, the recursion turns a bare `{nullable: true}` branch into `{}`.
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const branches = schema[key];
-    if (Array.isArray(branches) && branches.some(isBareNullable)) schema[key] = [...branches.filter((b) => !isBareNullable(b)), NULL_ONLY];
-  }
-  const all = schema.allOf;
-  if (Array.isArray(all) && all.some(isBareNullable)) {
-    const rest = all.filter((b) => !isBareNullable(b));
-    const { allOf: _allOf, ...others } = schema;
-    schema = { ...others, anyOf: [rest.length === 1 ? rest[0]! : { allOf: rest }, NULL_ONLY] };
-  }
-  if (schema.nullable === true && schema.type === undefined) {
-    const { nullable: _nullable, ...rest } = schema;
-    schema = COMPOSED.some((k) => k in rest) ? { anyOf: [rest, NULL_ONLY] } : rest;
-  }
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withTypedNullables(v)])) as T;
-};
-
 /** The stage names of lib/stages.ts (a unit test keeps them equal; shared/ does not import the CDK code). */
 export const STAGE_NAMES = ['dev', 'prod'];
 
@@ -554,12 +515,7 @@ const GUIDE = [
   `8. **Cancel** (optional, ${scopeText('cancel')}): \`DELETE /v1/shipments/{orderId}\` before pickup; check \`data.status\` (\`cancelled\`). After pickup it is 409.`,
 ].join('\n');
 
-/**
- * The events POSTed to a registered endpoint. OpenAPI 3.1 has `webhooks` for
- * them; this document is 3.0.3 (API Gateway imports, and the tools of the
- * typed client and the validator, read 3.0), so they are under `x-webhooks`,
- * the extension Redocly and others render for 3.0 (docs/webhooks.md).
- */
+/** The events POSTed to a registered endpoint: OpenAPI 3.1's `webhooks`, one POST each (docs/webhooks.md). */
 const webhookOperations = () =>
   Object.fromEntries(
     Object.entries(webhookEvents).map(([type, schema]) => [
@@ -617,13 +573,13 @@ export const buildOpenApi = () => {
     });
   }
 
-  // The webhook bodies, named components that `x-webhooks` below refers to (clones, as for Error).
+  // The webhook bodies, named components that `webhooks` below refers to (clones, as for Error).
   for (const schema of Object.values(webhookEvents)) registry.register(schema.meta()!.id as string, schema.clone());
 
-  const document = new OpenApiGeneratorV3(registry.definitions).generateDocument({
-    openapi: '3.0.3',
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
     info: { title: 'Shipping rate-and-label API', version: '1.0.0', description: GUIDE },
     servers: SERVERS,
   });
-  return withTypedNullables({ ...document, 'x-webhooks': webhookOperations() });
+  return { ...document, webhooks: webhookOperations() };
 };

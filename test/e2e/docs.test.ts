@@ -56,10 +56,11 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 type Operation = { method: string; path: string };
 
+/** The operations of the document's paths and of its webhooks (named by event type). */
 const documentOperations = (): Operation[] => {
-  const doc = JSON.parse(documentOnDisk().toString('utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const doc = JSON.parse(documentOnDisk().toString('utf8')) as { paths: Record<string, Record<string, unknown>>; webhooks?: Record<string, Record<string, unknown>> };
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-  return Object.entries(doc.paths)
+  return [...Object.entries(doc.paths), ...Object.entries(doc.webhooks ?? {})]
     .flatMap(([p, item]) => Object.keys(item).filter((m) => methods.has(m)).map((m) => ({ method: m.toUpperCase(), path: p })))
     .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApi, withTypedNullables } from '../../tooling/openapi';
+import { buildOpenApi } from '../../tooling/openapi';
 import { httpFunctions } from '../../shared/manifest';
 import { errorCodes } from '../../shared/errors';
 
@@ -113,25 +113,4 @@ describe('the OpenAPI document', () => {
   });
 });
 
-describe('withTypedNullables', () => {
-  const NULL_ONLY = { type: 'string', nullable: true, enum: [null] };
-  it('drops `nullable` from a schema that has no type (any value, null included)', () => {
-    expect(withTypedNullables({ properties: { soldTo: { nullable: true } }, additionalProperties: { nullable: true } })).toEqual({
-      properties: { soldTo: {} },
-      additionalProperties: {},
-    });
-  });
-  it('turns a `{nullable: true}` branch of anyOf or oneOf into a null-only branch', () => {
-    expect(withTypedNullables({ anyOf: [{ type: 'string' }, { nullable: true }] })).toEqual({ anyOf: [{ type: 'string' }, NULL_ONLY] });
-    expect(withTypedNullables({ oneOf: [{ type: 'number' }, { nullable: true }] })).toEqual({ oneOf: [{ type: 'number' }, NULL_ONLY] });
-  });
-  it('turns a nullable reference (allOf with `{nullable: true}`) into anyOf with null', () => {
-    expect(withTypedNullables({ allOf: [{ $ref: '#/components/schemas/X' }, { nullable: true }], description: 'd' })).toEqual({
-      description: 'd',
-      anyOf: [{ $ref: '#/components/schemas/X' }, NULL_ONLY],
-    });
-  });
-  it('keeps `nullable` beside a type', () => {
-    expect(withTypedNullables({ type: 'object', nullable: true })).toEqual({ type: 'object', nullable: true });
-  });
-});
+
