@@ -64,7 +64,7 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
       -> {"items":N}   (loads the reference data; idempotent)
   shipment advance --order ID --status ${operatorStatuses.join('|')}
       -> {"orderId","transitStatus"}   (sandbox: moves the order on as a carrier update would,
-         so the status e-mails follow)
+         so the status e-mails and webhooks follow)
   outbox list
       -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
