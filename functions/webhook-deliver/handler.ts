@@ -10,7 +10,7 @@ import { queueBatchHandler } from '../../shared/batch-handler';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/logger';
 import { createWebhookDeliveryService, type WebhookDeliveryDependencies } from '../../shared/services/webhook-delivery';
-import { stagePolicy } from '../../shared/services/webhooks';
+import { stagePolicy } from '../../shared/webhooks/destination';
 import { parseDeliveryMessage } from '../../shared/webhooks/queue';
 
 export const createWebhookDeliverHandler = (options: Partial<WebhookDeliveryDependencies> = {}) => {

@@ -10,7 +10,7 @@ import { streamBatchHandler } from '../../shared/batch-handler';
 import { config } from '../../shared/config';
 import { logger } from '../../shared/logger';
 import { createWebhookDeliveryService, type WebhookDeliveryDependencies } from '../../shared/services/webhook-delivery';
-import { stagePolicy } from '../../shared/services/webhooks';
+import { stagePolicy } from '../../shared/webhooks/destination';
 
 export const createWebhookEventsHandler = (options: Partial<WebhookDeliveryDependencies> = {}) => {
   const service = createWebhookDeliveryService({ logger, policy: stagePolicy(), schedule: config.webhookRetrySchedule, ...options });

@@ -21,9 +21,13 @@ import type * as Http from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { config } from '../config';
 import { MAX_RETRY_AFTER_SECONDS } from '../domain/webhooks';
 
 export type DestinationPolicy = { allowHttp: boolean; allowPrivate: boolean };
+
+/** The rules of this deployment: a deployed stage takes https to public addresses only; the local runtime also http and loopback. */
+export const stagePolicy = (): DestinationPolicy => ({ allowHttp: config.webhookAllowPrivateUrls, allowPrivate: config.webhookAllowPrivateUrls });
 
 export type PostOutcome = { kind: 'response'; status: number; retryAfterSeconds?: number; body: string } | { kind: 'failed'; reason: string };
 

@@ -14,6 +14,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
+import { createWebhookRegistration } from '../../shared/services/webhook-registration';
 import { createWebhooksService } from '../../shared/services/webhooks';
 import { keys } from '../../shared/store/keys';
 import { queryItems as queryAll } from '../../shared/store/table-ops';
@@ -135,8 +136,8 @@ describe('the delivery protocol', () => {
 
   const setup = async () => {
     const { company } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
-    const webhooks = createWebhooksService({ policy: local });
-    const endpoint = await webhooks.create(company.companyId, { url: `${base}/hook`, events: ['tracking.updated'] });
+    const webhooks = createWebhooksService();
+    const endpoint = await createWebhookRegistration({ policy: local }).create(company.companyId, { url: `${base}/hook`, events: ['tracking.updated'] });
     return { companyId: company.companyId, webhooks, endpoint };
   };
 

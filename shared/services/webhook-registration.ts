@@ -1,0 +1,57 @@
+/**
+ * Registering a webhook endpoint (POST /v1/webhooks, docs/webhooks.md): the
+ * body checked with its contract, the URL with the deployment's rules
+ * (shared/webhooks/destination.ts: https to public addresses only, except in
+ * the local runtime; checked again at every delivery), the signing secret made
+ * here, sealed before it is stored and shown in this answer only. At most
+ * MAX_WEBHOOKS_PER_COMPANY endpoints: the store's transaction holds the limit
+ * under concurrent creates.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWebhookBody, type CreatedWebhook } from '../contract/webhooks';
+import { issuesToDetails, issueText, validationError } from '../domain/rate/validate';
+import { WEBHOOK_EVENT_TYPES, newWebhookSecret } from '../domain/webhooks';
+import { AppError } from '../errors';
+import { WebhookLimitReached, putWebhook, type WebhookItem } from '../store/webhooks';
+import { checkWebhookUrl, stagePolicy, type DestinationPolicy, type Resolve } from '../webhooks/destination';
+import { sealSecret } from '../webhooks/secret-box';
+import { toWebhook } from './webhooks';
+
+export type WebhookRegistrationDependencies = {
+  clock?: () => Date;
+  newId?: () => string;
+  policy?: DestinationPolicy;
+  /** Name resolution of the URL check (tests inject one). */
+  resolve?: Resolve;
+};
+
+export const createWebhookRegistration = ({ clock = () => new Date(), newId = randomUUID, policy = stagePolicy(), resolve }: WebhookRegistrationDependencies = {}) => ({
+  async create(companyId: string, body: unknown): Promise<CreatedWebhook> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'VALIDATION_FAILED', 'body must be a JSON object');
+    const parsed = createWebhookBody.safeParse(body, { error: issueText });
+    if (!parsed.success) throw validationError(issuesToDetails(parsed.error.issues));
+    const checked = await checkWebhookUrl(parsed.data.url, policy, resolve);
+    if (!checked.ok) throw validationError([{ path: 'url', message: checked.reason }]);
+    const webhookId = newId();
+    const secret = newWebhookSecret(randomBytes);
+    const events = parsed.data.events ? WEBHOOK_EVENT_TYPES.filter((t) => parsed.data.events!.includes(t)) : [...WEBHOOK_EVENT_TYPES];
+    const item: WebhookItem = {
+      webhookId,
+      companyId,
+      url: checked.url.href,
+      events,
+      ...(parsed.data.description ? { description: parsed.data.description } : {}),
+      enabled: true,
+      createdDate: clock().toISOString(),
+      secretSealed: await sealSecret(secret, { companyId, webhookId }),
+    };
+    try {
+      await putWebhook(item);
+    } catch (e) {
+      if (e instanceof WebhookLimitReached) throw new AppError(409, 'WEBHOOK_LIMIT_REACHED', `${e.message}; delete one first`);
+      throw e;
+    }
+    return { ...toWebhook(item), secret };
+  },
+
+});
