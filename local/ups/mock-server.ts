@@ -9,8 +9,12 @@
  *   that validates against OAuthClientCredentials.yaml; tokens expire after
  *   `tokenLifetimeSeconds`.
  * - `/api/...`: a bearer token it issued (401 in UPS's error shape
- *   otherwise), UPS's `transId` and `transactionSrc` headers (400 without),
+ *   otherwise), UPS's `transId` and `transactionSrc` headers (400 without;
+ *   Track Alert's VSS002 / VSS004 under `/api/track/{version}/subscription/`),
  *   then the simulator's answer. A simulated lost answer drops the connection.
+ * - `pushTrackAlert`: UPS's side of a Track Alert push (the document's
+ *   webhook): a token by client credentials from the subscriber's token URL,
+ *   then the event with that bearer token, `x-api-key` and UPS's User-Agent.
  *
  * Listens on 127.0.0.1 (an ephemeral port unless given); `close()` ends every
  * connection. What it saw is kept for tests: every Authorization scheme and
@@ -20,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { UpsRequest } from '../../shared/carriers/ups/api';
-import { createUpsSimulator, LostAnswer, type UpsSimulator } from './simulator';
+import { createUpsSimulator, LostAnswer, trackAlertErrorMessage, type UpsSimulator } from './simulator';
 import { problemsOf, responseSchemaName, validatorFor } from './spec';
 
 export type UpsClient = { clientId: string; clientSecret: string };
@@ -49,6 +53,9 @@ export type UpsMock = {
   revokeTokens(): void;
   close(): Promise<void>;
 };
+
+/** Track Alert's paths (its server is `{api}/track/{version}`). */
+const TRACK_ALERT_PATH = /^\/api\/track\/[^/]+\/subscription\//;
 
 const upsError = (code: string, message: string) => JSON.stringify({ response: { errors: [{ code, message }] } });
 
@@ -104,6 +111,11 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
     const authorized = entry !== undefined && entry.expiresAt > now();
     seen.push({ method: req.method ?? '', path: url.pathname, authorized });
     if (!authorized) return send(res, 401, upsError('250002', 'Invalid Authentication Information.'));
+    if (TRACK_ALERT_PATH.test(url.pathname) && (!req.headers.transid || !req.headers.transactionsrc)) {
+      // Track Alert's own codes, in its PackageSubscriptionErrorResponse shape.
+      const code = !req.headers.transid ? 'VSS002' : 'VSS004';
+      return send(res, 400, JSON.stringify({ invalidTrackingNumbers: [], response: { errors: [{ code, message: trackAlertErrorMessage(code) }] } }));
+    }
     if (!req.headers.transid || !req.headers.transactionsrc) return send(res, 400, upsError('10400', 'Missing transId or transactionSrc header'));
     let json: unknown;
     if (body !== '') {
@@ -168,4 +180,87 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Where a Track Alert subscriber receives pushes: its event URL, its token URL, and the client credentials it gave UPS. */
+export type TrackAlertTarget = { url: string; tokenUrl: string; clientId: string; clientSecret: string };
+
+export type TrackAlertPushOptions = {
+  /** The whole push (token and event) gives up after this long. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  fetch?: typeof globalThis.fetch;
+  /** Bytes of the subscriber's answers read at most. */
+  maxAnswerBytes?: number;
+};
+
+/** RFC 6749 2.3.1: client id and secret are form-encoded before they are joined and base64-encoded. */
+const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+
+/** At most `limit` bytes of an answer; the rest is not read. */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= limit) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
+/**
+ * Pushes one Track Alert event as UPS does (UPSTrackAlert.yaml, webhook
+ * TrackingEvent, security `clientOauth2`): a token from `target.tokenUrl` by
+ * OAuth 2 client credentials with `client_secret_basic`, then `body` POSTed
+ * to `target.url` with `Authorization: Bearer <token>`, `x-api-key:
+ * <clientId>` and `User-Agent: UPSPubSubTrackingService`. Resolves the
+ * subscriber's answer to the event; rejects when the token is refused or the
+ * push times out. No message carries the secret or the token.
+ */
+export async function pushTrackAlert(target: TrackAlertTarget, body: unknown, options: TrackAlertPushOptions = {}): Promise<{ status: number; body: string }> {
+  const { timeoutMs = 10_000, fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args), maxAnswerBytes = 64 * 1024 } = options;
+  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+  const tokenResponse = await fetchImpl(target.tokenUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${formEncode(target.clientId)}:${formEncode(target.clientSecret)}`, 'utf8').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+    redirect: 'error',
+    signal,
+  });
+  const tokenText = await boundedText(tokenResponse, maxAnswerBytes);
+  if (!tokenResponse.ok) throw new Error(`the Track Alert token URL refused the client credentials (HTTP ${tokenResponse.status})`);
+  let token: unknown;
+  try {
+    token = JSON.parse(tokenText);
+  } catch {
+    throw new Error('the Track Alert token URL answered a body that is not JSON');
+  }
+  const { access_token: accessToken, token_type: tokenType } = (token ?? {}) as { access_token?: unknown; token_type?: unknown };
+  if (typeof accessToken !== 'string' || accessToken === '') throw new Error('the Track Alert token URL answered without an access_token');
+  if (tokenType !== undefined && String(tokenType).toLowerCase() !== 'bearer') throw new Error('the Track Alert token URL answered a token that is not a bearer token');
+  const response = await fetchImpl(target.url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'x-api-key': target.clientId,
+      'user-agent': 'UPSPubSubTrackingService',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+    redirect: 'error',
+    signal,
+  });
+  return { status: response.status, body: await boundedText(response, maxAnswerBytes) };
 }

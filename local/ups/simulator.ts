@@ -13,13 +13,22 @@
  * references on their packages; track follows `advance`; a void works until
  * pickup, and says "already been voided" after.
  *
+ * Track Alert (UPSTrackAlert.yaml): `POST /track/v2/subscription/{type}/package`
+ * subscribes the numbers that match the document's TrackingNumber pattern
+ * for 14 days (the others are answered in `invalidTrackingNumbers`) and
+ * refuses a request that breaks PackageSubscriptionRequest with the
+ * document's VSS code and words (VSS200 no list, VSS220 over 100, VSS300 no
+ * locale, ...). `trackAlertEvents(n)` gives the TrackingEventRequest bodies
+ * UPS would push for a subscribed package: the same activities its track
+ * answer lists, so a push and a poll agree (./mock-server.ts pushes them).
+ *
  * Faults for tests: `failNext('lose-answer')` does the work and then fails
  * (as a connection lost after UPS acted), `'http500'`, `'http429'`.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator reads request bodies the document's schema has just validated */
 import { GifWriter } from 'omggif';
 import type { UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
-import { problemsOf, requestSchemaName, responseSchemaName, validatorFor, type UpsDocument } from './spec';
+import { loadDocument, parameterValidatorFor, problemsOf, requestSchemaName, responseSchemaName, validatorFor, webhookRequestSchemaName, type UpsDocument } from './spec';
 
 type Stage = 'created' | 'pickedUp' | 'inTransit' | 'outForDelivery' | 'delivered';
 const STAGES: readonly Stage[] = ['created', 'pickedUp', 'inTransit', 'outForDelivery', 'delivered'];
@@ -37,6 +46,42 @@ export type SimulatedShipment = {
 };
 
 export type UpsFault = 'lose-answer' | 'http500' | 'http429';
+
+/** A package subscribed to Track Alert: UPS pushes its events until `expiresAt`. */
+export type SimulatedSubscription = { trackingNumber: string; type: string; locale: string; countryCode?: string; subscribedAt: string; expiresAt: string };
+
+/** The TrackingEventRequest of UPSTrackAlert.yaml, as the simulator pushes it. */
+export type TrackAlertEventBody = {
+  trackingNumber: string;
+  localActivityDate: string;
+  localActivityTime: string;
+  activityLocation?: { city: string; stateProvince: string; country: string };
+  activityStatus: { type: string; code: string; description: string };
+  gmtActivityDate: string;
+  gmtActivityTime: string;
+  gmtOffset: string;
+  actualDeliveryDate?: string;
+  actualDeliveryTime?: string;
+};
+
+const TRACK_ALERT: UpsDocument = 'UPSTrackAlert';
+const TRACK_ALERT_PACKAGE = '/subscription/{type}/package';
+/** The document's FAQ: "Each tracking number subscription is valid for 14 days." */
+const TRACK_ALERT_DAYS = 14;
+const TRACK_ALERT_MAX = 100;
+/** The document's TrackingNumber pattern. */
+const TRACK_ALERT_NUMBER = /(^1Z[0-9A-Z]{16}$)|(^1R[0-9A-Z]{14}$)|(^1R[0-9A-Z]{26}$)/;
+
+/** The words of each error code, from the error table of the document's own description (`| VSS200 | 400 | Hard | ... |`). */
+let trackAlertWords: Map<string, string> | undefined;
+export function trackAlertErrorMessage(code: string): string {
+  trackAlertWords ??= new Map(
+    [...(loadDocument(TRACK_ALERT).info?.description ?? '').matchAll(/^\s*\|\s*(\w+)\s*\|\s*\d{3}\s*\|\s*\w+\s*\|\s*(.+?)\s*\|\s*$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+  const words = trackAlertWords.get(code);
+  if (!words) throw new Error(`UPSTrackAlert.yaml lists no error ${code}`);
+  return words;
+}
 
 /** Thrown by `send` for a lost answer: the work is done, the caller never hears of it. */
 export class LostAnswer extends Error {
@@ -95,6 +140,8 @@ const ROUTES: readonly { document: UpsDocument; pathKey: string; method: Route['
   { document: 'Shipping', pathKey: '/shipments/{version}/void/cancel/{shipmentidentificationnumber}', method: 'delete', pattern: /^\/shipments\/([^/]+)\/void\/cancel\/([^/]+)$/, names: ['version', 'id'] },
   { document: 'Tracking', pathKey: '/track/v1/details/{inquiryNumber}', method: 'get', pattern: /^\/track\/v1\/details\/([^/]+)$/, names: ['inquiryNumber'] },
   { document: 'Tracking', pathKey: '/track/v1/reference/details/{referenceNumber}', method: 'get', pattern: /^\/track\/v1\/reference\/details\/([^/]+)$/, names: ['referenceNumber'] },
+  // Track Alert's server is `{api}/track/{version}`; its paths start after it.
+  { document: TRACK_ALERT, pathKey: TRACK_ALERT_PACKAGE, method: 'post', pattern: /^\/track\/([^/]+)\/subscription\/([^/]+)\/package$/, names: ['version', 'type'] },
 ];
 
 function routeOf(request: UpsRequest): Route | undefined {
@@ -117,6 +164,7 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
   const shipments: SimulatedShipment[] = [];
   const faults: UpsFault[] = [];
   const received: UpsRequest[] = [];
+  const subscriptions = new Map<string, SimulatedSubscription>();
   let serial = 0;
 
   const byTracking = (n: string) => shipments.find((s) => s.trackingNumbers.includes(n));
@@ -298,9 +346,88 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
     return trackAnswer(route, reference, found);
   }
 
+  /** A refusal in PackageSubscriptionErrorResponse's shape, with the document's words for `code`. */
+  const trackAlertRefusal = (route: Route, code: string, invalid: string[] = [], detail?: string): UpsAnswer =>
+    answer(route, 400, { invalidTrackingNumbers: invalid, response: { errors: [{ code, message: detail ? `${trackAlertErrorMessage(code)} (${detail})` : trackAlertErrorMessage(code) }] } });
+
+  /** Track Alert: subscribes the well-formed numbers, or refuses the request with the document's VSS code. */
+  function subscribe(route: Route, body: unknown): UpsAnswer {
+    if (route.params.version !== 'v2') return answer(route, 404, { response: { errors: [{ code: '404', message: 'The requested resource was not found.' }] } });
+    if (!parameterValidatorFor(TRACK_ALERT, 'type')(route.params.type)) return trackAlertRefusal(route, 'VSS930');
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0) return trackAlertRefusal(route, 'VSS110');
+    const request = body as Record<string, unknown>;
+    const list = request.trackingNumberList;
+    const readable = Array.isArray(list) ? list : [];
+    const invalid = readable.filter((n): n is string => typeof n === 'string' && !TRACK_ALERT_NUMBER.test(n));
+    if (list === undefined) return trackAlertRefusal(route, 'VSS200');
+    if (Array.isArray(list) && list.length > TRACK_ALERT_MAX) return trackAlertRefusal(route, 'VSS220', invalid);
+    if (request.locale === undefined) return trackAlertRefusal(route, 'VSS300', invalid);
+    const validate = validatorFor(TRACK_ALERT, requestSchemaName(TRACK_ALERT, TRACK_ALERT_PACKAGE));
+    validate(body);
+    const errors = validate.errors ?? [];
+    // Only en_US is supported (the document's Locale).
+    if (request.locale !== 'en_US' || errors.some((e) => e.instancePath === '/locale')) return trackAlertRefusal(route, 'VSS310', invalid);
+    if (errors.some((e) => e.instancePath === '/countryCode')) return trackAlertRefusal(route, 'VSS400', invalid);
+    // A number that breaks the TrackingNumber pattern is answered invalid, not a refusal of the request.
+    const other = errors.filter((e) => !(/^\/trackingNumberList\/\d+$/.test(e.instancePath) && e.keyword === 'pattern'));
+    if (other.length > 0) return trackAlertRefusal(route, 'VSS000', invalid, other.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; '));
+    const valid = [...new Set((list as string[]).filter((n) => TRACK_ALERT_NUMBER.test(n)))];
+    if (valid.length === 0) return trackAlertRefusal(route, 'VSS210', invalid);
+    const at = now();
+    for (const trackingNumber of valid) {
+      subscriptions.set(trackingNumber, {
+        trackingNumber,
+        type: route.params.type!,
+        locale: request.locale,
+        ...(typeof request.countryCode === 'string' ? { countryCode: request.countryCode } : {}),
+        subscribedAt: at.toISOString(),
+        expiresAt: new Date(at.getTime() + TRACK_ALERT_DAYS * 86_400_000).toISOString(),
+      });
+    }
+    return answer(route, 200, { validTrackingNumbers: valid, ...(invalid.length > 0 ? { invalidTrackingNumbers: invalid } : {}) });
+  }
+
+  const trackAlertBodyValidator = () => validatorFor(TRACK_ALERT, webhookRequestSchemaName(TRACK_ALERT, 'TrackingEvent'));
+
+  /**
+   * The TrackingEventRequest bodies UPS would push for `trackingNumber`,
+   * oldest first: one per activity its track answer lists (same instants,
+   * places, status codes and words). Track Alert's status types are D, I, M,
+   * MV, U and X: the Tracking type P (pickup) goes as I. None when the
+   * number is not subscribed, or its subscription has expired.
+   */
+  function trackAlertEvents(trackingNumber: string): TrackAlertEventBody[] {
+    const subscription = subscriptions.get(trackingNumber);
+    if (!subscription || Date.parse(subscription.expiresAt) <= now().getTime()) return [];
+    const shipment = byTracking(trackingNumber);
+    if (!shipment) return [];
+    const validate = trackAlertBodyValidator();
+    return activities(shipment)
+      .reverse()
+      .map((a) => {
+        const type = a.status.type === 'P' ? 'I' : a.status.type;
+        const address = a.location?.address;
+        const body: TrackAlertEventBody = {
+          trackingNumber,
+          localActivityDate: a.date,
+          localActivityTime: a.time,
+          ...(address ? { activityLocation: { city: address.city, stateProvince: address.stateProvince, country: address.countryCode } } : {}),
+          activityStatus: { type, code: a.status.code, description: a.status.description },
+          gmtActivityDate: a.gmtDate,
+          gmtActivityTime: a.gmtTime.replaceAll(':', ''),
+          gmtOffset: '+00.00',
+          ...(type === 'D' ? { actualDeliveryDate: a.date, actualDeliveryTime: a.time } : {}),
+        };
+        const problems = problemsOf(validate, body);
+        if (problems.length > 0) throw new Error(`the UPS simulator's own Track Alert event breaks TrackingEventRequest: ${problems.join('; ')}`);
+        return body;
+      });
+  }
+
   function handle(request: UpsRequest): UpsAnswer {
       const route = routeOf(request);
       if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
+      if (route.document === TRACK_ALERT) return subscribe(route, request.body);
       if (route.method === 'post') {
         const name = requestSchemaName(route.document, route.pathKey, 'post');
         const problems = problemsOf(validatorFor(route.document, name), request.body);
@@ -337,6 +464,9 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
     },
     /** The shipments UPS would bill: not voided. */
     billable: () => shipments.filter((s) => !s.voided),
+    /** Track Alert subscriptions by tracking number (the latest one of each). */
+    subscriptions,
+    trackAlertEvents,
     send(request: UpsRequest): UpsAnswer {
       received.push(request);
       const fault = faults.shift();

@@ -1,9 +1,19 @@
 /**
- * UPS's vendored OpenAPI 3.0 documents (shared/carriers/ups/spec/) as Ajv
+ * UPS's vendored OpenAPI documents (shared/carriers/ups/spec/) as Ajv
  * validators, for the connector's contract tests and the local UPS mock
  * (tooling: no function imports it). Each document's component
  * schemas are added under an id, so `#/components/schemas/...` references
  * resolve; OpenAPI-only keywords (`example`, `xml`, ...) are dropped.
+ *
+ * The dialect follows the document's `openapi` version: an OpenAPI 3.0
+ * document's schemas are read by Ajv's default (draft-07) validator; an
+ * OpenAPI 3.1 document (UPSTrackAlert.yaml) is JSON Schema 2020-12, read by
+ * Ajv2020 (`const`, `oneOf` of titled constants, `$ref` beside other
+ * keywords, `examples` as an annotation), and its YAML with the core schema
+ * (JSON's data model: `9999-12-31` stays a string, as JSON would have it,
+ * where js-yaml's default schema makes it a Date). Its examples (request,
+ * response and webhook) are read by `requestExamples`, `responseExamples`
+ * and `webhookExamples`.
  *
  * Document errata (docs/ups.md) are patched by `ERRATA`: each names the one
  * keyword it removes, and `validatorFor` checks it is still there, so a
@@ -12,13 +22,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { load } from 'js-yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 
-export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking';
+export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking' | 'UPSTrackAlert';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Doc = { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+type Doc = {
+  openapi: string;
+  info?: { description?: string };
+  paths: Record<string, Record<string, Json>>;
+  /** OpenAPI 3.1: the requests the API makes to its client (Track Alert's pushed events). */
+  webhooks?: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json>; parameters?: Record<string, { schema?: Json }> };
+};
 
 const SPEC_DIR = path.join(__dirname, '../../shared/carriers/ups/spec');
 const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'nullable', 'deprecated', 'discriminator', 'externalDocs', 'readOnly', 'writeOnly']);
@@ -65,12 +83,18 @@ export const ERRATA: readonly Erratum[] = [
 ];
 
 const cache = new Map<UpsDocument, Doc>();
+/** The OpenAPI version a document declares (`3.0.1`, `3.1.0`), read before the document is parsed. */
+const openApiVersionOf = (text: string): string => /^openapi:\s*['"]?(\d+\.\d+)/m.exec(text)?.[1] ?? '3.0';
+const isOpenApi31 = (doc: Doc): boolean => /^3\.1(\.|$)/.test(String(doc.openapi));
+
 export function loadDocument(document: UpsDocument): Doc {
   let doc = cache.get(document);
   if (!doc) {
     // js-yaml, not the stricter \`yaml\`: Shipping.yaml's multi-line quoted descriptions carry tabs and
     // continuation lines at their key's indentation, which \`yaml\` refuses and js-yaml reads as UPS meant.
-    doc = load(readFileSync(path.join(SPEC_DIR, `${document}.yaml`), 'utf8')) as Doc;
+    const text = readFileSync(path.join(SPEC_DIR, `${document}.yaml`), 'utf8');
+    // OpenAPI 3.1 is JSON Schema 2020-12 over JSON values: the core schema keeps dates as strings.
+    doc = (openApiVersionOf(text) === '3.1' ? load(text, { schema: CORE_SCHEMA }) : load(text)) as Doc;
     cache.set(document, doc);
   }
   return doc;
@@ -82,10 +106,10 @@ const strip = (node: Json): Json => {
   return Object.fromEntries(Object.entries(node).filter(([key]) => !OPENAPI_ONLY.has(key)).map(([key, value]) => [key, strip(value)]));
 };
 
-const ajvs = new Map<UpsDocument, Ajv>();
+const ajvs = new Map<UpsDocument, Ajv | Ajv2020>();
 const idOf = (document: UpsDocument) => `urn:ups:${document}`;
 
-function ajvFor(document: UpsDocument): Ajv {
+function ajvFor(document: UpsDocument): Ajv | Ajv2020 {
   let ajv = ajvs.get(document);
   if (ajv) return ajv;
   const schemas = strip(structuredClone(loadDocument(document).components.schemas)) as Record<string, { properties?: Record<string, Record<string, Json>> }>;
@@ -99,7 +123,7 @@ function ajvFor(document: UpsDocument): Ajv {
     if (erratum.replacement === undefined) delete holder[erratum.keyword];
     else holder[erratum.keyword] = erratum.replacement;
   }
-  ajv = new Ajv({ strict: false, allErrors: true });
+  ajv = isOpenApi31(loadDocument(document)) ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: idOf(document), components: { schemas } } as object);
   ajvs.set(document, ajv);
@@ -119,15 +143,33 @@ const refName = (schema: Json | undefined): string => {
   return ref.slice('#/components/schemas/'.length);
 };
 
+/** A media type of a request or response: its schema, and its examples (a named map, or one `example`). */
+type Media = { schema: Json; example?: Json; examples?: Record<string, { summary?: string; description?: string; value: Json }> };
 type Operation = {
-  requestBody?: { content: Record<string, { schema: Json }> };
-  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
 };
 
 const operationOf = (document: UpsDocument, pathKey: string, method: string): Operation => {
   const op = loadDocument(document).paths[pathKey]?.[method] as Operation | undefined;
   if (!op) throw new Error(`UPS ${document} has no ${method.toUpperCase()} ${pathKey}`);
   return op;
+};
+
+/** A webhook of an OpenAPI 3.1 document: the request the API sends to its client. */
+const webhookOf = (document: UpsDocument, webhook: string, method: string): Operation => {
+  const op = loadDocument(document).webhooks?.[webhook]?.[method] as Operation | undefined;
+  if (!op) throw new Error(`UPS ${document} has no webhook ${method.toUpperCase()} ${webhook}`);
+  return op;
+};
+
+/** One example of a document: its name in the examples map (`example` for a lone one), its summary, its value. */
+export type DocumentExample = { name: string; summary?: string; value: unknown };
+
+const examplesOf = (media: Media | undefined, where: string): DocumentExample[] => {
+  if (!media) throw new Error(`${where} has no such content`);
+  const named = Object.entries(media.examples ?? {}).map(([name, e]) => ({ name, ...(e.summary ? { summary: e.summary } : {}), value: e.value as unknown }));
+  return media.example === undefined ? named : [{ name: 'example', value: media.example as unknown }, ...named];
 };
 
 /** The request body schema of an operation (its component's name). */
@@ -137,6 +179,39 @@ export const requestSchemaName = (document: UpsDocument, pathKey: string, method
 /** The response schema of one status of an operation (its component's name). */
 export const responseSchemaName = (document: UpsDocument, pathKey: string, status: string, method = 'post'): string =>
   refName(operationOf(document, pathKey, method).responses[status]?.content?.['application/json']?.schema);
+
+/** The request body schema of a webhook (OpenAPI 3.1 `webhooks`; its component's name). */
+export const webhookRequestSchemaName = (document: UpsDocument, webhook: string, method = 'post', contentType = 'application/json'): string =>
+  refName(webhookOf(document, webhook, method).requestBody?.content[contentType]?.schema);
+
+/** The examples the document gives of an operation's request body. */
+export const requestExamples = (document: UpsDocument, pathKey: string, method = 'post', contentType = 'application/json'): DocumentExample[] =>
+  examplesOf(operationOf(document, pathKey, method).requestBody?.content[contentType], `UPS ${document} ${method.toUpperCase()} ${pathKey} request`);
+
+/** The examples the document gives of one status of an operation's answer. */
+export const responseExamples = (document: UpsDocument, pathKey: string, status: string, method = 'post'): DocumentExample[] =>
+  examplesOf(operationOf(document, pathKey, method).responses[status]?.content?.['application/json'], `UPS ${document} ${method.toUpperCase()} ${pathKey} ${status}`);
+
+/** The statuses an operation's answers are documented with (`200`, `400`, ...). */
+export const responseStatuses = (document: UpsDocument, pathKey: string, method = 'post'): string[] => Object.keys(operationOf(document, pathKey, method).responses);
+
+/** The examples the document gives of a webhook's request body (Track Alert's pushed events). */
+export const webhookExamples = (document: UpsDocument, webhook: string, method = 'post', contentType = 'application/json'): DocumentExample[] =>
+  examplesOf(webhookOf(document, webhook, method).requestBody?.content[contentType], `UPS ${document} webhook ${webhook}`);
+
+const parameterValidators = new Map<string, ValidateFunction>();
+/** A validator of the schema of a component parameter (`#/components/parameters/<name>`), e.g. Track Alert's `type`. */
+export function parameterValidatorFor(document: UpsDocument, name: string): ValidateFunction {
+  const key = `${document}\u0000${name}`;
+  let validate = parameterValidators.get(key);
+  if (!validate) {
+    const schema = loadDocument(document).components.parameters?.[name]?.schema;
+    if (schema === undefined) throw new Error(`UPS ${document} has no parameter ${name}`);
+    validate = ajvFor(document).compile(strip(structuredClone(schema)) as object);
+    parameterValidators.set(key, validate);
+  }
+  return validate;
+}
 
 /** Every violation of `value` against `validate`, one line each; none when it validates. */
 export function problemsOf(validate: ValidateFunction, value: unknown): string[] {

@@ -6,7 +6,8 @@
  * in the mode of the API key: a test key reaches UPS's customer integration
  * environment, a live key production (./config.ts). The HTTP client
  * (./http.ts) is loaded on the first UPS call, so functions that never call
- * UPS never load it.
+ * UPS never load it. Track Alert (./track-alert.ts) is not a port operation
+ * (only UPS pushes): `subscribeUpsTrackAlert` subscribes over the same client.
  */
 import { defineLiveConnector } from '../connector';
 import { CarrierError, type CarrierCallOptions } from '../types';
@@ -14,6 +15,7 @@ import type { UpsApi } from './api';
 import { UPS } from './oauth';
 import { buildRate, upsRate, upsShip, upsTrack, upsVoid } from './operations';
 import { reference } from './reference';
+import { subscribeTrackAlert, type TrackAlertSubscription, type TrackAlertSubscriptionInput } from './track-alert';
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches UPS. */
 async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
@@ -37,3 +39,8 @@ export const ups = defineLiveConnector({
   track: upsTrack,
   cancel: upsVoid,
 });
+
+/** Subscribes packages to UPS Track Alert under the call's account and mode, within its signal (./track-alert.ts). */
+export async function subscribeUpsTrackAlert(input: TrackAlertSubscriptionInput, options: CarrierCallOptions): Promise<TrackAlertSubscription> {
+  return subscribeTrackAlert(input, await clientOf(options), options.signal);
+}

@@ -70,28 +70,53 @@ const DEPARTED_CODES = new Set(['DP', 'OF']);
 /** `I` with UPS's out-for-delivery code. */
 const OUT_FOR_DELIVERY_CODES = new Set(['OT', 'OD']);
 
-function eventOf(a: z.infer<typeof activity>): TrackingEvent {
-  const type = a.status?.type?.toUpperCase() ?? '';
-  const code = a.status?.code?.toUpperCase() ?? '';
+/** A UPS activity as both Tracking (poll) and Track Alert (push) give it: its status, the moment in UTC, where. */
+export type UpsActivity = {
+  type?: string;
+  code?: string;
+  description?: string;
+  /** ISO 8601 in UTC. */
+  occurredAt: string;
+  location?: { city?: string; stateProvince?: string; countryCode?: string };
+};
+
+/** "City, PR, CC" of a UPS activity location; none without a city and a country. */
+export function upsLocationOf(address: UpsActivity['location']): string | undefined {
+  return address?.city && address.countryCode ? [address.city, address.stateProvince, address.countryCode].filter(Boolean).join(', ') : undefined;
+}
+
+/** Our event of a UPS activity: the code and status of its status type (and code), UPS's words with its type/code after them. */
+export function upsEventOf(a: UpsActivity): TrackingEvent {
+  const type = a.type?.toUpperCase() ?? '';
+  const code = a.code?.toUpperCase() ?? '';
   let mapped = BY_TYPE[type] ?? { code: 'ARRIVED' as const, status: 'intransit' as const };
   if (type === 'I' && DEPARTED_CODES.has(code)) mapped = { code: 'DEPARTED', status: 'intransit' };
   if (type === 'I' && OUT_FOR_DELIVERY_CODES.has(code)) mapped = { code: 'OUT_FOR_DELIVERY', status: 'intransit' };
+  const location = upsLocationOf(a.location);
+  const words = a.description?.trim() || 'UPS update';
+  return {
+    status: mapped.status,
+    code: mapped.code,
+    description: `${words} (UPS ${[type, code].filter(Boolean).join('/') || 'status'})`,
+    ...(location ? { location } : {}),
+    occurredAt: a.occurredAt,
+  };
+}
+
+function eventOf(a: z.infer<typeof activity>): TrackingEvent {
   // The moment in UTC when UPS gives it, else the local time read as UTC (UPS's local times carry no zone).
   const occurredAt =
     a.gmtDate && a.gmtTime
       ? `${a.gmtDate.slice(0, 4)}-${a.gmtDate.slice(4, 6)}-${a.gmtDate.slice(6, 8)}T${a.gmtTime}.000Z`
       : `${a.date.slice(0, 4)}-${a.date.slice(4, 6)}-${a.date.slice(6, 8)}T${(a.time ?? '000000').replace(/(\d{2})(\d{2})(\d{2})/, '$1:$2:$3')}.000Z`;
   const address = a.location?.address;
-  const country = address?.countryCode ?? address?.country;
-  const location = address?.city && country ? [address.city, address.stateProvince, country].filter(Boolean).join(', ') : undefined;
-  const words = a.status?.description?.trim() || 'UPS update';
-  return {
-    status: mapped.status,
-    code: mapped.code,
-    description: `${words} (UPS ${[type, code].filter(Boolean).join('/') || 'status'})`,
-    ...(location ? { location } : {}),
+  return upsEventOf({
+    type: a.status?.type,
+    code: a.status?.code,
+    description: a.status?.description,
     occurredAt,
-  };
+    location: address && { city: address.city, stateProvince: address.stateProvince, countryCode: address.countryCode ?? address.country },
+  });
 }
 
 /** Our tracking of `trackingNumber` from UPS's answer: events newest first, the status of the newest. */
