@@ -51,7 +51,7 @@ import {
 } from '../local/runtime-files';
 import { startLocalStack, type LocalStack } from '../local/stack';
 import { startLocalQueue, type QueueHandler } from '../local/delivery-queue';
-import { useDeliveryQueue } from '../shared/webhooks/queue';
+import { useQueue } from '../shared/queues';
 import { fileCheckpoints, startStreamPoller, type StreamHandler, type StreamPoller } from '../local/stream-poller';
 import { localRefreshSeconds, startTimer, type ScheduledHandler } from '../local/timer';
 
@@ -250,10 +250,10 @@ const startBackgroundFunctions = (options: { tableName: string; region: string; 
         log: out,
         warn: err,
       });
-      // Every function of this process sends to it (shared/webhooks/queue.ts).
-      useDeliveryQueue(queue);
+      // Every function of this process sends to it (shared/queues.ts).
+      useQueue(trigger.queue, queue);
       background.push({ name: f.name, stop: queue.stop });
-      lines.push(`Queue      ${trigger.queue} → ${f.name} (${queue.size()} message(s) waiting; WEBHOOK_RETRY_SCHEDULE_SECONDS)`);
+      lines.push(`Queue      ${trigger.queue} → ${f.name} (${queue.size()} message(s) waiting)`);
     } else if (trigger.kind === 'schedule') {
       const timer = startTimer({
         fn: { name: f.name, entry: f.entry },

@@ -15,6 +15,7 @@ import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDe
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OPERATOR_PREFIXES, QUEUES, type FunctionEntry, type QueueName } from '../shared/manifest';
+import { QUEUE_URL_ENV } from '../shared/queues';
 import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
 import { Monitoring } from './monitoring';
@@ -186,7 +187,8 @@ export class ShippingStack extends Stack {
       const queue = new Queue(queueScope, 'Queue', {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        // A delivery's message is sent on at every step, at most 15 minutes apart, so no message lives long; 4 days covers an outage of the consumer.
+        // A delivery's message is sent on at every step, at most 15 minutes apart, and a tracking check is queued again
+        // while it is due, so no message lives long; 4 days covers an outage of the consumer.
         retentionPeriod: Duration.days(4),
         visibilityTimeout: Duration.seconds(QUEUE_VISIBILITY_SECONDS),
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: maxReceivesOf(name) },
@@ -214,7 +216,8 @@ export class ShippingStack extends Stack {
           ...environment,
           ...(entry.access.email ? emailEnvironment : {}),
           ...(entry.access.carrierSecrets ? carrierSecretsEnvironment(stage) : {}),
-          ...(entry.access.sends?.includes('webhook-deliveries') ? { WEBHOOK_QUEUE_URL: queues.get('webhook-deliveries')!.queue.queueUrl } : {}),
+          ...Object.fromEntries((entry.access.sends ?? []).map((name) => [QUEUE_URL_ENV[name], queues.get(name)!.queue.queueUrl])),
+          ...(entry.access.sends?.includes('tracking-checks') ? { TRACKING_DISPATCH_BACKLOG: String(stage.trackingDispatchBacklog) } : {}),
           ...(entry.access.webhookSecrets && this.webhookSecretKey ? { WEBHOOK_KMS_KEY_ID: this.webhookSecretKey.keyArn } : {}),
         },
         reservedConcurrency: stage.reservedConcurrency[entry.name],
@@ -337,7 +340,12 @@ export class ShippingStack extends Stack {
       }
       case 'queue': {
         const { queue, deadLetters } = this.queues.get(trigger.queue)!;
-        handler.addEventSource(new SqsEventSource(queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true }));
+        // The stage's reserved concurrency is the consumer's: the event source never scales past it (SQS would
+        // otherwise have its deliveries throttled, and count each throttle as a receipt towards the dead-letter queue).
+        const reserved = this.stage.reservedConcurrency[entry.name];
+        handler.addEventSource(
+          new SqsEventSource(queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true, ...(reserved ? { maxConcurrency: Math.max(2, reserved) } : {}) }),
+        );
         return { failureQueue: deadLetters };
       }
       case 'schedule': {

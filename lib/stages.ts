@@ -138,6 +138,13 @@ export const stageConfigSchema = z
      */
     reservedConcurrency: z.record(z.string(), z.number().int().min(1)),
     /**
+     * Tracking checks the dispatcher lets wait in the tracking-checks queue
+     * (TRACKING_DISPATCH_BACKLOG): about what the tracking workers
+     * (`reservedConcurrency['tracking-check']`) clear in two dispatcher runs,
+     * so a run never queues an order that is still waiting from the last one.
+     */
+    trackingDispatchBacklog: positiveInt,
+    /**
      * The Lambda concurrent-executions quota of the account and region the
      * stage deploys to (1,000 by default; new accounts may start lower, check
      * Service Quotas). The reservations must leave UNRESERVED_CONCURRENCY_FLOOR of it.
@@ -246,7 +253,9 @@ export const stages: Record<StageName, StageConfig> = {
     emailConfigurationSet: 'shipping-api-dev',
     carrierSecretPrefix: 'shipping-api/dev/carrier-accounts',
     rateLimits: rateLimits.dev,
-    // 34 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    // Two dispatcher runs' worth of 2 workers' checks (about 6 a second, a minute apart).
+    trackingDispatchBacklog: 1_000,
+    // 36 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
       'packaging-types': 2,
       carriers: 2,
@@ -258,8 +267,10 @@ export const stages: Record<StageName, StageConfig> = {
       track: 3,
       cancel: 2,
       notify: 2,
-      // One run at a time: a run still going when the next is due does not refresh the same orders twice.
+      // One dispatcher run at a time: a run still going when the next is due does not queue the same checks twice.
       'tracking-refresh': 1,
+      // The tracking workers: each check waits on a carrier (about 0.3 s), so 2 check about 6 orders a second.
+      'tracking-check': 2,
       'webhooks-create': 1,
       'webhooks-list': 1,
       'webhook-get': 1,
@@ -294,7 +305,9 @@ export const stages: Record<StageName, StageConfig> = {
     emailConfigurationSet: 'shipping-api-prod',
     carrierSecretPrefix: 'shipping-api/prod/carrier-accounts',
     rateLimits: rateLimits.prod,
-    // 353 in all, 547 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // Two dispatcher runs' worth of 30 workers' checks (about 100 a second, a minute apart).
+    trackingDispatchBacklog: 12_000,
+    // 383 in all, 517 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast.
     reservedConcurrency: {
       'packaging-types': 10,
@@ -309,6 +322,9 @@ export const stages: Record<StageName, StageConfig> = {
       // A stream function runs one batch per shard at a time; a few shards at most.
       notify: 5,
       'tracking-refresh': 1,
+      // 30 workers at about 0.3 s a check make about 100 checks a second: the orders of about 140,000 shipments a
+      // day. 50 ships a second need about 900 (docs/operations.md, capacity model).
+      'tracking-check': 30,
       'webhooks-create': 2,
       'webhooks-list': 2,
       'webhook-get': 2,

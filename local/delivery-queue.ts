@@ -17,7 +17,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import path from 'node:path';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { withInvocationLogger } from '../shared/logger';
-import type { DeliveryMessage, DeliveryQueue } from '../shared/webhooks/queue';
+import type { QueuePort } from '../shared/queues';
 import { buildContext } from './api-gateway';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
@@ -41,7 +41,7 @@ export type LocalQueueOptions = {
   warn?: (line: string) => void;
 };
 
-export type LocalQueue = DeliveryQueue & {
+export type LocalQueue = QueuePort<unknown> & {
   /** Messages waiting (visible or not). */
   size: () => number;
   /** Hands every visible message now; resolves when their handling ends (tests). */
@@ -152,7 +152,7 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
   schedule();
 
   return {
-    async send(batch: readonly DeliveryMessage[], delaySeconds: number) {
+    async send(batch: readonly unknown[], delaySeconds: number) {
       if (stopped) throw new Error(`the local queue ${options.name} is stopped`);
       const sentAt = now();
       for (const message of batch) {
@@ -163,6 +163,7 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
       schedule();
     },
     size: () => messages.size,
+    depth: async () => messages.size,
     async drain() {
       pump();
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -36,6 +36,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBBatchResponse, SQSBatchResponse } from 'aws-lambda';
+import { useQueue } from '../shared/queues';
+import type { DueCheck } from '../shared/store/tracking-schedule';
 import { useDeliveryQueue } from '../shared/webhooks/queue';
 import { isoDate, utcDayNumber, dayNumber } from '../shared/domain/dates';
 import { shippingDateWindow } from '../shared/domain/rate/validate';
@@ -307,6 +309,12 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   useDeliveryQueue({
     send: async (messages, delaySeconds) => {
       for (const m of messages) note(`queue message not sent (invoke runs beside the runtime, not in it): delivery ${m.deliveryId}, delay ${delaySeconds} s`);
+    },
+  });
+  // The same for the tracking checks the dispatcher queues: the runtime's own dispatcher queues them for its workers.
+  useQueue<DueCheck>('tracking-checks', {
+    send: async (messages) => {
+      for (const m of messages) note(`queue message not sent (invoke runs beside the runtime, not in it): tracking check of order ${m.orderId}, due ${m.dueAt}`);
     },
   });
   const { fn, eventFile } = command;

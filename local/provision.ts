@@ -32,7 +32,7 @@ export const createTableInput = (tableName: string): CreateTableCommandInput => 
       { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
       ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
     ],
-    Projection: { ProjectionType: 'ALL' as const },
+    Projection: { ProjectionType: index.projection },
   }));
   return {
     TableName: tableName,
@@ -45,6 +45,18 @@ export const createTableInput = (tableName: string): CreateTableCommandInput => 
     ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
   };
+};
+
+/** Waits until the index is ACTIVE (DynamoDB Local builds it in a moment; a minute at most). */
+const waitForIndex = async (client: DynamoDBClient, tableName: string, indexName: string): Promise<void> => {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === indexName)?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`the index ${indexName} of ${tableName} is still ${status ?? 'missing'} after a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
 
 const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<boolean> => {
@@ -64,7 +76,8 @@ const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<b
     await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: tableName });
     described = await client.send(new DescribeTableCommand({ TableName: tableName }));
   }
-  // A table from an older data directory may lack an index added since (active-orders, say): add each missing one.
+  // A table from an older data directory may lack an index added since (tracking-due, say): add each missing one,
+  // one at a time (DynamoDB creates one index of a table at once) and wait until it is active.
   const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
   const wanted = createTableInput(tableName);
   for (const index of wanted.GlobalSecondaryIndexes ?? []) {
@@ -77,6 +90,7 @@ const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<b
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
+    await waitForIndex(client, tableName, index.IndexName!);
   }
   // A table from an older data directory may lack the stream; the notify function reads it.
   const stream = described.Table?.StreamSpecification;

@@ -101,17 +101,18 @@ export const config = {
   get carrierCancelTimeoutMs(): number {
     return num('CARRIER_CANCEL_TIMEOUT_MS', 8000);
   },
-  /** Orders one tracking-refresh run checks at most (the rest are due at the next run). */
-  get trackingRefreshBatch(): number {
-    return num('TRACKING_REFRESH_BATCH', 200);
+  /**
+   * Messages the tracking dispatcher lets wait in the tracking-checks queue:
+   * a run adds due checks only up to this many waiting, so a queue the
+   * workers cannot keep up with is not filled with the same orders again and
+   * again (docs/tracking.md).
+   */
+  get trackingDispatchBacklog(): number {
+    return num('TRACKING_DISPATCH_BACKLOG', 50_000);
   },
-  /** Carrier calls one tracking-refresh run makes at once. */
-  get trackingRefreshConcurrency(): number {
-    return num('TRACKING_REFRESH_CONCURRENCY', 8);
-  },
-  /** A tracking-refresh run starts no new check after this long, so it ends within the function timeout. */
-  get trackingRefreshBudgetMs(): number {
-    return num('TRACKING_REFRESH_BUDGET_MS', 10000);
+  /** A dispatcher run starts no new page after this long, so it ends within the function timeout. */
+  get trackingDispatchBudgetMs(): number {
+    return num('TRACKING_DISPATCH_BUDGET_MS', 10_000);
   },
   /**
    * Sandbox network: how many times faster than real time shipments move
@@ -171,10 +172,6 @@ export const config = {
   /** Local runtime: the file (0600, under DATA_DIR) holding the 32-byte key that seals webhook signing secrets. */
   get webhookSecretKeyFile(): string | undefined {
     return process.env.WEBHOOK_SECRET_KEY_FILE || undefined;
-  },
-  /** Deployed stage: the SQS queue of webhook deliveries (shared/webhooks/queue.ts). */
-  get webhookQueueUrl(): string | undefined {
-    return process.env.WEBHOOK_QUEUE_URL || undefined;
   },
   /** Seconds between a failed delivery attempt and each retry, comma-separated (shared/domain/webhooks.ts has the default). */
   get webhookRetrySchedule(): readonly number[] {

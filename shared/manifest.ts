@@ -57,7 +57,7 @@ export type QueueTrigger = { kind: 'queue'; queue: QueueName; batchSize: number;
 export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger | QueueTrigger;
 
 /** The stack's queues. */
-export const QUEUES = ['webhook-deliveries'] as const;
+export const QUEUES = ['webhook-deliveries', 'tracking-checks'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -275,9 +275,19 @@ const entries = [
   {
     name: 'tracking-refresh',
     entry: 'functions/tracking-refresh/handler.ts',
-    trigger: { kind: 'schedule', everyMinutes: 5 },
+    trigger: { kind: 'schedule', everyMinutes: 1 },
+    // Reads the tracking-due index, every shard at once, and queues the checks; writes nothing.
+    access: { table: 'read', writes: [], bucket: 'none', sends: ['tracking-checks'] },
+    description: 'Find the tracking checks that are due, shard by shard, and queue them for the tracking workers',
+  },
+  {
+    name: 'tracking-check',
+    entry: 'functions/tracking-check/handler.ts',
+    // A message that keeps failing is dropped after 3 receipts: its order is still due and the dispatcher finds it again.
+    trigger: { kind: 'queue', queue: 'tracking-checks', batchSize: 10, maxReceives: 3 },
+    // The order and its schedule (ORDER#<id> / TRACK), under the schedule's check lease.
     access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
-    description: 'Refresh the tracking of the orders that are due, from the active-orders index',
+    description: 'Check the tracking of queued orders with their carriers, one check per order at a time',
   },
 ] as const satisfies readonly FunctionEntry[];
 

@@ -1,26 +1,28 @@
 /**
- * The scheduled tracking refresh (EventBridge, every few minutes): checks the
- * orders that are due through the active-orders index, never a scan
- * (shared/services/tracking.ts refreshDue). A run that leaves due orders
- * behind (batch size, time budget) leaves them for the next run.
+ * The tracking dispatcher (EventBridge, every minute): finds the checks that
+ * are due in every shard of the tracking-due index at once, never a scan, and
+ * queues them for the tracking workers (functions/tracking-check,
+ * shared/services/tracking.ts dispatchDue). It writes nothing to the table; a
+ * run that leaves due checks behind (backlog limit, time budget) leaves them
+ * for the next run.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { logger } from '../../shared/logger';
-import { createTrackingService, type RefreshOptions, type RefreshSummary, type TrackingDependencies } from '../../shared/services/tracking';
+import { createTrackingService, type DispatchOptions, type DispatchSummary, type TrackingDependencies } from '../../shared/services/tracking';
 
 export const createTrackingRefreshHandler = (
   registry: CarrierRegistry,
-  options: Pick<TrackingDependencies, 'clock' | 'pace'> & { refresh?: RefreshOptions } = {},
+  options: Pick<TrackingDependencies, 'clock' | 'pace' | 'queue'> & { dispatch?: DispatchOptions } = {},
 ) => {
-  const { refresh, ...dependencies } = options;
+  const { dispatch, ...dependencies } = options;
   const tracking = createTrackingService({ registry, logger, ...dependencies });
-  return middy(async (_event: ScheduledEvent, _context: Context): Promise<RefreshSummary> => {
+  return middy(async (_event: ScheduledEvent, _context: Context): Promise<DispatchSummary> => {
     // Cleared after each run (resetKeys), like the Lambda context.
     logger.appendKeys({ function: 'tracking-refresh' });
-    return tracking.refreshDue(refresh);
+    return tracking.dispatchDue(dispatch);
   }).use(injectLambdaContext(logger, { resetKeys: true }));
 };
 

@@ -56,6 +56,11 @@ export const CHECK_INTERVAL_MS = {
   intransit: 60 * MINUTE,
   pending: 120 * MINUTE,
   idle: 24 * 60 * MINUTE,
+  /**
+   * While the carrier pushes the order's events (UPS Track Alert): a safety
+   * poll for a push that went missing, never sooner than the status asks.
+   */
+  pushed: 8 * 60 * MINUTE,
   /** After a failed check: try again after this, whatever the status. */
   retry: 15 * MINUTE,
 } as const;
@@ -71,14 +76,19 @@ export const nextCheckAt = (
   order: Pick<Order, 'createdDate'> & { status: TransitStatus; events: readonly TrackingEvent[] },
   now: Date,
   pace: number,
+  options: { pushed?: boolean } = {},
 ): string | undefined => {
   if (isFinal(order.status)) return undefined;
   let interval: number;
   if (order.status === 'exception') interval = CHECK_INTERVAL_MS.exception;
   else if (order.status === 'intransit') interval = order.events[0]?.code === 'OUT_FOR_DELIVERY' ? CHECK_INTERVAL_MS.outForDelivery : CHECK_INTERVAL_MS.intransit;
   else interval = (now.getTime() - Date.parse(order.createdDate)) * pace >= IDLE_AFTER_MS ? CHECK_INTERVAL_MS.idle : CHECK_INTERVAL_MS.pending;
+  if (options.pushed) interval = Math.max(interval, CHECK_INTERVAL_MS.pushed);
   return new Date(now.getTime() + scaled(interval, pace)).toISOString();
 };
+
+/** Whether the carrier pushes the order's events now (its subscription has not expired). */
+export const isPushed = (pushedUntil: string | undefined, now: Date): boolean => pushedUntil !== undefined && Date.parse(pushedUntil) > now.getTime();
 
 
 /** What a check writes to the order. */
@@ -92,14 +102,14 @@ export type TrackingUpdate = {
   nextCheckAt?: string;
 };
 
-/** The order after a check the carrier did not answer: unchanged, but due again after the retry interval. */
-export const failedCheckUpdate = (order: Order, now: Date, pace: number): TrackingUpdate => ({
-  status: order.status,
-  events: order.events,
-  updated: order.updated ?? order.createdDate,
-  ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
-  nextCheckAt: new Date(now.getTime() + scaled(CHECK_INTERVAL_MS.retry, pace)).toISOString(),
-});
+/** Whether a report adds anything to the order: a status or an event it does not have. */
+export const addsToOrder = (order: Pick<Order, 'status' | 'events'>, update: Pick<TrackingUpdate, 'status' | 'events'>): boolean =>
+  update.status !== order.status ||
+  update.events.length !== order.events.length ||
+  update.events.some((e, i) => e.code !== order.events[i]!.code || e.occurredAt !== order.events[i]!.occurredAt);
+
+/** When an order whose check the carrier did not answer is due again: after the retry interval, whatever its status. */
+export const retryCheckAt = (now: Date, pace: number): string => new Date(now.getTime() + scaled(CHECK_INTERVAL_MS.retry, pace)).toISOString();
 
 /** A carrier's report, or an operator's (the sandbox's `admin shipment advance`): the same path either way. */
 export type TrackingReport = { transitStatus: TransitStatus; events: readonly TrackingEvent[] };
@@ -110,7 +120,7 @@ export type TrackingReport = { transitStatus: TransitStatus; events: readonly Tr
  * move the order backwards. The newest event wins over the carrier's summary
  * so an operator's exception stays until the carrier reports something newer.
  */
-export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number): TrackingUpdate & { changed: boolean } => {
+export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number, options: { pushed?: boolean } = {}): TrackingUpdate & { changed: boolean } => {
   const events = mergeEvents(order.events, report.events);
   const reported = events[0]?.status ?? report.transitStatus;
   const status = nextStatus(order.status, reported);
@@ -120,7 +130,7 @@ export const applyReport = (order: Order, report: TrackingReport, now: Date, pac
     events,
     updated: changed ? now.toISOString() : (order.updated ?? order.createdDate),
     lastCheckedAt: now.toISOString(),
-    nextCheckAt: nextCheckAt({ createdDate: order.createdDate, status, events }, now, pace),
+    nextCheckAt: nextCheckAt({ createdDate: order.createdDate, status, events }, now, pace, options),
     changed,
   };
 };

@@ -1,11 +1,19 @@
 /**
- * Tracking and cancelling (spec 4.8, 4.9, docs/decisions.md): GET /v1/track
- * answers the order's tracking, asking the carrier first when the order is
- * due; the scheduled refresh checks the due orders through the active-orders
- * index; an operator's `shipment advance` and a cancel move the order through
- * the same writes as a carrier's report. Every write is conditioned on the
- * order's version, so concurrent checks, cancels and advances never lose one
- * another's events: the loser re-reads and applies its report again.
+ * Tracking and cancelling (spec 4.8, 4.9, docs/decisions.md, docs/tracking.md):
+ * GET /v1/track answers the order's tracking, asking the carrier first when
+ * the order is due; the dispatcher (`dispatchDue`) finds the due checks shard
+ * by shard through the tracking-due index and queues them, and the tracking
+ * workers (`checkQueued`) make them; an operator's `shipment advance`, a
+ * cancel and a carrier's pushed event move the order through the same writes
+ * as a polled report.
+ *
+ * A check holds the order's check lease (shared/store/tracking-schedule.ts)
+ * from its claim to its last write, so two checks (two workers, a worker and
+ * GET /track) never ask the carrier about one order at once. It writes the
+ * order only when the carrier said something new, and always its small
+ * schedule item. Every order write is conditioned on the order's version, so
+ * concurrent checks, cancels, advances and pushes never lose one another's
+ * events: the loser re-reads and applies its report again.
  *
  * A status change is a change of the order item's `status`, which is what the
  * notify function's stream filter passes on (shared/manifest.ts).
@@ -14,14 +22,18 @@ import { carrierAccountById } from '../carriers/accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type CarrierTracking } from '../domain/carrier';
+import { randomUUID } from 'node:crypto';
 import {
+  addsToOrder,
   applyReport,
   cancelledUpdate,
   isCancellable,
   isFinal,
+  isPushed,
   isStale,
+  nextCheckAt,
   operatorReport,
-  failedCheckUpdate,
+  retryCheckAt,
   shipmentRefOf,
   toCancelResponse,
   toTrackResponse,
@@ -31,12 +43,24 @@ import {
   type TrackingUpdate,
   type TrackResponse,
 } from '../domain/tracking';
-import type { KeyMode, Order, TrackingEvent } from '../domain/types';
+import type { KeyMode, Order } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import type { LogAttributes } from '../logger';
-import { ACTIVE_ORDER_SHARDS } from '../store/keys';
-import { dueOrders, getOrder, saveTracking, type StoredOrder } from '../store/orders';
+import { queueOf, type QueuePort } from '../queues';
+import { LEGACY_ACTIVE_SHARDS, TRACKING_SHARDS } from '../store/keys';
+import { getOrder, saveTracking, type StoredOrder } from '../store/orders';
 import { ConditionFailed } from '../store/table-ops';
+import {
+  adoptLegacyOrder,
+  CHECK_LEASE_MS,
+  claimCheck,
+  completeCheck,
+  dueChecks,
+  legacyDueOrders,
+  reschedule,
+  type DueCheck,
+  type ScheduleChange,
+} from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
 import { ownOrder } from './own-order';
 import type { ServiceLogger } from './rating';
@@ -47,6 +71,9 @@ export type TrackingDependencies = {
   logger: ServiceLogger & { info(message: string, attributes: LogAttributes): void };
   /** Sandbox pace (shared/config.ts SANDBOX_TRACKING_PACE), read at each use. */
   pace?: () => number;
+  /** Where the dispatcher queues checks (default: the tracking-checks queue, shared/queues.ts). */
+  queue?: () => QueuePort<DueCheck>;
+  newToken?: () => string;
 };
 
 /**
@@ -60,9 +87,6 @@ const WRITE_BUDGET_MS = { read: 2_000, write: 10_000 } as const;
 const backoffMs = (attempt: number) => Math.random() * Math.min(200, 5 * 2 ** attempt);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
-  a.length === b.length && a.every((e, i) => e.code === b[i]!.code && e.occurredAt === b[i]!.occurredAt);
-
 /** A write that kept losing races for its whole budget; the order is as the winners left it. */
 export class OrderBusy extends Error {
   constructor(readonly order: Order) {
@@ -71,23 +95,34 @@ export class OrderBusy extends Error {
   }
 }
 
-export type RefreshSummary = {
-  /** Orders whose carrier was asked. */
-  checked: number;
-  /** Of those, orders whose status changed. */
-  changed: number;
-  /** Checks the carrier did not answer: retried later. */
-  failed: number;
-  /** Whether due orders were left for the next run (batch size or time budget reached). */
+/** What one check came to. `busy`: another check holds the order, or it was checked since it was found due. */
+export type CheckOutcome = 'changed' | 'unchanged' | 'failed' | 'busy' | 'final' | 'missing';
+
+export type DispatchSummary = {
+  /** Checks queued by this run. */
+  queued: number;
+  /** Messages already waiting when the run began. */
+  backlog: number;
+  /** Whether due checks were left for the next run (backlog limit or time budget). */
   more: boolean;
 };
 
-export type RefreshOptions = { batch?: number; concurrency?: number; budgetMs?: number };
+export type DispatchOptions = { backlog?: number; budgetMs?: number; pageSize?: number };
+
+/** Due checks read from one shard at a time: one Query page (KEYS_ONLY entries of about 100 bytes, so well under 1 MB). */
+const PAGE_SIZE = 1_000;
 
 const notCancellable = (status: string) =>
   new AppError(409, 'NOT_CANCELLABLE', `The shipment is ${status === 'intransit' ? 'in transit' : status}; only a shipment not yet picked up can be cancelled`);
 
-export const createTrackingService = ({ registry, clock = () => new Date(), logger, pace = () => config.sandboxTrackingPace }: TrackingDependencies) => {
+export const createTrackingService = ({
+  registry,
+  clock = () => new Date(),
+  logger,
+  pace = () => config.sandboxTrackingPace,
+  queue = () => queueOf<DueCheck>('tracking-checks'),
+  newToken = randomUUID,
+}: TrackingDependencies) => {
   const adapterOf = (order: Order) => {
     const adapter = registry.getAdapter(order.carrierCode);
     if (!adapter) throw new Error(`No carrier adapter for ${order.carrierCode}`);
@@ -97,7 +132,7 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
   /**
    * What a track or void of the order is made under: the order's mode (a test
    * order only ever reaches its carrier's test environment, from GET /track,
-   * a cancel or the scheduled refresh alike) and the carrier account that
+   * a cancel or a tracking worker alike) and the carrier account that
    * bought it; no account for a sandbox plan without one.
    */
   const callOptionsOf = async (order: Order): Promise<Omit<CarrierCallOptions, 'signal'>> => ({
@@ -105,7 +140,7 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
     ...(order.carrierAccountId ? { account: await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode }) } : {}),
   });
 
-  const askCarrier = async ({ order }: StoredOrder, timeoutMs: number): Promise<CarrierTracking> => {
+  const askCarrier = async (order: Order, timeoutMs: number): Promise<CarrierTracking> => {
     const options = await callOptionsOf(order);
     return callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order), { ...options, signal }));
   };
@@ -141,19 +176,23 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
   };
 
   /**
-   * Applies a carrier's report. A final order is left as it is. After a lost
-   * race, a report that adds nothing to what the winner stored (concurrent
-   * readers of one due order all ask the carrier and hear the same) is not
-   * written again: the winner's write stands, and every event is kept.
+   * Applies a report (polled or pushed) to the order: written only when it
+   * adds a status or an event; a final order is left as it is. Returns the
+   * order as it stands and the schedule it calls for. A storm of writers
+   * leaves the order as they wrote it (OrderBusy is answered, not thrown).
    */
-  const applyCheck = (order: Order, report: TrackingReport, now: Date) =>
-    writeWithRetry(
+  const applyToOrder = async (order: Order, report: TrackingReport, now: Date, pushed: boolean): Promise<{ order: Order; changed: boolean; wrote: boolean; dueAt?: string }> => {
+    let changed = false;
+    let wrote = false;
+    const written = await writeWithRetry(
       order.orderId,
       order,
-      (current, raced) => {
+      (current) => {
         if (isFinal(current.status)) return undefined;
-        const update = applyReport(current, report, now, pace());
-        if (raced && !isStale(current, now) && !update.changed && sameEvents(update.events, current.events)) return undefined;
+        const update = applyReport(current, report, now, pace(), { pushed });
+        if (!addsToOrder(current, update)) return undefined;
+        changed = update.status !== current.status;
+        wrote = true;
         return { update };
       },
       WRITE_BUDGET_MS.read,
@@ -161,89 +200,167 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
       if (error instanceof OrderBusy) return error.order;
       throw error;
     });
+    return { order: written, changed, wrote, dueAt: nextCheckAt(written, now, pace(), { pushed }) };
+  };
 
-  /** Asks the carrier and stores the answer; a carrier failure moves the next check back and keeps the rest. */
-  const check = async (stored: StoredOrder, now: Date, timeoutMs: number): Promise<{ order: Order; ok: boolean }> => {
+  /**
+   * One check of an order, under its check lease: claims it (for a queued
+   * check, only while it is due at the time it was found), asks the carrier, writes the order if the carrier said
+   * something new, then frees the lease with the next due time (one small
+   * write when nothing changed). `busy` when another check holds the order or
+   * it is no longer due at `dueAt`; a carrier failure moves the next check to
+   * the retry interval and keeps the rest.
+   */
+  const checkUnderLease = async (stored: StoredOrder, dueAt: string | undefined, now: Date, timeoutMs: number): Promise<{ order: Order; outcome: CheckOutcome }> => {
+    const { order } = stored;
+    const token = newToken();
     try {
-      const report = await askCarrier(stored, timeoutMs);
-      return { order: await applyCheck(stored.order, report, now), ok: true };
+      await claimCheck(order.orderId, { token, now, dueAt, staleBefore: new Date(now.getTime() - CHECK_LEASE_MS) });
     } catch (error) {
-      if (error instanceof ConditionFailed) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn('tracking check failed', { orderId: stored.order.orderId, carrierCode: stored.order.carrierCode, reason: failureKind(error), detail: message });
-      return { order: stored.order, ok: false };
+      if (error instanceof ConditionFailed) return { order, outcome: 'busy' };
+      throw error;
     }
+    const pushed = isPushed(stored.schedule?.pushedUntil, now);
+    const finish = async (change: ScheduleChange) => {
+      try {
+        await completeCheck(order.orderId, token, change);
+      } catch (error) {
+        // Taken over: this check outlived its lease, and the taker writes the schedule.
+        if (!(error instanceof ConditionFailed)) throw error;
+        logger.warn('tracking check outlived its lease', { orderId: order.orderId });
+      }
+    };
+    let report: TrackingReport;
+    try {
+      report = await askCarrier(order, timeoutMs);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn('tracking check failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), detail: message });
+      await finish({ dueAt: retryCheckAt(now, pace()) });
+      return { order, outcome: 'failed' };
+    }
+    const applied = await applyToOrder(order, report, now, pushed);
+    const lastCheckedAt = now.toISOString();
+    await finish({ ...(applied.dueAt ? { dueAt: applied.dueAt } : {}), lastCheckedAt });
+    const answered: Order = { ...applied.order, lastCheckedAt, ...(applied.dueAt ? { nextCheckAt: applied.dueAt } : {}) };
+    return { order: answered, outcome: isFinal(order.status) ? 'final' : applied.changed ? 'changed' : 'unchanged' };
+  };
+
+  /**
+   * The order as `check` found it, ready for a check: an order written before
+   * schedules is moved onto one first. Undefined when the order is gone.
+   */
+  const withSchedule = async (orderId: string): Promise<StoredOrder | undefined> => {
+    const stored = await getOrder(orderId);
+    if (!stored || stored.schedule || isFinal(stored.order.status)) return stored;
+    await adoptLegacyOrder(stored.order);
+    return getOrder(orderId);
+  };
+
+  /** A final order whose schedule is still in the index (a writer died between the order and the schedule): out of it. */
+  const settle = async (order: Order): Promise<void> => {
+    await reschedule(order, {});
   };
 
   return {
     /** GET /v1/track/{orderId}: the caller's order, refreshed first when it is due (within the track timeout). */
     async track(companyId: string, orderId: string, mode: KeyMode): Promise<TrackResponse> {
-      const stored = await ownOrder(companyId, orderId, mode);
+      let stored = await ownOrder(companyId, orderId, mode);
       const now = clock();
       if (!isStale(stored.order, now)) return toTrackResponse(stored.order);
-      // On a carrier failure the stored tracking is answered; its lastCheckedAt says how old it is.
-      const { order } = await check(stored, now, config.carrierTrackTimeoutMs);
+      if (!stored.schedule) stored = (await withSchedule(stored.order.orderId)) ?? stored;
+      // No due time: final meanwhile. An order a worker is checking answers its stored tracking, as on a
+      // carrier failure; lastCheckedAt says how old it is.
+      if (!stored.schedule?.dueAt) return toTrackResponse(stored.order);
+      const { order } = await checkUnderLease(stored, undefined, now, config.carrierTrackTimeoutMs);
       return toTrackResponse(order);
     },
 
     /**
-     * The scheduled refresh: the due orders of every shard of the active-orders
-     * index (Query, never Scan), oldest due first, a bounded number per run and
-     * within a time budget, a few carrier calls at once.
+     * The dispatcher: reads every shard of the tracking-due index at once
+     * (Query pages, oldest due first, never a Scan) and queues each due check.
+     * It writes nothing: a check queued twice (still due at the next run) is
+     * claimed once, and an order a worker left (it died) is still due, so the
+     * next run finds it again. A run queues no more than the backlog allows,
+     * shared fairly between the shards.
      */
-    async refreshDue(options: RefreshOptions = {}): Promise<RefreshSummary> {
-      const batch = options.batch ?? config.trackingRefreshBatch;
-      const concurrency = Math.max(1, options.concurrency ?? config.trackingRefreshConcurrency);
-      const budgetMs = options.budgetMs ?? config.trackingRefreshBudgetMs;
+    async dispatchDue(options: DispatchOptions = {}): Promise<DispatchSummary> {
+      const limit = Math.max(0, options.backlog ?? config.trackingDispatchBacklog);
+      const budgetMs = options.budgetMs ?? config.trackingDispatchBudgetMs;
+      const pageSize = Math.max(1, Math.min(PAGE_SIZE, options.pageSize ?? PAGE_SIZE));
       const started = Date.now();
       const now = clock();
-      const summary: RefreshSummary = { checked: 0, changed: 0, failed: 0, more: false };
-      const due: StoredOrder[] = [];
-      for (let shard = 0; shard < ACTIVE_ORDER_SHARDS; shard++) {
+      const port = queue();
+      const backlog = (await port.depth?.()) ?? 0;
+      const summary: DispatchSummary = { queued: 0, backlog, more: false };
+      const room = limit - backlog;
+      if (room <= 0) {
+        summary.more = true;
+        logger.warn('tracking dispatch skipped: the tracking-checks queue is at its backlog limit', { backlog, limit });
+        return summary;
+      }
+      type Stream = (shard: number, now: Date, limit: number, start?: Record<string, unknown>) => Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }>;
+      const streams: Array<{ read: Stream; shard: number }> = [
+        ...Array.from({ length: TRACKING_SHARDS }, (_, shard) => ({ read: dueChecks, shard })),
+        ...Array.from({ length: LEGACY_ACTIVE_SHARDS }, (_, shard) => ({ read: legacyDueOrders, shard })),
+      ];
+      const share = Math.max(1, Math.ceil(room / streams.length));
+      const drain = async ({ read, shard }: { read: Stream; shard: number }) => {
+        let taken = 0;
         let start: Record<string, unknown> | undefined;
         do {
-          const left = batch - due.length;
-          if (left <= 0) {
-            summary.more = true;
-            break;
-          }
-          const page = await dueOrders(shard, now, Math.min(left, 100), start);
-          due.push(...page.orders);
-          start = page.next;
-        } while (start);
-      }
-      let next = 0;
-      const worker = async () => {
-        while (next < due.length) {
-          if (Date.now() - started > budgetMs) {
+          if (Date.now() - started > budgetMs || taken >= share) {
             summary.more = true;
             return;
           }
-          const stored = due[next++]!;
-          try {
-            const before = stored.order.status;
-            const { order, ok } = await check(stored, now, config.carrierTrackTimeoutMs);
-            summary.checked += 1;
-            if (!ok) {
-              summary.failed += 1;
-              await writeWithRetry(
-                order.orderId,
-                order,
-                (current, raced) => (isFinal(current.status) || (raced && !isStale(current, now)) ? undefined : { update: failedCheckUpdate(current, now, pace()) }),
-                WRITE_BUDGET_MS.read,
-              );
-            } else if (order.status !== before) summary.changed += 1;
-          } catch (error) {
-            // One order's store failure (or a storm of writers on it) never stops the others; it stays due.
-            summary.failed += 1;
-            logger.error('tracking refresh of an order failed', { orderId: stored.order.orderId, error });
-          }
-        }
+          const page = await read(shard, now, Math.min(pageSize, share - taken), start);
+          if (page.checks.length > 0) await port.send(page.checks, 0);
+          taken += page.checks.length;
+          summary.queued += page.checks.length;
+          start = page.next;
+        } while (start);
       };
-      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      await Promise.all(streams.map(drain));
       // A run that found nothing due says nothing: locally the timer runs every few seconds.
-      if (due.length > 0) logger.info('tracking refresh', { ...summary, due: due.length });
+      if (summary.queued > 0) logger.info('tracking dispatch', { ...summary });
       return summary;
+    },
+
+    /**
+     * A tracking worker's check of one queued order: dropped when the order is
+     * gone, final, or no longer due at the time it was found (checked since);
+     * otherwise checked under the order's lease.
+     */
+    async checkQueued(message: DueCheck): Promise<CheckOutcome> {
+      const now = clock();
+      const stored = message.legacy ? await withSchedule(message.orderId) : await getOrder(message.orderId);
+      if (!stored) return 'missing';
+      if (isFinal(stored.order.status)) {
+        if (stored.schedule?.dueAt) await settle(stored.order);
+        return 'final';
+      }
+      const dueAt = stored.schedule?.dueAt;
+      if (!dueAt || (!message.legacy && dueAt !== message.dueAt) || Date.parse(dueAt) > now.getTime()) return 'busy';
+      const { outcome } = await checkUnderLease(stored, dueAt, now, config.carrierTrackTimeoutMs);
+      if (outcome === 'changed' || outcome === 'failed') logger.info('tracking check', { orderId: message.orderId, outcome });
+      return outcome;
+    },
+
+    /**
+     * A report the carrier pushed (UPS Track Alert): the same write as a
+     * polled one, without a carrier call, then the schedule moves to the
+     * pushed cadence. Idempotent: a report the order already has writes
+     * nothing to the order.
+     */
+    async applyPushed(orderId: string, report: TrackingReport): Promise<CheckOutcome> {
+      const stored = await getOrder(orderId);
+      if (!stored) return 'missing';
+      if (isFinal(stored.order.status)) return 'final';
+      const now = clock();
+      const pushed = isPushed(stored.schedule?.pushedUntil, now);
+      const applied = await applyToOrder(stored.order, report, now, pushed);
+      if (applied.wrote || !applied.dueAt) await reschedule(applied.order, applied.dueAt ? { dueAt: applied.dueAt } : {});
+      return applied.changed ? 'changed' : 'unchanged';
     },
 
     /** The sandbox operator moves an order on (`admin shipment advance`): the same write as a carrier's report. */
@@ -251,13 +368,16 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
       const stored = await getOrder(orderId.toLowerCase());
       if (!stored) throw notFound(`order ${orderId} not found`);
       const now = clock();
+      const pushed = isPushed(stored.schedule?.pushedUntil, now);
       // A concurrent advance that already took the order to `status` did the work.
       const order = await writeWithRetry(stored.order.orderId, stored.order, (current, raced) =>
-        isFinal(current.status) || (raced && current.status === status) ? undefined : { update: applyReport(current, operatorReport(status, now), now, pace()) },
+        isFinal(current.status) || (raced && current.status === status) ? undefined : { update: applyReport(current, operatorReport(status, now), now, pace(), { pushed }) },
       );
       if (order.status !== status) {
         throw new Error(`order ${orderId} is ${order.status}; it cannot move to ${status}`);
       }
+      const dueAt = nextCheckAt(order, now, pace(), { pushed });
+      await reschedule(order, dueAt ? { dueAt } : {});
       return { orderId: order.orderId, transitStatus: order.status };
     },
 
@@ -294,7 +414,11 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
         logger.error('cancel could not be stored under concurrent writes', { orderId: order.orderId });
         throw new AppError(409, 'ORDER_BUSY', 'The order is being changed by concurrent requests; retry shortly', { headers: { 'retry-after': '1' } });
       }
-      if (written.status === 'cancelled') return toCancelResponse(written);
+      if (written.status === 'cancelled') {
+        // Out of the tracking-due index; a check holding the order finds it final when it re-reads.
+        await reschedule(written, {});
+        return toCancelResponse(written);
+      }
       // The carrier voided it, yet a check moved the order on meanwhile: the carrier's word on pickup came first.
       logger.error('order moved on while its shipment was voided', { orderId: order.orderId, status: written.status });
       throw notCancellable(written.status);
@@ -303,3 +427,17 @@ export const createTrackingService = ({ registry, clock = () => new Date(), logg
 };
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
+
+/** A tracking-checks message as received; undefined when it is not one of ours. */
+export const parseDueCheck = (body: string): DueCheck | undefined => {
+  try {
+    const value = JSON.parse(body) as Partial<DueCheck> | null;
+    if (value && typeof value.orderId === 'string' && value.orderId.length <= 64 && typeof value.dueAt === 'string' && !Number.isNaN(Date.parse(value.dueAt))) {
+      return { orderId: value.orderId, dueAt: value.dueAt, ...(value.legacy === true ? { legacy: true as const } : {}) };
+    }
+  } catch {
+    // not JSON
+  }
+  return undefined;
+};
+

@@ -1,7 +1,7 @@
 /**
  * The only place that spells pk/sk values of the single table (docs/architecture.md).
  */
-import { activeOrdersIndex } from './table';
+import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
 
 export type Key = { pk: string; sk: string };
 
@@ -32,6 +32,8 @@ export const PK_PREFIX = {
   order: 'ORDER#',
   /** A company's webhook endpoints, their count and their deliveries (shared/store/webhooks.ts). */
   webhook: 'WEBHOOK#',
+  /** A carrier's tracking number, pointing at its order: where a pushed tracking event goes. */
+  trackingNumber: 'TRACKNO#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
 
@@ -44,13 +46,25 @@ export const REFERENCE_SK = {
   pricingPlan: 'PLAN#',
 } as const;
 
-/** Partitions of the active-orders index; the tracking refresh queries each. */
-export const ACTIVE_ORDER_SHARDS = 4;
-const activeShard = (shard: number) => `ACTIVE#${shard}`;
-const shardOf = (orderId: string): number => {
+/**
+ * Partitions of the tracking-due index (docs/tracking.md): each check moves an
+ * order's entry inside its shard (a delete and a put), and DynamoDB serves
+ * about 1,000 write units a second per partition key, so the shards bound the
+ * checks a second: 32 shards hold 50 ships a second's 3,000 checks (6,000
+ * index writes) at under a fifth of that each. The dispatcher reads every
+ * shard in parallel. Changing it re-spreads orders as they are next checked;
+ * an entry in a shard beyond a smaller count would go unread, so it only grows.
+ */
+export const TRACKING_SHARDS = 32;
+/** Partitions of the legacy active-orders index (shared/store/table.ts), read until it drains. */
+export const LEGACY_ACTIVE_SHARDS = 4;
+const dueShard = (shard: number) => `DUE#${shard}`;
+const legacyActiveShard = (shard: number) => `ACTIVE#${shard}`;
+/** A stable spread of order ids over `shards` (31-multiplier string hash). */
+export const shardOf = (orderId: string, shards: number = TRACKING_SHARDS): number => {
   let hash = 0;
   for (let i = 0; i < orderId.length; i++) hash = (hash * 31 + orderId.charCodeAt(i)) >>> 0;
-  return hash % ACTIVE_ORDER_SHARDS;
+  return hash % shards;
 };
 
 export const keys = {
@@ -84,14 +98,22 @@ export const keys = {
   notification: (orderId: string, status: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `NOTIFY#${status}` }),
   /** The render marker of one label file of an order (shared/store/label-files.ts), in the order's partition. */
   labelRender: (orderId: string, labelTypeCode: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `LABEL#${labelTypeCode}` }),
-  /**
-   * The index attributes of a non-final order (shared/store/table.ts): a shard
-   * from the order id, so due orders spread over ACTIVE_ORDER_SHARDS partitions.
-   */
-  activeOrder: (orderId: string, nextCheckAt: string) => ({
-    [activeOrdersIndex.partitionKey]: activeShard(shardOf(orderId)),
-    [activeOrdersIndex.sortKey]: nextCheckAt,
+  /** The tracking schedule of an order (shared/store/tracking-schedule.ts): its next check, last check and check lease, in the order's partition. */
+  trackingSchedule: (orderId: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: 'TRACK' }),
+  /** The index attributes of a schedule that is due at `dueAt` (shared/store/table.ts trackingDueIndex). */
+  trackingDue: (orderId: string, dueAt: string) => ({
+    [trackingDueIndex.partitionKey]: dueShard(shardOf(orderId)),
+    [trackingDueIndex.sortKey]: dueAt,
   }),
-  /** The partition of the active-orders index that holds shard `shard` (0 to ACTIVE_ORDER_SHARDS - 1). */
-  activeShard: (shard: number): string => activeShard(shard),
+  /** The partition of the tracking-due index that holds shard `shard` (0 to TRACKING_SHARDS - 1). */
+  dueShard: (shard: number): string => dueShard(shard),
+  /** The partition of the legacy active-orders index that holds shard `shard` (0 to LEGACY_ACTIVE_SHARDS - 1). */
+  legacyActiveShard: (shard: number): string => legacyActiveShard(shard),
+  /** Test fixtures of the legacy layout: an order item's own index attributes, as writers set them before the schedule. */
+  legacyActiveOrder: (orderId: string, nextCheckAt: string) => ({
+    [legacyActiveOrdersIndex.partitionKey]: legacyActiveShard(shardOf(orderId, LEGACY_ACTIVE_SHARDS)),
+    [legacyActiveOrdersIndex.sortKey]: nextCheckAt,
+  }),
+  /** Which order a carrier's tracking number belongs to, for tracking the carrier pushes (shared/store/tracking-schedule.ts). */
+  trackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
 };

@@ -31,8 +31,9 @@ import { keys } from './keys';
 import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
-import { activeOrdersIndex } from './table';
-import { conditionalUpdate, getItem, queryIndexUpTo, transactWrite } from './table-ops';
+import { legacyActiveOrdersIndex } from './table';
+import { conditionalUpdate, getItem, queryOrderItems, transactWrite } from './table-ops';
+import { scheduleCreation, scheduleSchema, SCHEDULE_ENTITY, type TrackingSchedule } from './tracking-schedule';
 
 /**
  * `shipTime`: when the shipment is tendered to the carrier, kept by a takeover
@@ -112,19 +113,26 @@ export const completeShipment = async (order: Order, request: Record<string, unk
         ...keys.order(order.orderId),
         entityType: 'order',
         ...order,
-        // A new order is pending, so it enters the active-orders index at its first check.
-        ...(order.nextCheckAt ? keys.activeOrder(order.orderId, order.nextCheckAt) : {}),
         requestGzip: gzipSync(JSON.stringify(request)),
       },
       condition: { expression: 'attribute_not_exists(pk)' },
     },
+    // A new order is pending: its schedule enters the tracking-due index at its first check.
+    scheduleCreation(order),
     shipClaim.completion(keys.rateResponse(order.rateResponseId), token, { set: { orderId: order.orderId }, remove: [UNCERTAIN] }),
   ]);
 };
 
 const orderItem = orderSchema.extend({ requestGzip: z.instanceof(Uint8Array) });
 
-export type StoredOrder = { order: Order; request: Record<string, unknown> };
+/**
+ * An order as read: the order item, its rate request, and its tracking
+ * schedule (shared/store/tracking-schedule.ts), absent for an order written
+ * before schedules. `order.lastCheckedAt` and `order.nextCheckAt` are the
+ * schedule's when it has them: a check that finds nothing new writes only the
+ * schedule.
+ */
+export type StoredOrder = { order: Order; request: Record<string, unknown>; schedule?: TrackingSchedule };
 
 /** getOrder shared within a request (./request-scope.ts), for a route that reads it alongside authentication; '' or a malformed id reads nothing. */
 export const getOrderOnce = (orderId: string): Promise<StoredOrder | undefined> =>
@@ -132,23 +140,35 @@ export const getOrderOnce = (orderId: string): Promise<StoredOrder | undefined> 
     ? perRequest(`order:${orderId.toLowerCase()}`, () => getOrder(orderId.toLowerCase()))
     : Promise.resolve(undefined);
 
-/** The order, whoever owns it: the caller decides what another company's order means (404 on ship, 403 on labels). */
+/** The order, whoever owns it: the caller decides what another company's order means (404 on ship, 403 on labels). One Query reads the order and its schedule. */
 export const getOrder = async (orderId: string): Promise<StoredOrder | undefined> => {
-  const item = await getItem(keys.order(orderId), orderItem, true);
-  return item ? storedOrderOf(item) : undefined;
+  const items = await queryOrderItems(keys.order(orderId).pk, keys.order(orderId).sk, keys.trackingSchedule(orderId).sk);
+  const orderRecord = items.find((item) => item.sk === keys.order(orderId).sk);
+  if (!orderRecord) return undefined;
+  const scheduleRecord = items.find((item) => item.sk === keys.trackingSchedule(orderId).sk && item.entityType === SCHEDULE_ENTITY);
+  return storedOrderOf(orderItem.parse(orderRecord), scheduleRecord ? scheduleSchema.parse(scheduleRecord) : undefined);
 };
 
-const storedOrderOf = (item: z.infer<typeof orderItem>): StoredOrder => {
-  const { requestGzip, ...order } = item;
-  return { order, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> };
+const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+const storedOrderOf = (item: z.infer<typeof orderItem>, schedule?: TrackingSchedule): StoredOrder => {
+  const { requestGzip, ...fields } = item;
+  const lastCheckedAt = later(fields.lastCheckedAt, schedule?.lastCheckedAt);
+  const order: Order = {
+    ...fields,
+    ...(lastCheckedAt ? { lastCheckedAt } : {}),
+    // A schedule without a due time belongs to a final order (the order item keeps the one it had).
+    ...(schedule?.dueAt ? { nextCheckAt: schedule.dueAt } : {}),
+  };
+  return { order, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown>, ...(schedule ? { schedule } : {}) };
 };
 
 /**
  * Writes a tracking check, or a cancel, if the order is still at the version
  * that was read (optimistic lock: a concurrent check, cancel or operator
  * advance makes this one fail with ConditionFailed, and the caller re-reads).
- * The order keeps its place in the active-orders index while it is not
- * final, at its next check, and leaves it once final. Returns the order as written.
+ * It writes the order item only: the caller moves the order's schedule
+ * (shared/store/tracking-schedule.ts) after it. Returns the order as written.
  */
 export const saveTracking = async (order: Order, update: TrackingUpdate, extra: { cancelledAt?: string } = {}): Promise<Order> => {
   const values: Record<string, unknown> = {
@@ -166,17 +186,14 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
     names['#checked'] = 'lastCheckedAt';
     values[':checked'] = update.lastCheckedAt;
   }
-  // The index attributes follow the status: a next check while it moves, none once final.
-  names['#shard'] = activeOrdersIndex.partitionKey;
-  names['#nextCheck'] = activeOrdersIndex.sortKey;
-  let remove: string[] = [];
+  // A plain attribute of the order now (the schedule item carries the index keys). Removing the legacy
+  // index attribute takes an order written before schedules out of that index with its first change.
+  names['#legacyShard'] = legacyActiveOrdersIndex.partitionKey;
+  const remove = ['#legacyShard'];
   if (update.nextCheckAt) {
-    const index = keys.activeOrder(order.orderId, update.nextCheckAt);
-    set.push('#shard = :shard', '#nextCheck = :nextCheck');
-    values[':shard'] = index[activeOrdersIndex.partitionKey];
-    values[':nextCheck'] = index[activeOrdersIndex.sortKey];
-  } else {
-    remove = ['#shard', '#nextCheck'];
+    set.push('#nextCheck = :nextCheck');
+    names['#nextCheck'] = 'nextCheckAt';
+    values[':nextCheck'] = update.nextCheckAt;
   }
   if (extra.cancelledAt) {
     set.push('#cancelledAt = :cancelledAt');
@@ -185,7 +202,7 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
   }
   const written = await conditionalUpdate(
     keys.order(order.orderId),
-    { expression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`, names, values },
+    { expression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`, names, values },
     {
       // Orders from before tracking have no version: 0 stands for its absence.
       expression: order.version === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#version) OR #version = :version)' : 'attribute_exists(pk) AND #version = :version',
@@ -196,13 +213,3 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
   return storedOrderOf(orderItem.parse(written)).order;
 };
 
-/** A page of orders due for a tracking check (nextCheckAt at or before `now`) in one shard of the active-orders index, oldest due first. */
-export const dueOrders = async (
-  shard: number,
-  now: Date,
-  limit: number,
-  start?: Record<string, unknown>,
-): Promise<{ orders: StoredOrder[]; next?: Record<string, unknown> }> => {
-  const page = await queryIndexUpTo(activeOrdersIndex, keys.activeShard(shard), now.toISOString(), limit, start);
-  return { orders: page.items.map((item) => storedOrderOf(orderItem.parse(item))), next: page.next };
-};

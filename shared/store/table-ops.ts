@@ -51,6 +51,19 @@ export const queryLatest = async (pk: string, skPrefix: string, limit: number): 
   return (out.Items ?? []) as Array<Record<string, unknown>>;
 };
 
+/** The items of partition `pk` whose sort key lies from `from` to `to` (one strongly consistent Query: the order and its schedule). */
+export const queryOrderItems = async (pk: string, from: string, to: string): Promise<Array<Record<string, unknown>>> => {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as Array<Record<string, unknown>>;
+};
+
 /** One page of an index partition whose sort key is at most `upTo`, in sort-key order; `next` continues it. */
 export const queryIndexUpTo = async (
   index: { indexName: string; partitionKey: string; sortKey: string },

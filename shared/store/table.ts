@@ -4,25 +4,40 @@
  */
 
 /**
- * The sparse index of active (non-final) orders (docs/architecture.md): only an order
- * that is still moving carries `activeShard` and `nextCheckAt` (keys.ts
- * builds them), so the tracking refresh queries each shard for orders due
- * (`nextCheckAt <= now`) and never scans. An order drops out of it when its
- * status becomes final and the writer removes the two attributes.
+ * The sparse index of due tracking checks (docs/tracking.md): only the
+ * tracking schedule item of an order still moving (`ORDER#<id>` / `TRACK`,
+ * shared/store/tracking-schedule.ts) carries `dueShard` and `dueAt`, so the
+ * tracking dispatcher queries each shard for the checks due (`dueAt <= now`)
+ * and never scans. The schedule leaves it when the order becomes final.
  *
- * Projection ALL: the refresh reads the carrier, tracking number and status
- * from the index and updates the order conditionally, without a GetItem per
- * due order; the index holds only the few orders in transit.
+ * Projection KEYS_ONLY: discovery needs only the order id (in `pk`) and the
+ * due time; the worker reads the order itself. Each check moves the entry
+ * (a delete and a put of about 100 bytes, one write unit each) instead of a
+ * copy of the whole order.
  */
-export const activeOrdersIndex = {
+export const trackingDueIndex = {
+  indexName: 'tracking-due',
+  partitionKey: 'dueShard',
+  sortKey: 'dueAt',
+  projection: 'KEYS_ONLY',
+} as const;
+
+/**
+ * The index the refresh used before the tracking schedule existed: order
+ * items themselves carried `activeShard` and `nextCheckAt`, projected whole.
+ * No writer adds an order to it any more; the dispatcher reads what is left
+ * and the worker moves each order onto a schedule (docs/tracking.md,
+ * "Upgrading"), so it drains. It goes in a later release, once its item count
+ * is 0 on every stage.
+ */
+export const legacyActiveOrdersIndex = {
   indexName: 'active-orders',
   partitionKey: 'activeShard',
   sortKey: 'nextCheckAt',
   projection: 'ALL',
 } as const;
 
-/** Projection ALL only: local/provision.ts creates every index with it. */
-export type IndexDefinition = { indexName: string; partitionKey: string; sortKey?: string; projection: 'ALL' };
+export type IndexDefinition = { indexName: string; partitionKey: string; sortKey?: string; projection: 'ALL' | 'KEYS_ONLY' };
 
 export const tableDefinition = {
   partitionKey: 'pk',
@@ -30,7 +45,7 @@ export const tableDefinition = {
   /** Epoch seconds; DynamoDB deletes expired items (rate requests and responses). */
   ttlAttribute: 'expiresAtEpoch',
   /** Every key attribute of the table and its indexes is a string. */
-  globalSecondaryIndexes: [activeOrdersIndex] as readonly IndexDefinition[],
+  globalSecondaryIndexes: [trackingDueIndex, legacyActiveOrdersIndex] as readonly IndexDefinition[],
 } as const;
 
 export const bucketDefinition = {

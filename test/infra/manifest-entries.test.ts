@@ -107,7 +107,9 @@ describe('grants follow access', () => {
     const fences = tableWriteFences(synthesized.template, synthesized.stack);
     expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['ORDER#*', 'RATERESP#*'] }]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
-    expect(fences.get('tracking-refresh')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    // The dispatcher only reads the index and sends to the queue.
+    expect(fences.get('tracking-refresh')).toEqual([]);
     expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(
       expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem']),
     );
@@ -237,11 +239,11 @@ describe('a stream entry', () => {
   });
 });
 
-it('a schedule entry runs every N minutes from an EventBridge rule', () => {
+it('a schedule entry runs every N minutes from an EventBridge rule (the tracking dispatcher: every minute)', () => {
   const { template, stack } = synthesized;
   const refresh = stack.functions.get('tracking-refresh')!;
   template.hasResourceProperties('AWS::Events::Rule', {
-    ScheduleExpression: 'rate(5 minutes)',
+    ScheduleExpression: 'rate(1 minute)',
     State: 'ENABLED',
     Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(refresh.handler), 'Arn'] } })],
   });

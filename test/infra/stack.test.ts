@@ -9,7 +9,7 @@ import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping
 import { stages, type StageConfig } from '../../lib/stages';
 import { httpFunctions, manifest } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
-import { activeOrdersIndex, tableDefinition } from '../../shared/store/table';
+import { legacyActiveOrdersIndex, tableDefinition, trackingDueIndex } from '../../shared/store/table';
 import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, synthesize, tableWriteFences, type Synthesized } from './synth';
 
 const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
@@ -43,11 +43,19 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       });
     });
 
-    it('has the sparse index of active orders: shard and nextCheckAt, both strings', () => {
+    it('has the sparse tracking-due index (shard and due time, keys only) and the legacy active-orders index it replaces', () => {
       of(stage).template.hasResourceProperties('AWS::DynamoDB::Table', {
         GlobalSecondaryIndexes: [
           {
-            IndexName: activeOrdersIndex.indexName,
+            IndexName: trackingDueIndex.indexName,
+            KeySchema: [
+              { AttributeName: 'dueShard', KeyType: 'HASH' },
+              { AttributeName: 'dueAt', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+          {
+            IndexName: legacyActiveOrdersIndex.indexName,
             KeySchema: [
               { AttributeName: 'activeShard', KeyType: 'HASH' },
               { AttributeName: 'nextCheckAt', KeyType: 'RANGE' },
@@ -56,6 +64,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
           },
         ],
         AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'dueShard', AttributeType: 'S' },
+          { AttributeName: 'dueAt', AttributeType: 'S' },
           { AttributeName: 'activeShard', AttributeType: 'S' },
           { AttributeName: 'nextCheckAt', AttributeType: 'S' },
         ]),
@@ -253,7 +263,9 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       const reads = functionStatements().filter(({ s }) => actionsOf(s).includes('dynamodb:GetItem'));
       expect(reads).toHaveLength(manifest.filter((e) => e.access.table === 'read').length);
       for (const { s } of reads) {
-        expect(s.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, `/index/${activeOrdersIndex.indexName}`]] }]);
+        const expected = [tableArn, ...tableDefinition.globalSecondaryIndexes.map((index) => ({ 'Fn::Join': ['', [tableArn, `/index/${index.indexName}`]] }))];
+        expect(s.Resource).toHaveLength(expected.length);
+        expect(s.Resource).toEqual(expect.arrayContaining(expected));
         expect(s.Condition).toBeUndefined();
       }
     });
@@ -362,7 +374,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     };
 
     it('are read by exactly the functions that call carriers', () => {
-      expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual(['cancel', 'rate', 'ship', 'track', 'tracking-refresh']);
+      expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual(['cancel', 'rate', 'ship', 'track', 'tracking-check']);
     });
 
     it.each(manifest.map((entry) => [entry.name, Boolean(entry.access.carrierSecrets)] as const))(

@@ -1,7 +1,7 @@
 /**
  * Property of the suite: fifty concurrent requests of every HTTP endpoint of
  * the manifest at one resource (one rate response, one order), mixed with the
- * operator's `shipment advance` and the scheduled refresh, never answer 5xx
+ * operator's `shipment advance` and a tracking worker's check, never answer 5xx
  * and leave one consistent state. The requests go through the real handlers
  * of two "containers" (each function's module loaded twice, so no cache or
  * lock in memory is shared) against one table on DynamoDB Local.
@@ -15,7 +15,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { httpFunctions } from '../../shared/manifest';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
-import { activeOrdersIndex } from '../../shared/store/table';
+import { trackingDueIndex } from '../../shared/store/table';
+import { getSchedule } from '../../shared/store/tracking-schedule';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
@@ -156,7 +157,10 @@ it.each([
       );
       if (i % 25 === 0) {
         calls.push(
-          tracking.refreshDue({ batch: 10 }).then(
+          // A tracking worker's check of the order, as the dispatcher would queue it.
+          getSchedule(orderId)
+            .then((schedule) => (schedule?.dueAt ? tracking.checkQueued({ orderId, dueAt: schedule.dueAt }) : 'final'))
+            .then(
             () => ({ label: 'refresh', status: 200, json: {} }),
             (error: Error) => ({ label: 'refresh', status: 500, json: { error: { code: error.message } } }),
           ),
@@ -175,7 +179,8 @@ it.each([
     expect(cancelled.length).toBeGreaterThan(0);
     expect(new Set(cancelled.map((a) => a.json.data!.cancelledAt))).toEqual(new Set([stored.cancelledAt]));
     expect((stored.events as Array<{ code: string }>).filter((e) => e.code === 'CANCELLED')).toHaveLength(1);
-    expect(stored[activeOrdersIndex.partitionKey]).toBeUndefined();
+    const schedule = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId), ConsistentRead: true }))).Item!;
+    expect(schedule[trackingDueIndex.partitionKey]).toBeUndefined();
   } else {
     // The operator moved it on first: no cancel may claim success.
     expect(cancelled).toEqual([]);

@@ -131,7 +131,7 @@ describe.each(listSamples().map((s) => [s.file, expectations.get(s.file) ?? '(no
       expect(outcome.result.batchItemFailures).toHaveLength(Number(expected.split(' ')[1]));
     } else if (outcome.kind === 'schedule') {
       expect(expected).toBe('ran');
-      expect(outcome.result).toEqual({ checked: expect.any(Number), changed: expect.any(Number), failed: expect.any(Number), more: expect.any(Boolean) });
+      expect(outcome.result).toEqual({ queued: expect.any(Number), backlog: expect.any(Number), more: expect.any(Boolean) });
     } else {
       throw new Error(`unexpected outcome ${outcome.kind}`);
     }

@@ -17,7 +17,7 @@ import { logger } from '../../shared/logger';
 import { createTrackingService } from '../../shared/services/tracking';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
-import { activeOrdersIndex } from '../../shared/store/table';
+import { trackingDueIndex } from '../../shared/store/table';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sandboxOnClock } from '../support/sandbox-clock';
 import { useFreshStack } from '../support/stack';
@@ -43,6 +43,7 @@ const track = (orderId: string, key = apiKey, handler = trackHandler) => call(ha
 const cancel = (orderId: string, key = apiKey) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
 
 const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
+const storedSchedule = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId), ConsistentRead: true }))).Item!;
 
 /** A moment after the sandbox's pickup of a shipment made at `shippedAt`. */
 const afterPickup = (shippedAt: Date, minutes = 30) => new Date(pickupInstant(shippedAt.getTime()) + minutes * 60_000);
@@ -81,10 +82,12 @@ describe('GET /v1/track/{orderId}', () => {
     state.now = new Date(shippedAt.getTime() + 30 * 24 * 3600_000);
     const delivered = await track(orderId);
     expect(delivered.json!.data).toMatchObject({ transitStatus: 'delivered', nextCheckAt: null });
-    // Final: out of the active-orders index.
-    const item = await storedItem(orderId);
-    expect(item[activeOrdersIndex.partitionKey]).toBeUndefined();
-    expect(item[activeOrdersIndex.sortKey]).toBeUndefined();
+    // Final: out of the tracking-due index; the schedule keeps the last check.
+    const schedule = await storedSchedule(orderId);
+    expect(schedule[trackingDueIndex.partitionKey]).toBeUndefined();
+    expect(schedule[trackingDueIndex.sortKey]).toBeUndefined();
+    expect(schedule.lastCheckedAt).toBe(state.now.toISOString());
+    expect(schedule.check).toBeUndefined();
   });
 
   it('answers the stored tracking, and when it was last checked, when the carrier fails', async () => {
@@ -123,7 +126,7 @@ describe('DELETE /v1/shipments/{orderId}', () => {
     const tracked = await track(orderId);
     expect(tracked.json!.data).toMatchObject({ transitStatus: 'cancelled', nextCheckAt: null });
     expect(tracked.json!.data.events[0]).toMatchObject({ status: 'cancelled', code: 'CANCELLED' });
-    expect((await storedItem(orderId))[activeOrdersIndex.partitionKey]).toBeUndefined();
+    expect((await storedSchedule(orderId))[trackingDueIndex.partitionKey]).toBeUndefined();
 
     const list = await call(labelsHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key: apiKey, pathParameters: { orderId } }));
     expect(list.json!.data).toEqual({ orderId, available: [], mode: 'live' });
@@ -165,7 +168,7 @@ describe('the operator moves an order on (admin shipment advance)', () => {
     await expect(tracking.advance(orderId, 'intransit')).rejects.toThrow(/delivered; it cannot move to intransit/);
     const item = await storedItem(orderId);
     expect(item.version).toBe(3);
-    expect(item[activeOrdersIndex.partitionKey]).toBeUndefined();
+    expect((await storedSchedule(orderId))[trackingDueIndex.partitionKey]).toBeUndefined();
     expect((await cancel(orderId)).status).toBe(409);
   });
 

@@ -56,7 +56,7 @@ describe('table writes', () => {
     expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIERACCT#', 'COMPANY#', 'REFERENCE']);
   });
 
-  it('rate writes rate requests and rate responses, ship orders and the claim on rate responses, the label file its render marker, track, cancel and the refresh the order, notify its markers under the order; the readers write nothing', () => {
+  it('rate writes rate requests and rate responses, ship orders and the claim on rate responses, the label file its render marker, track, cancel and the tracking worker the order (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
     const writes = Object.fromEntries(manifest.map((f) => [f.name, f.access.writes]));
     expect(writes).toEqual({
       'packaging-types': [],
@@ -69,7 +69,8 @@ describe('table writes', () => {
       track: ['ORDER#'],
       cancel: ['ORDER#'],
       notify: ['ORDER#'],
-      'tracking-refresh': ['ORDER#'],
+      'tracking-refresh': [],
+      'tracking-check': ['ORDER#'],
       'webhooks-create': ['WEBHOOK#'],
       'webhooks-list': [],
       'webhook-get': [],

@@ -3,7 +3,9 @@ import {
   applyReport,
   CHECK_INTERVAL_MS,
   cancelledUpdate,
-  failedCheckUpdate,
+  addsToOrder,
+  isPushed,
+  retryCheckAt,
   isCancellable,
   isStale,
   MAX_TRACKING_EVENTS,
@@ -152,16 +154,28 @@ describe('the next check', () => {
     expect(due(o, at(1), 1_000_000)).toBe(MIN_CHECK_INTERVAL_MS);
   });
 
-  it('after a failed check: the order as it was, due again after the retry interval', () => {
-    const o = order({ status: 'intransit', updated: at(1).toISOString(), lastCheckedAt: at(2).toISOString(), events: [event('intransit', 1)] });
-    expect(failedCheckUpdate(o, at(10), 1)).toEqual({
-      status: 'intransit',
-      events: o.events,
-      updated: at(1).toISOString(),
-      lastCheckedAt: at(2).toISOString(),
-      nextCheckAt: new Date(at(10).getTime() + CHECK_INTERVAL_MS.retry).toISOString(),
-    });
-    expect(failedCheckUpdate(order(), at(10), 1).lastCheckedAt).toBeUndefined();
+  it('after a failed check: due again after the retry interval, whatever the status', () => {
+    expect(retryCheckAt(at(10), 1)).toBe(new Date(at(10).getTime() + CHECK_INTERVAL_MS.retry).toISOString());
+    expect(retryCheckAt(at(10), 1_000_000)).toBe(new Date(at(10).getTime() + MIN_CHECK_INTERVAL_MS).toISOString());
+  });
+
+  it('while the carrier pushes: a slow safety poll, never sooner than the status asks', () => {
+    const base = { createdDate: T0.toISOString() };
+    const pushed = (o: Parameters<typeof nextCheckAt>[0]) => Date.parse(nextCheckAt(o, at(1), 1, { pushed: true })!) - at(1).getTime();
+    expect(pushed({ ...base, status: 'intransit', events: [event('intransit', 0, 'OUT_FOR_DELIVERY')] })).toBe(CHECK_INTERVAL_MS.pushed);
+    expect(pushed({ ...base, status: 'pending', events: [] })).toBe(CHECK_INTERVAL_MS.pushed);
+    expect(Date.parse(nextCheckAt({ ...base, status: 'pending', events: [] }, at(8 * 24 * 60), 1, { pushed: true })!) - at(8 * 24 * 60).getTime()).toBe(CHECK_INTERVAL_MS.idle);
+    expect(isPushed(at(5).toISOString(), at(4))).toBe(true);
+    expect(isPushed(at(5).toISOString(), at(5))).toBe(false);
+    expect(isPushed(undefined, at(5))).toBe(false);
+  });
+
+  it('a report adds to the order when it brings a status or an event the order lacks', () => {
+    const o = order({ status: 'intransit', events: [event('intransit', 1)] });
+    expect(addsToOrder(o, { status: 'intransit', events: [event('intransit', 1)] })).toBe(false);
+    expect(addsToOrder(o, { status: 'delivered', events: [event('intransit', 1)] })).toBe(true);
+    expect(addsToOrder(o, { status: 'intransit', events: [event('intransit', 2), event('intransit', 1)] })).toBe(true);
+    expect(addsToOrder(o, { status: 'intransit', events: [event('intransit', 2)] })).toBe(true);
   });
 
   it('is none once final', () => {

@@ -21,6 +21,7 @@ import { startTimer } from '../../../local/timer';
 import { clearAuthCache } from '../../../shared/http/auth';
 import { httpHandler } from '../../../shared/http/handler';
 import { logger } from '../../../shared/logger';
+import { useQueue } from '../../../shared/queues';
 import type { Main } from '../../../shared/http/types';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
@@ -81,9 +82,12 @@ const fakeStream = (records: object[]) => {
 describe('log context of invocations that overlap in the local runtime', () => {
   beforeAll(() => {
     process.env.LOG_LEVEL = 'DEBUG';
+    // The refresh timer's dispatcher reads the depth of the tracking-checks queue, as npm start's own queue answers it.
+    useQueue('tracking-checks', { send: async () => undefined, depth: async () => 0 });
   });
   afterAll(() => {
     delete process.env.LOG_LEVEL;
+    useQueue('tracking-checks', undefined);
   });
   let lines: string[];
   let restore: () => void;

@@ -1,0 +1,34 @@
+/**
+ * The tracking worker (the tracking-checks queue): each message names one
+ * due check (`{orderId, dueAt}`), made under the order's check lease, side by
+ * side with the others of its batch (shared/services/tracking.ts
+ * checkQueued). How many run at once is a stage setting (lib/stages.ts
+ * reservedConcurrency). A message that throws (the store failed) is handed
+ * again by the queue; one that keeps failing is dropped after its receipts,
+ * and its order, still due, is found again by the dispatcher.
+ */
+import type { SQSRecord } from 'aws-lambda';
+import { queueBatchHandler } from '../../shared/batch-handler';
+import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { logger } from '../../shared/logger';
+import { createTrackingService, parseDueCheck, type TrackingDependencies } from '../../shared/services/tracking';
+
+export const createTrackingCheckHandler = (registry: CarrierRegistry, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
+  const tracking = createTrackingService({ registry, logger, ...options });
+  const processRecord = async (record: SQSRecord) => {
+    const message = parseDueCheck(record.body);
+    if (!message) {
+      logger.error('queue message skipped: not a tracking check', { messageId: record.messageId });
+      return 'dropped';
+    }
+    try {
+      return await tracking.checkQueued(message);
+    } catch (error) {
+      logger.error('tracking check of an order failed', { messageId: record.messageId, orderId: message.orderId, error });
+      throw error;
+    }
+  };
+  return queueBatchHandler(processRecord);
+};
+
+export const handler = createTrackingCheckHandler(defaultRegistry);

@@ -1,0 +1,80 @@
+/**
+ * The stack's SQS queues as ports (shared/manifest.ts QUEUES): a function
+ * sends JSON messages to a queue by name. Deployed, each queue's URL is in the
+ * environment variable QUEUE_URL_ENV names (lib/shipping-stack.ts sets it for
+ * the functions whose manifest entry `sends` to it); locally the runtime
+ * installs its own durable queue for each (local/delivery-queue.ts) with
+ * `useQueue`, and tests install an array.
+ */
+import type { QueueName } from './manifest';
+import { awsClientConfig, withoutSdkLogging } from './store/client';
+
+export type QueuePort<M> = {
+  /** Sends the messages, each to be received after `delaySeconds` (at most MAX_DELAY_SECONDS). */
+  send(messages: readonly M[], delaySeconds: number): Promise<void>;
+  /** Messages waiting, visible or in flight (SQS: approximate): what a sender that must not flood the queue reads first. */
+  depth?(): Promise<number>;
+};
+
+/** The environment variable holding each queue's URL on a deployed stage. */
+export const QUEUE_URL_ENV: Record<QueueName, string> = {
+  'webhook-deliveries': 'WEBHOOK_QUEUE_URL',
+  'tracking-checks': 'TRACKING_QUEUE_URL',
+};
+
+/** SQS's longest message delay. */
+export const MAX_DELAY_SECONDS = 900;
+/** SQS SendMessageBatch takes at most 10 messages. */
+const BATCH = 10;
+
+export const clampDelay = (seconds: number): number => Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(seconds)));
+
+const installed = new Map<QueueName, QueuePort<unknown>>();
+
+/** The local runtime and tests: messages to `name` go to this queue instead of SQS (undefined: SQS again). */
+export const useQueue = <M>(name: QueueName, queue: QueuePort<M> | undefined): void => {
+  if (queue) installed.set(name, queue as QueuePort<unknown>);
+  else installed.delete(name);
+};
+
+const sqsClient = async () => {
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  return withoutSdkLogging(new SQSClient(awsClientConfig('sqs')));
+};
+let sqs: ReturnType<typeof sqsClient> | undefined;
+
+const urlOf = (name: QueueName): string => {
+  const url = process.env[QUEUE_URL_ENV[name]];
+  if (!url) throw new Error(`the ${name} queue needs ${QUEUE_URL_ENV[name]} (deployed) or the local runtime's queue`);
+  return url;
+};
+
+const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
+  async send(messages, delaySeconds) {
+    const queueUrl = urlOf(name);
+    const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
+    const client = await (sqs ??= sqsClient());
+    for (let i = 0; i < messages.length; i += BATCH) {
+      const chunk = messages.slice(i, i + BATCH);
+      const out = await client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: chunk.map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message), DelaySeconds: clampDelay(delaySeconds) })),
+        }),
+      );
+      if (out.Failed && out.Failed.length > 0) throw new Error(`SQS refused ${out.Failed.length} ${name} message(s): ${out.Failed.map((f) => f.Code).join(', ')}`);
+    }
+  },
+  async depth() {
+    const { GetQueueAttributesCommand } = await import('@aws-sdk/client-sqs');
+    const client = await (sqs ??= sqsClient());
+    const out = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: urlOf(name), AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    );
+    const count = (attribute: string) => Number(out.Attributes?.[attribute as keyof typeof out.Attributes] ?? 0) || 0;
+    return count('ApproximateNumberOfMessages') + count('ApproximateNumberOfMessagesNotVisible');
+  },
+});
+
+/** The queue `name`: the installed one, else SQS. */
+export const queueOf = <M>(name: QueueName): QueuePort<M> => (installed.get(name) as QueuePort<M> | undefined) ?? sqsQueue<M>(name);

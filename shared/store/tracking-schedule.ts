@@ -1,0 +1,199 @@
+/**
+ * The tracking schedule of an order (docs/tracking.md): a small item beside
+ * the order (`ORDER#<id>` / `TRACK`) that says when the order is next checked
+ * (`dueAt`, with `dueShard` the keys of the sparse tracking-due index), when
+ * it was last checked, whether its carrier pushes its events, and which check
+ * holds it now (`check`, a lease of shared/store/lease.ts).
+ *
+ * Why an item of its own: a check that finds nothing new writes only this
+ * item (about 200 bytes: one write unit, and a delete and a put of the index
+ * entry, one each) instead of rewriting the order (1.5 to 8 KB as its events
+ * grow) and a whole copy of it in the index. The order item is written only
+ * when the check changes it.
+ *
+ * The check lease keeps two checks off one order: the dispatcher may queue
+ * an order twice, and GET /track checks a due order itself. A claim names the
+ * due time its claimer saw, so a message left from an earlier round (the
+ * order was checked since) finds the condition false and does nothing. A
+ * claim older than CHECK_LEASE_MS is stale: its worker died, the order is
+ * still due at the time it was, the dispatcher finds it again and the next
+ * claim takes it over.
+ */
+import * as z from 'zod';
+import type { Order } from '../domain/types';
+import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS } from './keys';
+import { defineLease } from './lease';
+import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
+import { conditionalPut, conditionalUpdate, getItem, queryIndexUpTo, type TransactionWrite } from './table-ops';
+import { ConditionFailed } from './table-ops';
+
+export const SCHEDULE_ENTITY = 'trackingSchedule';
+
+/**
+ * How long a check may hold an order: a carrier call (at most the track
+ * timeout) and two writes. A claim older than this is a dead worker's.
+ */
+export const CHECK_LEASE_MS = 2 * 60_000;
+
+const checkSchema = z.object({ token: z.string(), at: z.string() });
+export type CheckLease = z.infer<typeof checkSchema>;
+
+const checkLease = defineLease({ kind: 'attribute', attribute: 'check', since: 'at', schema: checkSchema });
+
+export const scheduleSchema = z.object({
+  orderId: z.string(),
+  carrierCode: z.string(),
+  dueAt: z.string().optional(),
+  lastCheckedAt: z.string().optional(),
+  /** The carrier pushes this order's events until then (UPS Track Alert: 14 days from subscribing). */
+  pushedUntil: z.string().optional(),
+  check: checkSchema.optional(),
+});
+export type TrackingSchedule = z.infer<typeof scheduleSchema>;
+
+/** The item of a new order's schedule, written with the order (the ship's transaction). */
+export const scheduleItem = (order: Pick<Order, 'orderId' | 'carrierCode' | 'nextCheckAt' | 'lastCheckedAt'>) => ({
+  ...keys.trackingSchedule(order.orderId),
+  entityType: SCHEDULE_ENTITY,
+  orderId: order.orderId,
+  carrierCode: order.carrierCode,
+  ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
+  ...(order.nextCheckAt ? keys.trackingDue(order.orderId, order.nextCheckAt) : {}),
+});
+
+/** The schedule's put in a transaction, for a new order only. */
+export const scheduleCreation = (order: Pick<Order, 'orderId' | 'carrierCode' | 'nextCheckAt' | 'lastCheckedAt'>): TransactionWrite => ({
+  put: scheduleItem(order),
+  condition: { expression: 'attribute_not_exists(pk)' },
+});
+
+export const getSchedule = (orderId: string): Promise<TrackingSchedule | undefined> => getItem(keys.trackingSchedule(orderId), scheduleSchema, true);
+
+/**
+ * Claims the check of an order: free, or held since before `staleBefore`.
+ * With `dueAt` (a queued check: the due time the dispatcher found), only
+ * while the order is still due at that time, so a message of an earlier round
+ * does nothing. ConditionFailed when another check holds it, or the order
+ * moved on.
+ */
+export const claimCheck = async (orderId: string, claim: { token: string; now: Date; dueAt?: string; staleBefore: Date }): Promise<void> => {
+  await checkLease.claim(keys.trackingSchedule(orderId), {
+    token: claim.token,
+    now: claim.now,
+    staleBefore: claim.staleBefore,
+    ...(claim.dueAt ? { require: { equal: { [trackingDueIndex.sortKey]: claim.dueAt } } } : {}),
+  });
+};
+
+/** What a finished check writes to the schedule: the next check (none once final) and the last time the carrier answered. */
+export type ScheduleChange = { dueAt?: string; lastCheckedAt?: string; pushedUntil?: string };
+
+const changesOf = (orderId: string, change: ScheduleChange) => ({
+  set: {
+    ...(change.dueAt ? keys.trackingDue(orderId, change.dueAt) : {}),
+    ...(change.lastCheckedAt ? { lastCheckedAt: change.lastCheckedAt } : {}),
+    ...(change.pushedUntil ? { pushedUntil: change.pushedUntil } : {}),
+  },
+  // A final order leaves the index: the schedule stays, with its last check.
+  remove: change.dueAt ? [] : [trackingDueIndex.partitionKey, trackingDueIndex.sortKey],
+});
+
+/**
+ * Ends `token`'s check with `change` and frees the order: the smallest write
+ * of a check, one UpdateItem of the schedule. ConditionFailed when the lease
+ * was taken over (this check ran past CHECK_LEASE_MS): the taker writes.
+ */
+export const completeCheck = async (orderId: string, token: string, change: ScheduleChange): Promise<void> => {
+  await checkLease.complete(keys.trackingSchedule(orderId), token, changesOf(orderId, change));
+};
+
+/**
+ * Moves the schedule of an order another writer changed (a cancel, an
+ * operator's advance, a pushed event), leaving any check lease as it is: the
+ * check's own completion then writes from the order it re-read. Creates the
+ * schedule of an order that has none (written before schedules existed).
+ */
+export const reschedule = async (order: Pick<Order, 'orderId' | 'carrierCode'>, change: ScheduleChange): Promise<void> => {
+  const { set, remove } = changesOf(order.orderId, change);
+  const names: Record<string, string> = { '#entity': 'entityType', '#orderId': 'orderId', '#carrier': 'carrierCode' };
+  const values: Record<string, unknown> = { ':entity': SCHEDULE_ENTITY, ':orderId': order.orderId, ':carrier': order.carrierCode };
+  const clauses = ['#entity = :entity', '#orderId = :orderId', '#carrier = :carrier'];
+  Object.entries(set).forEach(([attribute, value], i) => {
+    names[`#s${i}`] = attribute;
+    values[`:s${i}`] = value;
+    clauses.push(`#s${i} = :s${i}`);
+  });
+  const removed = remove.map((attribute, i) => {
+    names[`#r${i}`] = attribute;
+    return `#r${i}`;
+  });
+  await conditionalUpdate(keys.trackingSchedule(order.orderId), {
+    expression: `SET ${clauses.join(', ')}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
+    names,
+    values,
+  });
+};
+
+/** A check the dispatcher found due: the order, and the due time it was found at (what the claim names). */
+export type DueCheck = { orderId: string; dueAt: string; legacy?: true };
+
+const orderIdOfPk = (pk: unknown): string | undefined =>
+  typeof pk === 'string' && pk.startsWith(PK_PREFIX.order) ? pk.slice(PK_PREFIX.order.length) : undefined;
+
+/** A page of checks due at `now` in one shard of the tracking-due index, oldest due first (keys only). */
+export const dueChecks = async (shard: number, now: Date, limit: number, start?: Record<string, unknown>): Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }> => {
+  if (shard < 0 || shard >= TRACKING_SHARDS) throw new RangeError(`shard ${shard} is not one of 0..${TRACKING_SHARDS - 1}`);
+  const page = await queryIndexUpTo(trackingDueIndex, keys.dueShard(shard), now.toISOString(), limit, start);
+  const checks = page.items.flatMap((item) => {
+    const orderId = orderIdOfPk(item.pk);
+    const dueAt = item[trackingDueIndex.sortKey];
+    return orderId && typeof dueAt === 'string' ? [{ orderId, dueAt }] : [];
+  });
+  return { checks, next: page.next };
+};
+
+/** A page of orders due at `now` in one shard of the legacy active-orders index: orders written before schedules. */
+export const legacyDueOrders = async (shard: number, now: Date, limit: number, start?: Record<string, unknown>): Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }> => {
+  if (shard < 0 || shard >= LEGACY_ACTIVE_SHARDS) throw new RangeError(`legacy shard ${shard} is not one of 0..${LEGACY_ACTIVE_SHARDS - 1}`);
+  const page = await queryIndexUpTo(legacyActiveOrdersIndex, keys.legacyActiveShard(shard), now.toISOString(), limit, start);
+  const checks = page.items.flatMap((item): DueCheck[] => {
+    const orderId = orderIdOfPk(item.pk);
+    const dueAt = item[legacyActiveOrdersIndex.sortKey];
+    return orderId && typeof dueAt === 'string' ? [{ orderId, dueAt, legacy: true }] : [];
+  });
+  return { checks, next: page.next };
+};
+
+/**
+ * Moves an order written before schedules onto one: its schedule (if it has
+ * none) due when the order was, then the order out of the legacy index. Both
+ * writes are idempotent, so two adopters, or an adopter that died between
+ * them, leave the same. Returns the schedule's due time.
+ */
+export const adoptLegacyOrder = async (order: Order): Promise<void> => {
+  try {
+    await conditionalPut(scheduleItem(order), { expression: 'attribute_not_exists(pk)' });
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+  }
+  await conditionalUpdate(
+    keys.order(order.orderId),
+    { expression: 'REMOVE #shard', names: { '#shard': legacyActiveOrdersIndex.partitionKey } },
+    { expression: 'attribute_exists(pk)' },
+  );
+};
+
+/** Points a carrier's tracking number at its order, for the events the carrier pushes (written before subscribing). */
+export const pointTrackingNumber = async (carrierCode: string, trackingNumber: string, orderId: string): Promise<void> => {
+  await conditionalPut(
+    { ...keys.trackingNumber(carrierCode, trackingNumber), entityType: 'trackingNumber', orderId },
+    // A second subscription of the same order rewrites the same; another order's number is never taken.
+    { expression: 'attribute_not_exists(pk) OR orderId = :orderId', values: { ':orderId': orderId } },
+  );
+};
+
+const pointerSchema = z.object({ orderId: z.string() });
+
+/** The order a carrier's tracking number belongs to, if it was pointed at one. */
+export const orderOfTrackingNumber = async (carrierCode: string, trackingNumber: string): Promise<string | undefined> =>
+  (await getItem(keys.trackingNumber(carrierCode, trackingNumber), pointerSchema))?.orderId;
