@@ -13,11 +13,18 @@
  *   download of the presigned URL (S3 GET) → track (never checked: asks the
  *   carrier and stores its answer);
  *
- * then half the orders are cancelled while still pending, the clock moves 4 h
- * on (past the sandbox pickup), one tracking-refresh run checks every due
- * order (figures per order checked), and the notify function gets each record
- * of the table's stream that its manifest filter passes, one record per
- * invocation (ship's INSERT, the cancel, the refresh's move to in transit,
+ * then half the orders are cancelled while still pending. Tracking goes
+ * through the real pipeline (docs/tracking.md) twice: the clock moves 4 h on
+ * (past the sandbox pickup), the dispatcher (functions/tracking-refresh) reads
+ * the tracking-due index and queues every due check on an in-process queue
+ * installed with `useQueue('tracking-checks')`, and the worker
+ * (functions/tracking-check) takes each queued message, one per invocation:
+ * every check finds a new status (in transit). Then the clock moves one
+ * in-transit interval on and the same again: every check finds nothing new
+ * (the next scan is hours later), the commonest check of a journey. The
+ * dispatcher's figures are per check it queued. Last, the notify function
+ * gets each record of the table's stream that its manifest filter passes, one
+ * record per invocation (ship's INSERT, the cancel, the move to in transit,
  * which sends the one e-mail each order asked for, to a file outbox).
  *
  * Every DynamoDB command asks for `ReturnConsumedCapacity: 'INDEXES'`, reads
@@ -43,7 +50,7 @@ import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stages } from '../lib/stages';
 import { buildContext, buildEvent, manifestRoutes, matchRoute, type Route } from '../local/api-gateway';
 import { applyEnv, LOCAL_REGION, localAwsEnv } from '../local/env';
@@ -59,7 +66,10 @@ import { createApiKey } from '../shared/store/api-keys';
 import { ddb, s3 } from '../shared/store/client';
 import { createCompany } from '../shared/store/companies';
 import { itemSize, writeUnits } from '../shared/store/item-size';
+import { keys } from '../shared/store/keys';
 import { seedReferenceData } from '../shared/store/seed';
+import type { DueCheck } from '../shared/store/tracking-schedule';
+import type { DispatchSummary } from '../shared/services/tracking';
 import { check, type BenchContext, type BenchPart, type Check } from './checks';
 import { recordCommands, WRITES, writtenItems, type Recorded } from './dynamodb';
 import { domestic, international, type Scenario } from './fixtures';
@@ -73,6 +83,16 @@ import { fmt, percentile, round, table } from './stats';
 const ORDERS_PER_SCENARIO = 4;
 /** The clock moves this far after the ships: past the sandbox pickup (3 h) and the pending check interval (2 h). */
 const REFRESH_AFTER_MS = 4 * 3_600_000;
+/** Then this far for the second round: one in-transit interval (1 h) and a minute, before the sandbox's departure scan (5 h after pickup). */
+const SECOND_ROUND_AFTER_MS = 61 * 60_000;
+/**
+ * The check of an order before the tracking schedule (commit edd52af, the
+ * last capacity.json of the active-orders index projected ALL): each check
+ * rewrote the order and its whole copy in the index. Cited as the before.
+ */
+const WRU_PER_CHECK_BEFORE = 7.5;
+/** SQS SendMessageBatch takes at most this many messages (shared/queues.ts). */
+const SQS_BATCH = 10;
 /** The clock moves this far before each request of a life: an integrator's calls follow one another, not at one instant. */
 const STEP_MS = 60_000;
 /** Ships at this time of a business day (UTC): inside the sandbox pickup round, so the pickup is 3 h later. */
@@ -83,17 +103,22 @@ const RECIPIENT = 'capacity-bench@example.com';
  * Write-unit ceilings (AWS rule, per request), where a regression would show.
  * Measured on the first runs (DynamoDB Local, the fixtures of
  * bench/fixtures.ts; the international order is the larger): ship 11, track
- * 6 and 8, one refresh check 7.5, cancel 4 and 6, a status e-mail 2, a first
- * label fetch 2. Each ceiling is the largest plus about one more KB of order
- * (2 units: the order is written to the table and the active-orders index),
- * so an order record that grows a KB, or a write added to a step, is caught.
+ * 6 and 8, cancel 4 and 6, a status e-mail 2, a first label fetch 2 (with the
+ * active-orders index projected ALL; one refresh check was 7.5). Each ceiling
+ * is the largest plus about one more KB of order (2 units), so an order
+ * record that grows a KB, or a write added to a step, is caught. A tracking
+ * check that finds nothing new writes only the schedule item (its claim, and
+ * its completion that moves the index entry): 4 measured, held at 4, so any
+ * write of the order or a wider projection is caught; one that finds a new
+ * status also rewrites the order (2.2 to 2.7 KB: 3 more, 7 measured).
  * Rate write units are held by the dynamodb part. Not speed targets: wall
  * times are reported, never held to a limit.
  */
 const WRU_CEILINGS: Partial<Record<StepName, number>> = {
   ship: 13,
   track: 10,
-  'tracking-refresh': 10,
+  'tracking-check (nothing new)': 4,
+  'tracking-check (new status)': 8,
   cancel: 8,
   'notify (e-mail)': 3,
   'label-file first': 3,
@@ -119,7 +144,9 @@ export const STEPS = [
   'label-file repeat',
   'label download',
   'track',
-  'tracking-refresh',
+  'tracking-dispatch',
+  'tracking-check (new status)',
+  'tracking-check (nothing new)',
   'notify (e-mail)',
   'notify (no e-mail)',
   'cancel',
@@ -443,6 +470,8 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const { createTrackHandler } = await import('../functions/track/handler');
   const { createCancelHandler } = await import('../functions/cancel/handler');
   const { createTrackingRefreshHandler } = await import('../functions/tracking-refresh/handler');
+  const { createTrackingCheckHandler } = await import('../functions/tracking-check/handler');
+  const { useQueue } = await import('../shared/queues');
   const { createNotifyHandler } = await import('../functions/notify/handler');
 
   const state = { now: startOfLife() };
@@ -460,7 +489,19 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
     track: createTrackHandler(registry, { clock, pace }) as unknown as HttpHandler,
     cancel: createCancelHandler(registry, { clock, pace }) as unknown as HttpHandler,
   };
-  const refresh = createTrackingRefreshHandler(registry, { clock, pace }) as unknown as (e: ScheduledEvent, c: Context) => Promise<{ checked: number; changed: number; failed: number; more: boolean }>;
+  const dispatcher = createTrackingRefreshHandler(registry, { clock, pace }) as unknown as (e: ScheduledEvent, c: Context) => Promise<DispatchSummary>;
+  const worker = createTrackingCheckHandler(registry, { clock, pace }) as unknown as (e: SQSEvent, c: Context) => Promise<SQSBatchResponse>;
+  // The tracking-checks queue, in process: what the dispatcher sends, how many SendMessageBatch calls SQS would have taken.
+  const queue = { waiting: [] as DueCheck[], sendCalls: 0, batches: 0 };
+  useQueue<DueCheck>('tracking-checks', {
+    send: async (messages) => {
+      queue.waiting.push(...messages);
+      queue.sendCalls += 1;
+      queue.batches += Math.ceil(messages.length / SQS_BATCH);
+    },
+    depth: async () => queue.waiting.length,
+  });
+  ctx.defer('capacity bench queue', () => useQueue('tracking-checks', undefined));
   const notify = createNotifyHandler({ clock }) as unknown as (e: DynamoDBStreamEvent, c: Context) => Promise<{ batchItemFailures: unknown[] }>;
 
   // Recording: every DynamoDB command with INDEXES, every S3 request.
@@ -579,13 +620,44 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
     }
   }
 
+  /**
+   * One round of tracking: a dispatcher run (measured as one sample), then
+   * the worker on each message it queued, one message per invocation (each
+   * measured as one check, by the order's scenario; a check that wrote the
+   * order item found something new).
+   */
+  const orderSk = keys.order('x').sk;
+  const trackingRound = async (expect: 'new status' | 'nothing new') => {
+    queue.waiting.length = 0;
+    queue.sendCalls = 0;
+    queue.batches = 0;
+    const dispatched = await measure(() => dispatcher({} as ScheduledEvent, {} as Context));
+    const messages = queue.waiting.splice(0);
+    const run = { summary: dispatched.value, sample: dispatched.sample, sendCalls: queue.sendCalls, sqsBatches: queue.batches, checks: 0, wroteOrder: 0, failures: 0 };
+    for (const [i, message] of messages.entries()) {
+      const event = { Records: [{ messageId: `m${i}`, body: JSON.stringify(message), attributes: {}, messageAttributes: {} }] } as unknown as SQSEvent;
+      const checked = await measure(() => worker(event, { functionName: 'tracking-check', awsRequestId: randomUUID() } as Context));
+      run.failures += checked.value.batchItemFailures.length;
+      run.checks += 1;
+      const wroteOrder = checked.sample.commands.some((c) => writtenKeys(c).some((k) => k.sk === orderSk));
+      if (wroteOrder) run.wroteOrder += 1;
+      add(wroteOrder ? 'tracking-check (new status)' : 'tracking-check (nothing new)', scenarioOfOrder.get(message.orderId) ?? 'all', checked.sample);
+      if (wroteOrder !== (expect === 'new status')) log(`capacity: the check of ${message.orderId} ${wroteOrder ? 'wrote' : 'did not write'} the order (expected ${expect})`);
+    }
+    return run;
+  };
+  const scenarioOfOrder = new Map(kept.map((k) => [k.orderId, k.scenario.name] as const));
+
   // Past the pickup (ships ran from 09:30 on): every kept order is due and the carrier reports it in transit.
   state.now = new Date(state.now.getTime() + REFRESH_AFTER_MS);
-  log('capacity: one tracking-refresh run ...');
-  const refreshed = await measure(() => refresh({} as ScheduledEvent, {} as Context));
-  const summary = refreshed.value;
-  if (summary.checked === 0) throw new Error('capacity: the refresh checked no order');
-  const refreshRun = summarizeStep('tracking-refresh', 'run', [refreshed.sample]);
+  log('capacity: tracking round 1 (dispatcher, then a worker per queued check: in transit) ...');
+  const firstRound = await trackingRound('new status');
+  // One in-transit interval later: due again, and the carrier has nothing new (its next scan is hours away).
+  state.now = new Date(state.now.getTime() + SECOND_ROUND_AFTER_MS);
+  log('capacity: tracking round 2 (nothing new) ...');
+  const secondRound = await trackingRound('nothing new');
+  const rounds = [firstRound, secondRound];
+  for (const r of rounds) if (r.summary.queued === 0) throw new Error('capacity: the dispatcher queued no check');
 
   log('capacity: the notify function over the stream ...');
   const notifyEntry = manifest.find((f) => f.name === 'notify');
@@ -608,21 +680,20 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   // ---- Summaries.
   const summaries: StepSummary[] = [];
   for (const step of STEPS) {
-    if (step === 'tracking-refresh') {
-      // Per order checked: the run's figures divided by the orders it checked.
-      const s = refreshed.sample;
-      const perOrder = summarizeStep('tracking-refresh', `per order (${summary.checked} checked)`, [s]);
-      const divide = (v: number) => r2(v / summary.checked);
+    if (step === 'tracking-dispatch') {
+      // Per check queued: both runs' figures divided by the checks they queued.
+      const queued = sumOf(rounds, (r) => r.summary.queued);
+      const whole = summarizeStep('tracking-dispatch', 'run', rounds.map((r) => r.sample));
+      const divide = (v: number) => r2((v * rounds.length) / queued);
       const divideRecord = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, divide(v)]));
       summaries.push({
-        ...perOrder,
-        commands: divide(perOrder.commands),
-        rru: { table: { strong: divide(perOrder.rru.table.strong), eventual: divide(perOrder.rru.table.eventual), transactional: divide(perOrder.rru.table.transactional) }, indexes: divideRecord(perOrder.rru.indexes), total: divide(perOrder.rru.total) },
-        wru: { table: divide(perOrder.wru.table), indexes: divideRecord(perOrder.wru.indexes), total: divide(perOrder.wru.total), transactional: divide(perOrder.wru.transactional), awsRule: divide(perOrder.wru.awsRule) },
-        items: { count: divide(perOrder.items.count), bytes: divide(perOrder.items.bytes), maxBytes: perOrder.items.maxBytes },
-        zeroUnitReads: divide(perOrder.zeroUnitReads),
-        emails: divide(perOrder.emails),
-        ms: { p50: round(s.ms / summary.checked), max: round(s.ms / summary.checked) },
+        ...whole,
+        scenario: `per check queued (${queued} in ${rounds.length} runs)`,
+        commands: divide(whole.commands),
+        rru: { table: { strong: divide(whole.rru.table.strong), eventual: divide(whole.rru.table.eventual), transactional: divide(whole.rru.table.transactional) }, indexes: divideRecord(whole.rru.indexes), total: divide(whole.rru.total) },
+        wru: { table: divide(whole.wru.table), indexes: divideRecord(whole.wru.indexes), total: divide(whole.wru.total), transactional: divide(whole.wru.transactional), awsRule: divide(whole.wru.awsRule) },
+        zeroUnitReads: divide(whole.zeroUnitReads),
+        ms: { p50: round(sumOf(rounds, (r) => r.sample.ms) / queued), max: round(Math.max(...rounds.map((r) => r.sample.ms / r.summary.queued))) },
       });
       continue;
     }
@@ -644,7 +715,11 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   checks.push(
     check('capacity: label file rendered and stored once per first fetch', Math.max(...first.map((s) => Math.abs(s.s3.put - 1))), 'max', 0, 'PUT off 1'),
     check('capacity: one e-mail per order in transit', summaries.filter((s) => s.step === 'notify (e-mail)').reduce((n, s) => n + s.samples * s.emails, 0), 'min', kept.length, 'e-mails'),
-    check('capacity: refresh checked every due order', summary.checked, 'min', kept.length, 'orders'),
+    check('capacity: dispatcher queued every due order, each round', Math.min(...rounds.map((r) => r.summary.queued)), 'min', kept.length, 'orders'),
+    check('capacity: first round: every check wrote the new status', firstRound.wroteOrder, 'min', firstRound.checks, 'checks'),
+    check('capacity: second round: no check wrote the order', secondRound.wroteOrder, 'max', 0, 'checks'),
+    check('capacity: dispatcher writes nothing', sumOf(rounds, (r) => summarizeStep('tracking-dispatch', 'run', [r.sample]).wru.total), 'max', 0, 'WRU'),
+    check('capacity: tracking checks failed', sumOf(rounds, (r) => r.failures), 'max', 0, 'messages'),
   );
 
   const units = (v: number) => fmt(v);
@@ -682,9 +757,18 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
     `(per request, mean over n; DynamoDB Local's ConsumedCapacity with INDEXES on every command; RRU strong/eventual = table reads by consistency, GSI reads are eventual; ` +
       `WRU tx = the part written in transactions, which DynamoDB Local counts at 4 per KB where AWS bills 2, so WRU AWS = table + GSI - tx/2; ` +
       `items/bytes = items the step put or updated and their stored size; S3 GET of "label download" is the integrator fetching the presigned URL; ` +
-      `caches warm with the prod stage's TTLs (${deployed.apiKeyCacheSeconds} s key, ${deployed.referenceCacheSeconds} s reference data); the refresh row is one run divided by the orders it checked)`,
-    `tracking-refresh run: ${summary.checked} checked, ${summary.changed} changed, ${summary.failed} failed; ${refreshRun.commands} commands (${refreshRun.sequence}), ` +
-      `${fmt(refreshRun.rru.total)} RRU, ${fmt(refreshRun.wru.awsRule)} WRU (AWS rule), ${fmt(refreshed.sample.ms)} ms; notify: ${invocations} invocations, one stream record each`,
+      `caches warm with the prod stage's TTLs (${deployed.apiKeyCacheSeconds} s key, ${deployed.referenceCacheSeconds} s reference data); the tracking-dispatch row is the dispatcher's runs divided by the checks they queued)`,
+    ...rounds.map(
+      (r, i) =>
+        `tracking round ${i + 1}: dispatcher queued ${r.summary.queued} (backlog ${r.summary.backlog}, more ${String(r.summary.more)}) in ${fmt(round(r.sample.ms))} ms, ` +
+        `${r.sendCalls} sends = ${r.sqsBatches} SQS SendMessageBatch calls; ${r.checks} checks, ${r.wroteOrder} wrote the order, ${r.failures} failed`,
+    ),
+    `a tracking check before the schedule item (one refresh check with the active-orders index projected ALL): ${fmt(WRU_PER_CHECK_BEFORE)} WRU; now ` +
+      summaries
+        .filter((s) => s.step.startsWith('tracking-check'))
+        .map((s) => `${s.step.replace('tracking-check ', '')} ${s.scenario} ${fmt(s.wru.awsRule)}`)
+        .join(', ') +
+      `; notify: ${invocations} invocations, one stream record each`,
   ];
   return {
     name: 'capacity',
@@ -694,13 +778,20 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
       ordersPerScenario: ORDERS_PER_SCENARIO,
       cacheSeconds: { apiKey: deployed.apiKeyCacheSeconds, reference: deployed.referenceCacheSeconds },
       clockStart: startOfLife().toISOString(),
-      refreshRun: { ...summary, commands: refreshRun.commands, sequence: refreshRun.sequence, rru: refreshRun.rru, wru: refreshRun.wru, ms: round(refreshed.sample.ms) },
+      tracking: {
+        wruPerCheckBefore: WRU_PER_CHECK_BEFORE,
+        rounds: rounds.map((r, i) => {
+          const run = summarizeStep('tracking-dispatch', `round ${i + 1}`, [r.sample]);
+          return { ...r.summary, ms: round(r.sample.ms), sends: r.sendCalls, sqsSendMessageBatch: r.sqsBatches, commands: run.commands, sequence: run.sequence, rru: run.rru, wru: run.wru, checks: r.checks, wroteOrder: r.wroteOrder, failures: r.failures };
+        }),
+      },
       notifyInvocations: invocations,
       notes: [
         'per request, mean over samples; rru/wru from DynamoDB Local ConsumedCapacity (INDEXES) unless computed is true',
         'wru.transactional is counted by DynamoDB Local at 4 per KB; AWS bills 2, so wru.awsRule = total - transactional/2',
         'label download = the integrator GETting the presigned URL (S3 GET billed to the bucket owner)',
-        'tracking-refresh = one run divided by the orders it checked',
+        'tracking-dispatch = the dispatcher runs (functions/tracking-refresh) divided by the checks they queued; tracking-check = one queued message through functions/tracking-check',
+        `tracking.wruPerCheckBefore = one refresh check with the active-orders index projected ALL (the before: ${WRU_PER_CHECK_BEFORE} WRU)`,
         'zeroUnitReads = reads DynamoDB Local reported at 0 units (a Query that matched nothing); AWS may bill each at least 0.5 RRU',
       ],
       steps: summaries,

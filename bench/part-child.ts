@@ -9,11 +9,12 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { BenchContext, BenchPart } from './checks';
 
+/** A part's child is killed after this long (a part may ask for longer: tracking-scale loads DynamoDB Local first). */
 const CHILD_DEADLINE_MS = 180_000;
 
 type Message = { part?: BenchPart; error?: string };
 
-export const runPartInChild = (ctx: BenchContext, module: string, exportName: string): Promise<BenchPart> =>
+export const runPartInChild = (ctx: BenchContext, module: string, exportName: string, deadlineMs = CHILD_DEADLINE_MS): Promise<BenchPart> =>
   new Promise((resolve, reject) => {
     const child = fork(__filename, [], {
       cwd: path.resolve(__dirname, '..'),
@@ -32,7 +33,7 @@ export const runPartInChild = (ctx: BenchContext, module: string, exportName: st
     child.on('message', (message: Message) => {
       result = message;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_DEADLINE_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
     const stopWatch = setInterval(() => {
       if (ctx.stopped()) child.kill('SIGTERM');
     }, 200);

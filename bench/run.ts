@@ -21,7 +21,12 @@
  *      consistency), stored item sizes, S3 requests and bytes and e-mails of
  *      each step of a shipment's life, through the handlers in process
  *      against DynamoDB Local and s3rver (bench/capacity.ts); its figures also
- *      go to bench/results/capacity.json, alone or in a full run.
+ *      go to bench/results/capacity.json, alone or in a full run;
+ *   9. tracking-scale: DynamoDB Local loaded with 100,000 active orders'
+ *      tracking schedules (TRACKING_SCALE_ORDERS for a quicker run), then the
+ *      dispatcher's discovery and dispatch throughput and the workers' checks
+ *      per second and units per check (bench/tracking-scale.ts); figures also
+ *      in bench/results/tracking-scale.json.
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to
@@ -83,7 +88,7 @@ const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
 const HARD_DEADLINE_MS = 600_000;
 
-const PARTS = ['pure', 'bundles', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity'] as const;
+const PARTS = ['pure', 'bundles', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale'] as const;
 type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
@@ -247,6 +252,8 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   load: async (ctx) => (await import('./load')).runLoadBench(ctx),
   // In a child, like dynamodb: it builds the store's clients against its own emulators.
   capacity: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'capacity.ts', 'runCapacityBench'),
+  // In a child too; its load of DynamoDB Local takes most of its time (about a minute for 100,000 orders on 2 cores).
+  'tracking-scale': async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'tracking-scale.ts', 'runTrackingScaleBench', 420_000),
 };
 
 const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
@@ -276,11 +283,14 @@ const selectedParts = (args: readonly string[]): PartName[] => {
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');
 /**
- * The capacity part's own file: latest.json is replaced only by a full run,
- * and the capacity figures (docs/operations.md is built from them) are worth
+ * The capacity parts' own files: latest.json is replaced only by a full run,
+ * and their figures (docs/operations.md is built from them) are worth
  * keeping from a run of that part alone.
  */
-const CAPACITY_RESULTS_FILE = path.join(__dirname, 'results', 'capacity.json');
+const PART_RESULTS_FILES: Partial<Record<PartName, string>> = {
+  capacity: path.join(__dirname, 'results', 'capacity.json'),
+  'tracking-scale': path.join(__dirname, 'results', 'tracking-scale.json'),
+};
 
 const main = async (): Promise<number> => {
   const started = performance.now();
@@ -329,14 +339,15 @@ const main = async (): Promise<number> => {
     writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);
     log(`results written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   }
-  const capacity = parts.find((p) => p.name === 'capacity');
-  if (capacity) {
+  for (const part of parts) {
+    const resultsFile = PART_RESULTS_FILES[part.name as PartName];
+    if (!resultsFile) continue;
     const { parts: _parts, checks: _checks, ...run } = summary;
-    const capacityChecks = capacity.checks.map((c) => ({ ...c, measured: round(c.measured) }));
-    const file = { ...run, ok: capacity.checks.every((c) => c.ok), capacity: capacity.figures, checks: capacityChecks };
-    mkdirSync(path.dirname(CAPACITY_RESULTS_FILE), { recursive: true });
-    writeFileSync(CAPACITY_RESULTS_FILE, `${JSON.stringify(file, null, 2)}\n`);
-    log(`capacity figures written to ${path.relative(process.cwd(), CAPACITY_RESULTS_FILE)}`);
+    const partChecks = part.checks.map((c) => ({ ...c, measured: round(c.measured) }));
+    const file = { ...run, ok: part.checks.every((c) => c.ok), [part.name]: part.figures, checks: partChecks };
+    mkdirSync(path.dirname(resultsFile), { recursive: true });
+    writeFileSync(resultsFile, `${JSON.stringify(file, null, 2)}\n`);
+    log(`${part.name} figures written to ${path.relative(process.cwd(), resultsFile)}`);
   }
   out(json);
   return ok ? 0 : 1;

@@ -142,6 +142,10 @@ export const stageConfigSchema = z
      * (TRACKING_DISPATCH_BACKLOG): about what the tracking workers
      * (`reservedConcurrency['tracking-check']`) clear in two dispatcher runs,
      * so a run never queues an order that is still waiting from the last one.
+     * It is also the most one run queues (a run queues the backlog less what
+     * waits), so it must be at least a minute of checks. A worker checks its
+     * batch of 10 side by side, about 20 checks a second with carriers at
+     * 0.3 s (`npm run bench -- tracking-scale`): 1,200 a minute per worker.
      */
     trackingDispatchBacklog: positiveInt,
     /**
@@ -253,9 +257,9 @@ export const stages: Record<StageName, StageConfig> = {
     emailConfigurationSet: 'shipping-api-dev',
     carrierSecretPrefix: 'shipping-api/dev/carrier-accounts',
     rateLimits: rateLimits.dev,
-    // Two dispatcher runs' worth of 2 workers' checks (about 6 a second, a minute apart).
-    trackingDispatchBacklog: 1_000,
-    // 36 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    // Two dispatcher runs' worth of 2 workers' checks (about 40 a second, a minute apart).
+    trackingDispatchBacklog: 5_000,
+    // 49 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
       'packaging-types': 2,
       carriers: 2,
@@ -269,7 +273,8 @@ export const stages: Record<StageName, StageConfig> = {
       notify: 2,
       // One dispatcher run at a time: a run still going when the next is due does not queue the same checks twice.
       'tracking-refresh': 1,
-      // The tracking workers: each check waits on a carrier (about 0.3 s), so 2 check about 6 orders a second.
+      // The tracking workers: each invocation checks its batch of 10 side by side, waiting on the carriers (about
+      // 0.3 s) and the table, about 0.5 s a batch: 2 check about 40 orders a second.
       'tracking-check': 2,
       'webhooks-create': 1,
       'webhooks-list': 1,
@@ -305,10 +310,12 @@ export const stages: Record<StageName, StageConfig> = {
     emailConfigurationSet: 'shipping-api-prod',
     carrierSecretPrefix: 'shipping-api/prod/carrier-accounts',
     rateLimits: rateLimits.prod,
-    // Two dispatcher runs' worth of 30 workers' checks (about 100 a second, a minute apart).
-    trackingDispatchBacklog: 12_000,
-    // 383 in all, 517 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
-    // rate at ~1 s per call takes up to 150, ship 40; the reads are fast.
+    // Two dispatcher runs' worth of 160 workers' checks (about 3,200 a second, a minute apart). A run queues at
+    // most this less what still waits, so it must hold a minute of checks: 183,000 at 50 ships a second
+    // (docs/operations.md, capacity model). SQS keeps any number of waiting messages.
+    trackingDispatchBacklog: 400_000,
+    // 513 in all, 487 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // rate at ~1 s per call takes up to 150, ship 40; the reads are fast. Tracking is sized on 50 ships a second.
     reservedConcurrency: {
       'packaging-types': 10,
       carriers: 10,
@@ -322,9 +329,10 @@ export const stages: Record<StageName, StageConfig> = {
       // A stream function runs one batch per shard at a time; a few shards at most.
       notify: 5,
       'tracking-refresh': 1,
-      // 30 workers at about 0.3 s a check make about 100 checks a second: the orders of about 140,000 shipments a
-      // day. 50 ships a second need about 900 (docs/operations.md, capacity model).
-      'tracking-check': 30,
+      // Each worker checks a batch of 10 side by side in about 0.5 s (carriers at 0.3 s; bench tracking-scale):
+      // about 20 checks a second. 50 ships a second make about 3,050 checks a second (docs/operations.md,
+      // capacity model): 153 workers; 160. Slower carriers need proportionally more.
+      'tracking-check': 160,
       'webhooks-create': 2,
       'webhooks-list': 2,
       'webhook-get': 2,

@@ -59,8 +59,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(stage.reservedConcurrency['tracking-refresh']).toBe(1);
   });
 
-  it('sizes the backlog to about two dispatcher runs of the workers (0.3 s a check)', () => {
-    const perMinute = (stage.reservedConcurrency['tracking-check']! / 0.3) * 60;
+  it('sizes the backlog to about two dispatcher runs of the workers (a batch of 10 side by side in about 0.5 s)', () => {
+    const perMinute = stage.reservedConcurrency['tracking-check']! * (10 / 0.5) * 60;
     expect(stage.trackingDispatchBacklog).toBeGreaterThanOrEqual(perMinute);
     expect(stage.trackingDispatchBacklog).toBeLessThanOrEqual(3 * perMinute);
   });
