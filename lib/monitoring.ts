@@ -14,6 +14,7 @@
  * | API 429 | `ApiThrottled`, a metric filter on the access log (status 429: the stage throttle) |
  * | WAF blocked | AWS/WAFV2 BlockedRequests of the web ACL, all rules |
  * | dead letters per stream function | ApproximateNumberOfMessagesVisible of its failure queue |
+ * | tracking checks waiting too long | ApproximateAgeOfOldestMessage of the tracking-checks queue (the workers fall behind) |
  *
  * Latency is API Gateway's and not the function's Duration: it is what the
  * caller waits, cold starts (Init Duration is not in Duration) and
@@ -198,6 +199,18 @@ export class Monitoring extends Construct {
       deadLetters.set(name, metric);
       alarm(`dead-letters-${name}`, metric, settings.notifyDeadLetters, `Stream batches or queue messages of ${name} parked in its dead-letter queue after every retry`, false);
     }
+    // The tracking workers falling behind the dispatcher: checks wait, and tracking goes stale (docs/tracking.md).
+    const trackingQueue = functions.get('tracking-check')?.sourceQueue;
+    const trackingAge = trackingQueue?.metricApproximateAgeOfOldestMessage({ statistic: Stats.MAXIMUM, period, label: 'oldest tracking check (s)' });
+    if (trackingAge) {
+      alarm(
+        'tracking-queue-age',
+        trackingAge,
+        settings.trackingQueueAgeSeconds,
+        `A tracking check waited ${settings.trackingQueueAgeSeconds} s or more in the tracking-checks queue: the tracking workers do not keep up (raise reservedConcurrency['tracking-check'])`,
+        true,
+      );
+    }
     this.alarms = alarms;
 
     const wide = { width: 12, height: 6 };
@@ -235,6 +248,9 @@ export class Monitoring extends Construct {
         ...wide,
       }),
     );
-    this.dashboard.addWidgets(new GraphWidget({ title: 'Dead letters', left: [...deadLetters.values()], ...wide }));
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Dead letters', left: [...deadLetters.values()], ...wide }),
+      ...(trackingAge ? [new GraphWidget({ title: 'Oldest tracking check waiting (s)', left: [trackingAge], leftAnnotations: [{ value: settings.trackingQueueAgeSeconds, label: 'alarm' }], ...wide })] : []),
+    );
   }
 }

@@ -38,6 +38,8 @@ export type DeployedFunction = {
   method?: Method;
   /** Stream trigger: where batches that keep failing end up; queue trigger: its queue's dead-letter queue. */
   failureQueue?: Queue;
+  /** Queue trigger: the queue it consumes. */
+  sourceQueue?: Queue;
   /** Schedule trigger: the EventBridge rule. */
   rule?: Rule;
 };
@@ -346,7 +348,7 @@ export class ShippingStack extends Stack {
         handler.addEventSource(
           new SqsEventSource(queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true, ...(reserved ? { maxConcurrency: Math.max(2, reserved) } : {}) }),
         );
-        return { failureQueue: deadLetters };
+        return { failureQueue: deadLetters, sourceQueue: queue };
       }
       case 'schedule': {
         const rule = new Rule(scope, 'Schedule', {

@@ -65,6 +65,13 @@ const monitoringSchema = z.object({
   wafBlocked: positiveInt,
   /** Stream batches parked in the notify failure queue. */
   notifyDeadLetters: positiveInt,
+  /**
+   * Seconds the oldest tracking check may wait in the tracking-checks queue
+   * (ApproximateAgeOfOldestMessage): a check is queued by one dispatcher run
+   * and should be made before the next few, so an older one means the
+   * workers are not keeping up (docs/tracking.md) and tracking goes stale.
+   */
+  trackingQueueAgeSeconds: z.number().int().min(60),
 });
 
 export const stageConfigSchema = z
@@ -234,6 +241,8 @@ const sharedMonitoring = {
   carrierBreakerOpenings: 1,
   lambdaThrottles: 1,
   notifyDeadLetters: 1,
+  // Five dispatcher runs: a backlog the workers clear within a run or two never gets near it.
+  trackingQueueAgeSeconds: 300,
 } as const;
 
 /**

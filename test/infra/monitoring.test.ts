@@ -110,7 +110,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     });
   });
 
-  it('has exactly the alarms of the issue: 5xx rate, p99 of rate and ship, carriers, throttles, dead letters', () => {
+  it('has exactly the alarms of the issue: 5xx rate, p99 of rate and ship, carriers, throttles, dead letters, the tracking queue age', () => {
     const expected = [
       'api-5xx-rate',
       ...Object.keys(settings.latencyP99Ms).map((name) => `latency-p99-${name}`),
@@ -120,6 +120,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       'api-throttled',
       'waf-blocked',
       ...manifest.filter((entry) => entry.trigger.kind === 'stream' || entry.trigger.kind === 'queue').map((entry) => `dead-letters-${entry.name}`),
+      'tracking-queue-age',
     ];
     expect([...alarmsOf(stage).keys()].sort()).toEqual(expected.sort());
     expect(Object.keys(settings.latencyP99Ms).sort()).toEqual(['rate', 'ship']);
@@ -208,6 +209,16 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect([props.EvaluationPeriods, props.DatapointsToAlarm]).toEqual([1, 1]);
     expect(watched(props)).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Stat: 'Maximum' });
     expect(dims(watched(props).Dimensions)).toEqual({ QueueName: { 'Fn::GetAtt': [logicalId(stack.functions.get('notify')!.failureQueue!), 'QueueName'] } });
+  });
+
+  it('alarms when the oldest tracking check has waited longer than the stage allows, on the queue the workers consume', () => {
+    const { stack } = of(stage);
+    const props = alarm(stage, 'tracking-queue-age');
+    expect(props.Threshold).toBe(settings.trackingQueueAgeSeconds);
+    expect([props.EvaluationPeriods, props.DatapointsToAlarm]).toEqual([settings.evaluationPeriods, settings.datapointsToAlarm]);
+    expect(watched(props)).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateAgeOfOldestMessage', Stat: 'Maximum' });
+    const queue = stack.functions.get('tracking-check')!.sourceQueue!;
+    expect(dims(watched(props).Dimensions)).toEqual({ QueueName: { 'Fn::GetAtt': [logicalId(queue), 'QueueName'] } });
   });
 
   it('has a dashboard of the stage that shows every alarm and the carrier, throttle and dead-letter graphs', () => {
