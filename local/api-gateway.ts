@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withInvocationLogger } from '../shared/logger';
-import { httpFunctions } from '../shared/manifest';
+import { httpFunctions, inboundFunctions } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
 import type { RequestLimiter } from './request-limiter';
 import { localHandlerOverride } from './sandbox-hooks';
@@ -27,9 +27,9 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
-/** The HTTP routes of the function manifest. */
+/** The HTTP routes of the function manifest: its HTTP triggers and its inbound (carrier push) routes. */
 export const manifestRoutes = (): Route[] =>
-  httpFunctions().map((f) => ({ name: f.name, entry: f.entry, method: f.trigger.method, path: f.trigger.path }));
+  [...httpFunctions(), ...inboundFunctions()].map((f) => ({ name: f.name, entry: f.entry, method: f.trigger.method, path: f.trigger.path }));
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'greedy'; name: string };
 
