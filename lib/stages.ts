@@ -280,6 +280,9 @@ export const stages: Record<StageName, StageConfig> = {
       'webhook-events': 2,
       // Deliveries wait on integrators' servers (up to 15 s each): enough side by side that a slow endpoint does not queue the others.
       'webhook-deliver': 5,
+      // UPS Track Alert: UPS asks a token about once per its lifetime (15 minutes) and pushes one event per scan.
+      'ups-track-alert-token': 1,
+      'ups-track-alert-events': 2,
     },
     monitoring: {
       ...sharedMonitoring,
@@ -334,6 +337,10 @@ export const stages: Record<StageName, StageConfig> = {
       'webhook-events': 5,
       // Up to 10 messages a batch, each attempt up to 15 s: 50 containers deliver about 30 messages a second to slow endpoints, far more to quick ones.
       'webhook-deliver': 50,
+      // A push is a read of the pointer and the order and at most one write (about 50 ms): 20 take about 400 events a
+      // second, well above the scans of 50 ships a second spread over their days in transit.
+      'ups-track-alert-token': 2,
+      'ups-track-alert-events': 20,
     },
     monitoring: {
       ...sharedMonitoring,
