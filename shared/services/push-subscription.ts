@@ -5,11 +5,15 @@
  * registered carrier account. The ship calls it once the order is stored,
  * the tracking worker again when the subscription is about to end.
  *
+ * An account without push credentials (admin `carrier-account
+ * push-credentials`) is not subscribed: the carrier could not reach us.
+ *
  * It never fails its caller: any failure (the carrier refusing, a timeout,
  * the account gone) is logged and answered `undefined`, and the order stays
  * polled at its usual cadence. Bounded by PUSH_SUBSCRIBE_TIMEOUT_MS.
  */
 import { carrierAccountById } from '../carriers/accounts';
+import { cachedCarrierAccount } from '../store/carrier-accounts';
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import type { Order } from '../domain/types';
@@ -53,6 +57,8 @@ export const createPushSubscriber = ({ registry, clock = () => new Date(), logge
     }
     const started = clock();
     try {
+      // Without push credentials the carrier's pushes could not be authenticated: the order stays polled.
+      if (!(await cachedCarrierAccount(order.carrierAccountId))?.pushCredentials) return undefined;
       if (options.point !== false) await pointTrackingNumber(order.carrierCode, order.trackingNumber, order.orderId);
       const account = await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode });
       const subscribePush = adapter.subscribePush.bind(adapter);
