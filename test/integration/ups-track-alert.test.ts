@@ -9,11 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createNotifyHandler } from '../../functions/notify/handler';
@@ -31,8 +32,11 @@ import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { CarrierCallOptions } from '../../shared/carriers/types';
 import type { UpsApi, UpsRequest } from '../../shared/carriers/ups/api';
 import { createOutboxSender, listOutbox } from '../../shared/notify/outbox';
+import { createTrackingService } from '../../shared/services/tracking';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
 import { createWebhookRegistration } from '../../shared/services/webhook-registration';
+import { getCarrierAccount } from '../../shared/store/carrier-accounts';
+import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { getOrder } from '../../shared/store/orders';
 import { queryItems } from '../../shared/store/table-ops';
@@ -43,6 +47,9 @@ import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
+// Shipping with UPS's documents validated, and a subscription left to time out: slower than the default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 const stack = useFreshStack();
 
 type Client = { carrierAccountId: string; clientId: string; clientSecret: string };
@@ -52,7 +59,6 @@ let accountA: Client;
 let accountB: Client;
 let apiKey: string;
 let companyId: string;
-let simulator: UpsSimulator;
 let hangSubscription = false;
 const hung: UpsRequest[] = [];
 let server: Server;
@@ -118,9 +124,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Every log line of the functions, for the leak search.
   for (const stream of ['stdout', 'stderr'] as const) {
-    process[stream].write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    process[stream].write = ((chunk: string | Uint8Array) => {
       captured.push(String(chunk));
-      return (original[stream] as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+      return true;
     }) as typeof process.stdout.write;
   }
 });
@@ -135,7 +141,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 // One simulator for the file: its tracking numbers start over in a new one, and a number points at one order only.
-simulator = createUpsSimulator();
+const simulator: UpsSimulator = createUpsSimulator();
 beforeEach(() => {
   hangSubscription = false;
   clock = () => new Date();
@@ -157,6 +163,17 @@ const shipUps = async (notification?: { email: string; statuses: string[] }) => 
   const shipped = await post(createShipHandler(registry()) as unknown as Handler, `/v1/ship/${ground.rateResponseId}`, {}, { rateResponseId: ground.rateResponseId });
   expect(shipped.status).toBe(200);
   return { orderId: String(shipped.json.data!.orderId), trackingNumber: String(shipped.json.data!.trackingNumber) };
+};
+
+const scanAll = async () => {
+  const items: unknown[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 };
 
 const polls = (trackingNumber: string) => simulator.received.filter((r) => r.path.startsWith('/track/v1/details/') && r.path.includes(trackingNumber));
@@ -244,6 +261,45 @@ describe('push before poll', () => {
     expect(Date.parse(stored!.schedule!.dueAt!)).toBeLessThan(Date.now() + 3 * 3_600_000);
   });
 
+  it('the tracking worker renews a subscription that would end before its next safety check, and not one that would not', async () => {
+    const { orderId, trackingNumber } = await shipUps();
+    const first = (await getOrder(orderId))!.schedule!;
+    const subscriptions = () => simulator.received.filter((r) => r.path.includes('/subscription/') && JSON.stringify(r.body).includes(trackingNumber)).length;
+    expect(subscriptions()).toBe(1);
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+    const early = new Date(Date.parse(first.dueAt!) + 1000);
+    expect(await createTrackingService({ registry: registry(), logger: quiet, clock: () => early }).checkQueued({ orderId, dueAt: first.dueAt! })).toMatch(/changed/);
+    const checked = (await getOrder(orderId))!.schedule!;
+    expect([subscriptions(), checked.pushedUntil]).toEqual([1, first.pushedUntil]);
+
+    const late = new Date(Date.parse(first.pushedUntil!) - 3_600_000);
+    expect(await createTrackingService({ registry: registry(), logger: quiet, clock: () => late }).checkQueued({ orderId, dueAt: checked.dueAt! })).toMatch(/changed/);
+    const renewed = (await getOrder(orderId))!.schedule!;
+    expect(subscriptions()).toBe(2);
+    expect(renewed.pushedUntil).toBe(new Date(late.getTime() + 14 * 86_400_000).toISOString());
+    expect(Date.parse(renewed.dueAt!)).toBeGreaterThanOrEqual(late.getTime() + 8 * 3_600_000);
+  });
+
+  it('an order of an account without push credentials is not subscribed and stays polled', async () => {
+    const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
+    const file = path.join(dataDir, 'ups-plain.json');
+    writeFileSync(file, JSON.stringify({ clientId: 'it-plain', clientSecret: 'it-secret-plain' }), { mode: 0o600 });
+    const { carrierAccountId } = (await executeAdminCommand(parseAdminCommand(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'G7H8J9', '--credentials-file', file]), undefined, io)) as {
+      carrierAccountId: string;
+    };
+    const setPlan = (id: string) => executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', id]), undefined, io);
+    await setPlan(carrierAccountId);
+    try {
+      const { orderId, trackingNumber } = await shipUps();
+      expect(simulator.received.some((r) => r.path.includes('/subscription/') && JSON.stringify(r.body).includes(trackingNumber))).toBe(false);
+      expect(await orderOfTrackingNumber('UPS', trackingNumber)).toBeUndefined();
+      expect((await getOrder(orderId))!.schedule!.pushedUntil).toBeUndefined();
+    } finally {
+      await setPlan(accountA.carrierAccountId);
+    }
+  });
+
   it('an event for an unknown tracking number is answered 200 and changes nothing', async () => {
     const body = { trackingNumber: '1Z999AA10000000001', localActivityDate: '20261124', localActivityTime: '101500', activityStatus: { type: 'I', code: 'DP', description: 'Departed' }, gmtActivityDate: '20261124', gmtActivityTime: '151500', gmtOffset: '+00.00' };
     expect((await push(accountA, body)).status).toBe(200);
@@ -329,10 +385,45 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
   });
 });
 
-it('no client secret or token reaches a log line or an answer', async () => {
+describe('push credentials (admin carrier-account push-credentials)', () => {
+  const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
+  const run = (argv: string[]) => executeAdminCommand(parseAdminCommand(argv), undefined, io);
+
+  it('the secret goes to a 0600 file; the account item keeps the client id and a reference only', async () => {
+    const account = await getCarrierAccount(accountA.carrierAccountId);
+    expect(account!.pushCredentials).toEqual({ clientId: accountA.clientId, secretRef: { store: 'file', name: expect.stringMatching(/-push-[0-9a-f]{8}$/) }, createdDate: expect.any(String) });
+    const file = path.join(process.env.CARRIER_SECRETS_DIR!, `${account!.pushCredentials!.secretRef.name}.json`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ clientSecret: accountA.clientSecret });
+  });
+
+  it('issuing again needs --rotate; a rotation ends the old pair at once and removes its secret', async () => {
+    await expect(run(['carrier-account', 'push-credentials', '--id', accountB.carrierAccountId])).rejects.toThrow(/already has push credentials.*--rotate/);
+    const old = (await getCarrierAccount(accountB.carrierAccountId))!.pushCredentials!;
+    const rotated = (await run(['carrier-account', 'push-credentials', '--id', accountB.carrierAccountId, '--rotate'])) as Client;
+    expect(rotated.clientId).not.toBe(accountB.clientId);
+    expect(existsSync(path.join(process.env.CARRIER_SECRETS_DIR!, `${old.secretRef.name}.json`))).toBe(false);
+    await expect(pushTrackAlert(target(accountB), {})).rejects.toThrow(/refused the client credentials \(HTTP 401\)/);
+    const fresh = { ...accountB, clientId: rotated.clientId, clientSecret: rotated.clientSecret };
+    expect((await push(fresh, { trackingNumber: 'not one' })).status).toBe(400);
+    accountB = fresh;
+  });
+
+  it('an account of a carrier that pushes nothing gets none', async () => {
+    const file = path.join(dataDir, 'x.json');
+    writeFileSync(file, JSON.stringify({ apiKey: 'x' }), { mode: 0o600 });
+    const { carrierAccountId } = (await run(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', 'X-1', '--credentials-file', file])) as { carrierAccountId: string };
+    await expect(run(['carrier-account', 'push-credentials', '--id', carrierAccountId])).rejects.toThrow(/CARRIERX does not push tracking events/);
+    expect((await getCarrierAccount(carrierAccountId))!.pushCredentials).toBeUndefined();
+  });
+});
+
+it('no client secret or token reaches a log line, an answer or a table item', async () => {
   const answer = (await pushTrackAlert(target(accountA), { trackingNumber: 'x' })).body;
   const logs = captured.join('');
-  const everything = `${logs}\n${answers.join('\n')}`;
+  const items = await scanAll();
+  expect(JSON.stringify(items)).toContain(accountA.clientId); // the searched table is the real one
+  const everything = `${logs}\n${answers.join('\n')}\n${JSON.stringify(items)}`;
   expect(logs.length).toBeGreaterThan(0);
   for (const secret of [accountA.clientSecret, accountB.clientSecret]) expect(everything).not.toContain(secret);
   expect(everything).not.toMatch(/v1\.[A-Za-z0-9_-]{20,}\.[0-9]{9,}\.[A-Za-z0-9_-]{43}/);
