@@ -18,7 +18,7 @@
  * Nothing here logs or answers a secret, a token or the body.
  */
 import { UPS } from '../carriers/ups/oauth';
-import { parseTrackAlertEvent, TRACK_ALERT_LIMITS, UPS_TRACK_ALERT_USER_AGENT } from '../carriers/ups/track-alert';
+import { parseTrackAlertEvent, TRACK_ALERT_LIMITS, trackAlertEventKey, UPS_TRACK_ALERT_USER_AGENT } from '../carriers/ups/track-alert';
 import { config } from '../config';
 import { carrierAccountOfClient, issuePushToken, pushTokenValid, readPushToken, sameSecret } from '../domain/push-token';
 import type { TrackingReport } from '../domain/tracking';
@@ -143,7 +143,8 @@ export const createUpsTrackAlertService = ({ applyPushed, secretOf = storedPushS
         throw new AppError(403, 'FORBIDDEN', 'The tracking number is not of an order of this carrier account');
       }
       const outcome = await applyPushed(stored.order.orderId, { transitStatus, events: [event] });
-      logger.info('track alert event', { orderId: stored.order.orderId, outcome, code: event.code });
+      // An event pushed again has the same key and comes out `unchanged`: the order merges events by code and instant.
+      logger.info('track alert event', { orderId: stored.order.orderId, outcome, eventKey: trackAlertEventKey(parsed.value) });
       return { status: 200, body: { received: true } };
     },
   };
