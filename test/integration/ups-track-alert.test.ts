@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import fc from 'fast-check';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createNotifyHandler } from '../../functions/notify/handler';
 import { createRateHandler } from '../../functions/rate/handler';
@@ -366,6 +367,30 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
     expect([foreign.status, foreign.text]).toEqual([403, expect.stringContaining('FORBIDDEN')]);
     expect((await getOrder(order.orderId))!.order.version).toBe(before);
     expect((await sendEvent({ authorization: `Bearer ${token}`, 'x-api-key': accountA.clientId }, body)).status).toBe(200);
+  });
+
+  it('never a 5xx: any body, any JSON, any shape of a TrackingEventRequest (property)', async () => {
+    const token = await tokenOf(accountA);
+    const headers = { authorization: `Bearer ${token}`, 'x-api-key': accountA.clientId };
+    const eventLike = fc.record(
+      {
+        trackingNumber: fc.oneof(fc.constant(order.trackingNumber), fc.string({ maxLength: 40 })),
+        localActivityDate: fc.oneof(fc.constant('20261124'), fc.string({ maxLength: 10 })),
+        localActivityTime: fc.oneof(fc.constant('101500'), fc.string({ maxLength: 8 })),
+        activityStatus: fc.record({ type: fc.constantFrom('D', 'I', 'M', 'MV', 'U', 'X', 'P', ''), code: fc.string({ maxLength: 4 }), description: fc.string({ maxLength: 60 }) }),
+        gmtActivityDate: fc.oneof(fc.constant('20261124'), fc.constant('20240230'), fc.string({ maxLength: 10 })),
+        gmtActivityTime: fc.oneof(fc.constant('151500'), fc.string({ maxLength: 8 })),
+        gmtOffset: fc.oneof(fc.constant('-05.00'), fc.string({ maxLength: 7 })),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(eventLike.map((e) => JSON.stringify(e)), fc.json(), fc.string({ maxLength: 300 })), async (body) => {
+        const answer = await sendEvent(headers, body);
+        expect(answer.status).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it.each([
