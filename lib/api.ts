@@ -112,7 +112,7 @@ export class ShippingApi extends Construct {
   }
 
   /** Adds the trigger's method on its path (intermediate resources included) with a proxy integration. */
-  addRoute(trigger: HttpTrigger, handler: IFunction): Method {
+  addRoute(trigger: Pick<HttpTrigger, 'method' | 'path'>, handler: IFunction): Method {
     return this.restApi.root.resourceForPath(trigger.path).addMethod(trigger.method, new LambdaIntegration(handler));
   }
 }

@@ -34,7 +34,7 @@ export type ShippingStackProps = StackProps & {
 export type DeployedFunction = {
   entry: FunctionEntry;
   handler: ProjectFunction;
-  /** HTTP trigger: the API method. */
+  /** HTTP or inbound trigger: the API method. */
   method?: Method;
   /** Stream trigger: where batches that keep failing end up; queue trigger: its queue's dead-letter queue. */
   failureQueue?: Queue;
@@ -92,7 +92,7 @@ export const checkManifest = (functions: readonly FunctionEntry[], stage: StageC
     if (names.has(entry.name)) problems.push(`function "${entry.name}" is declared twice`);
     names.add(entry.name);
     const { trigger } = entry;
-    if (trigger.kind === 'http') {
+    if (trigger.kind === 'http' || trigger.kind === 'inbound') {
       const route = `${trigger.method} ${trigger.path}`;
       if (!trigger.path.startsWith('/v1/')) problems.push(`${entry.name}: path "${trigger.path}" is not under /v1/`);
       if (routes.has(route)) problems.push(`${entry.name}: route ${route} is declared twice`);
@@ -320,6 +320,7 @@ export class ShippingStack extends Stack {
     const { trigger } = entry;
     switch (trigger.kind) {
       case 'http':
+      case 'inbound':
         return { method: this.api.addRoute(trigger, handler) };
       case 'stream': {
         const failureQueue = new Queue(scope, 'StreamFailures', {

@@ -10,7 +10,10 @@
  *    come from, so an integrator spread over many hosts is one caller.
  * 2. `PerIpWithoutKey`: requests without a well-formed key, counted per IP
  *    with a low limit. The function would answer them 401 anyway; the rule
- *    keeps scanners and key guessing from costing an invocation each.
+ *    keeps scanners and key guessing from costing an invocation each. The
+ *    manifest's inbound routes (a carrier pushing events, UPS Track Alert)
+ *    are left out: they carry no API key by design, and a carrier pushes from
+ *    a few addresses far more than this limit; the backstop still counts them.
  * 3. `PerIp`, the backstop: every request, counted per IP. Needed because
  *    rule 1 gives each distinct well-formed key its own counter: a client
  *    that sends a fresh random well-formed key with every request is never
@@ -22,7 +25,9 @@
  *
  * WAF's own metrics are on for every rule (CloudWatch AWS/WAFV2, used by the
  * alarms and the dashboard of lib/monitoring.ts), and blocked requests are
- * logged to a log group of the stage with the X-API-Key header redacted.
+ * logged to a log group of the stage with the X-API-Key and Authorization
+ * headers redacted (the inbound routes carry a carrier's client credentials
+ * and bearer tokens in Authorization).
  * Sampled requests stay off: they show every header of a request, the API key
  * included, to anyone who may read the web ACL.
  */
@@ -32,11 +37,14 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { ErrorCode } from '../shared/errors';
+import { inboundFunctions } from '../shared/manifest';
 import { RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS, rateLimitMessage, retryAfterSeconds, type RateLimits } from './limits';
 import type { StageConfig } from './stages';
 
 /** The header the functions read the key from (spec part 5); WAF matches header names case-insensitively. */
 export const API_KEY_HEADER = 'x-api-key';
+/** Where the inbound routes take a carrier's client credentials and bearer tokens: redacted from the WAF logs too. */
+export const AUTHORIZATION_HEADER = 'authorization';
 
 /** The key of the 429 body among the web ACL's custom response bodies. */
 export const THROTTLED_BODY_KEY = 'throttled';
@@ -86,6 +94,13 @@ export class ApiFirewall extends Construct {
         textTransformations: NO_TRANSFORMATION,
       },
     };
+    // WAF sees the stage in the path (`/<stage>/v1/...`): an inbound route is matched by how the path ends.
+    const inboundRoutes: CfnWebACL.StatementProperty[] = inboundFunctions().map((f) => ({
+      byteMatchStatement: { searchString: f.trigger.path, fieldToMatch: { uriPath: {} }, positionalConstraint: 'ENDS_WITH', textTransformations: NO_TRANSFORMATION },
+    }));
+    const inbound: CfnWebACL.StatementProperty | undefined =
+      inboundRoutes.length === 0 ? undefined : inboundRoutes.length === 1 ? inboundRoutes[0] : { orStatement: { statements: inboundRoutes } };
+    const withoutKey: CfnWebACL.StatementProperty = { notStatement: { statement: wellFormedKey } };
     const block: CfnWebACL.RuleActionProperty = {
       block: {
         customResponse: {
@@ -127,7 +142,7 @@ export class ApiFirewall extends Construct {
             limit: limits.perIpWithoutKey,
             evaluationWindowSec: limits.windowSeconds,
             aggregateKeyType: 'IP',
-            scopeDownStatement: { notStatement: { statement: wellFormedKey } },
+            scopeDownStatement: inbound ? { andStatement: { statements: [withoutKey, { notStatement: { statement: inbound } }] } } : withoutKey,
           },
         },
       },
@@ -168,8 +183,8 @@ export class ApiFirewall extends Construct {
       resourceArn: this.webAcl.attrArn,
       // The ARN without the `:*` suffix CloudFormation's LogGroup Arn carries.
       logDestinationConfigs: [Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: this.logs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
-      // The key is a credential: it never reaches a log (lib/api.ts logs no header either).
-      redactedFields: [{ singleHeader: { Name: API_KEY_HEADER } }],
+      // The key is a credential: it never reaches a log (lib/api.ts logs no header either); nor do a carrier's client credentials and tokens.
+      redactedFields: [{ singleHeader: { Name: API_KEY_HEADER } }, { singleHeader: { Name: AUTHORIZATION_HEADER } }],
       // Only what was blocked: at 1,000 requests a second, logging every allowed request costs more than it tells.
       loggingFilter: {
         DefaultBehavior: 'DROP',

@@ -4,7 +4,7 @@
  * and the execution through the store repositories. bin/admin.ts is the thin
  * entry point; tests call these functions directly.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
@@ -77,6 +77,12 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   carrier-account list
       -> [{"carrierAccountId","carrierCode","accountNumber","name","credentialsRef","createdDate","usedBy"}]
          (where the credentials live, never what they are; usedBy: the pricing groups whose plan names it)
+  carrier-account push-credentials --id ID [--rotate]
+      -> {"carrierAccountId","clientId","clientSecret","tokenPath","eventPath"}   The client id and
+         secret a carrier that pushes tracking (UPS Track Alert) uses to reach this API: enter
+         them, with <ApiUrl> + the paths, in the carrier's portal (UPS: "Manage Webhook
+         Credentials"). The secret is shown this once and stored like the account's credentials;
+         --rotate replaces existing ones (the old pair stops working at once).
   carrier-account remove --id ID
       -> {"carrierAccountId","removed":true}   (deletes its credentials too; refused while a
          pricing plan names it)
@@ -112,6 +118,7 @@ export type AdminCommand =
   | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string }
   | { kind: 'carrier-account-list' }
   | { kind: 'carrier-account-remove'; carrierAccountId: string }
+  | { kind: 'carrier-account-push-credentials'; carrierAccountId: string; rotate: boolean }
   | {
       kind: 'pricing-group-set-plan';
       pricingGroupId: string;
@@ -361,6 +368,10 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
       const v = parseOptionsQuietly(command, rest, { id: { type: 'string' } });
       return { kind: 'carrier-account-remove', carrierAccountId: carrierAccountIdOption(command, 'id', requiredText(command, v, 'id')) };
     }
+    case 'carrier-account push-credentials': {
+      const v = parseOptionsQuietly(command, rest, { id: { type: 'string' }, rotate: { type: 'boolean' } });
+      return { kind: 'carrier-account-push-credentials', carrierAccountId: carrierAccountIdOption(command, 'id', requiredText(command, v, 'id')), rotate: v.rotate === true };
+    }
     case 'pricing-group set-plan': {
       const v = parseOptions(command, rest, {
         group: { type: 'string' },
@@ -606,6 +617,59 @@ const addCarrierAccount = async (command: Extract<AdminCommand, { kind: 'carrier
   return { carrierAccountId };
 };
 
+/**
+ * The client id and secret a carrier uses to push tracking events to this
+ * API (docs/ups.md, "Track Alert"): the secret stored like the account's
+ * credentials, the account item given the client id and the secret's
+ * reference, the pair answered once. With `rotate`, replaces the pair the
+ * account has (its secret deleted once the new one is in place).
+ */
+const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carrier-account-push-credentials' }>) => {
+  const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { getCarrierAccount, setPushCredentials }, { CONNECTORS }, { newPushClient }, { PUSH_PATHS }] =
+    await Promise.all([
+      import('../shared/secrets'),
+      import('../shared/store/carrier-accounts'),
+      import('../shared/carriers/registry'),
+      import('../shared/domain/push-token'),
+      import('../shared/manifest'),
+    ]);
+  const account = await getCarrierAccount(command.carrierAccountId);
+  if (!account) throw new AdminError(`carrier account not found: ${command.carrierAccountId}`);
+  const paths = PUSH_PATHS[account.carrierCode];
+  if (!paths || !CONNECTORS.some((c) => c.code === account.carrierCode && c.network === 'live' && c.subscribePush)) {
+    throw new AdminError(`carrier account ${account.carrierAccountId} is a ${account.carrierCode} account, and ${account.carrierCode} does not push tracking events`);
+  }
+  if (account.pushCredentials && !command.rotate) {
+    throw new AdminError(
+      `carrier account ${account.carrierAccountId} already has push credentials (client id ${account.pushCredentials.clientId}); give --rotate to replace them`,
+    );
+  }
+  const destination = credentialsDestination();
+  if (!destination) {
+    throw new AdminError(
+      'carrier-account push-credentials: no secret store. On a deployed stage set CARRIER_SECRET_PREFIX to the ' +
+        "stack's CarrierSecretPrefix output; locally, run it while npm start is running (same DATA_DIR).",
+    );
+  }
+  const client = newPushClient(account.carrierAccountId, randomBytes);
+  const secretRef = await storeCarrierCredentials(account, { clientSecret: client.clientSecret }, destination, {
+    suffix: client.secretSuffix,
+    purpose: `Push credentials (client id ${client.clientId})`,
+  });
+  const stored = await setPushCredentials(account.carrierAccountId, { clientId: client.clientId, secretRef, createdDate: new Date().toISOString() }, account.pushCredentials?.clientId).catch(
+    async (e: unknown) => {
+      await deleteCarrierCredentials(secretRef).catch(() => undefined);
+      throw e;
+    },
+  );
+  if (!stored) {
+    await deleteCarrierCredentials(secretRef).catch(() => undefined);
+    throw new AdminError(`carrier account ${account.carrierAccountId} was removed or given other push credentials meanwhile; nothing changed`);
+  }
+  if (account.pushCredentials) await deleteCarrierCredentials(account.pushCredentials.secretRef);
+  return { carrierAccountId: account.carrierAccountId, clientId: client.clientId, clientSecret: client.clientSecret, tokenPath: paths.token, eventPath: paths.events };
+};
+
 /** The pricing plans that name each account, as `group/CARRIER`. */
 const plansByAccount = (plansByGroup: ReadonlyMap<string, PricingPlan[]>): Map<string, PricingPlan[]> => {
   const byAccount = new Map<string, PricingPlan[]>();
@@ -728,6 +792,8 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
       return listAccounts();
     case 'carrier-account-remove':
       return removeAccount(command.carrierAccountId);
+    case 'carrier-account-push-credentials':
+      return issuePushCredentials(command);
     case 'pricing-group-set-plan':
       return setPlan(command);
     case 'help':

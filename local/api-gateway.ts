@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withInvocationLogger } from '../shared/logger';
-import { httpFunctions } from '../shared/manifest';
+import { httpFunctions, inboundFunctions } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
 import type { RequestLimiter } from './request-limiter';
 import { localHandlerOverride } from './sandbox-hooks';
@@ -27,9 +27,9 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
-/** The HTTP routes of the function manifest. */
+/** The HTTP routes of the function manifest: its HTTP triggers and its inbound (carrier push) routes. */
 export const manifestRoutes = (): Route[] =>
-  httpFunctions().map((f) => ({ name: f.name, entry: f.entry, method: f.trigger.method, path: f.trigger.path }));
+  [...httpFunctions(), ...inboundFunctions()].map((f) => ({ name: f.name, entry: f.entry, method: f.trigger.method, path: f.trigger.path }));
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'greedy'; name: string };
 
@@ -461,6 +461,7 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const docs = createDocsRoutes();
+  const inboundPaths = new Set(inboundFunctions().map((f) => f.trigger.path));
 
   /** The answer to write; none when the client left before one was made. */
   const handle = async (req: IncomingMessage, requestId: string): Promise<{ response?: HttpResponse; error?: unknown }> => {
@@ -480,7 +481,8 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
       req.resume();
       return { response: docsAnswer.kind === 'response' ? docsAnswer.response : methodNotAllowed(method, pathname, docsAnswer.allow, requestId) };
     }
-    if (options.limiter) {
+    // As WAF's keyless rule (lib/waf.ts), the limiter leaves out a carrier's pushes: they carry no API key by design.
+    if (options.limiter && !inboundPaths.has(pathname)) {
       const decision = options.limiter.check({ apiKey: headerValue(req.headers['x-api-key']), ip: req.socket.remoteAddress ?? '127.0.0.1' });
       if (!decision.allowed) {
         req.resume();

@@ -220,7 +220,7 @@ export const readEvent = (file: string): Json => {
 export const assertEventFits = (fn: FunctionEntry, event: Json, file: string): void => {
   const { trigger } = fn;
   const name = path.basename(file);
-  if (trigger.kind === 'http') {
+  if (trigger.kind === 'http' || trigger.kind === 'inbound') {
     if (event.httpMethod !== trigger.method || event.resource !== trigger.path) {
       const got = typeof event.httpMethod === 'string' ? `an event of ${event.httpMethod} ${String(event.resource)}` : 'not an API Gateway proxy event';
       throw new InvokeError(`${name} is ${got}; ${fn.name} takes ${trigger.method} ${trigger.path}`);
@@ -377,7 +377,7 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   // The handler gets a copy: middy's body parser replaces the body of the event it is given, and the report keeps the event as sent.
   const loaded = handlerOf(fn) as unknown as (event: unknown, context: Context) => Promise<unknown>;
   const handler = (sent: Json, context: Context) => loaded(structuredClone(sent), context);
-  if (fn.trigger.kind === 'http') {
+  if (fn.trigger.kind === 'http' || fn.trigger.kind === 'inbound') {
     return { fn, eventFile, event, notes, outcome: { kind: 'http', result: (await handler(event, contextOf(fn))) as APIGatewayProxyResult } };
   }
   if (fn.trigger.kind === 'stream') {

@@ -97,6 +97,18 @@ export const config = {
   get carrierTrackTimeoutMs(): number {
     return num('CARRIER_TRACK_TIMEOUT_MS', 3000);
   },
+  /**
+   * How long the ship waits for a carrier's push subscription (UPS Track
+   * Alert) after the order is stored; past it the order stays polled and the
+   * ship answers as usual (docs/tracking.md, "Pushed tracking").
+   */
+  get pushSubscribeTimeoutMs(): number {
+    return num('PUSH_SUBSCRIBE_TIMEOUT_MS', 2000);
+  },
+  /** Lifetime of a bearer token our token URL issues to a carrier that pushes events (UPS Track Alert). */
+  get pushTokenSeconds(): number {
+    return num('PUSH_TOKEN_SECONDS', 900);
+  },
   /** How long a cancel waits for the carrier to void the shipment; a failure is a 502 with the order unchanged. */
   get carrierCancelTimeoutMs(): number {
     return num('CARRIER_CANCEL_TIMEOUT_MS', 8000);

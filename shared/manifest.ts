@@ -54,7 +54,20 @@ export type ScheduleTrigger = { kind: 'schedule'; everyMinutes: number };
  * `maxReceives` receipts a message goes to the queue's dead-letter queue.
  */
 export type QueueTrigger = { kind: 'queue'; queue: QueueName; batchSize: number; maxReceives: number };
-export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger | QueueTrigger;
+/**
+ * An HTTP route a carrier calls to push us events (UPS Track Alert): routed
+ * like an HTTP trigger (API Gateway, the local runtime), but authenticated by
+ * the carrier's own protocol in the function (client credentials, then a
+ * bearer token) instead of an API key, and not part of the integrators'
+ * interface, so not in openapi.json (docs/ups.md documents it).
+ */
+export type InboundTrigger = { kind: 'inbound'; method: 'POST'; path: string };
+export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger | QueueTrigger | InboundTrigger;
+
+/** The inbound routes of each carrier that pushes tracking: its token URL and its event URL. */
+export const PUSH_PATHS: { readonly [carrierCode: string]: { readonly token: string; readonly events: string } | undefined } = {
+  UPS: { token: '/v1/carriers/ups/track-alert/token', events: '/v1/carriers/ups/track-alert/events' },
+};
 
 /** The stack's queues. */
 export const QUEUES = ['webhook-deliveries', 'tracking-checks'] as const;
@@ -172,8 +185,9 @@ const entries = [
     name: 'ship',
     entry: 'functions/ship/handler.ts',
     trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
-    // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse], bucket: 'readwrite', carrierSecrets: true },
+    // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket;
+    // for a carrier that pushes tracking, the tracking number's pointer to the order (TRACKNO#), written before subscribing.
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber], bucket: 'readwrite', carrierSecrets: true },
     description: 'Buy the shipment of one rate response, exactly once',
   },
   {
@@ -273,6 +287,22 @@ const entries = [
     description: 'Deliver webhook messages: signed, retried for about a day, never lost',
   },
   {
+    name: 'ups-track-alert-token',
+    entry: 'functions/ups-track-alert-token/handler.ts',
+    trigger: { kind: 'inbound', method: 'POST', path: PUSH_PATHS.UPS!.token },
+    // Reads the carrier account and its push credentials' secret; writes nothing (a token is verified by its MAC).
+    access: { table: 'read', writes: [], bucket: 'none', carrierSecrets: true },
+    description: "UPS Track Alert's token URL: a short-lived bearer token for the client credentials this API issued to UPS",
+  },
+  {
+    name: 'ups-track-alert-events',
+    entry: 'functions/ups-track-alert-events/handler.ts',
+    trigger: { kind: 'inbound', method: 'POST', path: PUSH_PATHS.UPS!.events },
+    // The order and its schedule (ORDER#<id>), the same write as a polled tracking report.
+    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
+    description: 'UPS Track Alert events, pushed by UPS: written to the order as a polled tracking report is',
+  },
+  {
     name: 'tracking-refresh',
     entry: 'functions/tracking-refresh/handler.ts',
     trigger: { kind: 'schedule', everyMinutes: 1 },
@@ -295,6 +325,9 @@ export const manifest: readonly FunctionEntry[] = entries;
 
 /** The names of the HTTP functions: what tooling/openapi.ts must document. */
 export type HttpFunctionName = Extract<(typeof entries)[number], { trigger: { kind: 'http' } }>['name'];
+
+export const inboundFunctions = (): Array<FunctionEntry & { trigger: InboundTrigger }> =>
+  manifest.filter((f): f is FunctionEntry & { trigger: InboundTrigger } => f.trigger.kind === 'inbound');
 
 export const httpFunctions = (): Array<FunctionEntry & { trigger: HttpTrigger }> =>
   manifest.filter((f): f is FunctionEntry & { trigger: HttpTrigger } => f.trigger.kind === 'http');

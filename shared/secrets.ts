@@ -229,19 +229,22 @@ export const storeCarrierCredentials = async (
   account: Pick<CarrierAccountRecord, 'carrierAccountId' | 'carrierCode'>,
   credentials: Credentials,
   destination: CredentialsDestination,
+  /** Another secret of the account (its push credentials): `<carrierAccountId>-<suffix>`, and what it is for. */
+  other?: { suffix: string; purpose: string },
 ): Promise<CredentialsRef> => {
   const problem = credentialsProblem(credentials);
   if (problem) throw new InvalidCredentials(`credentials ${problem}`);
+  const secretName = other ? `${account.carrierAccountId}-${other.suffix}` : account.carrierAccountId;
   if (destination.store === 'file') {
-    writeFileCredentials(destination.dir, account.carrierAccountId, credentials);
-    return { store: 'file', name: account.carrierAccountId };
+    writeFileCredentials(destination.dir, secretName, credentials);
+    return { store: 'file', name: secretName };
   }
-  const name = `${destination.prefix}/${account.carrierAccountId}`;
+  const name = `${destination.prefix}/${secretName}`;
   await secretsManager.send(
     new CreateSecretCommand({
       Name: name,
       SecretString: JSON.stringify(credentials),
-      Description: `Credentials of carrier account ${account.carrierAccountId} (${account.carrierCode}); read by the shipping API's carrier functions`,
+      Description: `${other?.purpose ?? 'Credentials'} of carrier account ${account.carrierAccountId} (${account.carrierCode}); read by the shipping API's carrier functions`,
       Tags: [
         { Key: 'carrierAccountId', Value: account.carrierAccountId },
         { Key: 'carrierCode', Value: account.carrierCode },

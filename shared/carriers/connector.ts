@@ -14,6 +14,8 @@ import type {
   CarrierShipment,
   CarrierTracking,
   CarrierTransport,
+  PushSubscription,
+  PushSubscriptionInput,
   RateInput,
   ShipInput,
   ShipmentRef,
@@ -70,6 +72,8 @@ export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
   ship(input: ShipInput, client: Client, signal: AbortSignal): Promise<CarrierShipment>;
   track(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<CarrierTracking>;
   cancel(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<void>;
+  /** A carrier that pushes tracking events: subscribes packages to them (the port's `subscribePush`). */
+  subscribePush?(input: PushSubscriptionInput, client: Client, signal: AbortSignal): Promise<PushSubscription>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each connector has its own request types; the registry holds them side by side
@@ -97,6 +101,9 @@ export function bindConnector(connector: CarrierConnector, transportFor: Transpo
       ship: async (input, options) => connector.ship(input, await clientFor(connector, options), options.signal),
       track: async (shipment, options) => connector.track(shipment, await clientFor(connector, options), options.signal),
       cancel: async (shipment, options) => connector.cancel(shipment, await clientFor(connector, options), options.signal),
+      ...(connector.subscribePush
+        ? { subscribePush: async (input, options) => connector.subscribePush!(input, await clientFor(connector, options), options.signal) }
+        : {}),
     };
   }
   return {

@@ -185,7 +185,19 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
    * it, for example once it is picked up; CarrierError or the signal's reason otherwise.
    */
   cancel(shipment: ShipmentRef, options: CarrierCallOptions): Promise<void>;
+  /**
+   * Only a carrier that pushes tracking events (UPS Track Alert): asks it to
+   * push the packages' events to us. Renewable: subscribing again extends it.
+   * CarrierRefusal when it refuses the request as sent, CarrierError or the
+   * signal's reason otherwise.
+   */
+  subscribePush?(input: PushSubscriptionInput, options: CarrierCallOptions): Promise<PushSubscription>;
 }
+
+/** Packages to subscribe to a carrier's pushed tracking: their numbers, and the subscriber's country (ISO 3166 alpha-2). */
+export type PushSubscriptionInput = { trackingNumbers: readonly string[]; countryCode: string };
+/** What the carrier subscribed (`valid`) and refused (`invalid`), and how long a subscription lasts. */
+export type PushSubscription = { valid: string[]; invalid: string[]; lastsMs: number };
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */
 export class CarrierRefusal extends Error {

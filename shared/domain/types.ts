@@ -104,6 +104,12 @@ export const carrierAccountSchema = z.object({
   name: z.string(),
   credentialsRef: credentialsRefSchema,
   createdDate: z.string(),
+  /**
+   * The credentials our API issued for the carrier's pushes to it (UPS Track
+   * Alert's webhook credentials, admin `carrier-account push-credentials`):
+   * the client id, and where its secret lives; never the secret.
+   */
+  pushCredentials: z.object({ clientId: z.string(), secretRef: credentialsRefSchema, createdDate: z.string() }).optional(),
 });
 export type CarrierAccountRecord = z.infer<typeof carrierAccountSchema>;
 

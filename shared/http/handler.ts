@@ -30,7 +30,7 @@ import { jsonBody } from './json-body';
 import { jsonResponse } from './respond';
 import type { HttpContext, HttpEvent, HttpReply, Main } from './types';
 
-const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+export const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
     request.context.requestId = request.event.requestContext?.requestId || randomUUID();
   },
@@ -48,7 +48,7 @@ const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
  * working, not an X-Ray fault. The response is not recorded: it may carry
  * addresses.
  */
-const tracing = (): MiddlewareObj => {
+export const tracing = (): MiddlewareObj => {
   let inner: MiddlewareObj | null | undefined;
   const middleware = () => {
     if (inner === undefined) {
@@ -68,7 +68,7 @@ const tracing = (): MiddlewareObj => {
   };
 };
 
-const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+export const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
     logger.appendKeys({ requestId: request.context.requestId, function: functionName });
     // Method and route only: headers (the API key) and bodies are never logged.

@@ -12,7 +12,7 @@ import type { CarrierAccount, CarrierCallOptions, CarrierShipment, LabelType, Sh
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
 import { shipBody, shipParams, type ShipBody } from '../contract/ship';
 import { assertBillingAllowed } from '../domain/rate/billing';
-import type { KeyMode } from '../domain/types';
+import type { KeyMode, Order } from '../domain/types';
 import type { RateRequest } from '../domain/rate/schema';
 import type { PricingPlan } from '../domain/types';
 import { AppError, notFound } from '../errors';
@@ -22,7 +22,10 @@ import { claimRate, completeShipment, getOrder, getRateForShip, getShipState, re
 import { getRateRequest } from '../store/rates';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
+import { nextCheckAt } from '../domain/tracking';
+import { reschedule } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
+import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './push-subscription';
 import type { ServiceLogger } from './rating';
 
 export type ShippingDependencies = {
@@ -36,6 +39,8 @@ export type ShippingDependencies = {
    * a claim and a carrier shipment without an order, as a crashed container would.
    */
   afterCarrierShip?: (shipment: CarrierShipment) => void;
+  /** Subscribes a stored order to its carrier's pushed tracking (default: over `registry`). */
+  pushSubscriber?: PushSubscriber;
 };
 
 export type ShipResult = { data: ShipResponse; replayed: boolean };
@@ -69,7 +74,31 @@ const accountOf = async (plan: PricingPlan): Promise<CarrierAccount> => {
   }
 };
 
-export const createShippingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger, afterCarrierShip }: ShippingDependencies) => {
+export const createShippingService = ({
+  registry,
+  clock = () => new Date(),
+  newId = randomUUID,
+  logger,
+  afterCarrierShip,
+  pushSubscriber = createPushSubscriber({ registry, clock, logger }),
+}: ShippingDependencies) => {
+  /**
+   * A stored order of a carrier that pushes tracking (UPS): subscribed to its
+   * pushes, and a live one moved to the pushed cadence (docs/tracking.md,
+   * "Pushed tracking"). Within PUSH_SUBSCRIBE_TIMEOUT_MS; never fails the
+   * ship: a failure leaves the order polled as before.
+   */
+  const subscribeToPushes = async (order: Order, request: RateRequest): Promise<void> => {
+    if (!pushSubscriber.pushes(order)) return;
+    const pushedUntil = await pushSubscriber.subscribe(order, shipperCountryOf(request as unknown as Record<string, unknown>));
+    // A test order is subscribed in the carrier's test environment, which pushes nothing there: it stays polled.
+    if (!pushedUntil || order.mode !== 'live') return;
+    const dueAt = nextCheckAt(order, clock(), config.sandboxTrackingPace, { pushed: true });
+    await reschedule(order, { ...(dueAt ? { dueAt } : {}), pushedUntil }).catch((error: unknown) =>
+      logger.warn('push subscription not recorded; the order stays polled', { orderId: order.orderId, detail: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+
   const respond = async (orderId: string, companyId: string, replayed: boolean): Promise<ShipResult> => {
     const stored = await getOrder(orderId);
     if (!stored || stored.order.companyId !== companyId) throw notShippable();
@@ -202,6 +231,7 @@ export const createShippingService = ({ registry, clock = () => new Date(), newI
         if (after?.orderId) return respond(after.orderId, companyId, true);
         throw inProgress();
       }
+      await subscribeToPushes(order, request);
       return { data: toShipResponse(order, ...(await catalogEntries(rate.carrierCode, rate.serviceCode))), replayed: false };
     },
   };

@@ -26,6 +26,7 @@ import { randomUUID } from 'node:crypto';
 import {
   addsToOrder,
   applyReport,
+  CHECK_INTERVAL_MS,
   cancelledUpdate,
   isCancellable,
   isFinal,
@@ -63,6 +64,7 @@ import {
 } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
 import { ownOrder } from './own-order';
+import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './push-subscription';
 import type { ServiceLogger } from './rating';
 
 export type TrackingDependencies = {
@@ -74,6 +76,8 @@ export type TrackingDependencies = {
   /** Where the dispatcher queues checks (default: the tracking-checks queue, shared/queues.ts). */
   queue?: () => QueuePort<DueCheck>;
   newToken?: () => string;
+  /** Renews a carrier's push subscription that is about to end (default: over `registry`). */
+  pushSubscriber?: PushSubscriber;
 };
 
 /**
@@ -122,6 +126,7 @@ export const createTrackingService = ({
   pace = () => config.sandboxTrackingPace,
   queue = () => queueOf<DueCheck>('tracking-checks'),
   newToken = randomUUID,
+  pushSubscriber = createPushSubscriber({ registry, clock, logger }),
 }: TrackingDependencies) => {
   const adapterOf = (order: Order) => {
     const adapter = registry.getAdapter(order.carrierCode);
@@ -211,7 +216,13 @@ export const createTrackingService = ({
    * it is no longer due at `dueAt`; a carrier failure moves the next check to
    * the retry interval and keeps the rest.
    */
-  const checkUnderLease = async (stored: StoredOrder, dueAt: string | undefined, now: Date, timeoutMs: number): Promise<{ order: Order; outcome: CheckOutcome }> => {
+  const checkUnderLease = async (
+    stored: StoredOrder,
+    dueAt: string | undefined,
+    now: Date,
+    timeoutMs: number,
+    options: { renewPush?: boolean } = {},
+  ): Promise<{ order: Order; outcome: CheckOutcome }> => {
     const { order } = stored;
     const token = newToken();
     try {
@@ -240,10 +251,26 @@ export const createTrackingService = ({
       return { order, outcome: 'failed' };
     }
     const applied = await applyToOrder(order, report, now, pushed);
+    const renewal = options.renewPush ? await renewPush(stored, applied.order, now) : undefined;
+    if (renewal) applied.dueAt = nextCheckAt(applied.order, now, pace(), { pushed: renewal.pushedUntil !== undefined });
     const lastCheckedAt = now.toISOString();
-    await finish({ ...(applied.dueAt ? { dueAt: applied.dueAt } : {}), lastCheckedAt });
+    await finish({ ...(applied.dueAt ? { dueAt: applied.dueAt } : {}), lastCheckedAt, ...(renewal?.pushedUntil ? { pushedUntil: renewal.pushedUntil } : {}) });
     const answered: Order = { ...applied.order, lastCheckedAt, ...(applied.dueAt ? { nextCheckAt: applied.dueAt } : {}) };
     return { order: answered, outcome: isFinal(order.status) ? 'final' : applied.changed ? 'changed' : 'unchanged' };
+  };
+
+  /**
+   * A live order still moving whose push subscription ends before the next
+   * safety poll would come: subscribed again (a renewal only extends it).
+   * Undefined when nothing was tried; `pushedUntil` undefined when the
+   * renewal failed, so the order goes back to its polled cadence.
+   */
+  const renewPush = async (stored: StoredOrder, order: Order, now: Date): Promise<{ pushedUntil?: string } | undefined> => {
+    const until = stored.schedule?.pushedUntil;
+    if (!until || order.mode !== 'live' || isFinal(order.status) || !pushSubscriber.pushes(order)) return undefined;
+    if (Date.parse(until) - now.getTime() > CHECK_INTERVAL_MS.pushed) return undefined;
+    const pushedUntil = await pushSubscriber.subscribe(order, shipperCountryOf(stored.request), { point: false });
+    return pushedUntil ? { pushedUntil } : {};
   };
 
   /**
@@ -341,7 +368,7 @@ export const createTrackingService = ({
       }
       const dueAt = stored.schedule?.dueAt;
       if (!dueAt || (!message.legacy && dueAt !== message.dueAt) || Date.parse(dueAt) > now.getTime()) return 'busy';
-      const { outcome } = await checkUnderLease(stored, dueAt, now, config.carrierTrackTimeoutMs);
+      const { outcome } = await checkUnderLease(stored, dueAt, now, config.carrierTrackTimeoutMs, { renewPush: true });
       if (outcome === 'changed' || outcome === 'failed') logger.info('tracking check', { orderId: message.orderId, outcome });
       return outcome;
     },

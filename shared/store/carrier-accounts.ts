@@ -12,7 +12,7 @@ import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/types
 import { ddb } from './client';
 import { keys, PK_PREFIX } from './keys';
 import { memoReference } from './memo';
-import { conditionalPut, getItem, isConditionalCheckFailed } from './table-ops';
+import { conditionalPut, conditionalUpdate, ConditionFailed, getItem, isConditionalCheckFailed } from './table-ops';
 
 const ENTITY_TYPE = 'carrierAccount';
 
@@ -21,6 +21,32 @@ const itemOf = (account: CarrierAccountRecord) => ({ ...keys.carrierAccount(acco
 /** Writes a new account; throws ConditionFailed when one with its id exists. */
 export const putCarrierAccount = async (account: CarrierAccountRecord): Promise<void> => {
   await conditionalPut(itemOf(account), { expression: 'attribute_not_exists(pk)' });
+};
+
+/**
+ * Sets the account's push credentials (admin `carrier-account push-credentials`),
+ * only while they are still `previous` (none, or the client id being replaced):
+ * two operators generating at once cannot both win. False when the account is
+ * gone or its push credentials changed meanwhile.
+ */
+export const setPushCredentials = async (
+  carrierAccountId: string,
+  pushCredentials: NonNullable<CarrierAccountRecord['pushCredentials']>,
+  previousClientId: string | undefined,
+): Promise<boolean> => {
+  try {
+    await conditionalUpdate(
+      keys.carrierAccount(carrierAccountId),
+      { expression: 'SET #push = :push', names: { '#push': 'pushCredentials' }, values: { ':push': pushCredentials } },
+      previousClientId === undefined
+        ? { expression: 'attribute_exists(pk) AND attribute_not_exists(#push)', names: { '#push': 'pushCredentials' } }
+        : { expression: 'attribute_exists(pk) AND #push.clientId = :previous', names: { '#push': 'pushCredentials' }, values: { ':previous': previousClientId } },
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionFailed) return false;
+    throw e;
+  }
 };
 
 /** The account as stored now (strongly consistent): for the admin CLI. */

@@ -90,8 +90,8 @@ const actionsOn = (name: string, target: IConstruct): string[] =>
     .filter((s) => mentions(s.Resource, logicalId(target)))
     .flatMap(actionsOf);
 
-it('routes every HTTP entry, nested path parameters included', () => {
-  const expected = functions.flatMap((f) => (f.trigger.kind === 'http' ? [`${f.trigger.method} ${f.trigger.path}`] : []));
+it('routes every HTTP and inbound entry, nested path parameters included', () => {
+  const expected = functions.flatMap((f) => (f.trigger.kind === 'http' || f.trigger.kind === 'inbound' ? [`${f.trigger.method} ${f.trigger.path}`] : []));
   expect(routesOf(synthesized.template).map((r) => r.route).sort()).toEqual(expected.sort());
 });
 
@@ -105,7 +105,9 @@ it('builds one function per entry, whatever its trigger', () => {
 describe('grants follow access', () => {
   it('an entry with writes may put, update and delete items of its prefixes only, and read and transact on the table', () => {
     const fences = tableWriteFences(synthesized.template, synthesized.stack);
-    expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['ORDER#*', 'RATERESP#*'] }]);
+    expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
+    expect(fences.get('ups-track-alert-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    expect(fences.get('ups-track-alert-token')).toEqual([]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     // The dispatcher only reads the index and sends to the queue.

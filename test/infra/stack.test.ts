@@ -7,7 +7,7 @@ import { accessLogFields } from '../../lib/api';
 import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping-stack';
 import { stages, type StageConfig } from '../../lib/stages';
-import { httpFunctions, manifest } from '../../shared/manifest';
+import { httpFunctions, inboundFunctions, manifest } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
 import { legacyActiveOrdersIndex, tableDefinition, trackingDueIndex } from '../../shared/store/table';
 import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, synthesize, tableWriteFences, type Synthesized } from './synth';
@@ -276,9 +276,9 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       of(stage).template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
     });
 
-    it('has one method per HTTP trigger, each a Lambda proxy integration', () => {
+    it('has one method per HTTP and inbound trigger, each a Lambda proxy integration', () => {
       const { template } = of(stage);
-      const http = manifest.filter((e) => e.trigger.kind === 'http');
+      const http = manifest.filter((e) => e.trigger.kind === 'http' || e.trigger.kind === 'inbound');
       template.resourceCountIs('AWS::ApiGateway::Method', http.length);
       template.allResourcesProperties('AWS::ApiGateway::Method', {
         AuthorizationType: 'NONE',
@@ -346,12 +346,12 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   });
 
   describe('routes match the manifest (drift)', () => {
-    it('has exactly the routes of the HTTP triggers', () => {
-      const expected = httpFunctions().map((f) => `${f.trigger.method} ${f.trigger.path}`);
+    it('has exactly the routes of the HTTP and inbound triggers', () => {
+      const expected = [...httpFunctions(), ...inboundFunctions()].map((f) => `${f.trigger.method} ${f.trigger.path}`);
       expect(routesOf(of(stage).template).map((r) => r.route).sort()).toEqual(expected.sort());
     });
 
-    it.each(httpFunctions().map((f) => [`${f.trigger.method} ${f.trigger.path}`, f.name] as const))('%s invokes the %s function and no other', (route, name) => {
+    it.each([...httpFunctions(), ...inboundFunctions()].map((f) => [`${f.trigger.method} ${f.trigger.path}`, f.name] as const))('%s invokes the %s function and no other', (route, name) => {
       const { stack, template } = of(stage);
       const method = routesOf(template).find((r) => r.route === route)!;
       for (const other of stack.functions.values()) {
@@ -373,8 +373,16 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       return (resources(template)[logicalId(stack.functions.get(name)!.handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
     };
 
-    it('are read by exactly the functions that call carriers', () => {
-      expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual(['cancel', 'rate', 'ship', 'track', 'tracking-check']);
+    it('are read by exactly the functions that call carriers, and the inbound routes that check a carrier\'s push credentials', () => {
+      expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual([
+        'cancel',
+        'rate',
+        'ship',
+        'track',
+        'tracking-check',
+        'ups-track-alert-events',
+        'ups-track-alert-token',
+      ]);
     });
 
     it.each(manifest.map((entry) => [entry.name, Boolean(entry.access.carrierSecrets)] as const))(

@@ -14,6 +14,7 @@ import { projectRoot } from '../../lib/project-function';
 import { stages, type StageConfig } from '../../lib/stages';
 import { API_KEY_HEADER, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
 import { ERROR_CODES } from '../../shared/errors';
+import { inboundFunctions } from '../../shared/manifest';
 import { isWellFormedKey } from '../../shared/http/auth';
 import { logicalId, resources, synthesize, type Synthesized } from './synth';
 
@@ -118,10 +119,16 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(rate.Limit).toBe(limits.perIpWithoutKey);
     expect(rate.EvaluationWindowSec).toBe(limits.windowSeconds);
     expect(rate.AggregateKeyType).toBe('IP');
-    const not = rate.ScopeDownStatement?.NotStatement as { Statement: Statement } | undefined;
-    // Exactly the complement of the per-key rule's scope: every request is in one of the two.
-    expect(not?.Statement).toEqual(ruleOf(stage, WAF_RULES.perApiKey).Statement.RateBasedStatement.ScopeDownStatement);
+    const [withoutKey, notInbound] = (rate.ScopeDownStatement?.AndStatement as { Statements: Statement[] } | undefined)?.Statements ?? [];
+    // The complement of the per-key rule's scope (every request is in one of the two), inbound routes aside.
+    expect((withoutKey?.NotStatement as { Statement: Statement } | undefined)?.Statement).toEqual(ruleOf(stage, WAF_RULES.perApiKey).Statement.RateBasedStatement.ScopeDownStatement);
     expect(limits.perIpWithoutKey).toBeLessThan(limits.perKey);
+    // A carrier's pushes (UPS Track Alert) carry no API key and come from a few addresses: only the backstop counts them.
+    const inbound = ((notInbound?.NotStatement as { Statement: Statement } | undefined)?.Statement?.OrStatement as { Statements: Statement[] } | undefined)?.Statements ?? [];
+    expect(inbound.map((m) => m.ByteMatchStatement)).toEqual(
+      inboundFunctions().map((f) => ({ SearchString: f.trigger.path, FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', TextTransformations: [{ Priority: 0, Type: 'NONE' }] })),
+    );
+    expect(inbound.length).toBeGreaterThan(0);
   });
 
   it('counts every request per IP as a backstop, above the per-key limit', () => {
@@ -166,14 +173,14 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect((association as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining([stageId]));
   });
 
-  it('logs blocked requests only, to an aws-waf-logs- log group, with the API key redacted', () => {
+  it('logs blocked requests only, to an aws-waf-logs- log group, with the API key and Authorization (a carrier\'s credentials and tokens) redacted', () => {
     const { template, stack } = of(stage);
     expect(resources(template)[logicalId(stack.firewall.logs)]!.Properties).toMatchObject({ LogGroupName: `aws-waf-logs-shipping-api-${stage.name}`, RetentionInDays: stage.logRetentionDays });
     template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       ResourceArn: { 'Fn::GetAtt': [logicalId(stack.firewall.webAcl), 'Arn'] },
       // The log group's ARN without the `:*` of its Arn attribute, which WAF refuses.
       LogDestinationConfigs: [{ 'Fn::Join': ['', Match.arrayWith([':log-group:', { Ref: logicalId(stack.firewall.logs) }])] }],
-      RedactedFields: [{ SingleHeader: { Name: API_KEY_HEADER } }],
+      RedactedFields: [{ SingleHeader: { Name: API_KEY_HEADER } }, { SingleHeader: { Name: 'authorization' } }],
       LoggingFilter: {
         DefaultBehavior: 'DROP',
         Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }] }],

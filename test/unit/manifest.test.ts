@@ -56,14 +56,14 @@ describe('table writes', () => {
     expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIERACCT#', 'COMPANY#', 'REFERENCE']);
   });
 
-  it('rate writes rate requests and rate responses, ship orders and the claim on rate responses, the label file its render marker, track, cancel and the tracking worker the order (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
+  it('rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier\'s tracking-number pointer, UPS Track Alert\'s event URL the order (its token URL nothing), the label file its render marker, track, cancel and the tracking worker the order (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
     const writes = Object.fromEntries(manifest.map((f) => [f.name, f.access.writes]));
     expect(writes).toEqual({
       'packaging-types': [],
       carriers: [],
       'carrier-services': [],
       rate: ['RATEREQ#', 'RATERESP#'],
-      ship: ['ORDER#', 'RATERESP#'],
+      ship: ['ORDER#', 'RATERESP#', 'TRACKNO#'],
       labels: [],
       'label-file': ['ORDER#'],
       track: ['ORDER#'],
@@ -79,6 +79,8 @@ describe('table writes', () => {
       'webhook-retry': ['WEBHOOK#'],
       'webhook-events': ['WEBHOOK#'],
       'webhook-deliver': ['WEBHOOK#'],
+      'ups-track-alert-token': [],
+      'ups-track-alert-events': ['ORDER#'],
     });
   });
 });

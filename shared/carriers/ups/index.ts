@@ -7,7 +7,8 @@
  * environment, a live key production (./config.ts). The HTTP client
  * (./http.ts) is loaded on the first UPS call, so functions that never call
  * UPS never load it. Track Alert (./track-alert.ts) is not a port operation
- * (only UPS pushes): `subscribeUpsTrackAlert` subscribes over the same client.
+ * (only UPS pushes): the port's `subscribePush` and `subscribeUpsTrackAlert`
+ * subscribe over the same client.
  */
 import { defineLiveConnector } from '../connector';
 import { CarrierError, type CarrierCallOptions } from '../types';
@@ -15,7 +16,7 @@ import type { UpsApi } from './api';
 import { UPS } from './oauth';
 import { buildRate, upsRate, upsShip, upsTrack, upsVoid } from './operations';
 import { reference } from './reference';
-import { subscribeTrackAlert, type TrackAlertSubscription, type TrackAlertSubscriptionInput } from './track-alert';
+import { subscribeTrackAlert, UPS_TRACK_ALERT_SUBSCRIPTION_MS, type TrackAlertSubscription, type TrackAlertSubscriptionInput } from './track-alert';
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches UPS. */
 async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
@@ -38,6 +39,8 @@ export const ups = defineLiveConnector({
   ship: upsShip,
   track: upsTrack,
   cancel: upsVoid,
+  // Track Alert: UPS pushes a subscribed package's events for 14 days.
+  subscribePush: async (input, client, signal) => ({ ...(await subscribeTrackAlert(input, client, signal)), lastsMs: UPS_TRACK_ALERT_SUBSCRIPTION_MS }),
 });
 
 /** Subscribes packages to UPS Track Alert under the call's account and mode, within its signal (./track-alert.ts). */

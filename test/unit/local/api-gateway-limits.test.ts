@@ -14,7 +14,10 @@ const KEY_B = `ship_api_${'b'.repeat(32)}`;
 const TEST_KEY_A = `shiptest_api_${'a'.repeat(32)}`;
 const PREFIXES = { live: 'ship', test: 'shiptest' };
 
-const routes: Route[] = [{ name: 'carriers', entry: 'carriers', method: 'GET', path: '/v1/carriers' }];
+const routes: Route[] = [
+  { name: 'carriers', entry: 'carriers', method: 'GET', path: '/v1/carriers' },
+  { name: 'ups-track-alert-events', entry: 'ups-track-alert-events', method: 'POST', path: '/v1/carriers/ups/track-alert/events' },
+];
 let calls = 0;
 
 const start = async (limiter: RequestLimiter): Promise<{ server: Server; base: string }> => {
@@ -86,6 +89,12 @@ describe('local per-key limit over HTTP', () => {
 
   it('leaves the document and the docs page unlimited', async () => {
     for (let i = 0; i < 5; i++) expect((await get('/v1/openapi.json')).status).toBe(200);
+  });
+
+  it("leaves a carrier's pushes (an inbound route, no API key by design) out of the keyless limit, as WAF does", async () => {
+    // The IP budget (2) is spent by the tests above.
+    expect((await get('/v1/carriers')).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/v1/carriers/ups/track-alert/events`, { method: 'POST', body: '{}' })).status).toBe(200);
   });
 });
 

@@ -1,0 +1,46 @@
+/**
+ * The HTTP layer of an inbound route (shared/manifest.ts `inbound`: a carrier
+ * pushing us events): the same middleware as every HTTP function
+ * (./handler.ts) without the API-key authentication and the JSON body
+ * parsing, which the carrier's own protocol replaces, and without the `{data}`
+ * envelope: `main` answers the exact body the carrier's protocol wants (an
+ * OAuth token answer, say). An AppError still becomes the error body.
+ * Headers and bodies are never logged.
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { logger } from '../logger';
+import { manifest } from '../manifest';
+import { metrics } from '../metrics';
+import { withRequestScope } from '../store/request-scope';
+import { errorHandler } from './errors-middleware';
+import { loggingContext, requestIdMiddleware, tracing } from './handler';
+import { jsonResponse } from './respond';
+import type { HttpContext } from './types';
+
+/** What an inbound route answers: a status, a JSON body as is, headers. */
+export type InboundReply = { status: number; body: unknown; headers?: Record<string, string> };
+export type InboundMain = (event: APIGatewayProxyEvent, context: HttpContext) => Promise<InboundReply>;
+
+export const inboundHandler = (functionName: string, main: InboundMain) => {
+  const entry = manifest.find((f) => f.name === functionName);
+  if (!entry || entry.trigger.kind !== 'inbound') throw new Error(`${functionName} is not an inbound function of the manifest`);
+  const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
+    const reply = await main(event, context);
+    return jsonResponse(reply.status, reply.body, context.requestId, reply.headers);
+  };
+  const handler = middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
+    .use(requestIdMiddleware() as MiddlewareObj)
+    .use(httpHeaderNormalizer() as MiddlewareObj)
+    .use(httpEventNormalizer() as MiddlewareObj)
+    .use(tracing())
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj)
+    .use(logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj)
+    .use(loggingContext(functionName) as MiddlewareObj)
+    .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+  return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
+};
