@@ -87,8 +87,15 @@ export const nextCheckAt = (
   return new Date(now.getTime() + scaled(interval, pace)).toISOString();
 };
 
-/** Whether the carrier pushes the order's events now (its subscription has not expired). */
-export const isPushed = (pushedUntil: string | undefined, now: Date): boolean => pushedUntil !== undefined && Date.parse(pushedUntil) > now.getTime();
+/**
+ * Whether the order is polled at the pushed cadence now: its subscription has
+ * not expired, and the carrier has pushed at least one of its events. Until a
+ * first push arrives nothing shows that the carrier can reach us (an
+ * operator may not have entered the push credentials at the carrier yet), so
+ * a subscribed order keeps its polled cadence until then.
+ */
+export const isPushed = (schedule: { pushedUntil?: string; pushSeenAt?: string } | undefined, now: Date): boolean =>
+  schedule?.pushedUntil !== undefined && schedule.pushSeenAt !== undefined && Date.parse(schedule.pushedUntil) > now.getTime();
 
 
 /** What a check writes to the order. */

@@ -22,8 +22,7 @@ import { claimRate, completeShipment, getOrder, getRateForShip, getShipState, re
 import { getRateRequest } from '../store/rates';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
-import { nextCheckAt } from '../domain/tracking';
-import { reschedule } from '../store/tracking-schedule';
+import { recordSubscription } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
 import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './push-subscription';
 import type { ServiceLogger } from './rating';
@@ -84,17 +83,18 @@ export const createShippingService = ({
 }: ShippingDependencies) => {
   /**
    * A stored order of a carrier that pushes tracking (UPS): subscribed to its
-   * pushes, and a live one moved to the pushed cadence (docs/tracking.md,
-   * "Pushed tracking"). Within PUSH_SUBSCRIBE_TIMEOUT_MS; never fails the
-   * ship: a failure leaves the order polled as before.
+   * pushes, and a live one's subscription recorded; it moves to the pushed
+   * cadence when the carrier's first push arrives (docs/tracking.md, "Pushed
+   * tracking"). Within PUSH_SUBSCRIBE_TIMEOUT_MS; never fails the ship: a
+   * failure leaves the order polled as before.
    */
   const subscribeToPushes = async (order: Order, request: RateRequest): Promise<void> => {
     if (!pushSubscriber.pushes(order)) return;
     const pushedUntil = await pushSubscriber.subscribe(order, shipperCountryOf(request as unknown as Record<string, unknown>));
     // A test order is subscribed in the carrier's test environment, which pushes nothing there: it stays polled.
     if (!pushedUntil || order.mode !== 'live') return;
-    const dueAt = nextCheckAt(order, clock(), config.sandboxTrackingPace, { pushed: true });
-    await reschedule(order, { ...(dueAt ? { dueAt } : {}), pushedUntil }).catch((error: unknown) =>
+    // Its polled due time stays until a push shows the carrier reaches us.
+    await recordSubscription(order.orderId, pushedUntil).catch((error: unknown) =>
       logger.warn('push subscription not recorded; the order stays polled', { orderId: order.orderId, detail: error instanceof Error ? error.message : String(error) }),
     );
   };

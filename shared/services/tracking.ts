@@ -231,7 +231,7 @@ export const createTrackingService = ({
       if (error instanceof ConditionFailed) return { order, outcome: 'busy' };
       throw error;
     }
-    const pushed = isPushed(stored.schedule?.pushedUntil, now);
+    const pushed = isPushed(stored.schedule, now);
     const finish = async (change: ScheduleChange) => {
       try {
         await completeCheck(order.orderId, token, change);
@@ -252,7 +252,7 @@ export const createTrackingService = ({
     }
     const applied = await applyToOrder(order, report, now, pushed);
     const renewal = options.renewPush ? await renewPush(stored, applied.order, now) : undefined;
-    if (renewal) applied.dueAt = nextCheckAt(applied.order, now, pace(), { pushed: renewal.pushedUntil !== undefined });
+    if (renewal) applied.dueAt = nextCheckAt(applied.order, now, pace(), { pushed: isPushed({ ...stored.schedule, pushedUntil: renewal.pushedUntil }, now) });
     const lastCheckedAt = now.toISOString();
     await finish({ ...(applied.dueAt ? { dueAt: applied.dueAt } : {}), lastCheckedAt, ...(renewal?.pushedUntil ? { pushedUntil: renewal.pushedUntil } : {}) });
     const answered: Order = { ...applied.order, lastCheckedAt, ...(applied.dueAt ? { nextCheckAt: applied.dueAt } : {}) };
@@ -376,17 +376,22 @@ export const createTrackingService = ({
     /**
      * A report the carrier pushed (UPS Track Alert): the same write as a
      * polled one, without a carrier call, then the schedule moves to the
-     * pushed cadence. Idempotent: a report the order already has writes
-     * nothing to the order.
+     * pushed cadence (the first push of an order is what shows that the
+     * carrier reaches us: it records `pushSeenAt`). Idempotent: a report the
+     * order already has writes nothing to the order.
      */
     async applyPushed(orderId: string, report: TrackingReport): Promise<CheckOutcome> {
       const stored = await getOrder(orderId);
       if (!stored) return 'missing';
       if (isFinal(stored.order.status)) return 'final';
       const now = clock();
-      const pushed = isPushed(stored.schedule?.pushedUntil, now);
+      const firstPush = !stored.schedule?.pushSeenAt;
+      const pushSeenAt = now.toISOString();
+      const pushed = isPushed({ ...stored.schedule, pushSeenAt }, now);
       const applied = await applyToOrder(stored.order, report, now, pushed);
-      if (applied.wrote || !applied.dueAt) await reschedule(applied.order, applied.dueAt ? { dueAt: applied.dueAt } : {});
+      if (applied.wrote || !applied.dueAt || firstPush) {
+        await reschedule(applied.order, { ...(applied.dueAt ? { dueAt: applied.dueAt } : {}), pushSeenAt });
+      }
       return applied.changed ? 'changed' : 'unchanged';
     },
 
@@ -395,7 +400,7 @@ export const createTrackingService = ({
       const stored = await getOrder(orderId.toLowerCase());
       if (!stored) throw notFound(`order ${orderId} not found`);
       const now = clock();
-      const pushed = isPushed(stored.schedule?.pushedUntil, now);
+      const pushed = isPushed(stored.schedule, now);
       // A concurrent advance that already took the order to `status` did the work.
       const order = await writeWithRetry(stored.order.orderId, stored.order, (current, raced) =>
         isFinal(current.status) || (raced && current.status === status) ? undefined : { update: applyReport(current, operatorReport(status, now), now, pace(), { pushed }) },

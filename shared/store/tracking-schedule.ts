@@ -47,6 +47,8 @@ export const scheduleSchema = z.object({
   lastCheckedAt: z.string().optional(),
   /** The carrier pushes this order's events until then (UPS Track Alert: 14 days from subscribing). */
   pushedUntil: z.string().optional(),
+  /** When the carrier last pushed an event of this order: the pushed cadence applies only once one has arrived. */
+  pushSeenAt: z.string().optional(),
   check: checkSchema.optional(),
 });
 export type TrackingSchedule = z.infer<typeof scheduleSchema>;
@@ -86,13 +88,14 @@ export const claimCheck = async (orderId: string, claim: { token: string; now: D
 };
 
 /** What a finished check writes to the schedule: the next check (none once final) and the last time the carrier answered. */
-export type ScheduleChange = { dueAt?: string; lastCheckedAt?: string; pushedUntil?: string };
+export type ScheduleChange = { dueAt?: string; lastCheckedAt?: string; pushedUntil?: string; pushSeenAt?: string };
 
 const changesOf = (orderId: string, change: ScheduleChange) => ({
   set: {
     ...(change.dueAt ? keys.trackingDue(orderId, change.dueAt) : {}),
     ...(change.lastCheckedAt ? { lastCheckedAt: change.lastCheckedAt } : {}),
     ...(change.pushedUntil ? { pushedUntil: change.pushedUntil } : {}),
+    ...(change.pushSeenAt ? { pushSeenAt: change.pushSeenAt } : {}),
   },
   // A final order leaves the index: the schedule stays, with its last check.
   remove: change.dueAt ? [] : [trackingDueIndex.partitionKey, trackingDueIndex.sortKey],
@@ -132,6 +135,19 @@ export const reschedule = async (order: Pick<Order, 'orderId' | 'carrierCode'>, 
     names,
     values,
   });
+};
+
+/**
+ * Records that the order's carrier pushes its events until `pushedUntil` (a
+ * new subscription): one SET of the schedule, leaving its due time and any
+ * check lease as they are.
+ */
+export const recordSubscription = async (orderId: string, pushedUntil: string): Promise<void> => {
+  await conditionalUpdate(
+    keys.trackingSchedule(orderId),
+    { expression: 'SET #until = :until', names: { '#until': 'pushedUntil' }, values: { ':until': pushedUntil } },
+    { expression: 'attribute_exists(pk)' },
+  );
 };
 
 /** A check the dispatcher found due: the order, and the due time it was found at (what the claim names). */

@@ -214,8 +214,9 @@ describe('push before poll', () => {
     expect(await orderOfTrackingNumber('UPS', trackingNumber)).toBe(orderId);
     const shipped = await getOrder(orderId);
     expect(Date.parse(shipped!.schedule!.pushedUntil!)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
-    // The safety poll comes at the pushed cadence (8 h), not the pending one (2 h).
-    expect(Date.parse(shipped!.schedule!.dueAt!)).toBeGreaterThan(Date.now() + 7 * 3_600_000);
+    // Subscribed, but no push has shown yet that UPS reaches us: still polled at the pending cadence (2 h).
+    expect(shipped!.schedule!.pushSeenAt).toBeUndefined();
+    expect(Date.parse(shipped!.schedule!.dueAt!)).toBeLessThan(Date.now() + 3 * 3_600_000);
 
     const before = await imageOf(orderId);
     simulator.advance(trackingNumber);
@@ -225,6 +226,9 @@ describe('push before poll', () => {
     for (const body of bodies) expect((await push(accountA, body)).status).toBe(200);
     const pushed = await getOrder(orderId);
     expect(pushed!.order.status).toBe('intransit');
+    // The first push shows UPS reaches us: from now on only a safety poll at the pushed cadence (8 h).
+    expect(pushed!.schedule!.pushSeenAt).toBeDefined();
+    expect(Date.parse(pushed!.schedule!.dueAt!)).toBeGreaterThan(Date.now() + 7 * 3_600_000);
 
     for (const body of bodies) expect((await push(accountA, body)).status).toBe(200);
     expect((await getOrder(orderId))!.order.version).toBe(pushed!.order.version);
@@ -264,7 +268,11 @@ describe('push before poll', () => {
 
   it('the tracking worker renews a subscription that would end before its next safety check, and not one that would not', async () => {
     const { orderId, trackingNumber } = await shipUps();
+    // A first push puts the order on the pushed cadence.
+    simulator.advance(trackingNumber);
+    for (const body of simulator.trackAlertEvents(trackingNumber)) expect((await push(accountA, body)).status).toBe(200);
     const first = (await getOrder(orderId))!.schedule!;
+    expect(first.pushSeenAt).toBeDefined();
     const subscriptions = () => simulator.received.filter((r) => r.path.includes('/subscription/') && JSON.stringify(r.body).includes(trackingNumber)).length;
     expect(subscriptions()).toBe(1);
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

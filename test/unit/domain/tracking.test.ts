@@ -165,8 +165,12 @@ describe('the next check', () => {
     expect(pushed({ ...base, status: 'intransit', events: [event('intransit', 0, 'OUT_FOR_DELIVERY')] })).toBe(CHECK_INTERVAL_MS.pushed);
     expect(pushed({ ...base, status: 'pending', events: [] })).toBe(CHECK_INTERVAL_MS.pushed);
     expect(Date.parse(nextCheckAt({ ...base, status: 'pending', events: [] }, at(8 * 24 * 60), 1, { pushed: true })!) - at(8 * 24 * 60).getTime()).toBe(CHECK_INTERVAL_MS.idle);
-    expect(isPushed(at(5).toISOString(), at(4))).toBe(true);
-    expect(isPushed(at(5).toISOString(), at(5))).toBe(false);
+    const seen = at(1).toISOString();
+    expect(isPushed({ pushedUntil: at(5).toISOString(), pushSeenAt: seen }, at(4))).toBe(true);
+    expect(isPushed({ pushedUntil: at(5).toISOString(), pushSeenAt: seen }, at(5))).toBe(false);
+    // Subscribed, but no push has arrived yet: nothing shows the carrier can reach us.
+    expect(isPushed({ pushedUntil: at(5).toISOString() }, at(4))).toBe(false);
+    expect(isPushed({ pushSeenAt: seen }, at(4))).toBe(false);
     expect(isPushed(undefined, at(5))).toBe(false);
   });
 
