@@ -1,6 +1,6 @@
 /** GET /v1/labels/{orderId} (spec 4.6): the label types of the caller's order. */
 import { httpHandler } from '../../shared/http/handler';
-import { labelsOf } from '../../shared/services/labels';
+import { labelsOf } from '../../shared/services/label-list';
 import { orderPreload } from '../../shared/services/preload';
 
 export const handler = httpHandler('labels', async (event, caller) => ({

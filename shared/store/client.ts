@@ -29,7 +29,6 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
 
@@ -105,9 +104,7 @@ export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): Dyna
     marshallOptions: { removeUndefinedValues: true },
   });
 
-export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3Client =>
-  traced(withoutSdkLogging(new S3Client({ ...awsClientConfig('s3', env), forcePathStyle: usesEmulator('s3', env) })));
-
 export const ddb: DynamoDBDocumentClient = /* @__PURE__ */ lazy(() => createDocumentClient());
 
-export const s3: S3Client = /* @__PURE__ */ lazy(() => createS3Client());
+// The S3 client lives in a module of its own, so that code splitting (lib/bundling.ts) keeps it with the modules that use it.
+export { createS3Client, s3 } from './s3-client';
