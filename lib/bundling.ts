@@ -8,7 +8,7 @@
  * A function is a directory, not one file: `index.mjs` (the handler) and the
  * chunks esbuild splits off (`splitting`). Each dynamic `import()` of the code
  * (the sandbox network, secrets, the UPS transport, the PNG decoder, the PDF
- * renderer, the SQS and KMS clients) becomes a chunk loaded when
+ * renderer, the SQS and KMS clients, the Tracer) becomes a chunk loaded when
  * it is first called, and the modules that both sides use a shared chunk
  * loaded with the handler. Without splitting (one `--outfile`, as CDK's
  * NodejsFunction bundles) esbuild has to wrap every module a dynamic import
