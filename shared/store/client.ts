@@ -24,8 +24,11 @@
  *   timeout would retry a conditional write that already succeeded.
  *
  * `ddb` and `s3` stand in for the clients (shared/lazy.ts): `ddb.send(...)`
- * builds the client on its first call. An unused `s3` is dropped from the
- * bundle.
+ * builds the client on its first call. `s3` is in ./s3-client.ts, which only
+ * the modules that use S3 import: a function bundle is split into chunks
+ * (lib/bundling.ts) by module, so a module reachable from here, even only
+ * re-exported, would load @aws-sdk/client-s3 (about 150 KB) at every cold
+ * start, in the functions that use S3 only in a lazily loaded chunk too.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -105,6 +108,3 @@ export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): Dyna
   });
 
 export const ddb: DynamoDBDocumentClient = /* @__PURE__ */ lazy(() => createDocumentClient());
-
-// The S3 client lives in a module of its own, so that code splitting (lib/bundling.ts) keeps it with the modules that use it.
-export { createS3Client, s3 } from './s3-client';
