@@ -10,7 +10,7 @@
  *     the whole directory is shown beside it;
  *   - cold import: the median, over ROUNDS fresh Node processes per bundle, of
  *     the `await import(bundle)` alone, as a ratio to the baseline's median
- *     (target ≤ 1.4). The processes run one at a time, round-robin over the
+ *     (target ≤ 1.4, label-file ≤ 2). The processes run one at a time, round-robin over the
  *     baseline and the functions (the order turns every round), so machine
  *     noise falls on all of them alike; each runs with the functions'
  *     NODE_OPTIONS (FUNCTION_NODE_OPTIONS) in a Lambda-like environment.
@@ -38,6 +38,9 @@ import { fmt, round, table } from './stats';
 // Targets (issue 8), as ratios to the baseline.
 const SIZE_RATIO_MAX = 1.3;
 const IMPORT_RATIO_MAX = 1.4;
+/** Issue 19: the label-file function, which carries the S3 client its first request needs, is held to 2 ×. */
+const IMPORT_RATIO_MAX_OF: Readonly<Record<string, number>> = { 'label-file': 2 };
+const importRatioMax = (name: string): number => IMPORT_RATIO_MAX_OF[name] ?? IMPORT_RATIO_MAX;
 
 // Workload.
 /** Fresh processes per bundle (odd: the median is one of them). */
@@ -227,14 +230,14 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       ]),
     ),
     `(lib/bundling.ts options; medians of ${ROUNDS} fresh Node ${process.version} processes per bundle, round-robin; ` +
-      `NODE_OPTIONS ${FUNCTION_NODE_OPTIONS ?? 'none'}; first call = import + one 401 request, tracing and metrics on; targets: size <= ${SIZE_RATIO_MAX}x, import <= ${IMPORT_RATIO_MAX}x the baseline; ${fmt(wallMs / 1000)} s)`,
+      `NODE_OPTIONS ${FUNCTION_NODE_OPTIONS ?? 'none'}; first call = import + one 401 request, tracing and metrics on; targets: size <= ${SIZE_RATIO_MAX}x, import <= ${IMPORT_RATIO_MAX}x the baseline (label-file ${IMPORT_RATIO_MAX_OF['label-file']}x); ${fmt(wallMs / 1000)} s)`,
   ];
 
   return {
     name: 'bundles',
     checks: fns.flatMap((r) => [
       check(`${r.name} bundle`, r.sizeRatio, 'max', SIZE_RATIO_MAX, 'x', `${kb(r.bytes)} / ${kb(base.bytes)}`),
-      check(`${r.name} cold import`, r.importRatio, 'max', IMPORT_RATIO_MAX, 'x', `${fmt(r.importMs)} ms / ${fmt(base.importMs)} ms`),
+      check(`${r.name} cold import`, r.importRatio, 'max', importRatioMax(r.name), 'x', `${fmt(r.importMs)} ms / ${fmt(base.importMs)} ms`),
     ]),
     details,
     figures: {
