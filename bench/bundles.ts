@@ -4,10 +4,13 @@
  * document client, all built with lib/bundling.ts's esbuild options (what CDK
  * deploys, aliases included), into a temporary directory.
  *
- *   - size: bytes of `index.mjs`, as a ratio to the baseline's (target ≤ 1.3);
+ *   - size: bytes loaded at import, `index.mjs` and the chunks it imports
+ *     statically (lib/bundling.ts splits dynamic imports off into chunks
+ *     loaded when first called), as a ratio to the baseline's (target ≤ 1.3);
+ *     the whole directory is shown beside it;
  *   - cold import: the median, over ROUNDS fresh Node processes per bundle, of
  *     the `await import(bundle)` alone, as a ratio to the baseline's median
- *     (target ≤ 1.4). The processes run one at a time, round-robin over the
+ *     (target ≤ 1.4, label-file ≤ 2). The processes run one at a time, round-robin over the
  *     baseline and the functions (the order turns every round), so machine
  *     noise falls on all of them alike; each runs with the functions'
  *     NODE_OPTIONS (FUNCTION_NODE_OPTIONS) in a Lambda-like environment.
@@ -22,11 +25,11 @@
  *   npx tsx bench/bundles.ts          this part alone
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { FUNCTION_NODE_OPTIONS, esbuildOptions, projectRoot } from '../lib/bundling';
 import { httpFunctions } from '../shared/manifest';
 import { check, type BenchContext, type BenchPart } from './checks';
@@ -35,6 +38,9 @@ import { fmt, round, table } from './stats';
 // Targets (issue 8), as ratios to the baseline.
 const SIZE_RATIO_MAX = 1.3;
 const IMPORT_RATIO_MAX = 1.4;
+/** Issue 19: the label-file function, which carries the S3 client its first request needs, is held to 2 ×. */
+const IMPORT_RATIO_MAX_OF: Readonly<Record<string, number>> = { 'label-file': 2 };
+const importRatioMax = (name: string): number => IMPORT_RATIO_MAX_OF[name] ?? IMPORT_RATIO_MAX;
 
 // Workload.
 /** Fresh processes per bundle (odd: the median is one of them). */
@@ -88,7 +94,7 @@ const firstCallMs = performance.now() - t0;
 process.getBuiltinModule('node:fs').writeSync(3, JSON.stringify({ importMs, importCpuMs: (cpu.user + cpu.system) / 1000, firstCallMs, status: response?.statusCode }));
 `;
 
-type Bundle = { name: string; file: string; bytes: number; event: unknown };
+type Bundle = { name: string; file: string; bytes: number; totalBytes: number; event: unknown };
 type Sample = { importMs: number; importCpuMs: number; firstCallMs: number; status: number };
 
 const median = (values: readonly number[]): number => {
@@ -125,14 +131,29 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const functions = httpFunctions();
   ctx.log(`bundles: building the baseline and ${functions.length} functions with lib/bundling.ts`);
   const outfile = (name: string) => path.join(dir, name, 'index.mjs');
-  await Promise.all([
-    build({ ...esbuildOptions(outfile('baseline')), stdin: { contents: BASELINE_SOURCE, resolveDir: projectRoot, sourcefile: 'baseline.mjs', loader: 'js' } }),
-    ...functions.map((f) => build({ ...esbuildOptions(outfile(f.name)), entryPoints: [path.join(projectRoot, f.entry)] })),
+  const results = await Promise.all([
+    build({ ...esbuildOptions(outfile('baseline')), stdin: { contents: BASELINE_SOURCE, resolveDir: projectRoot, sourcefile: 'baseline.mjs', loader: 'js' }, metafile: true }),
+    ...functions.map((f) => build({ ...esbuildOptions(outfile(f.name)), entryPoints: [path.join(projectRoot, f.entry)], metafile: true })),
   ]);
+  /** `index.mjs` and every chunk it imports statically, transitively: what the import loads and compiles. */
+  const importedBytes = (metafile: Metafile, entry: string): number => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const dep of metafile.outputs[file]?.imports ?? []) if (dep.kind === 'import-statement' && !dep.external) visit(dep.path);
+    };
+    visit(path.relative(projectRoot, entry));
+    return [...seen].reduce((sum, file) => sum + metafile.outputs[file]!.bytes, 0);
+  };
+  const directoryBytes = (name: string): number =>
+    readdirSync(path.join(dir, name))
+      .filter((file) => file.endsWith('.mjs'))
+      .reduce((sum, file) => sum + statSync(path.join(dir, name, file)).size, 0);
   const bundles: Bundle[] = [
     { name: 'baseline', event: {} },
     ...functions.map((f) => ({ name: f.name, event: unauthenticated(f.trigger.method, f.trigger.path) })),
-  ].map((b) => ({ ...b, file: outfile(b.name), bytes: statSync(outfile(b.name)).size }));
+  ].map((b, i) => ({ ...b, file: outfile(b.name), bytes: importedBytes(results[i]!.metafile!, outfile(b.name)), totalBytes: directoryBytes(b.name) }));
 
   const runChild = (bundle: Bundle): Promise<Sample> =>
     new Promise((resolve, reject) => {
@@ -176,6 +197,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     return {
       name: b.name,
       bytes: b.bytes,
+      totalBytes: b.totalBytes,
       importMs: median(s.map((x) => x.importMs)),
       importCpuMs: median(s.map((x) => x.importCpuMs)),
       firstCallMs: median(s.map((x) => x.firstCallMs)),
@@ -194,11 +216,12 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const kb = (bytes: number) => `${fmt(bytes / 1024)} KB`;
   const details = [
     table(
-      ['bundle', 'size', 'size / baseline', 'import p50', 'import / baseline', 'import CPU', 'CPU / baseline', 'first call p50'],
+      ['bundle', 'size at import', 'size / baseline', 'all chunks', 'import p50', 'import / baseline', 'import CPU', 'CPU / baseline', 'first call p50'],
       rows.map((r) => [
         r.name,
         kb(r.bytes),
         fmt(r.sizeRatio),
+        kb(r.totalBytes),
         `${fmt(r.importMs)} ms`,
         fmt(r.importRatio),
         `${fmt(r.importCpuMs)} ms`,
@@ -207,14 +230,14 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       ]),
     ),
     `(lib/bundling.ts options; medians of ${ROUNDS} fresh Node ${process.version} processes per bundle, round-robin; ` +
-      `NODE_OPTIONS ${FUNCTION_NODE_OPTIONS ?? 'none'}; first call = import + one 401 request, tracing and metrics on; targets: size <= ${SIZE_RATIO_MAX}x, import <= ${IMPORT_RATIO_MAX}x the baseline; ${fmt(wallMs / 1000)} s)`,
+      `NODE_OPTIONS ${FUNCTION_NODE_OPTIONS ?? 'none'}; first call = import + one 401 request, tracing and metrics on; targets: size <= ${SIZE_RATIO_MAX}x, import <= ${IMPORT_RATIO_MAX}x the baseline (label-file ${IMPORT_RATIO_MAX_OF['label-file']}x); ${fmt(wallMs / 1000)} s)`,
   ];
 
   return {
     name: 'bundles',
     checks: fns.flatMap((r) => [
       check(`${r.name} bundle`, r.sizeRatio, 'max', SIZE_RATIO_MAX, 'x', `${kb(r.bytes)} / ${kb(base.bytes)}`),
-      check(`${r.name} cold import`, r.importRatio, 'max', IMPORT_RATIO_MAX, 'x', `${fmt(r.importMs)} ms / ${fmt(base.importMs)} ms`),
+      check(`${r.name} cold import`, r.importRatio, 'max', importRatioMax(r.name), 'x', `${fmt(r.importMs)} ms / ${fmt(base.importMs)} ms`),
     ]),
     details,
     figures: {
@@ -226,6 +249,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
           r.name,
           {
             bytes: r.bytes,
+            totalBytes: r.totalBytes,
             sizeRatio: round(r.sizeRatio),
             importP50Ms: round(r.importMs),
             importRatio: round(r.importRatio),

@@ -1,15 +1,26 @@
 /**
- * How a function is bundled: the one definition of the esbuild options.
- * lib/project-function.ts hands them to CDK's NodejsFunction, and the bench
- * (bench/bundles.ts) and the bundle tests build with `esbuildOptions`, so
- * what is measured is what deploys; test/infra/bundle.test.ts checks that
- * both give the same bytes.
+ * How a function is bundled: the one definition of the esbuild options and
+ * the one build. lib/project-function.ts runs `bundleFunction` as the local
+ * bundler of each function's asset, and the bench (bench/bundles.ts) and the
+ * bundle tests build with `esbuildOptions`, so what is measured is what
+ * deploys; test/infra/bundle.test.ts checks that both give the same bytes.
+ *
+ * A function is a directory, not one file: `index.mjs` (the handler) and the
+ * chunks esbuild splits off (`splitting`). Each dynamic `import()` of the code
+ * (the sandbox network, secrets, the UPS transport, the PNG decoder, the PDF
+ * renderer, the SQS and KMS clients, the Tracer) becomes a chunk loaded when
+ * it is first called, and the modules that both sides use a shared chunk
+ * loaded with the handler. Without splitting (one `--outfile`, as CDK's
+ * NodejsFunction bundles) esbuild has to wrap every module a dynamic import
+ * reaches in a lazy initializer (`__esm`), zod and the domain included, and
+ * compile the lazily loaded code with the rest: about a fifth of rate's cold
+ * import (docs/performance.md, "Bundles and cold import").
  *
  * No CDK import here: the bench loads this module and should not pay for
  * aws-cdk-lib.
  */
 import * as path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 
 /** The repository root: manifest entries and the aliases below are relative to it. */
 export const projectRoot = path.resolve(__dirname, '..');
@@ -28,15 +39,19 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 export const functionBundling = {
-  /** ESM: middy 7 ships ESM only, and `module` entry points let esbuild drop what is not used. */
+  /** ESM: middy 7 ships ESM only, `module` entry points let esbuild drop what is not used, and splitting needs it. */
   format: 'esm',
+  /** Dynamic imports as chunks of their own, beside `index.mjs` (see above). */
+  splitting: true,
+  /** Chunks are named after their first module, with a content hash: `network-J67VKRFH.mjs`. */
+  chunkNames: '[name]-[hash]',
   /** The Node major of the runtime the stack deploys (FUNCTION_RUNTIME; test/infra/bundle.test.ts keeps them in step). */
   target: 'node24',
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
   minify: true,
   /**
-   * An external `index.mjs.map` beside the bundle, with line mappings only
+   * An external `.map` beside each output file, with line mappings only
    * (the sources stay out). Node does not read it when a function starts (see
    * FUNCTION_NODE_OPTIONS); shared/source-maps.ts reads it the first time an
    * error is logged.
@@ -59,11 +74,10 @@ export const functionBundling = {
 export const FUNCTION_NODE_OPTIONS: string | undefined = undefined;
 
 /**
- * esbuild options equal to the command NodejsFunction runs with
- * `functionBundling` (`--bundle --target --platform=node --format --outfile
- * --minify --sourcemap --sources-content=false --log-level --banner:js
- * --main-fields --alias:…`, no --external, run in the repository root).
- * Add `entryPoints` or `stdin`.
+ * esbuild options of a function's build (`functionBundling`, run in the
+ * repository root): the entry written to `outfile` (`<dir>/index.mjs` for a
+ * function), its chunks beside it in the same directory. Add one entry, in
+ * `entryPoints` or `stdin`.
  */
 export const esbuildOptions = (outfile: string): BuildOptions => ({
   bundle: true,
@@ -71,7 +85,11 @@ export const esbuildOptions = (outfile: string): BuildOptions => ({
   platform: 'node',
   format: functionBundling.format,
   target: functionBundling.target,
-  outfile,
+  outdir: path.dirname(outfile),
+  entryNames: path.basename(outfile, '.mjs'),
+  outExtension: { '.js': '.mjs' },
+  splitting: functionBundling.splitting,
+  chunkNames: functionBundling.chunkNames,
   minify: functionBundling.minify,
   sourcemap: functionBundling.sourceMap,
   sourcesContent: functionBundling.sourcesContent,
@@ -81,3 +99,13 @@ export const esbuildOptions = (outfile: string): BuildOptions => ({
   external: [...functionBundling.external],
   logLevel: functionBundling.logLevel,
 });
+
+/**
+ * Builds the function of `entry` (relative to the repository root) into
+ * `outdir`: `index.mjs`, which exports `handler`, its chunks and their maps.
+ * Synchronous: CDK calls it as an asset's local bundler
+ * (lib/project-function.ts).
+ */
+export const bundleFunction = (entry: string, outdir: string): void => {
+  buildSync({ ...esbuildOptions(path.join(outdir, 'index.mjs')), entryPoints: [path.join(projectRoot, entry)] });
+};

@@ -1,15 +1,20 @@
 /**
- * The project's Lambda function (docs/architecture.md, "Infrastructure"): NodejsFunction
- * with the defaults fixed once, so every manifest entry is built the same way.
+ * The project's Lambda function (docs/architecture.md, "Infrastructure"): a
+ * Lambda function with the defaults fixed once, so every manifest entry is
+ * built the same way.
+ *
+ * Its code is the directory lib/bundling.ts's `bundleFunction` builds
+ * (`index.mjs` and its chunks), run by CDK as the asset's local bundler, as
+ * NodejsFunction runs esbuild: hashed by its output, bundled only for the
+ * stacks being synthesized or deployed. Not NodejsFunction itself: it bundles
+ * to one `--outfile`, which cannot split chunks off (docs/decisions.md).
  */
-import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { FUNCTION_NODE_OPTIONS, functionBundling, projectRoot } from './bundling';
+import { bundleFunction, FUNCTION_NODE_OPTIONS, projectRoot } from './bundling';
 import type { StageConfig } from './stages';
 
 // The repository root (its lockfile pins the bundle) and the banner live with the bundling options.
@@ -29,7 +34,7 @@ export type ProjectFunctionProps = {
   timeoutSeconds?: number;
 };
 
-export class ProjectFunction extends NodejsFunction {
+export class ProjectFunction extends LambdaFunction {
   /** The function's own log group, with the stage's retention. */
   readonly logs: LogGroup;
 
@@ -42,10 +47,22 @@ export class ProjectFunction extends NodejsFunction {
     // An own role instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     super(scope, id, {
-      entry: path.join(projectRoot, props.entry),
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      code: Code.fromAsset(projectRoot, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never used: the local bundler always builds (esbuild is a dependency of the project), or throws.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+          // Names the entry: CDK caches staged assets by these options (a function is not serialized), so without it every function would get the first one's code.
+          command: ['bundle', props.entry],
+          local: {
+            tryBundle: (outputDir) => {
+              bundleFunction(props.entry, outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -56,21 +73,6 @@ export class ProjectFunction extends NodejsFunction {
       role,
       logGroup: logs,
       environment: { ...props.environment, ...(FUNCTION_NODE_OPTIONS ? { NODE_OPTIONS: FUNCTION_NODE_OPTIONS } : {}) },
-      // lib/bundling.ts, field for field (the bench builds with the same definition).
-      bundling: {
-        format: { esm: OutputFormat.ESM }[functionBundling.format],
-        target: functionBundling.target,
-        mainFields: [...functionBundling.mainFields],
-        banner: functionBundling.banner,
-        minify: functionBundling.minify,
-        sourceMap: functionBundling.sourceMap,
-        sourcesContent: functionBundling.sourcesContent,
-        esbuildArgs: { '--alias': Object.entries(functionBundling.alias).map(([module, replacement]) => `${module}=${replacement}`) },
-        // None: the AWS SDK is bundled too (the version we test against, not the runtime's copy).
-        externalModules: [...functionBundling.external],
-        bundleAwsSDK: true,
-        logLevel: { warning: LogLevel.WARNING }[functionBundling.logLevel],
-      },
     });
     logs.grantWrite(role);
     this.logs = logs;

@@ -16,9 +16,11 @@ import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from './logger';
 import { metrics } from './metrics';
+import { tracerLoader } from './tracer';
 
 const observed = <E, R>(main: (event: E, context: Context) => Promise<R>) =>
   middy(main)
+    .use(tracerLoader())
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(logMetrics(metrics, { captureColdStartMetric: true }));
 

@@ -26,10 +26,10 @@ import {
   deliveryParams,
   retryAccepted,
   webhook,
-  webhookEvents,
   webhookList,
   webhookParams,
 } from '../shared/contract/webhooks';
+import { webhookEvents } from '../shared/contract/webhook-events';
 import { type ErrorCode } from '../shared/errors';
 import { BODY_LIMITS } from '../shared/http/json-body';
 import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../shared/manifest';

@@ -6,7 +6,7 @@
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { createLabelService, type RenderFn } from '../../shared/services/labels';
-import { labelFilePreload } from '../../shared/services/preload';
+import { labelFilePreload } from '../../shared/services/order-preload';
 
 /**
  * The renderer and its PDF library are evaluated on the first request that

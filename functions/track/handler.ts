@@ -5,7 +5,7 @@
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
-import { orderPreload } from '../../shared/services/preload';
+import { orderPreload } from '../../shared/services/order-preload';
 import { createTrackingService, type TrackingDependencies } from '../../shared/services/tracking';
 
 export const createTrackHandler = (registry: CarrierRegistry, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {

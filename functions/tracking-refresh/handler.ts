@@ -11,6 +11,7 @@ import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { logger } from '../../shared/logger';
+import { tracerLoader } from '../../shared/tracer';
 import { createTrackingService, type DispatchOptions, type DispatchSummary, type TrackingDependencies } from '../../shared/services/tracking';
 
 export const createTrackingRefreshHandler = (
@@ -23,7 +24,9 @@ export const createTrackingRefreshHandler = (
     // Cleared after each run (resetKeys), like the Lambda context.
     logger.appendKeys({ function: 'tracking-refresh' });
     return tracking.dispatchDue(dispatch);
-  }).use(injectLambdaContext(logger, { resetKeys: true }));
+  })
+    .use(tracerLoader())
+    .use(injectLambdaContext(logger, { resetKeys: true }));
 };
 
 export const handler = createTrackingRefreshHandler(defaultRegistry);

@@ -7,9 +7,6 @@
 import * as z from 'zod';
 import { DELIVERY_ID_PATTERN, MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
 import { uuidParam } from './common';
-import { cancelResponse } from './cancel';
-import { shipResponse } from './ship';
-import { trackResponse } from './track';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
@@ -82,12 +79,4 @@ export const deliveryList = z.array(delivery);
 export const retryAccepted = z.object({ id: z.string(), status: z.literal('pending') }).meta({ id: 'WebhookRetryAccepted' });
 export type RetryAccepted = z.infer<typeof retryAccepted>;
 
-/** The bodies POSTed to an endpoint (OpenAPI `webhooks`). */
-const event = <T extends z.ZodType>(type: (typeof WEBHOOK_EVENT_TYPES)[number], data: T, id: string) =>
-  z.object({ type: z.literal(type), timestamp: z.string().meta({ description: 'When the event happened (ISO 8601)' }), data }).meta({ id });
-
-export const webhookEvents = {
-  'shipment.created': event('shipment.created', shipResponse, 'ShipmentCreatedEvent'),
-  'tracking.updated': event('tracking.updated', trackResponse, 'TrackingUpdatedEvent'),
-  'shipment.cancelled': event('shipment.cancelled', cancelResponse, 'ShipmentCancelledEvent'),
-} as const;
+// The bodies POSTed to an endpoint are ./webhook-events.ts: the webhook functions need none of the answers they carry.

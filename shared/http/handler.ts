@@ -23,7 +23,7 @@ import { manifest, type HttpTrigger } from '../manifest';
 import { metrics } from '../metrics';
 import type { Preload } from '../services/preload';
 import { withRequestScope } from '../store/request-scope';
-import { activeTracer } from '../tracer';
+import { activeTracer, loadTracer } from '../tracer';
 import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
 import { jsonBody } from './json-body';
@@ -43,7 +43,8 @@ export const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGa
 
 /**
  * Powertools' handler segment when tracing is on (decided at the first
- * request, not at import). A request the error handler already answered
+ * request, not at import; the Tracer is loaded then, before any AWS client is
+ * created: shared/tracer.ts `loadTracer`). A request the error handler already answered
  * below 500 (a 401, a 400) closes the segment as a success: it is the API
  * working, not an X-Ray fault. The response is not recorded: it may carry
  * addresses.
@@ -58,7 +59,10 @@ export const tracing = (): MiddlewareObj => {
     return inner;
   };
   return {
-    before: (request) => middleware()?.before?.(request),
+    before: async (request) => {
+      await loadTracer();
+      return middleware()?.before?.(request);
+    },
     after: (request) => middleware()?.after?.(request),
     onError: (request) => {
       const answered = (request.response as APIGatewayProxyResult | undefined)?.statusCode;

@@ -28,6 +28,7 @@ import {
 } from '../store/label-files';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
+import { listOf } from './label-list';
 import { ownOrder } from './own-order';
 import type { ServiceLogger } from './rating';
 
@@ -37,12 +38,6 @@ export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ b
 export type { LabelList };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
 
-/** A cancelled shipment's labels are void: none is offered (the list is empty, and a label file answers that list). */
-const listOf = (order: Order): LabelList => ({
-  orderId: order.orderId,
-  available: order.status === 'cancelled' ? [] : order.labels.map((l) => ({ ...l })),
-  mode: order.mode,
-});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,8 +48,8 @@ export type LabelServiceDependencies = {
   newId?: () => string;
 };
 
-/** The label list, without the renderer: what GET /v1/labels/{orderId} needs. */
-export const labelsOf = async (companyId: string, orderId: string, mode: KeyMode): Promise<LabelList> => listOf((await ownOrder(companyId, orderId, mode)).order);
+// The label list, without the renderer (GET /v1/labels/{orderId}), is ./label-list.ts.
+export { labelsOf } from './label-list';
 
 export const createLabelService = ({ render, logger, clock = () => new Date(), newId = randomUUID }: LabelServiceDependencies) => {
   /** Renders within one container once per file, whatever the concurrency. */

@@ -7,8 +7,11 @@
  * the API key with the reference data, then the company with the company's
  * own items, then its writes. Started reads that nobody awaits (a 401, a 403)
  * are dropped; their failures are the awaiting service's to report.
+ *
+ * The preloads of an order are in ./order-preload.ts: importing the order
+ * store builds its item schemas (and those of the rate, lease and tracking
+ * stores it uses) at import, which the catalog functions never need.
  */
-import { getOrderOnce } from '../store/orders';
 import { listCompanyBoxes } from '../store/packaging';
 import { loadReference } from '../store/reference';
 
@@ -27,11 +30,3 @@ export const referencePreload: Preload = { beforeCaller: () => loadReference() }
 
 /** The reference data, then the company's custom boxes. */
 export const packagingPreload: Preload = { beforeCaller: () => loadReference(), withCompany: listCompanyBoxes };
-
-/** The order of the path (its owner is checked once the caller is known). */
-export const orderPreload: Preload = { beforeCaller: ({ pathParameters }) => getOrderOnce(pathParameters?.orderId ?? '') };
-
-/** The order of the path and the reference data (carrier and service names of its documents). */
-export const labelFilePreload: Preload = {
-  beforeCaller: ({ pathParameters }) => Promise.all([getOrderOnce(pathParameters?.orderId ?? ''), loadReference()]),
-};

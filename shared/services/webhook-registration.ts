@@ -9,7 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWebhookBody, type CreatedWebhook } from '../contract/webhooks';
-import { issuesToDetails, issueText, validationError } from '../domain/rate/validate';
+import { issuesToDetails, issueText, validationError } from '../domain/issues';
 import { WEBHOOK_EVENT_TYPES, newWebhookSecret } from '../domain/webhooks';
 import { AppError } from '../errors';
 import { WebhookLimitReached, putWebhook, type WebhookItem } from '../store/webhooks';

@@ -10,7 +10,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import type { CarrierDocument } from '../domain/carrier';
 import type { CarrierDocumentRef } from '../domain/types';
-import { s3 } from './client';
+import { s3 } from './s3-client';
 import { bucketDefinition } from './table';
 
 const EXTENSIONS: Record<CarrierDocumentRef['format'], string> = { ZPL: 'zpl', PDF: 'pdf', PNG: 'png', GIF: 'gif', JPEG: 'jpg' };

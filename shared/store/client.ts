@@ -24,12 +24,14 @@
  *   timeout would retry a conditional write that already succeeded.
  *
  * `ddb` and `s3` stand in for the clients (shared/lazy.ts): `ddb.send(...)`
- * builds the client on its first call. An unused `s3` is dropped from the
- * bundle.
+ * builds the client on its first call. `s3` is in ./s3-client.ts, which only
+ * the modules that use S3 import: a function bundle is split into chunks
+ * (lib/bundling.ts) by module, so a module reachable from here, even only
+ * re-exported, would load @aws-sdk/client-s3 (about 150 KB) at every cold
+ * start, in the functions that use S3 only in a lazily loaded chunk too.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
 
@@ -105,9 +107,4 @@ export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): Dyna
     marshallOptions: { removeUndefinedValues: true },
   });
 
-export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3Client =>
-  traced(withoutSdkLogging(new S3Client({ ...awsClientConfig('s3', env), forcePathStyle: usesEmulator('s3', env) })));
-
 export const ddb: DynamoDBDocumentClient = /* @__PURE__ */ lazy(() => createDocumentClient());
-
-export const s3: S3Client = /* @__PURE__ */ lazy(() => createS3Client());

@@ -12,7 +12,7 @@ import * as z from 'zod';
 import { config } from '../config';
 import type { LabelTypeCode } from '../labels/types';
 import { labelFileExtension } from '../labels/types';
-import { s3 } from './client';
+import { s3 } from './s3-client';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { bucketDefinition } from './table';

@@ -1,5 +1,6 @@
 /**
- * The bundles esbuild makes for the functions: ESM with the `require` banner
+ * The bundles esbuild makes for the functions: a directory of ES modules
+ * (`index.mjs` and the chunks split off it), each with the `require` banner
  * and a source map, the very bytes lib/bundling.ts's `esbuildOptions` build
  * (what the bench measures), and they actually start. Each HTTP bundle is
  * loaded by a plain Node process (no Jest transform in between) and answers a
@@ -8,7 +9,7 @@
  * stands for both.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
@@ -33,6 +34,9 @@ const bundleDir = (name: string): string => {
   return path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`);
 };
 
+/** The ES modules of a function's directory: `index.mjs` and its chunks. */
+const modulesOf = (dir: string): string[] => readdirSync(dir).filter((file) => file.endsWith('.mjs'));
+
 /** Runs `script` as an ES module in a fresh Node process with the functions' NODE_OPTIONS, with no AWS credentials in reach. */
 const runModule = (script: string, cwd: string): string =>
   execFileSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -51,27 +55,33 @@ it('has every alias replacement in the repository', () => {
 });
 
 describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name, entry) => {
-  it('is an ES module that defines require, with its source map beside it', () => {
+  it('is ES modules that define require, each with its source map beside it', () => {
     const dir = bundleDir(name);
-    const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
-    expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
-    expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
-    expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
+    expect(modulesOf(dir)).toContain('index.mjs');
+    for (const file of modulesOf(dir)) {
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+      expect(code).toMatch(new RegExp(`//# sourceMappingURL=${file.replace(/[.]/g, '\\.')}\\.map\\s*$`));
+      expect(existsSync(path.join(dir, `${file}.map`))).toBe(true);
+    }
   });
 
-  it("is byte for byte what lib/bundling.ts's esbuildOptions build (what the bench measures)", async () => {
+  it("is byte for byte what lib/bundling.ts's esbuildOptions build (what the bench measures), every file of it", async () => {
     const outfile = path.join(ownBuilds, name, 'index.mjs');
     await build({ ...esbuildOptions(outfile), entryPoints: [path.join(projectRoot, entry.entry)] });
-    expect(readFileSync(outfile).equals(readFileSync(path.join(bundleDir(name), 'index.mjs')))).toBe(true);
+    const own = readdirSync(path.dirname(outfile)).sort();
+    expect(readdirSync(bundleDir(name)).sort()).toEqual(own);
+    for (const file of own) expect(readFileSync(path.join(path.dirname(outfile), file)).equals(readFileSync(path.join(bundleDir(name), file)))).toBe(true);
   });
 
   it('never imports node:http as an ES module (its ES module view loads undici, about 60 ms of every cold start)', () => {
-    const code = readFileSync(path.join(bundleDir(name), 'index.mjs'), 'utf8');
-    expect(code).not.toMatch(/\bfrom\s*["'](node:)?http["']/);
+    for (const file of modulesOf(bundleDir(name))) expect(readFileSync(path.join(bundleDir(name), file), 'utf8')).not.toMatch(/\bfrom\s*["'](node:)?http["']/);
   });
 
   it('carries no credential provider but the environment one (Lambda needs no other)', () => {
-    const code = readFileSync(path.join(bundleDir(name), 'index.mjs'), 'utf8');
+    const code = modulesOf(bundleDir(name))
+      .map((file) => readFileSync(path.join(bundleDir(name), file), 'utf8'))
+      .join('\n');
     expect(code).toContain('AWS_SECRET_ACCESS_KEY');
     for (const gone of ['AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'sso_start_url']) expect(code).not.toContain(gone);
   });

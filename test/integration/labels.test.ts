@@ -17,7 +17,7 @@ import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { renderDocument } from '../../shared/labels/render';
 import { createApiKey } from '../../shared/store/api-keys';
-import { s3 } from '../../shared/store/client';
+import { s3 } from '../../shared/store/s3-client';
 import { claimRender, markRendered } from '../../shared/store/label-files';
 import { ConditionFailed } from '../../shared/store/table-ops';
 import { sampleRateBody } from '../support/rate-body';

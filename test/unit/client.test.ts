@@ -9,12 +9,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/store/client';
 
 type ClientModule = typeof import('../../shared/store/client');
+type S3ClientModule = typeof import('../../shared/store/s3-client');
 
-/** A fresh copy of the module, as a new Lambda container would load it. */
-const freshClientModule = (): ClientModule => {
-  let loaded: ClientModule | undefined;
+/** A fresh copy of the modules (the S3 client has one of its own), as a new Lambda container would load them. */
+const freshClientModule = (): ClientModule & S3ClientModule => {
+  let loaded: (ClientModule & S3ClientModule) | undefined;
   jest.isolateModules(() => {
-    loaded = jest.requireActual<ClientModule>('../../shared/store/client');
+    loaded = { ...jest.requireActual<ClientModule>('../../shared/store/client'), ...jest.requireActual<S3ClientModule>('../../shared/store/s3-client') };
   });
   return loaded!;
 };

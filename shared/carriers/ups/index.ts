@@ -14,9 +14,17 @@ import { defineLiveConnector } from '../connector';
 import { CarrierError, type CarrierCallOptions } from '../types';
 import type { UpsApi } from './api';
 import { UPS } from './oauth';
-import { buildRate, upsRate, upsShip, upsTrack, upsVoid } from './operations';
+import { buildRate, upsRate } from './rate-operation';
 import { reference } from './reference';
-import { subscribeTrackAlert, UPS_TRACK_ALERT_SUBSCRIPTION_MS, type TrackAlertSubscription, type TrackAlertSubscriptionInput } from './track-alert';
+import type { TrackAlertSubscription, TrackAlertSubscriptionInput } from './track-alert';
+
+/**
+ * Ship, track and void (./operations.ts) and Track Alert (./track-alert.ts)
+ * are loaded on their first call: a chunk of their own in a function bundle
+ * (lib/bundling.ts), so the rate function never builds the schemas of UPS's
+ * ship and track answers (about 6 ms of its cold import).
+ */
+const operations = () => import('./operations');
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches UPS. */
 async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
@@ -36,14 +44,18 @@ export const ups = defineLiveConnector({
   buildRateRequest: buildRate,
   client: clientOf,
   rate: upsRate,
-  ship: upsShip,
-  track: upsTrack,
-  cancel: upsVoid,
+  ship: async (input, api, signal) => (await operations()).upsShip(input, api, signal),
+  track: async (shipment, api, signal) => (await operations()).upsTrack(shipment, api, signal),
+  cancel: async (shipment, api, signal) => (await operations()).upsVoid(shipment, api, signal),
   // Track Alert: UPS pushes a subscribed package's events for 14 days.
-  subscribePush: async (input, client, signal) => ({ ...(await subscribeTrackAlert(input, client, signal)), lastsMs: UPS_TRACK_ALERT_SUBSCRIPTION_MS }),
+  subscribePush: async (input, client, signal) => {
+    const { subscribeTrackAlert, UPS_TRACK_ALERT_SUBSCRIPTION_MS } = await import('./track-alert');
+    return { ...(await subscribeTrackAlert(input, client, signal)), lastsMs: UPS_TRACK_ALERT_SUBSCRIPTION_MS };
+  },
 });
 
 /** Subscribes packages to UPS Track Alert under the call's account and mode, within its signal (./track-alert.ts). */
 export async function subscribeUpsTrackAlert(input: TrackAlertSubscriptionInput, options: CarrierCallOptions): Promise<TrackAlertSubscription> {
+  const { subscribeTrackAlert } = await import('./track-alert');
   return subscribeTrackAlert(input, await clientOf(options), options.signal);
 }

@@ -10,12 +10,15 @@
  * second one; the return shipment has a reference of its own (the same with
  * `R`), found the same way. The ZPL label of each package is recovered after
  * the ship; the ship answer's GIF makes the PDF.
+ *
+ * Loaded on the first ship, track or void (./index.ts): the schemas of UPS's
+ * ship and track answers are built then, never in the rate function.
  */
 import { compact } from '../common';
-import { CarrierError, CarrierRefusal, type CarrierQuote, type CarrierShipment, type CarrierTracking, type RateInput, type ShipInput, type ShipmentRef } from '../types';
-import type { UpsAnswer, UpsApi } from './api';
-import { UPS, upsErrorMessage } from './oauth';
-import { buildUpsRateRequest, parseUpsRate, type UpsRateRequest } from './rate';
+import { CarrierError, CarrierRefusal, type CarrierShipment, type CarrierTracking, type ShipInput, type ShipmentRef } from '../types';
+import type { UpsApi } from './api';
+import { bodyOf, reasonOf } from './answers';
+import { UPS } from './oauth';
 import {
   buildUpsLabelRecovery,
   buildUpsShipRequests,
@@ -30,24 +33,8 @@ import {
 } from './ship';
 import { isAlreadyVoided, parseUpsReferenceSearch, parseUpsTrack, parseUpsVoid, UPS_TRACK_QUERY, upsReferencePath, upsTrackPath } from './track';
 
-/** UPS's reason from an error answer, or its status. */
-const reasonOf = (answer: UpsAnswer) => upsErrorMessage(answer.body) ?? `UPS answered HTTP ${answer.status}`;
-
-/**
- * The body of a 2xx answer. A 4xx is UPS refusing the request as sent
- * (CarrierRefusal with its reason) when `refusal` says so, else a CarrierError.
- */
-function bodyOf(answer: UpsAnswer, what: string, refusal: (status: number) => boolean = (status) => status === 400 || status === 422): unknown {
-  if (answer.status >= 200 && answer.status < 300) return answer.body;
-  const reason = reasonOf(answer);
-  if (refusal(answer.status)) throw new CarrierRefusal(UPS, reason);
-  throw new CarrierError(UPS, `UPS could not ${what}: ${reason}`);
-}
-
-export const upsRate = async (request: UpsRateRequest, api: UpsApi, signal: AbortSignal): Promise<CarrierQuote[]> =>
-  parseUpsRate(bodyOf(await api.send({ method: 'POST', path: request.path, body: request.body, retryable: true }, signal), 'rate the shipment'));
-
-export const buildRate = (input: RateInput): UpsRateRequest => buildUpsRateRequest(input);
+// Rating is ./rate-operation.ts (the rate function loads it alone); re-exported for the tests of every operation.
+export { buildRate, upsRate } from './rate-operation';
 
 /** The tracking numbers UPS holds under `reference` for the account; none when it has none. */
 async function searchReference(api: UpsApi, reference: string, accountNumber: string, signal: AbortSignal): Promise<string[]> {

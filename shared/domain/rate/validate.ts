@@ -3,105 +3,14 @@
  * `RateRequest`. Every problem becomes one `<path> <text>` message
  * (docs/decisions.md), all joined with `; ` in a 400 VALIDATION_FAILED.
  */
-import type * as z from 'zod';
-import { AppError, type ErrorDetail } from '../../errors';
+import type { ErrorDetail } from '../../errors';
 import { dayNumber, isoDate, utcDayNumber } from '../dates';
 import { RATE_LIMITS } from './limits';
+import { issuesToDetails, issueText, validationError } from '../issues';
 import { rateRequestSchema, type RateRequest } from './schema';
 
-/** Past this many problems the message stops listing them; a body that broken needs no more detail. */
-export const MAX_REPORTED_PROBLEMS = 50;
-
-/** The name used for the body itself in messages. */
-const ROOT = 'body';
-
-/** Extra words for an unknown property that integrators are known to send. */
-const UNKNOWN_PROPERTY_HINTS: Record<string, string> = {
-  'shippingNotificationOptions.unsubscribe': 'unsubscribe is not accepted; list only the statuses to notify in shippingNotificationStatuses',
-};
-
-type PathKey = PropertyKey;
-
-/** `packages.pieces[0].weight`; keys that are not identifiers are bracketed and quoted. */
-export const formatPath = (path: readonly PathKey[]): string => {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out === '' ? key : `.${key}`;
-    else out += `[${JSON.stringify(String(key))}]`;
-  }
-  return out === '' ? ROOT : out;
-};
-
-const kindOf = (input: unknown): string => {
-  if (input === null) return 'null';
-  if (Array.isArray(input)) return 'array';
-  return typeof input;
-};
-
-const withArticle = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
-const plural = (n: number | bigint, noun: string) => `${n} ${noun}${Number(n) === 1 ? '' : 's'}`;
-
-const FORMAT_NAMES: Record<string, string> = { email: 'e-mail address', uuid: 'UUID', url: 'URL', datetime: 'ISO date-time' };
-
-/**
- * The text of one issue, without its path. Passed to zod as the per-parse
- * error map, so messages written on the schema itself (country code, currency,
- * date) take precedence.
- */
-export const issueText = (issue: z.core.$ZodRawIssue): string => {
-  // A missing enum is reported by zod as a wrong value; both mean the field is absent.
-  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) return 'is required';
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.expected === 'int') return 'must be an integer';
-      return `must be ${withArticle(issue.expected)}, got ${kindOf(issue.input)}`;
-    case 'too_small': {
-      const { minimum, inclusive } = issue;
-      if (issue.origin === 'string') return `must have at least ${plural(minimum, 'character')}`;
-      if (issue.origin === 'array') return `must have at least ${plural(minimum, 'item')}`;
-      return `must be ${inclusive ? '>=' : '>'} ${minimum}`;
-    }
-    case 'too_big': {
-      const { maximum, inclusive } = issue;
-      if (issue.origin === 'string') return `must have at most ${plural(maximum, 'character')}`;
-      if (issue.origin === 'array') return `must have at most ${plural(maximum, 'item')}`;
-      return `must be ${inclusive ? '<=' : '<'} ${maximum}`;
-    }
-    case 'invalid_value':
-      return issue.values.length === 1
-        ? `must be ${JSON.stringify(issue.values[0])}`
-        : `must be one of: ${issue.values.map(String).join(', ')}`;
-    case 'invalid_format':
-      return `must be a valid ${FORMAT_NAMES[issue.format] ?? issue.format}`;
-    case 'not_multiple_of':
-      return `must be a multiple of ${issue.divisor}`;
-    case 'unrecognized_keys':
-      return `has unknown ${issue.keys.length === 1 ? 'property' : 'properties'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
-    default:
-      return 'is invalid';
-  }
-};
-
-/** One detail per problem; an object with several unknown properties gives one per property. */
-export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]): Required<ErrorDetail>[] =>
-  issues.flatMap((issue): Required<ErrorDetail>[] => {
-    const path = formatPath(issue.path);
-    if (issue.code !== 'unrecognized_keys') return [{ path, message: issue.message }];
-    return issue.keys.map((key) => {
-      // Own properties only: a key named __proto__ or constructor must not find Object.prototype's.
-      const at = formatPath([...issue.path, key]);
-      const hint = Object.hasOwn(UNKNOWN_PROPERTY_HINTS, at) ? UNKNOWN_PROPERTY_HINTS[at] : undefined;
-      return { path, message: `has unknown property ${JSON.stringify(key)}${hint ? ` (${hint})` : ''}` };
-    });
-  });
-
-/** The 400 for a list of problems: message `<path> <text>; <path> <text>`, details `[{path, message}]`. */
-export const validationError = (details: Required<ErrorDetail>[]): AppError => {
-  const listed = details.slice(0, MAX_REPORTED_PROBLEMS).map((d) => `${d.path} ${d.message}`);
-  if (details.length > MAX_REPORTED_PROBLEMS) listed.push(`and ${details.length - MAX_REPORTED_PROBLEMS} more problems`);
-  return new AppError(400, 'VALIDATION_FAILED', listed.join('; '), { details: details.slice(0, MAX_REPORTED_PROBLEMS) });
-};
+// The messages of validation problems (`<path> <text>`) are ../issues.ts, shared with the webhook registration.
+export { formatPath, issuesToDetails, issueText, MAX_REPORTED_PROBLEMS, validationError } from '../issues';
 
 /**
  * The window of shipping dates accepted on `now` (docs/decisions.md): from
