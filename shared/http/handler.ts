@@ -109,6 +109,23 @@ const triggerOf = (functionName: string): HttpTrigger => {
 };
 
 /**
+ * The middlewares every function behind API Gateway starts with, API-key
+ * routes and inbound routes alike: request id, normalized headers and event,
+ * tracing, the Lambda context in the logger (resetKeys: the request and
+ * company keys end with the request; logEvent off: the event holds keys,
+ * tokens and the body), metrics, the function's log context.
+ */
+export const frontMiddlewares = (functionName: string): MiddlewareObj[] => [
+  requestIdMiddleware() as MiddlewareObj,
+  httpHeaderNormalizer() as MiddlewareObj,
+  httpEventNormalizer() as MiddlewareObj,
+  tracing() as MiddlewareObj,
+  injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj,
+  logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj,
+  loggingContext(functionName) as MiddlewareObj,
+];
+
+/**
  * Builds the Lambda handler of the manifest's HTTP function `functionName`
  * around `main`. `preload` names the reads `main` will make, started alongside
  * authentication (shared/services/preload.ts); each invocation gets its own
@@ -122,14 +139,7 @@ export const httpHandler = (functionName: string, main: Main, preload: Preload =
     return toResult(reply, context.requestId);
   };
   const handler = middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
-    .use(requestIdMiddleware() as MiddlewareObj)
-    .use(httpHeaderNormalizer() as MiddlewareObj)
-    .use(httpEventNormalizer() as MiddlewareObj)
-    .use(tracing())
-    // resetKeys: the request and company keys end with the request; logEvent: the event holds the API key and the body.
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj)
-    .use(logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj)
-    .use(loggingContext(functionName) as MiddlewareObj)
+    .use(frontMiddlewares(functionName))
     .use(authMiddleware(trigger, preload) as MiddlewareObj)
     .use(jsonBody(bodyPolicy) as MiddlewareObj)
     .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -8,17 +8,11 @@
  * Headers and bodies are never logged.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
-import httpEventNormalizer from '@middy/http-event-normalizer';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { logger } from '../logger';
 import { manifest } from '../manifest';
-import { metrics } from '../metrics';
 import { withRequestScope } from '../store/request-scope';
 import { errorHandler } from './errors-middleware';
-import { loggingContext, requestIdMiddleware, tracing } from './handler';
+import { frontMiddlewares } from './handler';
 import { jsonResponse } from './respond';
 import type { HttpContext } from './types';
 
@@ -34,13 +28,7 @@ export const inboundHandler = (functionName: string, main: InboundMain) => {
     return jsonResponse(reply.status, reply.body, context.requestId, reply.headers);
   };
   const handler = middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
-    .use(requestIdMiddleware() as MiddlewareObj)
-    .use(httpHeaderNormalizer() as MiddlewareObj)
-    .use(httpEventNormalizer() as MiddlewareObj)
-    .use(tracing())
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj)
-    .use(logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj)
-    .use(loggingContext(functionName) as MiddlewareObj)
+    .use(frontMiddlewares(functionName))
     .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
   return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
 };
