@@ -26,6 +26,8 @@ export const QUEUE_URL_ENV: Record<QueueName, string> = {
 export const MAX_DELAY_SECONDS = 900;
 /** SQS SendMessageBatch takes at most 10 messages. */
 const BATCH = 10;
+/** SendMessageBatch calls of one `send` in flight at once. */
+export const SEND_CONCURRENCY = 8;
 
 export const clampDelay = (seconds: number): number => Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(seconds)));
 
@@ -54,8 +56,9 @@ const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
     const queueUrl = urlOf(name);
     const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
     const client = await (sqs ??= sqsClient());
-    for (let i = 0; i < messages.length; i += BATCH) {
-      const chunk = messages.slice(i, i + BATCH);
+    const chunks: Array<readonly M[]> = [];
+    for (let i = 0; i < messages.length; i += BATCH) chunks.push(messages.slice(i, i + BATCH));
+    const sendChunk = async (chunk: readonly M[]) => {
       const out = await client.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
@@ -63,7 +66,14 @@ const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
         }),
       );
       if (out.Failed && out.Failed.length > 0) throw new Error(`SQS refused ${out.Failed.length} ${name} message(s): ${out.Failed.map((f) => f.Code).join(', ')}`);
-    }
+    };
+    // SEND_CONCURRENCY batches in flight: a dispatcher page of 1,000 checks is 100 batches, and one after another
+    // they bound what a run can queue within its time budget (docs/operations.md).
+    let next = 0;
+    const lane = async () => {
+      while (next < chunks.length) await sendChunk(chunks[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, chunks.length) }, lane));
   },
   async depth() {
     const { GetQueueAttributesCommand } = await import('@aws-sdk/client-sqs');
