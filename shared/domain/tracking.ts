@@ -127,8 +127,21 @@ export type TrackingReport = { transitStatus: TransitStatus; events: readonly Tr
  * move the order backwards. The newest event wins over the carrier's summary
  * so an operator's exception stays until the carrier reports something newer.
  */
+/**
+ * How far ahead of now a reported event may be dated. Carriers report what
+ * happened, so an event dated later is a wrong clock or a wrong field; kept,
+ * it would stay the newest event and pin the order's status (a delivery
+ * reported after it would be outranked). A day covers local times read as
+ * UTC (at most 14 hours ahead) and clock skew.
+ */
+export const MAX_EVENT_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** The events of a report that may have happened by `now` (see MAX_EVENT_AHEAD_MS). */
+export const credibleEvents = (events: readonly TrackingEvent[], now: Date): TrackingEvent[] =>
+  events.filter((e) => Date.parse(e.occurredAt) <= now.getTime() + MAX_EVENT_AHEAD_MS);
+
 export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number, options: { pushed?: boolean } = {}): TrackingUpdate & { changed: boolean } => {
-  const events = mergeEvents(order.events, report.events);
+  const events = mergeEvents(order.events, credibleEvents(report.events, now));
   const reported = events[0]?.status ?? report.transitStatus;
   const status = nextStatus(order.status, reported);
   const changed = status !== order.status;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   applyReport,
+  credibleEvents,
   CHECK_INTERVAL_MS,
   cancelledUpdate,
   addsToOrder,
@@ -114,6 +115,19 @@ describe('a report moves the order', () => {
     const o = order({ status: 'intransit', updated: at(60).toISOString(), events: [event('intransit', 60, 'PICKED_UP')] });
     const update = applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }, at(120), 1);
     expect(update).toMatchObject({ status: 'intransit', changed: false, updated: at(60).toISOString(), lastCheckedAt: at(120).toISOString() });
+  });
+
+  it('an event dated more than a day ahead is not taken: it cannot outrank the delivery reported after it', () => {
+    const o = order({ status: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] });
+    const year9999: TrackingEvent = { ...event('intransit', 0, 'ARRIVED'), occurredAt: '9999-12-31T15:15:00.000Z' };
+    const first = applyReport(o, { transitStatus: 'intransit', events: [year9999] }, at(90), 1);
+    expect(first.events.map((e) => e.occurredAt)).toEqual([at(60).toISOString()]);
+    const delivered = applyReport(order({ status: first.status, events: first.events }), { transitStatus: 'delivered', events: [event('delivered', 100, 'DELIVERED')] }, at(110), 1);
+    expect(delivered.status).toBe('delivered');
+    // Within a day ahead (a local time read as UTC, clock skew) it is taken.
+    const soon = applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 90 + 23 * 60, 'ARRIVED')] }, at(90), 1);
+    expect(soon.events).toHaveLength(2);
+    expect(credibleEvents([event('intransit', 90 + 24 * 60 + 1, 'ARRIVED')], at(90))).toEqual([]);
   });
 
   it("an operator's exception stays until the carrier reports something newer", () => {
