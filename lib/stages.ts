@@ -4,7 +4,7 @@
  * read only this object, never process.env.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { manifest } from '../shared/manifest';
 import { EVALUATION_WINDOWS_SECONDS, rateLimits, WAF_MAX_RATE_LIMIT, WAF_MIN_RATE_LIMIT } from './limits';
 
@@ -17,9 +17,9 @@ const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 /** API Gateway REST APIs end every integration at 29 s; a longer Lambda timeout buys nothing. */
 export const API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS = 29;
 
-const positiveInt = z.number().int().positive();
+const positiveInt = z.number().check(z.int(), z.positive());
 
-const keyPrefix = z.string().regex(/^[a-z][a-z0-9]{0,15}$/, 'must be 1-16 lowercase letters or digits, starting with a letter');
+const keyPrefix = z.string().check(z.regex(/^[a-z][a-z0-9]{0,15}$/, 'must be 1-16 lowercase letters or digits, starting with a letter'));
 
 /**
  * AWS keeps this much of an account's concurrency unreserved in each region:
@@ -30,7 +30,7 @@ export const UNRESERVED_CONCURRENCY_FLOOR = 100;
 const functionNames = new Set(manifest.map((entry) => entry.name));
 const httpFunctionNames = new Set(manifest.filter((entry) => entry.trigger.kind === 'http').map((entry) => entry.name));
 
-const wafLimit = z.number().int().min(WAF_MIN_RATE_LIMIT).max(WAF_MAX_RATE_LIMIT);
+const wafLimit = z.number().check(z.int(), z.gte(WAF_MIN_RATE_LIMIT), z.lte(WAF_MAX_RATE_LIMIT));
 
 const rateLimitsSchema = z.object({
   perKey: wafLimit,
@@ -41,20 +41,20 @@ const rateLimitsSchema = z.object({
 
 const monitoringSchema = z.object({
   /** Name of the SNS topic the stack creates; every alarm of the stage notifies it. */
-  alarmTopicName: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 letters, digits, _ or -'),
+  alarmTopicName: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 letters, digits, _ or -')),
   /** Period of every alarm and dashboard graph. */
-  periodSeconds: z.number().int().min(60).max(3600).multipleOf(60),
+  periodSeconds: z.number().check(z.int(), z.gte(60), z.lte(3600), z.multipleOf(60)),
   /** Rate alarms (5xx, latency, carrier failures) fire on this many bad periods out of `evaluationPeriods`. */
   datapointsToAlarm: positiveInt,
   evaluationPeriods: positiveInt,
   /** Share of API requests answered 5xx (0-1)… */
-  serverErrorRate: z.number().gt(0).lt(1),
+  serverErrorRate: z.number().check(z.gt(0), z.lt(1)),
   /** …counted only in a period with at least this many requests, so one failure in three calls pages nobody. */
   serverErrorMinRequests: positiveInt,
   /** p99 of API Gateway's Latency per HTTP function (manifest name → milliseconds). */
-  latencyP99Ms: z.record(z.string(), z.number().int().positive().max(29_000)),
+  latencyP99Ms: z.record(z.string(), z.number().check(z.int(), z.positive(), z.lte(29_000))),
   /** Share of carrier calls that failed (timeout, error, skipped by an open breaker) for the worst carrier (0-1). */
-  carrierFailureRate: z.number().gt(0).max(1),
+  carrierFailureRate: z.number().check(z.gt(0), z.lte(1)),
   /** Circuit-breaker openings in one period, all carriers together. */
   carrierBreakerOpenings: positiveInt,
   /** Lambda throttles of one function in one period (its reserved concurrency reached). */
@@ -71,7 +71,7 @@ const monitoringSchema = z.object({
    * and should be made before the next few, so an older one means the
    * workers are not keeping up (docs/tracking.md) and tracking goes stale.
    */
-  trackingQueueAgeSeconds: z.number().int().min(60),
+  trackingQueueAgeSeconds: z.number().check(z.int(), z.gte(60)),
 });
 
 export const stageConfigSchema = z
@@ -80,8 +80,7 @@ export const stageConfigSchema = z
     /** Production keeps its data: table and bucket retained, deletion and termination protection on. */
     retainData: z.boolean(),
     logRetentionDays: z
-      .number()
-      .refine((days) => logRetentionValues.includes(days as RetentionDays), 'must be one of the CloudWatch Logs retention periods'),
+      .number().check(z.refine((days) => logRetentionValues.includes(days as RetentionDays), 'must be one of the CloudWatch Logs retention periods')),
     /** LOG_LEVEL of the functions' structured logger. */
     logLevel: z.enum(logLevels),
     throttling: z.object({
@@ -90,39 +89,39 @@ export const stageConfigSchema = z
       burstLimit: positiveInt,
     }),
     lambda: z.object({
-      memoryMb: z.number().int().min(128).max(10240),
-      timeoutSeconds: z.number().int().min(1).max(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
+      memoryMb: z.number().check(z.int(), z.gte(128), z.lte(10240)),
+      timeoutSeconds: z.number().check(z.int(), z.gte(1), z.lte(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS)),
     }),
     /** Brand prefix of live API keys, `<prefix>_api_<32 hex>` (docs/decisions.md). */
     apiKeyPrefix: keyPrefix,
     /** Prefix of test API keys, `<prefix>_api_<32 hex>`: the prefix tells a key's mode, so it differs from apiKeyPrefix. */
     apiKeyTestPrefix: keyPrefix,
-    apiKeyCacheSeconds: z.number().int().min(0).max(3600),
+    apiKeyCacheSeconds: z.number().check(z.int(), z.gte(0), z.lte(3600)),
     /** Per-container cache of reference data; a new `admin seed` is seen within it. */
-    referenceCacheSeconds: z.number().int().min(0).max(3600),
+    referenceCacheSeconds: z.number().check(z.int(), z.gte(0), z.lte(3600)),
     /** Lifetime of rate requests and rate responses. */
-    rateTtlHours: z.number().positive().max(24 * 30),
+    rateTtlHours: z.number().check(z.positive(), z.lte(24 * 30)),
     /** Per-carrier timeout of the rating fan-out. */
     carrierTimeoutMs: positiveInt,
     /** Time budget of one POST /rate, all carriers included. */
     rateBudgetMs: positiveInt,
     /** Circuit breaker per carrier and container (shared/carriers/breaker.ts): timeouts in a row that open it; 0 turns it off. */
-    carrierBreakerFailures: z.number().int().min(0).max(100),
+    carrierBreakerFailures: z.number().check(z.int(), z.gte(0), z.lte(100)),
     /** How long an open breaker skips its carrier before one request probes it again. */
-    carrierBreakerOpenSeconds: z.number().positive().max(3600),
+    carrierBreakerOpenSeconds: z.number().check(z.positive(), z.lte(3600)),
     /**
      * Sender of status e-mails; required once a function of the manifest sends
      * e-mail (lib/shipping-stack.ts checkManifest). The address, or its
      * domain, must be a verified SES identity of the account.
      */
-    emailFrom: z.email().optional(),
+    emailFrom: z.optional(z.email()),
     /** Name of the SES configuration set the stack creates and the e-mails are sent with (delivery events, suppression). */
-    emailConfigurationSet: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -'),
+    emailConfigurationSet: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')),
     /**
      * A status e-mail claimed this long ago and never marked sent belongs to
      * an attempt that died; the next attempt sends it (shared/store/notifications.ts).
      */
-    notifyLeaseSeconds: z.number().int().positive().max(3600),
+    notifyLeaseSeconds: z.number().check(z.int(), z.positive(), z.lte(3600)),
     /**
      * Name prefix of the carrier-account secrets in Secrets Manager: an
      * account's credentials are the secret `<prefix>/<carrierAccountId>`
@@ -130,11 +129,9 @@ export const stageConfigSchema = z
      * read the secrets under it, nothing else.
      */
     carrierSecretPrefix: z
-      .string()
-      .regex(/^[A-Za-z0-9_+=.@-]+(\/[A-Za-z0-9_+=.@-]+)*$/, 'must be Secrets Manager name characters (letters, digits, _+=.@-) in /-separated parts, without a leading or trailing /')
-      .max(200),
+      .string().check(z.regex(/^[A-Za-z0-9_+=.@-]+(\/[A-Za-z0-9_+=.@-]+)*$/, 'must be Secrets Manager name characters (letters, digits, _+=.@-) in /-separated parts, without a leading or trailing /'), z.maxLength(200)),
     /** How long a function keeps a carrier account's credentials once read; a rotated secret is seen within it. */
-    carrierSecretCacheSeconds: z.number().int().min(0).max(3600),
+    carrierSecretCacheSeconds: z.number().check(z.int(), z.gte(0), z.lte(3600)),
     /** Per-key and per-IP limits of the stage's WAF web ACL (lib/limits.ts, lib/waf.ts). */
     rateLimits: rateLimitsSchema,
     /**
@@ -143,7 +140,7 @@ export const stageConfigSchema = z
      * take the account's whole concurrency). A function left out is
      * unreserved and shares the account's unreserved pool.
      */
-    reservedConcurrency: z.record(z.string(), z.number().int().min(1)),
+    reservedConcurrency: z.record(z.string(), z.number().check(z.int(), z.gte(1))),
     /**
      * Tracking checks the dispatcher lets wait in the tracking-checks queue
      * (TRACKING_DISPATCH_BACKLOG): about what the tracking workers
@@ -162,8 +159,7 @@ export const stageConfigSchema = z
      */
     accountConcurrency: positiveInt,
     monitoring: monitoringSchema,
-  })
-  .superRefine((stage, ctx) => {
+  }).check(z.superRefine((stage, ctx) => {
     if (stage.apiKeyTestPrefix === stage.apiKeyPrefix) {
       ctx.addIssue({ code: 'custom', path: ['apiKeyTestPrefix'], message: 'must differ from apiKeyPrefix, or a key could not tell its mode' });
     }
@@ -199,7 +195,7 @@ export const stageConfigSchema = z
     if (stage.monitoring.datapointsToAlarm > stage.monitoring.evaluationPeriods) {
       ctx.addIssue({ code: 'custom', path: ['monitoring', 'datapointsToAlarm'], message: 'must be at most monitoring.evaluationPeriods' });
     }
-  });
+  }));
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 

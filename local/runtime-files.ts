@@ -17,38 +17,38 @@
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from '../shared/zod';
 
 export const demoFileSchema = z.object({
-  companyId: z.string().min(1),
+  companyId: z.string().check(z.minLength(1)),
   companyName: z.string(),
-  keyId: z.string().min(1),
-  apiKey: z.string().min(1),
+  keyId: z.string().check(z.minLength(1)),
+  apiKey: z.string().check(z.minLength(1)),
   createdDate: z.string(),
   /** The demo test key; absent from a demo.json written before test keys, and then added on the next start. */
-  testKeyId: z.string().min(1).optional(),
-  testApiKey: z.string().min(1).optional(),
+  testKeyId: z.optional(z.string().check(z.minLength(1))),
+  testApiKey: z.optional(z.string().check(z.minLength(1))),
 });
 export type DemoFile = z.infer<typeof demoFileSchema>;
 
 export const runtimeFileSchema = z.object({
   /** The runtime's own process id, to tell a running stack from a file left by a crash. */
-  pid: z.number().int().positive(),
+  pid: z.number().check(z.int(), z.positive()),
   startedAt: z.string(),
   apiUrl: z.string(),
-  port: z.number().int(),
+  port: z.number().check(z.int()),
   region: z.string(),
   tableName: z.string(),
   bucketName: z.string(),
-  dynamodb: z.object({ endpoint: z.string(), pid: z.number().int() }),
+  dynamodb: z.object({ endpoint: z.string(), pid: z.number().check(z.int()) }),
   s3: z.object({ endpoint: z.string() }),
   /** Where the runtime's status e-mails go (EMAIL_OUTBOX_DIR, DATA_DIR/outbox by default), for `admin outbox list`. */
-  outboxDir: z.string().optional(),
+  outboxDir: z.optional(z.string()),
 });
 export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
 
 /** The ports the emulators had on their last start, to have them again (only s3rver's: presigned URLs name it). */
-export const portsFileSchema = z.object({ s3: z.number().int().min(1).max(65535) });
+export const portsFileSchema = z.object({ s3: z.number().check(z.int(), z.gte(1), z.lte(65535)) });
 export type PortsFile = z.infer<typeof portsFileSchema>;
 
 /** DATA_DIR, default `.data/` in the working directory, absolute. */
@@ -81,7 +81,7 @@ export const dataPaths = (dataDir: string) => ({
   queueDeadLetters: path.join(dataDir, 'queue-dead-letters.jsonl'),
 });
 
-const readJson = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
+const readJson = <T>(file: string, schema: z.ZodMiniType<T>): T | undefined => {
   if (!existsSync(file)) return undefined;
   const text = readFileSync(file, 'utf8');
   let parsed: unknown;

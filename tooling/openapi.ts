@@ -33,6 +33,7 @@ import { webhookEvents } from '../shared/contract/webhook-events';
 import { type ErrorCode } from '../shared/errors';
 import { BODY_LIMITS } from '../shared/http/json-body';
 import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../shared/manifest';
+import { toClassic } from './zod-classic';
 
 extendZodWithOpenApi(z);
 
@@ -137,16 +138,20 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
 /** The statuses a route may document as its own refusals; auth, size, media type, throttling and 5xx are added from the trigger. */
 type OwnStatus = 400 | 402 | 403 | 404 | 409 | 410 | 422 | 502;
 
+/**
+ * The contract's schemas are zod/mini (shared/zod.ts); each is converted to
+ * classic zod (./zod-classic.ts) where it is handed to zod-to-openapi.
+ */
 type RouteDoc = {
   summary: string;
   /** Path parameters, exactly those of the manifest's path. */
-  params?: z.ZodObject;
-  query?: z.ZodObject;
+  params?: z.core.$ZodObject;
+  query?: z.core.$ZodObject;
   /** The JSON body, exactly when the manifest's body policy takes one (required or optional). */
-  body?: z.ZodType;
-  ok: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, { $ref: string }> };
+  body?: z.core.$ZodType;
+  ok: { status: number; description: string; schema?: z.core.$ZodType; headers?: Record<string, { $ref: string }> };
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
-  alternatives?: Record<number, { description: string; schema: z.ZodType }>;
+  alternatives?: Record<number, { description: string; schema: z.core.$ZodType }>;
   /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After` (`busy`: only with ORDER_BUSY). */
   errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: true | 'busy' }>>;
 };
@@ -404,10 +409,10 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
     [doc.ok.status]: {
       description: doc.ok.description,
       headers: { ...fromService, ...doc.ok.headers },
-      ...(doc.ok.schema ? { content: { 'application/json': { schema: doc.ok.schema } } } : {}),
+      ...(doc.ok.schema ? { content: { 'application/json': { schema: toClassic(doc.ok.schema) } } } : {}),
     },
     ...Object.fromEntries(
-      Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [status, { description: alt.description, headers: fromService, content: { 'application/json': { schema: alt.schema } } }]),
+      Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [status, { description: alt.description, headers: fromService, content: { 'application/json': { schema: toClassic(alt.schema) } } }]),
     ),
     ...own(400),
     ...own(402),
@@ -528,7 +533,7 @@ const webhookOperations = () =>
           summary: `${type} event`,
           description: `Sent to every enabled endpoint subscribed to \`${type}\`, signed per Standard Webhooks. The same \`webhook-id\` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; \`410 Gone\` disables the endpoint.`,
           parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema.meta()!.id as string}` } } } },
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${toClassic(schema).meta()!.id as string}` } } } },
           responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: the endpoint is disabled' } },
         },
       },
@@ -546,7 +551,7 @@ export const buildOpenApi = () => {
   });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
   // Error responses name it by reference (the shared ones are plain OpenAPI objects). A clone: a schema made before extendZodWithOpenApi cannot be registered.
-  registry.register('Error', errorBody.clone());
+  registry.register('Error', toClassic(errorBody).clone());
   for (const [name, response] of Object.entries(SHARED_RESPONSES)) registry.registerComponent('responses', name, response as never);
 
   for (const fn of httpFunctions()) {
@@ -565,16 +570,16 @@ export const buildOpenApi = () => {
       description: `${fn.description}. ${scopes}`,
       security: [{ ApiKey: [] }],
       request: {
-        ...(doc.params ? { params: doc.params } : {}),
-        ...(doc.query ? { query: doc.query } : {}),
-        ...(doc.body ? { body: { required: trigger.body === 'required', content: { 'application/json': { schema: doc.body } } } } : {}),
+        ...(doc.params ? { params: toClassic(doc.params) } : {}),
+        ...(doc.query ? { query: toClassic(doc.query) } : {}),
+        ...(doc.body ? { body: { required: trigger.body === 'required', content: { 'application/json': { schema: toClassic(doc.body) } } } } : {}),
       },
       responses: responsesOf(trigger, doc),
     });
   }
 
   // The webhook bodies, named components that `webhooks` below refers to (clones, as for Error).
-  for (const schema of Object.values(webhookEvents)) registry.register(schema.meta()!.id as string, schema.clone());
+  for (const schema of Object.values(webhookEvents).map(toClassic)) registry.register(schema.meta()!.id as string, schema.clone());
 
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -1,13 +1,12 @@
 /**
  * DELETE /v1/shipments/{orderId} (spec 4.9).
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { mode } from './common';
 import { orderIdParam } from './labels';
 
 export const cancelParams = z.object({ orderId: orderIdParam });
 
 export const cancelResponse = z
-  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().meta({ description: 'When the shipment was voided (ISO 8601)' }), mode })
-  .meta({ id: 'Cancellation' });
+  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().register(z.globalRegistry, { description: 'When the shipment was voided (ISO 8601)' }), mode }).register(z.globalRegistry, { id: 'Cancellation' });
 export type CancelResponse = z.infer<typeof cancelResponse>;

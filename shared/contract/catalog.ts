@@ -3,21 +3,21 @@
  * (spec 4.1–4.3): the catalog's public shapes are the stored ones minus the
  * store-only attributes.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { carrierSchema, packagingTypeSchema } from '../domain/types';
 import { localized } from './common';
 
-export const packagingEntry = packagingTypeSchema.omit({ companyId: true }).meta({ id: 'PackagingType' });
+export const packagingEntry = z.omit(packagingTypeSchema, { companyId: true }).register(z.globalRegistry, { id: 'PackagingType' });
 export type PackagingEntry = z.infer<typeof packagingEntry>;
 
 /** Which network a carrier is on (sandbox or live) is the operator's business, not the API's. */
-export const carrierEntry = carrierSchema.omit({ network: true });
+export const carrierEntry = z.omit(carrierSchema, { network: true });
 export type CarrierEntry = z.infer<typeof carrierEntry>;
 
 export const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
 export type ServiceEntry = z.infer<typeof serviceEntry>;
 
-export const carrierServicesQuery = z.object({ carrierCode: z.string().meta({ description: 'A code from GET /v1/carriers (case-insensitive)' }) });
+export const carrierServicesQuery = z.object({ carrierCode: z.string().register(z.globalRegistry, { description: 'A code from GET /v1/carriers (case-insensitive)' }) });
 
 export const packagingTypesResponse = z.array(packagingEntry);
 export const carriersResponse = z.array(carrierEntry);

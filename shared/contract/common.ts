@@ -9,21 +9,21 @@
  *
  * This file: the pieces every endpoint shares.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { ERROR_CODES, errorCodes } from '../errors';
 import { keyModeSchema, transitStatusSchema } from '../domain/types';
 
 /** Localized text keyed by language code. */
-export const localized = z.record(z.string(), z.string()).meta({ description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
+export const localized = z.record(z.string(), z.string()).register(z.globalRegistry, { description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
 
 export const money = z.object({ amount: z.number(), currency: z.string() });
 
 /** The mode of the key that made a rate or an order. */
-export const mode = keyModeSchema.meta({
+export const mode = keyModeSchema.clone().register(z.globalRegistry, {
   description: 'The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise',
 });
 
-export const transitStatus = transitStatusSchema.meta({
+export const transitStatus = transitStatusSchema.clone().register(z.globalRegistry, {
   description: '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
 });
 
@@ -32,12 +32,12 @@ export const transitStatus = transitStatusSchema.meta({
  * (`format: uuid`). A value that is not one is answered 400
  * `VALIDATION_FAILED` "<name> must be a UUID".
  */
-export const uuidParam = (description: string) => z.guid().meta({ description });
+export const uuidParam = (description: string) => z.guid().register(z.globalRegistry, { description });
 
 /** `{ "data": <schema> }`, the body of every successful JSON answer. */
-export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+export const envelope = <T extends z.ZodMiniType>(schema: T) => z.object({ data: schema });
 
-export const errorCode = z.enum(errorCodes).meta({
+export const errorCode = z.enum(errorCodes).register(z.globalRegistry, {
   id: 'ErrorCode',
   description: `The kind of error, with the HTTP statuses it comes with: ${errorCodes.map((code) => `\`${code}\` ${ERROR_CODES[code].join('/')}`).join(', ')}.`,
   example: 'VALIDATION_FAILED',
@@ -48,11 +48,8 @@ export const errorBody = z
     error: z.object({
       code: errorCode,
       message: z.string(),
-      details: z
-        .array(z.object({ path: z.string().optional(), message: z.string() }))
-        .optional()
-        .meta({ description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
+      details: z.optional(z
+        .array(z.object({ path: z.optional(z.string()), message: z.string() }))).register(z.globalRegistry, { description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
     }),
-  })
-  .meta({ description: 'The body of every error answer' });
+  }).register(z.globalRegistry, { description: 'The body of every error answer' });
 export type ErrorBody = z.infer<typeof errorBody>;

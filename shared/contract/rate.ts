@@ -3,11 +3,11 @@
  * packagingType may be a code or a UUID string, spec 2.5; the handler
  * resolves it before the domain's schema sees it) and the answer.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { rateRequestBodySchema } from '../domain/rate/schema';
 import { localized, mode, money } from './common';
 
-export const rateBody = rateRequestBodySchema.meta({ id: 'RateRequest' });
+export const rateBody = rateRequestBodySchema.clone().register(z.globalRegistry, { id: 'RateRequest' });
 
 const tier = z.object({ subtotal: money, tax: money, total: money });
 
@@ -15,10 +15,8 @@ export const rateRecord = z
   .object({
     carrier: z.object({ code: z.string(), fullName: localized, shortName: localized }),
     service: z.object({ code: z.string(), fullName: localized, shortName: localized, billingCode: z.string(), chips: z.array(z.string()), isDisabled: z.boolean() }),
-    commitment: z
-      .object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })
-      .nullable()
-      .meta({ description: 'null when the carrier gives no commitment' }),
+    commitment: z.nullable(z
+      .object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: 'null when the carrier gives no commitment' }),
     rate: z.object({
       charges: z.array(z.object({ chips: z.array(z.string()), code: z.string(), billingCode: z.string(), name: localized, type: z.string(), retail: money, account: money })),
       totals: z.object({ retail: tier, discounted: tier, account: tier }),
@@ -31,8 +29,7 @@ export const rateRecord = z
     isBestPrice: z.boolean(),
     isBestChoice: z.boolean(),
     isFastDelivery: z.boolean(),
-  })
-  .meta({ id: 'RateRecord' });
+  }).register(z.globalRegistry, { id: 'RateRecord' });
 export type RateRecord = z.infer<typeof rateRecord>;
 
 export const rateResponse = z.object({ requestId: z.string(), mode, rates: z.array(rateRecord) });

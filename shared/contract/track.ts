@@ -1,7 +1,7 @@
 /**
  * GET /v1/track/{orderId} (spec 4.8).
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { trackingEventCodeSchema } from '../domain/types';
 import { mode, transitStatus } from './common';
 import { orderIdParam } from './labels';
@@ -12,31 +12,27 @@ export const trackResponse = z
   .object({
     orderId: z.string(),
     trackingNumber: z.string(),
-    carrier: z.string().meta({ description: 'Carrier code' }),
+    carrier: z.string().register(z.globalRegistry, { description: 'Carrier code' }),
     transitStatus,
-    updated: z.string().meta({ description: 'When `transitStatus` last changed (ISO 8601)' }),
+    updated: z.string().register(z.globalRegistry, { description: 'When `transitStatus` last changed (ISO 8601)' }),
     events: z
       .array(
         z.object({
           status: transitStatus,
           code: trackingEventCodeSchema,
           description: z.string(),
-          location: z.string().nullable().meta({ description: '"City, PR, CC" where the carrier scanned the package; null when the event has no place' }),
-          occurredAt: z.string().meta({ description: 'ISO 8601' }),
+          location: z.nullable(z.string()).register(z.globalRegistry, { description: '"City, PR, CC" where the carrier scanned the package; null when the event has no place' }),
+          occurredAt: z.string().register(z.globalRegistry, { description: 'ISO 8601' }),
         }),
-      )
-      .meta({ description: 'The journey so far, newest first (at most 50)' }),
-    lastCheckedAt: z.string().nullable().meta({
+      ).register(z.globalRegistry, { description: 'The journey so far, newest first (at most 50)' }),
+    lastCheckedAt: z.nullable(z.string()).register(z.globalRegistry, {
       description:
         'When the carrier was last asked (ISO 8601); null until the first check. A read of a due order asks the carrier first; if the carrier does not answer, the stored tracking is answered and this says how old it is.',
     }),
-    nextCheckAt: z.string().nullable().meta({ description: 'When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final' }),
-    estimatedDelivery: z
-      .object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })
-      .nullable()
-      .meta({ description: "The carrier's commitment at rating time; null when it committed to none" }),
+    nextCheckAt: z.nullable(z.string()).register(z.globalRegistry, { description: 'When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final' }),
+    estimatedDelivery: z.nullable(z
+      .object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: "The carrier's commitment at rating time; null when it committed to none" }),
     metadata: z.object({ trackingUrl: z.string() }),
     mode,
-  })
-  .meta({ id: 'Tracking' });
+  }).register(z.globalRegistry, { id: 'Tracking' });
 export type TrackResponse = z.infer<typeof trackResponse>;

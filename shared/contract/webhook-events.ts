@@ -4,15 +4,15 @@
  * `webhooks`. Apart from ./webhooks.ts, which the webhook functions import at
  * run time, so they do not build the ship, track and cancel answers' schemas.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import type { WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
 import { cancelResponse } from './cancel';
 import { shipResponse } from './ship';
 import { trackResponse } from './track';
 
 /** The bodies POSTed to an endpoint (OpenAPI `webhooks`). */
-const event = <T extends z.ZodType>(type: (typeof WEBHOOK_EVENT_TYPES)[number], data: T, id: string) =>
-  z.object({ type: z.literal(type), timestamp: z.string().meta({ description: 'When the event happened (ISO 8601)' }), data }).meta({ id });
+const event = <T extends z.ZodMiniType>(type: (typeof WEBHOOK_EVENT_TYPES)[number], data: T, id: string) =>
+  z.object({ type: z.literal(type), timestamp: z.string().register(z.globalRegistry, { description: 'When the event happened (ISO 8601)' }), data }).register(z.globalRegistry, { id });
 
 export const webhookEvents = {
   'shipment.created': event('shipment.created', shipResponse, 'ShipmentCreatedEvent'),

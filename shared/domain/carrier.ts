@@ -7,7 +7,7 @@
  * Amounts are integer minor units of `currency`.
  */
 import type { CarrierDocumentRef, CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './types';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import type { notificationStatus, RateRequest } from './rate/schema';
 
 export type { Commitment } from './types';

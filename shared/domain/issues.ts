@@ -5,7 +5,7 @@
  * and the webhook registration; a module of its own so the webhook functions
  * do not import (and build, at their cold start) the rate request's schema.
  */
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { AppError, type ErrorDetail } from '../errors';
 
 /** Past this many problems the message stops listing them; a body that broken needs no more detail. */

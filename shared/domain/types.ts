@@ -7,7 +7,7 @@
  * Money inside the service is integer minor units (cents); it becomes a
  * two-decimal number only when a response is shaped.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** Localized text keyed by language code (`en`, `fr`). */
 export const localizedSchema = z.record(z.string(), z.string());
@@ -30,7 +30,7 @@ export const carrierSchema = z.object({
   shortName: localizedSchema,
   kind: carrierKindSchema,
   /** Items stored before the flag existed are sandbox carriers. */
-  network: carrierNetworkSchema.default('sandbox'),
+  network: z._default(carrierNetworkSchema, 'sandbox'),
 });
 export type Carrier = z.infer<typeof carrierSchema>;
 
@@ -54,7 +54,7 @@ export type CarrierService = z.infer<typeof carrierServiceSchema>;
 
 export const dimensionSchema = z.object({
   isFixed: z.boolean(),
-  value: z.object({ metric: z.number(), imperial: z.number().nullable() }),
+  value: z.object({ metric: z.number(), imperial: z.nullable(z.number()) }),
 });
 export type Dimension = z.infer<typeof dimensionSchema>;
 
@@ -63,19 +63,19 @@ export const packagingTypeSchema = z.object({
   code: z.string(),
   name: z.string(),
   categoryName: z.string(),
-  carrierId: z.string().nullable(),
+  carrierId: z.nullable(z.string()),
   isEnvelope: z.boolean(),
-  dimensions: z.object({ length: dimensionSchema, width: dimensionSchema, height: dimensionSchema }).optional(),
+  dimensions: z.optional(z.object({ length: dimensionSchema, width: dimensionSchema, height: dimensionSchema })),
   /** Present on company custom boxes only. */
-  isDefault: z.boolean().optional(),
-  isMetric: z.boolean().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  length: z.number().optional(),
-  weight: z.number().optional(),
-  createdDate: z.string().optional(),
+  isDefault: z.optional(z.boolean()),
+  isMetric: z.optional(z.boolean()),
+  width: z.optional(z.number()),
+  height: z.optional(z.number()),
+  length: z.optional(z.number()),
+  weight: z.optional(z.number()),
+  createdDate: z.optional(z.string()),
   /** Set on company custom boxes; never leaves the service. */
-  companyId: z.string().optional(),
+  companyId: z.optional(z.string()),
 });
 export type PackagingType = z.infer<typeof packagingTypeSchema>;
 
@@ -90,9 +90,9 @@ export type PricingGroup = z.infer<typeof pricingGroupSchema>;
  * or a private file of the local runtime, `<name>.json` in CARRIER_SECRETS_DIR.
  */
 export const credentialsRefSchema = z.discriminatedUnion('store', [
-  z.object({ store: z.literal('secretsmanager'), name: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/) }),
+  z.object({ store: z.literal('secretsmanager'), name: z.string().check(z.regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/)) }),
   // A bare file name: no separator, no `..`, so it stays inside the directory.
-  z.object({ store: z.literal('file'), name: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }),
+  z.object({ store: z.literal('file'), name: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/)) }),
 ]);
 export type CredentialsRef = z.infer<typeof credentialsRefSchema>;
 
@@ -109,7 +109,7 @@ export const carrierAccountSchema = z.object({
    * Alert's webhook credentials, admin `carrier-account push-credentials`):
    * the client id, and where its secret lives; never the secret.
    */
-  pushCredentials: z.object({ clientId: z.string(), secretRef: credentialsRefSchema, createdDate: z.string() }).optional(),
+  pushCredentials: z.optional(z.object({ clientId: z.string(), secretRef: credentialsRefSchema, createdDate: z.string() })),
 });
 export type CarrierAccountRecord = z.infer<typeof carrierAccountSchema>;
 
@@ -127,7 +127,7 @@ export const pricingPlanSchema = z.object({
    * The registered carrier account whose credentials the carrier's calls use
    * (shared/carriers/accounts.ts); absent for a sandbox carrier, which needs none.
    */
-  carrierAccountId: z.string().optional(),
+  carrierAccountId: z.optional(z.string()),
   /** Negotiated discount off the carrier list price, basis points (account tier). */
   accountDiscountBp: z.number(),
   /** Customer price = list price minus this discount, basis points (discounted tier); never below account. */
@@ -142,7 +142,7 @@ export const companySchema = z.object({
   companyId: z.string(),
   name: z.string(),
   /** The organization's user; rating is refused (400) without one. */
-  userId: z.string().optional(),
+  userId: z.optional(z.string()),
   pricingGroupId: z.string(),
   billing: z.enum(['account', 'prepaid']),
   /** Third-party bill-to account numbers this company may not use. */
@@ -166,10 +166,10 @@ export const apiKeyRecordSchema = z.object({
   integrationType: z.string(),
   scopes: z.array(z.string()),
   active: z.boolean(),
-  expiresAt: z.string().optional(),
+  expiresAt: z.optional(z.string()),
   createdDate: z.string(),
   /** Must agree with the key's prefix (shared/http/auth.ts). */
-  mode: keyModeSchema.default('live'),
+  mode: z._default(keyModeSchema, 'live'),
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
@@ -191,7 +191,7 @@ export const trackingEventSchema = z.object({
   code: trackingEventCodeSchema,
   description: z.string(),
   /** "City, PR, CC" where the carrier scanned the package; absent for events without a place. */
-  location: z.string().optional(),
+  location: z.optional(z.string()),
   /** ISO 8601. */
   occurredAt: z.string(),
 });
@@ -215,7 +215,7 @@ export const carrierDocumentFormatSchema = z.enum(['ZPL', 'PDF', 'PNG', 'GIF', '
 export const carrierDocumentRefSchema = z.object({
   type: carrierDocumentTypeSchema,
   format: carrierDocumentFormatSchema,
-  packageIndex: z.number().int().min(0).optional(),
+  packageIndex: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 export type CarrierDocumentRef = z.infer<typeof carrierDocumentRefSchema>;
 
@@ -240,38 +240,38 @@ export const orderSchema = z.object({
   pieceTrackingNumbers: z.array(z.string()),
   trackingUrl: z.string(),
   /** The carrier's own id of the shipment, which track and void send back (absent where the carrier issues none). */
-  carrierShipmentId: z.string().optional(),
+  carrierShipmentId: z.optional(z.string()),
   /** The registered carrier account that bought the shipment: track and void go through it, whatever the plan says later. */
-  carrierAccountId: z.string().optional(),
+  carrierAccountId: z.optional(z.string()),
   /** The documents the carrier issued, kept in the label bucket (shared/store/carrier-documents.ts); absent where it issued none. */
-  carrierDocuments: z.array(carrierDocumentRefSchema).optional(),
-  billOfLadingNumber: z.string().optional(),
+  carrierDocuments: z.optional(z.array(carrierDocumentRefSchema)),
+  billOfLadingNumber: z.optional(z.string()),
   /** With `createReturnLabel`: the prepaid return's tracking number. */
-  returnTrackingNumber: z.string().optional(),
+  returnTrackingNumber: z.optional(z.string()),
   /** International goods: the customs declaration the carrier filed. */
-  customsDeclarationNumber: z.string().optional(),
+  customsDeclarationNumber: z.optional(z.string()),
   status: transitStatusSchema,
   labels: z.array(labelTypeSchema),
   /** What the company pays (the discounted tier), minor units. */
   price: z.object({ currency: z.string(), total: z.number() }),
   /** Status e-mails (spec 2.10, part 6): where, and for which statuses. */
-  notification: z.object({ email: z.string().optional(), statuses: z.array(transitStatusSchema) }),
+  notification: z.object({ email: z.optional(z.string()), statuses: z.array(transitStatusSchema) }),
   createdDate: z.string(),
   /** The carrier's delivery commitment from the rate; null when it committed to none (and on orders older than tracking). */
-  commitment: commitmentSchema.nullable().default(null),
+  commitment: z._default(z.nullable(commitmentSchema), null),
   /** The journey so far, newest first, at most MAX_TRACKING_EVENTS (shared/domain/tracking.ts). */
-  events: z.array(trackingEventSchema).default([]),
+  events: z._default(z.array(trackingEventSchema), []),
   /** When `status` last changed (ISO 8601); the createdDate until the first change. */
-  updated: z.string().optional(),
+  updated: z.optional(z.string()),
   /** When the carrier was last asked for the tracking; absent until the first check. */
-  lastCheckedAt: z.string().optional(),
+  lastCheckedAt: z.optional(z.string()),
   /** When the tracking is due to be checked again; absent once the status is final. */
-  nextCheckAt: z.string().optional(),
+  nextCheckAt: z.optional(z.string()),
   /** When the shipment was cancelled (voided at the carrier). */
-  cancelledAt: z.string().optional(),
+  cancelledAt: z.optional(z.string()),
   /** Optimistic lock: every update of the order's tracking or status requires the version it read and adds one. */
-  version: z.number().int().default(0),
+  version: z._default(z.number().check(z.int()), 0),
   /** The mode of the key that shipped it (from its rate response); only keys of this mode see the order. */
-  mode: keyModeSchema.default('live'),
+  mode: z._default(keyModeSchema, 'live'),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { EmailMessage, EmailSender } from './types';
 
 export const outboxFileSchema = z.object({

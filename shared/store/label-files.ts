@@ -8,7 +8,7 @@
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from 'zod';
+import * as z from '../zod';
 import { config } from '../config';
 import type { LabelTypeCode } from '../labels/types';
 import { labelFileExtension } from '../labels/types';

@@ -47,7 +47,7 @@
  * when its file vanished from the bucket; and the stored items keep their
  * shapes. None of that fits its persistence layer, and this is a page of code.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import type { Key } from './keys';
 import { tableDefinition } from './table';
 import { conditionalDelete, conditionalPut, conditionalUpdate, getItem, type Expression, type TransactionWrite } from './table-ops';
@@ -67,14 +67,14 @@ export type LeaseLayout<T> =
       /** `state` of a lease in progress and of a completed one. */
       held: string;
       done: string;
-      schema: z.ZodType<T>;
+      schema: z.ZodMiniType<T>;
     }
   | {
       kind: 'attribute';
       /** The map attribute of the item that holds the lease. */
       attribute: string;
       since: string;
-      schema: z.ZodType<T>;
+      schema: z.ZodMiniType<T>;
     };
 
 /** Conditions on the item that holds an attribute lease: attributes equal to values, attributes absent. */
@@ -232,7 +232,7 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
     await conditionalUpdate(key, { expression: updateExpression(set, [lease, ...remove]) }, p.expression(`${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`));
   };
 
-  const attributeItem = layout.kind === 'attribute' ? z.object({ [layout.attribute]: layout.schema.optional() }) : undefined;
+  const attributeItem = layout.kind === 'attribute' ? z.object({ [layout.attribute]: z.optional(layout.schema) }) : undefined;
 
   /** The lease of `key` as it is now (consistent read), or undefined when there is none. */
   const read = async (key: Key): Promise<T | undefined> => {

@@ -30,7 +30,7 @@
  * The marker is a lease of shared/store/lease.ts, the primitive every
  * exactly-once protocol of the store shares.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { ConditionFailed } from './table-ops';

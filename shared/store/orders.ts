@@ -23,7 +23,7 @@
  * item), because labels and tracking outlive the rate records' 24 hours.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import * as z from 'zod';
+import * as z from '../zod';
 import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/types';
@@ -42,7 +42,7 @@ import { scheduleCreation, scheduleSchema, SCHEDULE_ENTITY, type TrackingSchedul
  */
 export type ShipClaim = { token: string; orderId: string; at: string; shipTime?: string };
 
-const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string(), shipTime: z.string().optional() });
+const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string(), shipTime: z.optional(z.string()) });
 
 /** The claim is the lease (shared/store/lease.ts) in the rate response's `claim` attribute, removed when its order is written. */
 const shipClaim = defineLease({ kind: 'attribute', attribute: 'claim', since: 'at', schema: claimSchema });
@@ -63,7 +63,7 @@ export type ShipState = { orderId?: string; claim?: ShipClaim; uncertainAttempt?
 
 const UNCERTAIN = 'uncertainAttempt';
 
-const shipStateItem = z.object({ orderId: z.string().optional(), claim: shipClaim.schema.optional(), [UNCERTAIN]: uncertainSchema.optional() });
+const shipStateItem = z.object({ orderId: z.optional(z.string()), claim: z.optional(shipClaim.schema), [UNCERTAIN]: z.optional(uncertainSchema) });
 
 export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> =>
   getItem(keys.rateResponse(rateResponseId), shipStateItem, true);
@@ -123,7 +123,7 @@ export const completeShipment = async (order: Order, request: Record<string, unk
   ]);
 };
 
-const orderItem = orderSchema.extend({ requestGzip: z.instanceof(Uint8Array) });
+const orderItem = z.extend(orderSchema, { requestGzip: z.instanceof(Uint8Array) });
 
 /**
  * An order as read: the order item, its rate request, and its tracking

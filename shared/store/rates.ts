@@ -16,7 +16,7 @@
  * validated.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { StoredRate } from '../domain/rate/stored';
 import { keyModeSchema, type KeyMode } from '../domain/types';
 import { keys } from './keys';
@@ -64,18 +64,15 @@ export const saveRateResults = async (request: StoredRateRequest, responses: rea
   await putAll(rateItems(request, responses));
 };
 
-const rateRequestItem = z
+const rateRequestItem = z.pipe(z
   .object({
     requestId: z.string(),
     companyId: z.string(),
     requestGzip: z.instanceof(Uint8Array),
     createdDate: z.string(),
     expiresAt: z.string(),
-    mode: keyModeSchema.default('live'),
-  })
-  .transform(
-    ({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> }),
-  );
+    mode: z._default(keyModeSchema, 'live'),
+  }), z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> })));
 
 const tier = z.tuple([z.number(), z.number(), z.number()]);
 const storedCharges = z.array(z.tuple([z.string(), z.number(), z.number(), z.number()]));
@@ -92,26 +89,25 @@ const storedRate = z
     serviceCode: z.string(),
     accountNumber: z.string(),
     isThirdParty: z.boolean(),
-    commitment: z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() }).nullable(),
+    commitment: z.nullable(z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })),
     currency: z.string(),
     fxRate: z.number(),
     charges: storedCharges,
     totals: z.object({ retail: tier, account: tier, discounted: tier }),
     margin: tier,
     discountBp: z.object({ account: z.number(), customer: z.number() }),
-    mode: keyModeSchema.default('live'),
-  }) satisfies z.ZodType<StoredRate>;
+    mode: z._default(keyModeSchema, 'live'),
+  }) satisfies z.ZodMiniType<StoredRate>;
 
-const chargesJson = z
-  .string()
-  .transform((text, ctx) => {
+const chargesJson = z.pipe(z
+  .string(), z.transform((text, ctx) => {
     const parsed = storedCharges.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: `stored charges are malformed: ${parsed.error.message}` });
+    ctx.issues.push({ code: 'custom', message: `stored charges are malformed: ${parsed.error.message}`, input: text });
     return z.NEVER;
-  });
+  }));
 
-const rateResponseItem = storedRate.extend({ charges: chargesJson });
+const rateResponseItem = z.extend(storedRate, { charges: chargesJson });
 
 export type Lookup<T> = { status: 'found'; item: T } | { status: 'missing' } | { status: 'expired'; item: T };
 
@@ -132,7 +128,7 @@ export const getRateResponse = async (rateResponseId: string, companyId: string,
   lookup(await getItem(keys.rateResponse(rateResponseId), rateResponseItem, true), companyId, now);
 
 /** Reads a rate response item with `extra`, another view of the same item (ship reads its claim with it): one GetItem. */
-export const getRateResponseWith = async <E>(rateResponseId: string, companyId: string, extra: z.ZodType<E>, now = new Date()) => {
+export const getRateResponseWith = async <E>(rateResponseId: string, companyId: string, extra: z.ZodMiniType<E>, now = new Date()) => {
   const both = await getItem(keys.rateResponse(rateResponseId), z.intersection(rateResponseItem, extra), true);
   return { rate: lookup(both, companyId, now), extra: both as E | undefined };
 };

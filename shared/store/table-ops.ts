@@ -8,12 +8,12 @@
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { config } from '../config';
 import { ddb } from './client';
 import type { Key } from './keys';
 
-export const getItem = async <T>(key: Key, schema: z.ZodType<T>, consistent = false): Promise<T | undefined> => {
+export const getItem = async <T>(key: Key, schema: z.ZodMiniType<T>, consistent = false): Promise<T | undefined> => {
   const out = await ddb.send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: consistent }));
   return out.Item ? schema.parse(out.Item) : undefined;
 };
@@ -86,7 +86,7 @@ export const queryIndexUpTo = async (
   return { items: (out.Items ?? []) as Array<Record<string, unknown>>, next: out.LastEvaluatedKey };
 };
 
-export const queryPrefix = async <T>(pk: string, skPrefix: string, schema: z.ZodType<T>): Promise<T[]> =>
+export const queryPrefix = async <T>(pk: string, skPrefix: string, schema: z.ZodMiniType<T>): Promise<T[]> =>
   (await queryItems(pk, skPrefix)).map((item) => schema.parse(item));
 
 export const putItem = async (item: Key & Record<string, unknown>, options: { ifAbsent?: boolean } = {}) => {

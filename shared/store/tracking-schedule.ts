@@ -19,7 +19,7 @@
  * still due at the time it was, the dispatcher finds it again and the next
  * claim takes it over.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import type { Order } from '../domain/types';
 import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS } from './keys';
 import { defineLease } from './lease';
@@ -43,13 +43,13 @@ const checkLease = defineLease({ kind: 'attribute', attribute: 'check', since: '
 export const scheduleSchema = z.object({
   orderId: z.string(),
   carrierCode: z.string(),
-  dueAt: z.string().optional(),
-  lastCheckedAt: z.string().optional(),
+  dueAt: z.optional(z.string()),
+  lastCheckedAt: z.optional(z.string()),
   /** The carrier pushes this order's events until then (UPS Track Alert: 14 days from subscribing). */
-  pushedUntil: z.string().optional(),
+  pushedUntil: z.optional(z.string()),
   /** When the carrier last pushed an event of this order: the pushed cadence applies only once one has arrived. */
-  pushSeenAt: z.string().optional(),
-  check: checkSchema.optional(),
+  pushSeenAt: z.optional(z.string()),
+  check: z.optional(checkSchema),
 });
 export type TrackingSchedule = z.infer<typeof scheduleSchema>;
 

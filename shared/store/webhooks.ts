@@ -13,7 +13,7 @@
  *   `attempt` lease (shared/store/lease.ts) of the delivery, so two workers
  *   handed the same message never send it at once.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES, type DeliveryProgress } from '../domain/webhooks';
 import { keys } from './keys';
 import { defineLease } from './lease';
@@ -29,11 +29,11 @@ export const webhookItemSchema = z.object({
   companyId: z.string(),
   url: z.string(),
   events: eventTypes,
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   enabled: z.boolean(),
   createdDate: z.string(),
   secretSealed: z.string(),
-  disabledAt: z.string().optional(),
+  disabledAt: z.optional(z.string()),
 });
 export type WebhookItem = z.infer<typeof webhookItemSchema>;
 
@@ -48,12 +48,12 @@ export const deliveryItemSchema = z.object({
   body: z.string(),
   attempts: z.number(),
   status: z.enum(['pending', 'delivered', 'failed']),
-  nextAttemptAt: z.string().optional(),
-  lastResponseStatus: z.number().optional(),
-  lastError: z.string().optional(),
+  nextAttemptAt: z.optional(z.string()),
+  lastResponseStatus: z.optional(z.number()),
+  lastError: z.optional(z.string()),
   /** A manual retry: one attempt. */
-  manual: z.boolean().optional(),
-  attempt: attemptLeaseSchema.optional(),
+  manual: z.optional(z.boolean()),
+  attempt: z.optional(attemptLeaseSchema),
 });
 export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
 

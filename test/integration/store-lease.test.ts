@@ -5,7 +5,7 @@
  * of an existing item (the ship claim on a rate response).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { ddb } from '../../shared/store/client';
 import { keys, type Key } from '../../shared/store/keys';
 import { defineLease } from '../../shared/store/lease';
@@ -48,7 +48,7 @@ let n = 0;
 const fresh = (prefix: string) => `${prefix}-${++n}`;
 
 describe('a lease item of its own', () => {
-  const markerSchema = z.object({ state: z.enum(['working', 'finished']), token: z.string(), at: z.string(), result: z.string().optional() });
+  const markerSchema = z.object({ state: z.enum(['working', 'finished']), token: z.string(), at: z.string(), result: z.optional(z.string()) });
   const lease = defineLease({ kind: 'item', entityType: 'testLease', since: 'at', held: 'working', done: 'finished', schema: markerSchema });
   /** A lease key in an order's partition, as the markers have theirs. */
   const leaseKey = () => keys.notification(fresh('item'), 'test');

@@ -11,20 +11,20 @@
  * - failRate: share of calls that fail, 0..1. Default 1 when `error` is given,
  *   else 0. 0 and 1 are deterministic; in between a random draw decides.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 
 export const sandboxFaultSchema = z.strictObject({
-  latencyMs: z.number().int().min(0).optional(),
-  failRate: z.number().min(0).max(1).optional(),
-  error: z.enum(['timeout', 'http500', 'malformed']).optional(),
+  latencyMs: z.optional(z.number().check(z.int(), z.gte(0))),
+  failRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  error: z.optional(z.enum(['timeout', 'http500', 'malformed'])),
 });
 export type SandboxFault = z.infer<typeof sandboxFaultSchema>;
 
-export const sandboxFaultsSchema = z.record(z.string(), sandboxFaultSchema).superRefine((faults, ctx) => {
+export const sandboxFaultsSchema = z.record(z.string(), sandboxFaultSchema).check(z.superRefine((faults, ctx) => {
   for (const key of Object.keys(faults)) {
     if (!/^[A-Z0-9_]+$/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a carrier code' });
   }
-});
+}));
 export type SandboxFaults = z.infer<typeof sandboxFaultsSchema>;
 
 /** Parses SANDBOX_FAULTS; empty or unset means no faults. A bad value fails loudly at start. */

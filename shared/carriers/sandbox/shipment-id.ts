@@ -5,7 +5,7 @@
  * carries what it would have remembered, and track and void requests need
  * nothing but the tracking number and this id, as a real carrier's do.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { CarrierError, type Commitment, type TrackingPlace } from '../types';
 
 /** What a sandbox carrier knows of a shipment it made: when, where from and to, and by when it is due. */
@@ -17,11 +17,11 @@ export type SandboxShipmentFacts = {
 };
 
 const PREFIX = 'SBX1.';
-const text = z.string().min(1).max(100);
-const place = z.strictObject({ city: text, provinceCode: text.optional(), countryCode: text });
+const text = z.string().check(z.minLength(1), z.maxLength(100));
+const place = z.strictObject({ city: text, provinceCode: z.optional(text), countryCode: text });
 const factsSchema = z.strictObject({
   shippedAt: text,
-  commitment: z.strictObject({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: z.boolean() }).nullable(),
+  commitment: z.nullable(z.strictObject({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: z.boolean() })),
   origin: place,
   destination: place,
 });

@@ -23,7 +23,7 @@
  * UPS's answer, whose `expires_in` is a string, and the caching and sharing
  * above are this module's job either way.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { CarrierError, type CarrierAccount, type CarrierMode } from '../types';
 import { upsTokenUrl } from './config';
 
@@ -34,20 +34,20 @@ export const UPS = 'UPS';
  * string; `access_token` and `expires_in` are the ones a token needs.
  */
 export const upsTokenResponseSchema = z.object({
-  token_type: z.string().optional(),
-  issued_at: z.string().optional(),
-  client_id: z.string().optional(),
-  access_token: z.string().min(1),
-  scope: z.string().optional(),
-  expires_in: z.string().regex(/^\d{1,9}$/, 'must be a whole number of seconds'),
-  refresh_count: z.string().optional(),
-  status: z.string().optional(),
+  token_type: z.optional(z.string()),
+  issued_at: z.optional(z.string()),
+  client_id: z.optional(z.string()),
+  access_token: z.string().check(z.minLength(1)),
+  scope: z.optional(z.string()),
+  expires_in: z.string().check(z.regex(/^\d{1,9}$/, 'must be a whole number of seconds')),
+  refresh_count: z.optional(z.string()),
+  status: z.optional(z.string()),
 });
 
 /** UPS's error answer (tokenErrorResponse, and every API's ErrorResponse). */
 const upsErrorSchema = z.object({
   response: z.object({
-    errors: z.array(z.object({ code: z.string().optional(), message: z.string().optional() })).min(1),
+    errors: z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) })).check(z.minLength(1)),
   }),
 });
 

@@ -27,7 +27,7 @@
  *   without either UPS cannot quote them (refused here).
  * - `nonConveyable` freight: UPS parcel services do not take it (refused).
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { compact, isInternational, refuseNonConveyable, refuseTooManyPackages, shipDateOf, signatureOf, thirdPartyAccountOf } from '../common';
 import {
   accountNumberOf,
@@ -138,36 +138,35 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
 // ---------------------------------------------------------------------------
 // The answer.
 
-const amount = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount');
-const moneySchema = z.object({ CurrencyCode: z.string().regex(/^[A-Z]{3}$/), MonetaryValue: amount });
+const amount = z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount'));
+const moneySchema = z.object({ CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)), MonetaryValue: amount });
 /** UPS answers a one-element list as the element itself in places; both are read as a list. */
-const list = <T extends z.ZodType>(item: T) => z.union([z.array(item), item.transform((one) => [one])]);
+const list = <T extends z.ZodMiniType>(item: T) => z.union([z.array(item), z.pipe(item, z.transform((one) => [one]))]);
 
 const ratedShipmentSchema = z.object({
-  Service: z.object({ Code: z.string().min(1), Description: z.string().optional() }),
+  Service: z.object({ Code: z.string().check(z.minLength(1)), Description: z.optional(z.string()) }),
   TransportationCharges: moneySchema,
-  BaseServiceCharge: moneySchema.optional(),
-  ItemizedCharges: list(moneySchema.extend({ Code: z.string().min(1), Description: z.string().optional(), SubType: z.string().optional() })).optional(),
+  BaseServiceCharge: z.optional(moneySchema),
+  ItemizedCharges: z.optional(list(z.extend(moneySchema, { Code: z.string().check(z.minLength(1)), Description: z.optional(z.string()), SubType: z.optional(z.string()) }))),
   ServiceOptionsCharges: moneySchema,
-  TaxCharges: list(z.object({ Type: z.string().min(1), MonetaryValue: amount })).optional(),
+  TaxCharges: z.optional(list(z.object({ Type: z.string().check(z.minLength(1)), MonetaryValue: amount }))),
   TotalCharges: moneySchema,
-  NegotiatedRateCharges: z.object({ TotalCharge: moneySchema }).optional(),
-  GuaranteedDelivery: z.object({ BusinessDaysInTransit: z.string().optional(), DeliveryByTime: z.string().optional() }).optional(),
-  TimeInTransit: z
+  NegotiatedRateCharges: z.optional(z.object({ TotalCharge: moneySchema })),
+  GuaranteedDelivery: z.optional(z.object({ BusinessDaysInTransit: z.optional(z.string()), DeliveryByTime: z.optional(z.string()) })),
+  TimeInTransit: z.optional(z
     .object({
       ServiceSummary: z.object({
-        GuaranteedIndicator: z.string().optional(),
+        GuaranteedIndicator: z.optional(z.string()),
         EstimatedArrival: z.object({
-          Arrival: z.object({ Date: z.string().regex(/^\d{8}$/), Time: z.string().regex(/^\d{4}(\d{2})?$/).optional() }),
+          Arrival: z.object({ Date: z.string().check(z.regex(/^\d{8}$/)), Time: z.optional(z.string().check(z.regex(/^\d{4}(\d{2})?$/))) }),
         }),
       }),
-    })
-    .optional(),
+    })),
 });
 
 const rateResponseSchema = z.object({
   RateResponse: z.object({
-    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.string().optional() }) }),
+    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
     RatedShipment: list(ratedShipmentSchema),
   }),
 });

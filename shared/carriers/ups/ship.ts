@@ -25,7 +25,7 @@
  * - Dimensions are whole units (the Shipping document allows 3 characters),
  *   rounded up; weights one decimal.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import type { RateRequest } from '../../domain/rate/schema';
 import { gifToPng } from '../../labels/png';
 import { compact, contactOf, dutiesPayerOf, invoiceTotal, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf, thirdPartyAccountOf } from '../common';
@@ -244,28 +244,28 @@ export const buildUpsLabelRecovery = (trackingNumber: string, format: 'ZPL' | 'G
 // The answers.
 
 /** UPS answers a one-element list as the element itself in places; both are read as a list. */
-const list = <T extends z.ZodType>(item: T) => z.union([z.array(item), item.transform((one) => [one])]);
-const image = z.object({ ImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().min(1) });
+const list = <T extends z.ZodMiniType>(item: T) => z.union([z.array(item), z.pipe(item, z.transform((one) => [one]))]);
+const image = z.object({ ImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().check(z.minLength(1)) });
 
 const shipResponseSchema = z.object({
   ShipmentResponse: z.object({
-    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.string().optional() }) }),
+    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
     ShipmentResults: z.object({
-      ShipmentIdentificationNumber: z.string().min(1).max(18),
-      PackageResults: list(z.object({ TrackingNumber: z.string().min(1).max(18), ShippingLabel: image.optional() })),
-      Form: z.object({ Image: image.optional() }).optional(),
+      ShipmentIdentificationNumber: z.string().check(z.minLength(1), z.maxLength(18)),
+      PackageResults: list(z.object({ TrackingNumber: z.string().check(z.minLength(1), z.maxLength(18)), ShippingLabel: z.optional(image) })),
+      Form: z.optional(z.object({ Image: z.optional(image) })),
     }),
   }),
 });
 
 const recoveryResponseSchema = z.object({
   LabelRecoveryResponse: z.object({
-    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.string().optional() }) }),
-    LabelResults: list(z.object({ TrackingNumber: z.string().min(1), LabelImage: z.object({ LabelImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().min(1) }) })),
+    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
+    LabelResults: list(z.object({ TrackingNumber: z.string().check(z.minLength(1)), LabelImage: z.object({ LabelImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().check(z.minLength(1)) }) })),
   }),
 });
 
-const malformed = (what: string, error: z.ZodError) => {
+const malformed = (what: string, error: z.core.$ZodError) => {
   const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return new CarrierError(UPS, `UPS answered with a malformed ${what}${where}: ${issue?.message ?? 'unreadable'}`);

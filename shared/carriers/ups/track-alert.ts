@@ -26,7 +26,7 @@
  * our API serves, then a bearer token and `x-api-key`) is docs/ups.md's
  * "Track Alert": the receiving side is not in this module.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { CarrierError, CarrierRefusal, type TrackingEvent, type TransitStatus } from '../types';
 import type { UpsAnswer, UpsApi } from './api';
 import { UPS, upsErrorMessage } from './oauth';
@@ -86,10 +86,10 @@ export function buildTrackAlertSubscription(input: TrackAlertSubscriptionInput):
   return { locale: 'en_US', countryCode: input.countryCode, trackingNumberList: numbers };
 }
 
-const successSchema = z.object({ validTrackingNumbers: z.array(z.string()).optional(), invalidTrackingNumbers: z.array(z.string()).optional() });
+const successSchema = z.object({ validTrackingNumbers: z.optional(z.array(z.string())), invalidTrackingNumbers: z.optional(z.array(z.string())) });
 const errorSchema = z.object({
-  invalidTrackingNumbers: z.array(z.string()).optional(),
-  response: z.object({ errors: z.array(z.object({ code: z.string().optional(), message: z.string().optional() })).min(1) }),
+  invalidTrackingNumbers: z.optional(z.array(z.string())),
+  response: z.object({ errors: z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) })).check(z.minLength(1)) }),
 });
 
 /**
@@ -160,11 +160,11 @@ const TIME = /^([01]?\d|2[0-3])([0-5]?\d){2}$/;
 const GMT_OFFSET = /^[+-]([01]\d|2[0-3])\.[0-5]\d$/;
 
 /** The document says fields are blank until they apply (delivery date, postal code): a blank one is absent. */
-const blankIsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
-const date = blankIsAbsent(z.string().length(8, 'must be a date YYYYMMDD').regex(DATE, 'must be a date YYYYMMDD'));
-const time = blankIsAbsent(z.string().length(6, 'must be a time HHMMSS (24 h)').regex(TIME, 'must be a time HHMMSS (24 h)'));
+const blankIsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)), z.optional(schema));
+const date = blankIsAbsent(z.string().check(z.length(8, 'must be a date YYYYMMDD'), z.regex(DATE, 'must be a date YYYYMMDD')));
+const time = blankIsAbsent(z.string().check(z.length(6, 'must be a time HHMMSS (24 h)'), z.regex(TIME, 'must be a time HHMMSS (24 h)')));
 /** A location part that breaks its pattern is left out of the location rather than refusing the event. */
-const part = (pattern: RegExp) => blankIsAbsent(z.string().regex(pattern)).catch(undefined);
+const part = (pattern: RegExp) => z.catch(blankIsAbsent(z.string().check(z.regex(pattern))), undefined);
 
 /**
  * TrackingEventRequest: `trackingNumber` and `activityStatus` required, the
@@ -173,16 +173,15 @@ const part = (pattern: RegExp) => blankIsAbsent(z.string().regex(pattern)).catch
  * window words, photo, receivedBy, alternate number) are not kept.
  */
 const trackingEventSchema = z.object({
-  trackingNumber: z.string().regex(UPS_TRACK_ALERT_TRACKING_NUMBER, 'must be a 1Z or 1R tracking number'),
+  trackingNumber: z.string().check(z.regex(UPS_TRACK_ALERT_TRACKING_NUMBER, 'must be a 1Z or 1R tracking number')),
   localActivityDate: date,
   localActivityTime: time,
-  activityLocation: z
+  activityLocation: z.optional(z
     .object({
-      city: blankIsAbsent(z.string()).catch(undefined),
+      city: z.catch(blankIsAbsent(z.string()), undefined),
       stateProvince: part(/^[A-Z]{2}$/),
       country: part(/^[A-Z]{2}$/),
-    })
-    .optional(),
+    })),
   activityStatus: z.object({
     type: blankIsAbsent(z.enum(['D', 'I', 'M', 'MV', 'U', 'X'])),
     code: blankIsAbsent(z.string()),
@@ -193,7 +192,7 @@ const trackingEventSchema = z.object({
   actualDeliveryTime: time,
   gmtActivityDate: date,
   gmtActivityTime: time,
-  gmtOffset: blankIsAbsent(z.string().regex(GMT_OFFSET, 'must be an offset (+/-)HH.MM')),
+  gmtOffset: blankIsAbsent(z.string().check(z.regex(GMT_OFFSET, 'must be an offset (+/-)HH.MM'))),
   deliveryStartTime: time,
   deliveryEndTime: time,
 });

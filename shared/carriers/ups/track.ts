@@ -14,7 +14,7 @@
  *   already voided counts as voided; UPS's other refusals (past the void
  *   window, already moving) are the carrier's refusal with UPS's reason.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingEventCode, type TransitStatus } from '../types';
 import { UPS } from './oauth';
 
@@ -23,27 +23,27 @@ export const UPS_TRACK_QUERY = { locale: 'en_US', returnSignature: 'false', retu
 export const upsReferencePath = (reference: string) => `/track/v1/reference/details/${encodeURIComponent(reference)}`;
 
 const status = z.object({
-  type: z.string().optional(),
-  code: z.string().optional(),
-  description: z.string().optional(),
-  statusCode: z.string().optional(),
+  type: z.optional(z.string()),
+  code: z.optional(z.string()),
+  description: z.optional(z.string()),
+  statusCode: z.optional(z.string()),
 });
 const activity = z.object({
-  date: z.string().regex(/^\d{8}$/),
-  time: z.string().regex(/^\d{6}$/).optional(),
-  gmtDate: z.string().regex(/^\d{8}$/).optional(),
-  gmtTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/).optional(),
-  location: z.object({ address: z.object({ city: z.string().optional(), stateProvince: z.string().optional(), countryCode: z.string().optional(), country: z.string().optional() }).optional() }).optional(),
-  status: status.optional(),
+  date: z.string().check(z.regex(/^\d{8}$/)),
+  time: z.optional(z.string().check(z.regex(/^\d{6}$/))),
+  gmtDate: z.optional(z.string().check(z.regex(/^\d{8}$/))),
+  gmtTime: z.optional(z.string().check(z.regex(/^\d{2}:\d{2}:\d{2}$/))),
+  location: z.optional(z.object({ address: z.optional(z.object({ city: z.optional(z.string()), stateProvince: z.optional(z.string()), countryCode: z.optional(z.string()), country: z.optional(z.string()) })) })),
+  status: z.optional(status),
 });
-const trackPackage = z.object({ trackingNumber: z.string().optional(), activity: z.array(activity).optional(), currentStatus: status.optional() });
+const trackPackage = z.object({ trackingNumber: z.optional(z.string()), activity: z.optional(z.array(activity)), currentStatus: z.optional(status) });
 const trackResponseSchema = z.object({
   trackResponse: z.object({
-    shipment: z.array(z.object({ inquiryNumber: z.string().optional(), package: z.array(trackPackage).optional(), warnings: z.array(z.object({ code: z.string().optional(), message: z.string().optional() })).optional() })),
+    shipment: z.array(z.object({ inquiryNumber: z.optional(z.string()), package: z.optional(z.array(trackPackage)), warnings: z.optional(z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }))) })),
   }),
 });
 
-const malformed = (what: string, error: z.ZodError) => {
+const malformed = (what: string, error: z.core.$ZodError) => {
   const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return new CarrierError(UPS, `UPS answered with a malformed ${what}${where}: ${issue?.message ?? 'unreadable'}`);
@@ -144,8 +144,8 @@ export function parseUpsReferenceSearch(raw: unknown): string[] {
 
 const voidResponseSchema = z.object({
   VoidShipmentResponse: z.object({
-    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.string().optional() }) }),
-    SummaryResult: z.object({ Status: z.object({ Code: z.string(), Description: z.string().optional() }) }),
+    Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
+    SummaryResult: z.object({ Status: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
   }),
 });
 

@@ -4,20 +4,20 @@
  * something else (a proxy error page, a changed carrier API) becomes a
  * CarrierError instead of a broken rate further down.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { CarrierError, type CarrierQuote } from '../types';
 
 const localized = z.record(z.string(), z.string());
-const minorUnits = z.number().int();
+const minorUnits = z.number().check(z.int());
 
 const quoteSchema = z.object({
-  carrierCode: z.string().min(1),
-  serviceCode: z.string().min(1),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  fxRate: z.number().positive(),
+  carrierCode: z.string().check(z.minLength(1)),
+  serviceCode: z.string().check(z.minLength(1)),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  fxRate: z.number().check(z.positive()),
   charges: z.array(
     z.object({
-      code: z.string().min(1),
+      code: z.string().check(z.minLength(1)),
       billingCode: z.string(),
       name: localized,
       type: z.enum(['base', 'fuel', 'surcharge', 'accessorial', 'duties']),
@@ -25,15 +25,14 @@ const quoteSchema = z.object({
       amount: minorUnits,
     }),
   ),
-  taxes: z.array(z.object({ code: z.string().min(1), name: localized, rateBp: z.number().min(0) })),
-  commitment: z
+  taxes: z.array(z.object({ code: z.string().check(z.minLength(1)), name: localized, rateBp: z.number().check(z.gte(0)) })),
+  commitment: z.nullable(z
     .object({
-      commitDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      commitTime: z.string().regex(/^\d{2}:\d{2}$/),
-      timezoneCode: z.string().min(1),
+      commitDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      commitTime: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+      timezoneCode: z.string().check(z.minLength(1)),
       guaranteed: z.boolean(),
-    })
-    .nullable(),
+    })),
 });
 
 export const rateWireSchema = z.object({ quotes: z.array(quoteSchema) });

@@ -5,13 +5,13 @@
  * proxy error page, a changed carrier API) becomes a CarrierError instead of
  * a broken order further down.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { notificationStatus } from '../../domain/rate/schema';
 import { RATE_LIMITS } from '../../domain/rate/limits';
 import { carrierDocumentFormatSchema, carrierDocumentTypeSchema } from '../../domain/types';
 import { CarrierError, type CarrierDocument, type CarrierShipment } from '../types';
 
-const identifier = z.string().min(1).max(64);
+const identifier = z.string().check(z.minLength(1), z.maxLength(64));
 /** A carrier's shipment id fits an order item with room to spare. */
 export const MAX_SHIPMENT_ID = 2_000;
 /** One document at most 2 MB (base64 of 1.5 MB): a label image or a customs form. */
@@ -23,25 +23,23 @@ export const shipWireSchema = z.object({
     carrierCode: identifier,
     serviceCode: identifier,
     trackingNumber: identifier,
-    pieceTrackingNumbers: z.array(identifier).min(1),
+    pieceTrackingNumbers: z.array(identifier).check(z.minLength(1)),
     trackingUrl: z.url({ protocol: /^https$/ }),
-    returnTrackingNumber: identifier.optional(),
-    billOfLadingNumber: identifier.optional(),
-    customs: z.object({ declarationNumber: identifier, documentsOnly: z.boolean() }).optional(),
-    notification: z.object({ email: z.string().min(1), statuses: z.array(notificationStatus).min(1) }).optional(),
-    shipmentId: z.string().min(1).max(MAX_SHIPMENT_ID).optional(),
+    returnTrackingNumber: z.optional(identifier),
+    billOfLadingNumber: z.optional(identifier),
+    customs: z.optional(z.object({ declarationNumber: identifier, documentsOnly: z.boolean() })),
+    notification: z.optional(z.object({ email: z.string().check(z.minLength(1)), statuses: z.array(notificationStatus).check(z.minLength(1)) })),
+    shipmentId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_SHIPMENT_ID))),
     /** The documents the carrier issued, their bytes in base64. */
-    documents: z
+    documents: z.optional(z
       .array(
         z.object({
           type: carrierDocumentTypeSchema,
           format: carrierDocumentFormatSchema,
-          packageIndex: z.number().int().min(0).max(RATE_LIMITS.packageCount).optional(),
-          content: z.base64().min(1).max(MAX_DOCUMENT_BASE64),
+          packageIndex: z.optional(z.number().check(z.int(), z.gte(0), z.lte(RATE_LIMITS.packageCount))),
+          content: z.base64().check(z.minLength(1), z.maxLength(MAX_DOCUMENT_BASE64)),
         }),
-      )
-      .max(2 * RATE_LIMITS.packageCount + 2)
-      .optional(),
+      ).check(z.maxLength(2 * RATE_LIMITS.packageCount + 2))),
   }),
 });
 /** As the sandbox network sends it: CarrierShipment with each document's bytes in base64. */

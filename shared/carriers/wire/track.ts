@@ -6,11 +6,11 @@
  * something else (a proxy error page, a changed carrier API) becomes a
  * CarrierError instead of a broken order further down.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { trackingEventCodeSchema, transitStatusSchema } from '../../domain/types';
 import { CarrierError, type CarrierTracking } from '../types';
 
-const identifier = z.string().min(1).max(64);
+const identifier = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** Carriers report a few dozen scans at most; the bound keeps a runaway answer out of the order. */
 export const MAX_WIRE_EVENTS = 200;
@@ -24,12 +24,11 @@ export const trackWireSchema = z.object({
         z.object({
           status: transitStatusSchema,
           code: trackingEventCodeSchema,
-          description: z.string().min(1).max(300),
-          location: z.string().min(1).max(200).optional(),
+          description: z.string().check(z.minLength(1), z.maxLength(300)),
+          location: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
           occurredAt: z.iso.datetime({ offset: true }),
         }),
-      )
-      .max(MAX_WIRE_EVENTS),
+      ).check(z.maxLength(MAX_WIRE_EVENTS)),
   }),
 });
 export type TrackWire = { tracking: CarrierTracking };
@@ -37,7 +36,7 @@ export type TrackWire = { tracking: CarrierTracking };
 export const cancelWireSchema = z.object({ voided: z.object({ trackingNumber: identifier }) });
 export type CancelWire = z.infer<typeof cancelWireSchema>;
 
-function malformed(carrierCode: string, what: string, error: z.ZodError): CarrierError {
+function malformed(carrierCode: string, what: string, error: z.core.$ZodError): CarrierError {
   const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return new CarrierError(carrierCode, `${carrierCode} answered with a malformed ${what} response${where}: ${issue?.message ?? 'unreadable'}`);

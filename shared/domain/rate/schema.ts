@@ -5,39 +5,31 @@
  * `packagingType` strings are resolved to objects before this schema runs
  * (spec 2.5, see ./packaging.ts), so the schema only knows the object shape.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 import { dayNumber } from '../dates';
 import { isIsoCurrencyCode } from '../currency';
 import { jsonDepthExceeds, jsonBytes } from '../json';
 import { RATE_LIMITS as L } from './limits';
 
 /** Free text and codes are bounded (RATE_LIMITS); every number is finite and in range. */
-const text = (max: number = L.text) => z.string().max(max);
-const code = () => z.string().max(L.code);
+const text = (max: number = L.text) => z.string().check(z.maxLength(max));
+const code = () => z.string().check(z.maxLength(L.code));
 // Negative values are left to min(0), so one wrong value is one problem.
 const nonTiny = (value: number) => value <= 0 || value >= L.smallestPositive;
 /** A whole count in min..max; past max it is one problem, not also "not a safe integer". */
-const count = (min: number, max: number) => z.number().min(min).max(max, { abort: true }).int();
+const count = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max, { abort: true }), z.int());
 /** A measure or amount: finite, 0..max, and either 0 or at least RATE_LIMITS.smallestPositive. */
 const measure = (max: number) =>
-  z.number().min(0).max(max).refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`);
+  z.number().check(z.gte(0), z.lte(max), z.refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`));
 
 // Codes are accepted in either case and upper-cased, so carriers and the tax
 // tables only ever see `CA`, `QC`, `CAD`.
-const countryCode = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO country code')
-  .toUpperCase();
-const provinceCode = z.string().min(2).max(4).toUpperCase();
+const countryCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO country code'), z.toUpperCase());
+const provinceCode = z.string().check(z.minLength(2), z.maxLength(4), z.toUpperCase());
 // A currency must also be one ISO 4217 knows: `XYZ` has the shape but no
 // carrier can quote in it, so it is the caller's 400, not a 422 NO_RATES.
 const NOT_A_CURRENCY = 'must be an ISO 4217 currency code';
-const currency = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, { message: NOT_A_CURRENCY, abort: true })
-  .toUpperCase()
-  .refine(isIsoCurrencyCode, NOT_A_CURRENCY)
-  .meta({ description: 'An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased' });
+const currency = z.string().check(z.regex(/^[A-Za-z]{3}$/, { message: NOT_A_CURRENCY, abort: true }), z.toUpperCase(), z.refine(isIsoCurrencyCode, NOT_A_CURRENCY)).register(z.globalRegistry, { description: 'An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased' });
 
 const ISO_DATE_OR_LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?$/;
 
@@ -49,61 +41,58 @@ export const isCalendarDateTime = (value: string): boolean => {
   return !Number.isNaN(dayNumber(value)) && hour <= 23 && minute <= 59 && second <= 59;
 };
 
-const isoDateOrLocalDateTime = z
-  .string()
-  .regex(ISO_DATE_OR_LOCAL_DATE_TIME, {
+const isoDateOrLocalDateTime = z.string().check(z.regex(ISO_DATE_OR_LOCAL_DATE_TIME, {
     message: 'must be an ISO date (YYYY-MM-DD) or a date-time without offset (YYYY-MM-DDTHH:MM[:SS])',
     // One problem, one message: a malformed string is not also reported as an invalid date.
     abort: true,
-  })
-  .refine(isCalendarDateTime, 'is not a valid calendar date or time');
+  }), z.refine(isCalendarDateTime, 'is not a valid calendar date or time'));
 
 export const addressSchema = z.object({
   personName: text(),
   addressLine1: text(),
   countryCode,
-  provinceCode: provinceCode.optional(),
-  companyName: text().optional(),
-  phoneNumber: text().optional(),
-  emailAddress: text(L.email).optional(),
-  addressLine2: text().optional(),
-  city: text().optional(),
-  provinceName: text().optional(),
-  postalCode: text().optional(),
-  residential: z.boolean().optional(),
-  timezone: code().optional(),
-  canadaPostId: code().optional(),
-  id: code().optional(),
-  type: z.enum(['shipping', 'broker', 'buyer']).optional(),
+  provinceCode: z.optional(provinceCode),
+  companyName: z.optional(text()),
+  phoneNumber: z.optional(text()),
+  emailAddress: z.optional(text(L.email)),
+  addressLine2: z.optional(text()),
+  city: z.optional(text()),
+  provinceName: z.optional(text()),
+  postalCode: z.optional(text()),
+  residential: z.optional(z.boolean()),
+  timezone: z.optional(code()),
+  canadaPostId: z.optional(code()),
+  id: z.optional(code()),
+  type: z.optional(z.enum(['shipping', 'broker', 'buyer'])),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 export const shippingOptionsSchema = z.object({
-  shippingDate: isoDateOrLocalDateTime.meta({
+  shippingDate: isoDateOrLocalDateTime.clone().register(z.globalRegistry, {
     description: `ISO date or date-time without offset, from ${L.shippingDatePastDays} days before to ${L.shippingDateFutureDays} days after today (UTC)`,
   }),
-  shippingDateTimezone: code().optional(),
-  references: z.object({ customer: text().optional(), order: text().optional(), invoice: text().optional() }).optional(),
-  insurance: z.object({ amount: measure(L.amount), currency }).optional(),
-  signature: z.enum(['none', 'required', 'adult']).optional(),
-  nonConveyable: z.boolean().optional(),
-  createReturnLabel: z.boolean().optional(),
-  saturdayDelivery: z.boolean().optional(),
-  packingSlipType: code().optional(),
-  deliveryInstructions: text().optional(),
+  shippingDateTimezone: z.optional(code()),
+  references: z.optional(z.object({ customer: z.optional(text()), order: z.optional(text()), invoice: z.optional(text()) })),
+  insurance: z.optional(z.object({ amount: measure(L.amount), currency })),
+  signature: z.optional(z.enum(['none', 'required', 'adult'])),
+  nonConveyable: z.optional(z.boolean()),
+  createReturnLabel: z.optional(z.boolean()),
+  saturdayDelivery: z.optional(z.boolean()),
+  packingSlipType: z.optional(code()),
+  deliveryInstructions: z.optional(text()),
 });
 
 export const packagingTypeObjectSchema = z.object({
-  code: code().min(1),
-  isEnvelope: z.boolean().optional(),
-  name: text().optional(),
-  id: code().optional(),
+  code: code().check(z.minLength(1)),
+  isEnvelope: z.optional(z.boolean()),
+  name: z.optional(text()),
+  id: z.optional(code()),
 });
 export type PackagingTypeRef = z.infer<typeof packagingTypeObjectSchema>;
 
 /** packagingType as a caller sends it (spec 2.5): a packaging type code, a custom box UUID, or the object. */
 export const packagingTypeInputSchema = z.union([
-  code().min(1).meta({ description: 'A packaging type code (GET /v1/packaging-types `code`) or a company custom box `id` (UUID)' }),
+  code().check(z.minLength(1)).register(z.globalRegistry, { description: 'A packaging type code (GET /v1/packaging-types `code`) or a company custom box `id` (UUID)' }),
   packagingTypeObjectSchema,
 ]);
 
@@ -113,23 +102,19 @@ const pieceShape = {
   length: measure(L.dimension),
   width: measure(L.dimension),
   height: measure(L.dimension),
-  itemCount: count(0, L.itemCount).optional(),
+  itemCount: z.optional(count(0, L.itemCount)),
 };
-export const pieceSchema = z.object({ ...pieceShape, packagingType: packagingTypeObjectSchema.optional() });
+export const pieceSchema = z.object({ ...pieceShape, packagingType: z.optional(packagingTypeObjectSchema) });
 export type Piece = z.infer<typeof pieceSchema>;
 
 /** Pieces are counted as quantity × piece, so the total package count is bounded, not only each quantity. */
-const packagesOf = <P extends z.ZodType<{ quantity: number }>>(piece: P) =>
+const packagesOf = <P extends z.ZodMiniType<{ quantity: number }>>(piece: P) =>
   z
     .object({
       unitOfMeasure: z.enum(['imperial', 'metric']),
       pieces: z
-        .array(piece)
-        .min(1)
-        .max(L.pieces)
-        .meta({ description: `At most ${L.packageCount} packages in total: quantity summed over pieces. Each piece is rated as quantity × piece.` }),
-    })
-    .superRefine((packages, ctx) => {
+        .array(piece).check(z.minLength(1), z.maxLength(L.pieces)).register(z.globalRegistry, { description: `At most ${L.packageCount} packages in total: quantity summed over pieces. Each piece is rated as quantity × piece.` }),
+    }).check(z.superRefine((packages, ctx) => {
       // A piece over the limit on its own is already reported.
       if (packages.pieces.some((p) => !(p.quantity <= L.packageCount))) return;
       const total = packages.pieces.reduce((n, p) => n + p.quantity, 0);
@@ -140,48 +125,48 @@ const packagesOf = <P extends z.ZodType<{ quantity: number }>>(piece: P) =>
           message: `must not total more than ${L.packageCount} packages (quantity summed over pieces is ${total})`,
         });
       }
-    });
+    }));
 export const packagesSchema = packagesOf(pieceSchema);
 export type Packages = z.infer<typeof packagesSchema>;
 
 export const internationalOptionsSchema = z.strictObject({
-  documentsOnly: z.boolean().optional(),
-  declaredValue: z.strictObject({ value: measure(L.amount), currency }).optional(),
-  billDutyTo: z.enum(['sender', 'recipient', 'thirdParty']).optional(),
-  dutyAccountNumber: code().optional(),
-  recipientTaxId: code().optional(),
-  senderIsProducer: z.boolean().optional(),
-  businessRelationship: z.enum(['related', 'unrelated']).optional(),
-  exportType: z.enum(['permanent', 'return', 'repair', 'returnRepair']).optional(),
-  brokerRequired: z.boolean().optional(),
-  commercialInvoiceRequired: z.boolean().optional(),
-  postShipmentDocumentUpload: z.boolean().optional(),
-  requestEstimatedDutiesAndTaxes: z.boolean().optional(),
+  documentsOnly: z.optional(z.boolean()),
+  declaredValue: z.optional(z.strictObject({ value: measure(L.amount), currency })),
+  billDutyTo: z.optional(z.enum(['sender', 'recipient', 'thirdParty'])),
+  dutyAccountNumber: z.optional(code()),
+  recipientTaxId: z.optional(code()),
+  senderIsProducer: z.optional(z.boolean()),
+  businessRelationship: z.optional(z.enum(['related', 'unrelated'])),
+  exportType: z.optional(z.enum(['permanent', 'return', 'repair', 'returnRepair'])),
+  brokerRequired: z.optional(z.boolean()),
+  commercialInvoiceRequired: z.optional(z.boolean()),
+  postShipmentDocumentUpload: z.optional(z.boolean()),
+  requestEstimatedDutiesAndTaxes: z.optional(z.boolean()),
 });
 export type InternationalOptions = z.infer<typeof internationalOptionsSchema>;
 
 const appointmentSchema = z.object({ appointmentDate: code(), appointmentTime: code() });
 const sides = z.enum(['pickup', 'delivery', 'both']);
 export const freightOptionsSchema = z.object({
-  appointment: text().optional(),
-  prebookedAppointment: appointmentSchema.optional(),
-  pickupAppointment: appointmentSchema.optional(),
-  tailgate: sides.optional(),
-  twoPersons: sides.optional(),
-  afterHours: sides.optional(),
+  appointment: z.optional(text()),
+  prebookedAppointment: z.optional(appointmentSchema),
+  pickupAppointment: z.optional(appointmentSchema),
+  tailgate: z.optional(sides),
+  twoPersons: z.optional(sides),
+  afterHours: z.optional(sides),
 });
 export type FreightOptions = z.infer<typeof freightOptionsSchema>;
 
-const templateFlag = z.union([code(), z.boolean(), count(-L.itemCount, L.itemCount)]).nullable().optional();
+const templateFlag = z.optional(z.nullable(z.union([code(), z.boolean(), count(-L.itemCount, L.itemCount)])));
 
 export const invoiceItemSchema = z.strictObject({
   description: text(),
   quantity: count(1, L.invoiceItemQuantity),
   value: measure(L.amount),
   weight: measure(L.invoiceItemWeight),
-  hsCode: code().optional(),
-  countryOfManufacture: code().optional(),
-  unitOfMeasure: code().optional(),
+  hsCode: z.optional(code()),
+  countryOfManufacture: z.optional(code()),
+  unitOfMeasure: z.optional(code()),
   // Accepted and unused (spec 2.9): any scalar, bounded all the same, since they are stored with the request.
   selectedTemplateId: templateFlag,
   shouldSaveAsTemplate: templateFlag,
@@ -189,19 +174,19 @@ export const invoiceItemSchema = z.strictObject({
 });
 
 export const commercialInvoiceSchema = z.strictObject({
-  generalNote: text(255).nullable().optional(),
-  customsValue: measure(L.customsValue).optional(),
-  currency: currency.optional(),
-  unitOfMeasure: z.enum(['imperial', 'metric']).optional(),
-  buyerRequired: z.boolean().optional(),
-  invoiceItems: z.array(invoiceItemSchema).min(1).max(L.invoiceItems),
+  generalNote: z.optional(z.nullable(text(255))),
+  customsValue: z.optional(measure(L.customsValue)),
+  currency: z.optional(currency),
+  unitOfMeasure: z.optional(z.enum(['imperial', 'metric'])),
+  buyerRequired: z.optional(z.boolean()),
+  invoiceItems: z.array(invoiceItemSchema).check(z.minLength(1), z.maxLength(L.invoiceItems)),
 });
 export type CommercialInvoice = z.infer<typeof commercialInvoiceSchema>;
 
 export const notificationStatus = z.enum(['pending', 'intransit', 'delivered', 'cancelled']);
 export const shippingNotificationOptionsSchema = z.strictObject({
-  shippingNotificationStatuses: z.array(notificationStatus).max(notificationStatus.options.length).optional(),
-  shippingNotificationEmail: z.email().max(L.email).optional(),
+  shippingNotificationStatuses: z.optional(z.array(notificationStatus).check(z.maxLength(notificationStatus.options.length))),
+  shippingNotificationEmail: z.optional(z.email().check(z.maxLength(L.email))),
 });
 
 /**
@@ -214,19 +199,17 @@ export const shippingNotificationOptionsSchema = z.strictObject({
  */
 export const billingOptionsSchema = z
   .looseObject({
-    type: code().optional(),
-    thirdPartyShipperNumber: code().optional(),
-    carrierCode: code().optional(),
-    soldTo: z.unknown().optional(),
-  })
-  .meta({ description: `Not validated beyond its three routing fields (spec 2.11); at most ${L.billingOptionsDepth} levels deep and ${L.billingOptionsBytes} bytes as JSON` })
-  .superRefine((billing, ctx) => {
+    type: z.optional(code()),
+    thirdPartyShipperNumber: z.optional(code()),
+    carrierCode: z.optional(code()),
+    soldTo: z.optional(z.unknown()),
+  }).register(z.globalRegistry, { description: `Not validated beyond its three routing fields (spec 2.11); at most ${L.billingOptionsDepth} levels deep and ${L.billingOptionsBytes} bytes as JSON` }).check(z.superRefine((billing, ctx) => {
     if (jsonDepthExceeds(billing, L.billingOptionsDepth)) {
       ctx.addIssue({ code: 'custom', message: `must not be nested more than ${L.billingOptionsDepth} levels deep` });
     } else if (jsonBytes(billing) > L.billingOptionsBytes) {
       ctx.addIssue({ code: 'custom', message: `must be at most ${L.billingOptionsBytes} bytes as JSON` });
     }
-  });
+  }));
 export type BillingOptions = {
   type?: string;
   thirdPartyShipperNumber?: string;
@@ -235,29 +218,29 @@ export type BillingOptions = {
 };
 
 export const shippingTypeSchema = z.object({
-  carrier: code().min(1).optional(),
-  service: code().min(1).optional(),
+  carrier: z.optional(code().check(z.minLength(1))),
+  service: z.optional(code().check(z.minLength(1))),
 });
 
 export const sortSchema = z.object({
   by: z.enum(['price', 'date', 'value']),
-  dir: z.enum(['asc', 'desc']).optional(),
+  dir: z.optional(z.enum(['asc', 'desc'])),
 });
 
 /** The declared fields in the interface's order, with `packages` of the given piece schema. */
-const declaredFields = <P extends z.ZodType>(packages: P) => ({
+const declaredFields = <P extends z.ZodMiniType>(packages: P) => ({
   shippingOptions: shippingOptionsSchema,
   shipper: addressSchema,
   recipient: addressSchema,
   packages,
-  internationalOptions: internationalOptionsSchema.optional(),
-  freightOptions: freightOptionsSchema.optional(),
-  commercialInvoice: commercialInvoiceSchema.optional(),
-  buyer: addressSchema.optional(),
-  broker: addressSchema.optional(),
-  shippingNotificationOptions: shippingNotificationOptionsSchema.optional(),
-  shippingType: shippingTypeSchema.optional(),
-  sort: sortSchema.optional(),
+  internationalOptions: z.optional(internationalOptionsSchema),
+  freightOptions: z.optional(freightOptionsSchema),
+  commercialInvoice: z.optional(commercialInvoiceSchema),
+  buyer: z.optional(addressSchema),
+  broker: z.optional(addressSchema),
+  shippingNotificationOptions: z.optional(shippingNotificationOptionsSchema),
+  shippingType: z.optional(shippingTypeSchema),
+  sort: z.optional(sortSchema),
 });
 
 /** The declared fields of the rate request, billingOptions aside. */
@@ -271,7 +254,7 @@ export const STORED_RATE_REQUEST_FIELDS = [...Object.keys(rateRequestFieldsSchem
  * own rules. Extra root properties are accepted and ignored: they are not
  * stored, and only the body limits (size, nesting) apply to them.
  */
-export const rateRequestSchema = rateRequestFieldsSchema.extend({ billingOptions: billingOptionsSchema.optional() }).loose();
+export const rateRequestSchema = z.looseObject({ ...rateRequestFieldsSchema.shape, billingOptions: z.optional(billingOptionsSchema) });
 
 /**
  * The body as a caller sends it (spec 2.5): the same schema, except that a
@@ -280,11 +263,10 @@ export const rateRequestSchema = rateRequestFieldsSchema.extend({ billingOptions
  * are resolved.
  */
 export const rateRequestBodySchema = z
-  .object({
-    ...declaredFields(packagesOf(z.object({ ...pieceShape, packagingType: packagingTypeInputSchema.optional() }))),
-    billingOptions: billingOptionsSchema.optional(),
-  })
-  .loose();
+  .looseObject({
+    ...declaredFields(packagesOf(z.object({ ...pieceShape, packagingType: z.optional(packagingTypeInputSchema) }))),
+    billingOptions: z.optional(billingOptionsSchema),
+  });
 
 /**
  * The validated request. Built from the declared fields rather than by
