@@ -3,17 +3,17 @@
  * carrier and marks the order cancelled; again answers the same; 409
  * NOT_CANCELLABLE once picked up.
  */
-import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { orderPreload } from '../../shared/services/order-preload';
 import { createTrackingService, type TrackingDependencies } from '../../shared/services/tracking';
 
-export const createCancelHandler = (registry: CarrierRegistry, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
+export const createCancelHandler = (registry: ShipmentCarriers, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
   const tracking = createTrackingService({ registry, logger, ...options });
   return httpHandler('cancel', async (event, caller) => ({
     data: await tracking.cancel(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
   }), orderPreload);
 };
 
-export const handler = createCancelHandler(defaultRegistry);
+export const handler = createCancelHandler(defaultShipmentCarriers);

@@ -3,13 +3,13 @@
  * shipment, exactly once (shared/services/shipping.ts). A repeat answers the
  * same order with `Idempotent-Replayed: true`.
  */
-import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { referencePreload } from '../../shared/services/preload';
 import { createShippingService, type ShippingDependencies } from '../../shared/services/shipping';
 
-export const createShipHandler = (registry: CarrierRegistry, options: Pick<ShippingDependencies, 'clock' | 'afterCarrierShip'> = {}) => {
+export const createShipHandler = (registry: ShipmentCarriers, options: Pick<ShippingDependencies, 'clock' | 'afterCarrierShip'> = {}) => {
   const shipping = createShippingService({ registry, logger, ...options });
   return httpHandler('ship', async (event, caller) => {
     const { data, replayed } = await shipping.ship(caller.company.companyId, event.pathParameters?.rateResponseId ?? '', event.body, caller.mode);
@@ -18,4 +18,4 @@ export const createShipHandler = (registry: CarrierRegistry, options: Pick<Shipp
   }, referencePreload);
 };
 
-export const handler = createShipHandler(defaultRegistry);
+export const handler = createShipHandler(defaultShipmentCarriers);

@@ -9,11 +9,11 @@
  */
 import type { SQSRecord } from 'aws-lambda';
 import { queueBatchHandler } from '../../shared/batch-handler';
-import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { logger } from '../../shared/logger';
 import { createTrackingService, parseDueCheck, type TrackingDependencies } from '../../shared/services/tracking';
 
-export const createTrackingCheckHandler = (registry: CarrierRegistry, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
+export const createTrackingCheckHandler = (registry: ShipmentCarriers, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
   const tracking = createTrackingService({ registry, logger, ...options });
   const processRecord = async (record: SQSRecord) => {
     const message = parseDueCheck(record.body);
@@ -31,4 +31,4 @@ export const createTrackingCheckHandler = (registry: CarrierRegistry, options: P
   return queueBatchHandler(processRecord);
 };
 
-export const handler = createTrackingCheckHandler(defaultRegistry);
+export const handler = createTrackingCheckHandler(defaultShipmentCarriers);

@@ -9,13 +9,13 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { logger } from '../../shared/logger';
 import { tracerLoader } from '../../shared/tracer';
 import { createTrackingService, type DispatchOptions, type DispatchSummary, type TrackingDependencies } from '../../shared/services/tracking';
 
 export const createTrackingRefreshHandler = (
-  registry: CarrierRegistry,
+  registry: ShipmentCarriers,
   options: Pick<TrackingDependencies, 'clock' | 'pace' | 'queue'> & { dispatch?: DispatchOptions } = {},
 ) => {
   const { dispatch, ...dependencies } = options;
@@ -29,4 +29,4 @@ export const createTrackingRefreshHandler = (
     .use(injectLambdaContext(logger, { resetKeys: true }));
 };
 
-export const handler = createTrackingRefreshHandler(defaultRegistry);
+export const handler = createTrackingRefreshHandler(defaultShipmentCarriers);

@@ -4,14 +4,14 @@
  * token URL and its client id as `x-api-key`, written to the order as a
  * polled tracking report is. No API key: an inbound route.
  */
-import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { inboundHandler } from '../../shared/http/inbound';
 import { logger } from '../../shared/logger';
 import { createTrackingService, type TrackingDependencies } from '../../shared/services/tracking';
 import { createUpsTrackAlertService, type TrackAlertDependencies } from '../../shared/services/ups-track-alert';
 
 export const createTrackAlertEventsHandler = (
-  registry: CarrierRegistry,
+  registry: ShipmentCarriers,
   options: Pick<TrackAlertDependencies, 'clock' | 'secretOf'> & Pick<TrackingDependencies, 'pace'> = {},
 ) => {
   const tracking = createTrackingService({ registry, logger, ...(options.clock ? { clock: options.clock } : {}), ...(options.pace ? { pace: options.pace } : {}) });
@@ -19,4 +19,4 @@ export const createTrackAlertEventsHandler = (
   return inboundHandler('ups-track-alert-events', async (event) => service.event(event.headers ?? {}, event.body, event.isBase64Encoded));
 };
 
-export const handler = createTrackAlertEventsHandler(defaultRegistry);
+export const handler = createTrackAlertEventsHandler(defaultShipmentCarriers);

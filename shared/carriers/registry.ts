@@ -4,20 +4,23 @@
  * reference data. The registry binds each connector to its transport: the
  * sandbox network, loaded on the first call of a sandbox carrier (its code
  * is never among a function's static imports), or the carrier's own API.
+ * It imports every connector: rating quotes them all. The functions of one
+ * order's operations use ./shipment-carriers.ts, which loads one connector
+ * when its carrier is first called.
  */
 import { carrierF } from './carrier-f';
 import { carrierX } from './carrier-x';
 import { carrierY } from './carrier-y';
 import { carrierZ } from './carrier-z';
 import { ups } from './ups';
-import { bindConnector, type CarrierConnector, type ClientFor, type TransportFor } from './connector';
-import type { CarrierAdapter, CarrierTransport } from './types';
+import { bindConnector, type CarrierConnector, type ClientFor } from './connector';
+import { loadSandboxNetwork, sandboxTransportFor, type TransportSet } from './shipment-carriers';
+import type { CarrierAdapter } from './types';
+
+export type { TransportSet } from './shipment-carriers';
 
 /** The one list of carriers. */
 export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF, ups];
-
-/** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
-export type TransportSet = { readonly [code: string]: CarrierTransport<unknown> | undefined };
 
 export type CarrierRegistry = {
   adapters: readonly CarrierAdapter[];
@@ -39,13 +42,7 @@ export function createCarrierRegistry(
   sandbox: TransportSet | (() => Promise<TransportSet>) = loadSandboxNetwork,
   live: { clientFor?: ClientFor } = {},
 ): CarrierRegistry {
-  let loaded: Promise<TransportSet> | undefined;
-  const sandboxTransports = () => (loaded ??= typeof sandbox === 'function' ? sandbox() : Promise.resolve(sandbox));
-  const transportFor: TransportFor = async (connector) => {
-    const transport = (await sandboxTransports())[connector.code];
-    if (!transport) throw new Error(`No transport for ${connector.code}`);
-    return transport;
-  };
+  const transportFor = sandboxTransportFor(sandbox);
   const adapters = CONNECTORS.map((connector) => bindConnector(connector, transportFor, live.clientFor));
   const byCode = new Map(adapters.map((a) => [a.code, a]));
   return {
@@ -55,8 +52,6 @@ export function createCarrierRegistry(
     packagingRequiredBy: CONNECTORS.filter((c) => c.requiresPackagingType).map((c) => c.code),
   };
 }
-
-const loadSandboxNetwork = async (): Promise<TransportSet> => (await import('./sandbox/network')).defaultSandboxNetwork();
 
 /** The registry of this process. */
 export const defaultRegistry: CarrierRegistry = createCarrierRegistry();

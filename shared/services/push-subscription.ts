@@ -14,7 +14,7 @@
  */
 import { carrierAccountById } from '../carriers/accounts';
 import { cachedCarrierAccount } from '../store/carrier-accounts';
-import type { CarrierRegistry } from '../carriers/registry';
+import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import type { Order } from '../domain/types';
 import { pointTrackingNumber } from '../store/tracking-schedule';
@@ -22,7 +22,7 @@ import { callCarrier, failureKind } from './carrier-call';
 import type { ServiceLogger } from './rating';
 
 export type PushSubscriberDependencies = {
-  registry: CarrierRegistry;
+  registry: ShipmentCarriers;
   clock?: () => Date;
   logger: ServiceLogger;
   timeoutMs?: () => number;

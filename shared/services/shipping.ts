@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/accounts';
-import type { CarrierRegistry } from '../carriers/registry';
+import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import type { CarrierAccount, CarrierCallOptions, CarrierShipment, LabelType, ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
@@ -28,7 +28,7 @@ import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './p
 import type { ServiceLogger } from './rating';
 
 export type ShippingDependencies = {
-  registry: CarrierRegistry;
+  registry: ShipmentCarriers;
   clock?: () => Date;
   newId?: () => string;
   logger: ServiceLogger;

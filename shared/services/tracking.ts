@@ -19,7 +19,7 @@
  * notify function's stream filter passes on (shared/manifest.ts).
  */
 import { carrierAccountById } from '../carriers/accounts';
-import type { CarrierRegistry } from '../carriers/registry';
+import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type CarrierTracking } from '../domain/carrier';
 import { randomUUID } from 'node:crypto';
@@ -68,7 +68,7 @@ import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './p
 import type { ServiceLogger } from './rating';
 
 export type TrackingDependencies = {
-  registry: CarrierRegistry;
+  registry: ShipmentCarriers;
   clock?: () => Date;
   logger: ServiceLogger & { info(message: string, attributes: LogAttributes): void };
   /** Sandbox pace (shared/config.ts SANDBOX_TRACKING_PACE), read at each use. */

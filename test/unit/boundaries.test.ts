@@ -58,6 +58,27 @@ it('the graph walk follows imports (it is not vacuous)', () => {
   expect(staticGraph('shared/carriers/sandbox/network.ts')).toContain('shared/carriers/sandbox/transport.ts');
 });
 
+/**
+ * An order has one carrier: the functions of order operations load each
+ * connector on its first call (shared/carriers/shipment-carriers.ts), so no
+ * connector is among their static imports. Rating quotes them all and
+ * imports them; UPS's Track Alert function reads UPS's events, and imports
+ * their parser.
+ */
+const ORDER_FUNCTIONS = ['ship', 'track', 'cancel', 'tracking-check', 'tracking-refresh'];
+const isConnector = (f: string) => /^shared\/carriers\/(carrier-[a-z]|ups)\//.test(f) || f === 'shared/carriers/registry.ts';
+
+it('the functions of order operations exist in the manifest', () => {
+  expect(manifest.map((f) => f.name)).toEqual(expect.arrayContaining(ORDER_FUNCTIONS));
+  expect([...staticGraph('functions/rate/handler.ts')].filter(isConnector)).toContain('shared/carriers/ups/index.ts');
+});
+
+describe.each(manifest.filter((f) => ORDER_FUNCTIONS.includes(f.name)).map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
+  it('does not statically import a carrier connector', () => {
+    expect([...staticGraph(entry)].filter(isConnector)).toEqual([]);
+  });
+});
+
 describe.each(manifest.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
   it.each(FORBIDDEN.map((f) => [f.what, f] as const))('does not statically import %s', (_what, { test }) => {
     expect([...staticGraph(entry)].filter(test)).toEqual([]);

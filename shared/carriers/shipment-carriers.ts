@@ -1,0 +1,105 @@
+/**
+ * The carriers of an order's operations (ship, track, cancel, push
+ * subscriptions): what the ship, track and cancel functions and the tracking
+ * workers use. One order has one carrier, so each connector is loaded on the
+ * first call to its carrier, and a function never builds at its cold start
+ * the request builders and answer schemas of carriers it is not asked to
+ * call (docs/performance.md, "Bundles and cold import"). Rating quotes every
+ * carrier of a plan at once and uses the full registry (./registry.ts), which
+ * loads them all.
+ *
+ * CARRIER_PROFILES says what is known of a carrier without its connector:
+ * code, kind, network and whether it pushes tracking events. A unit test
+ * holds them to the connectors (test/unit/carriers/shipment-carriers.test.ts).
+ */
+import type { CarrierKind } from '../domain/types';
+import { bindConnector, type CarrierConnector, type CarrierNetwork, type ClientFor, type TransportFor } from './connector';
+import type { CarrierAdapter, CarrierTransport } from './types';
+
+export type CarrierProfile = {
+  readonly code: string;
+  readonly kind: CarrierKind;
+  readonly network: CarrierNetwork;
+  /** The connector has `subscribePush` (UPS Track Alert). */
+  readonly pushes: boolean;
+  /** The connector, from a chunk of its own in a function bundle. */
+  load(): Promise<CarrierConnector>;
+};
+
+/** Every carrier, in the order of ./registry.ts's CONNECTORS. */
+export const CARRIER_PROFILES: readonly CarrierProfile[] = [
+  { code: 'CARRIERX', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-x')).carrierX },
+  { code: 'CARRIERY', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-y')).carrierY },
+  { code: 'CARRIERZ', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-z')).carrierZ },
+  { code: 'CARRIERF', kind: 'freight', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-f')).carrierF },
+  { code: 'UPS', kind: 'parcel', network: 'live', pushes: true, load: async () => (await import('./ups')).ups },
+];
+
+/** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
+export type TransportSet = { readonly [code: string]: CarrierTransport<unknown> | undefined };
+
+/** The sandbox network of this process, loaded on the first call of a sandbox carrier. */
+export const loadSandboxNetwork = async (): Promise<TransportSet> => (await import('./sandbox/network')).defaultSandboxNetwork();
+
+/** A sandbox connector's transport: from `sandbox` (a set, or a loader of one called once). */
+export const sandboxTransportFor = (sandbox: TransportSet | (() => Promise<TransportSet>)): TransportFor => {
+  let loaded: Promise<TransportSet> | undefined;
+  const transports = () => (loaded ??= typeof sandbox === 'function' ? sandbox() : Promise.resolve(sandbox));
+  return async (connector) => {
+    const transport = (await transports())[connector.code];
+    if (!transport) throw new Error(`No transport for ${connector.code}`);
+    return transport;
+  };
+};
+
+/** The carrier port of one order's operations. */
+export type ShipmentCarrier = Pick<CarrierAdapter, 'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush'>;
+/** The carriers of order operations; the full registry (./registry.ts) is one too. */
+export type ShipmentCarriers = {
+  /** The carrier of a code (case-insensitive); undefined for a code no connector serves. */
+  getAdapter(code: string): ShipmentCarrier | undefined;
+};
+
+/**
+ * Order carriers over `sandbox` (as createCarrierRegistry) whose connectors
+ * load on their first call. A load that fails is tried again on the next call.
+ */
+export function createShipmentCarriers(
+  sandbox: TransportSet | (() => Promise<TransportSet>) = loadSandboxNetwork,
+  live: { clientFor?: ClientFor } = {},
+  profiles: readonly CarrierProfile[] = CARRIER_PROFILES,
+): ShipmentCarriers {
+  const transportFor = sandboxTransportFor(sandbox);
+  const carriers = profiles.map((profile): ShipmentCarrier => {
+    let bound: Promise<CarrierAdapter> | undefined;
+    const adapter = () =>
+      (bound ??= profile.load().then(
+        (connector) => bindConnector(connector, transportFor, live.clientFor),
+        (error: unknown) => {
+          bound = undefined;
+          throw error;
+        },
+      ));
+    return {
+      code: profile.code,
+      kind: profile.kind,
+      ship: async (input, options) => (await adapter()).ship(input, options),
+      track: async (shipment, options) => (await adapter()).track(shipment, options),
+      cancel: async (shipment, options) => (await adapter()).cancel(shipment, options),
+      ...(profile.pushes
+        ? {
+            subscribePush: async (input, options) => {
+              const loaded = await adapter();
+              if (!loaded.subscribePush) throw new Error(`${profile.code} does not push tracking events`);
+              return loaded.subscribePush(input, options);
+            },
+          }
+        : {}),
+    };
+  });
+  const byCode = new Map(carriers.map((c) => [c.code, c]));
+  return { getAdapter: (code) => byCode.get(code.toUpperCase()) };
+}
+
+/** The order carriers of this process. */
+export const defaultShipmentCarriers: ShipmentCarriers = createShipmentCarriers();

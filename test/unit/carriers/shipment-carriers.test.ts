@@ -1,0 +1,56 @@
+import { CONNECTORS, createCarrierRegistry } from '../../../shared/carriers/registry';
+import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
+import { CARRIER_PROFILES, createShipmentCarriers, type CarrierProfile } from '../../../shared/carriers/shipment-carriers';
+import type { ShipmentRef } from '../../../shared/carriers/types';
+import { noSignal, shipInput } from './ship-fixtures';
+
+describe('order carriers (connectors loaded on their first call)', () => {
+  it('has one profile per connector, in the same order, saying what the connector says', async () => {
+    expect(CARRIER_PROFILES.map((p) => [p.code, p.kind, p.network, p.pushes])).toEqual(
+      CONNECTORS.map((c) => [c.code, c.kind, c.network, c.network === 'live' && Boolean(c.subscribePush)]),
+    );
+    const loaded = await Promise.all(CARRIER_PROFILES.map((p) => p.load()));
+    loaded.forEach((connector, i) => expect(connector).toBe(CONNECTORS[i]));
+  });
+
+  it('finds a carrier by code, whatever its case, with push subscription only where its connector pushes', () => {
+    const carriers = createShipmentCarriers(createSandboxTransports());
+    expect(carriers.getAdapter('carriery')?.code).toBe('CARRIERY');
+    expect(carriers.getAdapter('CARRIERF')?.kind).toBe('freight');
+    expect(carriers.getAdapter('CARRIERQ')).toBeUndefined();
+    expect(carriers.getAdapter('UPS')?.subscribePush).toBeInstanceOf(Function);
+    expect(carriers.getAdapter('CARRIERX')?.subscribePush).toBeUndefined();
+  });
+
+  it.each(['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'])('ships, tracks and voids %s as the full registry does', async (code) => {
+    const lazy = createShipmentCarriers(createSandboxTransports()).getAdapter(code)!;
+    const eager = createCarrierRegistry(createSandboxTransports()).getAdapter(code)!;
+    const input = shipInput(code);
+    const shipped = await lazy.ship(input, noSignal());
+    expect(shipped).toEqual(await eager.ship(input, noSignal()));
+    const ref: ShipmentRef = { reference: input.reference, trackingNumber: shipped.trackingNumber, ...(shipped.shipmentId ? { shipmentId: shipped.shipmentId } : {}) };
+    expect(await lazy.track(ref, noSignal())).toEqual(await eager.track(ref, noSignal()));
+    // Voided, or refused once picked up: the same either way.
+    const outcome = (voiding: Promise<void>) => voiding.then(() => 'voided', (error: unknown) => String(error));
+    expect(await outcome(lazy.cancel(ref, noSignal()))).toEqual(await outcome(eager.cancel(ref, noSignal())));
+  });
+
+  it('loads a connector once, and again after a load that failed', async () => {
+    const real = CARRIER_PROFILES.find((p) => p.code === 'CARRIERZ')!;
+    let calls = 0;
+    const flaky: CarrierProfile = {
+      ...real,
+      load: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('chunk not found');
+        return real.load();
+      },
+    };
+    const adapter = createShipmentCarriers(createSandboxTransports(), {}, [flaky]).getAdapter('CARRIERZ')!;
+    const input = shipInput('CARRIERZ');
+    await expect(adapter.ship(input, noSignal())).rejects.toThrow('chunk not found');
+    await expect(adapter.ship(input, noSignal())).resolves.toMatchObject({ trackingNumber: expect.any(String) });
+    await adapter.ship(input, noSignal());
+    expect(calls).toBe(2);
+  });
+});
