@@ -19,8 +19,10 @@
  * No CDK import here: the bench loads this module and should not pay for
  * aws-cdk-lib.
  */
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { buildSync, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
+import { pureSchemas } from './bundle/pure-schemas';
 
 /** The repository root: manifest entries and the aliases below are relative to it. */
 export const projectRoot = path.resolve(__dirname, '..');
@@ -98,14 +100,21 @@ export const esbuildOptions = (outfile: string): BuildOptions => ({
   alias: { ...functionBundling.alias },
   external: [...functionBundling.external],
   logLevel: functionBundling.logLevel,
+  /** Schemas a bundle never uses are dropped, not built at its cold start (./bundle/pure-schemas.ts). */
+  plugins: [pureSchemas],
 });
 
 /**
  * Builds the function of `entry` (relative to the repository root) into
  * `outdir`: `index.mjs`, which exports `handler`, its chunks and their maps.
- * Synchronous: CDK calls it as an asset's local bundler
- * (lib/project-function.ts).
+ * Synchronous, as CDK calls it (an asset's local bundler,
+ * lib/project-function.ts): esbuild runs plugins only in its asynchronous
+ * API, so the build runs in a child process (./bundle/build-function.ts),
+ * its errors on this process's stderr.
  */
 export const bundleFunction = (entry: string, outdir: string): void => {
-  buildSync({ ...esbuildOptions(path.join(outdir, 'index.mjs')), entryPoints: [path.join(projectRoot, entry)] });
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'lib/bundle/build-function.ts'), entry, outdir], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 };

@@ -4,7 +4,7 @@
  * any carrier is asked.
  */
 import type { BillingOptions } from './schema';
-import { validationError } from './validate';
+import { validationError } from '../issues';
 
 export const THIRD_PARTY = 'thirdParty';
 
