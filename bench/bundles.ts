@@ -8,11 +8,13 @@
  *     statically (lib/bundling.ts splits dynamic imports off into chunks
  *     loaded when first called), as a ratio to the baseline's (target ≤ 1.3);
  *     the whole directory is shown beside it;
- *   - cold import: the median, over ROUNDS fresh Node processes per bundle, of
- *     the `await import(bundle)` alone, as a ratio to the baseline's median
- *     (target ≤ 1.4, label-file ≤ 2). The processes run one at a time, round-robin over the
- *     baseline and the functions (the order turns every round), so machine
- *     noise falls on all of them alike; each runs with the functions'
+ *   - cold import: the `await import(bundle)` alone, in ROUNDS fresh Node
+ *     processes per function, each run right after a fresh process of the
+ *     baseline; the ratio is the median of the ROUNDS ratios of these pairs
+ *     (target ≤ 1.4, label-file ≤ 2), so the drift of a shared machine between
+ *     samples falls on both halves of a pair. The pairs run one at a time,
+ *     round-robin over the functions (the order turns every round); each
+ *     process runs with the functions'
  *     NODE_OPTIONS (FUNCTION_NODE_OPTIONS) in a Lambda-like environment.
  *     Informational: the process's CPU time over the import, and the time to
  *     the end of the first invocation (import plus one request without an API
@@ -20,7 +22,7 @@
  *     client), where tracing and metrics start as they would in Lambda.
  *
  * Every child is killed when the run is abandoned (ctx.defer), and the
- * directory removed. About 15–35 s on a 2-core machine for five bundles.
+ * directory removed. About 45 s on a 2-core machine for 15 functions.
  *
  *   npx tsx bench/bundles.ts          this part alone
  */
@@ -182,13 +184,22 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     const sample = await runChild(bundle);
     if (bundle.name !== 'baseline' && sample.status !== 401) throw new Error(`${bundle.name} answered ${sample.status} to a request without an API key (expected 401)`);
   }
-  ctx.log(`bundles: ${ROUNDS} rounds of ${bundles.length} fresh processes`);
+  // Each function's sample is paired with a baseline sample taken just before it: the ratio of the pair
+  // cancels the machine's drift between samples (a shared 2-core VM drifts by more than the margins measured).
+  const [baseline, ...measured] = bundles as [Bundle, ...Bundle[]];
+  ctx.log(`bundles: ${ROUNDS} rounds of ${measured.length} pairs (baseline, function) of fresh processes`);
   const samples = new Map<string, Sample[]>(bundles.map((b) => [b.name, []]));
+  const pairRatios = new Map<string, { wall: number[]; cpu: number[] }>(measured.map((b) => [b.name, { wall: [], cpu: [] }]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (let i = 0; i < bundles.length; i += 1) {
+    for (let i = 0; i < measured.length; i += 1) {
       if (ctx.stopped()) throw new Error('bundle bench stopped');
-      const bundle = bundles[(round + i) % bundles.length]!;
-      samples.get(bundle.name)!.push(await runChild(bundle));
+      const bundle = measured[(round + i) % measured.length]!;
+      const base = await runChild(baseline);
+      const sample = await runChild(bundle);
+      samples.get(baseline.name)!.push(base);
+      samples.get(bundle.name)!.push(sample);
+      pairRatios.get(bundle.name)!.wall.push(sample.importMs / base.importMs);
+      pairRatios.get(bundle.name)!.cpu.push(sample.importCpuMs / base.importCpuMs);
     }
   }
 
@@ -207,8 +218,8 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const rows = stats.map((s) => ({
     ...s,
     sizeRatio: s.bytes / base.bytes,
-    importRatio: s.importMs / base.importMs,
-    importCpuRatio: s.importCpuMs / base.importCpuMs,
+    importRatio: s.name === baseline.name ? 1 : median(pairRatios.get(s.name)!.wall),
+    importCpuRatio: s.name === baseline.name ? 1 : median(pairRatios.get(s.name)!.cpu),
   }));
   const fns = rows.slice(1);
   const wallMs = performance.now() - started;
@@ -229,7 +240,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
         `${fmt(r.firstCallMs)} ms`,
       ]),
     ),
-    `(lib/bundling.ts options; medians of ${ROUNDS} fresh Node ${process.version} processes per bundle, round-robin; ` +
+    `(lib/bundling.ts options; import ratio: median of ${ROUNDS} (baseline, function) pairs of fresh Node ${process.version} processes, round-robin; ms: medians; ` +
       `NODE_OPTIONS ${FUNCTION_NODE_OPTIONS ?? 'none'}; first call = import + one 401 request, tracing and metrics on; targets: size <= ${SIZE_RATIO_MAX}x, import <= ${IMPORT_RATIO_MAX}x the baseline (label-file ${IMPORT_RATIO_MAX_OF['label-file']}x); ${fmt(wallMs / 1000)} s)`,
   ];
 
