@@ -16,4 +16,15 @@ export default tseslint.config(
     files: ['**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The functions' zod is shared/zod.ts (zod/mini with English messages); classic zod in a bundle costs its cold start.
+    files: ['shared/**/*.ts', 'functions/**/*.ts', 'lib/**/*.ts', 'local/**/*.ts', 'bin/**/*.ts'],
+    ignores: ['shared/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'Import zod from shared/zod.ts (zod/mini, docs/architecture.md).' }, { name: 'zod/mini', message: 'Import zod from shared/zod.ts: it installs the English messages.' }], patterns: [{ group: ['zod/*', '!zod/mini'], message: 'Import zod from shared/zod.ts.' }] },
+      ],
+    },
+  },
 );
