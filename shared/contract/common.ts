@@ -48,8 +48,8 @@ export const errorBody = z
     error: z.object({
       code: errorCode,
       message: z.string(),
-      details: z.optional(z
-        .array(z.object({ path: z.optional(z.string()), message: z.string() }))).register(z.globalRegistry, { description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
+      details: z.optional(
+        z.array(z.object({ path: z.optional(z.string()), message: z.string() }))).register(z.globalRegistry, { description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
     }),
   }).register(z.globalRegistry, { description: 'The body of every error answer' });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -15,8 +15,8 @@ export const rateRecord = z
   .object({
     carrier: z.object({ code: z.string(), fullName: localized, shortName: localized }),
     service: z.object({ code: z.string(), fullName: localized, shortName: localized, billingCode: z.string(), chips: z.array(z.string()), isDisabled: z.boolean() }),
-    commitment: z.nullable(z
-      .object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: 'null when the carrier gives no commitment' }),
+    commitment: z.nullable(
+      z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: 'null when the carrier gives no commitment' }),
     rate: z.object({
       charges: z.array(z.object({ chips: z.array(z.string()), code: z.string(), billingCode: z.string(), name: localized, type: z.string(), retail: money, account: money })),
       totals: z.object({ retail: tier, discounted: tier, account: tier }),

@@ -30,8 +30,8 @@ export const trackResponse = z
         'When the carrier was last asked (ISO 8601); null until the first check. A read of a due order asks the carrier first; if the carrier does not answer, the stored tracking is answered and this says how old it is.',
     }),
     nextCheckAt: z.nullable(z.string()).register(z.globalRegistry, { description: 'When the tracking is next refreshed by the schedule (ISO 8601); null once the status is final' }),
-    estimatedDelivery: z.nullable(z
-      .object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: "The carrier's commitment at rating time; null when it committed to none" }),
+    estimatedDelivery: z.nullable(
+      z.object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: "The carrier's commitment at rating time; null when it committed to none" }),
     metadata: z.object({ trackingUrl: z.string() }),
     mode,
   }).register(z.globalRegistry, { id: 'Tracking' });

@@ -64,15 +64,17 @@ export const saveRateResults = async (request: StoredRateRequest, responses: rea
   await putAll(rateItems(request, responses));
 };
 
-const rateRequestItem = z.pipe(z
-  .object({
+const rateRequestItem = z.pipe(
+  z.object({
     requestId: z.string(),
     companyId: z.string(),
     requestGzip: z.instanceof(Uint8Array),
     createdDate: z.string(),
     expiresAt: z.string(),
     mode: z._default(keyModeSchema, 'live'),
-  }), z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> })));
+  }),
+  z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> })),
+);
 
 const tier = z.tuple([z.number(), z.number(), z.number()]);
 const storedCharges = z.array(z.tuple([z.string(), z.number(), z.number(), z.number()]));
@@ -99,13 +101,15 @@ const storedRate = z
     mode: z._default(keyModeSchema, 'live'),
   }) satisfies z.ZodMiniType<StoredRate>;
 
-const chargesJson = z.pipe(z
-  .string(), z.transform((text, ctx) => {
+const chargesJson = z.pipe(
+  z.string(),
+  z.transform((text, ctx) => {
     const parsed = storedCharges.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
     ctx.issues.push({ code: 'custom', message: `stored charges are malformed: ${parsed.error.message}`, input: text });
     return z.NEVER;
-  }));
+  }),
+);
 
 const rateResponseItem = z.extend(storedRate, { charges: chargesJson });
 

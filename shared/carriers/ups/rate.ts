@@ -153,8 +153,8 @@ const ratedShipmentSchema = z.object({
   TotalCharges: moneySchema,
   NegotiatedRateCharges: z.optional(z.object({ TotalCharge: moneySchema })),
   GuaranteedDelivery: z.optional(z.object({ BusinessDaysInTransit: z.optional(z.string()), DeliveryByTime: z.optional(z.string()) })),
-  TimeInTransit: z.optional(z
-    .object({
+  TimeInTransit: z.optional(
+    z.object({
       ServiceSummary: z.object({
         GuaranteedIndicator: z.optional(z.string()),
         EstimatedArrival: z.object({

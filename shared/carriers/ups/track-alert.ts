@@ -176,8 +176,8 @@ const trackingEventSchema = z.object({
   trackingNumber: z.string().check(z.regex(UPS_TRACK_ALERT_TRACKING_NUMBER, 'must be a 1Z or 1R tracking number')),
   localActivityDate: date,
   localActivityTime: time,
-  activityLocation: z.optional(z
-    .object({
+  activityLocation: z.optional(
+    z.object({
       city: z.catch(blankIsAbsent(z.string()), undefined),
       stateProvince: part(/^[A-Z]{2}$/),
       country: part(/^[A-Z]{2}$/),

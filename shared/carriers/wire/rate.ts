@@ -26,8 +26,8 @@ const quoteSchema = z.object({
     }),
   ),
   taxes: z.array(z.object({ code: z.string().check(z.minLength(1)), name: localized, rateBp: z.number().check(z.gte(0)) })),
-  commitment: z.nullable(z
-    .object({
+  commitment: z.nullable(
+    z.object({
       commitDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       commitTime: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
       timezoneCode: z.string().check(z.minLength(1)),

@@ -31,8 +31,8 @@ export const shipWireSchema = z.object({
     notification: z.optional(z.object({ email: z.string().check(z.minLength(1)), statuses: z.array(notificationStatus).check(z.minLength(1)) })),
     shipmentId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_SHIPMENT_ID))),
     /** The documents the carrier issued, their bytes in base64. */
-    documents: z.optional(z
-      .array(
+    documents: z.optional(
+      z.array(
         z.object({
           type: carrierDocumentTypeSchema,
           format: carrierDocumentFormatSchema,
