@@ -35,3 +35,33 @@ export const queueBatchHandler = (processRecord: (record: SQSRecord) => Promise<
     async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
       processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), { context, processInParallel: true }),
   );
+
+/**
+ * A queue whose messages are each one step of one kind (a tracking check, a
+ * webhook delivery): `parse` reads a message, and one that is not of the
+ * kind is logged and dropped (handing it again could not change it); `run`
+ * takes the step, and a step that throws is logged with `describe(message)`
+ * and reported for another try.
+ */
+export const queueStepHandler = <M>(queue: {
+  parse: (body: string) => M | undefined;
+  /** What a message is, for the log line of one that is not: `queue message skipped: not <kind>`. */
+  kind: string;
+  /** The log line of a step that threw. */
+  failed: string;
+  describe: (message: M) => Record<string, unknown>;
+  run: (message: M) => Promise<unknown>;
+}) =>
+  queueBatchHandler(async (record: SQSRecord) => {
+    const message = queue.parse(record.body);
+    if (!message) {
+      logger.error(`queue message skipped: not ${queue.kind}`, { messageId: record.messageId });
+      return 'dropped';
+    }
+    try {
+      return await queue.run(message);
+    } catch (error) {
+      logger.error(queue.failed, { messageId: record.messageId, ...queue.describe(message), error });
+      throw error;
+    }
+  });

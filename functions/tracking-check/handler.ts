@@ -7,28 +7,20 @@
  * again by the queue; one that keeps failing is dropped after its receipts,
  * and its order, still due, is found again by the dispatcher.
  */
-import type { SQSRecord } from 'aws-lambda';
-import { queueBatchHandler } from '../../shared/batch-handler';
+import { queueStepHandler } from '../../shared/batch-handler';
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { logger } from '../../shared/logger';
 import { createTrackingService, parseDueCheck, type TrackingDependencies } from '../../shared/services/tracking';
 
 export const createTrackingCheckHandler = (registry: ShipmentCarriers, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
   const tracking = createTrackingService({ registry, logger, ...options });
-  const processRecord = async (record: SQSRecord) => {
-    const message = parseDueCheck(record.body);
-    if (!message) {
-      logger.error('queue message skipped: not a tracking check', { messageId: record.messageId });
-      return 'dropped';
-    }
-    try {
-      return await tracking.checkQueued(message);
-    } catch (error) {
-      logger.error('tracking check of an order failed', { messageId: record.messageId, orderId: message.orderId, error });
-      throw error;
-    }
-  };
-  return queueBatchHandler(processRecord);
+  return queueStepHandler({
+    parse: parseDueCheck,
+    kind: 'a tracking check',
+    failed: 'tracking check of an order failed',
+    describe: (message) => ({ orderId: message.orderId }),
+    run: (message) => tracking.checkQueued(message),
+  });
 };
 
 export const handler = createTrackingCheckHandler(defaultShipmentCarriers);
