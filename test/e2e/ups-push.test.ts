@@ -20,7 +20,7 @@ import { startPushMode, type PushMode } from '../../local/ups/push-mode';
 import { listOutbox } from '../../shared/notify/outbox';
 import { adminJson } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
+import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { clientId: 'e2e-push-client-4Fq', clientSecret: 'e2e-push-secret-Hn2wX9' };
 
@@ -39,16 +39,6 @@ const call = async (route: string, init: RequestInit = {}) => {
   const response = await fetch(`${apiUrl}${route}`, { ...init, headers: { 'X-API-Key': readDemoFile(dataDir)!.apiKey, 'Content-Type': 'application/json', ...init.headers } });
   const text = await response.text();
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Json };
-};
-
-const waitFor = async <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 };
 
 beforeAll(async () => {

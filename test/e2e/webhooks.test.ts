@@ -19,7 +19,7 @@ import { readDemoFile } from '../../local/runtime-files';
 import { adminJson } from '../support/cli';
 import { documentValidator, pathBelow } from '../support/openapi-validator';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
+import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
 type Json = { data?: unknown; error?: { code: string; message: string } };
@@ -45,16 +45,6 @@ const call = async (route: string, init: RequestInit = {}, apiKey = key) => {
   answers.push(text);
   document.assertDocumented({ method: init.method ?? 'GET', path: pathBelow(url, ''), status: response.status, headers: response.headers, body: text });
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Json };
-};
-
-const waitFor = async <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 };
 
 const register = async (receiverPath: string, body: Record<string, unknown> = {}) => {

@@ -9,14 +9,9 @@ import { API_THROTTLED_METRIC, carrierQueries } from '../../lib/monitoring';
 import { SERVICE_NAME } from '../../lib/shipping-stack';
 import { metricsNamespace, stages, type StageConfig } from '../../lib/stages';
 import { httpFunctions, manifest } from '../../shared/manifest';
-import { logicalId, resources, synthesize, type Synthesized } from './synth';
+import { logicalId, resources, useSynthesizedStages } from './synth';
 
-const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
-beforeAll(() => {
-  synthesized.dev = synthesize(stages.dev);
-  synthesized.prod = synthesize(stages.prod);
-});
-const of = (stage: StageConfig): Synthesized => synthesized[stage.name]!;
+const of = useSynthesizedStages();
 
 type MetricStat = { Metric: { Namespace: string; MetricName: string; Dimensions?: Array<{ Name: string; Value: unknown }> }; Stat: string };
 type AlarmProps = {

@@ -5,18 +5,14 @@
  * configuration set it sends with (sender, set and grant).
  */
 import { Match } from 'aws-cdk-lib/assertions';
-import { stages, type StageConfig } from '../../lib/stages';
+import { stages } from '../../lib/stages';
 import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/manifest';
-import { actionsOf, logicalId, resources, statementsOf, synthesize, type Synthesized } from './synth';
+import { actionsOf, logicalId, resources, statementsOf, useSynthesizedStages } from './synth';
 
-const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
-beforeAll(() => {
-  synthesized.dev = synthesize(stages.dev);
-  synthesized.prod = synthesize(stages.prod);
-});
+const synthesizedStage = useSynthesizedStages();
 
 describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
-  const of = () => synthesized[stage.name]!;
+  const of = () => synthesizedStage(stage);
   const notify = () => of().stack.functions.get('notify')!;
 
   it('reads the table stream, reports failed records alone, retries 3 times and then parks them in its queue', () => {

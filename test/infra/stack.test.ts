@@ -6,18 +6,13 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { accessLogFields } from '../../lib/api';
 import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping-stack';
-import { stages, type StageConfig } from '../../lib/stages';
+import { stages } from '../../lib/stages';
 import { httpFunctions, inboundFunctions, manifest } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
 import { legacyActiveOrdersIndex, tableDefinition, trackingDueIndex } from '../../shared/store/table';
-import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, synthesize, tableWriteFences, type Synthesized } from './synth';
+import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, tableWriteFences, type Synthesized, useSynthesizedStages } from './synth';
 
-const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
-beforeAll(() => {
-  synthesized.dev = synthesize(stages.dev);
-  synthesized.prod = synthesize(stages.prod);
-});
-const of = (stage: StageConfig): Synthesized => synthesized[stage.name]!;
+const of = useSynthesizedStages();
 
 const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:*'];
 

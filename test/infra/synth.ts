@@ -12,7 +12,7 @@ import type { IConstruct } from 'constructs';
 import cdkJson from '../../cdk.json';
 import { addShippingStack, newApp } from '../../lib/app';
 import type { ShippingStack } from '../../lib/shipping-stack';
-import type { StageConfig } from '../../lib/stages';
+import { stages, type StageConfig } from '../../lib/stages';
 import { manifest, type FunctionEntry } from '../../shared/manifest';
 
 export type Synthesized = { app: App; stack: ShippingStack; template: Template };
@@ -44,6 +44,19 @@ export const build = (stage: StageConfig, options: BuildOptions = {}): { app: Ap
 export const synthesize = (stage: StageConfig, options: BuildOptions = {}): Synthesized => {
   const { app, stack } = build(stage, options);
   return { app, stack, template: Template.fromStack(stack) };
+};
+
+/**
+ * Both stages synthesized once for a test file (in its beforeAll); the
+ * answer gives a stage's synthesis in the tests.
+ */
+export const useSynthesizedStages = (options: BuildOptions = {}): ((stage: StageConfig) => Synthesized) => {
+  const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
+  beforeAll(() => {
+    synthesized.dev = synthesize(stages.dev, options);
+    synthesized.prod = synthesize(stages.prod, options);
+  });
+  return (stage) => synthesized[stage.name]!;
 };
 
 /** The logical id of an L2 construct's resource (or of an L1 itself). */

@@ -16,14 +16,9 @@ import { API_KEY_HEADER, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
 import { ERROR_CODES } from '../../shared/errors';
 import { inboundFunctions } from '../../shared/manifest';
 import { isWellFormedKey } from '../../shared/http/auth';
-import { logicalId, resources, synthesize, type Synthesized } from './synth';
+import { logicalId, resources, useSynthesizedStages } from './synth';
 
-const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
-beforeAll(() => {
-  synthesized.dev = synthesize(stages.dev);
-  synthesized.prod = synthesize(stages.prod);
-});
-const of = (stage: StageConfig): Synthesized => synthesized[stage.name]!;
+const of = useSynthesizedStages();
 
 type Statement = Record<string, unknown>;
 type Rule = {

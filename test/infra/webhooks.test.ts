@@ -6,19 +6,15 @@
  * with exactly one action each for the function that seals and the one that
  * opens.
  */
-import { stages, type StageConfig } from '../../lib/stages';
+import { stages } from '../../lib/stages';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS } from '../../lib/shipping-stack';
 import { manifest } from '../../shared/manifest';
-import { actionsOf, logicalId, mentions, resources, statementsOf, synthesize, type Synthesized } from './synth';
+import { actionsOf, logicalId, mentions, resources, statementsOf, useSynthesizedStages } from './synth';
 
-const synthesized: Partial<Record<StageConfig['name'], Synthesized>> = {};
-beforeAll(() => {
-  synthesized.dev = synthesize(stages.dev);
-  synthesized.prod = synthesize(stages.prod);
-});
+const synthesizedStage = useSynthesizedStages();
 
 describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
-  const of = () => synthesized[stage.name]!;
+  const of = () => synthesizedStage(stage);
   const fn = (name: string) => of().stack.functions.get(name)!;
   const queues = () => of().stack.queues.get('webhook-deliveries')!;
 

@@ -14,7 +14,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -37,7 +36,6 @@ import { createTrackingService } from '../../shared/services/tracking';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
 import { createWebhookRegistration } from '../../shared/services/webhook-registration';
 import { getCarrierAccount } from '../../shared/store/carrier-accounts';
-import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { getOrder } from '../../shared/store/orders';
 import { queryItems } from '../../shared/store/table-ops';
@@ -164,17 +162,6 @@ const shipUps = async (notification?: { email: string; statuses: string[] }) => 
   const shipped = await post(createShipHandler(registry()) as unknown as Handler, `/v1/ship/${ground.rateResponseId}`, {}, { rateResponseId: ground.rateResponseId });
   expect(shipped.status).toBe(200);
   return { orderId: String(shipped.json.data!.orderId), trackingNumber: String(shipped.json.data!.trackingNumber) };
-};
-
-const scanAll = async () => {
-  const items: unknown[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 };
 
 const polls = (trackingNumber: string) => simulator.received.filter((r) => r.path.startsWith('/track/v1/details/') && r.path.includes(trackingNumber));
@@ -454,7 +441,7 @@ describe('push credentials (admin carrier-account push-credentials)', () => {
 it('no client secret or token reaches a log line, an answer or a table item', async () => {
   const answer = (await pushTrackAlert(target(accountA), { trackingNumber: 'x' })).body;
   const logs = captured.join('');
-  const items = await scanAll();
+  const items = await stack.scanAll();
   expect(JSON.stringify(items)).toContain(accountA.clientId); // the searched table is the real one
   const everything = `${logs}\n${answers.join('\n')}\n${JSON.stringify(items)}`;
   expect(logs.length).toBeGreaterThan(0);

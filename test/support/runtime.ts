@@ -234,3 +234,14 @@ export const listeningSocketsOf = (pids: number[]): Array<ListeningSocket & { pi
 };
 
 export const isLoopback = (address: string) => address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
+
+/** Polls `probe` every 200 ms until it gives a value (not undefined or false); throws naming `what` after `timeoutMs`. */
+export const waitFor = async <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};

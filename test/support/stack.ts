@@ -20,6 +20,8 @@ export type FreshStack = {
   createKey: (companyId: string, input?: Omit<CreateApiKeyInput, 'companyId'>) => Promise<{ keyId: string; apiKey: string }>;
   /** A company (pricing group `default` unless given) and a key with every scope. */
   createCompanyWithKey: (input?: Partial<CreateCompanyInput>) => Promise<{ company: Company; keyId: string; apiKey: string }>;
+  /** Every item of the table, all pages, read consistently (what a search for secrets or a write-count goes through). */
+  scanAll: () => Promise<Array<Record<string, unknown>>>;
 };
 
 const assertEmulators = () => {
@@ -79,6 +81,18 @@ export const useFreshStack = (): FreshStack => {
     createCompanyWithKey: async (input = {}) => {
       const company = await createCompany(input);
       return { company, ...(await createKey(company.companyId)) };
+    },
+    scanAll: async () => {
+      const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { ddb } = await import('../../shared/store/client');
+      const items: Array<Record<string, unknown>> = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await ddb.send(new ScanCommand({ TableName: state.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+        items.push(...(page.Items ?? []));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return items;
     },
   };
 };
