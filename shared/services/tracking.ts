@@ -193,6 +193,9 @@ export const createTrackingService = ({
       order.orderId,
       order,
       (current) => {
+        // Each try decides afresh: a retry that finds its report already written writes nothing.
+        changed = false;
+        wrote = false;
         if (isFinal(current.status)) return undefined;
         const update = applyReport(current, report, now, pace(), { pushed });
         if (!addsToOrder(current, update)) return undefined;
@@ -202,8 +205,11 @@ export const createTrackingService = ({
       },
       WRITE_BUDGET_MS.read,
     ).catch((error: unknown) => {
-      if (error instanceof OrderBusy) return error.order;
-      throw error;
+      if (!(error instanceof OrderBusy)) throw error;
+      // The last try's write did not land.
+      changed = false;
+      wrote = false;
+      return error.order;
     });
     return { order: written, changed, wrote, dueAt: nextCheckAt(written, now, pace(), { pushed }) };
   };
