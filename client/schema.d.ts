@@ -471,8 +471,9 @@ export interface components {
                 status: "pending" | "intransit" | "delivered" | "cancelled" | "exception";
                 /** @enum {string} */
                 code: "LABEL_CREATED" | "PICKED_UP" | "DEPARTED" | "ARRIVED" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "CANCELLED";
+                /** @description The carrier's words, at most 256 characters (longer text is cut, ending with …) */
                 description: string;
-                /** @description "City, PR, CC" where the carrier scanned the package; null when the event has no place */
+                /** @description "City, PR, CC" where the carrier scanned the package, at most 128 characters; null when the event has no place */
                 location: string | null;
                 /** @description ISO 8601 */
                 occurredAt: string;

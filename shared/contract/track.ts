@@ -20,8 +20,8 @@ export const trackResponse = z
         z.object({
           status: transitStatus,
           code: trackingEventCodeSchema,
-          description: z.string(),
-          location: z.nullable(z.string()).register(z.globalRegistry, { description: '"City, PR, CC" where the carrier scanned the package; null when the event has no place' }),
+          description: z.string().register(z.globalRegistry, { description: "The carrier's words, at most 256 characters (longer text is cut, ending with …)" }),
+          location: z.nullable(z.string()).register(z.globalRegistry, { description: '"City, PR, CC" where the carrier scanned the package, at most 128 characters; null when the event has no place' }),
           occurredAt: z.string().register(z.globalRegistry, { description: 'ISO 8601' }),
         }),
       ).register(z.globalRegistry, { description: 'The journey so far, newest first (at most 50)' }),

@@ -122,12 +122,6 @@ export const retryCheckAt = (now: Date, pace: number): string => new Date(now.ge
 export type TrackingReport = { transitStatus: TransitStatus; events: readonly TrackingEvent[] };
 
 /**
- * The order after a report: the events merged, and the status of the newest
- * event (or the reported status when there is no event), unless that would
- * move the order backwards. The newest event wins over the carrier's summary
- * so an operator's exception stays until the carrier reports something newer.
- */
-/**
  * How far ahead of now a reported event may be dated. Carriers report what
  * happened, so an event dated later is a wrong clock or a wrong field; kept,
  * it would stay the newest event and pin the order's status (a delivery
@@ -136,10 +130,34 @@ export type TrackingReport = { transitStatus: TransitStatus; events: readonly Tr
  */
 export const MAX_EVENT_AHEAD_MS = 24 * 60 * 60 * 1000;
 
-/** The events of a report that may have happened by `now` (see MAX_EVENT_AHEAD_MS). */
-export const credibleEvents = (events: readonly TrackingEvent[], now: Date): TrackingEvent[] =>
-  events.filter((e) => Date.parse(e.occurredAt) <= now.getTime() + MAX_EVENT_AHEAD_MS);
+/**
+ * The longest event description and location an order keeps (characters).
+ * A carrier's text is not bounded by its API, and an order keeps up to
+ * MAX_TRACKING_EVENTS events in one item of at most 400 KB: six pushed
+ * events of 62 KB each filled it, and every later write of the order failed.
+ * Longer text is cut, ending with an ellipsis.
+ */
+export const MAX_EVENT_DESCRIPTION = 256;
+export const MAX_EVENT_LOCATION = 128;
 
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** The events of a report that may have happened by `now` (see MAX_EVENT_AHEAD_MS), their text bounded (MAX_EVENT_DESCRIPTION). */
+export const credibleEvents = (events: readonly TrackingEvent[], now: Date): TrackingEvent[] =>
+  events
+    .filter((e) => Date.parse(e.occurredAt) <= now.getTime() + MAX_EVENT_AHEAD_MS)
+    .map((e) => ({
+      ...e,
+      description: cut(e.description, MAX_EVENT_DESCRIPTION),
+      ...(e.location === undefined ? {} : { location: cut(e.location, MAX_EVENT_LOCATION) }),
+    }));
+
+/**
+ * The order after a report: the events merged, and the status of the newest
+ * event (or the reported status when there is no event), unless that would
+ * move the order backwards. The newest event wins over the carrier's summary
+ * so an operator's exception stays until the carrier reports something newer.
+ */
 export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number, options: { pushed?: boolean } = {}): TrackingUpdate & { changed: boolean } => {
   const events = mergeEvents(order.events, credibleEvents(report.events, now));
   const reported = events[0]?.status ?? report.transitStatus;

@@ -36,6 +36,7 @@ import { createTrackingService } from '../../shared/services/tracking';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
 import { createWebhookRegistration } from '../../shared/services/webhook-registration';
 import { getCarrierAccount } from '../../shared/store/carrier-accounts';
+import { MAX_EVENT_DESCRIPTION, MAX_EVENT_LOCATION } from '../../shared/domain/tracking';
 import { keys } from '../../shared/store/keys';
 import { getOrder } from '../../shared/store/orders';
 import { queryItems } from '../../shared/store/table-ops';
@@ -294,6 +295,36 @@ describe('push before poll', () => {
     } finally {
       await setPlan(accountA.carrierAccountId);
     }
+  });
+
+  it('long event text is cut to what an order keeps: ten pushes of 55 KB descriptions all land, and the order stays small', async () => {
+    const { orderId, trackingNumber } = await shipUps();
+    const at = (i: number) => ({ gmtActivityDate: '20261124', gmtActivityTime: `10${String(i).padStart(2, '0')}00`, localActivityDate: '20261124', localActivityTime: `10${String(i).padStart(2, '0')}00`, gmtOffset: '+00.00' });
+    for (let i = 0; i < 10; i += 1) {
+      const body = { trackingNumber, ...at(i), activityStatus: { type: 'I', code: 'DP', description: `${i} ${'d'.repeat(55_000)}` }, activityLocation: { city: 'C'.repeat(5_000) } };
+      expect((await push(accountA, body)).status).toBe(200);
+    }
+    const { order } = (await getOrder(orderId))!;
+    expect(order.events.length).toBeGreaterThanOrEqual(10);
+    for (const event of order.events) {
+      expect(event.description.length).toBeLessThanOrEqual(MAX_EVENT_DESCRIPTION);
+      expect((event.location ?? '').length).toBeLessThanOrEqual(MAX_EVENT_LOCATION);
+    }
+    expect(order.events.find((e) => e.description.startsWith('9 '))!.description.endsWith('…')).toBe(true);
+    expect(JSON.stringify(await stack.scanAll()).length).toBeLessThan(2_000_000);
+  });
+
+  it('the same event pushed 20 times at once is written once, and only one push reports the change', async () => {
+    const { orderId } = await shipUps();
+    const tracking = createTrackingService({ registry: registry(), logger: { info: () => undefined, warn: () => undefined, error: () => undefined } as never });
+    const before = (await getOrder(orderId))!.order;
+    const report = { transitStatus: 'intransit' as const, events: [{ status: 'intransit' as const, code: 'DEPARTED' as const, description: 'Departed from Facility', occurredAt: new Date().toISOString() }] };
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => tracking.applyPushed(orderId, report)));
+    expect(outcomes.filter((o) => o === 'changed')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'changed')).toEqual(Array(19).fill('unchanged'));
+    const after = (await getOrder(orderId))!.order;
+    expect(after.status).toBe('intransit');
+    expect(after.version).toBe(before.version + 1);
   });
 
   it('an event for an unknown tracking number is answered 200 and changes nothing', async () => {

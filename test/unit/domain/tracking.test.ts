@@ -9,6 +9,8 @@ import {
   retryCheckAt,
   isCancellable,
   isStale,
+  MAX_EVENT_DESCRIPTION,
+  MAX_EVENT_LOCATION,
   MAX_TRACKING_EVENTS,
   mergeEvents,
   MIN_CHECK_INTERVAL_MS,
@@ -128,6 +130,19 @@ describe('a report moves the order', () => {
     const soon = applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 90 + 23 * 60, 'ARRIVED')] }, at(90), 1);
     expect(soon.events).toHaveLength(2);
     expect(credibleEvents([event('intransit', 90 + 24 * 60 + 1, 'ARRIVED')], at(90))).toEqual([]);
+  });
+
+  it("a carrier's long text is cut to what an order keeps, short text is kept as it is", () => {
+    const long: TrackingEvent = { ...event('intransit', 60, 'ARRIVED'), description: 'd'.repeat(60_000), location: 'l'.repeat(5_000) };
+    const short = event('intransit', 30, 'PICKED_UP');
+    const [cut, kept] = applyReport(order(), { transitStatus: 'intransit', events: [long, { ...short, location: 'Toronto, ON, CA' }] }, at(90), 1).events;
+    expect(cut!.description).toHaveLength(MAX_EVENT_DESCRIPTION);
+    expect(cut!.description.endsWith('…')).toBe(true);
+    expect(cut!.location).toHaveLength(MAX_EVENT_LOCATION);
+    expect(kept).toEqual({ ...short, location: 'Toronto, ON, CA' });
+    // A full order of such events stays far below DynamoDB's 400 KB item.
+    const many = Array.from({ length: MAX_TRACKING_EVENTS + 5 }, (_, i) => ({ ...long, occurredAt: at(i).toISOString() }));
+    expect(JSON.stringify(applyReport(order(), { transitStatus: 'intransit', events: many }, at(200), 1).events).length).toBeLessThan(40_000);
   });
 
   it("an operator's exception stays until the carrier reports something newer", () => {
