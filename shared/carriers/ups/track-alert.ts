@@ -265,8 +265,10 @@ function boundedJson(body: unknown): { ok: true; value: unknown } | { ok: false;
 function utcOf(day: string, clock: string): number | undefined {
   const [y, m, d] = [Number(day.slice(0, 4)), Number(day.slice(4, 6)), Number(day.slice(6, 8))];
   const [hh, mm, ss] = [Number(clock.slice(0, 2)), Number(clock.slice(2, 4)), Number(clock.slice(4, 6))];
-  const at = Date.UTC(y, m - 1, d, hh, mm, ss);
-  const back = new Date(at);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  const back = new Date(Date.UTC(2000, m - 1, d, hh, mm, ss));
+  back.setUTCFullYear(y, m - 1, d);
+  const at = back.getTime();
   return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? at : undefined;
 }
 

@@ -246,6 +246,12 @@ describe('pushed events (TrackingEventRequest)', () => {
     }
   });
 
+  it('a real day of the years 0 to 99 is a calendar date (Date.UTC would read it as 1900 to 1999)', () => {
+    expect(ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00010101', gmtActivityTime: '000000' })).event.occurredAt).toBe('0001-01-01T00:00:00.000Z');
+    expect(ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00990228', gmtActivityTime: '235959' })).event.occurredAt).toBe('0099-02-28T23:59:59.000Z');
+    expect(rejected(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00990229' })).reason).toMatch(/not a calendar date/);
+  });
+
   it('without GMT date and time, the instant is the local date and time less the GMT offset; with neither it is refused', () => {
     const { gmtActivityDate: _d, gmtActivityTime: _t, ...local } = OUT_FOR_DELIVERY();
     expect(ok(parseTrackAlertEvent({ ...local, gmtOffset: '-04.00' })).event.occurredAt).toBe('2024-04-23T13:15:19.000Z');
