@@ -31,8 +31,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build, type Metafile } from 'esbuild';
-import { FUNCTION_NODE_OPTIONS, esbuildOptions, projectRoot } from '../lib/bundling';
+import type { Metafile } from 'esbuild';
+import { FUNCTION_NODE_OPTIONS, buildFunction, projectRoot } from '../lib/bundling';
 import { httpFunctions } from '../shared/manifest';
 import { check, type BenchContext, type BenchPart } from './checks';
 import { fmt, round, table } from './stats';
@@ -133,9 +133,9 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const functions = httpFunctions();
   ctx.log(`bundles: building the baseline and ${functions.length} functions with lib/bundling.ts`);
   const outfile = (name: string) => path.join(dir, name, 'index.mjs');
-  const results = await Promise.all([
-    build({ ...esbuildOptions(outfile('baseline')), stdin: { contents: BASELINE_SOURCE, resolveDir: projectRoot, sourcefile: 'baseline.mjs', loader: 'js' }, metafile: true }),
-    ...functions.map((f) => build({ ...esbuildOptions(outfile(f.name)), entryPoints: [path.join(projectRoot, f.entry)], metafile: true })),
+  const metafiles = await Promise.all([
+    buildFunction({ stdin: { contents: BASELINE_SOURCE, resolveDir: projectRoot, sourcefile: 'baseline.mjs', loader: 'js' } }, path.join(dir, 'baseline')),
+    ...functions.map((f) => buildFunction({ entry: f.entry }, path.join(dir, f.name))),
   ]);
   /** `index.mjs` and every chunk it imports statically, transitively: what the import loads and compiles. */
   const importedBytes = (metafile: Metafile, entry: string): number => {
@@ -155,7 +155,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const bundles: Bundle[] = [
     { name: 'baseline', event: {} },
     ...functions.map((f) => ({ name: f.name, event: unauthenticated(f.trigger.method, f.trigger.path) })),
-  ].map((b, i) => ({ ...b, file: outfile(b.name), bytes: importedBytes(results[i]!.metafile!, outfile(b.name)), totalBytes: directoryBytes(b.name) }));
+  ].map((b, i) => ({ ...b, file: outfile(b.name), bytes: importedBytes(metafiles[i]!, outfile(b.name)), totalBytes: directoryBytes(b.name) }));
 
   const runChild = (bundle: Bundle): Promise<Sample> =>
     new Promise((resolve, reject) => {

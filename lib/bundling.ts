@@ -1,16 +1,19 @@
 /**
  * How a function is bundled: the one definition of the esbuild options and
- * the one build. lib/project-function.ts runs `bundleFunction` as the local
- * bundler of each function's asset, and the bench (bench/bundles.ts) and the
- * bundle tests build with `esbuildOptions`, so what is measured is what
- * deploys; test/infra/bundle.test.ts checks that both give the same bytes.
+ * the one build (`buildFunction`). lib/project-function.ts runs
+ * `bundleFunction` as the local bundler of each function's asset, and the
+ * bench (bench/bundles.ts) and the bundle tests call `buildFunction`, so what
+ * is measured is what deploys; test/infra/bundle.test.ts checks that both give
+ * the same bytes.
  *
  * A function is a directory, not one file: `index.mjs` (the handler) and the
  * chunks esbuild splits off (`splitting`). Each dynamic `import()` of the code
  * (the sandbox network, secrets, the UPS transport, the PNG decoder, the PDF
  * renderer, the SQS and KMS clients, the Tracer) becomes a chunk loaded when
- * it is first called, and the modules that both sides use a shared chunk
- * loaded with the handler. Without splitting (one `--outfile`, as CDK's
+ * it is first called. The modules that both sides use land in shared chunks,
+ * which a second pass merges into `index.mjs` (./bundle/merge-static.ts), so
+ * the handler's import loads one module; the lazy chunks import them from
+ * `index.mjs`. Without splitting (one `--outfile`, as CDK's
  * NodejsFunction bundles) esbuild has to wrap every module a dynamic import
  * reaches in a lazy initializer (`__esm`), zod and the domain included, and
  * compile the lazily loaded code with the rest: about a fifth of rate's cold
@@ -20,8 +23,10 @@
  * aws-cdk-lib.
  */
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
+import { mergeStaticChunks } from './bundle/merge-static';
 import { pureSchemas } from './bundle/pure-schemas';
 
 /** The repository root: manifest entries and the aliases below are relative to it. */
@@ -103,6 +108,31 @@ export const esbuildOptions = (outfile: string): BuildOptions => ({
   /** Schemas a bundle never uses are dropped, not built at its cold start (./bundle/pure-schemas.ts). */
   plugins: [pureSchemas],
 });
+
+/**
+ * Builds a function into `outdir` (which must not exist or be empty):
+ * `index.mjs`, which exports `handler`, and the chunks its dynamic imports
+ * load, each with its map. Two passes: esbuild's split build
+ * (`esbuildOptions`) in a scratch directory, then every chunk the handler
+ * imports statically merged into `index.mjs` (./bundle/merge-static.ts).
+ * `source` is an entry relative to the repository root, or a module's text
+ * (the bench's baseline). Returns the metafile of what was written.
+ */
+export async function buildFunction(source: { entry: string } | { stdin: StdinOptions }, outdir: string): Promise<Metafile> {
+  // Inside outdir, so that the maps' references to pass one's helper chunk are the same relative path in every build.
+  const scratch = path.join(outdir, '.pass-one');
+  try {
+    const options = esbuildOptions(path.join(scratch, 'index.mjs'));
+    const first = await build({
+      ...options,
+      ...('entry' in source ? { entryPoints: [path.join(projectRoot, source.entry)] } : { stdin: source.stdin }),
+      metafile: true,
+    });
+    return await mergeStaticChunks({ metafile: first.metafile!, workingDir: projectRoot, scratch, outdir, options });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
 
 /**
  * Builds the function of `entry` (relative to the repository root) into

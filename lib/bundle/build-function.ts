@@ -1,20 +1,19 @@
 /**
  * `node --import tsx lib/bundle/build-function.ts <entry> <outdir>`: builds
- * one function with lib/bundling.ts's options. The functions' build uses an
- * esbuild plugin (./pure-schemas.ts), which esbuild runs only in its
- * asynchronous API, while CDK's local bundler must finish synchronously:
+ * one function with lib/bundling.ts's `buildFunction`. The build uses esbuild
+ * plugins (./pure-schemas.ts, ./merge-static.ts), which esbuild runs only in
+ * its asynchronous API, while CDK's local bundler must finish synchronously:
  * bundleFunction runs this in a child process and waits for it.
  */
 import * as path from 'node:path';
-import { build } from 'esbuild';
-import { esbuildOptions, projectRoot } from '../bundling';
+import { buildFunction } from '../bundling';
 
 const [entry, outdir] = process.argv.slice(2);
 if (!entry || !outdir) {
   process.stderr.write('usage: build-function.ts <entry relative to the repository> <output directory>\n');
   process.exit(2);
 }
-build({ ...esbuildOptions(path.join(outdir, 'index.mjs')), entryPoints: [path.join(projectRoot, entry)] }).catch((error: unknown) => {
+buildFunction({ entry }, path.resolve(outdir)).catch((error: unknown) => {
   process.stderr.write(`${(error as Error)?.message ?? String(error)}\n`);
   process.exit(1);
 });

@@ -14,9 +14,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { build } from 'esbuild';
 import { createApiServer, type LambdaHandler, type Route } from '../../local/api-gateway';
-import { esbuildOptions, projectRoot } from '../../lib/bundling';
+import { buildFunction } from '../../lib/bundling';
 import { httpFunctions } from '../../shared/manifest';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
@@ -55,7 +54,7 @@ const listen = async (server: Server): Promise<string> => {
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'bundles-it-'));
   await Promise.all(
-    httpFunctions().map((f) => build({ ...esbuildOptions(path.join(dir, f.name, 'index.mjs')), entryPoints: [path.join(projectRoot, f.entry)] })),
+    httpFunctions().map((f) => buildFunction({ entry: f.entry }, path.join(dir, f.name))),
   );
   // After useFreshStack's beforeAll: TABLE_NAME and BUCKET_NAME name this file's table and bucket.
   child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {

@@ -9,13 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
-import { esbuildOptions, projectRoot } from '../../lib/bundling';
+import { buildFunction } from '../../lib/bundling';
 
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'observability-bundle-'));
-  await build({ ...esbuildOptions(path.join(dir, 'index.mjs')), entryPoints: [path.join(projectRoot, 'functions/carriers/handler.ts')] });
+  await buildFunction({ entry: 'functions/carriers/handler.ts' }, dir);
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
