@@ -8,9 +8,10 @@
  * two-decimal number only when a response is shaped.
  */
 import * as z from '../zod';
+import { flag, num, optionalText, text, texts } from './leaves';
 
 /** Localized text keyed by language code (`en`, `fr`). */
-export const localizedSchema = z.record(z.string(), z.string());
+export const localizedSchema = z.record(text, text);
 export type Localized = z.infer<typeof localizedSchema>;
 
 export const carrierKindSchema = z.enum(['parcel', 'freight']);
@@ -25,7 +26,7 @@ export const carrierNetworkSchema = z.enum(['sandbox', 'live']);
 export type CarrierNetwork = z.infer<typeof carrierNetworkSchema>;
 
 export const carrierSchema = z.object({
-  code: z.string(),
+  code: text,
   fullName: localizedSchema,
   shortName: localizedSchema,
   kind: carrierKindSchema,
@@ -35,52 +36,52 @@ export const carrierSchema = z.object({
 export type Carrier = z.infer<typeof carrierSchema>;
 
 export const carrierServiceSchema = z.object({
-  carrierCode: z.string(),
-  code: z.string(),
+  carrierCode: text,
+  code: text,
   fullName: localizedSchema,
   shortName: localizedSchema,
-  billingCode: z.string(),
-  chips: z.array(z.string()),
-  isDisabled: z.boolean(),
+  billingCode: text,
+  chips: texts,
+  isDisabled: flag,
   /** Transit days used by the sandbox network (business days). */
-  transitDays: z.number(),
+  transitDays: num,
   /** Time of day the commitment is due, HH:MM. */
-  commitTime: z.string(),
-  guaranteed: z.boolean(),
+  commitTime: text,
+  guaranteed: flag,
   /** Multiplier in basis points applied to the carrier's base tariff (10000 = 1.0). */
-  priceFactorBp: z.number(),
+  priceFactorBp: num,
 });
 export type CarrierService = z.infer<typeof carrierServiceSchema>;
 
 export const dimensionSchema = z.object({
-  isFixed: z.boolean(),
-  value: z.object({ metric: z.number(), imperial: z.nullable(z.number()) }),
+  isFixed: flag,
+  value: z.object({ metric: num, imperial: z.nullable(num) }),
 });
 export type Dimension = z.infer<typeof dimensionSchema>;
 
 export const packagingTypeSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  categoryName: z.string(),
-  carrierId: z.nullable(z.string()),
-  isEnvelope: z.boolean(),
+  id: text,
+  code: text,
+  name: text,
+  categoryName: text,
+  carrierId: z.nullable(text),
+  isEnvelope: flag,
   dimensions: z.optional(z.object({ length: dimensionSchema, width: dimensionSchema, height: dimensionSchema })),
   /** Present on company custom boxes only. */
-  isDefault: z.optional(z.boolean()),
-  isMetric: z.optional(z.boolean()),
-  width: z.optional(z.number()),
-  height: z.optional(z.number()),
-  length: z.optional(z.number()),
-  weight: z.optional(z.number()),
-  createdDate: z.optional(z.string()),
+  isDefault: z.optional(flag),
+  isMetric: z.optional(flag),
+  width: z.optional(num),
+  height: z.optional(num),
+  length: z.optional(num),
+  weight: z.optional(num),
+  createdDate: optionalText,
   /** Set on company custom boxes; never leaves the service. */
-  companyId: z.optional(z.string()),
+  companyId: optionalText,
 });
 export type PackagingType = z.infer<typeof packagingTypeSchema>;
 
 /** A pricing group: its carriers are the carriers it has a plan for (one source, the `PLAN#` items). */
-export const pricingGroupSchema = z.object({ id: z.string(), name: z.string() });
+export const pricingGroupSchema = z.object({ id: text, name: text });
 export type PricingGroup = z.infer<typeof pricingGroupSchema>;
 
 /**
@@ -98,56 +99,56 @@ export type CredentialsRef = z.infer<typeof credentialsRefSchema>;
 
 /** A carrier account the operator registered (admin `carrier-account add`); pricing plans name it by id. */
 export const carrierAccountSchema = z.object({
-  carrierAccountId: z.string(),
-  carrierCode: z.string(),
-  accountNumber: z.string(),
-  name: z.string(),
+  carrierAccountId: text,
+  carrierCode: text,
+  accountNumber: text,
+  name: text,
   credentialsRef: credentialsRefSchema,
-  createdDate: z.string(),
+  createdDate: text,
   /**
    * The credentials our API issued for the carrier's pushes to it (UPS Track
    * Alert's webhook credentials, admin `carrier-account push-credentials`):
    * the client id, and where its secret lives; never the secret.
    */
-  pushCredentials: z.optional(z.object({ clientId: z.string(), secretRef: credentialsRefSchema, createdDate: z.string() })),
+  pushCredentials: z.optional(z.object({ clientId: text, secretRef: credentialsRefSchema, createdDate: text })),
 });
 export type CarrierAccountRecord = z.infer<typeof carrierAccountSchema>;
 
 /** The pricing plan of one carrier inside a pricing group. */
 export const pricingPlanSchema = z.object({
-  pricingGroupId: z.string(),
-  carrierCode: z.string(),
+  pricingGroupId: text,
+  carrierCode: text,
   /**
    * The carrier account number quotes and shipments are made under. Plans
    * stored before carrier accounts existed also held credentials here: they
    * are dropped on read (the seed removes them from the item).
    */
-  account: z.object({ accountNumber: z.string() }),
+  account: z.object({ accountNumber: text }),
   /**
    * The registered carrier account whose credentials the carrier's calls use
    * (shared/carriers/accounts.ts); absent for a sandbox carrier, which needs none.
    */
-  carrierAccountId: z.optional(z.string()),
+  carrierAccountId: optionalText,
   /** Negotiated discount off the carrier list price, basis points (account tier). */
-  accountDiscountBp: z.number(),
+  accountDiscountBp: num,
   /** Customer price = list price minus this discount, basis points (discounted tier); never below account. */
-  customerDiscountBp: z.number(),
+  customerDiscountBp: num,
   /** Service codes enabled in this plan; empty means every enabled service of the carrier. */
-  services: z.array(z.string()),
-  currency: z.string(),
+  services: texts,
+  currency: text,
 });
 export type PricingPlan = z.infer<typeof pricingPlanSchema>;
 
 export const companySchema = z.object({
-  companyId: z.string(),
-  name: z.string(),
+  companyId: text,
+  name: text,
   /** The organization's user; rating is refused (400) without one. */
-  userId: z.optional(z.string()),
-  pricingGroupId: z.string(),
+  userId: optionalText,
+  pricingGroupId: text,
   billing: z.enum(['account', 'prepaid']),
   /** Third-party bill-to account numbers this company may not use. */
-  blacklist: z.array(z.string()),
-  createdDate: z.string(),
+  blacklist: texts,
+  createdDate: text,
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -160,14 +161,14 @@ export const keyModeSchema = z.enum(['live', 'test']);
 export type KeyMode = z.infer<typeof keyModeSchema>;
 
 export const apiKeyRecordSchema = z.object({
-  keyId: z.string(),
-  keyHash: z.string(),
-  companyId: z.string(),
-  integrationType: z.string(),
-  scopes: z.array(z.string()),
-  active: z.boolean(),
-  expiresAt: z.optional(z.string()),
-  createdDate: z.string(),
+  keyId: text,
+  keyHash: text,
+  companyId: text,
+  integrationType: text,
+  scopes: texts,
+  active: flag,
+  expiresAt: optionalText,
+  createdDate: text,
   /** Must agree with the key's prefix (shared/http/auth.ts). */
   mode: z._default(keyModeSchema, 'live'),
 });
@@ -189,20 +190,20 @@ export type TrackingEventCode = z.infer<typeof trackingEventCodeSchema>;
 export const trackingEventSchema = z.object({
   status: transitStatusSchema,
   code: trackingEventCodeSchema,
-  description: z.string(),
+  description: text,
   /** "City, PR, CC" where the carrier scanned the package; absent for events without a place. */
-  location: z.optional(z.string()),
+  location: optionalText,
   /** ISO 8601. */
-  occurredAt: z.string(),
+  occurredAt: text,
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 
 /** The carrier's delivery commitment of a rate or a shipment. */
 export const commitmentSchema = z.object({
-  commitDate: z.string(), // YYYY-MM-DD
-  commitTime: z.string(), // HH:MM
-  timezoneCode: z.string(),
-  guaranteed: z.boolean(),
+  commitDate: text, // YYYY-MM-DD
+  commitTime: text, // HH:MM
+  timezoneCode: text,
+  guaranteed: flag,
 });
 export type Commitment = z.infer<typeof commitmentSchema>;
 
@@ -220,7 +221,7 @@ export const carrierDocumentRefSchema = z.object({
 export type CarrierDocumentRef = z.infer<typeof carrierDocumentRefSchema>;
 
 /** An entry of `labels.available[]` (docs/decisions.md). */
-export const labelTypeSchema = z.object({ code: z.string(), name: z.string(), format: z.enum(['PDF', 'ZPL']), contentType: z.string() });
+export const labelTypeSchema = z.object({ code: text, name: text, format: z.enum(['PDF', 'ZPL']), contentType: text });
 
 /**
  * An order: one shipment bought from one rate response (docs/architecture.md). It keeps
@@ -228,47 +229,47 @@ export const labelTypeSchema = z.object({ code: z.string(), name: z.string(), fo
  * have expired; the rate request itself is kept with it by the store.
  */
 export const orderSchema = z.object({
-  orderId: z.string(),
-  companyId: z.string(),
-  rateResponseId: z.string(),
-  rateRequestId: z.string(),
-  pricingGroupId: z.string(),
-  carrierCode: z.string(),
-  serviceCode: z.string(),
-  trackingNumber: z.string(),
+  orderId: text,
+  companyId: text,
+  rateResponseId: text,
+  rateRequestId: text,
+  pricingGroupId: text,
+  carrierCode: text,
+  serviceCode: text,
+  trackingNumber: text,
   /** One per physical package, in piece order; the first is the master. */
-  pieceTrackingNumbers: z.array(z.string()),
-  trackingUrl: z.string(),
+  pieceTrackingNumbers: texts,
+  trackingUrl: text,
   /** The carrier's own id of the shipment, which track and void send back (absent where the carrier issues none). */
-  carrierShipmentId: z.optional(z.string()),
+  carrierShipmentId: optionalText,
   /** The registered carrier account that bought the shipment: track and void go through it, whatever the plan says later. */
-  carrierAccountId: z.optional(z.string()),
+  carrierAccountId: optionalText,
   /** The documents the carrier issued, kept in the label bucket (shared/store/carrier-documents.ts); absent where it issued none. */
   carrierDocuments: z.optional(z.array(carrierDocumentRefSchema)),
-  billOfLadingNumber: z.optional(z.string()),
+  billOfLadingNumber: optionalText,
   /** With `createReturnLabel`: the prepaid return's tracking number. */
-  returnTrackingNumber: z.optional(z.string()),
+  returnTrackingNumber: optionalText,
   /** International goods: the customs declaration the carrier filed. */
-  customsDeclarationNumber: z.optional(z.string()),
+  customsDeclarationNumber: optionalText,
   status: transitStatusSchema,
   labels: z.array(labelTypeSchema),
   /** What the company pays (the discounted tier), minor units. */
-  price: z.object({ currency: z.string(), total: z.number() }),
+  price: z.object({ currency: text, total: num }),
   /** Status e-mails (spec 2.10, part 6): where, and for which statuses. */
-  notification: z.object({ email: z.optional(z.string()), statuses: z.array(transitStatusSchema) }),
-  createdDate: z.string(),
+  notification: z.object({ email: optionalText, statuses: z.array(transitStatusSchema) }),
+  createdDate: text,
   /** The carrier's delivery commitment from the rate; null when it committed to none (and on orders older than tracking). */
   commitment: z._default(z.nullable(commitmentSchema), null),
   /** The journey so far, newest first, at most MAX_TRACKING_EVENTS (shared/domain/tracking.ts). */
   events: z._default(z.array(trackingEventSchema), []),
   /** When `status` last changed (ISO 8601); the createdDate until the first change. */
-  updated: z.optional(z.string()),
+  updated: optionalText,
   /** When the carrier was last asked for the tracking; absent until the first check. */
-  lastCheckedAt: z.optional(z.string()),
+  lastCheckedAt: optionalText,
   /** When the tracking is due to be checked again; absent once the status is final. */
-  nextCheckAt: z.optional(z.string()),
+  nextCheckAt: optionalText,
   /** When the shipment was cancelled (voided at the carrier). */
-  cancelledAt: z.optional(z.string()),
+  cancelledAt: optionalText,
   /** Optimistic lock: every update of the order's tracking or status requires the version it read and adds one. */
   version: z._default(z.number().check(z.int()), 0),
   /** The mode of the key that shipped it (from its rate response); only keys of this mode see the order. */

@@ -24,6 +24,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from '../zod';
+import { optionalText, text } from '../domain/leaves';
 import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/types';
@@ -42,7 +43,7 @@ import { scheduleCreation, scheduleSchema, SCHEDULE_ENTITY, type TrackingSchedul
  */
 export type ShipClaim = { token: string; orderId: string; at: string; shipTime?: string };
 
-const claimSchema = z.object({ token: z.string(), orderId: z.string(), at: z.string(), shipTime: z.optional(z.string()) });
+const claimSchema = z.object({ token: text, orderId: text, at: text, shipTime: optionalText });
 
 /** The claim is the lease (shared/store/lease.ts) in the rate response's `claim` attribute, removed when its order is written. */
 const shipClaim = defineLease({ kind: 'attribute', attribute: 'claim', since: 'at', schema: claimSchema });
@@ -56,14 +57,14 @@ const shipClaim = defineLease({ kind: 'attribute', attribute: 'claim', since: 'a
  */
 export type UncertainAttempt = { orderId: string; shipTime: string; at: string };
 
-const uncertainSchema = z.object({ orderId: z.string(), shipTime: z.string(), at: z.string() });
+const uncertainSchema = z.object({ orderId: text, shipTime: text, at: text });
 
 /** The ship state of a rate response: shipped (its order), claimed (in flight or stale) or free, and whether an attempt may have shipped. */
 export type ShipState = { orderId?: string; claim?: ShipClaim; uncertainAttempt?: UncertainAttempt };
 
 const UNCERTAIN = 'uncertainAttempt';
 
-const shipStateItem = z.object({ orderId: z.optional(z.string()), claim: z.optional(shipClaim.schema), [UNCERTAIN]: z.optional(uncertainSchema) });
+const shipStateItem = z.object({ orderId: optionalText, claim: z.optional(shipClaim.schema), [UNCERTAIN]: z.optional(uncertainSchema) });
 
 export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> =>
   getItem(keys.rateResponse(rateResponseId), shipStateItem, true);

@@ -17,6 +17,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from '../zod';
+import { flag, num, text } from '../domain/leaves';
 import type { StoredRate } from '../domain/rate/stored';
 import { keyModeSchema, type KeyMode } from '../domain/types';
 import { keys } from './keys';
@@ -66,43 +67,43 @@ export const saveRateResults = async (request: StoredRateRequest, responses: rea
 
 const rateRequestItem = z.pipe(
   z.object({
-    requestId: z.string(),
-    companyId: z.string(),
+    requestId: text,
+    companyId: text,
     requestGzip: z.instanceof(Uint8Array),
-    createdDate: z.string(),
-    expiresAt: z.string(),
+    createdDate: text,
+    expiresAt: text,
     mode: z._default(keyModeSchema, 'live'),
   }),
   z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> })),
 );
 
-const tier = z.tuple([z.number(), z.number(), z.number()]);
-const storedCharges = z.array(z.tuple([z.string(), z.number(), z.number(), z.number()]));
+const tier = z.tuple([num, num, num]);
+const storedCharges = z.array(z.tuple([text, num, num, num]));
 
 const storedRate = z
   .object({
-    rateResponseId: z.string(),
-    rateRequestId: z.string(),
-    companyId: z.string(),
-    createdDate: z.string(),
-    expiresAt: z.string(),
-    pricingGroupId: z.string(),
-    carrierCode: z.string(),
-    serviceCode: z.string(),
-    accountNumber: z.string(),
-    isThirdParty: z.boolean(),
-    commitment: z.nullable(z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })),
-    currency: z.string(),
-    fxRate: z.number(),
+    rateResponseId: text,
+    rateRequestId: text,
+    companyId: text,
+    createdDate: text,
+    expiresAt: text,
+    pricingGroupId: text,
+    carrierCode: text,
+    serviceCode: text,
+    accountNumber: text,
+    isThirdParty: flag,
+    commitment: z.nullable(z.object({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: flag })),
+    currency: text,
+    fxRate: num,
     charges: storedCharges,
     totals: z.object({ retail: tier, account: tier, discounted: tier }),
     margin: tier,
-    discountBp: z.object({ account: z.number(), customer: z.number() }),
+    discountBp: z.object({ account: num, customer: num }),
     mode: z._default(keyModeSchema, 'live'),
   }) satisfies z.ZodMiniType<StoredRate>;
 
 const chargesJson = z.pipe(
-  z.string(),
+  text,
   z.transform((text, ctx) => {
     const parsed = storedCharges.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;

@@ -20,6 +20,7 @@
  * claim takes it over.
  */
 import * as z from '../zod';
+import { optionalText, text } from '../domain/leaves';
 import type { Order } from '../domain/types';
 import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS } from './keys';
 import { defineLease } from './lease';
@@ -35,20 +36,20 @@ export const SCHEDULE_ENTITY = 'trackingSchedule';
  */
 export const CHECK_LEASE_MS = 2 * 60_000;
 
-const checkSchema = z.object({ token: z.string(), at: z.string() });
+const checkSchema = z.object({ token: text, at: text });
 export type CheckLease = z.infer<typeof checkSchema>;
 
 const checkLease = defineLease({ kind: 'attribute', attribute: 'check', since: 'at', schema: checkSchema });
 
 export const scheduleSchema = z.object({
-  orderId: z.string(),
-  carrierCode: z.string(),
-  dueAt: z.optional(z.string()),
-  lastCheckedAt: z.optional(z.string()),
+  orderId: text,
+  carrierCode: text,
+  dueAt: optionalText,
+  lastCheckedAt: optionalText,
   /** The carrier pushes this order's events until then (UPS Track Alert: 14 days from subscribing). */
-  pushedUntil: z.optional(z.string()),
+  pushedUntil: optionalText,
   /** When the carrier last pushed an event of this order: the pushed cadence applies only once one has arrived. */
-  pushSeenAt: z.optional(z.string()),
+  pushSeenAt: optionalText,
   check: z.optional(checkSchema),
 });
 export type TrackingSchedule = z.infer<typeof scheduleSchema>;
@@ -208,7 +209,7 @@ export const pointTrackingNumber = async (carrierCode: string, trackingNumber: s
   );
 };
 
-const pointerSchema = z.object({ orderId: z.string() });
+const pointerSchema = z.object({ orderId: text });
 
 /** The order a carrier's tracking number belongs to, if it was pointed at one. */
 export const orderOfTrackingNumber = async (carrierCode: string, trackingNumber: string): Promise<string | undefined> =>

@@ -11,16 +11,31 @@ import { isIsoCurrencyCode } from '../currency';
 import { jsonDepthExceeds, jsonBytes } from '../json';
 import { RATE_LIMITS as L } from './limits';
 
+/**
+ * One schema per kind of leaf, built once and shared by every field of that
+ * kind (a zod schema is immutable: `.check` and `.register` make a copy), so
+ * the function's cold start builds a few dozen leaves rather than hundreds.
+ */
+const shared = <A extends unknown[], S>(make: (...args: A) => S): ((...args: A) => S) => {
+  const built = new Map<string, S>();
+  return (...args) => {
+    const key = args.join(',');
+    let schema = built.get(key);
+    if (!schema) built.set(key, (schema = make(...args)));
+    return schema;
+  };
+};
+
 /** Free text and codes are bounded (RATE_LIMITS); every number is finite and in range. */
-const text = (max: number = L.text) => z.string().check(z.maxLength(max));
-const code = () => z.string().check(z.maxLength(L.code));
+const text = shared((max: number = L.text) => z.string().check(z.maxLength(max)));
+const code = shared(() => z.string().check(z.maxLength(L.code)));
 // Negative values are left to min(0), so one wrong value is one problem.
 const nonTiny = (value: number) => value <= 0 || value >= L.smallestPositive;
 /** A whole count in min..max; past max it is one problem, not also "not a safe integer". */
-const count = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max, { abort: true }), z.int());
+const count = shared((min: number, max: number) => z.number().check(z.gte(min), z.lte(max, { abort: true }), z.int()));
 /** A measure or amount: finite, 0..max, and either 0 or at least RATE_LIMITS.smallestPositive. */
-const measure = (max: number) =>
-  z.number().check(z.gte(0), z.lte(max), z.refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`));
+const measure = shared((max: number) =>
+  z.number().check(z.gte(0), z.lte(max), z.refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`)));
 
 // Codes are accepted in either case and upper-cased, so carriers and the tax
 // tables only ever see `CA`, `QC`, `CAD`.
