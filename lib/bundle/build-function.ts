@@ -1,8 +1,9 @@
 /**
  * `node --import tsx lib/bundle/build-function.ts <entry> <outdir>`: builds
- * one function with lib/bundling.ts's `buildFunction`. The build uses esbuild
- * plugins (./pure-schemas.ts, ./merge-static.ts), which esbuild runs only in
- * its asynchronous API, while CDK's local bundler must finish synchronously:
+ * one function with lib/bundling.ts's `buildFunction`. Both of its passes run
+ * esbuild plugins (./pure-schemas.ts, and ./merge-static.ts's resolvers),
+ * which esbuild runs only in its asynchronous API, while CDK's local bundler
+ * must finish synchronously:
  * bundleFunction runs this in a child process and waits for it.
  */
 import * as path from 'node:path';
