@@ -10,7 +10,7 @@
  * the logger) lands in a chunk the handler imports. rate's import loaded 18
  * modules, track's 11, the SDK-only baseline's 3. Node resolves, reads,
  * compiles and links each ES module on its own; merged, the import was
- * 1.7 ms (a catalog function) to 6.4 ms (rate) shorter on this machine
+ * 1.0 ms (label-file) to 6.9 ms (rate) shorter on this machine
  * (docs/performance.md, "Bundles and cold import"). esbuild has no option to
  * merge chunks (its issues 2419 and 3780, open).
  *
@@ -64,14 +64,13 @@ export async function mergeStaticChunks(input: {
   const rel = (absolute: string) => path.relative(workingDir, absolute);
   const entryOutput = rel(path.join(scratch, 'index.mjs'));
   const merged = staticClosure(metafile, entryOutput);
-  const chunks = [...merged].filter((file) => file !== entryOutput && file.endsWith('.mjs'));
+  const chunks = [...merged].filter((file) => file !== entryOutput);
   const dynamicTargets = new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
   for (const chunk of chunks) {
     if (dynamicTargets.has(chunk)) throw new Error(`merge-static: ${chunk} is imported both statically and dynamically`);
   }
-  /** Each merged chunk's exports, renamed in index.mjs: chunk i's `a` is `__chunk<i>_a`. */
-  const prefix = new Map(chunks.map((chunk, i) => [path.basename(chunk), `__chunk${i}_`]));
-  const exportsOf = (chunk: string) => metafile.outputs[chunk]!.exports;
+  /** Each merged chunk by file name: its exports, renamed in index.mjs (chunk i's `a` is `__chunk<i>_a`). */
+  const mergedChunks = new Map(chunks.map((chunk, i) => [path.basename(chunk), { prefix: `__chunk${i}_`, exports: metafile.outputs[chunk]!.exports }]));
 
   const common: BuildOptions = {
     absWorkingDir: workingDir,
@@ -86,57 +85,52 @@ export async function mergeStaticChunks(input: {
     metafile: true,
     write: true,
   };
-  /** Node's modules, `module` (the createRequire banner) and every import() stay as they are. */
-  const keepExternal = (build: Parameters<Plugin['setup']>[0]) => {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind === 'dynamic-import') return { path: args.path, external: true };
-      if (!isLocal(args.path)) return { path: args.path, external: true };
-      return undefined;
-    });
-  };
-
-  // index.mjs: the handler with its static chunks, and their exports for the lazy chunks.
-  const indexSource = [
-    "export * from './index.mjs';",
-    ...chunks.map((chunk) => {
-      const names = exportsOf(chunk).map((name) => `${name} as ${prefix.get(path.basename(chunk))}${name}`);
-      return `export { ${names.join(', ')} } from './${path.basename(chunk)}';`;
-    }),
-  ].join('\n');
-  const index = await build({
-    ...common,
-    stdin: { contents: indexSource, resolveDir: scratch, sourcefile: 'merged-entry.mjs', loader: 'js' },
-    outfile: path.join(outdir, 'index.mjs'),
-    plugins: [{ name: 'keep-external', setup: keepExternal }],
-  });
-
-  // Every other output: its imports of merged chunks come from index.mjs instead.
-  const lazy = Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs') && !merged.has(file));
-  const fromIndex: Plugin = {
-    name: 'merged-chunks-from-index',
+  /**
+   * Node's modules, `module` (the createRequire banner), every import() and,
+   * in a lazy chunk, every other lazy output stay imports as they are; a
+   * merged chunk is bundled into index.mjs (`merged: 'bundle'`) or, in a lazy
+   * chunk, taken from index.mjs (`merged: 'from-index'`).
+   */
+  const resolver = (merged: 'bundle' | 'from-index'): Plugin => ({
+    name: `merge-static-${merged}`,
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         if (args.kind === 'dynamic-import' || !isLocal(args.path)) return { path: args.path, external: true };
         const name = path.basename(args.path);
-        if (prefix.has(name)) return { path: name, namespace: 'merged-chunk' };
-        // Another lazy output: loaded from its own file, as before.
+        if (merged === 'bundle') return undefined;
+        if (mergedChunks.has(name)) return { path: name, namespace: 'merged-chunk' };
         return { path: args.path, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: 'merged-chunk' }, (args) => {
-        const chunk = chunks.find((c) => path.basename(c) === args.path)!;
-        const names = exportsOf(chunk).map((name) => `${prefix.get(args.path)}${name} as ${name}`);
+        const { prefix, exports } = mergedChunks.get(args.path)!;
+        const names = exports.map((name) => `${prefix}${name} as ${name}`);
         return { contents: `export { ${names.join(', ')} } from './index.mjs';`, loader: 'js', resolveDir: scratch };
       });
     },
-  };
+  });
+
+  // index.mjs: the handler with its static chunks, and their exports for the lazy chunks.
+  const indexSource = [
+    "export * from './index.mjs';",
+    ...[...mergedChunks].map(([name, { prefix, exports }]) => `export { ${exports.map((e) => `${e} as ${prefix}${e}`).join(', ')} } from './${name}';`),
+  ].join('\n');
+  const index = await build({
+    ...common,
+    stdin: { contents: indexSource, resolveDir: scratch, sourcefile: 'merged-entry.mjs', loader: 'js' },
+    outfile: path.join(outdir, 'index.mjs'),
+    plugins: [resolver('bundle')],
+  });
+
+  // Every other output: its imports of merged chunks come from index.mjs instead.
+  const lazy = Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs') && !merged.has(file));
   const rebuilt = await Promise.all(
     lazy.map((file) =>
       build({
         ...common,
         entryPoints: [path.join(workingDir, file)],
         outfile: path.join(outdir, path.basename(file)),
-        plugins: [fromIndex],
+        plugins: [resolver('from-index')],
       }),
     ),
   );
