@@ -13,8 +13,10 @@ import { RATE_LIMITS as L } from './limits';
 
 /**
  * One schema per kind of leaf, built once and shared by every field of that
- * kind (a zod schema is immutable: `.check` and `.register` make a copy), so
+ * kind (parsing never changes a schema, and `.check` returns a new one), so
  * the function's cold start builds a few dozen leaves rather than hundreds.
+ * `.register` labels the instance itself: the fields below that carry
+ * metadata register a schema `.check` returned, never a shared leaf.
  */
 const shared = <A extends unknown[], S>(make: (...args: A) => S): ((...args: A) => S) => {
   const built = new Map<string, S>();
