@@ -17,6 +17,17 @@ export type SandboxShipmentFacts = {
 };
 
 const PREFIX = 'SBX1.';
+/**
+ * The characters of a city or province a sandbox carrier keeps in its scan
+ * places (and so in the id), as a real carrier's tracking shows a shortened
+ * place. A rate request allows 255 characters of text, and an id must stay
+ * within the 2,000 characters a ship answer may carry (../wire/ship.ts):
+ * 255 characters on each side made ids of up to 3.5 KB, which the adapter
+ * refused (502 at ship). At 64 (counted in code points), the longest id
+ * (lone surrogates, escaped six bytes each by JSON) is about 1,400.
+ */
+export const PLACE_TEXT_KEPT = 64;
+/** Ids issued before the cut kept up to 100 characters; they still decode. */
 const text = z.string().check(z.minLength(1), z.maxLength(100));
 const place = z.strictObject({ city: text, provinceCode: z.optional(text), countryCode: text });
 const factsSchema = z.strictObject({

@@ -17,7 +17,7 @@ import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
 import { commitmentFor, priceShipment } from './quotes';
 import { makeShipment } from './ship';
-import { decodeShipmentId, encodeShipmentId, type SandboxShipmentFacts } from './shipment-id';
+import { decodeShipmentId, encodeShipmentId, PLACE_TEXT_KEPT, type SandboxShipmentFacts } from './shipment-id';
 import type { SandboxLookup, SandboxReaders, SandboxShipOrder } from './readers';
 import { TARIFFS } from './tariffs';
 import type { SandboxPlace } from './geography';
@@ -90,9 +90,12 @@ export type SandboxTransport<CarrierRequest, CarrierShipRequest, CarrierTrackReq
 };
 
 /** A place of tracking events: the city, else the postal code, else the country names it. */
+/** At most PLACE_TEXT_KEPT code points (a surrogate pair is never split). */
+const kept = (text: string): string => [...text].slice(0, PLACE_TEXT_KEPT).join('');
+
 const journeyPlace = (place: SandboxPlace): TrackingPlace => {
-  const city = place.city?.trim() || place.postalCode?.replace(/\s+/g, '').toUpperCase() || place.countryCode.toUpperCase();
-  const provinceCode = place.provinceCode?.trim().toUpperCase();
+  const city = kept(place.city?.trim() || place.postalCode?.replace(/\s+/g, '').toUpperCase() || place.countryCode.toUpperCase());
+  const provinceCode = place.provinceCode?.trim().toUpperCase() && kept(place.provinceCode.trim().toUpperCase());
   return provinceCode ? { city, provinceCode, countryCode: place.countryCode.toUpperCase() } : { city, countryCode: place.countryCode.toUpperCase() };
 };
 

@@ -7,7 +7,8 @@ import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
 import { CarrierError, CarrierRefusal, type CarrierTransport } from '../../../shared/carriers/types';
-import { CARRIER_CODES, noSignal, sandboxNetwork } from './ship-fixtures';
+import { rateRequest, torontoShipper, vancouverRecipient } from './fixtures';
+import { CARRIER_CODES, noSignal, sandboxNetwork, shipInput } from './ship-fixtures';
 import { at, journeyFacts, shipmentRef } from './tracking-fixtures';
 
 const BEFORE_PICKUP = at('2025-06-02T15:59:59.999Z');
@@ -214,4 +215,29 @@ describe('track and cancel answers are checked', () => {
   ])('a cancel answer of %s is a CarrierError', async (_, answer, message) => {
     await expect(answering({ cancel: answer }).cancel(ref, noSignal())).rejects.toThrow(message);
   });
+});
+
+describe('addresses as long as a rate request allows (255 characters of text)', () => {
+  const cities = {
+    'CJK characters': '中'.repeat(255),
+    'astral characters': '😀'.repeat(127),
+    'lone surrogates': '\uD800'.repeat(255),
+    'plain letters': 'A'.repeat(255),
+  };
+  it.each(CARRIER_CODES.flatMap((code) => Object.entries(cities).map(([kind, city]) => [code, kind, city] as const)))(
+    '%s ships, tracks and voids a shipment whose cities are 255 %s',
+    async (code, _kind, city) => {
+      const { adapter } = networkAt(BEFORE_PICKUP);
+      const request = rateRequest({ shipper: { ...torontoShipper, city }, recipient: { ...vancouverRecipient, city } });
+      const input = shipInput(code, request);
+      const shipped = await adapter(code).ship(input, noSignal());
+      const ref = { reference: input.reference, trackingNumber: shipped.trackingNumber, ...(shipped.shipmentId ? { shipmentId: shipped.shipmentId } : {}) };
+      await expect(adapter(code).cancel(ref, noSignal())).resolves.toBeUndefined();
+      // Tracked after pickup, its scan places keep the start of the cities.
+      const tracking = await networkAt(at('2025-06-03T00:00:00.000Z')).adapter(code).track(ref, noSignal());
+      const located = tracking.events.filter((e) => e.location);
+      expect(located.length).toBeGreaterThan(0);
+      for (const event of located) expect(event.location!.startsWith([...city].slice(0, 8).join(''))).toBe(true);
+    },
+  );
 });
