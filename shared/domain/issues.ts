@@ -34,6 +34,8 @@ export const formatPath = (path: readonly PathKey[]): string => {
 
 const kindOf = (input: unknown): string => {
   if (input === null) return 'null';
+  // JSON's 1e999 parses to Infinity: "must be a number, got number" would puzzle the caller.
+  if (typeof input === 'number' && !Number.isFinite(input)) return String(input);
   if (Array.isArray(input)) return 'array';
   return typeof input;
 };

@@ -41,6 +41,9 @@ describe('the rate request (spec 2.1)', () => {
   test('a field of the wrong type names the expected and the received type', () => {
     rejects(['shipper', 'personName'], 42, 'shipper.personName must be a string, got number');
     rejects(['packages'], [], 'packages must be an object, got array');
+    // What JSON.parse makes of 1e999 and -1e999.
+    rejects(piece('weight'), Infinity, 'packages.pieces[0].weight must be a number, got Infinity');
+    rejects(piece('weight'), -Infinity, 'packages.pieces[0].weight must be a number, got -Infinity');
     rejects(['shippingOptions', 'saturdayDelivery'], 'yes', 'shippingOptions.saturdayDelivery must be a boolean, got string');
   });
 
