@@ -140,7 +140,12 @@ export const MAX_EVENT_AHEAD_MS = 24 * 60 * 60 * 1000;
 export const MAX_EVENT_DESCRIPTION = 256;
 export const MAX_EVENT_LOCATION = 128;
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+/** At most `max` UTF-16 units, never half of a surrogate pair (an emoji cut in two would leave a lone surrogate in the order). */
+const cut = (text: string, max: number) => {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+};
 
 /** The events of a report that may have happened by `now` (see MAX_EVENT_AHEAD_MS), their text bounded (MAX_EVENT_DESCRIPTION). */
 export const credibleEvents = (events: readonly TrackingEvent[], now: Date): TrackingEvent[] =>

@@ -140,6 +140,17 @@ describe('a report moves the order', () => {
     expect(cut!.description.endsWith('…')).toBe(true);
     expect(cut!.location).toHaveLength(MAX_EVENT_LOCATION);
     expect(kept).toEqual({ ...short, location: 'Toronto, ON, CA' });
+    // Emoji (two UTF-16 units each) are never cut in half: no lone surrogate is kept.
+    for (const prefix of ['', 'x']) {
+      const emoji: TrackingEvent = { ...long, description: prefix + '📦'.repeat(MAX_EVENT_DESCRIPTION), location: prefix + '📍'.repeat(MAX_EVENT_LOCATION) };
+      const [e] = applyReport(order(), { transitStatus: 'intransit', events: [emoji] }, at(90), 1).events;
+      for (const text of [e!.description, e!.location!]) {
+        expect(text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+        expect(text.endsWith('…')).toBe(true);
+      }
+      expect(e!.description.length).toBeLessThanOrEqual(MAX_EVENT_DESCRIPTION);
+      expect(e!.description.length).toBeGreaterThanOrEqual(MAX_EVENT_DESCRIPTION - 1);
+    }
     // A full order of such events stays far below DynamoDB's 400 KB item.
     const many = Array.from({ length: MAX_TRACKING_EVENTS + 5 }, (_, i) => ({ ...long, occurredAt: at(i).toISOString() }));
     expect(JSON.stringify(applyReport(order(), { transitStatus: 'intransit', events: many }, at(200), 1).events).length).toBeLessThan(40_000);
