@@ -69,9 +69,18 @@ const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
     };
     // SEND_CONCURRENCY batches in flight: a dispatcher page of 1,000 checks is 100 batches, and one after another
     // they bound what a run can queue within its time budget (docs/operations.md).
+    // After a failure no lane starts another batch: the caller is told the send failed, and sends it again.
     let next = 0;
+    let failed = false;
     const lane = async () => {
-      while (next < chunks.length) await sendChunk(chunks[next++]!);
+      while (!failed && next < chunks.length) {
+        try {
+          await sendChunk(chunks[next++]!);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, chunks.length) }, lane));
   },

@@ -58,6 +58,20 @@ describe('the SQS queue port', () => {
     await expect(sent).rejects.not.toThrow('secret-looking-body');
   });
 
+  it('after a refused batch no further batch is started: the caller is told the send failed', async () => {
+    let calls = 0;
+    sqsMock.on(SendMessageBatchCommand).callsFake(async () => {
+      const call = ++calls;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return call === 1 ? { Successful: [], Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] } : { Successful: [], Failed: [] };
+    });
+    const messages = Array.from({ length: 1_000 }, (_, i) => ({ orderId: `o-${i}` }));
+    await expect(queueOf('tracking-checks').send(messages, 0)).rejects.toThrow('SQS refused 1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The batches already in flight when the first answer came back, and no more of the 100.
+    expect(sqsMock.commandCalls(SendMessageBatchCommand).length).toBeLessThanOrEqual(2 * SEND_CONCURRENCY);
+  });
+
   it('depth is the visible and the in-flight messages', async () => {
     sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { ApproximateNumberOfMessages: '12', ApproximateNumberOfMessagesNotVisible: '30' } });
     expect(await queueOf('tracking-checks').depth!()).toBe(42);
