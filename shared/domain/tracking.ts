@@ -11,6 +11,7 @@
 import type { CancelResponse } from '../contract/cancel';
 import type { TrackResponse } from '../contract/track';
 import type { ShipmentRef } from './carrier';
+import { clipWithEllipsis } from './text';
 import type { Order, TrackingEvent, TrackingEventCode, TransitStatus } from './types';
 
 /** Events an order keeps, newest first: a carrier that reports thousands cannot grow the item past DynamoDB's 400 KB. */
@@ -140,12 +141,6 @@ export const MAX_EVENT_AHEAD_MS = 24 * 60 * 60 * 1000;
 export const MAX_EVENT_DESCRIPTION = 256;
 export const MAX_EVENT_LOCATION = 128;
 
-/** At most `max` UTF-16 units, never half of a surrogate pair (an emoji cut in two would leave a lone surrogate in the order). */
-const cut = (text: string, max: number) => {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
-  return `${text.slice(0, end)}…`;
-};
 
 /** The events of a report that may have happened by `now` (see MAX_EVENT_AHEAD_MS), their text bounded (MAX_EVENT_DESCRIPTION). */
 export const credibleEvents = (events: readonly TrackingEvent[], now: Date): TrackingEvent[] =>
@@ -153,8 +148,8 @@ export const credibleEvents = (events: readonly TrackingEvent[], now: Date): Tra
     .filter((e) => Date.parse(e.occurredAt) <= now.getTime() + MAX_EVENT_AHEAD_MS)
     .map((e) => ({
       ...e,
-      description: cut(e.description, MAX_EVENT_DESCRIPTION),
-      ...(e.location === undefined ? {} : { location: cut(e.location, MAX_EVENT_LOCATION) }),
+      description: clipWithEllipsis(e.description, MAX_EVENT_DESCRIPTION),
+      ...(e.location === undefined ? {} : { location: clipWithEllipsis(e.location, MAX_EVENT_LOCATION) }),
     }));
 
 /**

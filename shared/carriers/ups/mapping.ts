@@ -5,6 +5,7 @@
  * ./rate.ts's header and docs/ups.md.
  */
 import type { RateRequest } from '../../domain/rate/schema';
+import { clip } from '../../domain/text';
 import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../common';
 import { CarrierRefusal, type RateInput } from '../types';
 import { UPS } from './oauth';
@@ -38,7 +39,7 @@ export type UpsShipmentCharge = {
 
 export const cut = (text: string | undefined, max: number): string | undefined => {
   const t = text?.trim();
-  return t ? t.slice(0, max) : undefined;
+  return t ? clip(t, max) : undefined;
 };
 
 /** A decimal as UPS's strings carry it: at most `decimals` places, no trailing zeros. */
@@ -81,7 +82,7 @@ export const units = (system: 'imperial' | 'metric') =>
 /** UPS packaging: UPS's own when the piece names one of its packaging types, 01 UPS Letter for another envelope, else 02 the customer's package. */
 export const packagingOf = (piece: RateRequest['packages']['pieces'][number]) => {
   const own = piece.packagingType ? UPS_PACKAGING_CODES[piece.packagingType.code] : undefined;
-  if (own) return { Code: own, Description: (piece.packagingType?.name ?? 'UPS packaging').slice(0, 35) };
+  if (own) return { Code: own, Description: clip(piece.packagingType?.name ?? 'UPS packaging', 35) };
   return piece.packagingType?.isEnvelope ? { Code: '01', Description: 'UPS Letter' } : { Code: '02', Description: 'Package' };
 };
 

@@ -27,6 +27,7 @@
  */
 import * as z from '../../zod';
 import type { RateRequest } from '../../domain/rate/schema';
+import { clip } from '../../domain/text';
 import { gifToPng } from '../../labels/png';
 import { compact, contactOf, dutiesPayerOf, invoiceTotal, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf, thirdPartyAccountOf } from '../common';
 import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../types';
@@ -34,6 +35,7 @@ import {
   accountNumberOf,
   addressOf,
   customsValueOf,
+  cut,
   isUsDomestic,
   money,
   packagesOf,
@@ -91,10 +93,6 @@ export type UpsShipBody = {
 /** The requests of one ship: the shipment, and its return shipment when asked. */
 export type UpsShipRequests = { reference: string; packageCount: number; shipment: UpsShipBody; returnShipment?: UpsShipBody };
 
-const cut = (text: string | undefined, max: number) => {
-  const t = text?.trim();
-  return t ? t.slice(0, max) : undefined;
-};
 
 function shipPartyOf(address: RateRequest['shipper'], field: string, residential = false): UpsShipParty {
   const contact = contactOf(UPS, field, address);
@@ -102,7 +100,7 @@ function shipPartyOf(address: RateRequest['shipper'], field: string, residential
   return compact({
     Name: cut(contact.companyName ?? contact.personName, 35)!,
     AttentionName: cut(contact.personName, 35),
-    Phone: phone && phone.length >= 1 ? { Number: phone.slice(0, 15) } : undefined,
+    Phone: phone && phone.length >= 1 ? { Number: clip(phone, 15) } : undefined,
     EMailAddress: contact.emailAddress && contact.emailAddress.length <= 50 ? contact.emailAddress : undefined,
     Address: addressOf(address, field, residential),
   });

@@ -73,6 +73,17 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
     expectValid(validRequest(), built.body);
   });
 
+  it('cuts 255-emoji names, address lines and cities to the lengths of the document without splitting an emoji', () => {
+    const emoji = '📦'.repeat(255);
+    const request = rateRequest({ recipient: { ...montrealRecipient, personName: emoji, companyName: emoji, addressLine1: emoji, addressLine2: `x${emoji}`, city: emoji } });
+    const body = buildUpsRateRequest(input(request)).body;
+    expectValid(validRequest(), body);
+    const json = JSON.stringify(body);
+    // JSON.stringify escapes a lone surrogate as \udxxx; a whole emoji stays as it is.
+    expect(json).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
+    expect(json).toContain('📦'.repeat(15));
+  });
+
   it('fails validation when the builder breaks a rule of the document (the check bites)', () => {
     const body = buildUpsRateRequest(input(rateRequest())).body;
     const broken = structuredClone(body);
