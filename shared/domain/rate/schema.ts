@@ -64,16 +64,24 @@ const isoDateOrLocalDateTime = z.string().check(z.regex(ISO_DATE_OR_LOCAL_DATE_T
     abort: true,
   }), z.refine(isCalendarDateTime, 'is not a valid calendar date or time'));
 
+/**
+ * A party's name, street line and city must say something: a carrier cannot
+ * ship to or from a party without a name and a street line, and would drop a
+ * blank city, so a blank one is the caller's 400 at rate, not a refusal at
+ * ship (docs/decisions.md). `\S` is what `trim()` keeps.
+ */
+const filled = text().check(z.regex(/\S/, 'must not be empty or only whitespace'));
+
 export const addressSchema = z.object({
-  personName: text(),
-  addressLine1: text(),
+  personName: filled,
+  addressLine1: filled,
   countryCode,
   provinceCode: z.optional(provinceCode),
   companyName: z.optional(text()),
   phoneNumber: z.optional(text()),
   emailAddress: z.optional(text(L.email)),
   addressLine2: z.optional(text()),
-  city: z.optional(text()),
+  city: z.optional(filled),
   provinceName: z.optional(text()),
   postalCode: z.optional(text()),
   residential: z.optional(z.boolean()),

@@ -192,7 +192,7 @@ describe('carrier Y sold-to party (billingOptions.soldTo, spec 2.11)', () => {
     expect(() => build(goodsToNewYork({ billingOptions: { soldTo: noCountry } }))).toThrow(/billingOptions\.soldTo\.countryCode/);
     expect(() => build(goodsToNewYork({ billingOptions: { soldTo: 'Eve' } }))).toThrow(/needs billingOptions.soldTo as an address/);
     expect(() => build(goodsToNewYork({ billingOptions: { soldTo: { ...soldTo, personName: '' } } }))).toThrow(
-      refusal('CARRIERY cannot ship without billingOptions.soldTo.personName'),
+      refusal('CARRIERY needs billingOptions.soldTo as an address for the customs forms: billingOptions.soldTo.personName must not be empty or only whitespace'),
     );
   });
 

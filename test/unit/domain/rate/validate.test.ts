@@ -131,6 +131,24 @@ describe('addresses (spec 2.3)', () => {
     rejects([who], {}, `${who}.personName is required; ${who}.addressLine1 is required; ${who}.countryCode is required`);
   });
 
+  // A carrier cannot ship to or from a party without a name and a street line, nor address one to a blank city:
+  // refused here, at rate, rather than at ship or silently dropped from the carrier's request.
+  const party = { personName: 'Ada', addressLine1: '1 Main St', countryCode: 'CA', city: 'Toronto' };
+  describe.each(['shipper', 'recipient', 'buyer', 'broker'])('%s', (who) => {
+    test.each([
+      ['personName', ''],
+      ['personName', '   '],
+      ['addressLine1', '\t'],
+      ['addressLine1', ' \n '],
+      ['city', ''],
+      ['city', '\u00a0 '],
+    ])('%s %j (empty or only whitespace) is refused, naming the field', (field, value) =>
+      rejects([who], { ...party, [field]: value }, `${who}.${field} must not be empty or only whitespace`));
+    test('a name, street line and city with surrounding spaces are kept as sent', () =>
+      accepts([who], { ...party, personName: ' Ada ', addressLine1: ' 1 Main St', city: 'Toronto ' }));
+  });
+  test('city may still be omitted', () => accepts(['shipper', 'city'], undefined));
+
   test.each(['C', 'CAN', '12', 'C1'])('countryCode %p is not a 2-letter code', (code) =>
     rejects(['shipper', 'countryCode'], code, 'shipper.countryCode must be a 2-letter ISO country code'),
   );
