@@ -11,8 +11,8 @@
  * answer are read.
  *
  * The address ranges come from ipaddr.js (maintained, used by Express's
- * proxy-addr): only its `unicast` range is public; IPv4-mapped IPv6 addresses
- * are judged by their IPv4 address. The local runtime allows http and private
+ * proxy-addr): only its `unicast` range is public, for IPv6 within the global
+ * unicast block; IPv4-mapped IPv6 addresses are judged by their IPv4 address. The local runtime allows http and private
  * addresses (`allowHttp`, `allowPrivate`), so a receiver on 127.0.0.1 works.
  */
 import { lookup as dnsLookup } from 'node:dns';
@@ -35,12 +35,23 @@ export type Resolve = (host: string) => Promise<string[]>;
 
 const MAX_URL_LENGTH = 2048;
 
-/** Whether an address is public unicast: not loopback, private, link-local (metadata), CGNAT, multicast, reserved or documentation. */
+/** IANA's global unicast block: outside it, ipaddr.js still calls `::/96` (IPv4-compatible, `::127.0.0.1`) and the rest of `::/8` unicast. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * Whether an address is public unicast: not loopback, private, link-local
+ * (metadata), CGNAT, multicast, reserved or documentation. An IPv4-mapped
+ * address is judged by its IPv4 address; every other IPv6 form that carries
+ * an IPv4 address (IPv4-compatible `::/96`, NAT64, 6to4, Teredo, IPv4-translated)
+ * is refused whatever it carries (docs/webhooks.md, "Safety").
+ */
 export const isPublicAddress = (ip: string): boolean => {
   if (!ipaddr.isValid(ip)) return false;
-  let address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
-  return address.range() === 'unicast';
+  const address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 };
 
 const defaultResolve: Resolve = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);

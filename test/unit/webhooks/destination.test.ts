@@ -1,5 +1,5 @@
 /** Where a webhook may go: public addresses only on a deployed stage; loopback and http only locally. */
-import { checkWebhookUrl, isPublicAddress, retryAfterSeconds } from '../../../shared/webhooks/destination';
+import { checkWebhookUrl, isPublicAddress, postWebhook, retryAfterSeconds } from '../../../shared/webhooks/destination';
 
 const deployed = { allowHttp: false, allowPrivate: false };
 const local = { allowHttp: true, allowPrivate: true };
@@ -37,6 +37,23 @@ describe('isPublicAddress', () => {
     'not an address',
     '',
   ])('%s is not', (ip) => expect(isPublicAddress(ip)).toBe(false));
+  // The forms of IPv6 that carry an IPv4 address, as the URL parser and a resolver spell them (docs/webhooks.md, "Safety").
+  it.each([
+    ['IPv4-compatible loopback (::127.0.0.1)', '::7f00:1'],
+    ['IPv4-compatible metadata (::169.254.169.254)', '::a9fe:a9fe'],
+    ['IPv4-compatible private (::10.0.0.1)', '::a00:1'],
+    ['IPv4-compatible public (::8.8.8.8): ::/96 is deprecated whatever it holds', '::808:808'],
+    ['the rest of ::/8', '::1:0:0:1'],
+    ['IPv4-translated loopback', '::ffff:0:7f00:1'],
+    ['NAT64 loopback', '64:ff9b::7f00:1'],
+    ['NAT64 metadata', '64:ff9b::a9fe:a9fe'],
+    ['local NAT64 private', '64:ff9b:1::a00:1'],
+    ['6to4 of loopback', '2002:7f00:1::1'],
+    ['6to4 of metadata', '2002:a9fe:a9fe::'],
+    ['6to4 of a private address', '2002:a00:1::1'],
+    ['Teredo whose client is 127.0.0.1', '2001:0:4136:e378:8000:63bf:80ff:fffe'],
+    ['Teredo whose client is 10.0.0.1', '2001:0:4136:e378:8000:63bf:f5ff:fffe'],
+  ])('%s is not', (_case, ip) => expect(isPublicAddress(ip)).toBe(false));
 });
 
 describe('checkWebhookUrl on a deployed stage', () => {
@@ -50,6 +67,12 @@ describe('checkWebhookUrl on a deployed stage', () => {
     ['a fragment', 'https://hooks.example.com/a#x', /fragment/],
     ['the metadata address', 'https://169.254.169.254/latest/meta-data', /not public/],
     ['a mapped loopback', 'https://[::ffff:127.0.0.1]/', /not public/],
+    ['an IPv4-compatible loopback', 'https://[::127.0.0.1]/', /not public/],
+    ['an IPv4-compatible metadata address', 'https://[::169.254.169.254]/latest/meta-data', /not public/],
+    ['an IPv4-compatible private address', 'https://[::10.0.0.1]/', /not public/],
+    ['an IPv4-compatible loopback in hexadecimal', 'https://[0:0:0:0:0:0:7f00:1]/', /not public/],
+    ['a NAT64 metadata address', 'https://[64:ff9b::169.254.169.254]/', /not public/],
+    ['a 6to4 loopback', 'https://[2002:7f00:1::1]/', /not public/],
     ['loopback', 'https://127.0.0.1:8443/', /not public/],
     ['not a URL', 'hooks.example.com', /not a valid URL/],
     ['ftp', 'ftp://example.com/x', /https/],
@@ -63,6 +86,9 @@ describe('checkWebhookUrl on a deployed stage', () => {
     expect((await checkWebhookUrl('https://internal.example.com/', deployed, resolvesTo('10.0.0.1'))).ok).toBe(false);
     expect((await checkWebhookUrl('https://mixed.example.com/', deployed, resolvesTo('93.184.216.34', '127.0.0.1'))).ok).toBe(false);
   });
+  it('refuses a name that resolves to an IPv4-compatible address', async () => {
+    for (const address of ['::7f00:1', '::a9fe:a9fe', '::a00:1']) expect((await checkWebhookUrl('https://compat.example.com/', deployed, resolvesTo(address))).ok).toBe(false);
+  });
   it('refuses a name that does not resolve', async () => {
     const checked = await checkWebhookUrl('https://nowhere.example.com/', deployed, async () => {
       throw new Error('ENOTFOUND');
@@ -70,6 +96,14 @@ describe('checkWebhookUrl on a deployed stage', () => {
     expect(checked).toEqual({ ok: false, reason: 'host nowhere.example.com does not resolve' });
     expect((await checkWebhookUrl('https://empty.example.com/', deployed, resolvesTo())).ok).toBe(false);
   });
+});
+
+describe('postWebhook on a deployed stage', () => {
+  const options = { timeoutMs: 1000, maxResponseBytes: 64, policy: deployed };
+  it.each(['https://[::127.0.0.1]/', 'https://[::169.254.169.254]/latest/meta-data', 'https://[::10.0.0.1]/', 'https://[64:ff9b::7f00:1]/', 'https://[2002:a9fe:a9fe::]/'])(
+    'refuses %s before connecting',
+    async (url) => expect(await postWebhook(new URL(url), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' }),
+  );
 });
 
 describe('checkWebhookUrl in the local runtime', () => {
