@@ -6,7 +6,8 @@
  *
  * `UPS_API_BASE_URL_TEST` / `UPS_API_BASE_URL_LIVE` override the base of one
  * mode. A test call never goes to UPS production, whatever the environment
- * says: an override of the test base that names production is refused.
+ * says: an override of the test base that names production is refused, in
+ * any spelling of its host.
  */
 import type { CarrierMode } from '../../domain/carrier';
 
@@ -17,7 +18,15 @@ export const UPS_BASE_URLS: Readonly<Record<CarrierMode, string>> = {
 
 const ENV: Readonly<Record<CarrierMode, string>> = { test: 'UPS_API_BASE_URL_TEST', live: 'UPS_API_BASE_URL_LIVE' };
 
-const PRODUCTION_HOST = new URL(UPS_BASE_URLS.live).host;
+/**
+ * A host as a resolver reads it: the URL parser has already lowered it,
+ * decoded its percent-escapes and mapped full-width and IDN forms; the
+ * trailing dots of a fully qualified name are dropped, and the port is not
+ * part of it (docs/ups.md, "Settings").
+ */
+const normalisedHost = (url: URL): string => url.hostname.replace(/\.+$/, '');
+
+const PRODUCTION_HOST = normalisedHost(new URL(UPS_BASE_URLS.live));
 
 /** The API base of `mode`, without a trailing slash; the `/api` prefix is part of it. */
 export function upsBaseUrl(mode: CarrierMode): string {
@@ -30,7 +39,7 @@ export function upsBaseUrl(mode: CarrierMode): string {
     throw new Error(`${name} must be an absolute URL, got "${raw}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  if (mode === 'test' && url.host.toLowerCase() === PRODUCTION_HOST) {
+  if (mode === 'test' && normalisedHost(url) === PRODUCTION_HOST) {
     throw new Error(`${name} names UPS production (${PRODUCTION_HOST}): a test key never reaches it`);
   }
   return raw.replace(/\/+$/, '');

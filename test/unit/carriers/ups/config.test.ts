@@ -44,6 +44,31 @@ describe('UPS base URLs', () => {
     }
   });
 
+  it('knows production by its host in every spelling: a trailing dot, a port, percent-encoding, full-width letters', () => {
+    for (const url of [
+      'https://onlinetools.ups.com./api',
+      'https://onlinetools.ups.com../api',
+      'https://onlinetools.ups.com:8443/api',
+      'https://OnlineTools.UPS.com.:443/api',
+      'http://onlinetools.ups.com:80/api',
+      'https://onlinetools%2Eups%2Ecom/api',
+      'https://onlinetools.ups.com%2E/api',
+      'https://\uff4fnlinetools.ups.com/api',
+      'https://onlinetools\u3002ups\u3002com/api',
+    ]) {
+      process.env.UPS_API_BASE_URL_TEST = url;
+      expect(() => upsBaseUrl('test')).toThrow(/test key never reaches it/);
+      expect(() => upsTokenUrl('test')).toThrow(/test key never reaches it/);
+    }
+  });
+
+  it('still takes a test base on another host or a port of its own', () => {
+    for (const url of ['https://wwwcie.ups.com./api', 'https://onlinetools.ups.com.example.com/api', 'http://127.0.0.1:8443/api']) {
+      process.env.UPS_API_BASE_URL_TEST = url;
+      expect(() => upsBaseUrl('test')).not.toThrow();
+    }
+  });
+
   it('never builds a production URL in test mode, with or without overrides', () => {
     const production = new URL(UPS_BASE_URLS.live).host;
     for (const live of [undefined, 'https://onlinetools.ups.com/api']) {
