@@ -132,6 +132,15 @@ export type TrackingReport = { transitStatus: TransitStatus; events: readonly Tr
 export const MAX_EVENT_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The earliest instant a reported event may be dated (2000-01-01T00:00:00Z).
+ * No shipment this service buys is older, so an event dated before it (year
+ * 0000, the epoch, a two-digit year read as 19xx) is a wrong clock or a wrong
+ * field. A fixed floor rather than one relative to the order: an order's
+ * carrier events may rightly predate its creation (docs/decisions.md).
+ */
+export const EARLIEST_EVENT_AT = Date.UTC(2000, 0, 1);
+
+/**
  * The longest event description and location an order keeps (characters).
  * A carrier's text is not bounded by its API, and an order keeps up to
  * MAX_TRACKING_EVENTS events in one item of at most 400 KB: six pushed
@@ -142,10 +151,16 @@ export const MAX_EVENT_DESCRIPTION = 256;
 export const MAX_EVENT_LOCATION = 128;
 
 
-/** The events of a report that may have happened by `now` (see MAX_EVENT_AHEAD_MS), their text bounded (MAX_EVENT_DESCRIPTION). */
+/**
+ * The events of a report dated from EARLIEST_EVENT_AT to MAX_EVENT_AHEAD_MS
+ * past `now` (an unreadable date is neither), their text bounded (MAX_EVENT_DESCRIPTION).
+ */
 export const credibleEvents = (events: readonly TrackingEvent[], now: Date): TrackingEvent[] =>
   events
-    .filter((e) => Date.parse(e.occurredAt) <= now.getTime() + MAX_EVENT_AHEAD_MS)
+    .filter((e) => {
+      const at = Date.parse(e.occurredAt);
+      return at >= EARLIEST_EVENT_AT && at <= now.getTime() + MAX_EVENT_AHEAD_MS;
+    })
     .map((e) => ({
       ...e,
       description: clipWithEllipsis(e.description, MAX_EVENT_DESCRIPTION),
@@ -157,10 +172,14 @@ export const credibleEvents = (events: readonly TrackingEvent[], now: Date): Tra
  * event (or the reported status when there is no event), unless that would
  * move the order backwards. The newest event wins over the carrier's summary
  * so an operator's exception stays until the carrier reports something newer.
+ * A report whose every event was refused for its date says nothing credible:
+ * its summary (a push's is its one event's status) does not count either.
  */
 export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number, options: { pushed?: boolean } = {}): TrackingUpdate & { changed: boolean } => {
-  const events = mergeEvents(order.events, credibleEvents(report.events, now));
-  const reported = events[0]?.status ?? report.transitStatus;
+  const credible = credibleEvents(report.events, now);
+  const events = mergeEvents(order.events, credible);
+  const summary = report.events.length > 0 && credible.length === 0 ? order.status : report.transitStatus;
+  const reported = events[0]?.status ?? summary;
   const status = nextStatus(order.status, reported);
   const changed = status !== order.status;
   return {

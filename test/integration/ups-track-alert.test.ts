@@ -327,6 +327,17 @@ describe('push before poll', () => {
     expect(after.version).toBe(before.version + 1);
   });
 
+  it('a delivery pushed as dated year 0000 or 1999 is answered 200 and not kept: the order stays as it was', async () => {
+    const { orderId, trackingNumber } = await shipUps();
+    const before = (await getOrder(orderId))!.order;
+    for (const day of ['00000101', '19991231']) {
+      const at = { gmtActivityDate: day, gmtActivityTime: '101500', localActivityDate: day, localActivityTime: '101500', gmtOffset: '+00.00' };
+      expect((await push(accountA, { trackingNumber, ...at, activityStatus: { type: 'D', code: 'FS', description: 'Delivered' } })).status).toBe(200);
+    }
+    const after = (await getOrder(orderId))!.order;
+    expect({ version: after.version, status: after.status, events: after.events }).toEqual({ version: before.version, status: before.status, events: before.events });
+  });
+
   it('an event for an unknown tracking number is answered 200 and changes nothing', async () => {
     const body = { trackingNumber: '1Z999AA10000000001', localActivityDate: '20261124', localActivityTime: '101500', activityStatus: { type: 'I', code: 'DP', description: 'Departed' }, gmtActivityDate: '20261124', gmtActivityTime: '151500', gmtOffset: '+00.00' };
     expect((await push(accountA, body)).status).toBe(200);

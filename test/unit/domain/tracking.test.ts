@@ -4,6 +4,7 @@ import {
   credibleEvents,
   CHECK_INTERVAL_MS,
   cancelledUpdate,
+  EARLIEST_EVENT_AT,
   addsToOrder,
   isPushed,
   retryCheckAt,
@@ -130,6 +131,22 @@ describe('a report moves the order', () => {
     const soon = applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 90 + 23 * 60, 'ARRIVED')] }, at(90), 1);
     expect(soon.events).toHaveLength(2);
     expect(credibleEvents([event('intransit', 90 + 24 * 60 + 1, 'ARRIVED')], at(90))).toEqual([]);
+  });
+
+  it(`an event dated before ${new Date(EARLIEST_EVENT_AT).toISOString()} is not taken: year 0000, the epoch and the like are a wrong clock or field`, () => {
+    const o = order({ status: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] });
+    const dated = (occurredAt: string): TrackingEvent => ({ ...event('intransit', 0, 'ARRIVED'), occurredAt });
+    for (const occurredAt of ['0000-01-01T00:00:00.000Z', '-000001-12-31T00:00:00.000Z', '1970-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z']) {
+      expect(applyReport(o, { transitStatus: 'intransit', events: [dated(occurredAt)] }, at(90), 1).events.map((e) => e.occurredAt)).toEqual([at(60).toISOString()]);
+    }
+    expect(credibleEvents([dated('2000-01-01T00:00:00.000Z')], at(90))).toHaveLength(1);
+  });
+
+  it('a report whose every event is refused for its date moves nothing, even an order with no event yet', () => {
+    for (const occurredAt of ['0000-01-01T00:00:00.000Z', '9999-12-31T15:15:00.000Z']) {
+      const delivered: TrackingEvent = { ...event('delivered', 0, 'DELIVERED'), occurredAt };
+      expect(applyReport(order(), { transitStatus: 'delivered', events: [delivered] }, at(90), 1)).toMatchObject({ status: 'pending', events: [], changed: false });
+    }
   });
 
   it("a carrier's long text is cut to what an order keeps, short text is kept as it is", () => {
