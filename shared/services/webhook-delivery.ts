@@ -45,6 +45,7 @@ import { metrics } from '../metrics';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 import {
+  ATTEMPT_LEASE_SECONDS,
   claimDeliveryAttempt,
   disableWebhook,
   failDelivery,
@@ -64,8 +65,6 @@ import { orderOfImage } from './notifying';
 export const ATTEMPT_TIMEOUT_MS = 15_000;
 /** Bytes of an endpoint's answer read at most. */
 export const MAX_RESPONSE_BYTES = 4096;
-/** An attempt lease older than this belongs to an attempt that died (longer than the timeout and the writes around it). */
-export const ATTEMPT_LEASE_SECONDS = 60;
 
 export type WebhookLogger = {
   info(message: string, attributes: LogAttributes): void;
@@ -171,7 +170,7 @@ export const createWebhookDeliveryService = ({
     const endpoint = await getWebhook(message.companyId, message.webhookId, true);
     if (!endpoint || !endpoint.enabled) {
       const reason = endpoint ? 'endpoint disabled' : 'endpoint deleted';
-      await failDelivery(delivery, reason);
+      await failDelivery(delivery, reason, new Date(now.getTime() - ATTEMPT_LEASE_SECONDS * 1000));
       logger.info('webhook delivery failed without an attempt', { ...log, reason });
       count('WebhookFailed');
       return 'failed';

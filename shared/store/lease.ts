@@ -21,6 +21,11 @@
  *   single-item write (a DeleteItem, or an UpdateItem removing the attribute),
  *   never a transaction, which would bill twice.
  * - `read` is a consistent GetItem of the lease.
+ * - `whileUnheld` (attribute leases) changes the item while no live lease
+ *   holds it: there is none, or it was claimed before `staleBefore` (its
+ *   holder died), and then the write removes it. The same stale rule as a
+ *   claim, for a write that ends or restarts the work instead of doing it (a
+ *   webhook delivery failed, or requeued by hand or by the sweep).
  *
  * A lease has two shapes (`LeaseLayout`):
  * - `item`: the lease is an item of its own (`{entityType, state, token,
@@ -232,6 +237,22 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
     await conditionalUpdate(key, { expression: updateExpression(set, [lease, ...remove]) }, p.expression(`${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`));
   };
 
+  /**
+   * Changes the item of an attribute lease while no live lease holds it (see
+   * the module's comment): `require` and no lease, or a lease claimed before
+   * `staleBefore`, which the write removes. ConditionFailed otherwise (a live
+   * lease holds it, or `require` does not hold).
+   */
+  const whileUnheld = async (key: Key, options: { staleBefore: Date; require?: ItemCondition; changes?: LeaseChanges }): Promise<void> => {
+    if (layout.kind === 'item') throw new Error('an item lease is an item of its own: there is no other item to change while it is free');
+    const p = placeholders();
+    const lease = p.name(layout.attribute);
+    const unheld = `attribute_not_exists(${lease}) OR ${lease}.${p.name(layout.since)} < ${p.value('stale', options.staleBefore.toISOString())}`;
+    const condition = all([`attribute_exists(${p.name(pk)})`, ...itemConditions(p, options.require), unheld]);
+    const { set, remove } = changeClauses(p, options.changes ?? {});
+    await conditionalUpdate(key, { expression: updateExpression(set, [lease, ...remove]) }, p.expression(condition));
+  };
+
   const attributeItem = layout.kind === 'attribute' ? z.object({ [layout.attribute]: z.optional(layout.schema) }) : undefined;
 
   /** The lease of `key` as it is now (consistent read), or undefined when there is none. */
@@ -241,7 +262,7 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
     return item?.[layout.attribute] as T | undefined;
   };
 
-  return { claim, complete, completion, release, read, schema: layout.schema };
+  return { claim, complete, completion, release, read, whileUnheld, schema: layout.schema };
 };
 
 export type Lease<T> = ReturnType<typeof defineLease<T>>;

@@ -21,6 +21,12 @@ import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryLates
 
 /** How long a delivery is kept after it was made. */
 export const DELIVERY_RETENTION_DAYS = 30;
+/**
+ * An attempt lease older than this belongs to an attempt that died: longer
+ * than an attempt's timeout (15 s) and the writes around it, and than the
+ * delivery function's own timeout (30 s), after which no attempt is alive.
+ */
+export const ATTEMPT_LEASE_SECONDS = 60;
 
 const eventTypes = z.array(z.enum(WEBHOOK_EVENT_TYPES));
 
@@ -167,23 +173,32 @@ export const recordAttempt = (item: DeliveryItem, token: string, progress: Deliv
   return attemptLease.release(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), token, { set, remove });
 };
 
-/** A delivery whose endpoint is gone or disabled: failed, without an attempt. */
-export const failDelivery = async (item: DeliveryItem, reason: string): Promise<void> => {
-  await conditionalUpdate(
-    keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId),
-    { expression: 'SET #status = :failed, lastError = :reason REMOVE nextAttemptAt, manual', names: { '#status': 'status' }, values: { ':failed': 'failed', ':reason': reason } },
-    { expression: '#status = :pending AND attribute_not_exists(#attempt)', names: { '#status': 'status', '#attempt': 'attempt' }, values: { ':pending': 'pending' } },
-  ).catch((e: unknown) => {
-    if (!(e instanceof ConditionFailed)) throw e;
-  });
+/**
+ * A delivery whose endpoint is gone or disabled: failed, without an attempt,
+ * unless an attempt holds a live lease (a lease claimed before `staleBefore`
+ * is a dead attempt's, and goes).
+ */
+export const failDelivery = async (item: DeliveryItem, reason: string, staleBefore: Date): Promise<void> => {
+  await attemptLease
+    .whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
+      staleBefore,
+      require: { equal: { status: 'pending' } },
+      changes: { set: { status: 'failed', lastError: reason }, remove: ['nextAttemptAt', 'manual'] },
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof ConditionFailed)) throw e;
+    });
 };
 
-/** A manual retry: the delivery is pending again, attempted now; its id and body stay. ConditionFailed when an attempt is in flight. */
-export const requeueDelivery = async (item: DeliveryItem, now: Date): Promise<void> => {
-  await conditionalUpdate(
-    keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId),
+/**
+ * A manual retry: the delivery is pending again, attempted now; its id and
+ * body stay. ConditionFailed when an attempt is in flight (a lease claimed
+ * since `staleBefore`); a dead attempt's lease goes.
+ */
+export const requeueDelivery = async (item: DeliveryItem, now: Date, staleBefore: Date): Promise<void> => {
+  await attemptLease.whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
+    staleBefore,
     // A pending delivery keeps its schedule; a finished one gets one attempt.
-    { expression: 'SET #status = :pending, nextAttemptAt = :now, manual = :manual', names: { '#status': 'status' }, values: { ':pending': 'pending', ':now': now.toISOString(), ':manual': item.status !== 'pending' } },
-    { expression: 'attribute_exists(pk) AND attribute_not_exists(#attempt)', names: { '#attempt': 'attempt' } },
-  );
+    changes: { set: { status: 'pending', nextAttemptAt: now.toISOString(), manual: item.status !== 'pending' } },
+  });
 };

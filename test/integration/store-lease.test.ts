@@ -255,4 +255,28 @@ describe('a lease attribute of an existing item', () => {
     expect(await commandsOf(() => lease.release(key, 'holder', { set: { note: { orderId: 'o1' } } }))).toEqual(['UpdateItemCommand']);
     expect(await read(key)).toEqual({ ...key, companyId: 'c1', entityType: 'rateResponse', note: { orderId: 'o1' } });
   });
+
+  it('changes the item while no live lease holds it: free, or a stale lease, which the write removes; a live lease refuses', async () => {
+    const free = await host();
+    await lease.whileUnheld(free, { staleBefore: minutesAgo(5), require: { equal: { companyId: 'c1' } }, changes: { set: { note: 'free' } } });
+    expect(await read(free)).toEqual({ ...free, companyId: 'c1', entityType: 'rateResponse', note: 'free' });
+
+    const live = await host();
+    await lease.claim(live, { token: 'alive', now: minutesAgo(1), data: { orderId: 'o1' }, require });
+    const before = await read(live);
+    await expect(lease.whileUnheld(live, { staleBefore: minutesAgo(5), changes: { set: { note: 'x' } } })).rejects.toBeInstanceOf(ConditionFailed);
+    expect(await read(live)).toEqual(before);
+
+    const dead = await host();
+    await lease.claim(dead, { token: 'dead', now: minutesAgo(10), data: { orderId: 'o1' }, require });
+    await expect(lease.whileUnheld(dead, { staleBefore: minutesAgo(5), require: { equal: { companyId: 'c2' } }, changes: { set: { note: 'x' } } })).rejects.toBeInstanceOf(
+      ConditionFailed,
+    );
+    expect(await commandsOf(() => lease.whileUnheld(dead, { staleBefore: minutesAgo(5), changes: { set: { note: 'after the dead' } } }))).toEqual(['UpdateItemCommand']);
+    expect(await read(dead)).toEqual({ ...dead, companyId: 'c1', entityType: 'rateResponse', note: 'after the dead' });
+
+    const absent = keys.rateResponse(fresh('absent'));
+    await expect(lease.whileUnheld(absent, { staleBefore: minutesAgo(5), changes: { set: { note: 'x' } } })).rejects.toBeInstanceOf(ConditionFailed);
+    expect(await read(absent)).toBeUndefined();
+  });
 });

@@ -14,11 +14,12 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
+import { createWebhookReplay } from '../../shared/services/webhook-replay';
 import { createWebhookRegistration } from '../../shared/services/webhook-registration';
 import { createWebhooksService } from '../../shared/services/webhooks';
 import { keys } from '../../shared/store/keys';
 import { queryItems as queryAll } from '../../shared/store/table-ops';
-import { getDelivery, latestDeliveries } from '../../shared/store/webhooks';
+import { ATTEMPT_LEASE_SECONDS, getDelivery, latestDeliveries } from '../../shared/store/webhooks';
 import { postWebhook } from '../../shared/webhooks/destination';
 import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
 import { useFreshStack } from '../support/stack';
@@ -247,5 +248,52 @@ describe('the delivery protocol', () => {
     expect(await service({ clock: () => later }).deliver(next)).toBe('failed');
     expect(seen).toHaveLength(1);
     expect(await getDelivery(companyId, endpoint.id, first.deliveryId, true)).toMatchObject({ status: 'failed', lastError: 'endpoint deleted', attempts: 1 });
+  });
+
+  /**
+   * The deployed path of a worker that died mid-attempt: its lease stays in
+   * the item, and SQS parks its message in the dead-letter queue after
+   * maxReceiveCount, so the queue never hands it again (nothing is left in
+   * `queued`).
+   */
+  const strand = async (sequence: string) => {
+    const { companyId, endpoint } = await setup();
+    await service().handleStreamRecord(record(companyId, sequence));
+    const message = queued.shift()!;
+    const diedAt = new Date();
+    void service({ clock: () => diedAt, post: () => new Promise(() => undefined) }).deliver(message);
+    for (let i = 0; i < 100 && !(await getDelivery(companyId, endpoint.id, message.deliveryId, true))?.attempt; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await getDelivery(companyId, endpoint.id, message.deliveryId, true))!).toMatchObject({ status: 'pending', attempts: 0, attempt: expect.anything() });
+    queued.length = 0;
+    return { companyId, webhookId: endpoint.id, deliveryId: message.deliveryId, diedAt };
+  };
+  const after = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
+
+  it('a manual retry of a delivery whose worker died refuses while the lease is fresh (409), then sends it exactly once', async () => {
+    const { companyId, webhookId, deliveryId, diedAt } = await strand('500');
+    const replay = (at: Date) => createWebhookReplay({ clock: () => at });
+    await expect(replay(after(diedAt, ATTEMPT_LEASE_SECONDS - 5)).retry(companyId, webhookId, deliveryId)).rejects.toMatchObject({ status: 409, code: 'WEBHOOK_CONFLICT' });
+    expect(queued).toEqual([]);
+
+    const later = after(diedAt, ATTEMPT_LEASE_SECONDS + 1);
+    await expect(replay(later).retry(companyId, webhookId, deliveryId)).resolves.toEqual({ id: deliveryId, status: 'pending' });
+    expect(queued).toHaveLength(1);
+    const message = queued.shift()!;
+    expect(await service({ clock: () => later }).deliver(message)).toBe('delivered');
+    // SQS delivers at least once: the same message handed again sends nothing more.
+    expect(await service({ clock: () => later }).deliver(message)).toBe('dropped');
+    expect(seen).toHaveLength(1);
+    const stored = (await getDelivery(companyId, webhookId, deliveryId, true))!;
+    expect(stored).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(stored.attempt).toBeUndefined();
+  });
+
+  it('fails a delivery whose endpoint was deleted although a dead attempt left its lease', async () => {
+    const { companyId, webhookId, deliveryId, diedAt } = await strand('510');
+    await createWebhooksService().remove(companyId, webhookId);
+    const later = after(diedAt, ATTEMPT_LEASE_SECONDS + 1);
+    expect(await service({ clock: () => later }).deliver({ companyId, webhookId, deliveryId, attempts: 0 })).toBe('failed');
+    expect(await getDelivery(companyId, webhookId, deliveryId, true)).toMatchObject({ status: 'failed', lastError: 'endpoint deleted', attempts: 0 });
+    expect(seen).toEqual([]);
   });
 });
