@@ -384,57 +384,87 @@ class BodyStalled extends Error {}
 class ClientAborted extends Error {}
 
 /**
+ * What is read and dropped of a body over the cap before the 413 is written:
+ * closing a connection whose request is still arriving makes the kernel
+ * answer the rest with a reset, and a client that sends its whole request
+ * before reading (Python's http.client; curl after its 100-continue) then
+ * sees the reset, not the 413. Bounded, so a client cannot keep the runtime
+ * reading: past either bound the 413 is written anyway and the connection
+ * closed (docs/decisions.md, "Behaviour decided here").
+ */
+export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+export const DRAIN_MAX_MS = 10_000;
+
+/**
  * The request body, up to `limit` bytes. A body that pauses for `idleMs`
  * (a Content-Length above what the client sends) fails as stalled. Node's
  * own `requestTimeout` would answer a bare 408 without our error body,
  * counts the whole upload rather than a pause, and is checked every
  * `connectionsCheckingInterval` (30 s): the timer here answers in time,
- * through the same path as every other refusal.
+ * through the same path as every other refusal. A body over `limit` (by its
+ * Content-Length or as it arrives) is read to its end and dropped, within
+ * DRAIN_MAX_BYTES and DRAIN_MAX_MS, before it fails as too large.
  */
 const readBody = (req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      reject(new BodyTooLarge());
-      return;
-    }
     if (req.destroyed && !req.complete) {
       reject(new ClientAborted());
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
+    let settled = false;
     let idle: NodeJS.Timeout | undefined;
-    const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
+    let drainDeadline: NodeJS.Timeout | undefined;
+    /** Once over the limit: bytes dropped since. */
+    let drained: number | undefined;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(idle);
+      clearTimeout(drainDeadline);
       chunks.length = 0;
-      reject(error);
+      if (error) reject(error);
+    };
+    const tooLarge = () => settle(new BodyTooLarge());
+    const startDraining = () => {
+      drained = 0;
+      chunks.length = 0;
+      drainDeadline = setTimeout(tooLarge, DRAIN_MAX_MS);
     };
     const waitForMore = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => fail(new BodyStalled()), idleMs);
+      // A body known to be too large that pauses gets its 413 rather than a 408.
+      idle = setTimeout(() => (drained === undefined ? settle(new BodyStalled()) : tooLarge()), idleMs);
     };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) startDraining();
     waitForMore();
     req.on('data', (chunk: Buffer) => {
-      if (failed) return;
+      if (settled) return;
       waitForMore();
+      if (drained !== undefined) {
+        drained += chunk.length;
+        if (drained > DRAIN_MAX_BYTES) tooLarge();
+        return;
+      }
       size += chunk.length;
-      // Keep reading and dropping what is left, so the client gets to read the 413.
-      if (size > limit) fail(new BodyTooLarge());
-      else chunks.push(chunk);
+      if (size > limit) {
+        startDraining();
+        drained = size - limit;
+      } else chunks.push(chunk);
     });
     req.on('end', () => {
-      clearTimeout(idle);
-      if (!failed) resolve(Buffer.concat(chunks));
+      if (settled) return;
+      if (drained !== undefined) return tooLarge();
+      const body = Buffer.concat(chunks);
+      settle();
+      resolve(body);
     });
     // The connection closed before the body ended: the client has gone.
-    req.on('error', () => fail(new ClientAborted()));
+    req.on('error', () => settle(new ClientAborted()));
     req.on('close', () => {
-      if (!req.complete) fail(new ClientAborted());
+      if (!req.complete) settle(new ClientAborted());
     });
   });
 
