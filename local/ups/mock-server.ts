@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { UpsRequest } from '../../shared/carriers/ups/api';
-import { createUpsSimulator, LostAnswer, trackAlertErrorMessage, type UpsSimulator } from './simulator';
+import { createUpsSimulator, LateAnswer, LostAnswer, trackAlertErrorMessage, type UpsSimulator } from './simulator';
 import { problemsOf, responseSchemaName, validatorFor } from './spec';
 
 export type UpsClient = { clientId: string; clientSecret: string };
@@ -76,6 +76,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
   const seen: UpsMock['seen'] = [];
   const issued: string[] = [];
   const sockets = new Set<Socket>();
+  const lateTimers = new Set<NodeJS.Timeout>();
 
   const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -140,6 +141,16 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
         req.socket.destroy();
         return;
       }
+      if (error instanceof LateAnswer) {
+        // UPS acts and answers late, whether or not the caller is still waiting.
+        const timer = setTimeout(() => {
+          lateTimers.delete(timer);
+          const late = error.land();
+          if (!res.destroyed && !res.headersSent) send(res, late.status, JSON.stringify(late.body));
+        }, error.delayMs);
+        lateTimers.add(timer);
+        return;
+      }
       throw error;
     }
   }
@@ -176,6 +187,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
     revokeTokens: () => tokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of lateTimers) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

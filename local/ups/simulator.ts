@@ -23,7 +23,8 @@
  * answer lists, so a push and a poll agree (./mock-server.ts pushes them).
  *
  * Faults for tests: `failNext('lose-answer')` does the work and then fails
- * (as a connection lost after UPS acted), `'http500'`, `'http429'`.
+ * (as a connection lost after UPS acted), `'http500'`, `'http429'`;
+ * `answerLate(ms)` makes the next ship and its answer come that late.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator reads request bodies the document's schema has just validated */
 import { GifWriter } from 'omggif';
@@ -84,6 +85,22 @@ export function trackAlertErrorMessage(code: string): string {
 }
 
 /** Thrown by `send` for a lost answer: the work is done, the caller never hears of it. */
+/**
+ * A late answer (`answerLate(delayMs)`): UPS takes `delayMs` to act, and
+ * only then does the work and answers; until `land()` runs, the shipment is
+ * not made, so a reference search finds nothing (as UPS's does while it has
+ * not finished). Whoever serves the simulator waits, then calls `land()`.
+ */
+export class LateAnswer extends Error {
+  constructor(
+    readonly delayMs: number,
+    readonly land: () => UpsAnswer,
+  ) {
+    super(`UPS answers ${delayMs} ms late`);
+    this.name = 'LateAnswer';
+  }
+}
+
 export class LostAnswer extends Error {
   constructor() {
     super('the connection was lost before UPS answered');
@@ -163,6 +180,7 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const shipments: SimulatedShipment[] = [];
   const faults: UpsFault[] = [];
+  const lateShips: number[] = [];
   const received: UpsRequest[] = [];
   const subscriptions = new Map<string, SimulatedSubscription>();
   let serial = 0;
@@ -456,6 +474,10 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
     failNext(fault: UpsFault, count = 1) {
       for (let i = 0; i < count; i++) faults.push(fault);
     },
+    /** The next ship request is acted on and answered `delayMs` late (LateAnswer); other requests answer as usual. */
+    answerLate(delayMs: number) {
+      lateShips.push(delayMs);
+    },
     /** Moves a shipment one step along its journey (label created → picked up → in transit → out for delivery → delivered). */
     advance(trackingNumber: string) {
       const shipment = byTracking(trackingNumber);
@@ -469,6 +491,10 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
     trackAlertEvents,
     send(request: UpsRequest): UpsAnswer {
       received.push(request);
+      if (lateShips.length > 0 && request.method === 'POST' && /^\/shipments\/[^/]+\/ship$/.test(request.path)) {
+        const delayMs = lateShips.shift()!;
+        throw new LateAnswer(delayMs, () => handle(request));
+      }
       const fault = faults.shift();
       if (fault === 'http500') return error(500, '10500', 'Internal server error');
       if (fault === 'http429') return error(429, '10429', 'Too many requests');

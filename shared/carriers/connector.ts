@@ -14,6 +14,7 @@ import type {
   CarrierShipment,
   CarrierTracking,
   CarrierTransport,
+  FoundPackage,
   PushSubscription,
   PushSubscriptionInput,
   RateInput,
@@ -74,6 +75,10 @@ export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
   cancel(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<void>;
   /** A carrier that pushes tracking events: subscribes packages to them (the port's `subscribePush`). */
   subscribePush?(input: PushSubscriptionInput, client: Client, signal: AbortSignal): Promise<PushSubscription>;
+  /** A carrier without an idempotency key: the packages it holds under our reference for the account (the port's `findShipments`). */
+  findShipments?(reference: string, accountNumber: string, client: Client, signal: AbortSignal): Promise<FoundPackage[]>;
+  /** With `findShipments`: the days after a ship during which the carrier voids it. */
+  voidWindowDays?: number;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each connector has its own request types; the registry holds them side by side
@@ -103,6 +108,13 @@ export function bindConnector(connector: CarrierConnector, transportFor: Transpo
       cancel: async (shipment, options) => connector.cancel(shipment, await clientFor(connector, options), options.signal),
       ...(connector.subscribePush
         ? { subscribePush: async (input, options) => connector.subscribePush!(input, await clientFor(connector, options), options.signal) }
+        : {}),
+      ...(connector.findShipments
+        ? {
+            findShipments: async (reference, options) =>
+              connector.findShipments!(reference, options.account?.accountNumber ?? '', await clientFor(connector, options), options.signal),
+            ...(connector.voidWindowDays !== undefined ? { voidWindowDays: connector.voidWindowDays } : {}),
+          }
         : {}),
     };
   }

@@ -22,6 +22,8 @@ export type CarrierProfile = {
   readonly network: CarrierNetwork;
   /** The connector has `subscribePush` (UPS Track Alert). */
   readonly pushes: boolean;
+  /** The connector has `findShipments` (no idempotency key: its ships are reconciled), and this void window. */
+  readonly voidWindowDays?: number;
   /** The connector, from a chunk of its own in a function bundle. */
   load(): Promise<CarrierConnector>;
 };
@@ -32,7 +34,7 @@ export const CARRIER_PROFILES: readonly CarrierProfile[] = [
   { code: 'CARRIERY', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-y')).carrierY },
   { code: 'CARRIERZ', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-z')).carrierZ },
   { code: 'CARRIERF', kind: 'freight', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-f')).carrierF },
-  { code: 'UPS', kind: 'parcel', network: 'live', pushes: true, load: async () => (await import('./ups')).ups },
+  { code: 'UPS', kind: 'parcel', network: 'live', pushes: true, voidWindowDays: 28, load: async () => (await import('./ups')).ups },
 ];
 
 /** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
@@ -53,7 +55,7 @@ export const sandboxTransportFor = (sandbox: TransportSet | (() => Promise<Trans
 };
 
 /** The carrier port of one order's operations. */
-export type ShipmentCarrier = Pick<CarrierAdapter, 'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush'>;
+export type ShipmentCarrier = Pick<CarrierAdapter, 'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush' | 'findShipments' | 'voidWindowDays'>;
 /** The carriers of order operations; the full registry (./registry.ts) is one too. */
 export type ShipmentCarriers = {
   /** The carrier of a code (case-insensitive); undefined for a code no connector serves. */
@@ -92,6 +94,16 @@ export function createShipmentCarriers(
               const loaded = await adapter();
               if (!loaded.subscribePush) throw new Error(`${profile.code} does not push tracking events`);
               return loaded.subscribePush(input, options);
+            },
+          }
+        : {}),
+      ...(profile.voidWindowDays !== undefined
+        ? {
+            voidWindowDays: profile.voidWindowDays,
+            findShipments: async (reference, options) => {
+              const loaded = await adapter();
+              if (!loaded.findShipments) throw new Error(`${profile.code} cannot search shipments by reference`);
+              return loaded.findShipments(reference, options);
             },
           }
         : {}),

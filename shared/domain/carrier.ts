@@ -84,7 +84,16 @@ export type ShipInput = {
    * buying, and adopts what it finds.
    */
   mayExist?: boolean;
+  /**
+   * The reconciler adopting what an earlier attempt bought
+   * (shared/services/reconciliation.ts): look the reference up and adopt,
+   * never buy; NothingToAdopt when the carrier holds nothing under it.
+   */
+  adoptOnly?: boolean;
 };
+
+/** A package the carrier holds under our reference: the outbound shipment's, or the return's. */
+export type FoundPackage = { trackingNumber: string; role: 'outbound' | 'return' };
 
 export type NotificationStatus = z.infer<typeof notificationStatus>;
 
@@ -192,6 +201,15 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
    * signal's reason otherwise.
    */
   subscribePush?(input: PushSubscriptionInput, options: CarrierCallOptions): Promise<PushSubscription>;
+  /**
+   * Only a carrier without an idempotency key (UPS): the packages it holds
+   * under our reference, in the order it made them, so the reconciler can
+   * void the ones no order adopted (docs/reliability.md). Its presence is
+   * what makes a ship leave a reconciliation record.
+   */
+  findShipments?(reference: string, options: CarrierCallOptions): Promise<FoundPackage[]>;
+  /** With `findShipments`: how many days after a ship the carrier still voids it, so how long late duplicates are looked for. */
+  readonly voidWindowDays?: number;
 }
 
 /** Packages to subscribe to a carrier's pushed tracking: their numbers, and the subscriber's country (ISO 3166 alpha-2). */
@@ -220,5 +238,13 @@ export class CarrierTimeout extends Error {
   constructor(readonly carrierCode: string, message: string) {
     super(message);
     this.name = 'CarrierTimeout';
+  }
+}
+
+/** `adoptOnly` and the carrier holds nothing under the reference: nothing was bought, nothing adopted. */
+export class NothingToAdopt extends Error {
+  constructor(readonly carrierCode: string, reference: string) {
+    super(`${carrierCode} holds no shipment under the reference ${reference}`);
+    this.name = 'NothingToAdopt';
   }
 }

@@ -34,6 +34,14 @@ async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
   return createUpsApi({ mode: options.mode ?? 'live', account });
 }
 
+/**
+ * How long after a ship the reconciler looks for a late duplicate to void.
+ * UPS documents no void window in its Shipping API; a shipment that never
+ * entered UPS's network can be voided for weeks, and one nobody printed a
+ * label for never enters it. 28 days bounds the search rounds.
+ */
+const UPS_VOID_WINDOW_DAYS = 28;
+
 export const ups = defineLiveConnector({
   code: UPS,
   kind: 'parcel',
@@ -47,6 +55,9 @@ export const ups = defineLiveConnector({
   ship: async (input, api, signal) => (await operations()).upsShip(input, api, signal),
   track: async (shipment, api, signal) => (await operations()).upsTrack(shipment, api, signal),
   cancel: async (shipment, api, signal) => (await operations()).upsVoid(shipment, api, signal),
+  // No idempotency key: a ship of unknown outcome is reconciled by a reference search (docs/reliability.md).
+  findShipments: async (reference, accountNumber, api, signal) => (await operations()).upsFindShipments(reference, accountNumber, api, signal),
+  voidWindowDays: UPS_VOID_WINDOW_DAYS,
   // Track Alert: UPS pushes a subscribed package's events for 14 days.
   subscribePush: async (input, client, signal) => {
     const { subscribeTrackAlert, UPS_TRACK_ALERT_SUBSCRIPTION_MS } = await import('./track-alert');

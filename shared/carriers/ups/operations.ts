@@ -15,7 +15,7 @@
  * ship and track answers are built then, never in the rate function.
  */
 import { compact } from '../common';
-import { CarrierError, CarrierRefusal, type CarrierShipment, type CarrierTracking, type ShipInput, type ShipmentRef } from '../types';
+import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../types';
 import type { UpsApi } from './api';
 import { bodyOf, reasonOf } from './answers';
 import { UPS } from './oauth';
@@ -27,6 +27,7 @@ import {
   UPS_RECOVERY_PATH,
   UPS_SHIP_PATH,
   upsShipmentOf,
+  upsReferenceOf,
   upsVoidPath,
   type UpsShipBody,
   type UpsShipped,
@@ -62,10 +63,26 @@ async function adopt(api: UpsApi, trackingNumbers: readonly string[], signal: Ab
   };
 }
 
-async function buyOrAdopt(api: UpsApi, body: UpsShipBody, reference: string, accountNumber: string, mayExist: boolean, signal: AbortSignal): Promise<UpsShipped> {
-  if (mayExist) {
+/**
+ * Buys the shipment, or adopts the one an earlier attempt bought. Several
+ * shipments under one reference (a late answer and a retry's purchase) are
+ * listed in the order UPS made them: the first `packageCount` packages are
+ * the earliest shipment's, adopted; the reconciler voids the others
+ * (shared/services/reconciliation.ts). `adoptOnly`: never buy; NothingToAdopt
+ * when UPS holds nothing under the reference.
+ */
+async function buyOrAdopt(
+  api: UpsApi,
+  body: UpsShipBody,
+  reference: string,
+  accountNumber: string,
+  options: { mayExist: boolean; adoptOnly: boolean; packageCount: number },
+  signal: AbortSignal,
+): Promise<UpsShipped> {
+  if (options.mayExist || options.adoptOnly) {
     const existing = await searchReference(api, reference, accountNumber, signal);
-    if (existing.length > 0) return adopt(api, existing, signal);
+    if (existing.length > 0) return adopt(api, existing.slice(0, options.packageCount), signal);
+    if (options.adoptOnly) throw new NothingToAdopt(UPS, reference);
   }
   // Not retryable: UPS has no idempotency key, so only a 429 (answered before anything is done) is sent again.
   const answer = await api.send({ method: 'POST', path: UPS_SHIP_PATH, body, retryable: false }, signal);
@@ -85,7 +102,8 @@ export async function upsShip(input: ShipInput, api: UpsApi, signal: AbortSignal
   const requests = buildUpsShipRequests(input);
   const accountNumber = requests.shipment.ShipmentRequest.Shipment.Shipper.ShipperNumber;
   const mayExist = input.mayExist === true;
-  const shipped = await buyOrAdopt(api, requests.shipment, requests.reference, accountNumber, mayExist, signal);
+  const adoptOnly = input.adoptOnly === true;
+  const shipped = await buyOrAdopt(api, requests.shipment, requests.reference, accountNumber, { mayExist, adoptOnly, packageCount: requests.packageCount }, signal);
   if (shipped.packages.length !== requests.packageCount) {
     throw new CarrierError(UPS, `UPS answered ${shipped.packages.length} packages for a shipment of ${requests.packageCount}`);
   }
@@ -93,10 +111,23 @@ export async function upsShip(input: ShipInput, api: UpsApi, signal: AbortSignal
   if (requests.returnShipment) {
     const returnReference = `${requests.reference}R`;
     // The outbound was just bought or adopted: the return may exist only if the outbound might have.
-    returned = await buyOrAdopt(api, withReference(requests.returnShipment, returnReference), returnReference, accountNumber, mayExist, signal);
+    // Adopting an outbound whose return was never bought buys the return: the order needs it, and the outbound exists.
+    returned = await buyOrAdopt(api, withReference(requests.returnShipment, returnReference), returnReference, accountNumber, { mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 }, signal);
   }
   const zpl = await recoverLabels(api, shipped.packages.map((p) => p.trackingNumber), 'ZPL', signal);
   return upsShipmentOf(input, shipped, zpl, returned);
+}
+
+/**
+ * The packages UPS holds under our reference for the account, the return's
+ * (`<reference>R`) after the outbound's, each in the order UPS made them; a
+ * voided shipment is no longer listed.
+ */
+export async function upsFindShipments(reference: string, accountNumber: string, api: UpsApi, signal: AbortSignal): Promise<FoundPackage[]> {
+  const ours = upsReferenceOf(reference);
+  const outbound = await searchReference(api, ours, accountNumber, signal);
+  const returned = await searchReference(api, `${ours}R`, accountNumber, signal);
+  return [...outbound.map((trackingNumber) => ({ trackingNumber, role: 'outbound' as const })), ...returned.map((trackingNumber) => ({ trackingNumber, role: 'return' as const }))];
 }
 
 export async function upsTrack(shipment: ShipmentRef, api: UpsApi, signal: AbortSignal): Promise<CarrierTracking> {

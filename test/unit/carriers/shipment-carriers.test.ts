@@ -6,8 +6,8 @@ import { noSignal, shipInput } from './ship-fixtures';
 
 describe('order carriers (connectors loaded on their first call)', () => {
   it('has one profile per connector, in the same order, saying what the connector says', async () => {
-    expect(CARRIER_PROFILES.map((p) => [p.code, p.kind, p.network, p.pushes])).toEqual(
-      CONNECTORS.map((c) => [c.code, c.kind, c.network, c.network === 'live' && Boolean(c.subscribePush)]),
+    expect(CARRIER_PROFILES.map((p) => [p.code, p.kind, p.network, p.pushes, p.voidWindowDays])).toEqual(
+      CONNECTORS.map((c) => [c.code, c.kind, c.network, c.network === 'live' && Boolean(c.subscribePush), c.network === 'live' && c.findShipments ? c.voidWindowDays : undefined]),
     );
     const loaded = await Promise.all(CARRIER_PROFILES.map((p) => p.load()));
     loaded.forEach((connector, i) => expect(connector).toBe(CONNECTORS[i]));

@@ -7,9 +7,9 @@
  */
 import { inflateSync } from 'node:zlib';
 import { GifReader } from 'omggif';
-import { CarrierRefusal, type ShipInput } from '../../../../shared/carriers/types';
+import { CarrierRefusal, NothingToAdopt, type ShipInput } from '../../../../shared/carriers/types';
 import type { UpsApi, UpsRequest } from '../../../../shared/carriers/ups/api';
-import { upsRate, upsShip, upsTrack, upsVoid, buildRate } from '../../../../shared/carriers/ups/operations';
+import { upsFindShipments, upsRate, upsShip, upsTrack, upsVoid, buildRate } from '../../../../shared/carriers/ups/operations';
 import { buildUpsShipRequests, upsReferenceOf } from '../../../../shared/carriers/ups/ship';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
 import type { PricingPlan } from '../../../../shared/domain/types';
@@ -128,6 +128,36 @@ describe('UPS ship over the simulator', () => {
     // Without the lookup, the same retry would have bought a second shipment: the reason it exists.
     await upsShip(shipInput(domestic()), api, signal());
     expect(simulator.billable()).toHaveLength(2);
+  });
+
+  it('two shipments under one reference (a late answer and a retry): the earliest is adopted whole, never both as one', async () => {
+    await upsShip(shipInput(domestic()), api, signal());
+    await upsShip(shipInput(domestic()), api, signal());
+    const adopted = await upsShip(shipInput(domestic(), { mayExist: true }), api, signal());
+    expect(adopted.trackingNumber).toBe(simulator.shipments[0]!.trackingNumbers[0]);
+    expect(adopted.pieceTrackingNumbers).toEqual(simulator.shipments[0]!.trackingNumbers);
+    expect(simulator.billable()).toHaveLength(2);
+  });
+
+  it('adoptOnly never buys: NothingToAdopt when UPS holds nothing under the reference', async () => {
+    await expect(upsShip(shipInput(domestic(), { adoptOnly: true }), api, signal())).rejects.toBeInstanceOf(NothingToAdopt);
+    expect(simulator.received.map((r) => r.method)).toEqual(['GET']);
+    expect(simulator.shipments).toHaveLength(0);
+  });
+
+  it('finds every package under the reference and its return, in the order UPS made them; a voided one is no longer listed', async () => {
+    const first = await upsShip(shipInput(withOptions(domestic(), { createReturnLabel: true })), api, signal());
+    const second = await upsShip(shipInput(domestic()), api, signal());
+    const found = await upsFindShipments(REFERENCE, plan.account.accountNumber, api, signal());
+    expect(found).toEqual([
+      { trackingNumber: first.trackingNumber, role: 'outbound' },
+      { trackingNumber: second.trackingNumber, role: 'outbound' },
+      { trackingNumber: first.returnTrackingNumber, role: 'return' },
+    ]);
+    await upsVoid({ reference: REFERENCE, trackingNumber: second.trackingNumber, shipmentId: second.trackingNumber }, api, signal());
+    expect((await upsFindShipments(REFERENCE, plan.account.accountNumber, api, signal())).map((p) => p.trackingNumber)).not.toContain(second.trackingNumber);
+    // Another account's shipments under the same reference are not ours to find.
+    expect(await upsFindShipments(REFERENCE, 'Z9Y8X7', api, signal())).toEqual([]);
   });
 
   it('with mayExist and nothing under the reference, it buys (the search answered 404)', async () => {
