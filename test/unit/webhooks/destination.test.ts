@@ -1,6 +1,14 @@
 /** Where a webhook may go: public addresses only on a deployed stage; loopback and http only locally. */
 import { checkWebhookUrl, isPublicAddress, postWebhook, retryAfterSeconds } from '../../../shared/webhooks/destination';
 
+// A name whose resolver answers an IPv4-compatible loopback: what the guarded lookup sees when it connects.
+jest.mock('node:dns', () => {
+  const actual = jest.requireActual<typeof import('node:dns')>('node:dns');
+  const lookup = (host: string, options: object, callback: (error: Error | null, addresses: Array<{ address: string; family: number }>) => void) =>
+    host === 'compat-loopback.example.test' ? callback(null, [{ address: '::7f00:1', family: 6 }]) : (actual.lookup as (...args: unknown[]) => void)(host, options, callback);
+  return { ...actual, lookup };
+});
+
 const deployed = { allowHttp: false, allowPrivate: false };
 const local = { allowHttp: true, allowPrivate: true };
 const resolvesTo = (...addresses: string[]) => async () => addresses;
@@ -104,6 +112,9 @@ describe('postWebhook on a deployed stage', () => {
     'refuses %s before connecting',
     async (url) => expect(await postWebhook(new URL(url), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' }),
   );
+  it('refuses, at connect time, a name that resolves to an IPv4-compatible loopback', async () => {
+    expect(await postWebhook(new URL('https://compat-loopback.example.test/hook'), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' });
+  });
 });
 
 describe('checkWebhookUrl in the local runtime', () => {
