@@ -16,3 +16,9 @@ export const clip = (text: string, max: number): string => {
 
 /** `text` as it is when it fits in `max` UTF-16 units; otherwise clipped and ending with an ellipsis, within `max`. */
 export const clipWithEllipsis = (text: string, max: number): string => (text.length <= max ? text : `${clip(text, max - 1)}…`);
+
+/** How much of a caller's value an error message repeats: the longest code or id (docs/decisions.md, "Limits of a request"). */
+export const ECHO_MAX = 64;
+
+/** A caller's value as an error message repeats it: whole up to ECHO_MAX UTF-16 units, else its first ECHO_MAX (never half an emoji) and an ellipsis. */
+export const echoed = (value: string): string => (value.length <= ECHO_MAX ? value : `${clip(value, ECHO_MAX)}…`);

@@ -5,10 +5,10 @@
  */
 import type { PackagingType } from '../types';
 import { AppError } from '../../errors';
-import { RATE_LIMITS } from './limits';
 import type { PackagingTypeRef, RateRequest } from './schema';
 import { formatPath, validationError } from './validate';
 import { isUuid } from '../ids';
+import { echoed } from '../text';
 
 /** Entries a reference may point to, already narrowed to the caller's organization. */
 export type PackagingCatalog = {
@@ -19,9 +19,6 @@ export type PackagingCatalog = {
 };
 
 const COMPANY_BOX_CATEGORY = 'Generic';
-
-/** A reference as the message repeats it: no code or id is longer than RATE_LIMITS.code, so a longer one is cut. */
-const quoted = (reference: string) => (reference.length > RATE_LIMITS.code ? `${reference.slice(0, RATE_LIMITS.code)}…` : reference);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -66,7 +63,7 @@ export const resolvePackagingTypes = (body: unknown, catalog: PackagingCatalog):
     if (!found) {
       missing.push({
         path: formatPath(['packages', 'pieces', i, 'packagingType']),
-        message: `packagingType not found: ${quoted(piece.packagingType)}`,
+        message: `packagingType not found: ${echoed(piece.packagingType)}`,
       });
       return piece;
     }

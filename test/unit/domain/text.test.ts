@@ -1,4 +1,4 @@
-import { clip, clipWithEllipsis } from '../../../shared/domain/text';
+import { clip, clipWithEllipsis, ECHO_MAX, echoed } from '../../../shared/domain/text';
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -32,5 +32,20 @@ describe('clip and clipWithEllipsis', () => {
   it('end a cut text with an ellipsis', () => {
     expect(clipWithEllipsis('abcdef', 4)).toBe('abc…');
     expect(clipWithEllipsis('ab📦cd', 4)).toBe('ab…');
+  });
+});
+
+describe('echoed', () => {
+  it('repeats a value of up to 64 characters whole', () => {
+    expect(ECHO_MAX).toBe(64);
+    expect(echoed('CARRIERF')).toBe('CARRIERF');
+    expect(echoed('x'.repeat(64))).toBe('x'.repeat(64));
+  });
+
+  it('repeats the first 64 of a longer one and an ellipsis, one fewer when the 64th is half an emoji', () => {
+    expect(echoed('x'.repeat(10_000))).toBe(`${'x'.repeat(64)}…`);
+    expect(echoed(`${'x'.repeat(63)}📦${'y'.repeat(100)}`)).toBe(`${'x'.repeat(63)}…`);
+    expect(echoed(`${'x'.repeat(62)}📦${'y'.repeat(100)}`)).toBe(`${'x'.repeat(62)}📦…`);
+    expect(echoed('📦'.repeat(5_000))).not.toMatch(loneSurrogate);
   });
 });

@@ -76,6 +76,11 @@ describe('packagingType string resolution (spec 2.5)', () => {
     expect(error.message).toBe(`packagingType not found: ${'X'.repeat(64)}…`);
   });
 
+  test('a long reference is never cut inside an emoji', () => {
+    const error = appErrorOf(() => resolvePackagingTypes(bodyWithPieces([`${'X'.repeat(63)}📦${'Y'.repeat(100)}`]), catalog()));
+    expect(error.message).toBe(`packagingType not found: ${'X'.repeat(63)}…`);
+  });
+
   test('an unknown id is a 400 "packagingType not found: <reference>"', () => {
     const id = '9f1c2d3e-4b5a-4c6d-8e7f-001122334455';
     expect(appErrorOf(() => resolvePackagingTypes(bodyWithPieces([id]), catalog())).message).toBe(`packagingType not found: ${id}`);
