@@ -51,6 +51,20 @@ export const rateLimits = {
   prod: { perKey: 3000, perIpWithoutKey: 100, perIp: 15000, windowSeconds: 60 },
 } as const satisfies Record<'dev' | 'prod', RateLimits>;
 
+/**
+ * The token URL of a carrier's pushes (UPS Track Alert, docs/ups.md) takes no
+ * API key, so none of the limits above meets a caller trying client secrets
+ * there. The same on every stage, counted over the stage's window:
+ * - `perIp`: token requests one IP may make, deployed (lib/waf.ts). WAF sees
+ *   requests, not answers, so good requests count too: far above what UPS
+ *   needs (a token lasts PUSH_TOKEN_SECONDS, 900 s; even one per push stays
+ *   under it from one address), far below a guesser's hundreds a second.
+ * - `failures`: refused attempts (401) per client id and per IP, locally
+ *   (local/request-limiter.ts), where the gateway sees the answer.
+ * Why no per-client budget is kept deployed: docs/decisions.md.
+ */
+export const pushTokenLimits = { perIp: 100, failures: 10 } as const;
+
 /** The `Retry-After` (seconds) of a request blocked by these limits: after a whole window the count has gone. */
 export const retryAfterSeconds = (limits: Pick<RateLimits, 'windowSeconds'>): number => limits.windowSeconds;
 

@@ -14,7 +14,13 @@
  *    manifest's inbound routes (a carrier pushing events, UPS Track Alert)
  *    are left out: they carry no API key by design, and a carrier pushes from
  *    a few addresses far more than this limit; the backstop still counts them.
- * 3. `PerIp`, the backstop: every request, counted per IP. Needed because
+ * 3. `PushTokenPerIp`: requests to a carrier's push token URL (UPS Track
+ *    Alert's, where a caller trades a client id and secret for a token, no
+ *    API key), counted per IP with `pushTokenLimits.perIp` (lib/limits.ts).
+ *    WAF sees requests, not answers, so it counts good ones too: the limit is
+ *    far above UPS's need and far below a guesser's pace. Nothing deployed
+ *    keeps a budget per client id (docs/decisions.md, docs/ups.md).
+ * 4. `PerIp`, the backstop: every request, counted per IP. Needed because
  *    rule 1 gives each distinct well-formed key its own counter: a client
  *    that sends a fresh random well-formed key with every request is never
  *    over rule 1 and, having a well-formed key, never counted by rule 2;
@@ -37,8 +43,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { ErrorCode } from '../shared/errors';
-import { inboundFunctions } from '../shared/manifest';
-import { RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS, rateLimitMessage, retryAfterSeconds, type RateLimits } from './limits';
+import { inboundFunctions, PUSH_PATHS } from '../shared/manifest';
+import { pushTokenLimits, RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS, rateLimitMessage, retryAfterSeconds, type RateLimits } from './limits';
 import type { StageConfig } from './stages';
 
 /** The header the functions read the key from (spec part 5); WAF matches header names case-insensitively. */
@@ -53,6 +59,7 @@ export const THROTTLED_BODY_KEY = 'throttled';
 export const WAF_RULES = {
   perApiKey: 'PerApiKey',
   perIpWithoutKey: 'PerIpWithoutKey',
+  pushTokenPerIp: 'PushTokenPerIp',
   perIp: 'PerIp',
 } as const;
 
@@ -95,11 +102,13 @@ export class ApiFirewall extends Construct {
       },
     };
     // WAF sees the stage in the path (`/<stage>/v1/...`): an inbound route is matched by how the path ends.
-    const inboundRoutes: CfnWebACL.StatementProperty[] = inboundFunctions().map((f) => ({
-      byteMatchStatement: { searchString: f.trigger.path, fieldToMatch: { uriPath: {} }, positionalConstraint: 'ENDS_WITH', textTransformations: NO_TRANSFORMATION },
-    }));
-    const inbound: CfnWebACL.StatementProperty | undefined =
-      inboundRoutes.length === 0 ? undefined : inboundRoutes.length === 1 ? inboundRoutes[0] : { orStatement: { statements: inboundRoutes } };
+    const pathEndsWith = (path: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: { searchString: path, fieldToMatch: { uriPath: {} }, positionalConstraint: 'ENDS_WITH', textTransformations: NO_TRANSFORMATION },
+    });
+    const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty | undefined =>
+      statements.length === 0 ? undefined : statements.length === 1 ? statements[0] : { orStatement: { statements } };
+    const inbound = anyOf(inboundFunctions().map((f) => pathEndsWith(f.trigger.path)));
+    const pushToken = anyOf(Object.values(PUSH_PATHS).flatMap((paths) => (paths ? [pathEndsWith(paths.token)] : [])));
     const withoutKey: CfnWebACL.StatementProperty = { notStatement: { statement: wellFormedKey } };
     const block: CfnWebACL.RuleActionProperty = {
       block: {
@@ -146,9 +155,22 @@ export class ApiFirewall extends Construct {
           },
         },
       },
+      ...(pushToken
+        ? [
+            {
+              name: WAF_RULES.pushTokenPerIp,
+              priority: 2,
+              action: block,
+              visibilityConfig: visibility(WAF_RULES.pushTokenPerIp),
+              statement: {
+                rateBasedStatement: { limit: pushTokenLimits.perIp, evaluationWindowSec: limits.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement: pushToken },
+              },
+            },
+          ]
+        : []),
       {
         name: WAF_RULES.perIp,
-        priority: 2,
+        priority: 3,
         action: block,
         visibilityConfig: visibility(WAF_RULES.perIp),
         statement: {

@@ -13,9 +13,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withInvocationLogger } from '../shared/logger';
-import { httpFunctions, inboundFunctions } from '../shared/manifest';
+import { httpFunctions, inboundFunctions, PUSH_PATHS } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
-import type { RequestLimiter } from './request-limiter';
+import type { LimitDecision, RequestLimiter } from './request-limiter';
 import { localHandlerOverride } from './sandbox-hooks';
 
 export type Route = { name: string; entry: string; method: string; path: string };
@@ -492,6 +492,7 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const docs = createDocsRoutes();
   const inboundPaths = new Set(inboundFunctions().map((f) => f.trigger.path));
+  const pushTokenPaths = new Set(Object.values(PUSH_PATHS).flatMap((paths) => (paths ? [paths.token] : [])));
 
   /** The answer to write; none when the client left before one was made. */
   const handle = async (req: IncomingMessage, requestId: string): Promise<{ response?: HttpResponse; error?: unknown }> => {
@@ -511,23 +512,26 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
       req.resume();
       return { response: docsAnswer.kind === 'response' ? docsAnswer.response : methodNotAllowed(method, pathname, docsAnswer.allow, requestId) };
     }
+    const throttled = (decision: Exclude<LimitDecision, { allowed: true }>, what: string, who: string): HttpResponse =>
+      // lib/limits.ts's RATE_LIMIT_STATUS and RATE_LIMIT_ERROR_CODE, written out so test/unit/openapi-error-codes.test.ts can read them.
+      errorResponse(429, 'THROTTLED', `Rate limit exceeded: at most ${decision.limit} ${what} per ${decision.windowSeconds} s for ${who}; retry after ${decision.retryAfterSeconds} s`, requestId, {
+        'retry-after': String(decision.retryAfterSeconds),
+      });
+    const ip = req.socket.remoteAddress ?? '127.0.0.1';
     // As WAF's keyless rule (lib/waf.ts), the limiter leaves out a carrier's pushes: they carry no API key by design.
     if (options.limiter && !inboundPaths.has(pathname)) {
-      const decision = options.limiter.check({ apiKey: headerValue(req.headers['x-api-key']), ip: req.socket.remoteAddress ?? '127.0.0.1' });
+      const decision = options.limiter.check({ apiKey: headerValue(req.headers['x-api-key']), ip });
       if (!decision.allowed) {
         req.resume();
-        const who = decision.rule === 'key' ? 'this API key' : 'this IP address without a valid API key';
-        return {
-          // lib/limits.ts's RATE_LIMIT_STATUS and RATE_LIMIT_ERROR_CODE, written out so test/unit/openapi-error-codes.test.ts can read them.
-          response: errorResponse(
-            429,
-            'THROTTLED',
-            `Rate limit exceeded: at most ${decision.limit} requests per ${decision.windowSeconds} s for ${who}; retry after ${decision.retryAfterSeconds} s`,
-            requestId,
-            { 'retry-after': String(decision.retryAfterSeconds) },
-          ),
-        };
+        return { response: throttled(decision, 'requests', decision.rule === 'key' ? 'this API key' : 'this IP address without a valid API key') };
       }
+    }
+    // A push token URL's refused attempts, per client id and per IP (local/request-limiter.ts): no other secret is checked past the budget.
+    const pushToken = options.limiter && pushTokenPaths.has(pathname) ? options.limiter.pushTokenAttempt({ authorization: headerValue(req.headers.authorization), ip }) : undefined;
+    if (pushToken && !pushToken.decision.allowed) {
+      req.resume();
+      const { decision } = pushToken;
+      return { response: throttled(decision, 'refused token requests', decision.rule === 'client' ? 'this client id' : 'this IP address') };
     }
     const match = matchRoute(routes, method, pathname);
     if (match.kind === 'not-found') {
@@ -569,7 +573,9 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
           timer = setTimeout(() => reject(new Timeout()), timeoutMs);
         }),
       ]);
-      return { response: toHttpResponse(result, requestId) };
+      const response = toHttpResponse(result, requestId);
+      pushToken?.answered(response.statusCode);
+      return { response };
     } catch (error) {
       if (error instanceof Timeout) {
         return { response: errorResponse(504, 'TIMEOUT', `The function did not answer within ${timeoutMs} ms`, requestId), error };

@@ -8,13 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
-import { RATE_LIMIT_ERROR_CODE, rateLimits } from '../../lib/limits';
+import { pushTokenLimits, RATE_LIMIT_ERROR_CODE, rateLimits, WAF_MIN_RATE_LIMIT } from '../../lib/limits';
 import { localRequestLimiter } from '../../local/request-limiter';
 import { projectRoot } from '../../lib/project-function';
 import { stages, type StageConfig } from '../../lib/stages';
 import { API_KEY_HEADER, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
 import { ERROR_CODES } from '../../shared/errors';
-import { inboundFunctions } from '../../shared/manifest';
+import { inboundFunctions, PUSH_PATHS } from '../../shared/manifest';
 import { isWellFormedKey } from '../../shared/http/auth';
 import { logicalId, resources, useSynthesizedStages } from './synth';
 
@@ -80,10 +80,26 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     for (const rule of acl.Rules) expect(rule.VisibilityConfig).toEqual({ CloudWatchMetricsEnabled: true, MetricName: rule.Name, SampledRequestsEnabled: false });
   });
 
-  it('has the per-key rule first, then the per-IP rule without a key, then the per-IP backstop', () => {
+  it('has the per-key rule first, then the per-IP rule without a key, the push token rule, then the per-IP backstop', () => {
     const rules = [...webAclOf(stage).Rules].sort((a, b) => a.Priority - b.Priority);
-    expect(rules.map((r) => r.Name)).toEqual([WAF_RULES.perApiKey, WAF_RULES.perIpWithoutKey, WAF_RULES.perIp]);
-    expect(new Set(rules.map((r) => r.Priority)).size).toBe(3);
+    expect(rules.map((r) => r.Name)).toEqual([WAF_RULES.perApiKey, WAF_RULES.perIpWithoutKey, WAF_RULES.pushTokenPerIp, WAF_RULES.perIp]);
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(4);
+  });
+
+  it("counts the requests to a carrier's push token URL (no API key) per IP, with a limit of its own", () => {
+    const { RateBasedStatement: rate } = ruleOf(stage, WAF_RULES.pushTokenPerIp).Statement;
+    expect(rate).toEqual({
+      Limit: pushTokenLimits.perIp,
+      EvaluationWindowSec: limits.windowSeconds,
+      AggregateKeyType: 'IP',
+      // The token URL only: UPS Track Alert's event URL, where the pushes themselves arrive, is not counted here.
+      ScopeDownStatement: {
+        ByteMatchStatement: { SearchString: PUSH_PATHS.UPS!.token, FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+      },
+    });
+    // A guesser's 500 wrong secrets in 5 s are stopped well short; a WAF limit can go no lower than its minimum.
+    expect(pushTokenLimits.perIp).toBeGreaterThanOrEqual(WAF_MIN_RATE_LIMIT);
+    expect(pushTokenLimits.perIp).toBeLessThan(500);
   });
 
   it('counts requests with a well-formed key per X-API-Key value, with the per-key limit and window of the stage', () => {
@@ -190,10 +206,11 @@ describe('lib/limits.ts', () => {
     expect(stages.prod.rateLimits).toEqual(rateLimits.prod);
   });
 
-  it("gives the local runtime dev's per-key and keyless limits and window", () => {
+  it("gives the local runtime dev's per-key and keyless limits and window, and the push token budget", () => {
     expect(localRequestLimiter({}, { live: stages.dev.apiKeyPrefix, test: stages.dev.apiKeyTestPrefix }).rules).toEqual({
       perKey: { limit: stages.dev.rateLimits.perKey, windowSeconds: stages.dev.rateLimits.windowSeconds },
       perIp: { limit: stages.dev.rateLimits.perIpWithoutKey, windowSeconds: stages.dev.rateLimits.windowSeconds },
+      pushTokenFailures: { limit: pushTokenLimits.failures, windowSeconds: stages.dev.rateLimits.windowSeconds },
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RATE_LIMIT_ERROR_CODE, rateLimits } from '../../../lib/limits';
+import { pushTokenLimits, RATE_LIMIT_ERROR_CODE, rateLimits } from '../../../lib/limits';
 import { createApiServer, type Route } from '../../../local/api-gateway';
 import { localRequestLimiter, type RequestLimiter } from '../../../local/request-limiter';
 
@@ -17,15 +17,22 @@ const PREFIXES = { live: 'ship', test: 'shiptest' };
 const routes: Route[] = [
   { name: 'carriers', entry: 'carriers', method: 'GET', path: '/v1/carriers' },
   { name: 'ups-track-alert-events', entry: 'ups-track-alert-events', method: 'POST', path: '/v1/carriers/ups/track-alert/events' },
+  { name: 'ups-track-alert-token', entry: 'ups-track-alert-token', method: 'POST', path: '/v1/carriers/ups/track-alert/token' },
 ];
 let calls = 0;
+const CLIENT = '11111111-1111-4111-8111-111111111111.0a0b0c0d';
+const basic = (clientId: string, secret: string) => `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
 
 const start = async (limiter: RequestLimiter): Promise<{ server: Server; base: string }> => {
   const server = createApiServer({
     routes,
     limiter,
-    loadHandler: () => async () => {
+    loadHandler: (route) => async (event: { headers: Record<string, string | undefined> }) => {
       calls += 1;
+      // The token URL's function: 401 invalid_client unless the one right secret.
+      if (route.name === 'ups-track-alert-token' && event.headers.authorization !== basic(CLIENT, 'right')) {
+        return { statusCode: 401, headers: { 'content-type': 'application/json' }, body: '{"error":"invalid_client"}' };
+      }
       return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' };
     },
   });
@@ -98,17 +105,48 @@ describe('local per-key limit over HTTP', () => {
   });
 });
 
+describe("a push token URL's refused attempts (UPS Track Alert), over HTTP", () => {
+  const token = (base: string, authorization: string) =>
+    fetch(`${base}/v1/carriers/ups/track-alert/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+
+  it(`checks ${pushTokenLimits.failures} wrong secrets of a client id, then answers 429 THROTTLED without running the function, the right secret included`, async () => {
+    const { server, base } = await start(localRequestLimiter({}, PREFIXES));
+    try {
+      calls = 0;
+      expect((await token(base, basic(CLIENT, 'right'))).status).toBe(200);
+      // 50 wrong secrets at once: only the budget reaches the function.
+      const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => token(base, basic(CLIENT, `wrong-${i}`)).then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(pushTokenLimits.failures);
+      expect(statuses.filter((s) => s !== 401)).toEqual(Array(50 - pushTokenLimits.failures).fill(429));
+      const checked = calls;
+      expect(checked).toBe(1 + pushTokenLimits.failures);
+      const over = await token(base, basic(CLIENT, 'right'));
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await over.json()).toEqual({ error: { code: RATE_LIMIT_ERROR_CODE, message: expect.stringContaining(`${pushTokenLimits.failures} refused token requests per`) } });
+      expect(calls).toBe(checked);
+      // The events URL is not the token URL: untouched.
+      expect((await fetch(`${base}/v1/carriers/ups/track-alert/events`, { method: 'POST', body: '{}' })).status).toBe(200);
+    } finally {
+      await stop(server);
+    }
+  });
+});
+
 describe('local limiter settings', () => {
-  it("defaults to the dev stage's per-key and keyless limits", () => {
+  const pushTokenFailures = { limit: pushTokenLimits.failures, windowSeconds: rateLimits.dev.windowSeconds };
+
+  it("defaults to the dev stage's per-key and keyless limits, and the push token budget of lib/limits.ts", () => {
     expect(localRequestLimiter({}, PREFIXES).rules).toEqual({
       perKey: { limit: rateLimits.dev.perKey, windowSeconds: rateLimits.dev.windowSeconds },
       perIp: { limit: rateLimits.dev.perIpWithoutKey, windowSeconds: rateLimits.dev.windowSeconds },
+      pushTokenFailures,
     });
   });
 
   it('off turns a rule off, and no request is then refused', async () => {
     const limiter = localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: 'off', LOCAL_RATE_LIMIT_PER_IP: 'off' }, PREFIXES);
-    expect(limiter.rules).toEqual({});
+    expect(limiter.rules).toEqual({ pushTokenFailures });
     const { server, base } = await start(limiter);
     try {
       const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/v1/carriers`, { headers: { 'X-API-Key': KEY_A } }).then((r) => r.status)));
