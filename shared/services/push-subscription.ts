@@ -59,7 +59,7 @@ export const createPushSubscriber = ({ registry, clock = () => new Date(), logge
     try {
       // Without push credentials the carrier's pushes could not be authenticated: the order stays polled.
       if (!(await cachedCarrierAccount(order.carrierAccountId))?.pushCredentials) return undefined;
-      if (options.point !== false) await pointTrackingNumber(order.carrierCode, order.trackingNumber, order.orderId);
+      if (options.point !== false) await pointTrackingNumber(order.carrierCode, order.trackingNumber, order.orderId, order.mode);
       const account = await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode });
       const subscribePush = adapter.subscribePush.bind(adapter);
       const answer = await callCarrier(order.carrierCode, timeoutMs(), (signal) =>

@@ -132,9 +132,10 @@ export const createUpsTrackAlertService = ({ applyPushed, secretOf = storedPushS
         throw new AppError(400, 'VALIDATION_FAILED', parsed.error.message);
       }
       const { trackingNumber, event, transitStatus } = parsed.value;
-      const orderId = await orderOfTrackingNumber(UPS, trackingNumber);
+      // UPS pushes its production's events only: a live order's (a test order is polled).
+      const orderId = await orderOfTrackingNumber(UPS, trackingNumber, 'live');
       const stored = orderId === undefined ? undefined : await getOrder(orderId);
-      if (!stored) {
+      if (!stored || stored.order.mode !== 'live') {
         logger.warn('track alert event for an unknown tracking number', { carrierAccountId: client.carrierAccountId, trackingNumber });
         return { status: 200, body: { received: true } };
       }

@@ -1,6 +1,7 @@
 /**
  * The only place that spells pk/sk values of the single table (docs/architecture.md).
  */
+import type { KeyMode } from '../domain/types';
 import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
 
 export type Key = { pk: string; sk: string };
@@ -114,6 +115,12 @@ export const keys = {
     [legacyActiveOrdersIndex.partitionKey]: legacyActiveShard(shardOf(orderId, LEGACY_ACTIVE_SHARDS)),
     [legacyActiveOrdersIndex.sortKey]: nextCheckAt,
   }),
-  /** Which order a carrier's tracking number belongs to, for tracking the carrier pushes (shared/store/tracking-schedule.ts). */
-  trackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
+  /**
+   * Which order of `mode` a carrier's tracking number belongs to, for tracking the carrier pushes
+   * (shared/store/tracking-schedule.ts): a carrier's test environment numbers apart from its
+   * production, so a test order and a live order may carry the same number.
+   */
+  trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: `TRACKNO#${mode}` }),
+  /** The pointer as written before it was keyed by mode, whatever the order's mode: read for orders subscribed before then. */
+  legacyTrackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
 };

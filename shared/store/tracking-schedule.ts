@@ -21,7 +21,7 @@
  */
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
-import type { Order } from '../domain/types';
+import type { KeyMode, Order } from '../domain/types';
 import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS } from './keys';
 import { defineLease } from './lease';
 import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
@@ -200,10 +200,10 @@ export const adoptLegacyOrder = async (order: Order): Promise<void> => {
   );
 };
 
-/** Points a carrier's tracking number at its order, for the events the carrier pushes (written before subscribing). */
-export const pointTrackingNumber = async (carrierCode: string, trackingNumber: string, orderId: string): Promise<void> => {
+/** Points a carrier's tracking number at its order of `mode`, for the events the carrier pushes (written before subscribing). */
+export const pointTrackingNumber = async (carrierCode: string, trackingNumber: string, orderId: string, mode: KeyMode): Promise<void> => {
   await conditionalPut(
-    { ...keys.trackingNumber(carrierCode, trackingNumber), entityType: 'trackingNumber', orderId },
+    { ...keys.trackingNumber(carrierCode, trackingNumber, mode), entityType: 'trackingNumber', orderId },
     // A second subscription of the same order rewrites the same; another order's number is never taken.
     { expression: 'attribute_not_exists(pk) OR orderId = :orderId', values: { ':orderId': orderId } },
   );
@@ -211,6 +211,14 @@ export const pointTrackingNumber = async (carrierCode: string, trackingNumber: s
 
 const pointerSchema = z.object({ orderId: text });
 
-/** The order a carrier's tracking number belongs to, if it was pointed at one. */
-export const orderOfTrackingNumber = async (carrierCode: string, trackingNumber: string): Promise<string | undefined> =>
-  (await getItem(keys.trackingNumber(carrierCode, trackingNumber), pointerSchema))?.orderId;
+/**
+ * The order of `mode` a carrier's tracking number belongs to, if it was pointed at one. A carrier
+ * pushes only its production's events (docs/ups.md, "Track Alert"): `live` unless said otherwise.
+ * A live lookup also reads a pointer written before pointers were keyed by mode, whose order may
+ * be of either mode: the caller checks the order's.
+ */
+export const orderOfTrackingNumber = async (carrierCode: string, trackingNumber: string, mode: KeyMode = 'live'): Promise<string | undefined> => {
+  const pointer = await getItem(keys.trackingNumber(carrierCode, trackingNumber, mode), pointerSchema);
+  if (pointer || mode !== 'live') return pointer?.orderId;
+  return (await getItem(keys.legacyTrackingNumber(carrierCode, trackingNumber), pointerSchema))?.orderId;
+};
