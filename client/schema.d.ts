@@ -350,11 +350,11 @@ export interface components {
             };
         };
         /**
-         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `REQUEST_TIMEOUT` 408.
+         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `REQUEST_TIMEOUT` 408.
          * @example VALIDATION_FAILED
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "REQUEST_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "REQUEST_TIMEOUT";
         ShipmentCreatedEvent: {
             /** @enum {string} */
             type: "shipment.created";
@@ -1076,6 +1076,8 @@ export interface components {
         RetryAfter: number;
         /** @description With `ORDER_BUSY` only: seconds to wait before retrying. */
         RetryAfterWhenBusy: number;
+        /** @description With `SHIPMENT_IN_PROGRESS` only: seconds to wait before retrying. */
+        RetryAfterWhenInProgress: number;
         /** @description Where to download the file: a presigned object-storage URL, valid a few minutes. */
         Location: string;
         /** @description `true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it. */
@@ -1495,22 +1497,14 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Another request is shipping this rate response right now; retry after `Retry-After` seconds to get its shipment */
+            /** @description Another request is shipping this rate response right now (`SHIPMENT_IN_PROGRESS`): retry after `Retry-After` seconds to get its shipment. Or the carrier account the rate was quoted under no longer serves your pricing group (`RATE_ACCOUNT_CHANGED`): nothing was bought; rate the shipment again */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterWhenInProgress"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "SHIPMENT_IN_PROGRESS",
-                     *         "message": "A shipment of this rate response is being created; retry shortly"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

@@ -84,8 +84,10 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
          Credentials"). The secret is shown this once and stored like the account's credentials;
          --rotate replaces existing ones (the old pair stops working at once).
   carrier-account remove --id ID
-      -> {"carrierAccountId","removed":true}   (deletes its credentials too; refused while a
-         pricing plan names it)
+      -> {"carrierAccountId","removed":true}   (deletes every secret of it too: credentials and
+         push credentials; refused while a pricing plan names it, or while orders bought under it
+         are not delivered or cancelled: it says how many. Wait REFERENCE_CACHE_SECONDS after
+         moving its plans)
   pricing-group set-plan --group G --carrier CODE [--carrier-account ID|none] [--markup-percent P]
                          [--account-discount-percent D] [--services a,b|all]
       -> the plan   Creates or updates the plan of group G for carrier CODE. Prices:
@@ -698,16 +700,21 @@ const listAccounts = async () => {
 };
 
 /**
- * Removes an account and then its credentials. Refused while a plan names it;
- * a plan set to it in the same moment would find it gone (its carrier calls
- * then fail with "carrier account not configured"), which only the operator
- * can cause.
+ * Removes an account and then every secret of it (credentials, push
+ * credentials). Refused while a plan names it, and while orders bought under
+ * it are not final or a carrier call made under it is being reconciled: their
+ * tracking and cancel need it (shared/store/account-usage.ts counts them
+ * without a Scan). Functions keep a plan and an account cached for
+ * REFERENCE_CACHE_SECONDS, so an order may still be bought under an account
+ * within that time after its plan moved: docs/configuration.md says to wait
+ * that long before removing it.
  */
 const removeAccount = async (carrierAccountId: string) => {
-  const [{ deleteCarrierAccount, getCarrierAccount }, { deleteCarrierCredentials }, { loadReference }, { ItemNotFound }] = await Promise.all([
+  const [{ deleteCarrierAccount, getCarrierAccount }, { deleteAccountSecrets }, { loadReference }, { accountUsage }, { ItemNotFound }] = await Promise.all([
     import('../shared/store/carrier-accounts'),
     import('../shared/secrets'),
     import('../shared/store/reference'),
+    import('../shared/store/account-usage'),
     import('../shared/store/errors'),
   ]);
   const account = await getCarrierAccount(carrierAccountId);
@@ -720,8 +727,21 @@ const removeAccount = async (carrierAccountId: string) => {
         `(pricing-group set-plan --group G --carrier ${account.carrierCode} --carrier-account ID, or none for a sandbox carrier)`,
     );
   }
-  if (!(await deleteCarrierAccount(carrierAccountId))) throw new ItemNotFound('carrier account', carrierAccountId);
-  await deleteCarrierCredentials(account.credentialsRef);
+  const { openOrders, pendingCalls } = await accountUsage(carrierAccountId);
+  if (openOrders > 0 || pendingCalls > 0) {
+    const uses = [
+      ...(openOrders > 0 ? [`${openOrders} order${openOrders === 1 ? '' : 's'} not yet delivered or cancelled`] : []),
+      ...(pendingCalls > 0 ? [`${pendingCalls} carrier call${pendingCalls === 1 ? '' : 's'} whose outcome is still being reconciled`] : []),
+    ];
+    throw new AdminError(
+      `carrier account ${carrierAccountId} is still used by ${uses.join(' and ')}: ${account.carrierCode} is reached through it ` +
+        'to track, cancel or reconcile them; remove it once they are final (delivered or cancelled)',
+    );
+  }
+  // The item as deleted: push credentials issued since it was read are removed too.
+  const removed = await deleteCarrierAccount(carrierAccountId);
+  if (!removed) throw new ItemNotFound('carrier account', carrierAccountId);
+  await deleteAccountSecrets(removed);
   return { carrierAccountId, removed: true };
 };
 

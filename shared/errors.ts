@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   SHIPMENT_IN_PROGRESS: [409],
   /** Ship: the rate response is past its expiry. */
   RATE_EXPIRED: [410],
+  /** Ship: the carrier account the rate was quoted under no longer serves the pricing group (docs/decisions.md); rate again. */
+  RATE_ACCOUNT_CHANGED: [409],
   /** Cancel: the shipment is in transit or delivered. */
   NOT_CANCELLABLE: [409],
   /** Cancel: the order kept changing under concurrent writes while the cancel was stored; retry after `Retry-After`. */

@@ -18,10 +18,10 @@
  * parser's message quotes the text it failed on, so such errors are replaced,
  * never wrapped.
  */
-import { chmodSync, closeSync, constants, fstatSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
-import { CreateSecretCommand, DeleteSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CreateSecretCommand, DeleteSecretCommand, paginateListSecrets, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config';
 import type { CarrierAccountRecord, CredentialsRef } from './domain/types';
 import { lazy } from './lazy';
@@ -269,4 +269,51 @@ export const deleteCarrierCredentials = async (ref: CredentialsRef, dir = config
   } catch (e) {
     if ((e as { name?: string }).name !== 'ResourceNotFoundException') throw e;
   }
+};
+
+/** The names a secret of account `carrierAccountId` goes by: its credentials, and its push credentials (`-push-<8 hex>`). */
+const accountSecretName = (carrierAccountId: string) => new RegExp(`^${carrierAccountId.replace(/[^A-Za-z0-9]/g, '\\$&')}(-push-[0-9a-f]{8})?$`);
+
+/**
+ * Every secret of a removed account (admin `carrier-account remove`): the
+ * ones its item names (credentials, push credentials) and any other under
+ * its name that a push-credentials command interrupted between its steps
+ * left behind: in the directory of the local files, or under the Secrets
+ * Manager prefix its secrets live in (ListSecrets by name). Returns the
+ * references deleted; one already gone is no error.
+ */
+export const deleteAccountSecrets = async (
+  account: Pick<CarrierAccountRecord, 'carrierAccountId' | 'credentialsRef' | 'pushCredentials'>,
+  dir = config.carrierSecretsDir,
+): Promise<CredentialsRef[]> => {
+  const named = [account.credentialsRef, ...(account.pushCredentials ? [account.pushCredentials.secretRef] : [])];
+  const pattern = accountSecretName(account.carrierAccountId);
+  const found: CredentialsRef[] = [];
+  for (const store of new Set(named.map((ref) => ref.store))) {
+    if (store === 'file') {
+      if (!dir) continue;
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      for (const file of files) {
+        const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : undefined;
+        if (name !== undefined && pattern.test(name)) found.push({ store: 'file', name });
+      }
+      continue;
+    }
+    for (const prefix of new Set(named.filter((ref) => ref.store === 'secretsmanager').map((ref) => ref.name.slice(0, ref.name.lastIndexOf('/') + 1)))) {
+      // Name filters match prefixes; the pattern keeps only this account's own names.
+      for await (const page of paginateListSecrets({ client: secretsManager }, { Filters: [{ Key: 'name', Values: [`${prefix}${account.carrierAccountId}`] }] })) {
+        for (const secret of page.SecretList ?? []) {
+          if (secret.Name?.startsWith(prefix) && pattern.test(secret.Name.slice(prefix.length))) found.push({ store: 'secretsmanager', name: secret.Name });
+        }
+      }
+    }
+  }
+  const all = [...named, ...found].filter((ref, i, refs) => refs.findIndex((r) => r.store === ref.store && r.name === ref.name) === i);
+  for (const ref of all) await deleteCarrierCredentials(ref, dir);
+  return all;
 };

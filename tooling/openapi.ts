@@ -65,6 +65,7 @@ const HEADERS = {
   Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
   RetryAfterWhenBusy: { description: 'With `ORDER_BUSY` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
+  RetryAfterWhenInProgress: { description: 'With `SHIPMENT_IN_PROGRESS` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
   Location: { description: 'Where to download the file: a presigned object-storage URL, valid a few minutes.', required: true, schema: { type: 'string', format: 'uri' } },
   IdempotentReplayed: {
     description: '`true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it.',
@@ -152,8 +153,8 @@ type RouteDoc = {
   ok: { status: number; description: string; schema?: z.core.$ZodType; headers?: Record<string, { $ref: string }> };
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
   alternatives?: Record<number, { description: string; schema: z.core.$ZodType }>;
-  /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After` (`busy`: only with ORDER_BUSY). */
-  errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: true | 'busy' }>>;
+  /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After` (`busy`: only with ORDER_BUSY, `in-progress`: only with SHIPMENT_IN_PROGRESS). */
+  errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: true | 'busy' | 'in-progress' }>>;
 };
 
 /**
@@ -211,9 +212,13 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       },
       404: { description: "No such rate response, another company's, or one rated with a key of the other mode (test or live)", examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } } },
       409: {
-        description: 'Another request is shipping this rate response right now; retry after `Retry-After` seconds to get its shipment',
-        examples: { inProgress: { code: 'SHIPMENT_IN_PROGRESS', message: 'A shipment of this rate response is being created; retry shortly' } },
-        retryAfter: true,
+        description:
+          'Another request is shipping this rate response right now (`SHIPMENT_IN_PROGRESS`): retry after `Retry-After` seconds to get its shipment. Or the carrier account the rate was quoted under no longer serves your pricing group (`RATE_ACCOUNT_CHANGED`): nothing was bought; rate the shipment again',
+        examples: {
+          inProgress: { code: 'SHIPMENT_IN_PROGRESS', message: 'A shipment of this rate response is being created; retry shortly' },
+          accountChanged: { code: 'RATE_ACCOUNT_CHANGED', message: 'The UPS carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again' },
+        },
+        retryAfter: 'in-progress',
       },
       410: { description: 'The rate response has expired (rates live 24 hours)', examples: { expired: { code: 'RATE_EXPIRED', message: 'This rate expired at 2026-11-23T12:00:00.000Z; rate the shipment again' } } },
       422: {
@@ -401,7 +406,7 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
   const own = (status: OwnStatus) => {
     const e = doc.errors[status];
     if (!e) return {};
-    const retryAfter = e.retryAfter === 'busy' ? ref('headers', 'RetryAfterWhenBusy') : ref('headers', 'RetryAfter');
+    const retryAfter = ref('headers', e.retryAfter === 'busy' ? 'RetryAfterWhenBusy' : e.retryAfter === 'in-progress' ? 'RetryAfterWhenInProgress' : 'RetryAfter');
     return { [status]: documentedError(e.description, e.examples, e.retryAfter ? { ...fromService, 'Retry-After': retryAfter } : fromService) };
   };
   const takesBody = trigger.body !== 'none';

@@ -10,11 +10,21 @@
  *   own account: the plan's account number, no credentials.
  * - A plan naming an account that is gone, or that belongs to another
  *   carrier, throws CarrierAccountNotConfigured: rating skips that carrier
- *   with the reason logged, ship answers 502 CARRIER_ERROR "carrier account
- *   not configured".
+ *   with the reason logged, ship answers 409 RATE_ACCOUNT_CHANGED
+ *   (`accountForRate`), a cancel 502 CARRIER_ERROR "carrier account not
+ *   configured".
+ * - An account whose credentials cannot be read makes `credentials()` reject
+ *   with CarrierAccountNotConfigured too (reason `credentials`).
+ *
+ * An internal carrier-account id is the operator's, never a caller's: these
+ * errors' messages name none (nor where a secret lives), since callers put
+ * them in answers; the id and the reason go to the log line written here.
  */
 import type { CarrierAccount } from '../domain/carrier';
+import type { StoredRate } from '../domain/rate/stored';
 import type { PricingPlan } from '../domain/types';
+import { AppError } from '../errors';
+import { logger } from '../logger';
 import type { Credentials } from '../secrets';
 import { cachedCarrierAccount } from '../store/carrier-accounts';
 
@@ -22,9 +32,10 @@ import { cachedCarrierAccount } from '../store/carrier-accounts';
 export type { CarrierAccount };
 
 /**
- * A pricing plan names a carrier account that cannot be used. The message is
- * for logs (it names the account id, never a credential); what a client is
- * told is the caller's choice.
+ * A carrier account that cannot be used: gone, another carrier's, or its
+ * credentials unreadable. The message names neither the account nor where
+ * its secret lives (a caller may show it); the fields, and the log line
+ * written where it is thrown, do.
  */
 export class CarrierAccountNotConfigured extends Error {
   override readonly name = 'CarrierAccountNotConfigured';
@@ -33,16 +44,19 @@ export class CarrierAccountNotConfigured extends Error {
   constructor(
     readonly carrierAccountId: string,
     readonly carrierCode: string,
-    readonly reason: 'not-found' | 'other-carrier',
+    readonly reason: 'not-found' | 'other-carrier' | 'credentials',
     readonly pricingGroupId?: string,
   ) {
-    super(
-      reason === 'not-found'
-        ? `carrier account not configured: ${carrierCode} account ${carrierAccountId}${pricingGroupId ? ` (pricing group ${pricingGroupId})` : ''} does not exist`
-        : `carrier account not configured: account ${carrierAccountId} is not a ${carrierCode} account${pricingGroupId ? ` (pricing group ${pricingGroupId})` : ''}`,
-    );
+    super(reason === 'credentials' ? 'carrier account not configured: its credentials are not available' : 'carrier account not configured');
   }
 }
+
+/** Logs what a CarrierAccountNotConfigured leaves out of its message (the id, the reason), and returns it to throw. */
+const notConfigured = (error: CarrierAccountNotConfigured, detail?: string): CarrierAccountNotConfigured => {
+  const { carrierAccountId, carrierCode, reason, pricingGroupId } = error;
+  logger.warn('carrier account not configured', { carrierAccountId, carrierCode, reason, ...(pricingGroupId ? { pricingGroupId } : {}), ...(detail ? { detail } : {}) });
+  return error;
+};
 
 const NO_CREDENTIALS = async (): Promise<Credentials> => ({});
 
@@ -53,16 +67,25 @@ const NO_CREDENTIALS = async (): Promise<Credentials> => ({});
  */
 export const carrierAccountById = async (carrierAccountId: string, expected: { carrierCode?: string; pricingGroupId?: string } = {}): Promise<CarrierAccount> => {
   const account = await cachedCarrierAccount(carrierAccountId);
-  if (!account) throw new CarrierAccountNotConfigured(carrierAccountId, expected.carrierCode ?? 'carrier', 'not-found', expected.pricingGroupId);
+  if (!account) throw notConfigured(new CarrierAccountNotConfigured(carrierAccountId, expected.carrierCode ?? 'carrier', 'not-found', expected.pricingGroupId));
   if (expected.carrierCode !== undefined && account.carrierCode !== expected.carrierCode) {
-    throw new CarrierAccountNotConfigured(carrierAccountId, expected.carrierCode, 'other-carrier', expected.pricingGroupId);
+    throw notConfigured(new CarrierAccountNotConfigured(carrierAccountId, expected.carrierCode, 'other-carrier', expected.pricingGroupId));
   }
   return {
     carrierAccountId: account.carrierAccountId,
     carrierCode: account.carrierCode,
     accountNumber: account.accountNumber,
-    // The secret store (and its AWS client) loads on the first read of credentials: sandbox calls never load it.
-    credentials: async () => (await import('../secrets')).carrierCredentials(account),
+    credentials: async () => {
+      // The secret store (and its AWS client) loads on the first read of credentials: sandbox calls never load it.
+      const secrets = await import('../secrets');
+      try {
+        return await secrets.carrierCredentials(account);
+      } catch (error) {
+        // Its message names the account and the file or secret: the log's, not a connector's error.
+        if (!(error instanceof secrets.CredentialsUnavailable)) throw error;
+        throw notConfigured(new CarrierAccountNotConfigured(account.carrierAccountId, account.carrierCode, 'credentials'), error.message);
+      }
+    },
   };
 };
 
@@ -72,4 +95,41 @@ export const resolveCarrierAccount = async (plan: Pick<PricingPlan, 'pricingGrou
     return { carrierCode: plan.carrierCode, accountNumber: plan.account.accountNumber, credentials: NO_CREDENTIALS };
   }
   return carrierAccountById(plan.carrierAccountId, { carrierCode: plan.carrierCode, pricingGroupId: plan.pricingGroupId });
+};
+
+/**
+ * The account a rate response is shipped under (docs/decisions.md, "A rate is
+ * bought on the account it was quoted on"): the one it was quoted under, as
+ * long as the pricing plan still names it and it still exists. Otherwise the
+ * rate's price belongs to another account's contract: 409
+ * RATE_ACCOUNT_CHANGED, rate again. Never the plan's new account at the old
+ * price.
+ *
+ * A rate stored before rates kept `carrierAccountId` (they live
+ * RATE_TTL_HOURS) counts as quoted under the plan's account when the account
+ * numbers agree.
+ */
+export const accountForRate = async (
+  rate: Pick<StoredRate, 'rateResponseId' | 'pricingGroupId' | 'carrierCode' | 'accountNumber' | 'carrierAccountId'>,
+  plan: Pick<PricingPlan, 'pricingGroupId' | 'carrierCode' | 'account' | 'carrierAccountId'>,
+): Promise<CarrierAccount> => {
+  const quotedUnder = rate.carrierAccountId ?? (rate.accountNumber === plan.account.accountNumber ? plan.carrierAccountId : undefined);
+  const changed = (reason: string) => {
+    logger.warn('rate account changed', {
+      rateResponseId: rate.rateResponseId,
+      carrierCode: rate.carrierCode,
+      pricingGroupId: rate.pricingGroupId,
+      reason,
+      ...(quotedUnder ? { quotedUnder } : {}),
+      ...(plan.carrierAccountId ? { planAccount: plan.carrierAccountId } : {}),
+    });
+    return new AppError(409, 'RATE_ACCOUNT_CHANGED', `The ${rate.carrierCode} carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again`);
+  };
+  if (quotedUnder !== plan.carrierAccountId) throw changed('the plan names another account');
+  try {
+    return await resolveCarrierAccount(plan);
+  } catch (error) {
+    if (!(error instanceof CarrierAccountNotConfigured)) throw error;
+    throw changed('the account is gone');
+  }
 };

@@ -84,13 +84,18 @@ export const listCarrierAccounts = async (): Promise<CarrierAccountRecord[]> => 
   return accounts.sort((a, b) => a.carrierCode.localeCompare(b.carrierCode) || a.name.localeCompare(b.name) || a.carrierAccountId.localeCompare(b.carrierAccountId));
 };
 
-/** Deletes an account; false when there was none. */
-export const deleteCarrierAccount = async (carrierAccountId: string): Promise<boolean> => {
+/**
+ * Deletes an account; the item as it was when deleted (its secrets' references,
+ * push credentials issued meanwhile included), or undefined when there was none.
+ */
+export const deleteCarrierAccount = async (carrierAccountId: string): Promise<CarrierAccountRecord | undefined> => {
   try {
-    await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: keys.carrierAccount(carrierAccountId), ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
+    const out = await ddb.send(
+      new DeleteCommand({ TableName: config.tableName, Key: keys.carrierAccount(carrierAccountId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+    );
+    return carrierAccountSchema.parse(out.Attributes);
   } catch (e) {
-    if (isConditionalCheckFailed(e)) return false;
+    if (isConditionalCheckFailed(e)) return undefined;
     throw e;
   }
 };

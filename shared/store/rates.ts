@@ -17,7 +17,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from '../zod';
-import { flag, num, text } from '../domain/leaves';
+import { flag, num, optionalText, text } from '../domain/leaves';
 import type { StoredRate } from '../domain/rate/stored';
 import { keyModeSchema, type KeyMode } from '../domain/types';
 import { keys } from './keys';
@@ -91,6 +91,7 @@ const storedRate = z
     carrierCode: text,
     serviceCode: text,
     accountNumber: text,
+    carrierAccountId: optionalText,
     isThirdParty: flag,
     commitment: z.nullable(z.object({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: flag })),
     currency: text,

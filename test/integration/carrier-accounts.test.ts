@@ -271,7 +271,9 @@ describe('carrier accounts', () => {
   it('a plan whose account was removed resolves to CarrierAccountNotConfigured', async () => {
     await expect(resolveCarrierAccount({ pricingGroupId: 'default', carrierCode: 'CARRIERX', account: { accountNumber: 'X-100200' }, carrierAccountId: accountId })).rejects.toMatchObject({
       name: 'CarrierAccountNotConfigured',
-      message: `carrier account not configured: CARRIERX account ${accountId} (pricing group default) does not exist`,
+      carrierAccountId: accountId,
+      reason: 'not-found',
+      message: 'carrier account not configured',
     });
   });
 

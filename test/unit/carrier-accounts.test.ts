@@ -98,13 +98,23 @@ describe('resolveCarrierAccount', () => {
     await expect(carrierAccountById(ID)).resolves.toMatchObject({ carrierAccountId: ID, accountNumber: 'X-998877' });
   });
 
-  it('a removed account is CarrierAccountNotConfigured, naming plan and account', async () => {
+  it('a removed account is CarrierAccountNotConfigured, naming plan and account in its fields, never in its message (callers answer with it)', async () => {
     storeKnows(undefined);
     const error = await resolveCarrierAccount(plan({ carrierAccountId: ID })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierAccountNotConfigured);
     expect(error).toMatchObject({ code: 'CARRIER_ACCOUNT_NOT_CONFIGURED', carrierAccountId: ID, carrierCode: 'CARRIERX', reason: 'not-found', pricingGroupId: 'default' });
-    expect((error as Error).message).toBe(`carrier account not configured: CARRIERX account ${ID} (pricing group default) does not exist`);
+    expect((error as Error).message).toBe('carrier account not configured');
     await expect(carrierAccountById(ID)).rejects.toBeInstanceOf(CarrierAccountNotConfigured);
+  });
+
+  it('credentials that cannot be read are CarrierAccountNotConfigured, its message naming neither the account nor the file', async () => {
+    storeKnows(account);
+    const resolved = await resolveCarrierAccount(plan({ carrierAccountId: ID }));
+    const error = await resolved.credentials().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CarrierAccountNotConfigured);
+    expect(error).toMatchObject({ carrierAccountId: ID, reason: 'credentials', message: 'carrier account not configured: its credentials are not available' });
+    expect((error as Error).message).not.toContain(ID);
+    expect((error as Error).message).not.toContain(dir);
   });
 
   it("another carrier's account is CarrierAccountNotConfigured too", async () => {

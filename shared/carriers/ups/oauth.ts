@@ -142,7 +142,7 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
     const credentials = await account.credentials();
     const { clientId, clientSecret } = credentials;
     if (!clientId || !clientSecret) {
-      throw new CarrierError(UPS, `UPS carrier account ${account.carrierAccountId} has no clientId and clientSecret in its credentials`);
+      throw new CarrierError(UPS, 'the UPS carrier account has no clientId and clientSecret in its credentials');
     }
     const secrets = [clientId, clientSecret];
     const fail = (message: string) => new CarrierError(UPS, redact(message, secrets));

@@ -115,7 +115,7 @@ export const buildRateResults = (input: BuildRateResultsInput): RateResults => {
       },
       commitment: quote.commitment,
       rate: rate.priced,
-      carrierAccount: { accountNumber: plan.account.accountNumber },
+      carrierAccount: { accountNumber: plan.account.accountNumber, ...(plan.carrierAccountId ? { carrierAccountId: plan.carrierAccountId } : {}) },
       isThirdParty,
       isBestPrice: rate.isBestPrice,
       isBestChoice: rate.isBestChoice,

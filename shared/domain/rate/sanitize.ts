@@ -41,11 +41,13 @@ export type InternalRateResponse = Badges & {
   /** Priced tiers, taxes, per-charge margins and the discounts applied. */
   rate: PricedQuote;
   /**
-   * The plan's carrier account, number only: ship resolves the plan's
-   * carrier account again and its credentials stay in the secret store, so
-   * they are never copied into rate records.
+   * The plan's carrier account: its number, and the id of the registered
+   * account the quote was made under (none for a sandbox plan without one).
+   * Ship buys under that account only (shared/carriers/accounts.ts
+   * `accountForRate`); its credentials stay in the secret store, never copied
+   * into rate records.
    */
-  carrierAccount: { accountNumber: string };
+  carrierAccount: { accountNumber: string; carrierAccountId?: string };
   /** billingOptions.type was `thirdParty` on the rate request. */
   isThirdParty: boolean;
 };

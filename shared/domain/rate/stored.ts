@@ -5,8 +5,9 @@
  *
  * It holds references and amounts, not what can be read again: carrier and
  * service by code (their names live in the reference data), the plan by
- * pricing group and carrier (ship resolves the plan's carrier account, and
- * its credentials from the secret store, again), the request by id (its own item). The names of the
+ * pricing group and carrier, the registered carrier account the quote was
+ * made under by id (ship buys under that one only, its credentials read from
+ * the secret store again), the request by id (its own item). The names of the
  * charges are in the public response the caller already has; kept are each
  * charge's code and its amounts in the three tiers, the totals, the margin
  * and the discounts, in minor units.
@@ -41,6 +42,8 @@ export type StoredRate = {
   serviceCode: string;
   /** The plan's carrier account number at rate time (never its credentials). */
   accountNumber: string;
+  /** The registered carrier account the rate was quoted under; absent for a sandbox plan without one. */
+  carrierAccountId?: string;
   /** billingOptions.type was `thirdParty` on the rate request. */
   isThirdParty: boolean;
   /** null when the carrier committed to no date. */
@@ -66,6 +69,7 @@ export const toStoredRate = (rate: InternalRateResponse, mode: KeyMode): StoredR
   carrierCode: rate.carrier.code,
   serviceCode: rate.service.code,
   accountNumber: rate.carrierAccount.accountNumber,
+  ...(rate.carrierAccount.carrierAccountId ? { carrierAccountId: rate.carrierAccount.carrierAccountId } : {}),
   isThirdParty: rate.isThirdParty,
   commitment: rate.commitment && { ...rate.commitment },
   currency: rate.rate.currency,

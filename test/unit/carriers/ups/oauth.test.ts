@@ -215,7 +215,7 @@ describe('UPS OAuth client credentials', () => {
     const sandboxPlan: CarrierAccount = { carrierCode: 'UPS', accountNumber: 'A1B2C3', credentials: async () => ({}) };
     await expect(tokens.token({ signal: signal(), mode: 'test', account: sandboxPlan })).rejects.toThrow(/registered carrier account/);
     const noSecret: CarrierAccount = { ...account('acct-9'), credentials: async () => ({ clientId: CLIENT_ID }) };
-    await expect(tokens.token({ signal: signal(), mode: 'test', account: noSecret })).rejects.toThrow('UPS carrier account acct-9 has no clientId and clientSecret in its credentials');
+    await expect(tokens.token({ signal: signal(), mode: 'test', account: noSecret })).rejects.toThrow('the UPS carrier account has no clientId and clientSecret in its credentials');
     expect(ups.calls).toHaveLength(0);
   });
 

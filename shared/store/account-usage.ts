@@ -1,0 +1,119 @@
+/**
+ * What still needs a carrier account, for admin `carrier-account remove`
+ * (docs/configuration.md, "Carrier accounts"): the orders bought under it
+ * that are not final (their tracking and their cancel call the carrier under
+ * that account), and any other entry of the tracking-due index naming it (a
+ * carrier call whose outcome is still to be reconciled). Operator only: no
+ * function calls it.
+ *
+ * Bounded without a Scan: the tracking-due index holds an entry for every
+ * order still moving (and only those; shared/store/tracking-schedule.ts), so
+ * it is read whole, keys only, and the order of each entry is read with
+ * BatchGetItem for its `carrierAccountId` and status. The cost grows with the
+ * orders not yet final, never with the table: about one read unit per such
+ * order (a 4 KB order item read eventually consistent is half a unit), e.g.
+ * 100,000 moving orders cost about 50,000 read units and a minute. The
+ * legacy active-orders index, until it drains, is read with a filter on the
+ * account (it projects whole orders).
+ */
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { isFinal } from '../domain/tracking';
+import type { TransitStatus } from '../domain/types';
+import { ddb } from './client';
+import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
+import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
+
+/** BatchGetItem's most keys per request. */
+const BATCH = 100;
+/** Requests in flight at once. */
+const PARALLEL = 8;
+
+export type AccountUsage = {
+  /** Orders bought under the account that are neither delivered nor cancelled. */
+  openOrders: number;
+  /** Other due entries naming the account: carrier calls whose outcome is being reconciled. */
+  pendingCalls: number;
+};
+
+type Item = Record<string, unknown>;
+
+/** Every item of one index partition, all pages. */
+const queryAll = async (input: { indexName: string; partitionKey: string; partition: string; filter?: { expression: string; values: Record<string, unknown> } }): Promise<Item[]> => {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: input.indexName,
+        KeyConditionExpression: '#p = :p',
+        ExpressionAttributeNames: { '#p': input.partitionKey, ...(input.filter ? { '#a': 'carrierAccountId' } : {}) },
+        ExpressionAttributeValues: { ':p': input.partition, ...input.filter?.values },
+        ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+/** Reads `keys` (BatchGetItem, `attributes` only), retrying what DynamoDB leaves unprocessed. */
+const readAll = async (all: readonly Key[], attributes: readonly string[]): Promise<Item[]> => {
+  const chunks: Key[][] = [];
+  for (let i = 0; i < all.length; i += BATCH) chunks.push(all.slice(i, i + BATCH));
+  const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
+  const read = async (chunk: Key[]): Promise<Item[]> => {
+    const items: Item[] = [];
+    let pending: Key[] = chunk;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2_000)));
+      const out = await ddb.send(
+        new BatchGetCommand({
+          RequestItems: { [config.tableName]: { Keys: pending, ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } },
+        }),
+      );
+      items.push(...((out.Responses?.[config.tableName] ?? []) as Item[]));
+      pending = (out.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Key[];
+    }
+    return items;
+  };
+  const results: Item[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL, chunks.length) }, async () => {
+      while (next < chunks.length) results.push(...(await read(chunks[next++]!)));
+    }),
+  );
+  return results;
+};
+
+export const accountUsage = async (carrierAccountId: string): Promise<AccountUsage> => {
+  const [due, legacy] = await Promise.all([
+    Promise.all(Array.from({ length: TRACKING_SHARDS }, (_, shard) => queryAll({ ...trackingDueIndex, partition: keys.dueShard(shard) }))),
+    Promise.all(
+      Array.from({ length: LEGACY_ACTIVE_SHARDS }, (_, shard) =>
+        queryAll({ ...legacyActiveOrdersIndex, partition: keys.legacyActiveShard(shard), filter: { expression: '#a = :a', values: { ':a': carrierAccountId } } }),
+      ),
+    ),
+  ]);
+  const scheduleSk = keys.trackingSchedule('').sk;
+  const orderIds = new Set<string>();
+  const others: Key[] = [];
+  for (const entry of due.flat()) {
+    const { pk, sk } = entry as Key;
+    if (sk === scheduleSk && pk.startsWith(PK_PREFIX.order)) orderIds.add(pk.slice(PK_PREFIX.order.length));
+    else others.push({ pk, sk });
+  }
+  for (const order of legacy.flat()) orderIds.add(String(order.orderId));
+  const [orders, calls] = await Promise.all([
+    readAll([...orderIds].map((id) => keys.order(id)), ['carrierAccountId', 'status']),
+    readAll(others, ['carrierAccountId']),
+  ]);
+  return {
+    openOrders: orders.filter((o) => o.carrierAccountId === carrierAccountId && !isFinal(o.status as TransitStatus)).length,
+    pendingCalls: calls.filter((c) => c.carrierAccountId === carrierAccountId).length,
+  };
+};
