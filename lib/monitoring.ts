@@ -15,6 +15,7 @@
  * | WAF blocked | AWS/WAFV2 BlockedRequests of the web ACL, all rules |
  * | dead letters per stream function | ApproximateNumberOfMessagesVisible of its failure queue |
  * | tracking checks waiting too long | ApproximateAgeOfOldestMessage of the tracking-checks queue (the workers fall behind) |
+ * | orphan shipments voided | `OrphanShipmentsVoided` sum: the reconciler voided a shipment no order adopted (shared/services/reconciliation.ts) |
  *
  * Latency is API Gateway's and not the function's Duration: it is what the
  * caller waits, cold starts (Init Duration is not in Duration) and
@@ -211,6 +212,18 @@ export class Monitoring extends Construct {
         true,
       );
     }
+    // A carrier held a shipment under our reference that no order adopted (it answered after our timeout, or a
+    // function died before the order write), and the reconciler voided it (docs/reliability.md). Each one is a carrier
+    // slower than our timeout: worth a look at once, though nothing was lost.
+    const orphans = new Metric({
+      namespace: metricsNamespace(stage),
+      metricName: 'OrphanShipmentsVoided',
+      dimensionsMap: { service: serviceName },
+      statistic: Stats.SUM,
+      period,
+      label: 'Orphan shipments voided',
+    });
+    alarm('orphan-shipments-voided', orphans, 1, 'The reconciler voided a shipment a carrier held under our reference that no order adopted: the carrier answered after our timeout, or a ship died before its order was written', false);
     this.alarms = alarms;
 
     const wide = { width: 12, height: 6 };
@@ -250,6 +263,7 @@ export class Monitoring extends Construct {
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Dead letters', left: [...deadLetters.values()], ...wide }),
+      new GraphWidget({ title: 'Orphan shipments voided by the reconciler', left: [orphans], ...wide }),
       ...(trackingAge ? [new GraphWidget({ title: 'Oldest tracking check waiting (s)', left: [trackingAge], leftAnnotations: [{ value: settings.trackingQueueAgeSeconds, label: 'alarm' }], ...wide })] : []),
     );
   }

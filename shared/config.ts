@@ -82,6 +82,19 @@ export const config = {
     return num('SHIP_CLAIM_STALE_SECONDS', 30);
   },
   /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
+  /**
+   * How long after a carrier call of unknown outcome (a ship or a void that
+   * timed out, lost its connection or got a 5xx, or whose function died) the
+   * reconciler first asks the carrier what happened (docs/reliability.md):
+   * longer than the carrier's worst latency, so a late answer has landed.
+   * Later rounds wait twice as long each, up to a day, for as long as the
+   * carrier's void window lasts.
+   */
+  get shipReconcileAfterSeconds(): number {
+    const n = num('SHIP_RECONCILE_AFTER_SECONDS', 300);
+    if (!(n > 0 && n <= 86_400)) throw new Error(`SHIP_RECONCILE_AFTER_SECONDS must be more than 0 and at most 86400, got "${n}"`);
+    return n;
+  },
   get shipRetryAfterSeconds(): number {
     return num('SHIP_RETRY_AFTER_SECONDS', 2);
   },

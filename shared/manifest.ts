@@ -315,9 +315,11 @@ const entries = [
     entry: 'functions/tracking-check/handler.ts',
     // A message that keeps failing is dropped after 3 receipts: its order is still due and the dispatcher finds it again.
     trigger: { kind: 'queue', queue: 'tracking-checks', batchSize: 10, maxReceives: 3 },
-    // The order and its schedule (ORDER#<id> / TRACK), under the schedule's check lease.
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
-    description: 'Check the tracking of queued orders with their carriers, one check per order at a time',
+    // The order and its schedule (ORDER#<id> / TRACK), under the schedule's check lease; the reconciliation rounds
+    // (ORDER#<id> / RECONCILE#…, its audit trail), and what an adoption writes as a ship does: the order, the rate
+    // response's claim and order id, the carrier's documents in the bucket and the tracking number's pointer.
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber], bucket: 'readwrite', carrierSecrets: true },
+    description: 'Check the tracking of queued orders with their carriers, and reconcile carrier calls of unknown outcome',
   },
 ] as const satisfies readonly FunctionEntry[];
 

@@ -14,6 +14,7 @@
  * | `CarrierBreakerOpened` | Count | service, carrier | 1 each time a carrier's circuit breaker opens (shared/carriers/breaker.ts) |
  * | `NotificationsSent` | Count | service | 1 per status e-mail sent (shared/services/notifying.ts) |
  * | `NotificationsSkipped` | Count | service | 1 per status e-mail found already sent (a stream record delivered again or out of order) |
+ * | `OrphanShipmentsVoided` | Count | service | 1 per shipment a carrier held under our reference that no order adopted, voided by the reconciler (shared/services/reconciliation.ts) |
  *
  * Each carrier line carries the call's `outcome` (`answered`, `timeout`,
  * `error`, `refused`, `unavailable`) as metadata.
@@ -66,6 +67,16 @@ export const metrics: Metrics = /* @__PURE__ */ lazy(() => createMetrics());
 /** For the rating service: how many rates a successful POST /v1/rate returned. */
 export const recordRatesReturned = (count: number): void => {
   metrics.addMetric('RatesReturned', MetricUnit.Count, count);
+};
+
+/**
+ * For the reconciler: a shipment a carrier holds under our reference that no
+ * order adopted was voided (a late answer, or a crash before the order
+ * write). Alarmed on: each one is a carrier slower than our timeout.
+ */
+export const recordOrphanVoided = (carrierCode: string): void => {
+  metrics.addMetadata('carrier', carrierCode);
+  metrics.addMetric('OrphanShipmentsVoided', MetricUnit.Count, 1);
 };
 
 /**

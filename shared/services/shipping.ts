@@ -5,21 +5,21 @@
  * Registry, clock, ids, logger and the crash hook are injected.
  */
 import { randomUUID } from 'node:crypto';
-import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/accounts';
+import { accountForRate } from '../carriers/accounts';
 import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
-import type { CarrierAccount, CarrierCallOptions, CarrierShipment, LabelType, ShipInput } from '../domain/carrier';
+import { NothingToAdopt, type CarrierAccount, type CarrierCallOptions, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
 import { shipBody, shipParams, type ShipBody } from '../contract/ship';
 import { assertBillingAllowed } from '../domain/rate/billing';
-import type { KeyMode, Order } from '../domain/types';
+import type { Company, KeyMode, Order } from '../domain/types';
 import type { RateRequest } from '../domain/rate/schema';
-import type { PricingPlan } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import { availableLabels, labelFactsOf } from '../labels/types';
 import { getCompany } from '../store/companies';
 import { claimRate, completeShipment, getOrder, getRateForShip, getShipState, releaseClaim, type ShipClaim } from '../store/orders';
 import { getRateRequest } from '../store/rates';
+import { dropRecord, recordAttempt, recordRemoval } from '../store/reconciliation';
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 import { recordSubscription } from '../store/tracking-schedule';
@@ -61,16 +61,6 @@ export const shipOptionsOf = (body: unknown): Pick<ShipBody, 'labelFormat'> => {
     throw new AppError(400, 'VALIDATION_FAILED', `${issue.path.join('.')} must be ${allowed}`);
   }
   return parsed.data.labelFormat ? { labelFormat: parsed.data.labelFormat } : {};
-};
-
-/** The account the plan bills; one that is gone is the carrier's failure to the caller (502), with the reason logged. */
-const accountOf = async (plan: PricingPlan): Promise<CarrierAccount> => {
-  try {
-    return await resolveCarrierAccount(plan);
-  } catch (error) {
-    if (!(error instanceof CarrierAccountNotConfigured)) throw error;
-    throw new AppError(502, 'CARRIER_ERROR', `${plan.carrierCode} could not create the shipment: carrier account not configured`, { expose: true });
-  }
 };
 
 export const createShippingService = ({
@@ -126,6 +116,8 @@ export const createShippingService = ({
     try {
       return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }));
     } catch (error) {
+      // The reconciler's adoption found nothing to adopt: nothing was bought.
+      if (error instanceof NothingToAdopt) throw error;
       const message = error instanceof Error ? error.message : String(error);
       const reason = failureKind(error);
       logger.warn('carrier ship failed', { carrierCode, reason, detail: message });
@@ -134,6 +126,149 @@ export const createShippingService = ({
       attempt.unknown = true;
       throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`, { expose: true });
     }
+  };
+
+  /**
+   * Claims the rate response, or takes over a claim whose ship died; a live
+   * claim is another ship in flight (409). A takeover, or a ship after an
+   * attempt that ended without a clear answer, asks the carrier for the
+   * shipment that attempt may have made: the same request, to its ship time,
+   * under the same order id. `replayed`: the rate was shipped meanwhile.
+   */
+  const claimFor = async (
+    companyId: string,
+    rateResponseId: string,
+    rate: RateResponseItem,
+    state: ShipStateOf,
+    now: Date,
+  ): Promise<ShipResult | Omit<ClaimedShip, 'company' | 'adoptOnly' | 'labelFormat'>> => {
+    const staleMs = config.shipClaimStaleSeconds * 1000;
+    const previous = state?.claim && isStaleClaim(state.claim, now, staleMs) ? state.claim : undefined;
+    if (state?.claim && !previous) throw inProgress();
+    const uncertain = state?.uncertainAttempt;
+    const shipTime = previous ? (previous.shipTime ?? previous.at) : (uncertain?.shipTime ?? now.toISOString());
+    const mayExist = previous !== undefined || uncertain !== undefined;
+    const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? uncertain?.orderId ?? newId(), at: now.toISOString(), shipTime };
+    // What the carrier call needs is read while the claim is written: one round trip less; wasted only when the claim fails.
+    const inputs = Promise.all([getRateRequest(rate.rateRequestId, companyId, now), loadReference()] as const);
+    inputs.catch(() => undefined);
+    try {
+      await claimRate(rateResponseId, companyId, claim, previous);
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      const after = await getShipState(rateResponseId);
+      if (after?.orderId) return respond(after.orderId, companyId, true);
+      throw inProgress();
+    }
+    if (previous) logger.warn('ship took over a stale claim', { rateResponseId, orderId: claim.orderId, staleSince: previous.at });
+    return { companyId, rateResponseId, rate, claim, shipTime, mayExist, now, inputs };
+  };
+
+  /** What a claimed ship needs: the rate, the claim it holds, what the carrier call reads, and how it asks. */
+  type ClaimedShip = {
+    companyId: string;
+    company: Company;
+    rateResponseId: string;
+    rate: RateResponseItem;
+    claim: ShipClaim;
+    shipTime: string;
+    mayExist: boolean;
+    adoptOnly: boolean;
+    now: Date;
+    labelFormat?: 'PDF' | 'ZPL';
+    inputs: Promise<readonly [Awaited<ReturnType<typeof getRateRequest>>, Awaited<ReturnType<typeof loadReference>>]>;
+  };
+
+  /**
+   * The ship under a held claim: the carrier call, then the order. A carrier
+   * without an idempotency key (one that `findShipments`) gets a
+   * reconciliation record before it is asked (shared/store/reconciliation.ts),
+   * due SHIP_RECONCILE_AFTER_SECONDS later: a late answer, a lost one or a
+   * crash before the order write leaves it, and the reconciler voids any
+   * shipment the order did not adopt. An attempt that ends cleanly with no
+   * earlier uncertain one deletes it with the order (one purchase, nothing
+   * to reconcile).
+   */
+  const shipClaimed = async (ship: ClaimedShip): Promise<ShipResult> => {
+    const { companyId, rateResponseId, rate, claim, shipTime, mayExist, now } = ship;
+    let shipment: CarrierShipment;
+    let request: RateRequest;
+    let account: CarrierAccount;
+    let recorded = false;
+    const attempt = { unknown: false };
+    const adapter = registry.getAdapter(rate.carrierCode);
+    try {
+      const [stored, reference] = await ship.inputs;
+      if (stored.status === 'missing') throw notShippable();
+      request = stored.item.request as RateRequest;
+      // The bill-to account is checked again against the blacklist read now: it may have changed since rating.
+      assertBillingAllowed(request.billingOptions, ship.company.blacklist);
+      const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
+      if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
+      account = await accountForRate(rate, plan);
+      if (adapter?.findShipments && !ship.adoptOnly) {
+        await recordAttempt(
+          {
+            kind: 'SHIP',
+            orderId: claim.orderId,
+            companyId,
+            carrierCode: rate.carrierCode,
+            mode: rate.mode,
+            reference: rateResponseId,
+            rateResponseId,
+            carrierAccountId: account.carrierAccountId,
+          },
+          now,
+          new Date(now.getTime() + config.shipReconcileAfterSeconds * 1000),
+        );
+        recorded = true;
+      }
+      shipment = await shipWithCarrier(
+        { reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime, ...(mayExist ? { mayExist } : {}), ...(ship.adoptOnly ? { adoptOnly: true } : {}) },
+        rate.carrierCode,
+        { account, mode: rate.mode },
+        attempt,
+      );
+    } catch (error) {
+      const unknown = attempt.unknown ? { orderId: claim.orderId, shipTime, at: now.toISOString() } : undefined;
+      await releaseClaim(rateResponseId, claim.token, unknown).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
+      // A clear refusal of a first attempt bought nothing: nothing to reconcile.
+      if (recorded && !attempt.unknown && !mayExist) {
+        await dropRecord(claim.orderId, 'SHIP').catch((e: unknown) => logger.warn('could not drop a reconciliation record', { orderId: claim.orderId, error: e }));
+      }
+      throw error;
+    }
+    afterCarrierShip?.(shipment);
+    // The carrier's own documents go to the bucket before the order exists; a retry after a crash stores them again.
+    const carrierDocuments = shipment.documents?.length
+      ? await (await import('../store/carrier-documents')).putCarrierDocuments(companyId, claim.orderId, shipment.documents)
+      : undefined;
+
+    const labels = orderLabels(availableLabels(labelFactsOf(request, adapter!.kind)), ship.labelFormat);
+    const order = newOrder({
+      orderId: claim.orderId,
+      companyId,
+      rate,
+      request,
+      shipment,
+      labels,
+      carrierDocuments,
+      carrierAccountId: account.carrierAccountId,
+      now,
+      pace: config.sandboxTrackingPace,
+    });
+    try {
+      // An attempt that may have followed a purchase keeps its record: the reconciler looks for that purchase.
+      await completeShipment(order, request as unknown as Record<string, unknown>, claim.token, recorded && !mayExist ? [recordRemoval(claim.orderId, 'SHIP')] : []);
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      // Our claim went stale and another ship took it over: its order is the one.
+      const after = await getShipState(rateResponseId);
+      if (after?.orderId) return respond(after.orderId, companyId, true);
+      throw inProgress();
+    }
+    await subscribeToPushes(order, request);
+    return { data: toShipResponse(order, ...(await catalogEntries(rate.carrierCode, rate.serviceCode))), replayed: false };
   };
 
   return {
@@ -150,92 +285,57 @@ export const createShippingService = ({
       // A rate of the other mode is as unknown as another company's.
       if (found.status === 'missing' || found.item.mode !== mode) throw notShippable();
       if (state?.orderId) return respond(state.orderId, companyId, true);
+      // A rate of a carrier that no longer answers this key's mode (SANDBOX_CARRIERS) is as unknown as another mode's.
       if (found.status === 'expired') throw new AppError(410, 'RATE_EXPIRED', `This rate expired at ${found.item.expiresAt}; rate the shipment again`);
       if (company.billing !== 'account') {
         throw new AppError(402, 'ACCOUNT_BILLING_REQUIRED', 'Shipping needs an organization on account billing');
       }
       const rate = found.item;
+      const claimed = await claimFor(companyId, rateResponseId, rate, state, now);
+      if ('replayed' in claimed) return claimed;
+      return shipClaimed({ ...claimed, company, adoptOnly: false, ...(options.labelFormat ? { labelFormat: options.labelFormat } : {}) });
+    },
 
-      // Claim it, or take over a claim whose ship died; a live claim is another ship in flight.
-      const staleMs = config.shipClaimStaleSeconds * 1000;
-      const previous = state?.claim && isStaleClaim(state.claim, now, staleMs) ? state.claim : undefined;
-      if (state?.claim && !previous) throw inProgress();
-      // A takeover, or a ship after an attempt that ended without a clear answer, asks the carrier
-      // for the shipment that attempt may have made: the same request, to its ship time.
-      const uncertain = state?.uncertainAttempt;
-      const shipTime = previous ? (previous.shipTime ?? previous.at) : (uncertain?.shipTime ?? now.toISOString());
-      const mayExist = previous !== undefined || uncertain !== undefined;
-      const claim: ShipClaim = { token: newId(), orderId: previous?.orderId ?? uncertain?.orderId ?? newId(), at: now.toISOString(), shipTime };
-      // What the carrier call needs is read while the claim is written: one round trip less; wasted only when the claim fails.
-      const inputs = Promise.all([getRateRequest(rate.rateRequestId, companyId, now), loadReference()]);
-      inputs.catch(() => undefined);
+    /**
+     * The reconciler's adoption (shared/services/reconciliation.ts): a rate
+     * response that still has no order after an attempt of unknown outcome,
+     * and whose rate the caller can still ship, gets its order from the
+     * shipment the carrier holds under its reference, as a caller's retry
+     * would, except that nothing is ever bought. `given-up`: the rate can no
+     * longer be shipped (expired, gone, the company's billing changed), so a
+     * shipment found is an orphan to void; `busy`: a ship holds the rate now;
+     * `none`: the carrier holds nothing under the reference yet.
+     */
+    async adopt(companyId: string, rateResponseId: string): Promise<'adopted' | 'shipped' | 'given-up' | 'busy' | 'none'> {
+      const now = clock();
+      const [company, { rate: found, state }] = await Promise.all([getCompany(companyId), getRateForShip(rateResponseId, companyId, now)]);
+      if (state?.orderId) return 'shipped';
+      if (!company || found.status !== 'found' || company.billing !== 'account') return 'given-up';
+      let claimed: Awaited<ReturnType<typeof claimFor>>;
       try {
-        await claimRate(rateResponseId, companyId, claim, previous);
+        claimed = await claimFor(companyId, rateResponseId, found.item, state, now);
       } catch (error) {
-        if (!(error instanceof ConditionFailed)) throw error;
-        const after = await getShipState(rateResponseId);
-        if (after?.orderId) return respond(after.orderId, companyId, true);
-        throw inProgress();
-      }
-      if (previous) logger.warn('ship took over a stale claim', { rateResponseId, orderId: claim.orderId, staleSince: previous.at });
-
-      let shipment: CarrierShipment;
-      let request: RateRequest;
-      let account: CarrierAccount;
-      const attempt = { unknown: false };
-      try {
-        const [stored, reference] = await inputs;
-        if (stored.status === 'missing') throw notShippable();
-        request = stored.item.request as RateRequest;
-        // The bill-to account is checked again against the blacklist read now: it may have changed since rating.
-        assertBillingAllowed(request.billingOptions, company.blacklist);
-        const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
-        if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
-        account = await accountOf(plan);
-        shipment = await shipWithCarrier(
-          { reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime, ...(mayExist ? { mayExist } : {}) },
-          rate.carrierCode,
-          { account, mode: rate.mode },
-          attempt,
-        );
-      } catch (error) {
-        const unknown = attempt.unknown ? { orderId: claim.orderId, shipTime, at: now.toISOString() } : undefined;
-        await releaseClaim(rateResponseId, claim.token, unknown).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
+        if (error instanceof AppError && error.status === 409) return 'busy';
         throw error;
       }
-      afterCarrierShip?.(shipment);
-      // The carrier's own documents go to the bucket before the order exists; a retry after a crash stores them again.
-      const carrierDocuments = shipment.documents?.length
-        ? await (await import('../store/carrier-documents')).putCarrierDocuments(companyId, claim.orderId, shipment.documents)
-        : undefined;
-
-      const labels = orderLabels(availableLabels(labelFactsOf(request, registry.getAdapter(rate.carrierCode)!.kind)), options.labelFormat);
-      const order = newOrder({
-        orderId: claim.orderId,
-        companyId,
-        rate,
-        request,
-        shipment,
-        labels,
-        carrierDocuments,
-        carrierAccountId: account.carrierAccountId,
-        now,
-        pace: config.sandboxTrackingPace,
-      });
+      if ('replayed' in claimed) return 'shipped';
       try {
-        await completeShipment(order, request as unknown as Record<string, unknown>, claim.token);
+        await shipClaimed({ ...claimed, company, mayExist: true, adoptOnly: true });
+        return 'adopted';
       } catch (error) {
-        if (!(error instanceof ConditionFailed)) throw error;
-        // Our claim went stale and another ship took it over: its order is the one.
-        const after = await getShipState(rateResponseId);
-        if (after?.orderId) return respond(after.orderId, companyId, true);
-        throw inProgress();
+        if (error instanceof NothingToAdopt) return 'none';
+        // The billing check refused it: a rate the caller can no longer ship.
+        if (error instanceof AppError && (error.status === 403 || error.status === 402)) return 'given-up';
+        throw error;
       }
-      await subscribeToPushes(order, request);
-      return { data: toShipResponse(order, ...(await catalogEntries(rate.carrierCode, rate.serviceCode))), replayed: false };
     },
   };
 };
+
+/** The ship state of a rate response and what a claim of it holds. */
+type ShipStateOf = Awaited<ReturnType<typeof getRateForShip>>['state'];
+/** A rate response as stored. */
+type RateResponseItem = Extract<Awaited<ReturnType<typeof getRateForShip>>['rate'], { status: 'found' }>['item'];
 
 const catalogEntries = async (carrierCode: string, serviceCode: string) => {
   const reference = await loadReference();

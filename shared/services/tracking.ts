@@ -50,6 +50,7 @@ import type { LogAttributes } from '../logger';
 import { queueOf, type QueuePort } from '../queues';
 import { LEGACY_ACTIVE_SHARDS, TRACKING_SHARDS } from '../store/keys';
 import { getOrder, saveTracking, type StoredOrder } from '../store/orders';
+import { recordAttempt } from '../store/reconciliation';
 import { ConditionFailed } from '../store/table-ops';
 import {
   adoptLegacyOrder,
@@ -436,32 +437,79 @@ export const createTrackingService = ({
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), detail: message });
-        const reason = error instanceof CarrierRefusal ? `${order.carrierCode} refused to cancel the shipment: ${message}` : `${order.carrierCode} could not cancel the shipment: ${message}`;
-        // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
-        throw new AppError(502, 'CARRIER_ERROR', reason, { expose: true });
-      }
-      const now = clock();
-      let written: Order;
-      try {
-        written = await writeWithRetry(order.orderId, order, (current) =>
-          current.status === 'pending' ? { update: cancelledUpdate(current, now), cancelledAt: now.toISOString() } : undefined,
+        if (error instanceof CarrierRefusal) {
+          // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
+          throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} refused to cancel the shipment: ${message}`, { expose: true });
+        }
+        // No clear answer: the carrier may have voided it. The reconciler asks again until it says voided
+        // (the order is then cancelled) or refuses (docs/reliability.md); a cancel retried now asks at once.
+        const now = clock();
+        await recordAttempt(
+          {
+            kind: 'VOID',
+            orderId: order.orderId,
+            companyId: order.companyId,
+            carrierCode: order.carrierCode,
+            mode: order.mode,
+            reference: order.rateResponseId,
+            carrierAccountId: order.carrierAccountId,
+            trackingNumber: order.trackingNumber,
+            shipmentId: order.carrierShipmentId,
+          },
+          now,
+          new Date(now.getTime() + config.shipReconcileAfterSeconds * 1000),
+        ).catch((e: unknown) => logger.error('could not record a void of unknown outcome', { orderId: order.orderId, error: e }));
+        throw new AppError(
+          502,
+          'CARRIER_ERROR',
+          `${order.carrierCode} could not cancel the shipment: ${message}. Its outcome is unknown: the void will be asked again until ${order.carrierCode} confirms it, and the order is then cancelled; retrying the cancel asks now`,
+          { expose: true },
         );
+      }
+      return (await storeCancelled(order)).response;
+    },
+
+    /**
+     * The reconciler's word that the carrier voided the order's shipment
+     * after a cancel of unknown outcome: the order is cancelled as the cancel
+     * would have done. The order as written; undefined when it is gone.
+     */
+    async confirmCancelled(orderId: string): Promise<Order | undefined> {
+      const stored = await getOrder(orderId);
+      if (!stored) return undefined;
+      if (stored.order.status === 'cancelled') return stored.order;
+      try {
+        return (await storeCancelled(stored.order)).order;
       } catch (error) {
-        if (!(error instanceof OrderBusy)) throw error;
-        // The carrier has voided it; voiding again is idempotent, so a retry completes the cancel.
-        logger.error('cancel could not be stored under concurrent writes', { orderId: order.orderId });
-        throw new AppError(409, 'ORDER_BUSY', 'The order is being changed by concurrent requests; retry shortly', { headers: { 'retry-after': '1' } });
+        if (error instanceof AppError && error.status === 409) return (await getOrder(orderId))?.order;
+        throw error;
       }
-      if (written.status === 'cancelled') {
-        // Out of the tracking-due index; a check holding the order finds it final when it re-reads.
-        await reschedule(written, {});
-        return toCancelResponse(written);
-      }
-      // The carrier voided it, yet a check moved the order on meanwhile: the carrier's word on pickup came first.
-      logger.error('order moved on while its shipment was voided', { orderId: order.orderId, status: written.status });
-      throw notCancellable(written.status);
     },
   };
+
+  /** Writes the cancel of an order whose shipment the carrier has voided, and takes it out of the tracking-due index. */
+  async function storeCancelled(order: Order): Promise<{ response: CancelResponse; order: Order }> {
+    const now = clock();
+    let written: Order;
+    try {
+      written = await writeWithRetry(order.orderId, order, (current) =>
+        current.status === 'pending' ? { update: cancelledUpdate(current, now), cancelledAt: now.toISOString() } : undefined,
+      );
+    } catch (error) {
+      if (!(error instanceof OrderBusy)) throw error;
+      // The carrier has voided it; voiding again is idempotent, so a retry completes the cancel.
+      logger.error('cancel could not be stored under concurrent writes', { orderId: order.orderId });
+      throw new AppError(409, 'ORDER_BUSY', 'The order is being changed by concurrent requests; retry shortly', { headers: { 'retry-after': '1' } });
+    }
+    if (written.status === 'cancelled') {
+      // Out of the tracking-due index; a check holding the order finds it final when it re-reads.
+      await reschedule(written, {});
+      return { response: toCancelResponse(written), order: written };
+    }
+    // The carrier voided it, yet a check moved the order on meanwhile: the carrier's word on pickup came first.
+    logger.error('order moved on while its shipment was voided', { orderId: order.orderId, status: written.status });
+    throw notCancellable(written.status);
+  }
 };
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
@@ -471,7 +519,8 @@ export const parseDueCheck = (body: string): DueCheck | undefined => {
   try {
     const value = JSON.parse(body) as Partial<DueCheck> | null;
     if (value && typeof value.orderId === 'string' && value.orderId.length <= 64 && typeof value.dueAt === 'string' && !Number.isNaN(Date.parse(value.dueAt))) {
-      return { orderId: value.orderId, dueAt: value.dueAt, ...(value.legacy === true ? { legacy: true as const } : {}) };
+      const reconcile = value.reconcile === 'SHIP' || value.reconcile === 'VOID' ? value.reconcile : undefined;
+      return { orderId: value.orderId, dueAt: value.dueAt, ...(value.legacy === true ? { legacy: true as const } : {}), ...(reconcile ? { reconcile } : {}) };
     }
   } catch {
     // not JSON

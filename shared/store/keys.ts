@@ -57,6 +57,8 @@ export const REFERENCE_SK = {
  * an entry in a shard beyond a smaller count would go unread, so it only grows.
  */
 export const TRACKING_SHARDS = 32;
+/** The sort-key prefix of an order's reconciliation records, which share the tracking-due index with its schedule. */
+export const RECONCILE_SK = 'RECONCILE#';
 /** Partitions of the legacy active-orders index (shared/store/table.ts), read until it drains. */
 export const LEGACY_ACTIVE_SHARDS = 4;
 const dueShard = (shard: number) => `DUE#${shard}`;
@@ -124,3 +126,12 @@ export const keys = {
   /** The pointer as written before it was keyed by mode, whatever the order's mode: read for orders subscribed before then. */
   legacyTrackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
 };
+  /**
+   * A carrier call of the order whose outcome is unknown, to reconcile
+   * (shared/store/reconciliation.ts): `SHIP` (a ship that may have bought a
+   * shipment) or `VOID` (a void that may have voided it).
+   */
+  reconcile: (orderId: string, kind: 'SHIP' | 'VOID'): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `${RECONCILE_SK}${kind}` }),
+  /** One entry of the order's audit trail: what the reconciler did to one of its shipments. */
+  audit: (orderId: string, action: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `AUDIT#${action}#${trackingNumber}` }),
+  auditPrefix: (orderId: string) => ({ pk: `${PK_PREFIX.order}${orderId}`, skPrefix: 'AUDIT#' }),

@@ -33,7 +33,7 @@ import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
 import { legacyActiveOrdersIndex } from './table';
-import { conditionalUpdate, getItem, queryOrderItems, transactWrite } from './table-ops';
+import { conditionalUpdate, getItem, queryOrderItems, transactWrite, type TransactionWrite } from './table-ops';
 import { scheduleCreation, scheduleSchema, SCHEDULE_ENTITY, type TrackingSchedule } from './tracking-schedule';
 
 /**
@@ -104,11 +104,13 @@ export const releaseClaim = async (rateResponseId: string, token: string, uncert
 
 /**
  * Writes the order and marks the rate response shipped, together, if the
- * claim is still `token`'s. Throws ConditionFailed otherwise (another ship
- * took the claim over), in which case nothing is written.
+ * claim is still `token`'s, with `also` (the reconciliation record's
+ * removal). Throws ConditionFailed otherwise (another ship took the claim
+ * over), in which case nothing is written.
  */
-export const completeShipment = async (order: Order, request: Record<string, unknown>, token: string): Promise<void> => {
+export const completeShipment = async (order: Order, request: Record<string, unknown>, token: string, also: readonly TransactionWrite[] = []): Promise<void> => {
   await transactWrite([
+    ...also,
     {
       put: {
         ...keys.order(order.orderId),

@@ -22,7 +22,7 @@
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
 import type { KeyMode, Order } from '../domain/types';
-import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS } from './keys';
+import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
 import { defineLease } from './lease';
 import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
 import { conditionalPut, conditionalUpdate, getItem, queryIndexUpTo, type TransactionWrite } from './table-ops';
@@ -151,8 +151,16 @@ export const recordSubscription = async (orderId: string, pushedUntil: string): 
   );
 };
 
-/** A check the dispatcher found due: the order, and the due time it was found at (what the claim names). */
-export type DueCheck = { orderId: string; dueAt: string; legacy?: true };
+/**
+ * A check the dispatcher found due: the order, and the due time it was found
+ * at (what the claim names). `reconcile`: not the order's tracking check but
+ * one of its reconciliation records (shared/store/reconciliation.ts), which
+ * share the index.
+ */
+export type DueCheck = { orderId: string; dueAt: string; legacy?: true; reconcile?: 'SHIP' | 'VOID' };
+
+const reconcileKindOf = (sk: unknown): 'SHIP' | 'VOID' | undefined =>
+  sk === `${RECONCILE_SK}SHIP` ? 'SHIP' : sk === `${RECONCILE_SK}VOID` ? 'VOID' : undefined;
 
 const orderIdOfPk = (pk: unknown): string | undefined =>
   typeof pk === 'string' && pk.startsWith(PK_PREFIX.order) ? pk.slice(PK_PREFIX.order.length) : undefined;
@@ -164,7 +172,9 @@ export const dueChecks = async (shard: number, now: Date, limit: number, start?:
   const checks = page.items.flatMap((item) => {
     const orderId = orderIdOfPk(item.pk);
     const dueAt = item[trackingDueIndex.sortKey];
-    return orderId && typeof dueAt === 'string' ? [{ orderId, dueAt }] : [];
+    if (!orderId || typeof dueAt !== 'string') return [];
+    const reconcile = reconcileKindOf(item.sk);
+    return [{ orderId, dueAt, ...(reconcile ? { reconcile } : {}) }];
   });
   return { checks, next: page.next };
 };

@@ -109,7 +109,8 @@ describe('grants follow access', () => {
     expect(fences.get('ups-track-alert-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     expect(fences.get('ups-track-alert-token')).toEqual([]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
-    expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    // The tracking worker also reconciles, and an adoption writes what a ship writes.
+    expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
     // The dispatcher only reads the index and sends to the queue.
     expect(fences.get('tracking-refresh')).toEqual([]);
     expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(

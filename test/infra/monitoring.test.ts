@@ -116,6 +116,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       'waf-blocked',
       ...manifest.filter((entry) => entry.trigger.kind === 'stream' || entry.trigger.kind === 'queue').map((entry) => `dead-letters-${entry.name}`),
       'tracking-queue-age',
+      'orphan-shipments-voided',
     ];
     expect([...alarmsOf(stage).keys()].sort()).toEqual(expected.sort());
     expect(Object.keys(settings.latencyP99Ms).sort()).toEqual(['rate', 'ship']);
@@ -216,6 +217,14 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(dims(watched(props).Dimensions)).toEqual({ QueueName: { 'Fn::GetAtt': [logicalId(queue), 'QueueName'] } });
   });
 
+  it('alarms at once when the reconciler voids an orphan shipment, on the metric the tracking workers emit', () => {
+    const props = alarm(stage, 'orphan-shipments-voided');
+    expect(props.Threshold).toBe(1);
+    expect([props.EvaluationPeriods, props.DatapointsToAlarm]).toEqual([1, 1]);
+    expect(watched(props)).toMatchObject({ MetricName: 'OrphanShipmentsVoided', Stat: 'Sum' });
+    expect(Object.keys(dims(watched(props).Dimensions))).toEqual(['service']);
+  });
+
   it('has a dashboard of the stage that shows every alarm and the carrier, throttle and dead-letter graphs', () => {
     const { template, stack } = of(stage);
     const dashboards = Object.values(resources(template)).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
@@ -223,7 +232,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(dashboards[0]!.Properties!.DashboardName).toBe(`shipping-api-${stage.name}`);
     const body = JSON.stringify(dashboards[0]!.Properties!.DashboardBody);
     for (const created of stack.monitoring.alarms.values()) expect(body).toContain(logicalId(created));
-    for (const text of ['CarrierFailures', 'CarrierBreakerOpened', 'CarrierLatency', 'Throttles', 'BlockedRequests', API_THROTTLED_METRIC, 'ApproximateNumberOfMessagesVisible', 'Latency', '5XXError']) {
+    for (const text of ['CarrierFailures', 'CarrierBreakerOpened', 'CarrierLatency', 'Throttles', 'BlockedRequests', API_THROTTLED_METRIC, 'ApproximateNumberOfMessagesVisible', 'Latency', '5XXError', 'OrphanShipmentsVoided']) {
       expect([text, body.includes(text)]).toEqual([text, true]);
     }
   });
