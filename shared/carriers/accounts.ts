@@ -52,6 +52,10 @@ export class CarrierAccountNotConfigured extends Error {
 }
 
 /** Logs what a CarrierAccountNotConfigured leaves out of its message (the id, the reason), and returns it to throw. */
+/** Whether `error` says a carrier account cannot be used (by name: a second copy of this module in a bundle would defeat instanceof): no carrier was reached. */
+export const isAccountNotConfigured = (error: unknown): boolean =>
+  error instanceof CarrierAccountNotConfigured || (error instanceof Error && error.name === 'CarrierAccountNotConfigured');
+
 const notConfigured = (error: CarrierAccountNotConfigured, detail?: string): CarrierAccountNotConfigured => {
   const { carrierAccountId, carrierCode, reason, pricingGroupId } = error;
   logger.warn('carrier account not configured', { carrierAccountId, carrierCode, reason, ...(pricingGroupId ? { pricingGroupId } : {}), ...(detail ? { detail } : {}) });

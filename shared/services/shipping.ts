@@ -5,7 +5,7 @@
  * Registry, clock, ids, logger and the crash hook are injected.
  */
 import { randomUUID } from 'node:crypto';
-import { accountForRate } from '../carriers/accounts';
+import { accountForRate, isAccountNotConfigured } from '../carriers/accounts';
 import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import { NothingToAdopt, type CarrierAccount, type CarrierCallOptions, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
@@ -123,7 +123,8 @@ export const createShippingService = ({
       logger.warn('carrier ship failed', { carrierCode, reason, detail: message });
       // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
       if (reason === 'refused') throw new AppError(422, 'CARRIER_REJECTED', `${carrierCode} rejected the shipment: ${message}`, { expose: true });
-      attempt.unknown = true;
+      // An account that cannot be used never reached the carrier: nothing was bought.
+      if (!isAccountNotConfigured(error)) attempt.unknown = true;
       throw new AppError(502, 'CARRIER_ERROR', `${carrierCode} could not create the shipment: ${message}`, { expose: true });
     }
   };
@@ -324,8 +325,9 @@ export const createShippingService = ({
         return 'adopted';
       } catch (error) {
         if (error instanceof NothingToAdopt) return 'none';
-        // The billing check refused it: a rate the caller can no longer ship.
-        if (error instanceof AppError && (error.status === 403 || error.status === 402)) return 'given-up';
+        // The billing check refused it, or the plan no longer bills the account it was quoted (and bought) on:
+        // a rate the caller can no longer ship.
+        if (error instanceof AppError && (error.status === 403 || error.status === 402 || error.code === 'RATE_ACCOUNT_CHANGED')) return 'given-up';
         throw error;
       }
     },

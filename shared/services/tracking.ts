@@ -18,7 +18,7 @@
  * A status change is a change of the order item's `status`, which is what the
  * notify function's stream filter passes on (shared/manifest.ts).
  */
-import { carrierAccountById } from '../carriers/accounts';
+import { carrierAccountById, isAccountNotConfigured } from '../carriers/accounts';
 import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type CarrierTracking } from '../domain/carrier';
@@ -50,7 +50,7 @@ import type { LogAttributes } from '../logger';
 import { queueOf, type QueuePort } from '../queues';
 import { LEGACY_ACTIVE_SHARDS, TRACKING_SHARDS } from '../store/keys';
 import { getOrder, saveTracking, type StoredOrder } from '../store/orders';
-import { recordAttempt } from '../store/reconciliation';
+import { dropRecord, recordAttempt } from '../store/reconciliation';
 import { ConditionFailed } from '../store/table-ops';
 import {
   adoptLegacyOrder,
@@ -441,6 +441,8 @@ export const createTrackingService = ({
           // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
           throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} refused to cancel the shipment: ${message}`, { expose: true });
         }
+        // An account that cannot be used never reached the carrier: nothing was voided, nothing to reconcile.
+        if (isAccountNotConfigured(error)) throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} could not cancel the shipment: ${message}`, { expose: true });
         // No clear answer: the carrier may have voided it. The reconciler asks again until it says voided
         // (the order is then cancelled) or refuses (docs/reliability.md); a cancel retried now asks at once.
         const now = clock();
@@ -466,7 +468,10 @@ export const createTrackingService = ({
           { expose: true },
         );
       }
-      return (await storeCancelled(order)).response;
+      const { response } = await storeCancelled(order);
+      // A cancel of unknown outcome before this one left a void record: the carrier has now said voided.
+      await dropRecord(order.orderId, 'VOID').catch((e: unknown) => logger.warn('could not drop a void record', { orderId: order.orderId, error: e }));
+      return response;
     },
 
     /**

@@ -255,6 +255,38 @@ describe('a crash between the carrier\'s answer and the order write', () => {
   });
 });
 
+describe('a crash, then the pricing plan moved to another UPS account', () => {
+  it('the rate can no longer be shipped (it was quoted on the old account): its shipment is voided under the account that bought it', async () => {
+    const id = await rateUpsGround();
+    const crashed = await ship(id, {
+      afterCarrierShip: () => {
+        throw new Error('injected crash');
+      },
+    });
+    expect(crashed.status).toBe(500);
+    const orderId = (await getShipState(id))!.claim!.orderId;
+    const file = path.join(dataDir, 'ups-other.json');
+    writeFileSync(file, JSON.stringify({ clientId: 'it-client', clientSecret: 'it-secret-value' }), { mode: 0o600 });
+    const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
+    const { carrierAccountId: other } = (await executeAdminCommand(
+      parseAdminCommand(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'Z9Y8X7', '--credentials-file', file]),
+      undefined,
+      io,
+    )) as { carrierAccountId: string };
+    const before = (await getRecord(orderId, 'SHIP'))!.carrierAccountId;
+    await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', other]), undefined, io);
+    try {
+      await reconcileAt(orderId, minutes(2));
+      expect(simulator.billable()).toHaveLength(0);
+      expect(simulator.shipments[0]!.accountNumber).toBe('R1C2N3');
+      expect(await getOrder(orderId)).toBeUndefined();
+      expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['orphan-voided']);
+    } finally {
+      await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', before!]), undefined, io);
+    }
+  });
+});
+
 describe('a void whose answer is lost', () => {
   it('is asked again until UPS says voided: the order is then cancelled, and the confirmation is on the audit trail', async () => {
     const shipped = await ship(await rateUpsGround());
@@ -270,6 +302,17 @@ describe('a void whose answer is lost', () => {
     expect((await getOrder(orderId))?.order.status).toBe('cancelled');
     expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['void-confirmed']);
     expect((await getRecord(orderId, 'VOID'))?.dueAt).toBeUndefined();
+  });
+
+  it('a cancel retried by the caller succeeds: the void record goes, nothing is left to reconcile', async () => {
+    const shipped = await ship(await rateUpsGround());
+    const orderId = String(shipped.json.data!.orderId);
+    simulator.failNext('http500');
+    expect((await cancel(orderId)).status).toBe(502);
+    expect((await record(orderId, 'VOID')).Item).toBeDefined();
+    expect((await cancel(orderId)).status).toBe(200);
+    expect((await record(orderId, 'VOID')).Item).toBeUndefined();
+    expect(simulator.billable()).toHaveLength(0);
   });
 
   it('UPS refuses the void once picked up: recorded, the order left as UPS has it, not asked again', async () => {
