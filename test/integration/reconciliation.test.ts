@@ -242,6 +242,23 @@ describe('a crash between the carrier\'s answer and the order write', () => {
     expect(retried.json.data!.orderId).toBe(orderId);
   });
 
+  it('two workers handed the same round at once (the dispatcher queued it twice) make it once', async () => {
+    const id = await rateUpsGround();
+    expect((await ship(id, crash())).status).toBe(500);
+    const orderId = (await getShipState(id))!.claim!.orderId;
+    const { dueAt } = (await getRecord(orderId, 'SHIP'))!;
+    const at = minutes(2);
+    const message = { orderId, dueAt: dueAt!, reconcile: 'SHIP' as const };
+    const workers = [createTrackingCheckHandler(registry(), { clock: () => at }), createTrackingCheckHandler(registry(), { clock: () => at })];
+    const answers = await Promise.all(workers.map((worker) => worker(sqsEvent([message, message]), context)));
+    expect(answers).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    expect((await getRecord(orderId, 'SHIP'))!.round).toBe(1);
+    expect(simulator.received.filter((r) => r.path.endsWith('/ship'))).toHaveLength(1);
+    expect(simulator.received.filter((r) => r.path.startsWith('/track/v1/reference/details/')).length).toBeLessThanOrEqual(3);
+    expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['orphan-adopted']);
+    expect(simulator.billable()).toHaveLength(1);
+  });
+
   it('the rate was given up (expired): the shipment nobody adopted is voided', async () => {
     const id = await rateUpsGround();
     const crashed = await ship(id, crash());
