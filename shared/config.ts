@@ -3,6 +3,7 @@
  * CDK stack (or the local runtime) sets. Constructs never read process.env;
  * only this module does, for the Lambda side.
  */
+import { isSandboxCarriersSetting, SANDBOX_CARRIERS_SETTINGS, type SandboxCarriersSetting } from './domain/sandbox-carriers';
 import { parseRetrySchedule } from './domain/webhooks';
 
 const num = (name: string, fallback: number): number => {
@@ -81,7 +82,6 @@ export const config = {
   get shipClaimStaleSeconds(): number {
     return num('SHIP_CLAIM_STALE_SECONDS', 30);
   },
-  /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
   /**
    * How long after a carrier call of unknown outcome (a ship or a void that
    * timed out, lost its connection or got a 5xx, or whose function died) the
@@ -95,6 +95,7 @@ export const config = {
     if (!(n > 0 && n <= 86_400)) throw new Error(`SHIP_RECONCILE_AFTER_SECONDS must be more than 0 and at most 86400, got "${n}"`);
     return n;
   },
+  /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
   get shipRetryAfterSeconds(): number {
     return num('SHIP_RETRY_AFTER_SECONDS', 2);
   },
@@ -148,6 +149,17 @@ export const config = {
     const n = num('SANDBOX_TRACKING_PACE', 1);
     if (!(n >= 1 && n <= 1_000_000)) throw new Error(`SANDBOX_TRACKING_PACE must be between 1 and 1000000, got "${n}"`);
     return n;
+  },
+  /**
+   * Which keys the sandbox carriers answer (shared/domain/sandbox-carriers.ts):
+   * `all` (dev, local), `test` (prod: test keys only; a live key never sees
+   * them) or `off`. Anything else fails, never read as one of them.
+   */
+  get sandboxCarriers(): SandboxCarriersSetting {
+    const raw = process.env.SANDBOX_CARRIERS;
+    if (raw === undefined || raw === '') return 'all';
+    if (!isSandboxCarriersSetting(raw)) throw new Error(`SANDBOX_CARRIERS must be one of ${SANDBOX_CARRIERS_SETTINGS.join(', ')}, got "${raw}"`);
+    return raw;
   },
   /** Sender of status e-mails (SES v2); set by the stage. */
   get emailFrom(): string | undefined {

@@ -11,5 +11,5 @@ import { referencePreload } from '../../shared/services/preload';
 export const handler = httpHandler('carrier-services', async (event, caller) => {
   const carrierCode = event.queryStringParameters?.carrierCode?.trim();
   if (!carrierCode) throw badRequest('carrierCode is required');
-  return { data: await carrierServicesOf(caller.company, carrierCode) };
+  return { data: await carrierServicesOf(caller.company, carrierCode, caller.mode) };
 }, referencePreload);

@@ -3,4 +3,4 @@ import { httpHandler } from '../../shared/http/handler';
 import { carriersOf } from '../../shared/services/catalog';
 import { referencePreload } from '../../shared/services/preload';
 
-export const handler = httpHandler('carriers', async (_event, caller) => ({ data: await carriersOf(caller.company) }), referencePreload);
+export const handler = httpHandler('carriers', async (_event, caller) => ({ data: await carriersOf(caller.company, caller.mode) }), referencePreload);

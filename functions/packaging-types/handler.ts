@@ -3,4 +3,4 @@ import { httpHandler } from '../../shared/http/handler';
 import { packagingTypesOf } from '../../shared/services/catalog';
 import { packagingPreload } from '../../shared/services/preload';
 
-export const handler = httpHandler('packaging-types', async (_event, caller) => ({ data: await packagingTypesOf(caller.company) }), packagingPreload);
+export const handler = httpHandler('packaging-types', async (_event, caller) => ({ data: await packagingTypesOf(caller.company, caller.mode) }), packagingPreload);

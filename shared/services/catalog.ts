@@ -13,27 +13,42 @@ import {
   type PublicPackagingType,
   type PublicService,
 } from '../domain/catalog-shaping';
-import type { Company } from '../domain/types';
+import { config } from '../config';
+import { hiddenCarrierCodes, plansServingKey } from '../domain/sandbox-carriers';
+import type { Company, KeyMode } from '../domain/types';
 import { notFound } from '../errors';
 import { listCarriers, listPricingPlans, listServices } from '../store/reference-views';
 import { listCompanyBoxes, listDefaultPackaging, putCustomBox } from '../store/packaging';
 
-/** Defaults first, then the company's custom boxes. */
-export const packagingTypesOf = async (company: Pick<Company, 'companyId'>): Promise<PublicPackagingType[]> => {
-  const [defaults, boxes] = await Promise.all([listDefaultPackaging(), listCompanyBoxes(company.companyId)]);
-  return listPackagingTypes(defaults, boxes);
+/**
+ * Defaults first, then the company's custom boxes. The packaging of a carrier
+ * that does not answer the key's mode (SANDBOX_CARRIERS) is left out.
+ */
+export const packagingTypesOf = async (company: Pick<Company, 'companyId'>, mode: KeyMode): Promise<PublicPackagingType[]> => {
+  const [defaults, boxes, catalog] = await Promise.all([listDefaultPackaging(), listCompanyBoxes(company.companyId), listCarriers()]);
+  const hidden = hiddenCarrierCodes(catalog, mode, config.sandboxCarriers);
+  return listPackagingTypes(hidden.size === 0 ? defaults : defaults.filter((p) => p.carrierId === null || !hidden.has(p.carrierId)), boxes);
 };
 
-/** The carriers the company's pricing group has a plan for. */
-export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>): Promise<PublicCarrier[]> => {
+/** The plans of the company's pricing group whose carrier answers a key of `mode` (SANDBOX_CARRIERS). */
+const plansFor = async (company: Pick<Company, 'pricingGroupId'>, mode: KeyMode) => {
   const [plans, catalog] = await Promise.all([listPricingPlans(company.pricingGroupId), listCarriers()]);
+  return { plans: plansServingKey(plans, catalog, mode, config.sandboxCarriers), catalog };
+};
+
+/** The carriers the company's pricing group has a plan for, among those that answer the key's mode. */
+export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>, mode: KeyMode): Promise<PublicCarrier[]> => {
+  const { plans, catalog } = await plansFor(company, mode);
   return listGroupCarriers(plans, catalog);
 };
 
-/** `default` first, then the enabled services; 404 when the carrier is not in the company's pricing group. */
-export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>, carrierCode: string): Promise<PublicService[]> => {
+/**
+ * `default` first, then the enabled services; 404 when the carrier is not in
+ * the company's pricing group, or does not answer the key's mode (the same answer).
+ */
+export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>, carrierCode: string, mode: KeyMode): Promise<PublicService[]> => {
   const code = carrierCode.toUpperCase();
-  const plan = (await listPricingPlans(company.pricingGroupId)).find((p) => p.carrierCode === code);
+  const plan = (await plansFor(company, mode)).plans.find((p) => p.carrierCode === code);
   if (!plan) throw notFound(`carrier not found in your pricing group: ${carrierCode}`);
   return listCarrierServices(await listServices(code), plan);
 };

@@ -44,7 +44,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
   async rate(company: Company, body: unknown, mode: KeyMode): Promise<RateResponseData> {
     const now = clock();
     const [context, defaults, companyBoxes] = await Promise.all([
-      loadCarrierContext(company),
+      loadCarrierContext(company, mode),
       listDefaultPackaging(),
       listCompanyBoxes(company.companyId),
     ]);

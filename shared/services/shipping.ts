@@ -24,6 +24,7 @@ import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 import { recordSubscription } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
+import { carrierAnswersKey } from './carrier-context';
 import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './push-subscription';
 import type { ServiceLogger } from './rating';
 
@@ -287,6 +288,7 @@ export const createShippingService = ({
       if (found.status === 'missing' || found.item.mode !== mode) throw notShippable();
       if (state?.orderId) return respond(state.orderId, companyId, true);
       // A rate of a carrier that no longer answers this key's mode (SANDBOX_CARRIERS) is as unknown as another mode's.
+      if (!(await carrierAnswersKey(found.item.carrierCode, mode))) throw notShippable();
       if (found.status === 'expired') throw new AppError(410, 'RATE_EXPIRED', `This rate expired at ${found.item.expiresAt}; rate the shipment again`);
       if (company.billing !== 'account') {
         throw new AppError(402, 'ACCOUNT_BILLING_REQUIRED', 'Shipping needs an organization on account billing');

@@ -1,4 +1,5 @@
-/** SANDBOX_CARRIERS (docs/decisions.md, "Sandbox carriers and live keys"): which keys a sandbox carrier answers */
+/** SANDBOX_CARRIERS (docs/decisions.md, "Sandbox carriers and live keys"): which keys a sandbox carrier answers, and the setting read strictly. */
+import { config } from '../../../shared/config';
 import { carrierServesKey, hiddenCarrierCodes, plansServingKey } from '../../../shared/domain/sandbox-carriers';
 import { carriers } from '../../../shared/reference/carriers';
 import { pricingPlans } from '../../../shared/reference/pricing-groups';
@@ -27,5 +28,27 @@ describe('which keys a carrier answers', () => {
     expect(plansServingKey(defaults, carriers, 'test', 'test')).toEqual(defaults);
     expect([...hiddenCarrierCodes(carriers, 'live', 'test')].sort()).toEqual(['CARRIERF', 'CARRIERX', 'CARRIERY', 'CARRIERZ']);
     expect(hiddenCarrierCodes(carriers, 'live', 'all').size).toBe(0);
+  });
+});
+
+describe('config.sandboxCarriers', () => {
+  const saved = process.env.SANDBOX_CARRIERS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.SANDBOX_CARRIERS;
+    else process.env.SANDBOX_CARRIERS = saved;
+  });
+
+  it('is `all` unless set, and each value as given', () => {
+    delete process.env.SANDBOX_CARRIERS;
+    expect(config.sandboxCarriers).toBe('all');
+    for (const value of ['all', 'test', 'off'] as const) {
+      process.env.SANDBOX_CARRIERS = value;
+      expect(config.sandboxCarriers).toBe(value);
+    }
+  });
+
+  it.each([['live'], ['TEST'], ['none'], [' test']])('refuses %p with the choices, never reading it as one of them', (value) => {
+    process.env.SANDBOX_CARRIERS = value;
+    expect(() => config.sandboxCarriers).toThrow(`SANDBOX_CARRIERS must be one of all, test, off, got "${value}"`);
   });
 });
