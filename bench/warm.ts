@@ -438,7 +438,8 @@ const childMain = async (): Promise<WarmResult> => {
     instant.forwardTo(local.endpoint);
     await seedReferenceData();
     const company = await createCompany({ name: 'Warm Bench Company', pricingGroupId: 'default', billing: 'account', withUser: true });
-    ({ apiKey } = await createApiKey({ companyId: company.companyId, scopes: [] }));
+    // A test key: on prod the seed's sandbox carriers answer test keys only (SANDBOX_CARRIERS=test), and a live key would rate nothing.
+    ({ apiKey } = await createApiKey({ companyId: company.companyId, scopes: [], mode: 'test' }));
     rate = (await import('../functions/rate/handler')).handler;
   } catch (error) {
     await local.stop();

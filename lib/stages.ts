@@ -5,6 +5,7 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from '../shared/zod';
+import { SANDBOX_CARRIERS_SETTINGS } from '../shared/domain/sandbox-carriers';
 import { manifest } from '../shared/manifest';
 import { EVALUATION_WINDOWS_SECONDS, rateLimits, WAF_MAX_RATE_LIMIT, WAF_MIN_RATE_LIMIT } from './limits';
 
@@ -132,6 +133,12 @@ export const stageConfigSchema = z
       .string().check(z.regex(/^[A-Za-z0-9_+=.@-]+(\/[A-Za-z0-9_+=.@-]+)*$/, 'must be Secrets Manager name characters (letters, digits, _+=.@-) in /-separated parts, without a leading or trailing /'), z.maxLength(200)),
     /** How long a function keeps a carrier account's credentials once read; a rotated secret is seen within it. */
     carrierSecretCacheSeconds: z.number().check(z.int(), z.gte(0), z.lte(3600)),
+    /**
+     * Which keys the sandbox carriers (CARRIERX, CARRIERY, CARRIERZ, CARRIERF)
+     * answer, SANDBOX_CARRIERS: `all`, `test` (test keys only: a live key never
+     * quotes or buys a sandbox label) or `off` (docs/decisions.md).
+     */
+    sandboxCarriers: z.enum(SANDBOX_CARRIERS_SETTINGS),
     /** Per-key and per-IP limits of the stage's WAF web ACL (lib/limits.ts, lib/waf.ts). */
     rateLimits: rateLimitsSchema,
     /**
@@ -261,6 +268,8 @@ export const stages: Record<StageName, StageConfig> = {
     emailFrom: PLACEHOLDER_EMAIL_FROM,
     emailConfigurationSet: 'shipping-api-dev',
     carrierSecretPrefix: 'shipping-api/dev/carrier-accounts',
+    // Dev is for trying the API: the sandbox carriers answer every key.
+    sandboxCarriers: 'all',
     rateLimits: rateLimits.dev,
     // Two dispatcher runs' worth of 2 workers' checks (about 40 a second, a minute apart).
     trackingDispatchBacklog: 5_000,
@@ -317,6 +326,8 @@ export const stages: Record<StageName, StageConfig> = {
     emailFrom: PLACEHOLDER_EMAIL_FROM,
     emailConfigurationSet: 'shipping-api-prod',
     carrierSecretPrefix: 'shipping-api/prod/carrier-accounts',
+    // A sandbox label is no real shipment: a merchant's live key must never buy one; test keys keep them to integrate against.
+    sandboxCarriers: 'test',
     rateLimits: rateLimits.prod,
     // Two dispatcher runs' worth of 160 workers' checks (about 3,200 a second, a minute apart). A run queues at
     // most this less what still waits, so it must hold a minute of checks: 183,000 at 50 ships a second
@@ -404,6 +415,7 @@ export const stageEnvironment = (stage: StageConfig, serviceName: string): Recor
   RATE_BUDGET_MS: String(stage.rateBudgetMs),
   CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
   CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
+  SANDBOX_CARRIERS: stage.sandboxCarriers,
   LOG_LEVEL: stage.logLevel,
   POWERTOOLS_SERVICE_NAME: serviceName,
   // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).

@@ -147,6 +147,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
               CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
               LOG_LEVEL: stage.logLevel,
+              SANDBOX_CARRIERS: stage.sandboxCarriers,
               POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
             },
           },
@@ -438,5 +439,16 @@ describe('dev and prod differ where data is at stake', () => {
     expect(retentions(of(stages.dev))).toEqual(new Set([stages.dev.logRetentionDays]));
     expect(retentions(of(stages.prod))).toEqual(new Set([stages.prod.logRetentionDays]));
     expect(stages.prod.logRetentionDays).toBeGreaterThan(stages.dev.logRetentionDays);
+  });
+
+  it('on prod the sandbox carriers answer test keys only (SANDBOX_CARRIERS=test) in every function; on dev every key', () => {
+    const settings = (s: Synthesized) =>
+      new Set(
+        Object.values(resources(s.template))
+          .filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME)
+          .map((r) => (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.SANDBOX_CARRIERS),
+      );
+    expect(settings(of(stages.prod))).toEqual(new Set(['test']));
+    expect(settings(of(stages.dev))).toEqual(new Set(['all']));
   });
 });

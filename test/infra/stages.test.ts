@@ -42,6 +42,7 @@ describe('parseStageConfig', () => {
     ['an SES configuration set name with a space', { emailConfigurationSet: 'shipping api' }, 'emailConfigurationSet'],
     ['an e-mail lease no longer than the function timeout', { notifyLeaseSeconds: 15 }, 'notifyLeaseSeconds must be longer than lambda.timeoutSeconds'],
     ['an unknown stage name', { name: 'qa' }, 'name'],
+    ['a SANDBOX_CARRIERS value that is not all, test or off', { sandboxCarriers: 'live' }, 'sandboxCarriers'],
     ['a per-key limit below WAF\'s minimum of 10', { rateLimits: { ...valid.rateLimits, perKey: 5 } }, 'rateLimits.perKey'],
     ['an evaluation window WAF does not offer', { rateLimits: { ...valid.rateLimits, windowSeconds: 30 } }, 'rateLimits.windowSeconds'],
     [
