@@ -24,10 +24,12 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { config } from '../shared/config';
+import { describeSandboxCarriers, type SandboxCarriersSetting } from '../shared/domain/sandbox-carriers';
 import { configuredKeyPrefixes } from '../shared/http/auth';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-keys';
 import { createCompany, getCompany } from '../shared/store/companies';
 import { seedReferenceData } from '../shared/store/seed';
+import { carriers as referenceCarriers } from '../shared/reference/carriers';
 import { manifest, type FunctionEntry } from '../shared/manifest';
 import { accessLogLine, createApiServer, localBodyTimeoutMs, manifestRoutes, requireHandlerLoader } from '../local/api-gateway';
 import { applyEnv, localAwsEnv } from '../local/env';
@@ -81,6 +83,8 @@ const portFromEnv = (name: string, fallback?: number): number | undefined => {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (0-65535), got "${raw}"`);
   return port;
 };
+
+const sandboxCarrierCodes = referenceCarriers.filter((c) => c.network === 'sandbox').map((c) => c.code);
 
 class StartupError extends Error {}
 
@@ -286,11 +290,14 @@ const main = async () => {
   let bodyTimeoutMs: number;
   let limiter: RequestLimiter;
   let dynamodbHeap: string;
+  let sandboxCarriers: SandboxCarriersSetting;
   try {
     dynamodbHeap = dynamoDbLocalHeap();
     refreshSeconds = localRefreshSeconds();
     bodyTimeoutMs = localBodyTimeoutMs();
     limiter = localRequestLimiter(process.env, configuredKeyPrefixes());
+    // Read by every rate and ship; a value it does not know stops the start instead of failing each request.
+    sandboxCarriers = config.sandboxCarriers;
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
@@ -373,6 +380,7 @@ const main = async () => {
     dynamodb: { endpoint: stack.dynamodb.endpoint, pid: stack.dynamodb.pid },
     s3: { endpoint: stack.s3.endpoint },
     outboxDir,
+    sandboxCarriers,
   });
   runtimeFileWritten = true;
 
@@ -384,6 +392,7 @@ const main = async () => {
   out(`  Try        curl -s -H 'X-API-Key: ${demo.apiKey}' ${apiUrl}/carriers`);
   out(`  Docs       http://127.0.0.1:${actualPort}/docs   (the document: ${apiUrl}/openapi.json; no key needed)`);
   out(`  Limits     ${describeLimits(limiter)}`);
+  out(`  Sandbox    carriers ${sandboxCarrierCodes.join(', ')} answer ${describeSandboxCarriers(sandboxCarriers)} (SANDBOX_CARRIERS=${sandboxCarriers})`);
   out(`  Data       ${dataDir}`);
   out(`             table ${tableName}${provisioned.tableCreated ? ' (created)' : ''}, bucket ${bucketName}${provisioned.bucketCreated ? ' (created)' : ''}, reference data ${seeded.items} items`);
   out(`             DynamoDB Local ${stack.dynamodb.endpoint}, s3rver ${stack.s3.endpoint}`);

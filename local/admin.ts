@@ -9,13 +9,14 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
 import { isUuid } from '../shared/domain/ids';
+import { describeSandboxCarriers } from '../shared/domain/sandbox-carriers';
 import { customerDiscountForMarkup } from '../shared/domain/rate/pricing';
 import { keyModeSchema, type KeyMode, type PricingPlan } from '../shared/domain/types';
 import { carriers } from '../shared/reference/carriers';
 import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Credentials } from '../shared/secrets';
 import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';
 import { listOutbox } from '../shared/notify/outbox';
-import { pricingGroups, sandboxAccountNumber } from '../shared/reference/pricing-groups';
+import { pricingGroups, pricingPlans, sandboxAccountNumber } from '../shared/reference/pricing-groups';
 import { localAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readRuntimeFile, resolveDataDir, type RuntimeFile } from './runtime-files';
 
@@ -61,7 +62,8 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   blacklist add --company ID --account NUMBER
       -> {"companyId","account"}
   seed
-      -> {"items":N}   (loads the reference data; idempotent)
+      -> {"items":N}   (loads the reference data; idempotent. Its plans quote the sandbox
+         carriers, which answer only the keys SANDBOX_CARRIERS allows: prod test keys only)
   shipment advance --order ID --status ${operatorStatuses.join('|')}
       -> {"orderId","transitStatus"}   (sandbox: moves the order on as a carrier update would,
          so the status e-mails and webhooks follow)
@@ -101,6 +103,8 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
          the carrier's calls use (kept when not given; "none" for the plan's own sandbox
          account); a live carrier needs one. --services: the service codes offered ("all":
          every enabled service). Functions see the change within REFERENCE_CACHE_SECONDS.
+         A plan of a sandbox carrier (${carriers.filter((c) => c.network === 'sandbox').map((c) => c.code).join(', ')}) quotes only for the
+         keys SANDBOX_CARRIERS allows (prod: test keys only; a note on stderr says so).
   help
 
 Scopes: ${knownScopes.join(', ')}
@@ -495,7 +499,11 @@ const outboxOf = (target: AdminTarget | undefined) => {
 };
 
 /** What a command reads besides its arguments: the credentials of `carrier-account add` come on stdin. */
-export type AdminIo = { readStdin: () => Promise<Buffer> };
+export type AdminIo = {
+  readStdin: () => Promise<Buffer>;
+  /** A line for the operator beside the command's JSON (stderr): what the result means, never part of it. */
+  note?: (line: string) => void;
+};
 
 /**
  * At most `limit` bytes of a stream, read to its end; refuses more, and
@@ -540,7 +548,22 @@ export const readBoundedInput = (stream: NodeJS.ReadableStream & { isTTY?: boole
   });
 };
 
-const processIo: AdminIo = { readStdin: () => readBoundedInput(process.stdin, MAX_CREDENTIALS_BYTES, 'carrier-account add') };
+const processIo: AdminIo = {
+  readStdin: () => readBoundedInput(process.stdin, MAX_CREDENTIALS_BYTES, 'carrier-account add'),
+  note: (line) => process.stderr.write(`admin: note: ${line}\n`),
+};
+
+/**
+ * What the sandbox carriers `codes` answer where the command acted
+ * (SANDBOX_CARRIERS, docs/configuration.md): the running local stack says its
+ * setting; a stage's is in its function environment, which the CLI does not read.
+ */
+export const sandboxCarriersNote = (codes: readonly string[], target?: AdminTarget): string => {
+  const which = `${codes.join(', ')} ${codes.length === 1 ? 'is a sandbox carrier' : 'are sandbox carriers'} (no real shipment)`;
+  const local = target?.kind === 'local' ? target.runtime.sandboxCarriers : undefined;
+  if (local) return `${which}: the local stack (SANDBOX_CARRIERS=${local}) lets them answer ${describeSandboxCarriers(local)}`;
+  return `${which}: on a stage they answer the keys its SANDBOX_CARRIERS allows; on prod (test) test keys only, never a live key`;
+};
 
 /** A credentials file: a regular file (no link followed) of at most MAX_CREDENTIALS_BYTES. */
 const readCredentialsFile = (file: string): Buffer => {
@@ -756,7 +779,7 @@ const removeAccount = async (carrierAccountId: string) => {
   return { carrierAccountId, removed: true };
 };
 
-const setPlan = async (command: Extract<AdminCommand, { kind: 'pricing-group-set-plan' }>) => {
+const setPlan = async (command: Extract<AdminCommand, { kind: 'pricing-group-set-plan' }>, target: AdminTarget | undefined, io: AdminIo) => {
   const [{ getCarrierAccount }, { putPricingPlan }, { ConditionFailed }] = await Promise.all([
     import('../shared/store/carrier-accounts'),
     import('../shared/store/reference'),
@@ -807,6 +830,7 @@ const setPlan = async (command: Extract<AdminCommand, { kind: 'pricing-group-set
     if (e instanceof ConditionFailed) throw new AdminError(`carrier account ${plan.carrierAccountId} was removed meanwhile; the plan is unchanged`);
     throw e;
   }
+  if (carrier.network === 'sandbox') io.note?.(sandboxCarriersNote([carrierCode], target));
   return plan;
 };
 
@@ -826,12 +850,16 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
     case 'carrier-account-push-credentials':
       return issuePushCredentials(command);
     case 'pricing-group-set-plan':
-      return setPlan(command);
+      return setPlan(command, target, io);
     case 'help':
       return { usage: ADMIN_USAGE };
     case 'seed': {
       const { seedReferenceData } = await import('../shared/store/seed');
-      return seedReferenceData();
+      const seeded = await seedReferenceData();
+      const sandbox = new Set(carriers.filter((c) => c.network === 'sandbox').map((c) => c.code));
+      const planned = [...new Set(pricingPlans.map((p) => p.carrierCode))].filter((code) => sandbox.has(code));
+      if (planned.length > 0) io.note?.(`the seed's pricing plans quote ${sandboxCarriersNote(planned, target)}`);
+      return seeded;
     }
     case 'outbox-list':
       return outboxOf(target);

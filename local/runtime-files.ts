@@ -17,6 +17,7 @@
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SANDBOX_CARRIERS_SETTINGS } from '../shared/domain/sandbox-carriers';
 import * as z from '../shared/zod';
 
 export const demoFileSchema = z.object({
@@ -44,6 +45,8 @@ export const runtimeFileSchema = z.object({
   s3: z.object({ endpoint: z.string() }),
   /** Where the runtime's status e-mails go (EMAIL_OUTBOX_DIR, DATA_DIR/outbox by default), for `admin outbox list`. */
   outboxDir: z.optional(z.string()),
+  /** SANDBOX_CARRIERS of the runtime: which keys its sandbox carriers answer, for the admin CLI to say. */
+  sandboxCarriers: z.optional(z.enum(SANDBOX_CARRIERS_SETTINGS)),
 });
 export type RuntimeFile = z.infer<typeof runtimeFileSchema>;
 
