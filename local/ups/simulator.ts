@@ -176,8 +176,10 @@ const hms = (d: Date) => d.toISOString().slice(11, 19).replaceAll(':', '');
 
 export type UpsSimulator = ReturnType<typeof createUpsSimulator>;
 
-export function createUpsSimulator(options: { now?: () => Date } = {}) {
+export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: number } = {}) {
   const now = options.now ?? (() => new Date());
+  /** UPS Tracking lists a brand-new shipment only after a while: its reference search shows none younger than this. */
+  const listAfterMs = options.listAfterMs ?? 0;
   const shipments: SimulatedShipment[] = [];
   const faults: UpsFault[] = [];
   const lateShips: number[] = [];
@@ -359,7 +361,10 @@ export function createUpsSimulator(options: { now?: () => Date } = {}) {
 
   function searchReference(route: Route, query: Readonly<Record<string, string>>): UpsAnswer {
     const reference = route.params.referenceNumber!;
-    const found = shipments.filter((s) => !s.voided && s.references.includes(reference) && (!query.shipperNum || s.accountNumber === query.shipperNum.toUpperCase()));
+    const listed = now().getTime() - listAfterMs;
+    const found = shipments.filter(
+      (s) => !s.voided && Date.parse(s.createdAt) <= listed && s.references.includes(reference) && (!query.shipperNum || s.accountNumber === query.shipperNum.toUpperCase()),
+    );
     if (found.length === 0) return error(404, 'TW0001', 'Tracking Information Not Found');
     return trackAnswer(route, reference, found);
   }

@@ -242,6 +242,22 @@ describe('a crash between the carrier\'s answer and the order write', () => {
     expect(retried.json.data!.orderId).toBe(orderId);
   });
 
+  it('the caller retries while UPS Tracking does not list the shipment yet: the retry buys, and the reconciler voids the crashed one', async () => {
+    simulator = createUpsSimulator({ listAfterMs: 1_500 });
+    const id = await rateUpsGround();
+    expect((await ship(id, crash())).status).toBe(500);
+    // The crashed ship's claim goes stale; the retry takes it over, searches, finds nothing listed yet, and buys.
+    const retried = await ship(id, { clock: () => minutes(1) });
+    expect(retried.status).toBe(200);
+    const orderId = String(retried.json.data!.orderId);
+    expect(simulator.billable()).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await reconcileAt(orderId, minutes(7));
+    expect(simulator.billable()).toHaveLength(1);
+    expect(simulator.billable()[0]!.trackingNumbers[0]).toBe(retried.json.data!.trackingNumber);
+    expect((await auditTrail(orderId)).map((e) => [e.action, e.trackingNumber])).toEqual([['orphan-voided', simulator.shipments[0]!.trackingNumbers[0]]]);
+  });
+
   it('two workers handed the same round at once (the dispatcher queued it twice) make it once', async () => {
     const id = await rateUpsGround();
     expect((await ship(id, crash())).status).toBe(500);
