@@ -273,7 +273,7 @@ export const stages: Record<StageName, StageConfig> = {
     rateLimits: rateLimits.dev,
     // Two dispatcher runs' worth of 2 workers' checks (about 40 a second, a minute apart).
     trackingDispatchBacklog: 5_000,
-    // 52 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    // 53 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
       'packaging-types': 2,
       carriers: 2,
@@ -299,6 +299,8 @@ export const stages: Record<StageName, StageConfig> = {
       'webhook-events': 2,
       // Deliveries wait on integrators' servers (up to 15 s each): enough side by side that a slow endpoint does not queue the others.
       'webhook-deliver': 5,
+      // One sweep run at a time: a run still going when the next is due does not requeue the same deliveries twice.
+      'webhook-sweep': 1,
       // UPS Track Alert: UPS asks a token about once per its lifetime (15 minutes) and pushes one event per scan.
       'ups-track-alert-token': 1,
       'ups-track-alert-events': 2,
@@ -333,7 +335,7 @@ export const stages: Record<StageName, StageConfig> = {
     // most this less what still waits, so it must hold a minute of checks: 183,000 at 50 ships a second
     // (docs/operations.md, capacity model). SQS keeps any number of waiting messages.
     trackingDispatchBacklog: 400_000,
-    // 535 in all, 465 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // 536 in all, 464 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast. Tracking is sized on 50 ships a second.
     reservedConcurrency: {
       'packaging-types': 10,
@@ -361,6 +363,7 @@ export const stages: Record<StageName, StageConfig> = {
       'webhook-events': 5,
       // Up to 10 messages a batch, each attempt up to 15 s: 50 containers deliver about 30 messages a second to slow endpoints, far more to quick ones.
       'webhook-deliver': 50,
+      'webhook-sweep': 1,
       // A push is a read of the pointer and the order and at most one write (about 50 ms): 20 take about 400 events a
       // second, well above the scans of 50 ships a second spread over their days in transit.
       'ups-track-alert-token': 2,

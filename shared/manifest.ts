@@ -287,6 +287,14 @@ const entries = [
     description: 'Deliver webhook messages: signed, retried for about a day, never lost',
   },
   {
+    name: 'webhook-sweep',
+    entry: 'functions/webhook-sweep/handler.ts',
+    trigger: { kind: 'schedule', everyMinutes: 5 },
+    // Reads the webhook-overdue index, every shard at once; requeues a stuck delivery (WEBHOOK#<companyId> / DELIVERY#...) and sends its message.
+    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
+    description: 'Find the webhook deliveries no queue message moves any more (dead-letter queue, dead worker) and queue them again',
+  },
+  {
     name: 'ups-track-alert-token',
     entry: 'functions/ups-track-alert-token/handler.ts',
     trigger: { kind: 'inbound', method: 'POST', path: PUSH_PATHS.UPS!.token },

@@ -2,7 +2,7 @@
  * The only place that spells pk/sk values of the single table (docs/architecture.md).
  */
 import type { KeyMode } from '../domain/types';
-import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
+import { legacyActiveOrdersIndex, trackingDueIndex, webhookOverdueIndex } from './table';
 
 export type Key = { pk: string; sk: string };
 
@@ -63,6 +63,16 @@ export const RECONCILE_SK = 'RECONCILE#';
 export const LEGACY_ACTIVE_SHARDS = 4;
 const dueShard = (shard: number) => `DUE#${shard}`;
 const legacyActiveShard = (shard: number) => `ACTIVE#${shard}`;
+/**
+ * Partitions of the webhook-overdue index (shared/store/table.ts): a pending
+ * delivery's entry is put when it is made, moved at each attempt that leaves
+ * it pending and deleted when it ends, about 2 index writes for a delivery
+ * sent at its first attempt, so one shard takes about 500 deliveries a second
+ * and 8 take 4,000. The sweep reads every shard each run; like
+ * TRACKING_SHARDS it only grows.
+ */
+export const WEBHOOK_OVERDUE_SHARDS = 8;
+const webhookOverdueShard = (shard: number) => `WEBHOOKDUE#${shard}`;
 /** A stable spread of order ids over `shards` (31-multiplier string hash). */
 export const shardOf = (orderId: string, shards: number = TRACKING_SHARDS): number => {
   let hash = 0;
@@ -97,6 +107,13 @@ export const keys = {
     sk: `DELIVERY#${webhookId}#${deliveryId}`,
   }),
   webhookDeliveryPrefix: (companyId: string, webhookId: string) => ({ pk: `${PK_PREFIX.webhook}${companyId}`, skPrefix: `DELIVERY#${webhookId}#` }),
+  /** The index attributes of a pending delivery overdue from `overdueAt` on (shared/store/table.ts webhookOverdueIndex). */
+  webhookOverdue: (deliveryId: string, overdueAt: string) => ({
+    [webhookOverdueIndex.partitionKey]: webhookOverdueShard(shardOf(deliveryId, WEBHOOK_OVERDUE_SHARDS)),
+    [webhookOverdueIndex.sortKey]: overdueAt,
+  }),
+  /** The partition of the webhook-overdue index that holds shard `shard` (0 to WEBHOOK_OVERDUE_SHARDS - 1). */
+  webhookOverdueShard: (shard: number): string => webhookOverdueShard(shard),
   /** The marker of one status e-mail of an order (shared/store/notifications.ts), in the order's partition. */
   notification: (orderId: string, status: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `NOTIFY#${status}` }),
   /** The render marker of one label file of an order (shared/store/label-files.ts), in the order's partition. */
@@ -118,15 +135,6 @@ export const keys = {
     [legacyActiveOrdersIndex.sortKey]: nextCheckAt,
   }),
   /**
-   * Which order of `mode` a carrier's tracking number belongs to, for tracking the carrier pushes
-   * (shared/store/tracking-schedule.ts): a carrier's test environment numbers apart from its
-   * production, so a test order and a live order may carry the same number.
-   */
-  trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: `TRACKNO#${mode}` }),
-  /** The pointer as written before it was keyed by mode, whatever the order's mode: read for orders subscribed before then. */
-  legacyTrackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
-};
-  /**
    * A carrier call of the order whose outcome is unknown, to reconcile
    * (shared/store/reconciliation.ts): `SHIP` (a ship that may have bought a
    * shipment) or `VOID` (a void that may have voided it).
@@ -135,3 +143,12 @@ export const keys = {
   /** One entry of the order's audit trail: what the reconciler did to one of its shipments. */
   audit: (orderId: string, action: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.order}${orderId}`, sk: `AUDIT#${action}#${trackingNumber}` }),
   auditPrefix: (orderId: string) => ({ pk: `${PK_PREFIX.order}${orderId}`, skPrefix: 'AUDIT#' }),
+  /**
+   * Which order of `mode` a carrier's tracking number belongs to, for tracking the carrier pushes
+   * (shared/store/tracking-schedule.ts): a carrier's test environment numbers apart from its
+   * production, so a test order and a live order may carry the same number.
+   */
+  trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: `TRACKNO#${mode}` }),
+  /** The pointer as written before it was keyed by mode, whatever the order's mode: read for orders subscribed before then. */
+  legacyTrackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
+};

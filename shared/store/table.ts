@@ -23,6 +23,26 @@ export const trackingDueIndex = {
 } as const;
 
 /**
+ * The sparse index of pending webhook deliveries by when they become overdue
+ * (docs/webhooks.md, "Deliveries stuck"): only a pending delivery
+ * (`WEBHOOK#<companyId>` / `DELIVERY#...`, shared/store/webhooks.ts) carries
+ * `overdueShard` and `overdueAt` (its next attempt's time plus
+ * SWEEP_AFTER_SECONDS), so the webhook sweep queries each shard for the
+ * deliveries overdue now and never scans. A delivered or failed delivery
+ * leaves it.
+ *
+ * Projection KEYS_ONLY: the sweep reads each delivery it finds, consistently,
+ * before it writes; the entry moves (a delete and a put of about 100 bytes)
+ * only when an attempt is recorded, never when a lease is taken.
+ */
+export const webhookOverdueIndex = {
+  indexName: 'webhook-overdue',
+  partitionKey: 'overdueShard',
+  sortKey: 'overdueAt',
+  projection: 'KEYS_ONLY',
+} as const;
+
+/**
  * The index the refresh used before the tracking schedule existed: order
  * items themselves carried `activeShard` and `nextCheckAt`, projected whole.
  * No writer adds an order to it any more; the dispatcher reads what is left
@@ -45,7 +65,7 @@ export const tableDefinition = {
   /** Epoch seconds; DynamoDB deletes expired items (rate requests and responses). */
   ttlAttribute: 'expiresAtEpoch',
   /** Every key attribute of the table and its indexes is a string. */
-  globalSecondaryIndexes: [trackingDueIndex, legacyActiveOrdersIndex] as readonly IndexDefinition[],
+  globalSecondaryIndexes: [trackingDueIndex, legacyActiveOrdersIndex, webhookOverdueIndex] as readonly IndexDefinition[],
 } as const;
 
 export const bucketDefinition = {

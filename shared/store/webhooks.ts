@@ -11,13 +11,19 @@
  *   body stored as the exact bytes sent on every attempt, kept
  *   DELIVERY_RETENTION_DAYS for the list and for replay. An attempt holds the
  *   `attempt` lease (shared/store/lease.ts) of the delivery, so two workers
- *   handed the same message never send it at once.
+ *   handed the same message never send it at once. While pending it is in the
+ *   sparse webhook-overdue index (shared/store/table.ts) at its next attempt's
+ *   time plus SWEEP_AFTER_SECONDS: every write that moves its next attempt
+ *   moves the entry, and the write that ends it removes it, so what the index
+ *   holds up to now are the deliveries no queue message has moved for that
+ *   long (docs/webhooks.md, "Deliveries stuck").
  */
 import * as z from '../zod';
 import { MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES, type DeliveryProgress } from '../domain/webhooks';
-import { keys } from './keys';
+import { keys, WEBHOOK_OVERDUE_SHARDS, type Key } from './keys';
 import { defineLease } from './lease';
-import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryLatest, queryPrefix, transactWrite } from './table-ops';
+import { webhookOverdueIndex } from './table';
+import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryIndexUpTo, queryLatest, queryPrefix, transactWrite } from './table-ops';
 
 /** How long a delivery is kept after it was made. */
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -27,6 +33,20 @@ export const DELIVERY_RETENTION_DAYS = 30;
  * delivery function's own timeout (30 s), after which no attempt is alive.
  */
 export const ATTEMPT_LEASE_SECONDS = 60;
+/**
+ * A pending delivery whose next attempt is this far behind has no queue
+ * message moving it: SQS gives a message up after 5 receipts 180 s apart (15
+ * minutes, then the dead-letter queue), and a message waiting out a lease
+ * comes back after 61 s. Twice that; the sweep requeues it (docs/webhooks.md).
+ */
+export const SWEEP_AFTER_SECONDS = 30 * 60;
+/**
+ * Requeues by the sweep without an attempt in between, after which the sweep
+ * fails the delivery instead: about 3 hours of its messages failing every
+ * time (a sealed secret that no longer opens, say). A retry by hand starts it
+ * again.
+ */
+export const MAX_SWEEPS = 6;
 
 const eventTypes = z.array(z.enum(WEBHOOK_EVENT_TYPES));
 
@@ -60,6 +80,10 @@ export const deliveryItemSchema = z.object({
   /** A manual retry: one attempt. */
   manual: z.optional(z.boolean()),
   attempt: z.optional(attemptLeaseSchema),
+  /** When a pending delivery counts as stuck (the webhook-overdue index's sort key). */
+  overdueAt: z.optional(z.string()),
+  /** Requeues by the sweep since the last attempt. */
+  sweeps: z.optional(z.number()),
 });
 export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
 
@@ -121,17 +145,24 @@ export const disableWebhook = async (companyId: string, webhookId: string, at: s
   }
 };
 
+/** The index attributes of a pending delivery whose next attempt is at `nextAttemptAt`. */
+const overdueEntry = (deliveryId: string, nextAttemptAt: string) =>
+  keys.webhookOverdue(deliveryId, new Date(Date.parse(nextAttemptAt) + SWEEP_AFTER_SECONDS * 1000).toISOString());
+/** What a write that ends a delivery removes beside its own attributes: its entry in the index and its sweep count. */
+const ENDED = [webhookOverdueIndex.partitionKey, webhookOverdueIndex.sortKey, 'sweeps'] as const;
+
 /**
  * Stores a new delivery; false when a delivery with its id is there already
  * (the same stream record handled again).
  */
-export const putDelivery = async (item: Omit<DeliveryItem, 'attempt'>, now: Date): Promise<boolean> => {
+export const putDelivery = async (item: Omit<DeliveryItem, 'attempt' | 'overdueAt' | 'sweeps'>, now: Date): Promise<boolean> => {
   try {
     await conditionalPut(
       {
         ...keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId),
         entityType: 'webhookDelivery',
         ...item,
+        ...(item.status === 'pending' ? overdueEntry(item.deliveryId, item.nextAttemptAt ?? item.createdDate) : {}),
         expiresAtEpoch: Math.floor(now.getTime() / 1000) + DELIVERY_RETENTION_DAYS * 86_400,
       },
       { expression: 'attribute_not_exists(pk)' },
@@ -169,25 +200,33 @@ export const recordAttempt = (item: DeliveryItem, token: string, progress: Deliv
     if (progress[field] !== undefined) set[field] = progress[field];
     else remove.push(field);
   }
-  if (progress.status !== 'pending') remove.push('manual');
+  if (progress.status !== 'pending') remove.push('manual', ...ENDED);
+  else {
+    Object.assign(set, overdueEntry(item.deliveryId, progress.nextAttemptAt!));
+    remove.push('sweeps');
+  }
   return attemptLease.release(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), token, { set, remove });
 };
 
 /**
- * A delivery whose endpoint is gone or disabled: failed, without an attempt,
- * unless an attempt holds a live lease (a lease claimed before `staleBefore`
- * is a dead attempt's, and goes).
+ * Fails a pending delivery without an attempt (its endpoint is gone or
+ * disabled, or the sweep gave it up), unless an attempt holds a live lease (a
+ * lease claimed before `staleBefore` is a dead attempt's, and goes). With
+ * `seen`, only while the delivery is still as it was read. False when it was
+ * not failed.
  */
-export const failDelivery = async (item: DeliveryItem, reason: string, staleBefore: Date): Promise<void> => {
-  await attemptLease
-    .whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
+export const failDelivery = async (item: DeliveryItem, reason: string, staleBefore: Date, seen?: Pick<DeliveryItem, 'attempts' | 'overdueAt'>): Promise<boolean> => {
+  try {
+    await attemptLease.whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
       staleBefore,
-      require: { equal: { status: 'pending' } },
-      changes: { set: { status: 'failed', lastError: reason }, remove: ['nextAttemptAt', 'manual'] },
-    })
-    .catch((e: unknown) => {
-      if (!(e instanceof ConditionFailed)) throw e;
+      require: { equal: { status: 'pending', ...(seen ? { attempts: seen.attempts, overdueAt: seen.overdueAt } : {}) } },
+      changes: { set: { status: 'failed', lastError: reason }, remove: ['nextAttemptAt', 'manual', ...ENDED] },
     });
+    return true;
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e;
+    return false;
+  }
 };
 
 /**
@@ -198,7 +237,43 @@ export const failDelivery = async (item: DeliveryItem, reason: string, staleBefo
 export const requeueDelivery = async (item: DeliveryItem, now: Date, staleBefore: Date): Promise<void> => {
   await attemptLease.whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
     staleBefore,
-    // A pending delivery keeps its schedule; a finished one gets one attempt.
-    changes: { set: { status: 'pending', nextAttemptAt: now.toISOString(), manual: item.status !== 'pending' } },
+    changes: {
+      // A pending delivery keeps its schedule; a finished one gets one attempt.
+      set: { status: 'pending', nextAttemptAt: now.toISOString(), manual: item.status !== 'pending', ...overdueEntry(item.deliveryId, now.toISOString()) },
+      remove: ['sweeps'],
+    },
+  });
+};
+
+/** An entry of the webhook-overdue index: the delivery's key and the time it was found overdue at (what the sweep's write names). */
+export type OverdueEntry = { key: Key; overdueAt: string };
+
+/** A page of the deliveries overdue at `now` in one shard of the webhook-overdue index, longest overdue first (keys only). */
+export const overdueDeliveries = async (shard: number, now: Date, limit: number, start?: Record<string, unknown>): Promise<{ entries: OverdueEntry[]; next?: Record<string, unknown> }> => {
+  if (shard < 0 || shard >= WEBHOOK_OVERDUE_SHARDS) throw new RangeError(`shard ${shard} is not one of 0..${WEBHOOK_OVERDUE_SHARDS - 1}`);
+  const page = await queryIndexUpTo(webhookOverdueIndex, keys.webhookOverdueShard(shard), now.toISOString(), limit, start);
+  const entries = page.items.flatMap((item): OverdueEntry[] => {
+    const overdueAt = item[webhookOverdueIndex.sortKey];
+    return typeof item.pk === 'string' && typeof item.sk === 'string' && typeof overdueAt === 'string' ? [{ key: { pk: item.pk, sk: item.sk }, overdueAt }] : [];
+  });
+  return { entries, next: page.next };
+};
+
+/** The delivery of an index entry, read consistently. */
+export const deliveryAt = (key: Key): Promise<DeliveryItem | undefined> => getItem(key, deliveryItemSchema, true);
+
+/**
+ * The sweep's requeue of a stuck delivery: counts the sweep and moves its
+ * entry SWEEP_AFTER_SECONDS on from `now`, so the next run finds it only if
+ * this requeue did not move it either; a dead attempt's lease goes. Only
+ * while the delivery is as the sweep read it (pending, same attempts, same
+ * entry) and no live lease holds it: of two sweeps one writes, and only it
+ * sends a message. ConditionFailed otherwise.
+ */
+export const sweepDelivery = async (item: DeliveryItem, now: Date, staleBefore: Date): Promise<void> => {
+  await attemptLease.whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
+    staleBefore,
+    require: { equal: { status: 'pending', attempts: item.attempts, overdueAt: item.overdueAt } },
+    changes: { set: { ...overdueEntry(item.deliveryId, now.toISOString()), sweeps: (item.sweeps ?? 0) + 1 } },
   });
 };

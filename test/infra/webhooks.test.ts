@@ -56,7 +56,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       const sends = statementsOf(template, logicalId(fn(entry.name).handler.role!)).some(
         (s) => actionsOf(s).includes('sqs:SendMessage') && mentions(s.Resource, logicalId(queues().queue)),
       );
-      expect([entry.name, sends]).toEqual([entry.name, ['webhook-events', 'webhook-deliver', 'webhook-retry'].includes(entry.name)]);
+      expect([entry.name, sends]).toEqual([entry.name, ['webhook-events', 'webhook-deliver', 'webhook-retry', 'webhook-sweep'].includes(entry.name)]);
       const env = (resources(template)[logicalId(fn(entry.name).handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       expect([entry.name, 'WEBHOOK_QUEUE_URL' in env]).toEqual([entry.name, sends]);
     }

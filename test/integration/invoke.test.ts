@@ -134,7 +134,11 @@ describe.each(listSamples().map((s) => [s.file, expectations.get(s.file) ?? '(no
       expect(outcome.result.batchItemFailures).toHaveLength(Number(expected.split(' ')[1]));
     } else if (outcome.kind === 'schedule') {
       expect(expected).toBe('ran');
-      expect(outcome.result).toEqual({ queued: expect.any(Number), backlog: expect.any(Number), more: expect.any(Boolean) });
+      const summaries: Record<string, unknown> = {
+        'tracking-refresh': { queued: expect.any(Number), backlog: expect.any(Number), more: expect.any(Boolean) },
+        'webhook-sweep': { requeued: expect.any(Number), failed: expect.any(Number), more: expect.any(Boolean) },
+      };
+      expect(outcome.result).toEqual(summaries[report.fn.name]);
     } else {
       throw new Error(`unexpected outcome ${outcome.kind}`);
     }

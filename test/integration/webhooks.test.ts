@@ -15,11 +15,14 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
 import { createWebhookReplay } from '../../shared/services/webhook-replay';
+import { createWebhookSweep, SWEEP_GAVE_UP } from '../../shared/services/webhook-sweep';
 import { createWebhookRegistration } from '../../shared/services/webhook-registration';
 import { createWebhooksService } from '../../shared/services/webhooks';
 import { keys } from '../../shared/store/keys';
-import { queryItems as queryAll } from '../../shared/store/table-ops';
-import { ATTEMPT_LEASE_SECONDS, getDelivery, latestDeliveries } from '../../shared/store/webhooks';
+import { getItem, queryItems as queryAll } from '../../shared/store/table-ops';
+import { webhookOverdueIndex } from '../../shared/store/table';
+import * as z from '../../shared/zod';
+import { ATTEMPT_LEASE_SECONDS, getDelivery, latestDeliveries, MAX_SWEEPS, SWEEP_AFTER_SECONDS } from '../../shared/store/webhooks';
 import { postWebhook } from '../../shared/webhooks/destination';
 import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
 import { useFreshStack } from '../support/stack';
@@ -295,5 +298,84 @@ describe('the delivery protocol', () => {
     expect(await service({ clock: () => later }).deliver({ companyId, webhookId, deliveryId, attempts: 0 })).toBe('failed');
     expect(await getDelivery(companyId, webhookId, deliveryId, true)).toMatchObject({ status: 'failed', lastError: 'endpoint deleted', attempts: 0 });
     expect(seen).toEqual([]);
+  });
+
+  const sweeper = (at: Date) => createWebhookSweep({ clock: () => at, logger });
+  /** The table is shared by the tests of this file: a sweep's count may include another test's delivery, its messages are told apart. */
+  const mine = (deliveryId: string) => (m: DeliveryMessage) => m.deliveryId === deliveryId;
+  /** The delivery's entry in the webhook-overdue index, as stored on the item. */
+  const entryOf = async (companyId: string, webhookId: string, deliveryId: string) => {
+    const item = await getItem(keys.webhookDelivery(companyId, webhookId, deliveryId), z.looseObject({}), true);
+    return { shard: item?.[webhookOverdueIndex.partitionKey], overdueAt: item?.[webhookOverdueIndex.sortKey] };
+  };
+
+  it('the sweep requeues a delivery whose worker died and whose message is in the dead-letter queue once it is long overdue, and it is delivered exactly once', async () => {
+    const { companyId, webhookId, deliveryId, diedAt } = await strand('600');
+    const stored = (await getDelivery(companyId, webhookId, deliveryId, true))!;
+    expect(await entryOf(companyId, webhookId, deliveryId)).toEqual({
+      shard: expect.stringMatching(/^WEBHOOKDUE#\d+$/),
+      overdueAt: new Date(Date.parse(stored.nextAttemptAt!) + SWEEP_AFTER_SECONDS * 1000).toISOString(),
+    });
+
+    // Not overdue yet: the queue may still be handing its message.
+    await sweeper(after(diedAt, SWEEP_AFTER_SECONDS - 60)).sweep();
+    expect(queued.filter(mine(deliveryId))).toEqual([]);
+
+    // Two runs at once (EventBridge delivers at least once): one requeue, one message.
+    const late = after(diedAt, SWEEP_AFTER_SECONDS + 1);
+    await Promise.all([sweeper(late).sweep(), sweeper(late).sweep()]);
+    expect(queued.filter(mine(deliveryId))).toEqual([{ companyId, webhookId, deliveryId, attempts: 0 }]);
+    queued.length = 0;
+    expect(await service({ clock: () => late }).deliver({ companyId, webhookId, deliveryId, attempts: 0 })).toBe('delivered');
+    expect(seen).toHaveLength(1);
+    const delivered = (await getDelivery(companyId, webhookId, deliveryId, true))!;
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(delivered.attempt).toBeUndefined();
+    // Delivered: out of the index, and no later run sends it again.
+    expect(await entryOf(companyId, webhookId, deliveryId)).toEqual({ shard: undefined, overdueAt: undefined });
+    await sweeper(after(late, 86_400)).sweep();
+    expect(queued.filter(mine(deliveryId))).toEqual([]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('the sweep leaves an overdue delivery whose attempt is in flight to that attempt', async () => {
+    const { companyId } = await setup();
+    await service().handleStreamRecord(record(companyId, '610'));
+    const message = queued.shift()!;
+    const late = after(new Date(), SWEEP_AFTER_SECONDS + 1);
+    // A message that waited long in the queue, handed just now: its attempt holds a live lease.
+    void service({ clock: () => late, post: () => new Promise(() => undefined) }).deliver(message);
+    for (let i = 0; i < 100 && !(await getDelivery(companyId, message.webhookId, message.deliveryId, true))?.attempt; i++) await new Promise((r) => setTimeout(r, 20));
+    await sweeper(after(late, 10)).sweep();
+    expect(queued.filter(mine(message.deliveryId))).toEqual([]);
+    const left = (await getDelivery(companyId, message.webhookId, message.deliveryId, true))!;
+    expect(left.status).toBe('pending');
+    expect(left.sweeps).toBeUndefined();
+  });
+
+  it(`the sweep fails a delivery after ${MAX_SWEEPS} requeues without an attempt, and a retry by hand starts it again`, async () => {
+    const { companyId, webhookId, deliveryId, diedAt } = await strand('620');
+    let at = after(diedAt, SWEEP_AFTER_SECONDS + 1);
+    for (let i = 0; i < MAX_SWEEPS; i++) {
+      await sweeper(at).sweep();
+      expect(queued.filter(mine(deliveryId))).toHaveLength(1);
+      // Its message fails again every time, and ends in the dead-letter queue.
+      queued.length = 0;
+      expect(await getDelivery(companyId, webhookId, deliveryId, true)).toMatchObject({ status: 'pending', sweeps: i + 1 });
+      at = after(at, SWEEP_AFTER_SECONDS + 1);
+    }
+    expect(await sweeper(at).sweep()).toMatchObject({ failed: expect.any(Number) });
+    expect(queued.filter(mine(deliveryId))).toEqual([]);
+    queued.length = 0;
+    expect(await getDelivery(companyId, webhookId, deliveryId, true)).toMatchObject({ status: 'failed', lastError: SWEEP_GAVE_UP, attempts: 0 });
+    expect(await entryOf(companyId, webhookId, deliveryId)).toEqual({ shard: undefined, overdueAt: undefined });
+
+    await createWebhookReplay({ clock: () => at }).retry(companyId, webhookId, deliveryId);
+    expect(queued).toEqual([{ companyId, webhookId, deliveryId, attempts: 0 }]);
+    expect(await service({ clock: () => at }).deliver(queued.shift()!)).toBe('delivered');
+    const delivered = (await getDelivery(companyId, webhookId, deliveryId, true))!;
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(delivered.sweeps).toBeUndefined();
+    expect(seen).toHaveLength(1);
   });
 });

@@ -79,6 +79,7 @@ describe('table writes', () => {
       'webhook-retry': ['WEBHOOK#'],
       'webhook-events': ['WEBHOOK#'],
       'webhook-deliver': ['WEBHOOK#'],
+      'webhook-sweep': ['WEBHOOK#'],
       'ups-track-alert-token': [],
       'ups-track-alert-events': ['ORDER#'],
     });
