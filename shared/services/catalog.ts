@@ -16,6 +16,7 @@ import {
 import { config } from '../config';
 import { hiddenCarrierCodes, plansServingKey } from '../domain/sandbox-carriers';
 import type { Company, KeyMode } from '../domain/types';
+import { echoed } from '../domain/text';
 import { notFound } from '../errors';
 import { listCarriers, listPricingPlans, listServices } from '../store/reference-views';
 import { listCompanyBoxes, listDefaultPackaging, putCustomBox } from '../store/packaging';
@@ -49,7 +50,7 @@ export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>, mode:
 export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>, carrierCode: string, mode: KeyMode): Promise<PublicService[]> => {
   const code = carrierCode.toUpperCase();
   const plan = (await plansFor(company, mode)).plans.find((p) => p.carrierCode === code);
-  if (!plan) throw notFound(`carrier not found in your pricing group: ${carrierCode}`);
+  if (!plan) throw notFound(`carrier not found in your pricing group: ${echoed(carrierCode)}`);
   return listCarrierServices(await listServices(code), plan);
 };
 

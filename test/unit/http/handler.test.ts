@@ -119,6 +119,15 @@ describe('GET /v1/carrier-services', () => {
     expect(res.statusCode).toBe(404);
     expect(JSON.parse(res.body).error.code).toBe('NOT_FOUND');
   });
+  it('404 for an unknown carrierCode of 10 KB repeats its first 64 characters and an ellipsis, never half an emoji', async () => {
+    withPlans();
+    const carrierCode = `${'Q'.repeat(63)}\u{1F4E6}${'Z'.repeat(10_000)}`;
+    const res = await carrierServices(event({ queryStringParameters: { carrierCode } }), ctx);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body).error).toEqual({ code: 'NOT_FOUND', message: `carrier not found in your pricing group: ${'Q'.repeat(63)}…` });
+    const short = await carrierServices(event({ queryStringParameters: { carrierCode: 'CARRIERF' } }), ctx);
+    expect(JSON.parse(short.body).error.message).toBe('carrier not found in your pricing group: CARRIERF');
+  });
   it('default first, disabled services excluded', async () => {
     withPlans();
     const res = await carrierServices(event({ queryStringParameters: { carrierCode: 'carrierx' } }), ctx);
