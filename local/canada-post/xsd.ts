@@ -1,7 +1,7 @@
 /**
  * Canada Post's XML schemas (XSD), read where they are and never copied
  * into the repository (they carry no licence): `CANADAPOST_XSD_DIR`, else
- * `../shared/carrier-specs/canada-post/` beside the project. Tooling only:
+ * the `carrier-specs/canada-post` folder of the shared folder beside the project. Tooling only:
  * the contract tests validate every request the connector builds, and the
  * local Canada Post simulator (./simulator.ts) validates what it receives and
  * what it answers, with libxml2 compiled to WebAssembly (xmllint-wasm).

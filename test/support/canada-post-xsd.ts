@@ -16,7 +16,7 @@ export const describeWithCanadaPostSchemas = (name: string, body: () => void): v
   if (process.env.CI === 'true') {
     describe(name, () => {
       it("needs Canada Post's XML schemas (CI must check Canada Post's requests against them)", () => {
-        throw new Error(`Canada Post's XML schemas are not in ${canadaPostXsdDir()}: set CANADAPOST_XSD_DIR or provide ../shared/carrier-specs/canada-post/`);
+        throw new Error(`Canada Post's XML schemas are not in ${canadaPostXsdDir()}: set CANADAPOST_XSD_DIR, or lay the shared folder beside the project`);
       });
     });
     return;
