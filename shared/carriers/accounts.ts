@@ -79,6 +79,7 @@ export const carrierAccountById = async (carrierAccountId: string, expected: { c
     carrierAccountId: account.carrierAccountId,
     carrierCode: account.carrierCode,
     accountNumber: account.accountNumber,
+    ...(account.contractId ? { contractId: account.contractId } : {}),
     credentials: async () => {
       // The secret store (and its AWS client) loads on the first read of credentials: sandbox calls never load it.
       const secrets = await import('../secrets');

@@ -166,6 +166,8 @@ export type CarrierAccount = {
   carrierAccountId?: string;
   carrierCode: string;
   accountNumber: string;
+  /** The carrier's contract the account ships under, where the carrier has one beside the account number (Canada Post); absent otherwise. */
+  contractId?: string;
   credentials(): Promise<Record<string, string>>;
 };
 
@@ -210,12 +212,42 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
   findShipments?(reference: string, options: CarrierCallOptions): Promise<FoundPackage[]>;
   /** With `findShipments`: how many days after a ship the carrier still voids it, so how long late duplicates are looked for. */
   readonly voidWindowDays?: number;
+  /**
+   * Only a carrier that pushes tracking events (with `subscribePush`): reads
+   * what it pushes to the generic events URL (`/v1/carriers/{carrier}/push/events`,
+   * shared/services/carrier-push.ts), which has already checked our bearer token.
+   */
+  readonly push?: CarrierPush;
 }
 
 /** Packages to subscribe to a carrier's pushed tracking: their numbers, and the subscriber's country (ISO 3166 alpha-2). */
 export type PushSubscriptionInput = { trackingNumbers: readonly string[]; countryCode: string };
 /** What the carrier subscribed (`valid`) and refused (`invalid`), and how long a subscription lasts. */
 export type PushSubscription = { valid: string[]; invalid: string[]; lastsMs: number };
+
+/** A pushed request's headers, names in lower case (as the HTTP layer normalizes them). */
+export type PushHeaders = Readonly<Record<string, string | undefined>>;
+/** The carrier's own part of a push's authentication: refused with a reason (never a secret), or accepted with notes to log. */
+export type PushAuthentication = { ok: true; warnings?: readonly string[] } | { ok: false; reason: string };
+/** One package's report read from a push, and the key that names the pushed event in logs (the same for a repeat). */
+export type PushedReport = { trackingNumber: string; report: { transitStatus: TransitStatus; events: readonly TrackingEvent[] }; key: string };
+/**
+ * What a push body holds: its reports, or why it is refused (400, or 413 above
+ * the carrier's bound), naming the field, never echoing the body.
+ */
+export type PushedEvents = { ok: true; reports: readonly PushedReport[] } | { ok: false; status: 400 | 413; field: string; reason: string; message: string };
+/**
+ * The receiving side of a carrier's pushed tracking: the carrier-specific part
+ * of the generic inbound routes. The token URL (OAuth client credentials we
+ * issued for one carrier account) and the bearer token are ours, the same for
+ * every carrier; `authenticate` adds what the carrier's protocol sends beside
+ * the token (UPS: `x-api-key` equal to the token's client id), and
+ * `parseEvents` reads the body (bounds first).
+ */
+export type CarrierPush = {
+  authenticate?(headers: PushHeaders, clientId: string): Promise<PushAuthentication>;
+  parseEvents(body: Uint8Array, headers: PushHeaders): Promise<PushedEvents>;
+};
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */
 export class CarrierRefusal extends Error {

@@ -102,6 +102,8 @@ export const carrierAccountSchema = z.object({
   carrierAccountId: text,
   carrierCode: text,
   accountNumber: text,
+  /** The carrier's contract beside the account number (Canada Post's parcel services contract id); not a secret. */
+  contractId: optionalText,
   name: text,
   credentialsRef: credentialsRefSchema,
   createdDate: text,
