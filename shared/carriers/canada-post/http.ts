@@ -1,0 +1,187 @@
+/**
+ * The Canada Post client over HTTP (./api.ts), with Node's fetch:
+ *
+ * - `Authorization: Basic base64(username:password)` from the account's
+ *   credentials (read on each request from the account, which caches
+ *   nothing here), `Accept-language: en-CA`, the request's versioned media
+ *   types;
+ * - a documented endpoint is resolved under the mode's base (./config.ts); a
+ *   link Canada Post returned is followed as given, but only on the base's
+ *   own origin: the credentials never go to a host the base does not name;
+ * - a 5xx, a 429 or a lost connection is sent again only when the request
+ *   is `retryable` (a GET, a void; never a create or a refund request:
+ *   Canada Post has no idempotency key); attempts and waits are bounded,
+ *   the waits full-jitter exponential, and the call's signal ends them;
+ * - a 401 is a CarrierError (the account's key is refused, or a test key
+ *   against production: Canada Post's AA002); it is never sent again;
+ * - an answer body is read up to a bound (a label is tens of KB).
+ *
+ * No message carries a credential or the Authorization header: Canada
+ * Post's own codes and words are the only thing passed on.
+ */
+import { CarrierError } from '../../domain/carrier';
+import type { CanadaPostAnswer, CanadaPostApi, CanadaPostApiTarget, CanadaPostRequest } from './api';
+import { canadaPostBaseUrl } from './config';
+import { reasonOf } from './messages';
+import { CANADAPOST } from './xml';
+
+/** What the client is made of; tests replace fetch and the waits. */
+export type CanadaPostHttpDependencies = {
+  fetch?: typeof globalThis.fetch;
+  /** Waits `ms` or until the signal aborts (then rejects with its reason). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Attempts of one request, the first included. */
+  maxAttempts?: number;
+  /** The first backoff's ceiling; doubles per attempt. */
+  baseDelayMs?: number;
+  /** No single wait is longer; a Retry-After beyond it is not waited for. */
+  maxDelayMs?: number;
+  /** Bytes read of an answer body at most. */
+  maxBodyBytes?: number;
+};
+
+const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+const retryAfterMs = (header: string | null): number | undefined => (header && /^\d{1,7}$/.test(header.trim()) ? Number(header.trim()) * 1000 : undefined);
+
+async function readBounded(response: Response, limit: number): Promise<Buffer | undefined> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+class Retry extends Error {
+  constructor(
+    readonly reason: string,
+    readonly afterMs?: number,
+  ) {
+    super(reason);
+  }
+}
+
+/** The URL of a request: a documented path under the base, or a link on the base's origin. */
+export function urlOf(request: CanadaPostRequest, base: string): URL {
+  if ('link' in request.target) {
+    let url: URL;
+    try {
+      url = new URL(request.target.link);
+    } catch {
+      throw new CarrierError(CANADAPOST, 'Canada Post returned a link that is not an absolute URL');
+    }
+    if (url.origin !== new URL(base).origin) throw new CarrierError(CANADAPOST, `Canada Post returned a link to another host (${url.host}); it is not followed`);
+    return url;
+  }
+  const url = new URL(`${base}${request.target.path.startsWith('/') ? '' : '/'}${request.target.path}`);
+  for (const [name, value] of Object.entries(request.target.query ?? {})) url.searchParams.set(name, value);
+  return url;
+}
+
+export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPostHttpDependencies = {}): CanadaPostApi {
+  const {
+    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
+    sleep = sleepFor,
+    random = Math.random,
+    maxAttempts = 3,
+    baseDelayMs = 200,
+    maxDelayMs = 5_000,
+    maxBodyBytes = 8 * 1024 * 1024,
+  } = deps;
+  const { mode, account } = target;
+
+  async function authorization(): Promise<string> {
+    const credentials = await account.credentials();
+    const { username, password } = credentials;
+    if (!username || !password) throw new CarrierError(CANADAPOST, `carrier account ${account.carrierAccountId ?? '(none)'} has no Canada Post username and password`);
+    return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+  }
+
+  async function attempt(request: CanadaPostRequest, url: URL, auth: string, signal: AbortSignal): Promise<CanadaPostAnswer> {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: request.method,
+        headers: {
+          authorization: auth,
+          accept: request.accept,
+          'accept-language': 'en-CA',
+          ...(request.body ? { 'content-type': request.body.contentType } : {}),
+        },
+        ...(request.body ? { body: request.body.xml } : {}),
+        redirect: 'error',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      // fetch's own message names the cause (ECONNREFUSED, a TLS error); it never holds the headers.
+      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      const reason = `Canada Post could not be reached: ${cause}`;
+      if (request.retryable) throw new Retry(reason);
+      throw new CarrierError(CANADAPOST, reason);
+    }
+    const body = await readBounded(response, maxBodyBytes);
+    if (!body) throw new CarrierError(CANADAPOST, `Canada Post answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
+    const answer: CanadaPostAnswer = { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
+    if (response.status === 401) {
+      throw new CarrierError(CANADAPOST, `Canada Post refused the credentials of carrier account ${account.carrierAccountId ?? '(none)'} (HTTP 401: ${reasonOf(answer)})`);
+    }
+    if (response.status === 429 || response.status >= 500) {
+      const reason = reasonOf(answer);
+      if (request.retryable) throw new Retry(reason, retryAfterMs(response.headers.get('retry-after')));
+      throw new CarrierError(CANADAPOST, reason);
+    }
+    return answer;
+  }
+
+  return {
+    mode,
+    customerNumber: account.accountNumber,
+    ...(account.contractId ? { contractId: account.contractId } : {}),
+    refundEmail: async () => (await account.credentials()).refundEmail?.trim() || undefined,
+    async send(request, signal) {
+      if (signal.aborted) throw signal.reason;
+      const url = urlOf(request, canadaPostBaseUrl(mode));
+      const auth = await authorization();
+      let lastReason = 'no attempt';
+      for (let n = 1; n <= maxAttempts; n++) {
+        if (signal.aborted) throw signal.reason;
+        try {
+          return await attempt(request, url, auth, signal);
+        } catch (error) {
+          if (!(error instanceof Retry)) throw error;
+          lastReason = error.reason;
+          if (n === maxAttempts) break;
+          const wait = error.afterMs ?? random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1));
+          // A Retry-After longer than any wait we allow: give up now rather than hold the caller.
+          if (wait > maxDelayMs) break;
+          await sleep(wait, signal);
+        }
+      }
+      throw new CarrierError(CANADAPOST, `${lastReason} (gave up after ${maxAttempts} attempts)`);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Canada Post, the second live carrier: its REST web services over XML
+ * (Get Rates, Create Shipment and Create Non-Contract Shipment with their
+ * artifacts, Get Shipments, Void Shipment, Request Shipment Refund, Get
+ * Tracking Details), built from Canada Post's documentation and its XML
+ * schemas (docs/canada-post.md). Every call is made under the carrier
+ * account of the plan (rate, ship) or of the order (track, cancel), in the
+ * mode of the API key: a test key reaches Canada Post's development
+ * environment, a live key production (./config.ts). An account with a
+ * contract id ships contract shipments, one without non-contract ones. The
+ * HTTP client (./http.ts) is loaded on the first Canada Post call.
+ */
+import { defineLiveConnector } from '../connector';
+import { CarrierError, type CarrierCallOptions } from '../types';
+import type { CanadaPostApi } from './api';
+import { buildCanadaPostRateRequest, canadaPostRate } from './rate';
+import { reference } from './reference';
+import { CANADAPOST } from './xml';
+
+/** Ship, track and cancel (./operations.ts) load on their first call: the rate function never builds their schemas. */
+const operations = () => import('./operations');
+
+/** The HTTP client of one call's account and mode; a call without a registered account never reaches Canada Post. */
+async function clientOf(options: CarrierCallOptions): Promise<CanadaPostApi> {
+  const account = options.account;
+  if (!account?.carrierAccountId) throw new CarrierError(CANADAPOST, 'carrier account not configured: Canada Post is called only under a registered Canada Post carrier account');
+  const { createCanadaPostApi } = await import('./http');
+  return createCanadaPostApi({ mode: options.mode ?? 'live', account });
+}
+
+/**
+ * How long after a ship the reconciler looks for a late duplicate to cancel.
+ * Canada Post documents no limit for voiding a contract shipment before its
+ * transmit, nor for asking the refund of an unused label after it; 30 days
+ * bounds the search rounds (and the non-contract search's date range).
+ */
+export const CANADA_POST_VOID_WINDOW_DAYS = 30;
+
+export const canadaPost = defineLiveConnector({
+  code: CANADAPOST,
+  kind: 'parcel',
+  network: 'live',
+  reference,
+  // A Canada Post API key (username and password of the developer program); `refundEmail` may go with them.
+  credentialFields: ['username', 'password'],
+  buildRateRequest: buildCanadaPostRateRequest,
+  client: clientOf,
+  rate: canadaPostRate,
+  ship: async (input, api, signal) => (await operations()).canadaPostShip(input, api, signal),
+  track: async (shipment, api, signal) => (await operations()).canadaPostTrack(shipment, api, signal),
+  cancel: async (shipment, api, signal) => (await operations()).canadaPostCancel(shipment, api, signal),
+  // No idempotency key: a ship of unknown outcome is reconciled by a search under our reference (docs/reliability.md).
+  findShipments: async (reference, _accountNumber, api, signal) => (await operations()).canadaPostFindShipments(reference, api, CANADA_POST_VOID_WINDOW_DAYS, signal),
+  voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS,
+});

@@ -1,0 +1,121 @@
+/**
+ * How Canada Post's rating and shipping documents say the same things
+ * (the parcel, its units, where it goes, the options): one mapping, so a
+ * rate and the ship of that rate describe the parcel alike. The decisions
+ * are in docs/canada-post.md ("What our interface says that Canada Post
+ * cannot, and back").
+ */
+import type { RateRequest } from '../../domain/rate/schema';
+import { CM_PER_IN, insuranceOf, isInternational, KG_PER_LB, placeOf, refuseNonConveyable, signatureOf, totalPieceCount } from '../common';
+import { CarrierRefusal } from '../types';
+import type { CanadaPostFamily } from './services';
+import { CANADA_POST_PACKAGING_FLAGS } from './reference';
+import { CANADAPOST, fixed, type XmlNode } from './xml';
+
+/** `n` rounded half away from zero to `decimals` places, on its decimal digits (1.0005 → 1.001, where n * 1000 would be 1000.4999…). */
+export const roundTo = (n: number, decimals: number): number => Math.sign(n) * Math.round(Number(`${Math.abs(n)}e${decimals}`)) / 10 ** decimals;
+
+/** Kilograms to Canada Post's precision (3 decimals), from the request's unit. */
+export const kgOf = (weight: number, unit: 'imperial' | 'metric'): number => roundTo(unit === 'imperial' ? weight * KG_PER_LB : weight, 3);
+/** Centimetres to Canada Post's precision (1 decimal), from the request's unit. */
+export const cmOf = (length: number, unit: 'imperial' | 'metric'): number => roundTo(unit === 'imperial' ? length * CM_PER_IN : length, 1);
+
+/** Canadian postal codes as Canada Post's schemas take them: `K1A0B1`. */
+const CA_POSTAL = /^[A-Z]\d[A-Z]\d[A-Z]\d$/;
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+/** Where the parcel goes, as Canada Post's service codes split it. */
+export function familyOf(request: RateRequest): CanadaPostFamily {
+  const country = request.recipient.countryCode.toUpperCase();
+  if (country === 'CA') return 'domestic';
+  return country === 'US' ? 'usa' : 'international';
+}
+
+/** The shipper's postal code: Canada Post ships from Canada only. */
+export function originPostalCodeOf(request: RateRequest): string {
+  const place = placeOf(request.shipper);
+  if (place.countryCode !== 'CA') throw new CarrierRefusal(CANADAPOST, 'Canada Post ships from Canada only (shipper.countryCode must be CA)');
+  if (!place.postalCode || !CA_POSTAL.test(place.postalCode)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the shipper’s Canadian postal code (A1A1A1)');
+  return place.postalCode;
+}
+
+/** The recipient's postal code or ZIP code as Canada Post's destination takes it; CarrierRefusal when it has none it can read. */
+export function destinationPostalCodeOf(request: RateRequest): string | undefined {
+  const place = placeOf(request.recipient);
+  const family = familyOf(request);
+  if (family === 'domestic') {
+    if (!place.postalCode || !CA_POSTAL.test(place.postalCode)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the recipient’s Canadian postal code (A1A1A1)');
+    return place.postalCode;
+  }
+  if (family === 'usa') {
+    if (!place.postalCode || !US_ZIP.test(place.postalCode)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the recipient’s ZIP code (12345 or 12345-6789)');
+    return place.postalCode;
+  }
+  return place.postalCode && place.postalCode.length <= 10 ? place.postalCode : undefined;
+}
+
+/**
+ * The one parcel of a Canada Post shipment: Get Rates prices one parcel and
+ * Create Shipment makes one, so a request of several packages (quantity
+ * summed over pieces) is refused rather than priced as one.
+ */
+export function theParcel(request: RateRequest): RateRequest['packages']['pieces'][number] {
+  refuseNonConveyable(CANADAPOST, request);
+  const count = totalPieceCount(request.packages.pieces);
+  if (count !== 1) throw new CarrierRefusal(CANADAPOST, `Canada Post prices and ships one parcel per shipment; this one has ${count} packages`);
+  return request.packages.pieces[0]!;
+}
+
+/** `parcel-characteristics` (its elements in the documentation's order), `maxKg` the schema's bound of the operation. */
+export function parcelCharacteristicsOf(request: RateRequest, maxKg: number): XmlNode {
+  const piece = theParcel(request);
+  const unit = request.packages.unitOfMeasure;
+  const kg = Math.max(kgOf(piece.weight, unit), 0.001);
+  if (kg > maxKg) throw new CarrierRefusal(CANADAPOST, `Canada Post takes parcels of at most ${maxKg} kg; this one weighs ${fixed(kg, 3)} kg`);
+  const sides = [piece.length, piece.width, piece.height].map((side) => cmOf(side, unit));
+  if (sides.some((side) => side > 999.9)) throw new CarrierRefusal(CANADAPOST, 'Canada Post takes parcel sides of at most 999.9 cm');
+  const flag = piece.packagingType ? CANADA_POST_PACKAGING_FLAGS[piece.packagingType.code] : undefined;
+  return {
+    weight: fixed(kg, 3),
+    // An envelope, or a piece given without its sides, is priced by weight alone.
+    dimensions: sides.every((side) => side > 0) ? { length: fixed(sides[0]!, 1), width: fixed(sides[1]!, 1), height: fixed(sides[2]!, 1) } : undefined,
+    unpackaged: flag === 'unpackaged' ? 'true' : undefined,
+    'mailing-tube': flag === 'mailing-tube' ? 'true' : undefined,
+  };
+}
+
+/** Canada Post's option codes this connector sets. */
+export const OPTION = {
+  signature: 'SO',
+  proofOfAge19: 'PA19',
+  coverage: 'COV',
+  returnAtSendersExpense: 'RASE',
+} as const;
+
+/**
+ * The options of the parcel (each `{ option-code, option-amount? }`):
+ * signature (SO), an adult's signature as proof of age 19 (PA19, which
+ * satisfies every province's age of majority), coverage for the insured
+ * amount (COV, in CAD), and for the United States and elsewhere the
+ * non-delivery handling Canada Post requires there: return at the
+ * sender's expense (RASE).
+ */
+export function optionsOf(request: RateRequest): XmlNode[] {
+  const options: XmlNode[] = [];
+  const signature = signatureOf(request);
+  if (signature === 'required') options.push({ 'option-code': OPTION.signature });
+  if (signature === 'adult') options.push({ 'option-code': OPTION.proofOfAge19 });
+  const insurance = insuranceOf(request);
+  if (insurance) {
+    if (insurance.currency !== 'CAD') throw new CarrierRefusal(CANADAPOST, `Canada Post covers parcels in CAD only, not ${insurance.currency}`);
+    if (insurance.amount > 999_999.99) throw new CarrierRefusal(CANADAPOST, 'Canada Post covers at most 999999.99 CAD');
+    options.push({ 'option-code': OPTION.coverage, 'option-amount': fixed(roundTo(insurance.amount, 2), 2) });
+  }
+  if (isInternational(request)) options.push({ 'option-code': OPTION.returnAtSendersExpense });
+  return options;
+}
+
+/** What Canada Post has no option for, refused rather than dropped (a quote would promise it). */
+export function refuseInexpressible(request: RateRequest): void {
+  if (request.shippingOptions.saturdayDelivery === true) throw new CarrierRefusal(CANADAPOST, 'Canada Post offers no Saturday delivery option');
+}
