@@ -109,10 +109,14 @@ const strip = (node: Json): Json => {
 const ajvs = new Map<UpsDocument, Ajv | Ajv2020>();
 const idOf = (document: UpsDocument) => `urn:ups:${document}`;
 
-function ajvFor(document: UpsDocument): Ajv | Ajv2020 {
-  let ajv = ajvs.get(document);
-  if (ajv) return ajv;
-  const schemas = strip(structuredClone(loadDocument(document).components.schemas)) as Record<string, { properties?: Record<string, Record<string, Json>> }>;
+/**
+ * A copy of `document` with its errata patched (the validators' schemas, and
+ * the types tooling/ups-types.ts generates for the connector); throws when
+ * the document no longer says what an erratum corrects.
+ */
+export function patchedDocument(document: UpsDocument): Doc {
+  const patched = structuredClone(loadDocument(document));
+  const schemas = patched.components.schemas as Record<string, { properties?: Record<string, Record<string, Json>> }>;
   for (const erratum of ERRATA.filter((e) => e.document === document)) {
     const schema = schemas[erratum.schema] as Record<string, Json> | undefined;
     const holder = (erratum.property === undefined ? schema : (schema?.properties as Record<string, Record<string, Json>> | undefined)?.[erratum.property]) as Record<string, Json> | undefined;
@@ -123,6 +127,13 @@ function ajvFor(document: UpsDocument): Ajv | Ajv2020 {
     if (erratum.replacement === undefined) delete holder[erratum.keyword];
     else holder[erratum.keyword] = erratum.replacement;
   }
+  return patched;
+}
+
+function ajvFor(document: UpsDocument): Ajv | Ajv2020 {
+  let ajv = ajvs.get(document);
+  if (ajv) return ajv;
+  const schemas = strip(patchedDocument(document).components.schemas);
   ajv = isOpenApi31(loadDocument(document)) ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: idOf(document), components: { schemas } } as object);
