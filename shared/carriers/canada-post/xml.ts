@@ -59,7 +59,7 @@ export const xmlDocument = (root: string, namespace: string, content: XmlNode): 
   `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: { '@_xmlns': namespace, ...pruned(content) } }) as string}`;
 
 /** Elements that may occur more than once in the answers this connector reads. */
-const REPEATED = new Set(['link', 'price-quote', 'option', 'adjustment', 'occurrence', 'message', 'item', 'shipment-info', 'priced-option']);
+const REPEATED = new Set(['link', 'price-quote', 'option', 'adjustment', 'occurrence', 'message', 'item', 'priced-option']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -68,7 +68,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => REPEATED.has(name),
+  // A Get Shipments answer may list shipment-info elements; a shipment-info at the root is one.
+  isArray: (name, jpath) => REPEATED.has(name) || jpath === 'shipments.shipment-info',
 });
 
 /** The document `text` holds, keyed by its root element; a CarrierError when it is not XML. */
