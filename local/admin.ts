@@ -67,12 +67,12 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   shipment advance --order ID --status ${operatorStatuses.join('|')}
       -> {"orderId","transitStatus"}   (sandbox: moves the order on as a carrier update would,
          so the status e-mails and webhooks follow)
-  outbox list
-      -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
   shipment audit --order ID
       -> {"orderId","audit":[{"at","action","carrierCode","trackingNumber","detail"}],"reconciling":[{"kind","dueAt","round"}]}
          (what the reconciler did to the order's shipments: orphans voided or adopted, voids confirmed
          or refused, oldest first; and its carrier calls of unknown outcome still being reconciled)
+  outbox list
+      -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
   carrier-account add --carrier ${carriers.map((c) => c.code).join('|')} --account-number N [--name N] [--credentials-file F]
       -> {"carrierAccountId"}   The credentials, a JSON object of strings (at most ${MAX_CREDENTIALS_BYTES / 1024} KiB),
@@ -125,11 +125,11 @@ export type AdminCommand =
   | { kind: 'seed' }
   | { kind: 'outbox-list' }
   | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus }
+  | { kind: 'shipment-audit'; orderId: string }
   | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string }
   | { kind: 'carrier-account-list' }
   | { kind: 'carrier-account-remove'; carrierAccountId: string }
   | { kind: 'carrier-account-push-credentials'; carrierAccountId: string; rotate: boolean }
-  | { kind: 'shipment-audit'; orderId: string }
   | {
       kind: 'pricing-group-set-plan';
       pricingGroupId: string;
@@ -331,16 +331,16 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
       parseOptions(command, rest, {});
       return { kind: 'outbox-list' };
     }
-    case 'shipment advance': {
-      const v = parseOptions(command, rest, { order: { type: 'string' }, status: { type: 'string' } });
-      const orderId = requiredText(command, v, 'order');
-      if (!isUuid(orderId)) throw new UsageError(`${command}: --order must be an order id (UUID), got "${orderId}"`);
     case 'shipment audit': {
       const v = parseOptions(command, rest, { order: { type: 'string' } });
       const orderId = requiredText(command, v, 'order');
       if (!isUuid(orderId)) throw new UsageError(`${command}: --order must be an order id (UUID), got "${orderId}"`);
       return { kind: 'shipment-audit', orderId: orderId.toLowerCase() };
     }
+    case 'shipment advance': {
+      const v = parseOptions(command, rest, { order: { type: 'string' }, status: { type: 'string' } });
+      const orderId = requiredText(command, v, 'order');
+      if (!isUuid(orderId)) throw new UsageError(`${command}: --order must be an order id (UUID), got "${orderId}"`);
       const status = requiredText(command, v, 'status');
       if (!(operatorStatuses as string[]).includes(status)) {
         throw new UsageError(`${command}: --status must be one of ${operatorStatuses.join(', ')}, got "${status}"`);
@@ -863,6 +863,15 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
     }
     case 'outbox-list':
       return outboxOf(target);
+    case 'shipment-audit': {
+      const { auditTrail, getRecord, RECONCILE_KINDS } = await import('../shared/store/reconciliation');
+      const records = await Promise.all(RECONCILE_KINDS.map((kind) => getRecord(command.orderId, kind)));
+      return {
+        orderId: command.orderId,
+        audit: (await auditTrail(command.orderId)).map(({ orderId: _orderId, ...entry }) => entry),
+        reconciling: records.flatMap((r) => (r?.dueAt ? [{ kind: r.kind, dueAt: r.dueAt, round: r.round }] : [])),
+      };
+    }
     case 'shipment-advance': {
       const [{ createTrackingService }, { defaultRegistry }] = await Promise.all([import('../shared/services/tracking'), import('../shared/carriers/registry')]);
       // Nothing of the service's logging belongs on the CLI's stdout, which is the command's JSON.
@@ -891,15 +900,6 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
         scopes: command.scopes,
         active: command.active,
         mode: command.mode,
-    case 'shipment-audit': {
-      const { auditTrail, getRecord, RECONCILE_KINDS } = await import('../shared/store/reconciliation');
-      const records = await Promise.all(RECONCILE_KINDS.map((kind) => getRecord(command.orderId, kind)));
-      return {
-        orderId: command.orderId,
-        audit: (await auditTrail(command.orderId)).map(({ orderId: _orderId, ...entry }) => entry),
-        reconciling: records.flatMap((r) => (r?.dueAt ? [{ kind: r.kind, dueAt: r.dueAt, round: r.round }] : [])),
-      };
-    }
         ...(command.expiresAt ? { expiresAt: command.expiresAt } : {}),
         ...(command.integrationType ? { integrationType: command.integrationType } : {}),
       });
