@@ -10,6 +10,7 @@ import type { ConnectorReference } from './reference-kit';
 import type {
   CarrierAdapter,
   CarrierCallOptions,
+  CarrierPush,
   CarrierQuote,
   CarrierShipment,
   CarrierTracking,
@@ -75,6 +76,12 @@ export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
   cancel(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<void>;
   /** A carrier that pushes tracking events: subscribes packages to them (the port's `subscribePush`). */
   subscribePush?(input: PushSubscriptionInput, client: Client, signal: AbortSignal): Promise<PushSubscription>;
+  /**
+   * With `subscribePush`: reads what the carrier pushes to the generic inbound
+   * routes (`/v1/carriers/{carrier}/push/…`; the port's `push`). No client:
+   * receiving calls nothing of the carrier's.
+   */
+  push?: CarrierPush;
   /** A carrier without an idempotency key: the packages it holds under our reference for the account (the port's `findShipments`). */
   findShipments?(reference: string, accountNumber: string, client: Client, signal: AbortSignal): Promise<FoundPackage[]>;
   /** With `findShipments`: the days after a ship during which the carrier voids it. */
@@ -109,6 +116,7 @@ export function bindConnector(connector: CarrierConnector, transportFor: Transpo
       ...(connector.subscribePush
         ? { subscribePush: async (input, options) => connector.subscribePush!(input, await clientFor(connector, options), options.signal) }
         : {}),
+      ...(connector.push ? { push: connector.push } : {}),
       ...(connector.findShipments
         ? {
             findShipments: async (reference, options) =>

@@ -20,7 +20,7 @@ export type CarrierProfile = {
   readonly code: string;
   readonly kind: CarrierKind;
   readonly network: CarrierNetwork;
-  /** The connector has `subscribePush` (UPS Track Alert). */
+  /** The connector has `subscribePush` and `push` (UPS Track Alert): its pushes are served by the generic inbound routes. */
   readonly pushes: boolean;
   /** The connector has `findShipments` (no idempotency key: its ships are reconciled), and this void window. */
   readonly voidWindowDays?: number;
@@ -55,7 +55,7 @@ export const sandboxTransportFor = (sandbox: TransportSet | (() => Promise<Trans
 };
 
 /** The carrier port of one order's operations. */
-export type ShipmentCarrier = Pick<CarrierAdapter, 'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush' | 'findShipments' | 'voidWindowDays'>;
+export type ShipmentCarrier = Pick<CarrierAdapter, 'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush' | 'push' | 'findShipments' | 'voidWindowDays'>;
 /** The carriers of order operations; the full registry (./registry.ts) is one too. */
 export type ShipmentCarriers = {
   /** The carrier of a code (case-insensitive); undefined for a code no connector serves. */
@@ -82,6 +82,11 @@ export function createShipmentCarriers(
           throw error;
         },
       ));
+    const pushOf = async () => {
+      const loaded = await adapter();
+      if (!loaded.push) throw new Error(`${profile.code} does not push tracking events`);
+      return loaded.push;
+    };
     return {
       code: profile.code,
       kind: profile.kind,
@@ -94,6 +99,14 @@ export function createShipmentCarriers(
               const loaded = await adapter();
               if (!loaded.subscribePush) throw new Error(`${profile.code} does not push tracking events`);
               return loaded.subscribePush(input, options);
+            },
+            // What the carrier pushes is read by its connector, loaded on the first push.
+            push: {
+              authenticate: async (headers, clientId) => {
+                const push = await pushOf();
+                return push.authenticate ? push.authenticate(headers, clientId) : { ok: true };
+              },
+              parseEvents: async (body, headers) => (await pushOf()).parseEvents(body, headers),
             },
           }
         : {}),

@@ -6,9 +6,9 @@
  * in the mode of the API key: a test key reaches UPS's customer integration
  * environment, a live key production (./config.ts). The HTTP client
  * (./http.ts) is loaded on the first UPS call, so functions that never call
- * UPS never load it. Track Alert (./track-alert.ts) is not a port operation
- * (only UPS pushes): the port's `subscribePush` and `subscribeUpsTrackAlert`
- * subscribe over the same client.
+ * UPS never load it. Track Alert (./track-alert.ts) is the port's push
+ * capability: `subscribePush` (and `subscribeUpsTrackAlert`) subscribe over
+ * the same client, `push` reads what UPS pushes to the generic inbound routes.
  */
 import { defineLiveConnector } from '../connector';
 import { CarrierError, type CarrierCallOptions } from '../types';
@@ -62,6 +62,11 @@ export const ups = defineLiveConnector({
   subscribePush: async (input, client, signal) => {
     const { subscribeTrackAlert, UPS_TRACK_ALERT_SUBSCRIPTION_MS } = await import('./track-alert');
     return { ...(await subscribeTrackAlert(input, client, signal)), lastsMs: UPS_TRACK_ALERT_SUBSCRIPTION_MS };
+  },
+  // Its pushes, received by the generic inbound routes: x-api-key beside our bearer token, one TrackingEventRequest a body.
+  push: {
+    authenticate: async (headers, clientId) => (await import('./track-alert')).authenticateTrackAlertPush(headers, clientId),
+    parseEvents: async (body) => (await import('./track-alert')).readTrackAlertPush(body),
   },
 });
 

@@ -22,12 +22,16 @@
  * - `trackAlertEventKey`: the idempotency key of a pushed event (UPS may
  *   push an event more than once).
  *
- * How a push is authenticated (OAuth client credentials against a token URL
- * our API serves, then a bearer token and `x-api-key`) is docs/ups.md's
- * "Track Alert": the receiving side is not in this module.
+ * - Receiving a push (the port's `push`, served by the generic inbound routes
+ *   `/v1/carriers/ups/push/token|events`, shared/services/carrier-push.ts):
+ *   the token URL and the bearer token are the API's own, the same for every
+ *   carrier; UPS's part is `authenticateTrackAlertPush` (`x-api-key` equal to
+ *   the token's client id, UPS's User-Agent noted when another) and
+ *   `readTrackAlertPush` (the 64 KiB bound, then `parseTrackAlertEvent`).
  */
+import { sameSecret } from '../../domain/push-token';
 import * as z from '../../zod';
-import { CarrierError, CarrierRefusal, type TrackingEvent, type TransitStatus } from '../types';
+import { CarrierError, CarrierRefusal, type PushAuthentication, type PushedEvents, type PushHeaders, type TrackingEvent, type TransitStatus } from '../types';
 import type { UpsAnswer, UpsApi } from './api';
 import { UPS, upsErrorMessage } from './oauth';
 import { upsEventOf } from './track';
@@ -334,3 +338,29 @@ export function parseTrackAlertEvent(body: unknown): TrackAlertParseResult {
  */
 export const trackAlertEventKey = (e: Pick<TrackAlertEvent, 'trackingNumber' | 'event' | 'ups'>): string =>
   ['UPS', e.trackingNumber, `${e.ups.type ?? '-'}/${encodeURIComponent(e.ups.code ?? '-')}`, e.event.occurredAt].join('|');
+
+// ---------------------------------------------------------------------------
+// Receiving pushes: UPS's part of the generic inbound routes (the port's `push`)
+
+/**
+ * UPS sends the client id of the token as `x-api-key` beside the bearer token
+ * (the webhook's parameters); its User-Agent is a sanity check, not
+ * authentication: another one is noted in the log, not refused.
+ */
+export const authenticateTrackAlertPush = (headers: PushHeaders, clientId: string): PushAuthentication => {
+  const apiKey = headers['x-api-key'];
+  if (apiKey === undefined || !sameSecret(apiKey, clientId)) return { ok: false, reason: 'x-api-key is not the client id of the token' };
+  return { ok: true, warnings: headers['user-agent'] === UPS_TRACK_ALERT_USER_AGENT ? [] : ['a push with an unexpected User-Agent'] };
+};
+
+/** One pushed TrackingEventRequest as the report of its package: 413 above TRACK_ALERT_LIMITS.maxBytes, 400 with the parser's reason. */
+export const readTrackAlertPush = (body: Uint8Array): PushedEvents => {
+  if (body.byteLength > TRACK_ALERT_LIMITS.maxBytes) {
+    const reason = `larger than ${TRACK_ALERT_LIMITS.maxBytes} bytes`;
+    return { ok: false, status: 413, field: 'body', reason, message: `a Track Alert event is at most ${TRACK_ALERT_LIMITS.maxBytes} bytes` };
+  }
+  const parsed = parseTrackAlertEvent(body);
+  if (!parsed.ok) return { ok: false, status: 400, field: parsed.error.field, reason: parsed.error.reason, message: parsed.error.message };
+  const { trackingNumber, event, transitStatus } = parsed.value;
+  return { ok: true, reports: [{ trackingNumber, report: { transitStatus, events: [event] }, key: trackAlertEventKey(parsed.value) }] };
+};

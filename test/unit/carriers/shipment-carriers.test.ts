@@ -7,19 +7,24 @@ import { noSignal, shipInput } from './ship-fixtures';
 describe('order carriers (connectors loaded on their first call)', () => {
   it('has one profile per connector, in the same order, saying what the connector says', async () => {
     expect(CARRIER_PROFILES.map((p) => [p.code, p.kind, p.network, p.pushes, p.voidWindowDays])).toEqual(
-      CONNECTORS.map((c) => [c.code, c.kind, c.network, c.network === 'live' && Boolean(c.subscribePush), c.network === 'live' && c.findShipments ? c.voidWindowDays : undefined]),
+      CONNECTORS.map((c) => [c.code, c.kind, c.network, c.network === 'live' && Boolean(c.subscribePush) && Boolean(c.push), c.network === 'live' && c.findShipments ? c.voidWindowDays : undefined]),
     );
     const loaded = await Promise.all(CARRIER_PROFILES.map((p) => p.load()));
     loaded.forEach((connector, i) => expect(connector).toBe(CONNECTORS[i]));
   });
 
-  it('finds a carrier by code, whatever its case, with push subscription only where its connector pushes', () => {
+  it('finds a carrier by code, whatever its case, with push subscription and the reading of pushes only where its connector pushes', async () => {
     const carriers = createShipmentCarriers(createSandboxTransports());
     expect(carriers.getAdapter('carriery')?.code).toBe('CARRIERY');
     expect(carriers.getAdapter('CARRIERF')?.kind).toBe('freight');
     expect(carriers.getAdapter('CARRIERQ')).toBeUndefined();
     expect(carriers.getAdapter('UPS')?.subscribePush).toBeInstanceOf(Function);
     expect(carriers.getAdapter('CARRIERX')?.subscribePush).toBeUndefined();
+    expect(carriers.getAdapter('CARRIERX')?.push).toBeUndefined();
+    // UPS's push is read by its connector, loaded on the first push: the carrier's own header check, then its body.
+    const push = carriers.getAdapter('UPS')!.push!;
+    expect(await push.authenticate!({ 'x-api-key': 'someone else' }, 'client')).toEqual({ ok: false, reason: expect.stringContaining('x-api-key') });
+    expect(await push.parseEvents(Buffer.from('{}'), {})).toMatchObject({ ok: false, status: 400 });
   });
 
   it.each(['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'])('ships, tracks and voids %s as the full registry does', async (code) => {
