@@ -301,9 +301,9 @@ export const stages: Record<StageName, StageConfig> = {
       'webhook-deliver': 5,
       // One sweep run at a time: a run still going when the next is due does not requeue the same deliveries twice.
       'webhook-sweep': 1,
-      // UPS Track Alert: UPS asks a token about once per its lifetime (15 minutes) and pushes one event per scan.
-      'ups-track-alert-token': 1,
-      'ups-track-alert-events': 2,
+      // Pushed tracking (UPS Track Alert): a carrier asks a token about once per its lifetime (15 minutes) and pushes one event per scan.
+      'carrier-push-token': 1,
+      'carrier-push-events': 2,
     },
     monitoring: {
       ...sharedMonitoring,
@@ -366,8 +366,8 @@ export const stages: Record<StageName, StageConfig> = {
       'webhook-sweep': 1,
       // A push is a read of the pointer and the order and at most one write (about 50 ms): 20 take about 400 events a
       // second, well above the scans of 50 ships a second spread over their days in transit.
-      'ups-track-alert-token': 2,
-      'ups-track-alert-events': 20,
+      'carrier-push-token': 2,
+      'carrier-push-events': 20,
     },
     monitoring: {
       ...sharedMonitoring,

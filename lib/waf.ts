@@ -11,14 +11,15 @@
  * 2. `PerIpWithoutKey`: requests without a well-formed key, counted per IP
  *    with a low limit. The function would answer them 401 anyway; the rule
  *    keeps scanners and key guessing from costing an invocation each. The
- *    manifest's inbound routes (a carrier pushing events, UPS Track Alert)
- *    are left out: they carry no API key by design, and a carrier pushes from
+ *    manifest's inbound routes (a carrier pushing events,
+ *    `/v1/carriers/{carrier}/push/…`) are left out: they carry no API key by design, and a carrier pushes from
  *    a few addresses far more than this limit; the backstop still counts them.
- * 3. `PushTokenPerIp`: requests to a carrier's push token URL (UPS Track
- *    Alert's, where a caller trades a client id and secret for a token, no
- *    API key), counted per IP with `pushTokenLimits.perIp` (lib/limits.ts).
- *    WAF sees requests, not answers, so it counts good ones too: the limit is
- *    far above UPS's need and far below a guesser's pace. Nothing deployed
+ * 3. `PushTokenPerIp`: requests to the push token URL of any carrier
+ *    (`/v1/carriers/{carrier}/push/token`, where a caller trades a client id
+ *    and secret for a token, no API key), counted per IP with
+ *    `pushTokenLimits.perIp` (lib/limits.ts). WAF sees requests, not answers,
+ *    so it counts good ones too: the limit is far above a carrier's need (UPS
+ *    Track Alert's) and far below a guesser's pace. Nothing deployed
  *    keeps a budget per client id (docs/decisions.md, docs/ups.md).
  * 4. `PerIp`, the backstop: every request, counted per IP. Needed because
  *    rule 1 gives each distinct well-formed key its own counter: a client
@@ -43,7 +44,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { ErrorCode } from '../shared/errors';
-import { inboundFunctions, PUSH_PATHS } from '../shared/manifest';
+import { inboundFunctions, PUSH_ROUTES } from '../shared/manifest';
 import { pushTokenLimits, RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS, rateLimitMessage, retryAfterSeconds, type RateLimits } from './limits';
 import type { StageConfig } from './stages';
 
@@ -51,6 +52,17 @@ import type { StageConfig } from './stages';
 export const API_KEY_HEADER = 'x-api-key';
 /** Where the inbound routes take a carrier's client credentials and bearer tokens: redacted from the WAF logs too. */
 export const AUTHORIZATION_HEADER = 'authorization';
+
+/**
+ * The regular expression WAF matches a route template's paths with: the
+ * path ends with the template, each `{parameter}` one segment that is not
+ * empty (as API Gateway routes it), the literal parts as they are.
+ */
+export const routePattern = (template: string): string =>
+  `${template
+    .split('/')
+    .map((segment) => (/^\{[A-Za-z0-9_]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')}$`;
 
 /** The key of the 429 body among the web ACL's custom response bodies. */
 export const THROTTLED_BODY_KEY = 'throttled';
@@ -101,14 +113,15 @@ export class ApiFirewall extends Construct {
         textTransformations: NO_TRANSFORMATION,
       },
     };
-    // WAF sees the stage in the path (`/<stage>/v1/...`): an inbound route is matched by how the path ends.
-    const pathEndsWith = (path: string): CfnWebACL.StatementProperty => ({
-      byteMatchStatement: { searchString: path, fieldToMatch: { uriPath: {} }, positionalConstraint: 'ENDS_WITH', textTransformations: NO_TRANSFORMATION },
+    // WAF sees the stage in the path (`/<stage>/v1/...`): an inbound route is matched by how the path ends, its
+    // path parameters (`{carrier}`) one segment each.
+    const pathEndsLike = (template: string): CfnWebACL.StatementProperty => ({
+      regexMatchStatement: { regexString: routePattern(template), fieldToMatch: { uriPath: {} }, textTransformations: NO_TRANSFORMATION },
     });
     const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty | undefined =>
       statements.length === 0 ? undefined : statements.length === 1 ? statements[0] : { orStatement: { statements } };
-    const inbound = anyOf(inboundFunctions().map((f) => pathEndsWith(f.trigger.path)));
-    const pushToken = anyOf(Object.values(PUSH_PATHS).flatMap((paths) => (paths ? [pathEndsWith(paths.token)] : [])));
+    const inbound = anyOf(inboundFunctions().map((f) => pathEndsLike(f.trigger.path)));
+    const pushToken = pathEndsLike(PUSH_ROUTES.token);
     const withoutKey: CfnWebACL.StatementProperty = { notStatement: { statement: wellFormedKey } };
     const block: CfnWebACL.RuleActionProperty = {
       block: {
@@ -155,19 +168,15 @@ export class ApiFirewall extends Construct {
           },
         },
       },
-      ...(pushToken
-        ? [
-            {
-              name: WAF_RULES.pushTokenPerIp,
-              priority: 2,
-              action: block,
-              visibilityConfig: visibility(WAF_RULES.pushTokenPerIp),
-              statement: {
-                rateBasedStatement: { limit: pushTokenLimits.perIp, evaluationWindowSec: limits.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement: pushToken },
-              },
-            },
-          ]
-        : []),
+      {
+        name: WAF_RULES.pushTokenPerIp,
+        priority: 2,
+        action: block,
+        visibilityConfig: visibility(WAF_RULES.pushTokenPerIp),
+        statement: {
+          rateBasedStatement: { limit: pushTokenLimits.perIp, evaluationWindowSec: limits.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement: pushToken },
+        },
+      },
       {
         name: WAF_RULES.perIp,
         priority: 3,

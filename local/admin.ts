@@ -86,9 +86,10 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   carrier-account push-credentials --id ID [--rotate]
       -> {"carrierAccountId","clientId","clientSecret","tokenPath","eventPath"}   The client id and
          secret a carrier that pushes tracking (UPS Track Alert) uses to reach this API: enter
-         them, with <ApiUrl> + the paths, in the carrier's portal (UPS: "Manage Webhook
-         Credentials"). The secret is shown this once and stored like the account's credentials;
-         --rotate replaces existing ones (the old pair stops working at once).
+         them, with <ApiUrl> + the paths (v1/carriers/<carrier>/push/token and /events), in the
+         carrier's portal (UPS: "Manage Webhook Credentials"). The secret is shown this once and
+         stored like the account's credentials; --rotate replaces existing ones (the old pair
+         stops working at once).
   carrier-account remove --id ID
       -> {"carrierAccountId","removed":true}   (deletes every secret of it too: credentials and
          push credentials; refused while a pricing plan names it, or while orders bought under it
@@ -661,7 +662,7 @@ const addCarrierAccount = async (command: Extract<AdminCommand, { kind: 'carrier
  * account has (its secret deleted once the new one is in place).
  */
 const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carrier-account-push-credentials' }>) => {
-  const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { getCarrierAccount, setPushCredentials }, { CONNECTORS }, { newPushClient }, { PUSH_PATHS }] =
+  const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { getCarrierAccount, setPushCredentials }, { CONNECTORS }, { newPushClient }, { carrierPushPaths }] =
     await Promise.all([
       import('../shared/secrets'),
       import('../shared/store/carrier-accounts'),
@@ -671,8 +672,8 @@ const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carr
     ]);
   const account = await getCarrierAccount(command.carrierAccountId);
   if (!account) throw new AdminError(`carrier account not found: ${command.carrierAccountId}`);
-  const paths = PUSH_PATHS[account.carrierCode];
-  if (!paths || !CONNECTORS.some((c) => c.code === account.carrierCode && c.network === 'live' && c.subscribePush)) {
+  // The generic push routes serve every connector that pushes (subscribes, and reads what it is pushed).
+  if (!CONNECTORS.some((c) => c.code === account.carrierCode && c.network === 'live' && c.subscribePush && c.push)) {
     throw new AdminError(`carrier account ${account.carrierAccountId} is a ${account.carrierCode} account, and ${account.carrierCode} does not push tracking events`);
   }
   if (account.pushCredentials && !command.rotate) {
@@ -703,6 +704,7 @@ const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carr
     throw new AdminError(`carrier account ${account.carrierAccountId} was removed or given other push credentials meanwhile; nothing changed`);
   }
   if (account.pushCredentials) await deleteCarrierCredentials(account.pushCredentials.secretRef);
+  const paths = carrierPushPaths(account.carrierCode);
   return { carrierAccountId: account.carrierAccountId, clientId: client.clientId, clientSecret: client.clientSecret, tokenPath: paths.token, eventPath: paths.events };
 };
 

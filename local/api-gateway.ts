@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withInvocationLogger } from '../shared/logger';
-import { httpFunctions, inboundFunctions, PUSH_PATHS } from '../shared/manifest';
+import { httpFunctions, inboundFunctions, PUSH_ROUTES } from '../shared/manifest';
 import { createDocsRoutes } from './docs';
 import type { LimitDecision, RequestLimiter } from './request-limiter';
 import { localHandlerOverride } from './sandbox-hooks';
@@ -491,8 +491,10 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const docs = createDocsRoutes();
-  const inboundPaths = new Set(inboundFunctions().map((f) => f.trigger.path));
-  const pushTokenPaths = new Set(Object.values(PUSH_PATHS).flatMap((paths) => (paths ? [paths.token] : [])));
+  // An inbound route's paths, whatever carrier `{carrier}` names (as WAF matches them, lib/waf.ts): the method aside.
+  const inboundTemplates = inboundFunctions().map((f) => f.trigger.path);
+  const isInbound = (pathname: string) => inboundTemplates.some((template) => matchTemplate(template, pathname) !== undefined);
+  const isPushToken = (pathname: string) => matchTemplate(PUSH_ROUTES.token, pathname) !== undefined;
 
   /** The answer to write; none when the client left before one was made. */
   const handle = async (req: IncomingMessage, requestId: string): Promise<{ response?: HttpResponse; error?: unknown }> => {
@@ -519,7 +521,7 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
       });
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     // As WAF's keyless rule (lib/waf.ts), the limiter leaves out a carrier's pushes: they carry no API key by design.
-    if (options.limiter && !inboundPaths.has(pathname)) {
+    if (options.limiter && !isInbound(pathname)) {
       const decision = options.limiter.check({ apiKey: headerValue(req.headers['x-api-key']), ip });
       if (!decision.allowed) {
         req.resume();
@@ -527,7 +529,7 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
       }
     }
     // A push token URL's refused attempts, per client id and per IP (local/request-limiter.ts): no other secret is checked past the budget.
-    const pushToken = options.limiter && pushTokenPaths.has(pathname) ? options.limiter.pushTokenAttempt({ authorization: headerValue(req.headers.authorization), ip }) : undefined;
+    const pushToken = options.limiter && isPushToken(pathname) ? options.limiter.pushTokenAttempt({ authorization: headerValue(req.headers.authorization), ip }) : undefined;
     if (pushToken && !pushToken.decision.allowed) {
       req.resume();
       const { decision } = pushToken;

@@ -55,18 +55,29 @@ export type ScheduleTrigger = { kind: 'schedule'; everyMinutes: number };
  */
 export type QueueTrigger = { kind: 'queue'; queue: QueueName; batchSize: number; maxReceives: number };
 /**
- * An HTTP route a carrier calls to push us events (UPS Track Alert): routed
- * like an HTTP trigger (API Gateway, the local runtime), but authenticated by
- * the carrier's own protocol in the function (client credentials, then a
- * bearer token) instead of an API key, and not part of the integrators'
- * interface, so not in openapi.json (docs/ups.md documents it).
+ * An HTTP route a carrier calls to push us events (pushed tracking, any
+ * carrier whose connector has the `push` capability): routed like an HTTP
+ * trigger (API Gateway, the local runtime), but authenticated in the
+ * function (client credentials we issued, then our bearer token, and what
+ * the carrier's protocol adds) instead of an API key, and not part of the
+ * integrators' interface, so not in openapi.json (docs/tracking.md,
+ * "Pushed tracking", documents it).
  */
 export type InboundTrigger = { kind: 'inbound'; method: 'POST'; path: string };
 export type Trigger = HttpTrigger | StreamTrigger | ScheduleTrigger | QueueTrigger | InboundTrigger;
 
-/** The inbound routes of each carrier that pushes tracking: its token URL and its event URL. */
-export const PUSH_PATHS: { readonly [carrierCode: string]: { readonly token: string; readonly events: string } | undefined } = {
-  UPS: { token: '/v1/carriers/ups/track-alert/token', events: '/v1/carriers/ups/track-alert/events' },
+/**
+ * The generic inbound routes of pushed tracking, one pair for every carrier
+ * that pushes: `{carrier}` is its code in lower case. The token URL is ours
+ * (OAuth client credentials issued for one carrier account); the events URL
+ * hands the body to the carrier's connector.
+ */
+export const PUSH_ROUTES = { token: '/v1/carriers/{carrier}/push/token', events: '/v1/carriers/{carrier}/push/events' } as const;
+
+/** One carrier's token URL and event URL under the API's base (what the operator enters in the carrier's portal). */
+export const carrierPushPaths = (carrierCode: string): { token: string; events: string } => {
+  const carrier = encodeURIComponent(carrierCode.toLowerCase());
+  return { token: PUSH_ROUTES.token.replace('{carrier}', carrier), events: PUSH_ROUTES.events.replace('{carrier}', carrier) };
 };
 
 /** The stack's queues. */
@@ -295,20 +306,20 @@ const entries = [
     description: 'Find the webhook deliveries no queue message moves any more (dead-letter queue, dead worker) and queue them again',
   },
   {
-    name: 'ups-track-alert-token',
-    entry: 'functions/ups-track-alert-token/handler.ts',
-    trigger: { kind: 'inbound', method: 'POST', path: PUSH_PATHS.UPS!.token },
+    name: 'carrier-push-token',
+    entry: 'functions/carrier-push-token/handler.ts',
+    trigger: { kind: 'inbound', method: 'POST', path: PUSH_ROUTES.token },
     // Reads the carrier account and its push credentials' secret; writes nothing (a token is verified by its MAC).
     access: { table: 'read', writes: [], bucket: 'none', carrierSecrets: true },
-    description: "UPS Track Alert's token URL: a short-lived bearer token for the client credentials this API issued to UPS",
+    description: "A pushing carrier's token URL: a short-lived bearer token for the client credentials this API issued for one carrier account",
   },
   {
-    name: 'ups-track-alert-events',
-    entry: 'functions/ups-track-alert-events/handler.ts',
-    trigger: { kind: 'inbound', method: 'POST', path: PUSH_PATHS.UPS!.events },
+    name: 'carrier-push-events',
+    entry: 'functions/carrier-push-events/handler.ts',
+    trigger: { kind: 'inbound', method: 'POST', path: PUSH_ROUTES.events },
     // The order and its schedule (ORDER#<id>), the same write as a polled tracking report.
     access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
-    description: 'UPS Track Alert events, pushed by UPS: written to the order as a polled tracking report is',
+    description: "A carrier's pushed tracking events, read by its connector: written to the order as a polled tracking report is",
   },
   {
     name: 'tracking-refresh',

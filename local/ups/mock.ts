@@ -12,11 +12,11 @@
  * UPS_MOCK_PUSH_CLIENT_SECRET are set (the pair `admin carrier-account
  * push-credentials` printed): every UPS_MOCK_PUSH_EVERY_SECONDS (20) each
  * subscribed package moves one step and its new events are pushed to the API
- * at UPS_MOCK_PUSH_API_URL (http://127.0.0.1:3000), through its token URL and
- * event URL, as UPS Track Alert does.
+ * at UPS_MOCK_PUSH_API_URL (http://127.0.0.1:3000), through UPS's generic push
+ * routes (`/v1/carriers/ups/push/token` and `/events`), as UPS Track Alert does.
  */
 import { parseArgs } from 'node:util';
-import { PUSH_PATHS } from '../../shared/manifest';
+import { carrierPushPaths } from '../../shared/manifest';
 import { startUpsMock } from './mock-server';
 import { startPushMode } from './push-mode';
 
@@ -38,7 +38,7 @@ if (!(pushEverySeconds >= 1)) {
 
 void startUpsMock({ clients: [client], port }).then((mock) => {
   const pushing = pushClient.clientId !== '' && pushClient.clientSecret !== '';
-  const paths = PUSH_PATHS.UPS!;
+  const paths = carrierPushPaths('UPS');
   const push = pushing
     ? startPushMode(mock.simulator, { url: `${pushApiUrl}${paths.events}`, tokenUrl: `${pushApiUrl}${paths.token}`, ...pushClient }, {
         everyMs: pushEverySeconds * 1000,

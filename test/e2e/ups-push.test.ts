@@ -1,8 +1,8 @@
 /**
  * Push before poll through `npm start`, as an operator sets it up: a UPS
  * account with its Track Alert push credentials (admin CLI), the local UPS
- * mock in push mode (local/ups/push-mode.ts) aimed at the runtime's token
- * URL and event URL. A live key ships with UPS; the mock moves the package
+ * mock in push mode (local/ups/push-mode.ts) aimed at the runtime's generic
+ * push routes, UPS's token URL and event URL (`/v1/carriers/ups/push/…`). A live key ships with UPS; the mock moves the package
  * and pushes its events; GET /track shows them, the status e-mail is in the
  * outbox and the webhook endpoint receives tracking.updated, while the mock
  * never saw a tracking poll of the package. The push secret appears in no
@@ -66,6 +66,7 @@ beforeAll(async () => {
   rmSync(credentials);
   const issued = await adminJson<{ clientId: string; clientSecret: string; tokenPath: string; eventPath: string }>(['carrier-account', 'push-credentials', '--id', carrierAccountId], env);
   pushSecret = issued.clientSecret;
+  expect([issued.tokenPath, issued.eventPath]).toEqual(['/v1/carriers/ups/push/token', '/v1/carriers/ups/push/events']);
   await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId], env);
   const origin = apiUrl.replace(/\/v1\/?$/, '');
   push = startPushMode(ups.simulator, { url: `${origin}${issued.eventPath}`, tokenUrl: `${origin}${issued.tokenPath}`, clientId: issued.clientId, clientSecret: issued.clientSecret });
@@ -116,6 +117,6 @@ it('the push secret appears in no log line of the runtime', () => {
     .filter((f) => f.endsWith('.log'))
     .map((f) => readFileSync(path.join(dataDir, f), 'utf8'))
     .join('\n');
-  expect(logs).toContain('POST /v1/carriers/ups/track-alert/events -> 200'); // the searched log is the runtime's
+  expect(logs).toContain('POST /v1/carriers/ups/push/events -> 200'); // the searched log is the runtime's
   expect(logs).not.toContain(pushSecret);
 });

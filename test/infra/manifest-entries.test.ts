@@ -106,8 +106,8 @@ describe('grants follow access', () => {
   it('an entry with writes may put, update and delete items of its prefixes only, and read and transact on the table', () => {
     const fences = tableWriteFences(synthesized.template, synthesized.stack);
     expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
-    expect(fences.get('ups-track-alert-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
-    expect(fences.get('ups-track-alert-token')).toEqual([]);
+    expect(fences.get('carrier-push-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
+    expect(fences.get('carrier-push-token')).toEqual([]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     // The tracking worker also reconciles, and an adoption writes what a ship writes.
     expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);

@@ -382,12 +382,12 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     it('are read by exactly the functions that call carriers, and the inbound routes that check a carrier\'s push credentials', () => {
       expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual([
         'cancel',
+        'carrier-push-events',
+        'carrier-push-token',
         'rate',
         'ship',
         'track',
         'tracking-check',
-        'ups-track-alert-events',
-        'ups-track-alert-token',
       ]);
     });
 

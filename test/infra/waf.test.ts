@@ -12,9 +12,9 @@ import { pushTokenLimits, RATE_LIMIT_ERROR_CODE, rateLimits, WAF_MIN_RATE_LIMIT 
 import { localRequestLimiter } from '../../local/request-limiter';
 import { projectRoot } from '../../lib/project-function';
 import { stages, type StageConfig } from '../../lib/stages';
-import { API_KEY_HEADER, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
+import { API_KEY_HEADER, routePattern, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
 import { ERROR_CODES } from '../../shared/errors';
-import { inboundFunctions, PUSH_PATHS } from '../../shared/manifest';
+import { carrierPushPaths, inboundFunctions, PUSH_ROUTES } from '../../shared/manifest';
 import { isWellFormedKey } from '../../shared/http/auth';
 import { logicalId, resources, useSynthesizedStages } from './synth';
 
@@ -92,11 +92,15 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       Limit: pushTokenLimits.perIp,
       EvaluationWindowSec: limits.windowSeconds,
       AggregateKeyType: 'IP',
-      // The token URL only: UPS Track Alert's event URL, where the pushes themselves arrive, is not counted here.
+      // The token URL of every carrier only: the events URL, where the pushes themselves arrive, is not counted here.
       ScopeDownStatement: {
-        ByteMatchStatement: { SearchString: PUSH_PATHS.UPS!.token, FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+        RegexMatchStatement: { RegexString: routePattern(PUSH_ROUTES.token), FieldToMatch: { UriPath: {} }, TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
       },
     });
+    const token = new RegExp(routePattern(PUSH_ROUTES.token));
+    // WAF sees the stage in the path; any carrier's token URL is counted, UPS's among them, and nothing else.
+    for (const path of [`/${stage.name}${carrierPushPaths('UPS').token}`, '/v1/carriers/ups/push/token', '/dev/v1/carriers/unknown/push/token', '/dev/v1/carriers/ups%2Fx/push/token']) expect([path, token.test(path)]).toEqual([path, true]);
+    for (const path of [carrierPushPaths('UPS').events, '/dev/v1/carriers//push/token', '/dev/v1/carriers/ups/push/token/x', '/dev/v1/carriers/a/b/push/token', '/dev/v1/carriers/ups/push/tokens', '/dev/v1/rate']) expect([path, token.test(path)]).toEqual([path, false]);
     // A guesser's 500 wrong secrets in 5 s are stopped well short; a WAF limit can go no lower than its minimum.
     expect(pushTokenLimits.perIp).toBeGreaterThanOrEqual(WAF_MIN_RATE_LIMIT);
     expect(pushTokenLimits.perIp).toBeLessThan(500);
@@ -136,10 +140,14 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(limits.perIpWithoutKey).toBeLessThan(limits.perKey);
     // A carrier's pushes (UPS Track Alert) carry no API key and come from a few addresses: only the backstop counts them.
     const inbound = ((notInbound?.NotStatement as { Statement: Statement } | undefined)?.Statement?.OrStatement as { Statements: Statement[] } | undefined)?.Statements ?? [];
-    expect(inbound.map((m) => m.ByteMatchStatement)).toEqual(
-      inboundFunctions().map((f) => ({ SearchString: f.trigger.path, FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', TextTransformations: [{ Priority: 0, Type: 'NONE' }] })),
+    expect(inbound.map((m) => m.RegexMatchStatement)).toEqual(
+      inboundFunctions().map((f) => ({ RegexString: routePattern(f.trigger.path), FieldToMatch: { UriPath: {} }, TextTransformations: [{ Priority: 0, Type: 'NONE' }] })),
     );
     expect(inbound.length).toBeGreaterThan(0);
+    // The generic routes of every carrier, whatever `{carrier}` holds, and no route an integrator calls with a key.
+    const leftOut = (path: string) => inbound.some((m) => new RegExp((m.RegexMatchStatement as { RegexString: string }).RegexString).test(path));
+    for (const path of ['/dev/v1/carriers/ups/push/token', '/prod/v1/carriers/ups/push/events', '/dev/v1/carriers/constructor/push/events']) expect([path, leftOut(path)]).toEqual([path, true]);
+    for (const path of ['/dev/v1/rate', '/dev/v1/carrier-services', '/dev/v1/carriers/ups/push', '/dev/v1/carriers/ups/push/events/x']) expect([path, leftOut(path)]).toEqual([path, false]);
   });
 
   it('counts every request per IP as a backstop, above the per-key limit', () => {

@@ -15,10 +15,11 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
+import { createShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import type { CarrierCallOptions } from '../../shared/carriers/types';
 import type { UpsApi, UpsRequest } from '../../shared/carriers/ups/api';
 import type { KeyMode } from '../../shared/domain/types';
-import { createUpsTrackAlertService } from '../../shared/services/ups-track-alert';
+import { createCarrierPushService } from '../../shared/services/carrier-push';
 import { getOrder } from '../../shared/store/orders';
 import { orderOfTrackingNumber } from '../../shared/store/tracking-schedule';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
@@ -85,7 +86,8 @@ describe('the tracking-number pointer is keyed by mode', () => {
 
     const applied: string[] = [];
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const alerts = createUpsTrackAlertService({
+    const alerts = createCarrierPushService({
+      carriers: createShipmentCarriers({}),
       applyPushed: async (orderId) => {
         applied.push(orderId);
         return 'changed';
@@ -93,13 +95,14 @@ describe('the tracking-number pointer is keyed by mode', () => {
       logger: quiet,
     });
     const issued = await alerts.token(
+      'ups',
       { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
       'grant_type=client_credentials',
     );
     const token = (issued.body as { access_token: string }).access_token;
     simulators.live.advance(live.trackingNumber);
     const [event] = simulators.live.trackAlertEvents(live.trackingNumber);
-    const pushed = await alerts.event({ authorization: `Bearer ${token}`, 'x-api-key': client.clientId, 'user-agent': 'UPSPubSubTrackingService' }, JSON.stringify(event));
+    const pushed = await alerts.events('ups', { authorization: `Bearer ${token}`, 'x-api-key': client.clientId, 'user-agent': 'UPSPubSubTrackingService' }, JSON.stringify(event));
     expect(pushed.status).toBe(200);
     expect(applied).toEqual([live.orderId]);
   });

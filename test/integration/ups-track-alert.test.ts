@@ -1,8 +1,9 @@
 /**
  * Push before poll: a UPS order subscribes to Track Alert at ship time, and
  * the events UPS pushes (played by the UPS mock's `pushTrackAlert`, through
- * our token URL and event URL served over HTTP by the local runtime's
- * gateway) reach GET /track, the status e-mail and a webhook delivery with
+ * the generic push routes, UPS's token URL and event URL
+ * `/v1/carriers/ups/push/token|events`, served over HTTP by the local
+ * runtime's gateway) reach GET /track, the status e-mail and a webhook delivery with
  * no tracking poll of UPS. The inbound routes refuse every other caller with
  * a 4xx, never a 5xx, and no secret or token reaches a log line or an answer.
  * DynamoDB Local, the UPS simulator served from UPS's documents.
@@ -21,8 +22,8 @@ import { createNotifyHandler } from '../../functions/notify/handler';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackHandler } from '../../functions/track/handler';
-import { createTrackAlertEventsHandler } from '../../functions/ups-track-alert-events/handler';
-import { createTrackAlertTokenHandler } from '../../functions/ups-track-alert-token/handler';
+import { createCarrierPushEventsHandler } from '../../functions/carrier-push-events/handler';
+import { createCarrierPushTokenHandler } from '../../functions/carrier-push-token/handler';
 import { createApiServer, manifestRoutes } from '../../local/api-gateway';
 import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
 import { pushTrackAlert } from '../../local/ups/mock-server';
@@ -95,7 +96,7 @@ const addAccount = async (io: { readStdin: () => Promise<Buffer> }, number: stri
     io,
   )) as { carrierAccountId: string };
   const issued = (await executeAdminCommand(parseAdminCommand(['carrier-account', 'push-credentials', '--id', carrierAccountId]), undefined, io)) as Client & { tokenPath: string };
-  expect(issued.tokenPath).toBe('/v1/carriers/ups/track-alert/token');
+  expect(issued).toMatchObject({ tokenPath: '/v1/carriers/ups/push/token', eventPath: '/v1/carriers/ups/push/events' });
   return { carrierAccountId, clientId: issued.clientId, clientSecret: issued.clientSecret };
 };
 
@@ -114,8 +115,8 @@ beforeAll(async () => {
   ({ apiKey, company: { companyId } } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 
   const handlers: Record<string, unknown> = {
-    'ups-track-alert-token': createTrackAlertTokenHandler({ clock: () => clock() }),
-    'ups-track-alert-events': createTrackAlertEventsHandler(registry(), { clock: () => clock() }),
+    'carrier-push-token': createCarrierPushTokenHandler(registry(), { clock: () => clock() }),
+    'carrier-push-events': createCarrierPushEventsHandler(registry(), { clock: () => clock() }),
   };
   const routes = manifestRoutes().filter((r) => handlers[r.name]);
   server = createApiServer({ routes, loadHandler: (route) => handlers[route.name] as never });
@@ -147,7 +148,7 @@ beforeEach(() => {
   clock = () => new Date();
 });
 
-const target = (client: Client) => ({ url: `${base}/v1/carriers/ups/track-alert/events`, tokenUrl: `${base}/v1/carriers/ups/track-alert/token`, clientId: client.clientId, clientSecret: client.clientSecret });
+const target = (client: Client) => ({ url: `${base}/v1/carriers/ups/push/events`, tokenUrl: `${base}/v1/carriers/ups/push/token`, clientId: client.clientId, clientSecret: client.clientSecret });
 const push = async (client: Client, body: unknown) => {
   const answer = await pushTrackAlert(target(client), body);
   answers.push(answer.body);
@@ -355,7 +356,7 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
   });
 
   const tokenOf = async (client: Client) => {
-    const response = await fetch(`${base}/v1/carriers/ups/track-alert/token`, {
+    const response = await fetch(`${base}/v1/carriers/ups/push/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
@@ -364,7 +365,7 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
     return ((await response.json()) as { access_token: string }).access_token;
   };
   const sendEvent = async (headers: Record<string, string>, body: string) => {
-    const response = await fetch(`${base}/v1/carriers/ups/track-alert/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'UPSPubSubTrackingService', ...headers }, body });
+    const response = await fetch(`${base}/v1/carriers/ups/push/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'UPSPubSubTrackingService', ...headers }, body });
     const text = await response.text();
     answers.push(text);
     return { status: response.status, text, headers: response.headers };
@@ -373,7 +374,7 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
   it('the token URL: a wrong secret or an unknown client is 401 invalid_client with WWW-Authenticate; another grant is 400 unsupported_grant_type', async () => {
     const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
     const ask = (authorization: string | undefined, body = 'grant_type=client_credentials') =>
-      fetch(`${base}/v1/carriers/ups/track-alert/token`, { method: 'POST', headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/x-www-form-urlencoded' }, body });
+      fetch(`${base}/v1/carriers/ups/push/token`, { method: 'POST', headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/x-www-form-urlencoded' }, body });
     for (const authorization of [basic(accountA.clientId, 'wrong'), basic(`${randomUUID()}.00000000`, accountA.clientSecret), basic(accountA.clientId, accountB.clientSecret), undefined]) {
       const response = await ask(authorization);
       expect(response.status).toBe(401);
@@ -443,6 +444,84 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.text).not.toContain('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('the generic push routes: a carrier that does not push is 404, whatever {carrier} holds', () => {
+  const basic = (client: Client) => `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`;
+  /** Values of `{carrier}` that name no carrier that pushes: unknown, sandbox, the wrong case, prototype names, 10 KB, encoded slashes and dots. */
+  const hostile = [
+    'unknown',
+    'carrierx',
+    'carrierf',
+    'UPS',
+    'Ups',
+    'constructor',
+    '__proto__',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'x'.repeat(10 * 1024),
+    'ups%2Fpush',
+    'ups%2f..%2fups',
+    '%2e%2e',
+    'ups%00',
+    'ups%20',
+    '%F0%9F%93%A6',
+    '%E0%A4%A',
+  ];
+  const ask = async (carrier: string, route: 'token' | 'events', headers: Record<string, string>, body: string) => {
+    const response = await fetch(`${base}/v1/carriers/${carrier}/push/${route}`, { method: 'POST', headers, body });
+    const text = await response.text();
+    answers.push(text);
+    return { status: response.status, text };
+  };
+
+  it.each(['token', 'events'] as const)('%s: 404 with our error body, never 5xx and never the whole value, even with credentials good for UPS', async (route) => {
+    const tokenAnswer = await fetch(`${base}/v1/carriers/ups/push/token`, {
+      method: 'POST',
+      headers: { authorization: basic(accountA), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const bearer = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+    const headers: Record<string, string> =
+      route === 'token'
+        ? { authorization: basic(accountA), 'content-type': 'application/x-www-form-urlencoded' }
+        : { authorization: `Bearer ${bearer}`, 'x-api-key': accountA.clientId, 'user-agent': 'UPSPubSubTrackingService', 'content-type': 'application/json' };
+    // An event of a number no order has: answered 200 on UPS's route, so only the carrier makes the 404.
+    const unknownNumber = { trackingNumber: '1Z999AA10000000002', activityStatus: { type: 'I', code: 'DP', description: 'Departed' }, gmtActivityDate: '20261124', gmtActivityTime: '151500' };
+    const body = route === 'token' ? 'grant_type=client_credentials' : JSON.stringify(unknownNumber);
+    for (const carrier of hostile) {
+      const answer = await ask(carrier, route, headers, body);
+      expect([carrier.slice(0, 24), answer.status]).toEqual([carrier.slice(0, 24), 404]);
+      expect(JSON.parse(answer.text)).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+      expect(answer.text.length).toBeLessThan(400);
+      expect(answer.text).not.toContain('access_token');
+    }
+    // The same credentials on UPS's own route are good: the 404s were the carrier's, not the credentials'. (Its token answer is not searched.)
+    expect((await fetch(`${base}/v1/carriers/ups/push/${route}`, { method: 'POST', headers, body })).status).toBe(200);
+  });
+
+  it.each(['token', 'events'] as const)("%s: the function itself, given API Gateway's path parameters as they come, answers 404 for each", async (route) => {
+    const handler = (route === 'token' ? createCarrierPushTokenHandler(registry()) : createCarrierPushEventsHandler(registry())) as unknown as Handler;
+    const values: Array<Record<string, string> | null> = [
+      null,
+      {},
+      { carrier: '' },
+      ...hostile.map((carrier) => ({ carrier })),
+      { carrier: 'ups/push' },
+      { carrier: '../ups' },
+      { carrier: 'ups\u0000' },
+      { carrier: 'ups ' },
+      { carrier: '\u{1F4E6}'.repeat(40) },
+    ];
+    for (const pathParameters of values) {
+      const answer = await callHandler<{ error: { code: string; message: string } }>(handler, { ...proxyEvent({ method: 'POST', path: `/v1/carriers/x/push/${route}`, key: '', pathParameters, body: '{}' }), headers: {} });
+      expect([JSON.stringify(pathParameters).slice(0, 40), answer.status, answer.json.error.code]).toEqual([JSON.stringify(pathParameters).slice(0, 40), 404, 'NOT_FOUND']);
+      // A caller's value is repeated up to 64 characters and an ellipsis (docs/decisions.md), never 10 KB of it.
+      expect(answer.json.error.message.length).toBeLessThan(140);
+    }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

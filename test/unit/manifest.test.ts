@@ -56,7 +56,7 @@ describe('table writes', () => {
     expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIERACCT#', 'COMPANY#', 'REFERENCE']);
   });
 
-  it('rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier\'s tracking-number pointer, UPS Track Alert\'s event URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler\'s adoption writes as a ship does (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
+  it('rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier\'s tracking-number pointer, a carrier\'s push events URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler\'s adoption writes as a ship does (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
     const writes = Object.fromEntries(manifest.map((f) => [f.name, f.access.writes]));
     expect(writes).toEqual({
       'packaging-types': [],
@@ -80,8 +80,8 @@ describe('table writes', () => {
       'webhook-events': ['WEBHOOK#'],
       'webhook-deliver': ['WEBHOOK#'],
       'webhook-sweep': ['WEBHOOK#'],
-      'ups-track-alert-token': [],
-      'ups-track-alert-events': ['ORDER#'],
+      'carrier-push-token': [],
+      'carrier-push-events': ['ORDER#'],
     });
   });
 });

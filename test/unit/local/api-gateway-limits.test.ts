@@ -16,8 +16,8 @@ const PREFIXES = { live: 'ship', test: 'shiptest' };
 
 const routes: Route[] = [
   { name: 'carriers', entry: 'carriers', method: 'GET', path: '/v1/carriers' },
-  { name: 'ups-track-alert-events', entry: 'ups-track-alert-events', method: 'POST', path: '/v1/carriers/ups/track-alert/events' },
-  { name: 'ups-track-alert-token', entry: 'ups-track-alert-token', method: 'POST', path: '/v1/carriers/ups/track-alert/token' },
+  { name: 'carrier-push-events', entry: 'carrier-push-events', method: 'POST', path: '/v1/carriers/{carrier}/push/events' },
+  { name: 'carrier-push-token', entry: 'carrier-push-token', method: 'POST', path: '/v1/carriers/{carrier}/push/token' },
 ];
 let calls = 0;
 const CLIENT = '11111111-1111-4111-8111-111111111111.0a0b0c0d';
@@ -30,7 +30,7 @@ const start = async (limiter: RequestLimiter): Promise<{ server: Server; base: s
     loadHandler: (route) => async (event: { headers: Record<string, string | undefined> }) => {
       calls += 1;
       // The token URL's function: 401 invalid_client unless the one right secret.
-      if (route.name === 'ups-track-alert-token' && event.headers.authorization !== basic(CLIENT, 'right')) {
+      if (route.name === 'carrier-push-token' && event.headers.authorization !== basic(CLIENT, 'right')) {
         return { statusCode: 401, headers: { 'content-type': 'application/json' }, body: '{"error":"invalid_client"}' };
       }
       return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' };
@@ -101,13 +101,15 @@ describe('local per-key limit over HTTP', () => {
   it("leaves a carrier's pushes (an inbound route, no API key by design) out of the keyless limit, as WAF does", async () => {
     // The IP budget (2) is spent by the tests above.
     expect((await get('/v1/carriers')).status).toBe(429);
-    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/v1/carriers/ups/track-alert/events`, { method: 'POST', body: '{}' })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/v1/carriers/ups/push/events`, { method: 'POST', body: '{}' })).status).toBe(200);
+    // Whatever carrier the path names: the function answers 404 for one that does not push, not the keyless limit.
+    expect((await fetch(`${base}/v1/carriers/constructor/push/events`, { method: 'POST', body: '{}' })).status).toBe(200);
   });
 });
 
-describe("a push token URL's refused attempts (UPS Track Alert), over HTTP", () => {
-  const token = (base: string, authorization: string) =>
-    fetch(`${base}/v1/carriers/ups/track-alert/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+describe("a push token URL's refused attempts (UPS Track Alert's, any carrier's), over HTTP", () => {
+  const token = (base: string, authorization: string, carrier = 'ups') =>
+    fetch(`${base}/v1/carriers/${carrier}/push/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
 
   it(`checks ${pushTokenLimits.failures} wrong secrets of a client id, then answers 429 THROTTLED without running the function, the right secret included`, async () => {
     const { server, base } = await start(localRequestLimiter({}, PREFIXES));
@@ -125,8 +127,11 @@ describe("a push token URL's refused attempts (UPS Track Alert), over HTTP", () 
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(await over.json()).toEqual({ error: { code: RATE_LIMIT_ERROR_CODE, message: expect.stringContaining(`${pushTokenLimits.failures} refused token requests per`) } });
       expect(calls).toBe(checked);
+      // Another carrier in the path is the same token URL: no fresh budget for the client id or the address.
+      expect((await token(base, basic(CLIENT, 'wrong-again'), 'canadapost')).status).toBe(429);
+      expect(calls).toBe(checked);
       // The events URL is not the token URL: untouched.
-      expect((await fetch(`${base}/v1/carriers/ups/track-alert/events`, { method: 'POST', body: '{}' })).status).toBe(200);
+      expect((await fetch(`${base}/v1/carriers/ups/push/events`, { method: 'POST', body: '{}' })).status).toBe(200);
     } finally {
       await stop(server);
     }
