@@ -8,34 +8,24 @@ import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text';
 import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../common';
 import { CarrierRefusal, type RateInput } from '../types';
+import type { Rating } from './documents';
 import { UPS } from './oauth';
 import { UPS_PACKAGING_CODES } from './reference';
 
 /** UPS's presence indicators: present (any value, sent empty) means yes. */
 export const PRESENT = '' as const;
 
-export type UpsAddress = {
-  AddressLine: string[];
-  City?: string;
-  StateProvinceCode?: string;
-  PostalCode?: string;
-  CountryCode: string;
-  ResidentialAddressIndicator?: string;
-};
-export type UpsParty = { Name?: string; AttentionName?: string; ShipperNumber?: string; Address: UpsAddress };
-export type UpsUnit = { Code: string; Description: string };
-export type UpsMoney = { CurrencyCode: string; MonetaryValue: string };
-export type UpsPackage = {
-  PackagingType: { Code: string; Description?: string };
-  Dimensions?: { UnitOfMeasurement: UpsUnit; Length: string; Width: string; Height: string };
-  PackageWeight: { UnitOfMeasurement: UpsUnit; Weight: string };
-  PackageServiceOptions?: { DeclaredValue?: UpsMoney; DeliveryConfirmation?: { DCISType: string } };
-};
-export type UpsShipmentCharge = {
-  Type: '01';
-  BillShipper?: { AccountNumber: string };
-  BillThirdParty?: { AccountNumber: string; Address: { CountryCode: string; PostalCode?: string } };
-};
+/**
+ * Rating's types (./documents.ts): the address and party of ShipTo, the
+ * widest of the three (only ShipTo's address has the residential
+ * indicator); ship.ts checks the same values against Shipping's types where
+ * it sends them.
+ */
+export type UpsAddress = Rating['ShipTo_Address'];
+export type UpsParty = Rating['Shipment_ShipTo'];
+export type UpsMoney = Rating['Shipment_InvoiceLineTotal'];
+/** The fields of Rating's package this connector fills; every package has its packaging and its weight. */
+export type UpsPackage = Pick<Rating['Shipment_Package'], 'Dimensions' | 'PackageServiceOptions'> & Required<Pick<Rating['Shipment_Package'], 'PackagingType' | 'PackageWeight'>>;
 
 export const cut = (text: string | undefined, max: number): string | undefined => {
   const t = text?.trim();
@@ -57,7 +47,7 @@ export function accountNumberOf(input: { plan: RateInput['plan'] }): string {
 export function addressOf(address: RateRequest['shipper'], field: string, residential = false): UpsAddress {
   const place = placeOf(address);
   if (place.postalCode && place.postalCode.length > 9) throw new CarrierRefusal(UPS, `UPS takes postal codes of at most 9 characters (${field}.postalCode)`);
-  return compact({
+  return compact<UpsAddress>({
     AddressLine: [address.addressLine1, address.addressLine2].map((line) => cut(line, 35)).filter((line): line is string => line !== undefined),
     City: cut(address.city, 30),
     StateProvinceCode: place.provinceCode?.length === 2 ? place.provinceCode : undefined,
@@ -68,7 +58,7 @@ export function addressOf(address: RateRequest['shipper'], field: string, reside
 }
 
 export const partyOf = (address: RateRequest['shipper'], field: string, residential = false): UpsParty =>
-  compact({
+  compact<UpsParty>({
     Name: cut(address.companyName, 35) ?? cut(address.personName, 35),
     AttentionName: cut(address.personName, 35),
     Address: addressOf(address, field, residential),
@@ -106,11 +96,11 @@ export function packagesOf(request: RateRequest): UpsPackage[] {
   const declared = insurance ? splitCents(insurance.amount, pieces.length) : [];
   return pieces.map((piece, i) => {
     const sides = [piece.length, piece.width, piece.height];
-    const options = compact({
+    const options = compact<NonNullable<UpsPackage['PackageServiceOptions']>>({
       DeclaredValue: insurance && (declared[i] ?? 0) > 0 ? money({ amount: declared[i] as number, currency: insurance.currency }) : undefined,
       DeliveryConfirmation: packageSignature,
     });
-    return compact({
+    return compact<UpsPackage>({
       PackagingType: packagingOf(piece),
       // An envelope, or a piece given without its sides, is rated by weight alone.
       Dimensions: sides.every((side) => side > 0)

@@ -26,6 +26,7 @@
 import * as z from '../../zod';
 import { CarrierError, type CarrierAccount, type CarrierMode } from '../types';
 import { upsTokenUrl } from './config';
+import type { Documented, Mismatches, OAuth, Rating, Shipping, TokenForm, Tracking } from './documents';
 
 export const UPS = 'UPS';
 
@@ -50,6 +51,15 @@ const upsErrorSchema = z.object({
     errors: z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) })).check(z.minLength(1)),
   }),
 });
+
+// What the schemas read is the documents' (./documents.ts): the token answer, and the error answer of the token and of each API.
+type _TokenDocumented = Documented<Mismatches<z.input<typeof upsTokenResponseSchema>, OAuth['tokenSuccessResponse']>>;
+type _ErrorDocumented = Documented<
+  | Mismatches<z.input<typeof upsErrorSchema>, OAuth['tokenErrorResponse']>
+  | Mismatches<z.input<typeof upsErrorSchema>, Rating['ErrorResponse']>
+  | Mismatches<z.input<typeof upsErrorSchema>, Shipping['ErrorResponse']>
+  | Mismatches<z.input<typeof upsErrorSchema>, Tracking['Response']>
+>;
 
 /** `code: message` of UPS's error answer, when the body is one. */
 export function upsErrorMessage(body: unknown): string | undefined {
@@ -157,7 +167,7 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
           accept: 'application/json',
           'x-merchant-id': account.accountNumber,
         },
-        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+        body: new URLSearchParams({ grant_type: 'client_credentials' } satisfies TokenForm).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

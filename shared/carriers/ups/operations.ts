@@ -17,6 +17,7 @@
 import { compact } from '../common';
 import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../types';
 import type { UpsApi } from './api';
+import type { ReferenceSearchQuery } from './documents';
 import { bodyOf, reasonOf } from './answers';
 import { UPS } from './oauth';
 import {
@@ -39,7 +40,7 @@ export { buildRate, upsRate } from './rate-operation';
 
 /** The tracking numbers UPS holds under `reference` for the account; none when it has none. */
 async function searchReference(api: UpsApi, reference: string, accountNumber: string, signal: AbortSignal): Promise<string[]> {
-  const answer = await api.send({ method: 'GET', path: upsReferencePath(reference), query: { locale: 'en_US', shipperNum: accountNumber }, retryable: true }, signal);
+  const answer = await api.send({ method: 'GET', path: upsReferencePath(reference), query: { locale: 'en_US', shipperNum: accountNumber } satisfies ReferenceSearchQuery, retryable: true }, signal);
   if (answer.status === 404) return [];
   return parseUpsReferenceSearch(bodyOf(answer, 'search the shipment reference', () => false));
 }

@@ -41,12 +41,8 @@ import {
   thirdPartyCountryOf,
   UPS_ACCOUNT,
   units,
-  type UpsMoney,
-  type UpsPackage,
-  type UpsParty,
-  type UpsShipmentCharge,
-  type UpsUnit,
 } from './mapping';
+import type { Documented, Mismatches, Rating } from './documents';
 import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../types';
 import { UPS } from './oauth';
 import { upsServiceByUpsCode } from './services';
@@ -55,24 +51,13 @@ import { upsServiceByUpsCode } from './services';
 export const UPS_RATING_VERSION = 'v2409';
 export const UPS_RATE_PATH = `/rating/${UPS_RATING_VERSION}/Shoptimeintransit`;
 
+/**
+ * Rating's request (RATERequestWrapper). One addition: the document requires
+ * `Request.RequestOption` (the operation, as in the path) but declares no
+ * such property, so its generated type has none; UPS reads it.
+ */
 export type UpsRateBody = {
-  RateRequest: {
-    Request: { RequestOption: 'Shoptimeintransit'; SubVersion: string };
-    Shipment: {
-      Shipper: UpsParty & { ShipperNumber: string };
-      ShipTo: UpsParty;
-      ShipFrom: UpsParty;
-      PaymentDetails: { ShipmentCharge: [UpsShipmentCharge] };
-      ShipmentRatingOptions: { NegotiatedRatesIndicator: string };
-      TaxInformationIndicator: string;
-      DocumentsOnlyIndicator?: string;
-      ShipmentServiceOptions?: { SaturdayDeliveryIndicator?: string; DeliveryConfirmation?: { DCISType: string } };
-      Package: UpsPackage[];
-      ShipmentTotalWeight: { UnitOfMeasurement: UpsUnit; Weight: string };
-      InvoiceLineTotal?: UpsMoney;
-      DeliveryTimeInformation: { PackageBillType: '02' | '03'; Pickup: { Date: string; Time?: string } };
-    };
-  };
+  RateRequest: Omit<Rating['RateRequest'], 'Request'> & { Request: Rating['RateRequest_Request'] & { RequestOption: 'Shoptimeintransit' } };
 };
 
 /** What the transport sends: `POST <base><path>` with `body`. */
@@ -92,7 +77,7 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
   const thirdParty = thirdPartyAccountOf(UPS, request);
   if (thirdParty !== undefined && !UPS_ACCOUNT.test(thirdParty)) throw new CarrierRefusal(UPS, 'UPS bills a third party only by its 6-character UPS account number');
   const signature = signatureOf(request);
-  const shipmentOptions = compact({
+  const shipmentOptions = compact<Rating['Shipment_ShipmentServiceOptions']>({
     SaturdayDeliveryIndicator: request.shippingOptions.saturdayDelivery === true ? PRESENT : undefined,
     DeliveryConfirmation: signature !== 'none' && !isUsDomestic(request) ? { DCISType: signature === 'adult' ? '2' : '1' } : undefined,
   });
@@ -107,7 +92,7 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
     body: {
       RateRequest: {
         Request: { RequestOption: 'Shoptimeintransit', SubVersion: UPS_RATING_VERSION.slice(1) },
-        Shipment: compact({
+        Shipment: compact<Rating['RateRequest_Shipment']>({
           Shipper: { ...shipper, ShipperNumber: accountNumber },
           ShipTo: partyOf(request.recipient, 'recipient', request.recipient.residential === true),
           ShipFrom: shipper,
@@ -116,7 +101,7 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
               thirdParty
                 ? { Type: '01', BillThirdParty: { AccountNumber: thirdParty.toUpperCase(), Address: { CountryCode: thirdPartyCountryOf(request) } } }
                 : { Type: '01', BillShipper: { AccountNumber: accountNumber } },
-            ] as [UpsShipmentCharge],
+            ],
           },
           ShipmentRatingOptions: { NegotiatedRatesIndicator: PRESENT },
           TaxInformationIndicator: PRESENT,
@@ -127,7 +112,7 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
           InvoiceLineTotal: customsValue ? money(customsValue) : undefined,
           DeliveryTimeInformation: {
             PackageBillType: documentsOnly ? ('02' as const) : ('03' as const),
-            Pickup: compact({ Date: shipDateOf(request).replaceAll('-', ''), Time: time ? `${time[1]}${time[2]}` : undefined }),
+            Pickup: compact<Rating['DeliveryTimeInformation_Pickup']>({ Date: shipDateOf(request).replaceAll('-', ''), Time: time ? `${time[1]}${time[2]}` : undefined }),
           },
         }),
       },
@@ -171,6 +156,8 @@ const rateResponseSchema = z.object({
   }),
 });
 type RatedShipment = z.infer<typeof ratedShipmentSchema>;
+// What the schema reads is Rating's RATEResponseWrapper (./documents.ts): a renamed or retyped field fails tsc.
+type _RateResponseDocumented = Documented<Mismatches<z.input<typeof rateResponseSchema>, Rating['RATEResponseWrapper']>>;
 
 /** Minor units of a UPS amount string (every currency UPS quotes in has 2 decimals). */
 const minor = (value: string): number => Math.round(Number(value) * 100);

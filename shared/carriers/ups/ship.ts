@@ -42,10 +42,8 @@ import {
   PRESENT,
   thirdPartyCountryOf,
   UPS_ACCOUNT,
-  type UpsAddress,
-  type UpsMoney,
-  type UpsPackage,
 } from './mapping';
+import type { Documented, Mismatches, Shipping } from './documents';
 import { UPS } from './oauth';
 import { upsServiceByCode } from './services';
 
@@ -61,32 +59,24 @@ export const upsTrackingUrl = (trackingNumber: string) => `https://www.ups.com/t
 /** Our reference as UPS keeps it: the UUID's 32 hex digits, upper case (UPS takes 35 characters). */
 export const upsReferenceOf = (reference: string): string => reference.replaceAll('-', '').toUpperCase().slice(0, 35);
 
-type UpsShipParty = { Name: string; AttentionName?: string; Phone?: { Number: string }; EMailAddress?: string; Address: UpsAddress };
-type UpsShipPackage = Omit<UpsPackage, 'PackagingType' | 'PackageServiceOptions' | 'Dimensions'> & {
-  Packaging: { Code: string; Description?: string };
-  Dimensions?: { UnitOfMeasurement: { Code: string; Description: string }; Length: string; Width: string; Height: string };
-  PackageServiceOptions?: { DeclaredValue?: UpsMoney; DeliveryConfirmation?: { DCISType: string } };
-  ReferenceNumber: { Value: string }[];
-};
-type UpsCharge = { Type: '01' | '02'; BillShipper?: { AccountNumber: string }; BillReceiver?: { AccountNumber: string }; BillThirdParty?: { AccountNumber: string; Address: { CountryCode: string } } };
+/**
+ * A party of Shipping's request (Shipper, ShipTo, ShipFrom), but for its
+ * address's City: the document requires one, and a party given without a
+ * city (our API's city is optional) is sent without it, as it always was.
+ */
+type CityOptional<Party extends { Address: { City: string } }> = Omit<Party, 'Address'> & { Address: Omit<Party['Address'], 'City'> & { City?: string } };
+type UpsShipParty = CityOptional<Shipping['Shipment_ShipTo']>;
+type UpsShipPackage = Shipping['Shipment_Package'];
+type UpsCharge = Shipping['PaymentInformation_ShipmentCharge'];
 
+/** Shipping's request (SHIPRequestWrapper), its parties' City optional (`CityOptional`). */
 export type UpsShipBody = {
-  ShipmentRequest: {
-    Request: { RequestOption: 'nonvalidate'; SubVersion: string; TransactionReference: { CustomerContext: string } };
-    Shipment: {
-      Description?: string;
-      ReturnService?: { Code: '9'; Description?: string };
-      DocumentsOnlyIndicator?: string;
-      Shipper: UpsShipParty & { ShipperNumber: string };
-      ShipTo: UpsShipParty;
-      ShipFrom: UpsShipParty;
-      PaymentInformation: { ShipmentCharge: UpsCharge[] };
-      Service: { Code: string; Description?: string };
-      InvoiceLineTotal?: UpsMoney;
-      ShipmentServiceOptions?: Record<string, unknown>;
-      Package: UpsShipPackage[];
+  ShipmentRequest: Omit<Shipping['ShipmentRequest'], 'Shipment'> & {
+    Shipment: Omit<Shipping['ShipmentRequest_Shipment'], 'Shipper' | 'ShipTo' | 'ShipFrom'> & {
+      Shipper: CityOptional<Shipping['Shipment_Shipper']>;
+      ShipTo: CityOptional<Shipping['Shipment_ShipTo']>;
+      ShipFrom?: CityOptional<Shipping['Shipment_ShipFrom']>;
     };
-    LabelSpecification: { LabelImageFormat: { Code: 'GIF' | 'ZPL' }; LabelStockSize: { Height: '6'; Width: '4' } };
   };
 };
 
@@ -97,7 +87,7 @@ export type UpsShipRequests = { reference: string; packageCount: number; shipmen
 function shipPartyOf(address: RateRequest['shipper'], field: string, residential = false): UpsShipParty {
   const contact = contactOf(UPS, field, address);
   const phone = contact.phoneNumber?.replace(/[^0-9]/g, '');
-  return compact({
+  return compact<UpsShipParty>({
     Name: cut(contact.companyName ?? contact.personName, 35)!,
     AttentionName: cut(contact.personName, 35),
     Phone: phone && phone.length >= 1 ? { Number: clip(phone, 15) } : undefined,
@@ -109,7 +99,7 @@ function shipPartyOf(address: RateRequest['shipper'], field: string, residential
 /** The rate request's packages as the Shipping document spells them, each carrying our reference. */
 function shipPackagesOf(request: RateRequest, reference: string): UpsShipPackage[] {
   return packagesOf(request).map(({ PackagingType, Dimensions, PackageServiceOptions, ...rest }) =>
-    compact({
+    compact<UpsShipPackage>({
       ...rest,
       Packaging: PackagingType,
       Dimensions: Dimensions && {
@@ -128,14 +118,14 @@ function shipPackagesOf(request: RateRequest, reference: string): UpsShipPackage
 }
 
 /** UPS's invoice (form 01) from the commercial invoice. */
-function invoiceFormOf(request: RateRequest, shipTime: string): Record<string, unknown> | undefined {
+function invoiceFormOf(request: RateRequest, shipTime: string): Shipping['ShipmentServiceOptions_InternationalForms'] | undefined {
   const invoice = request.commercialInvoice;
   if (!invoice) return undefined;
   const total = invoiceTotal(invoice);
   return {
     FormType: ['01'],
     Product: invoice.invoiceItems.slice(0, 50).map((item) =>
-      compact({
+      compact<Shipping['InternationalForms_Product']>({
         Description: [cut(item.description, 35) ?? 'Goods'],
         Unit: { Number: String(item.quantity), UnitOfMeasurement: { Code: 'PCS' }, Value: (item.value / item.quantity).toFixed(2) },
         CommodityCode: item.hsCode && /^[0-9.]{6,15}$/.test(item.hsCode) ? item.hsCode : undefined,
@@ -185,7 +175,7 @@ export function buildUpsShipRequests(input: ShipInput): UpsShipRequests {
   const shipper = shipPartyOf(request.shipper, 'shipper');
   const recipient = shipPartyOf(request.recipient, 'recipient', request.recipient.residential === true);
   const invoiceForm = international && !documentsOnly ? invoiceFormOf(request, input.shipTime) : undefined;
-  const options = compact({
+  const options = compact<Shipping['Shipment_ShipmentServiceOptions']>({
     SaturdayDeliveryIndicator: request.shippingOptions.saturdayDelivery === true ? PRESENT : undefined,
     DeliveryConfirmation: signature !== 'none' && !isUsDomestic(request) ? { DCISType: signature === 'adult' ? '2' : '1' } : undefined,
     InternationalForms: invoiceForm,
@@ -195,7 +185,7 @@ export function buildUpsShipRequests(input: ShipInput): UpsShipRequests {
   const body = (shipment: Partial<UpsShipBody['ShipmentRequest']['Shipment']>): UpsShipBody => ({
     ShipmentRequest: {
       Request: { RequestOption: 'nonvalidate', SubVersion: UPS_SHIPPING_VERSION.slice(1), TransactionReference: { CustomerContext: reference } },
-      Shipment: compact({
+      Shipment: compact<UpsShipBody['ShipmentRequest']['Shipment']>({
         Description: description,
         DocumentsOnlyIndicator: documentsOnly ? PRESENT : undefined,
         Shipper: { ...shipper, ShipperNumber: accountNumber },
@@ -207,7 +197,7 @@ export function buildUpsShipRequests(input: ShipInput): UpsShipRequests {
         ShipmentServiceOptions: Object.keys(options).length > 0 ? options : undefined,
         Package: packages,
         ...shipment,
-      }) as UpsShipBody['ShipmentRequest']['Shipment'],
+      }),
       LabelSpecification: { LabelImageFormat: { Code: 'GIF' }, LabelStockSize: { Height: '6', Width: '4' } },
     },
   });
@@ -218,7 +208,8 @@ export function buildUpsShipRequests(input: ShipInput): UpsShipRequests {
     ReturnService: { Code: '9', Description: 'UPS Print Return Label' },
     Description: description ?? 'Return',
     Shipper: { ...shipper, ShipperNumber: accountNumber },
-    ShipFrom: { ...recipient, Address: { ...recipient.Address, ResidentialAddressIndicator: undefined } as UpsAddress },
+    // The recipient's address (ShipTo's type) as ShipFrom, which has no residential indicator: left undefined, it leaves with the JSON round trip below.
+    ShipFrom: { ...recipient, Address: { ...recipient.Address, ResidentialAddressIndicator: undefined } as UpsShipParty['Address'] },
     ShipTo: shipper,
     PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: accountNumber } }] },
     Service: { Code: service.upsCode === '03' || service.upsCode === '11' ? service.upsCode : RETURN_FALLBACK },
@@ -230,7 +221,7 @@ export function buildUpsShipRequests(input: ShipInput): UpsShipRequests {
 }
 
 /** Label Recovery of one package's label in `format`. */
-export const buildUpsLabelRecovery = (trackingNumber: string, format: 'ZPL' | 'GIF') => ({
+export const buildUpsLabelRecovery = (trackingNumber: string, format: 'ZPL' | 'GIF'): Shipping['LABELRECOVERYRequestWrapper'] => ({
   LabelRecoveryRequest: {
     Request: { SubVersion: UPS_SHIPPING_VERSION.slice(1), RequestOption: 'Non_Validate' },
     LabelSpecification: { LabelImageFormat: { Code: format }, LabelStockSize: { Height: '6', Width: '4' } },
@@ -262,6 +253,10 @@ const recoveryResponseSchema = z.object({
     LabelResults: list(z.object({ TrackingNumber: z.string().check(z.minLength(1)), LabelImage: z.object({ LabelImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().check(z.minLength(1)) }) })),
   }),
 });
+
+// What the schemas read is Shipping's SHIPResponseWrapper and LABELRECOVERYResponseWrapper (./documents.ts): a renamed or retyped field fails tsc.
+type _ShipResponseDocumented = Documented<Mismatches<z.input<typeof shipResponseSchema>, Shipping['SHIPResponseWrapper']>>;
+type _RecoveryResponseDocumented = Documented<Mismatches<z.input<typeof recoveryResponseSchema>, Shipping['LABELRECOVERYResponseWrapper']>>;
 
 const malformed = (what: string, error: z.core.$ZodError) => {
   const issue = error.issues[0];

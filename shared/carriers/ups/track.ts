@@ -16,10 +16,11 @@
  */
 import * as z from '../../zod';
 import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingEventCode, type TransitStatus } from '../types';
+import type { Documented, Mismatches, Shipping, TrackQuery, Tracking } from './documents';
 import { UPS } from './oauth';
 
 export const upsTrackPath = (trackingNumber: string) => `/track/v1/details/${encodeURIComponent(trackingNumber)}`;
-export const UPS_TRACK_QUERY = { locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' } as const;
+export const UPS_TRACK_QUERY = { locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' } as const satisfies TrackQuery;
 export const upsReferencePath = (reference: string) => `/track/v1/reference/details/${encodeURIComponent(reference)}`;
 
 const status = z.object({
@@ -42,6 +43,9 @@ const trackResponseSchema = z.object({
     shipment: z.array(z.object({ inquiryNumber: z.optional(z.string()), package: z.optional(z.array(trackPackage)), warnings: z.optional(z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }))) })),
   }),
 });
+
+// What the schema reads is Tracking's TrackApiResponse (./documents.ts): a renamed or retyped field fails tsc.
+type _TrackResponseDocumented = Documented<Mismatches<z.input<typeof trackResponseSchema>, Tracking['TrackApiResponse']>>;
 
 const malformed = (what: string, error: z.core.$ZodError) => {
   const issue = error.issues[0];
@@ -148,6 +152,9 @@ const voidResponseSchema = z.object({
     SummaryResult: z.object({ Status: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
   }),
 });
+
+// What the schema reads is Shipping's VOIDSHIPMENTResponseWrapper (./documents.ts).
+type _VoidResponseDocumented = Documented<Mismatches<z.input<typeof voidResponseSchema>, Shipping['VOIDSHIPMENTResponseWrapper']>>;
 
 /** Whether UPS's void answer says the shipment is voided; a CarrierError when it cannot be read or says otherwise. */
 export function parseUpsVoid(raw: unknown): void {

@@ -104,7 +104,7 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
       Address: { AddressLine: ['100 King St W'], City: 'Toronto', StateProvinceCode: 'ON', PostalCode: 'M5H1A1', CountryCode: 'CA' },
     });
     expect(Shipment.ShipTo.Address.ResidentialAddressIndicator).toBeUndefined();
-    expect(Shipment.PaymentDetails.ShipmentCharge).toEqual([{ Type: '01', BillShipper: { AccountNumber: 'A1B2C3' } }]);
+    expect(Shipment.PaymentDetails?.ShipmentCharge).toEqual([{ Type: '01', BillShipper: { AccountNumber: 'A1B2C3' } }]);
     expect(Shipment.Package).toEqual([
       {
         PackagingType: { Code: '02', Description: 'Package' },
@@ -123,7 +123,7 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
     expect(Shipment.ShipTo.Address.ResidentialAddressIndicator).toBe('');
     expect(Shipment.ShipmentServiceOptions).toEqual({ SaturdayDeliveryIndicator: '', DeliveryConfirmation: { DCISType: '2' } });
     expect(Shipment.Package[0]?.PackageServiceOptions).toEqual({ DeclaredValue: { CurrencyCode: 'CAD', MonetaryValue: '250.00' } });
-    expect(Shipment.DeliveryTimeInformation.Pickup).toEqual({ Date: '20250606', Time: '1530' });
+    expect(Shipment.DeliveryTimeInformation?.Pickup).toEqual({ Date: '20250606', Time: '1530' });
   });
 
   it('puts a US domestic signature on each package', () => {
@@ -134,7 +134,7 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
 
   it('bills a third party by its account and country', () => {
     const { Shipment } = buildUpsRateRequest(input(CASES[5]![1])).body.RateRequest;
-    expect(Shipment.PaymentDetails.ShipmentCharge).toEqual([{ Type: '01', BillThirdParty: { AccountNumber: '9X8Y7Z', Address: { CountryCode: 'CA' } } }]);
+    expect(Shipment.PaymentDetails?.ShipmentCharge).toEqual([{ Type: '01', BillThirdParty: { AccountNumber: '9X8Y7Z', Address: { CountryCode: 'CA' } } }]);
   });
 
   it('declares international goods (InvoiceLineTotal) and documents', () => {
@@ -145,7 +145,7 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
     const docs = buildUpsRateRequest(input(CASES[2]![1])).body.RateRequest.Shipment;
     expect(docs.DocumentsOnlyIndicator).toBe('');
     expect(docs.InvoiceLineTotal).toBeUndefined();
-    expect(docs.DeliveryTimeInformation.PackageBillType).toBe('02');
+    expect(docs.DeliveryTimeInformation?.PackageBillType).toBe('02');
     expect(docs.Package).toEqual([
       { PackagingType: { Code: '01', Description: 'UPS Letter' }, PackageWeight: { UnitOfMeasurement: { Code: 'KGS', Description: 'Kilograms' }, Weight: '0.2' } },
     ]);
@@ -155,10 +155,10 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
     const { Shipment } = buildUpsRateRequest(input(CASES[6]![1])).body.RateRequest;
     expect(Shipment.Package).toHaveLength(4);
     expect(Shipment.Package[0]?.Dimensions).toEqual({ UnitOfMeasurement: { Code: 'CM', Description: 'Centimeters' }, Length: '30.5', Width: '20', Height: '15.25' });
-    expect(Shipment.Package.map((p) => p.PackageWeight.Weight)).toEqual(['2.4', '2.4', '2.4', '18']);
+    expect(Shipment.Package.map((p) => p.PackageWeight?.Weight)).toEqual(['2.4', '2.4', '2.4', '18']);
     expect(Shipment.Package.map((p) => p.PackageServiceOptions?.DeclaredValue?.MonetaryValue)).toEqual(['25.00', '25.00', '25.00', '25.00']);
     expect(Shipment.InvoiceLineTotal).toEqual({ CurrencyCode: 'CAD', MonetaryValue: '1200.00' });
-    expect(Shipment.ShipmentTotalWeight.Weight).toBe('25.1');
+    expect(Shipment.ShipmentTotalWeight?.Weight).toBe('25.1');
   });
 
   it.each<[string, RateRequest, RegExp]>([
