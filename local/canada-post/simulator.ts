@@ -1,8 +1,8 @@
 /**
  * A Canada Post stand-in (tooling: no function imports it), answering its
  * REST web services as its developer documentation describes them, over
- * Canada Post's own XML schemas (../../../shared/carrier-specs/canada-post,
- * read through ./xsd.ts):
+ * Canada Post's own XML schemas (the carrier-specs folder of the shared folder
+ * beside the project, read through ./xsd.ts):
  *
  * - every request is checked as Canada Post checks it: HTTP Basic
  *   credentials of a configured client (401 otherwise), the operation's
