@@ -9,6 +9,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
 import { isUuid } from '../shared/domain/ids';
+import { echoed } from '../shared/domain/text';
 import { describeSandboxCarriers } from '../shared/domain/sandbox-carriers';
 import { customerDiscountForMarkup } from '../shared/domain/rate/pricing';
 import { keyModeSchema, type KeyMode, type PricingPlan } from '../shared/domain/types';
@@ -74,7 +75,7 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
   outbox list
       -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
-  carrier-account add --carrier ${carriers.map((c) => c.code).join('|')} --account-number N [--name N] [--credentials-file F]
+  carrier-account add --carrier ${carriers.map((c) => c.code).join('|')} --account-number N [--contract-id C] [--name N] [--credentials-file F]
       -> {"carrierAccountId"}   The credentials, a JSON object of strings (at most ${MAX_CREDENTIALS_BYTES / 1024} KiB),
          come from the file F or, without --credentials-file, from stdin (piped, never typed
          at a terminal); never from an argument. Stored in a secret store, never in the table:
@@ -127,7 +128,7 @@ export type AdminCommand =
   | { kind: 'outbox-list' }
   | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus }
   | { kind: 'shipment-audit'; orderId: string }
-  | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string }
+  | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string; contractId?: string }
   | { kind: 'carrier-account-list' }
   | { kind: 'carrier-account-remove'; carrierAccountId: string }
   | { kind: 'carrier-account-push-credentials'; carrierAccountId: string; rotate: boolean }
@@ -362,8 +363,13 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
         'account-number': { type: 'string' },
         name: { type: 'string' },
         'credentials-file': { type: 'string' },
+        'contract-id': { type: 'string' },
       });
       const accountNumber = requiredText(command, v, 'account-number');
+      const contractId = optionalText(command, v, 'contract-id');
+      if (contractId !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(contractId)) {
+        throw new UsageError(`${command}: --contract-id must be 1 to 64 letters, digits or dashes, got "${echoed(contractId)}"`);
+      }
       if (!/^[A-Za-z0-9-]{1,64}$/.test(accountNumber)) {
         throw new UsageError(`${command}: --account-number must be 1 to 64 letters, digits or dashes, got "${accountNumber}"`);
       }
@@ -376,6 +382,7 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
         accountNumber,
         ...(name !== undefined ? { name } : {}),
         ...(credentialsFile !== undefined ? { credentialsFile } : {}),
+        ...(contractId !== undefined ? { contractId } : {}),
       };
     }
     case 'carrier-account list': {
@@ -642,6 +649,7 @@ const addCarrierAccount = async (command: Extract<AdminCommand, { kind: 'carrier
       carrierAccountId,
       carrierCode: command.carrierCode,
       accountNumber: command.accountNumber,
+      ...(command.contractId ? { contractId: command.contractId } : {}),
       name: command.name ?? `${command.carrierCode} ${command.accountNumber}`,
       credentialsRef,
       createdDate: new Date().toISOString(),

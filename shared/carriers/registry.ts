@@ -13,6 +13,7 @@ import { carrierX } from './carrier-x';
 import { carrierY } from './carrier-y';
 import { carrierZ } from './carrier-z';
 import { ups } from './ups';
+import { canadaPost } from './canada-post';
 import { bindConnector, type CarrierConnector, type ClientFor } from './connector';
 import { loadSandboxNetwork, sandboxTransportFor, type TransportSet } from './shipment-carriers';
 import type { CarrierAdapter } from './types';
@@ -20,7 +21,7 @@ import type { CarrierAdapter } from './types';
 export type { TransportSet } from './shipment-carriers';
 
 /** The one list of carriers. */
-export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF, ups];
+export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF, ups, canadaPost];
 
 export type CarrierRegistry = {
   adapters: readonly CarrierAdapter[];

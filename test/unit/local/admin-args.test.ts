@@ -147,13 +147,21 @@ describe('carrier accounts and pricing plans', () => {
       name: 'Main account',
       credentialsFile: '/tmp/c.json',
     });
+    // Canada Post's parcel services contract beside its customer number.
+    expect(parse('carrier-account add --carrier UPS --account-number 2004381 --contract-id 42708517')).toEqual({
+      kind: 'carrier-account-add',
+      carrierCode: 'UPS',
+      accountNumber: '2004381',
+      contractId: '42708517',
+    });
   });
 
   it.each([
     ['carrier-account add --account-number 1', 'carrier-account add: --carrier is required'],
-    ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CARRIERX, CARRIERY, CARRIERZ, CARRIERF, UPS'],
+    ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CARRIERX, CARRIERY, CARRIERZ, CARRIERF, UPS, CANADAPOST'],
     ['carrier-account add --carrier CARRIERX', 'carrier-account add: --account-number is required'],
     ['carrier-account add --carrier CARRIERX --account-number a/b', 'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"'],
+    ['carrier-account add --carrier CARRIERX --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 64 letters, digits or dashes, got "a/b"'],
     ['carrier-account remove --id 42', 'carrier-account remove: --id must be a carrier account id (UUID), got "42"'],
     ['carrier-account list --all', 'carrier-account list: unknown option --all'],
   ])('%s is refused', (line, message) => {
@@ -223,7 +231,7 @@ describe('carrier accounts and pricing plans', () => {
   });
 
   it('the help names every new command and how credentials are given', () => {
-    expect(ADMIN_USAGE).toContain('carrier-account add --carrier CARRIERX|CARRIERY|CARRIERZ|CARRIERF|UPS --account-number N [--name N] [--credentials-file F]');
+    expect(ADMIN_USAGE).toContain('carrier-account add --carrier CARRIERX|CARRIERY|CARRIERZ|CARRIERF|UPS|CANADAPOST --account-number N [--contract-id C] [--name N] [--credentials-file F]');
     expect(ADMIN_USAGE).toContain('carrier-account list');
     expect(ADMIN_USAGE).toContain('carrier-account remove --id ID');
     expect(ADMIN_USAGE).toContain('pricing-group set-plan --group G --carrier CODE');
