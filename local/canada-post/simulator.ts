@@ -425,7 +425,7 @@ const ROUTES: readonly Route[] = [
   { name: 'getNonContract', method: 'GET', pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})$`), media: CANADA_POST_MEDIA.ncshipment },
   { name: 'nonContractDetails', method: 'GET', pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})/details$`), media: CANADA_POST_MEDIA.ncshipment },
   { name: 'refundNonContract', method: 'POST', pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})/refund$`), media: CANADA_POST_MEDIA.ncshipment, schema: 'ncshipment.xsd' },
-  { name: 'artifact', method: 'GET', pattern: /^\/rs\/artifact\/([A-Za-z0-9]{1,64})\/(\d{1,18})\/(\d{1,3})$/ },
+  { name: 'artifact', method: 'GET', pattern: /^\/rs\/artifact\/([A-Za-z0-9._~%-]{1,192})\/(\d{1,18})\/(\d{1,3})$/ },
   { name: 'track', method: 'GET', pattern: /^\/vis\/track\/pin\/([A-Za-z0-9]{1,32})\/detail$/, media: CANADA_POST_MEDIA.track },
 ];
 

@@ -1,0 +1,173 @@
+/**
+ * Canada Post through `npm start`, as an operator connects it: a runtime of
+ * its own whose Canada Post bases point at two local Canada Post stand-ins
+ * (local/canada-post/mock-server.ts, which validate every request against
+ * Canada Post's XML schemas and answer like Canada Post): one as its
+ * development environment (test keys), one as production (live keys). A
+ * contract account is added with the admin CLI and the default pricing
+ * group's Canada Post plan bound to it; each key then rates, ships, downloads
+ * the labels through our 302, tracks and cancels. A ship answered after our
+ * timeout leaves exactly one billable shipment once the reconciler has run.
+ * Afterwards the credentials appear in no log and no answer.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
+import { readDemoFile } from '../../local/runtime-files';
+import { adminJson } from '../support/cli';
+import { sampleRateBody } from '../support/rate-body';
+import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
+import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
+
+const CLIENT = { username: 'e2e-cp-user-5d2a', password: 'e2e-cp-password-Q7w9Lk' };
+const CUSTOMER_NUMBER = '2004381';
+const CONTRACT_ID = '42708517';
+
+let development: CanadaPostMock;
+let production: CanadaPostMock;
+let runtime: RunningRuntime | undefined;
+let dataDir: string;
+let apiUrl: string;
+const answers: string[] = [];
+
+type Json = { data?: Record<string, unknown>; error?: { code: string; message: string } };
+const call = async (key: string, route: string, init: RequestInit = {}) => {
+  const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
+  const text = await response.text();
+  answers.push(text);
+  return { status: response.status, location: response.headers.get('location'), json: (text ? JSON.parse(text) : undefined) as Json };
+};
+
+/** A parcel from Ottawa to Montréal, one package (Canada Post ships one parcel per shipment). */
+const canadianBody = () => {
+  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
+  // Canada Post's Create Shipment needs the sender's phone number.
+  return { ...body, shipper: { ...body.shipper, phoneNumber: '613-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) } };
+};
+
+type Rate = { rateResponseId: string; carrier: { code: string }; service: { code: string }; commitment: { commitDate: string; guaranteed: boolean } | null };
+const rateCanadaPost = async (key: string): Promise<Rate[]> => {
+  const rated = await call(key, '/rate', { method: 'POST', body: JSON.stringify(canadianBody()) });
+  expect(rated.status).toBe(200);
+  return (rated.json.data!.rates as Rate[]).filter((r) => r.carrier.code === 'CANADAPOST');
+};
+
+const schemas = canadaPostXsdAvailable() || process.env.CI === 'true';
+const maybe = schemas ? describe : describe.skip;
+if (!schemas) process.stderr.write("skipped: Canada Post e2e: Canada Post's XML schemas are absent (set CANADAPOST_XSD_DIR)\n");
+
+maybe('Canada Post through npm start', () => {
+  beforeAll(async () => {
+    development = await startCanadaPostMock({ clients: [CLIENT] });
+    production = await startCanadaPostMock({ clients: [CLIENT] });
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-cp-e2e-'));
+    runtime = await startRuntime(dataDir, {
+      env: {
+        CANADAPOST_API_BASE_URL_TEST: development.url,
+        CANADAPOST_API_BASE_URL_LIVE: production.url,
+        // A ship answered late: our timeout, then the reconciler soon after, found by the local timer's dispatcher.
+        CARRIER_SHIP_TIMEOUT_MS: '5000',
+        CARRIER_TIMEOUT_MS: '5000',
+        SHIP_RECONCILE_AFTER_SECONDS: '3',
+        LOCAL_REFRESH_SECONDS: '1',
+      },
+    });
+    apiUrl = runtime.runtime.apiUrl;
+    const credentials = path.join(dataDir, 'cp-credentials.json');
+    writeFileSync(credentials, JSON.stringify(CLIENT), { mode: 0o600 });
+    const env = runtimeEnv(dataDir);
+    const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
+      ['carrier-account', 'add', '--carrier', 'CANADAPOST', '--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID, '--credentials-file', credentials],
+      env,
+    );
+    rmSync(credentials);
+    await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId], env);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (runtime) await stopRuntime(runtime);
+    await Promise.all([development?.close(), production?.close()]);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe.each([
+    ['test', () => readDemoFile(dataDir)!.testApiKey!, () => development, () => production],
+    ['live', () => readDemoFile(dataDir)!.apiKey, () => production, () => development],
+  ] as const)('a %s key and Canada Post', (mode, keyOf, own, other) => {
+    it("rates, ships, downloads Canada Post's label, tracks and cancels, all on its own Canada Post environment", async () => {
+      const key = keyOf();
+      const otherSeenBefore = other().seen.length;
+      const rates = await rateCanadaPost(key);
+      expect(rates.map((r) => r.service.code)).toEqual(expect.arrayContaining(['CANADAPOST_REGULAR_PARCEL', 'CANADAPOST_EXPEDITED_PARCEL', 'CANADAPOST_XPRESSPOST', 'CANADAPOST_PRIORITY']));
+      // Canada Post's expected delivery dates, as the commitment of each rate.
+      expect(rates.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.commitment?.commitDate ?? ''))).toBe(true);
+      const expedited = rates.find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
+
+      const shipped = await call(key, `/ship/${expedited.rateResponseId}`, { method: 'POST', body: '{}' });
+      expect([shipped.status, shipped.json.error?.message]).toEqual([200, undefined]);
+      const { orderId, trackingNumber } = shipped.json.data as { orderId: string; trackingNumber: string };
+      expect(shipped.json.data).toMatchObject({ mode, carrier: { code: 'CANADAPOST' }, status: 'pending' });
+      // Canada Post's tracking PIN, from a shipment under our contract and customer number.
+      const made = own().simulator.shipmentByPin(trackingNumber);
+      expect(made).toBeDefined();
+      expect(trackingNumber).toMatch(/^\d{16}$/);
+
+      const pdf = await call(key, `/labels/${orderId}/SHIPPING_LABEL_PDF`);
+      expect(pdf.status).toBe(302);
+      const pdfBytes = Buffer.from(await (await fetch(pdf.location!)).arrayBuffer());
+      expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const zpl = await call(key, `/labels/${orderId}/SHIPPING_LABEL_ZPL`);
+      expect(zpl.status).toBe(302);
+      expect(await (await fetch(zpl.location!)).text()).toMatch(/^\^XA/);
+
+      const tracked = await call(key, `/track/${orderId}`);
+      expect(tracked.status).toBe(200);
+      expect(tracked.json.data).toMatchObject({ trackingNumber, carrier: 'CANADAPOST', mode });
+
+      const cancelled = await call(key, `/shipments/${orderId}`, { method: 'DELETE' });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.json.data).toMatchObject({ orderId, status: 'cancelled', mode });
+      expect(own().simulator.billable().some((s) => s === own().simulator.shipmentByPin(trackingNumber))).toBe(false);
+
+      // Nothing of this key's went to the other environment, and every request was one Canada Post's schemas allow.
+      expect(other().seen.length).toBe(otherSeenBefore);
+      expect(own().seen.filter((s) => s.status === 400)).toEqual([]);
+    }, 90_000);
+  });
+
+  it('Canada Post answers the first ship after our timeout, the caller retries: one billable shipment after the settle window', async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const rate = (await rateCanadaPost(key)).find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
+    const before = development.simulator.billable().length;
+    development.simulator.answerLate(8_000);
+    const started = Date.now();
+    let shipped: Awaited<ReturnType<typeof call>> | undefined;
+    const statuses: number[] = [];
+    while (!shipped && Date.now() - started < 40_000) {
+      const answer = await call(key, `/ship/${rate.rateResponseId}`, { method: 'POST', body: '{}' });
+      statuses.push(answer.status);
+      if (answer.status === 200) shipped = answer;
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(statuses[0]).toBe(502);
+    expect(shipped).toBeDefined();
+    const { trackingNumber } = shipped!.json.data as { trackingNumber: string };
+    await waitFor('the late shipment', () => (development.simulator.shipments.length >= before + 2 ? true : undefined), 20_000);
+    await waitFor('the orphan voided', () => (development.simulator.billable().length === before + 1 ? true : undefined), 40_000);
+    expect(development.simulator.billable().some((s) => s === development.simulator.shipmentByPin(trackingNumber))).toBe(true);
+  }, 120_000);
+
+  it('no Canada Post credential appears in the runtime logs or in any answer', () => {
+    const logs = readdirSync(dataDir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => readFileSync(path.join(dataDir, f), 'utf8'))
+      .join('\n');
+    expect(logs.length).toBeGreaterThan(0);
+    const basic = Buffer.from(`${CLIENT.username}:${CLIENT.password}`).toString('base64');
+    for (const secret of [CLIENT.password, basic]) {
+      expect(logs).not.toContain(secret);
+      for (const answer of answers) expect(answer).not.toContain(secret);
+    }
+  });
+});
