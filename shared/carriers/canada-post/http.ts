@@ -20,6 +20,7 @@
  * Post's own codes and words are the only thing passed on.
  */
 import { CarrierError } from '../../domain/carrier';
+import { readBounded, retryAfterMs, sleepFor } from '../live-http';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostApiTarget, CanadaPostRequest } from './api';
 import { canadaPostBaseUrl } from './config';
 import { reasonOf } from './messages';
@@ -40,40 +41,6 @@ export type CanadaPostHttpDependencies = {
   /** Bytes read of an answer body at most. */
   maxBodyBytes?: number;
 };
-
-const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-
-const retryAfterMs = (header: string | null): number | undefined => (header && /^\d{1,7}$/.test(header.trim()) ? Number(header.trim()) * 1000 : undefined);
-
-async function readBounded(response: Response, limit: number): Promise<Buffer | undefined> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 class Retry extends Error {
   constructor(

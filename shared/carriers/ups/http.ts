@@ -22,6 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CarrierError } from '../types';
+import { readBounded, retryAfterMs, sleepFor } from '../live-http';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
 import { upsApiUrl } from './config';
 import { UPS, upsErrorMessage, upsTokens, type UpsTokenCache } from './oauth';
@@ -46,47 +47,8 @@ export type UpsHttpDependencies = {
 /** `transactionSrc`: who calls (UPS asks for the client application's name). */
 export const UPS_TRANSACTION_SOURCE = 'shipping-api';
 
-const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-
-/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d{1,7}$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** At most `limit` bytes of a body; the rest is not read (the stream is cancelled). */
-async function readBounded(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { text: '', truncated: true };
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
-}
+// Retry-After, as live carriers send it (../live-http.ts); exported for its tests.
+export { retryAfterMs };
 
 const parseJson = (text: string): unknown => {
   if (text === '') return undefined;
@@ -144,7 +106,9 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
       if (request.retryable) throw new Retry(reason);
       throw new CarrierError(UPS, reason);
     }
-    const { text, truncated } = await readBounded(response, maxBodyBytes);
+    const bytes = await readBounded(response, maxBodyBytes);
+    const truncated = bytes === undefined;
+    const text = bytes?.toString('utf8') ?? '';
     if (truncated) throw new CarrierError(UPS, `UPS answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
     const body = parseJson(text);
     const said = upsErrorMessage(body);

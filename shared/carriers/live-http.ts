@@ -1,0 +1,85 @@
+/**
+ * What every live carrier's HTTP client needs besides its own protocol
+ * (./ups/http.ts, ./canada-post/http.ts): a wait that ends with the call's
+ * signal, `Retry-After` read as milliseconds, and an answer body read up to
+ * a bound.
+ *
+ * Hand-written, and why it stays: Node's `timers/promises` setTimeout takes a
+ * signal but rejects with its own AbortError, while the callers need the
+ * signal's reason (our CarrierTimeout) to say which deadline passed; and no
+ * library reads a fetch body up to a bound without buffering it whole first.
+ */
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** `Retry-After` in seconds or as an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d{1,7}$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** At most `limit` bytes of an answer's body; undefined past it (the rest is not read: the stream is cancelled). */
+export async function readBounded(response: Response, limit: number): Promise<Buffer | undefined> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A live carrier's API base for one mode, read from the environment at each
+ * call (a test or the local runtime may set it late): `env[mode]` overrides
+ * `defaults[mode]`. A test base that names the carrier's production is
+ * refused in any spelling of its host: the URL parser has already lowered
+ * it, decoded its percent-escapes and mapped full-width and IDN forms; the
+ * trailing dots of a fully qualified name are dropped, and the port is not
+ * part of it. Without a trailing slash.
+ */
+export function liveBaseUrl(
+  carrier: { name: string; defaults: Readonly<Record<'test' | 'live', string>>; env: Readonly<Record<'test' | 'live', string>> },
+  mode: 'test' | 'live',
+): string {
+  const name = carrier.env[mode];
+  const raw = process.env[name]?.trim() || carrier.defaults[mode];
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  const production = normalisedHost(new URL(carrier.defaults.live));
+  if (mode === 'test' && normalisedHost(url) === production) {
+    throw new Error(`${name} names ${carrier.name} production (${production}): a test key never reaches it`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const normalisedHost = (url: URL): string => url.hostname.replace(/\.+$/, '');
