@@ -64,8 +64,8 @@ type Sample = { url: string; body?: unknown };
 /** What a sample may do before its request, unrecorded. */
 type SampleSetup = { rateResponseId: () => Promise<string>; orderId: () => Promise<string> };
 
-/** The webhook endpoints' reads and writes are one partition each (docs/webhooks.md) and are not measured here. */
-type MeasuredFunction = Exclude<HttpFunctionName, `webhook${string}`>;
+/** The webhook endpoints' and the manifests' reads and writes are one partition each (docs/webhooks.md, docs/manifests.md) and are not measured here. */
+type MeasuredFunction = Exclude<HttpFunctionName, `webhook${string}` | `manifest${string}`>;
 
 /** A sample request per HTTP function; the compiler asks for one when a function is added to the manifest. */
 const SAMPLES: Record<MeasuredFunction, (setup: SampleSetup) => Promise<Sample>> = {

@@ -184,6 +184,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/manifests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's manifests, newest ship date first
+         * @description The company's manifests of the key's mode, newest ship date first, a page at a time. Required scope: shipments:manifest.
+         */
+        get: operations["manifests-list"];
+        put?: never;
+        /**
+         * Close out the day with a carrier: its open shipments on a manifest
+         * @description Close out the day: the carrier's open shipments on one manifest per carrier account, each shipment on one manifest at most. Required scope: shipments:manifest.
+         */
+        post: operations["manifests-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/manifests/{manifestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one manifest
+         * @description One manifest: its orders, totals and documents. Required scope: shipments:manifest.
+         */
+        get: operations["manifest-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/manifests/{manifestId}/{documentCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a manifest document: a redirect to a freshly presigned URL
+         * @description One document of a manifest: a redirect to a fresh presigned URL. Required scope: shipments:manifest.
+         */
+        get: operations["manifest-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -334,6 +398,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "manifest.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * manifest.created event
+         * @description Sent to every enabled endpoint subscribed to `manifest.created`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-manifest-created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -350,11 +434,11 @@ export interface components {
             };
         };
         /**
-         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `REQUEST_TIMEOUT` 408.
+         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `REQUEST_TIMEOUT` 408.
          * @example VALIDATION_FAILED
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "REQUEST_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "REQUEST_TIMEOUT";
         ShipmentCreatedEvent: {
             /** @enum {string} */
             type: "shipment.created";
@@ -496,6 +580,11 @@ export interface components {
              * @enum {string}
              */
             mode: "live" | "test";
+            /** @description The end-of-day manifest the shipment is on (POST /v1/manifests); null until a close takes it. A manifested shipment was handed to the carrier and can no longer be voided */
+            manifest: {
+                manifestId: string;
+                shipDate: string;
+            } | null;
         };
         ShipmentCancelledEvent: {
             /** @enum {string} */
@@ -515,6 +604,56 @@ export interface components {
              * @enum {string}
              */
             mode: "live" | "test";
+        };
+        ManifestCreatedEvent: {
+            /** @enum {string} */
+            type: "manifest.created";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Manifest"];
+        };
+        Manifest: {
+            manifestId: string;
+            carrier: {
+                code: string;
+                name: string;
+            };
+            /** @description The carrier account the shipments were bought on; null for a sandbox plan without one */
+            carrierAccount: {
+                accountNumber: string;
+            } | null;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            shipDate: string;
+            /**
+             * @description `closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes)
+             * @enum {string}
+             */
+            status: "closing" | "closed";
+            /** @description The orders on it, oldest first; an order is on one manifest at most */
+            orders: string[];
+            packageCount: number;
+            totalWeightKg: number;
+            /** @description The carrier's own manifest ids, for a carrier the close transmits to; empty otherwise */
+            carrierManifestIds: string[];
+            documents: {
+                /** @enum {string} */
+                code: "MANIFEST_PDF";
+                /** @enum {string} */
+                format: "PDF";
+                /**
+                 * @description `rendered`: drawn by this service; `carrier`: the carrier's own manifest
+                 * @enum {string}
+                 */
+                source: "rendered" | "carrier";
+                /** @description GET it (302 to a presigned URL of the file) */
+                href: string;
+            }[];
+            createdDate: string;
+            closedAt: string | null;
         };
         PackagingType: {
             id: string;
@@ -904,6 +1043,70 @@ export interface components {
              */
             mode: "live" | "test";
         };
+        ManifestCreated: {
+            manifestId: string;
+            carrier: {
+                code: string;
+                name: string;
+            };
+            /** @description The carrier account the shipments were bought on; null for a sandbox plan without one */
+            carrierAccount: {
+                accountNumber: string;
+            } | null;
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            shipDate: string;
+            /**
+             * @description `closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes)
+             * @enum {string}
+             */
+            status: "closing" | "closed";
+            /** @description The orders on it, oldest first; an order is on one manifest at most */
+            orders: string[];
+            packageCount: number;
+            totalWeightKg: number;
+            /** @description The carrier's own manifest ids, for a carrier the close transmits to; empty otherwise */
+            carrierManifestIds: string[];
+            documents: {
+                /** @enum {string} */
+                code: "MANIFEST_PDF";
+                /** @enum {string} */
+                format: "PDF";
+                /**
+                 * @description `rendered`: drawn by this service; `carrier`: the carrier's own manifest
+                 * @enum {string}
+                 */
+                source: "rendered" | "carrier";
+                /** @description GET it (302 to a presigned URL of the file) */
+                href: string;
+            }[];
+            createdDate: string;
+            closedAt: string | null;
+            /** @description Every manifest this close made or answers, one per carrier account (the first is the one the top-level fields describe); more than one when the shipments were bought on several carrier accounts */
+            manifests: components["schemas"]["Manifest"][];
+        };
+        ManifestCreate: {
+            /**
+             * @description The carrier whose open shipments to close (a `code` of GET /v1/carriers), in either case
+             * @example CARRIERX
+             */
+            carrierCode: string;
+            /**
+             * @description The day the shipments leave, from 30 days before today to 7 days after. Default: today in the shippers' zone (each open shipment's shipper `timezone`, else its `shippingDateTimezone`, else UTC; with several zones, the latest of their todays). Shipments whose own shipping date is after it stay open.
+             * @example 2026-11-23
+             */
+            shipDate?: string;
+            /** @description Close only these orders (at most 200); every open shipment of the carrier when absent (the 200 oldest: a close again takes the rest) */
+            orderIds?: string[];
+        };
+        ManifestList: {
+            manifests: components["schemas"]["Manifest"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
         WebhookCreated: {
             /** @description The endpoint id (a UUID) */
             id: string;
@@ -917,10 +1120,10 @@ export interface components {
             secret: string;
         };
         /**
-         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer)
+         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready)
          * @enum {string}
          */
-        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled";
+        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled" | "manifest.created";
         WebhookCreate: {
             /**
              * @description Where events are POSTed: an `https` URL whose host resolves to public addresses only (at most 2048 characters, no user name or password). The local runtime also accepts `http` and loopback addresses.
@@ -1080,6 +1283,8 @@ export interface components {
         RetryAfterWhenInProgress: number;
         /** @description Where to download the file: a presigned object-storage URL, valid a few minutes. */
         Location: string;
+        /** @description `true`: this close found nothing left to close and answers the manifests an earlier close of the same shipments (or the concurrent close it waited for) made. */
+        ManifestReplayed: "true";
         /** @description `true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it. */
         IdempotentReplayed: "true";
     };
@@ -1991,6 +2196,492 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    "manifests-list": {
+        parameters: {
+            query?: {
+                /** @description Only this carrier's manifests */
+                carrierCode?: string;
+                /** @description Ship dates from this day on (YYYY-MM-DD) */
+                from?: string;
+                /** @description Ship dates up to this day (YYYY-MM-DD) */
+                to?: string;
+                /** @description Manifests per page, 1 to 50 (default 20) */
+                limit?: string;
+                /** @description The `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManifestList"];
+                    };
+                };
+            };
+            /** @description A query parameter is malformed: a date that is not YYYY-MM-DD, `from` after `to`, a limit outside 1–50, or a cursor this list did not give */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "cursor is not a cursor of this list"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:manifest */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:manifest"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "manifests-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManifestCreate"];
+            };
+        };
+        responses: {
+            /** @description A repeated close: nothing is left open for the day (or among the named orders), and this answers the manifests the earlier close made, with `Idempotent-Replayed: true`; likewise a close that waited for a concurrent close of the same carrier */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["ManifestReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManifestCreated"];
+                    };
+                };
+            };
+            /** @description The manifests this close made: one per carrier account the shipments were bought on. `data` is the first one, and `data.manifests` lists them all (the first included), so a caller with one account reads `data` alone. Each shipment is on one manifest at most; at most 200 orders per close (the oldest first), so a close again takes the rest. Shipments made after the close stay open for the next one. A parcel carrier that needs no carrier call (the sandbox parcel carriers, UPS, which manifests at ship) gets a manifest PDF drawn by this service; `documents[].href` downloads it. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManifestCreated"];
+                    };
+                };
+            };
+            /** @description The body is not a manifest close (carrierCode missing or not a code, shipDate not a date within 30 days before and 7 after today, orderIds not UUIDs, more than the limit, or repeated), a named order is cancelled, or the carrier ships freight (CARRIERF: each shipment has its own bill of lading, and no manifest) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:manifest */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:manifest"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier is not in the company's pricing group for the key's mode, or a named order is not one of the company's shipments of that carrier and mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "carrier not found in your pricing group: CARRIERQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Another close of the same carrier and mode has been running for a while: retry after `Retry-After` seconds to get its manifests */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MANIFEST_IN_PROGRESS",
+                     *         "message": "Another close of this carrier is running; retry shortly to get its manifest"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description JSON body above 128 KiB, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOTHING_TO_MANIFEST",
+                     *         "message": "No open CARRIERX shipment to close for 2026-11-23"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            /** @description A carrier that transmits its close failed or did not answer; the orders are on the manifest (status `closing`), and closing again finishes it, asking the carrier first what the failed call made */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CARRIER_ERROR",
+                     *         "message": "CANADAPOST could not close out the shipments: timeout. Closing again finishes this manifest"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "manifest-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/manifests returned */
+                manifestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Manifest"];
+                    };
+                };
+            };
+            /** @description manifestId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "manifestId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:manifest */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:manifest"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such manifest, another company's, or one of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "manifest not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "manifest-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/manifests returned */
+                manifestId: string;
+                /** @description A document `code` of the manifest: `MANIFEST_PDF` */
+                documentCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document code is not one of the manifest: the manifest, with its `documents`, as GET /v1/manifests/{manifestId} */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Manifest"];
+                    };
+                };
+            };
+            /** @description `Location` is a presigned URL of the PDF, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The carrier's own manifest where its close issued one, else the one this service drew. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description manifestId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "manifestId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:manifest */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:manifest"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such manifest: another company's, or one of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "manifest not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The manifest is still closing (a close that stopped: closing the carrier again finishes it) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MANIFEST_IN_PROGRESS",
+                     *         "message": "This manifest is still closing; close the carrier again to finish it, then ask again"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     "webhooks-list": {
         parameters: {
             query?: never;
@@ -2646,6 +3337,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ShipmentCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-manifest-created": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManifestCreatedEvent"];
             };
         };
         responses: {

@@ -44,6 +44,7 @@ const SCOPES: Record<Scope, true> = {
   'shipments:labels': true,
   'shipments:track': true,
   'shipments:cancel': true,
+  'shipments:manifest': true,
   'webhooks:manage': true,
 };
 export const knownScopes = Object.keys(SCOPES) as Scope[];

@@ -48,6 +48,10 @@ export const ERROR_CODES = {
   WEBHOOK_LIMIT_REACHED: [409],
   /** Webhooks: a retry of a delivery whose endpoint is disabled (it answered 410 Gone), or whose attempt is in flight right now. */
   WEBHOOK_CONFLICT: [409],
+  /** Manifests: another close of the same carrier and mode is running; retry after `Retry-After` to get its manifest. */
+  MANIFEST_IN_PROGRESS: [409],
+  /** Manifests: the close found no open shipment of the carrier to put on a manifest. */
+  NOTHING_TO_MANIFEST: [422],
   /** The local runtime's answer when a request body stops short of its Content-Length (LOCAL_BODY_TIMEOUT_MS). */
   REQUEST_TIMEOUT: [408],
 } as const satisfies Record<string, readonly number[]>;

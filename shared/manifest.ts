@@ -25,6 +25,7 @@ export type Scope =
   | 'shipments:labels'
   | 'shipments:track'
   | 'shipments:cancel'
+  | 'shipments:manifest'
   | 'webhooks:manage';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -160,6 +161,18 @@ export const orderChanges = (): StreamFilter[] => [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: PK_PREFIX.order }] }, sk: { S: [keys.order('').sk] } } } },
 ];
 
+/** Stream records of a manifest that became closed (docs/manifests.md): the `manifest.created` webhook event. */
+export const manifestClosures = (): StreamFilter[] => [
+  {
+    eventName: ['MODIFY'],
+    dynamodb: {
+      Keys: { pk: { S: [{ prefix: PK_PREFIX.manifest }] }, sk: { S: [{ prefix: 'LIST#' }] } },
+      NewImage: { status: { S: ['closed'] } },
+      OldImage: { status: { S: [{ 'anything-but': ['closed'] }] } },
+    },
+  },
+];
+
 /** The statuses an e-mail can be asked for (spec 2.10 `shippingNotificationStatuses`); `exception` is not one. */
 export const NOTIFICATION_STATUSES = ['pending', 'intransit', 'delivered', 'cancelled'] as const;
 
@@ -198,7 +211,8 @@ const entries = [
     trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
     // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket;
     // for a carrier that pushes tracking, the tracking number's pointer to the order (TRACKNO#), written before subscribing.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber], bucket: 'readwrite', carrierSecrets: true },
+    // and the order's entry among the company's open shipments (MANIFEST#<companyId> / OPEN#…), in the order's transaction.
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
     description: 'Buy the shipment of one rate response, exactly once',
   },
   {
@@ -228,8 +242,40 @@ const entries = [
     name: 'cancel',
     entry: 'functions/cancel/handler.ts',
     trigger: { kind: 'http', method: 'DELETE', path: '/v1/shipments/{orderId}', scopes: ['shipments:cancel'], body: 'none' },
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
+    // The order, and its entry among the open shipments (MANIFEST#<companyId> / OPEN#…), taken before the void.
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.manifest], bucket: 'none', carrierSecrets: true },
     description: 'Cancel (void) a shipment before pickup',
+  },
+  {
+    name: 'manifests-create',
+    entry: 'functions/manifests-create/handler.ts',
+    trigger: { kind: 'http', method: 'POST', path: '/v1/manifests', scopes: ['shipments:manifest'], body: 'required' },
+    // The close lease, the open entries it takes, the manifests (MANIFEST#<companyId>); `manifestId` on each order taken;
+    // the manifest PDF in the bucket; a carrier that transmits its close reads its account's credentials.
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
+    description: "Close out the day: the carrier's open shipments on one manifest per carrier account, each shipment on one manifest at most",
+  },
+  {
+    name: 'manifests-list',
+    entry: 'functions/manifests-list/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/manifests', scopes: ['shipments:manifest'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
+    description: "The company's manifests of the key's mode, newest ship date first, a page at a time",
+  },
+  {
+    name: 'manifest-get',
+    entry: 'functions/manifest-get/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/manifests/{manifestId}', scopes: ['shipments:manifest'], body: 'none' },
+    access: { table: 'read', writes: [], bucket: 'none' },
+    description: 'One manifest: its orders, totals and documents',
+  },
+  {
+    name: 'manifest-file',
+    entry: 'functions/manifest-file/handler.ts',
+    trigger: { kind: 'http', method: 'GET', path: '/v1/manifests/{manifestId}/{documentCode}', scopes: ['shipments:manifest'], body: 'none' },
+    // A rendered manifest PDF gone from the bucket is drawn again from the manifest.
+    access: { table: 'read', writes: [], bucket: 'readwrite' },
+    description: "One document of a manifest: a redirect to a fresh presigned URL",
   },
   {
     name: 'notify',
@@ -285,7 +331,7 @@ const entries = [
   {
     name: 'webhook-events',
     entry: 'functions/webhook-events/handler.ts',
-    trigger: { kind: 'stream', filters: orderChanges() },
+    trigger: { kind: 'stream', filters: [...orderChanges(), ...manifestClosures()] },
     // The deliveries (WEBHOOK#<companyId> / DELIVERY#...), then a message each.
     access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
     description: 'Webhook events from the table stream: one delivery per subscribed endpoint',
@@ -337,7 +383,8 @@ const entries = [
     // The order and its schedule (ORDER#<id> / TRACK), under the schedule's check lease; the reconciliation rounds
     // (ORDER#<id> / RECONCILE#…, its audit trail), and what an adoption writes as a ship does: the order, the rate
     // response's claim and order id, the carrier's documents in the bucket and the tracking number's pointer.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber], bucket: 'readwrite', carrierSecrets: true },
+    // An adopted order's entry among the open shipments too (MANIFEST#<companyId> / OPEN#…).
+    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
     description: 'Check the tracking of queued orders with their carriers, and reconcile carrier calls of unknown outcome',
   },
 ] as const satisfies readonly FunctionEntry[];

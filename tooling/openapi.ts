@@ -15,6 +15,7 @@ import { cancelParams, cancelResponse } from '../shared/contract/cancel';
 import { carrierServicesQuery, carriersResponse, carrierServicesResponse, packagingTypesResponse } from '../shared/contract/catalog';
 import { envelope, errorBody } from '../shared/contract/common';
 import { labelFileParams, labelList, labelsParams } from '../shared/contract/labels';
+import { manifest, manifestCreateBody, manifestCreated, manifestFileParams, manifestList, manifestListQuery, manifestParams, MAX_MANIFEST_ORDERS } from '../shared/contract/manifests';
 import { rateBody, rateResponse } from '../shared/contract/rate';
 import { shipBody, shipParams, shipResponse } from '../shared/contract/ship';
 import { trackParams, trackResponse } from '../shared/contract/track';
@@ -67,6 +68,11 @@ const HEADERS = {
   RetryAfterWhenBusy: { description: 'With `ORDER_BUSY` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
   RetryAfterWhenInProgress: { description: 'With `SHIPMENT_IN_PROGRESS` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
   Location: { description: 'Where to download the file: a presigned object-storage URL, valid a few minutes.', required: true, schema: { type: 'string', format: 'uri' } },
+  ManifestReplayed: {
+    description: '`true`: this close found nothing left to close and answers the manifests an earlier close of the same shipments (or the concurrent close it waited for) made.',
+    required: true,
+    schema: { type: 'string', enum: ['true'] as string[] },
+  },
   IdempotentReplayed: {
     description: '`true` when this answer repeats a shipment made by an earlier request for the same rate response; absent on the request that made it.',
     required: false,
@@ -152,7 +158,7 @@ type RouteDoc = {
   body?: z.core.$ZodType;
   ok: { status: number; description: string; schema?: z.core.$ZodType; headers?: Record<string, { $ref: string }> };
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
-  alternatives?: Record<number, { description: string; schema: z.core.$ZodType }>;
+  alternatives?: Record<number, { description: string; schema: z.core.$ZodType; headers?: Record<string, { $ref: string }> }>;
   /** The route's own refusals; a documented 502 replaces the shared one. `retryAfter`: the answer carries `Retry-After` (`busy`: only with ORDER_BUSY, `in-progress`: only with SHIPMENT_IN_PROGRESS). */
   errors: Partial<Record<OwnStatus, { description: string; examples: ErrorExamples; retryAfter?: true | 'busy' | 'in-progress' }>>;
 };
@@ -381,6 +387,91 @@ export const routeDocs: Record<HttpFunctionName, RouteDoc> = {
       404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
     },
   },
+  'manifests-create': {
+    summary: "Close out the day with a carrier: its open shipments on a manifest",
+    body: manifestCreateBody,
+    ok: {
+      status: 201,
+      description:
+        `The manifests this close made: one per carrier account the shipments were bought on. \`data\` is the first one, and \`data.manifests\` lists them all (the first included), so a caller with one account reads \`data\` alone. Each shipment is on one manifest at most; at most ${MAX_MANIFEST_ORDERS} orders per close (the oldest first), so a close again takes the rest. Shipments made after the close stay open for the next one. A parcel carrier that needs no carrier call (the sandbox parcel carriers, UPS, which manifests at ship) gets a manifest PDF drawn by this service; \`documents[].href\` downloads it.`,
+      schema: envelope(manifestCreated),
+    },
+    alternatives: {
+      200: {
+        description:
+          'A repeated close: nothing is left open for the day (or among the named orders), and this answers the manifests the earlier close made, with `Idempotent-Replayed: true`; likewise a close that waited for a concurrent close of the same carrier',
+        schema: envelope(manifestCreated),
+        headers: { 'Idempotent-Replayed': ref('headers', 'ManifestReplayed') },
+      },
+    },
+    errors: {
+      400: {
+        description:
+          'The body is not a manifest close (carrierCode missing or not a code, shipDate not a date within 30 days before and 7 after today, orderIds not UUIDs, more than the limit, or repeated), a named order is cancelled, or the carrier ships freight (CARRIERF: each shipment has its own bill of lading, and no manifest)',
+        examples: {
+          date: { code: 'VALIDATION_FAILED', message: 'shipDate must be from 30 days before today to 7 days after' },
+          freight: { code: 'VALIDATION_FAILED', message: 'carrierCode CARRIERF ships freight: each shipment has its own bill of lading, and no manifest' },
+        },
+      },
+      404: {
+        description: "The carrier is not in the company's pricing group for the key's mode, or a named order is not one of the company's shipments of that carrier and mode",
+        examples: { carrier: { code: 'NOT_FOUND', message: 'carrier not found in your pricing group: CARRIERQ' } },
+      },
+      409: {
+        description: 'Another close of the same carrier and mode has been running for a while: retry after `Retry-After` seconds to get its manifests',
+        examples: { inProgress: { code: 'MANIFEST_IN_PROGRESS', message: 'Another close of this carrier is running; retry shortly to get its manifest' } },
+        retryAfter: true,
+      },
+      422: {
+        description: 'Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again)',
+        examples: { nothing: { code: 'NOTHING_TO_MANIFEST', message: 'No open CARRIERX shipment to close for 2026-11-23' } },
+      },
+      502: {
+        description:
+          'A carrier that transmits its close failed or did not answer; the orders are on the manifest (status `closing`), and closing again finishes it, asking the carrier first what the failed call made',
+        examples: { carrier: { code: 'CARRIER_ERROR', message: 'CANADAPOST could not close out the shipments: timeout. Closing again finishes this manifest' } },
+      },
+    },
+  },
+  'manifests-list': {
+    summary: "List the company's manifests, newest ship date first",
+    query: manifestListQuery,
+    ok: { status: 200, description: "The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one", schema: envelope(manifestList) },
+    errors: {
+      400: {
+        description: 'A query parameter is malformed: a date that is not YYYY-MM-DD, `from` after `to`, a limit outside 1–50, or a cursor this list did not give',
+        examples: { cursor: { code: 'VALIDATION_FAILED', message: 'cursor is not a cursor of this list' } },
+      },
+    },
+  },
+  'manifest-get': {
+    summary: 'Get one manifest',
+    params: manifestParams,
+    ok: { status: 200, description: 'The manifest', schema: envelope(manifest) },
+    errors: {
+      400: { description: 'manifestId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'manifestId must be a UUID' } } },
+      404: { description: "No such manifest, another company's, or one of the other mode", examples: { notFound: { code: 'NOT_FOUND', message: 'manifest not found' } } },
+    },
+  },
+  'manifest-file': {
+    summary: 'Download a manifest document: a redirect to a freshly presigned URL',
+    params: manifestFileParams,
+    ok: {
+      status: 302,
+      description: '`Location` is a presigned URL of the PDF, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The carrier\'s own manifest where its close issued one, else the one this service drew.',
+      headers: { Location: ref('headers', 'Location') },
+    },
+    alternatives: { 200: { description: 'The document code is not one of the manifest: the manifest, with its `documents`, as GET /v1/manifests/{manifestId}', schema: envelope(manifest) } },
+    errors: {
+      400: { description: 'manifestId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'manifestId must be a UUID' } } },
+      404: { description: "No such manifest: another company's, or one of the other mode", examples: { notFound: { code: 'NOT_FOUND', message: 'manifest not found' } } },
+      409: {
+        description: 'The manifest is still closing (a close that stopped: closing the carrier again finishes it)',
+        examples: { closing: { code: 'MANIFEST_IN_PROGRESS', message: 'This manifest is still closing; close the carrier again to finish it, then ask again' } },
+        retryAfter: true,
+      },
+    },
+  },
   'webhook-retry': {
     summary: 'Send a delivery again, with the same webhook-id and body',
     params: deliveryParams,
@@ -417,7 +508,10 @@ const responsesOf = (trigger: HttpTrigger, doc: RouteDoc): Record<string, Respon
       ...(doc.ok.schema ? { content: { 'application/json': { schema: toClassic(doc.ok.schema) } } } : {}),
     },
     ...Object.fromEntries(
-      Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [status, { description: alt.description, headers: fromService, content: { 'application/json': { schema: toClassic(alt.schema) } } }]),
+      Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [
+        status,
+        { description: alt.description, headers: { ...fromService, ...alt.headers }, content: { 'application/json': { schema: toClassic(alt.schema) } } },
+      ]),
     ),
     ...own(400),
     ...own(402),
@@ -522,7 +616,8 @@ const GUIDE = [
   `5. **List the labels** (optional, ${scopeText('labels')}): \`GET /v1/labels/{orderId}\` answers \`available[]\` (ship already returned it in \`labels.available\`).`,
   `6. **Download a label file** (${scopeText('label-file')}): \`GET /v1/labels/{orderId}/{code}\` answers 302; its \`Location\` is a presigned URL of the PDF or ZPL file, valid a few minutes (ask again for a new one). Repeat per label type.`,
   `7. **Track** (${scopeText('track')}): \`GET /v1/track/{orderId}\` answers \`transitStatus\`, \`updated\` and the events.`,
-  `8. **Cancel** (optional, ${scopeText('cancel')}): \`DELETE /v1/shipments/{orderId}\` before pickup; check \`data.status\` (\`cancelled\`). After pickup it is 409.`,
+  `8. **Cancel** (optional, ${scopeText('cancel')}): \`DELETE /v1/shipments/{orderId}\` before pickup; check \`data.status\` (\`cancelled\`). After pickup, or once on a manifest, it is 409.`,
+  `9. **Close the day** (${scopeText('manifests-create')}): \`POST /v1/manifests\` with \`{"carrierCode": "CARRIERX"}\` puts the carrier's open shipments on a manifest (one per carrier account); download its PDF for the driver with \`GET /v1/manifests/{manifestId}/MANIFEST_PDF\` (302). Shipments made afterwards go on the next close.`,
 ].join('\n');
 
 /** The events POSTed to a registered endpoint: OpenAPI 3.1's `webhooks`, one POST each (docs/webhooks.md). */

@@ -34,5 +34,8 @@ export const trackResponse = z
       z.object({ date: z.string(), time: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: "The carrier's commitment at rating time; null when it committed to none" }),
     metadata: z.object({ trackingUrl: z.string() }),
     mode,
+    manifest: z.nullable(z.object({ manifestId: z.string(), shipDate: z.string() })).register(z.globalRegistry, {
+      description: "The end-of-day manifest the shipment is on (POST /v1/manifests); null until a close takes it. A manifested shipment was handed to the carrier and can no longer be voided",
+    }),
   }).register(z.globalRegistry, { id: 'Tracking' });
 export type TrackResponse = z.infer<typeof trackResponse>;

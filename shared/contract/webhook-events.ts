@@ -7,6 +7,7 @@
 import * as z from '../zod';
 import type { WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
 import { cancelResponse } from './cancel';
+import { manifest } from './manifests';
 import { shipResponse } from './ship';
 import { trackResponse } from './track';
 
@@ -18,4 +19,5 @@ export const webhookEvents = {
   'shipment.created': event('shipment.created', shipResponse, 'ShipmentCreatedEvent'),
   'tracking.updated': event('tracking.updated', trackResponse, 'TrackingUpdatedEvent'),
   'shipment.cancelled': event('shipment.cancelled', cancelResponse, 'ShipmentCancelledEvent'),
+  'manifest.created': event('manifest.created', manifest, 'ManifestCreatedEvent'),
 } as const;

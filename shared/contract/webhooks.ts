@@ -13,7 +13,7 @@ export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
 
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES).register(z.globalRegistry, {
   id: 'WebhookEventType',
-  description: '`shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer)',
+  description: '`shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready)',
 });
 
 export const webhookIdParam = uuidParam('The id `POST /v1/webhooks` returned');

@@ -213,12 +213,39 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
   /** With `findShipments`: how many days after a ship the carrier still voids it, so how long late duplicates are looked for. */
   readonly voidWindowDays?: number;
   /**
+   * Only a carrier whose day ends with a transmit (Canada Post contract
+   * shipping): hands the carrier the shipments of one of our manifests
+   * (docs/manifests.md). `input.reference` is our manifest id, so
+   * `findCloseOuts` can find what a call of unknown outcome made.
+   * CarrierRefusal when it refuses them as sent, CarrierError or the
+   * signal's reason otherwise. A carrier without it needs no call: the close
+   * is ours alone (the sandbox parcel carriers; UPS manifests at ship).
+   */
+  closeOut?(input: CloseOutInput, options: CarrierCallOptions): Promise<CarrierCloseOut>;
+  /**
+   * With `closeOut`: what the carrier holds under `reference` (its own list of
+   * manifests), asked before transmitting again after a closeOut ended
+   * without a clear answer; undefined when it holds nothing.
+   */
+  findCloseOuts?(reference: string, options: CarrierCallOptions): Promise<CarrierCloseOut | undefined>;
+  /**
+   * Only a carrier that refunds instead of voiding once a shipment is on a
+   * transmitted manifest (Canada Post): asks for the refund. An accepted
+   * request cancels the order (docs/manifests.md); CarrierRefusal otherwise.
+   */
+  requestRefund?(shipment: ShipmentRef, options: CarrierCallOptions): Promise<void>;
+  /**
    * Only a carrier that pushes tracking events (with `subscribePush`): reads
    * what it pushes to the generic events URL (`/v1/carriers/{carrier}/push/events`,
    * shared/services/carrier-push.ts), which has already checked our bearer token.
    */
   readonly push?: CarrierPush;
 }
+
+/** The shipments of one manifest handed to a carrier that transmits (`closeOut`). */
+export type CloseOutInput = { reference: string; shipDate: string; shipments: ReadonlyArray<ShipmentRef & { orderId: string }>; mayExist?: boolean };
+/** What a carrier's close-out made: its own manifest ids and documents (its manifest PDF among them). */
+export type CarrierCloseOut = { carrierManifestIds: string[]; documents: CarrierDocument[] };
 
 /** Packages to subscribe to a carrier's pushed tracking: their numbers, and the subscriber's country (ISO 3166 alpha-2). */
 export type PushSubscriptionInput = { trackingNumbers: readonly string[]; countryCode: string };

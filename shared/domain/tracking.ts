@@ -240,6 +240,7 @@ export const toTrackResponse = (order: Order): TrackResponse => ({
   estimatedDelivery: order.commitment ? { date: order.commitment.commitDate, time: order.commitment.commitTime, guaranteed: order.commitment.guaranteed } : null,
   metadata: { trackingUrl: order.trackingUrl },
   mode: order.mode,
+  manifest: order.manifestId ? { manifestId: order.manifestId, shipDate: order.manifestShipDate ?? '' } : null,
 });
 
 /** `data` of DELETE /v1/shipments/{orderId}: its contract's type (shared/contract/cancel.ts). */

@@ -276,5 +276,8 @@ export const orderSchema = z.object({
   version: z._default(z.number().check(z.int()), 0),
   /** The mode of the key that shipped it (from its rate response); only keys of this mode see the order. */
   mode: z._default(keyModeSchema, 'live'),
+  /** The end-of-day manifest it is on (docs/manifests.md) and that manifest's ship date; set once, by the close that took it. */
+  manifestId: optionalText,
+  manifestShipDate: optionalText,
 });
 export type Order = z.infer<typeof orderSchema>;

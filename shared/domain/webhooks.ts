@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Order } from './types';
 
-export const WEBHOOK_EVENT_TYPES = ['shipment.created', 'tracking.updated', 'shipment.cancelled'] as const;
+export const WEBHOOK_EVENT_TYPES = ['shipment.created', 'tracking.updated', 'shipment.cancelled', 'manifest.created'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Endpoints a company may register. */

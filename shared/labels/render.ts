@@ -14,6 +14,7 @@ import { billOfLadingPages } from './renderers/bill-of-lading';
 import { carrierFile } from './renderers/carrier';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
+import { manifestPages, type ManifestDocument } from './renderers/manifest';
 import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
 import { renderPdf } from './renderers/pdf';
 import { zplLabel } from './renderers/zpl';
@@ -81,4 +82,12 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
   // The carrier's own documents first; the service draws only what the carrier gave none of.
   const fromCarrier = await carrierFile(code, document.carrierDocuments ?? [], document.pieces.length, pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document));
   return { body: fromCarrier ?? (await RENDERERS[code](document)), contentType };
+}
+
+export type { ManifestDocument };
+
+/** An end-of-day manifest (docs/manifests.md): letter pages, one row per package; dated by the manifest, so the same manifest renders the same bytes. */
+export async function renderManifest(document: ManifestDocument): Promise<RenderedLabel> {
+  const body = await renderPdf({ title: `Manifest ${document.carrier.code} ${document.shipDate}`, createdDate: document.createdDate }, LETTER_SIZE, manifestPages(document));
+  return { body, contentType: 'application/pdf' };
 }

@@ -16,7 +16,9 @@ import type { Company, KeyMode, Order } from '../domain/types';
 import type { RateRequest } from '../domain/rate/schema';
 import { AppError, notFound } from '../errors';
 import { availableLabels, labelFactsOf } from '../labels/types';
+import { manifestFactsOf } from '../domain/manifest';
 import { getCompany } from '../store/companies';
+import { openShipmentPut, type OpenShipment } from '../store/manifests';
 import { claimRate, completeShipment, getOrder, getRateForShip, getShipState, releaseClaim, type ShipClaim } from '../store/orders';
 import { getRateRequest } from '../store/rates';
 import { dropRecord, recordAttempt, recordRemoval } from '../store/reconciliation';
@@ -261,7 +263,11 @@ export const createShippingService = ({
     });
     try {
       // An attempt that may have followed a purchase keeps its record: the reconciler looks for that purchase.
-      await completeShipment(order, request as unknown as Record<string, unknown>, claim.token, recorded && !mayExist ? [recordRemoval(claim.orderId, 'SHIP')] : []);
+      await completeShipment(order, request as unknown as Record<string, unknown>, claim.token, [
+        ...(recorded && !mayExist ? [recordRemoval(claim.orderId, 'SHIP')] : []),
+        // A parcel shipment is open to the next end-of-day manifest from its order's write (docs/manifests.md); freight has its bill of lading.
+        ...(adapter!.kind === 'parcel' ? [openShipmentPut(await openShipmentOf(order, request, account))] : []),
+      ]);
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
       // Our claim went stale and another ship took it over: its order is the one.
@@ -340,6 +346,26 @@ export const createShippingService = ({
 type ShipStateOf = Awaited<ReturnType<typeof getRateForShip>>['state'];
 /** A rate response as stored. */
 type RateResponseItem = Extract<Awaited<ReturnType<typeof getRateForShip>>['rate'], { status: 'found' }>['item'];
+
+/** The order's entry among the company's open shipments (shared/store/manifests.ts). */
+const openShipmentOf = async (order: Order, request: RateRequest, account: CarrierAccount): Promise<OpenShipment> => {
+  const [, service] = await catalogEntries(order.carrierCode, order.serviceCode);
+  return {
+    orderId: order.orderId,
+    companyId: order.companyId,
+    mode: order.mode,
+    carrierCode: order.carrierCode,
+    carrierAccountId: order.carrierAccountId ?? '',
+    accountNumber: account.accountNumber,
+    serviceCode: order.serviceCode,
+    serviceName: service?.fullName.en ?? order.serviceCode,
+    trackingNumber: order.trackingNumber,
+    ...(order.carrierShipmentId ? { carrierShipmentId: order.carrierShipmentId } : {}),
+    rateResponseId: order.rateResponseId,
+    createdDate: order.createdDate,
+    ...manifestFactsOf(order, request),
+  };
+};
 
 const catalogEntries = async (carrierCode: string, serviceCode: string) => {
   const reference = await loadReference();

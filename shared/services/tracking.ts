@@ -21,7 +21,7 @@
 import { carrierAccountById, isAccountNotConfigured } from '../carriers/accounts';
 import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
-import { CarrierRefusal, type CarrierCallOptions, type CarrierTracking } from '../domain/carrier';
+import { CarrierRefusal, type CarrierAdapter, type CarrierCallOptions, type CarrierTracking } from '../domain/carrier';
 import { randomUUID } from 'node:crypto';
 import {
   addsToOrder,
@@ -50,6 +50,7 @@ import type { LogAttributes } from '../logger';
 import { queueOf, type QueuePort } from '../queues';
 import { LEGACY_ACTIVE_SHARDS, TRACKING_SHARDS } from '../store/keys';
 import { getOrder, saveTracking, type StoredOrder } from '../store/orders';
+import { reopenShipment, takeForCancel } from '../store/manifests';
 import { dropRecord, recordAttempt } from '../store/reconciliation';
 import { ConditionFailed } from '../store/table-ops';
 import {
@@ -430,7 +431,17 @@ export const createTrackingService = ({
       const stored = await ownOrder(companyId, orderId, mode);
       if (stored.order.status === 'cancelled') return toCancelResponse(stored.order);
       if (!isCancellable(stored.order.status)) throw notCancellable(stored.order.status);
+      if (stored.order.manifestId) return cancelManifested(stored.order);
       const { order } = stored;
+      // The order leaves the open shipments before the void, so no close takes it meanwhile (docs/manifests.md).
+      const open = await takeForCancel(order);
+      if (!open) {
+        // None: a close took it a moment ago, an earlier cancel did, or it was shipped before manifests.
+        const again = await getOrder(order.orderId);
+        if (again?.order.manifestId) return cancelManifested(again.order);
+      }
+      // A clear refusal, or an account that cannot be used, voided nothing: the order is open to the next close again.
+      const reopen = () => (open ? reopenShipment(open).catch((e: unknown) => logger.error('could not reopen a shipment for manifests', { orderId: order.orderId, error: e })) : undefined);
       try {
         const options = await callOptionsOf(order);
         await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) => adapterOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
@@ -438,11 +449,15 @@ export const createTrackingService = ({
         const message = error instanceof Error ? error.message : String(error);
         logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), detail: message });
         if (error instanceof CarrierRefusal) {
+          await reopen();
           // The carrier's reason is the integrator's to read: expose it, as a 4xx message is.
           throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} refused to cancel the shipment: ${message}`, { expose: true });
         }
         // An account that cannot be used never reached the carrier: nothing was voided, nothing to reconcile.
-        if (isAccountNotConfigured(error)) throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} could not cancel the shipment: ${message}`, { expose: true });
+        if (isAccountNotConfigured(error)) {
+          await reopen();
+          throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} could not cancel the shipment: ${message}`, { expose: true });
+        }
         // No clear answer: the carrier may have voided it. The reconciler asks again until it says voided
         // (the order is then cancelled) or refuses (docs/reliability.md); a cancel retried now asks at once.
         const now = clock();
@@ -491,6 +506,32 @@ export const createTrackingService = ({
       }
     },
   };
+
+  /**
+   * The cancel of an order on a manifest (docs/manifests.md): handed to the
+   * carrier at the day's close, it can no longer be voided. A carrier that
+   * refunds instead (`requestRefund`: Canada Post, once registered) is asked
+   * for the refund, and an accepted request cancels the order; every carrier
+   * registered now answers 409 NOT_CANCELLABLE.
+   */
+  async function cancelManifested(order: Order): Promise<CancelResponse> {
+    const refund = (adapterOf(order) as Partial<Pick<CarrierAdapter, 'requestRefund'>>).requestRefund;
+    if (!refund) {
+      throw new AppError(
+        409,
+        'NOT_CANCELLABLE',
+        `The shipment is on manifest ${order.manifestId} (ship date ${order.manifestShipDate ?? 'unknown'}): handed to ${order.carrierCode} at the day's close, it can no longer be voided`,
+      );
+    }
+    const options = await callOptionsOf(order);
+    try {
+      await callCarrier(order.carrierCode, config.carrierCancelTimeoutMs, (signal) => refund(shipmentRefOf(order), { ...options, signal }));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} did not accept the refund request: ${message}`, { expose: true });
+    }
+    return (await storeCancelled(order)).response;
+  }
 
   /** Writes the cancel of an order whose shipment the carrier has voided, and takes it out of the tracking-due index. */
   async function storeCancelled(order: Order): Promise<{ response: CancelResponse; order: Order }> {

@@ -43,6 +43,7 @@ import { afterAttempt, deliveryIdOf, eventsOfOrderChange, webhookBody, type Webh
 import type { LogAttributes } from '../logger';
 import { metrics } from '../metrics';
 import { loadReference } from '../store/reference';
+import { manifestOfImage } from '../store/manifests';
 import { ConditionFailed } from '../store/table-ops';
 import {
   ATTEMPT_LEASE_SECONDS,
@@ -59,6 +60,7 @@ import {
 import { postWebhook, type DestinationPolicy, type PostOutcome } from '../webhooks/destination';
 import { deliveryQueue, MAX_DELAY_SECONDS, type DeliveryMessage } from '../webhooks/queue';
 import { openSecret } from '../webhooks/secret-box';
+import { manifestView } from './manifest-view';
 import { orderOfImage } from './notifying';
 
 /** An attempt answers within this, or counts as failed. */
@@ -113,6 +115,11 @@ export const createWebhookDeliveryService = ({
   const handleStreamRecord = async (record: DynamoDBRecord): Promise<number> => {
     const image = record.dynamodb?.NewImage;
     if (!image) return 0;
+    // A manifest that became closed (the manifest's stream filter): `manifest.created`.
+    const closed = manifestOfImage(image);
+    if (closed) return makeDeliveries(closed.companyId, `${closed.manifestId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`, eventTimeOf(record, closed.closedAt ?? closed.createdDate), [
+      { type: 'manifest.created', data: () => manifestView(closed) },
+    ], { manifestId: closed.manifestId });
     const after = orderOfImage(image);
     if ('skip' in after) {
       if (after.malformed) logger.error('stream record skipped', { eventId: record.eventID, reason: after.skip });
@@ -123,23 +130,43 @@ export const createWebhookDeliveryService = ({
     const order = after.order;
     const types = eventsOfOrderChange(before && 'order' in before ? before.order : undefined, order);
     if (types.length === 0) return 0;
-    const endpoints = (await listWebhooks(order.companyId)).filter((w) => w.enabled);
+    return makeDeliveries(
+      order.companyId,
+      `${order.orderId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`,
+      eventTimeOf(record, order.updated ?? order.createdDate),
+      types.map((type) => ({ type, data: () => dataOf(order, type) })),
+      { orderId: order.orderId },
+    );
+  };
+
+  /** The stream record's time, or `fallback`'s. */
+  const eventTimeOf = (record: DynamoDBRecord, fallback: string): Date => {
+    const seconds = record.dynamodb?.ApproximateCreationDateTime;
+    return typeof seconds === 'number' ? new Date(seconds * 1000) : new Date(fallback);
+  };
+
+  /** One delivery per enabled endpoint of the company subscribed to each event; returns how many were new. */
+  const makeDeliveries = async (
+    companyId: string,
+    sourceId: string,
+    eventAt: Date,
+    events: ReadonlyArray<{ type: WebhookEventType; data: () => Promise<unknown> }>,
+    about: LogAttributes,
+  ): Promise<number> => {
+    const endpoints = (await listWebhooks(companyId)).filter((w) => w.enabled);
     if (endpoints.length === 0) return 0;
     const now = clock();
-    const seconds = record.dynamodb?.ApproximateCreationDateTime;
-    const eventAt = typeof seconds === 'number' ? new Date(seconds * 1000) : new Date(order.updated ?? order.createdDate);
-    const sourceId = `${order.orderId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`;
     let made = 0;
-    for (const type of types) {
+    for (const { type, data } of events) {
       const subscribed = endpoints.filter((w) => w.events.includes(type));
       if (subscribed.length === 0) continue;
-      const body = webhookBody(type, eventAt, await dataOf(order, type));
+      const body = webhookBody(type, eventAt, await data());
       count('WebhookEvents');
       for (const endpoint of subscribed) {
         const deliveryId = deliveryIdOf({ eventAt, sourceId, webhookId: endpoint.webhookId, type });
-        const message: AttemptMessage = { companyId: order.companyId, webhookId: endpoint.webhookId, deliveryId, attempts: 0 };
+        const message: AttemptMessage = { companyId, webhookId: endpoint.webhookId, deliveryId, attempts: 0 };
         const isNew = await putDelivery(
-          { deliveryId, webhookId: endpoint.webhookId, companyId: order.companyId, type, createdDate: now.toISOString(), body, attempts: 0, status: 'pending', nextAttemptAt: now.toISOString() },
+          { deliveryId, webhookId: endpoint.webhookId, companyId, type, createdDate: now.toISOString(), body, attempts: 0, status: 'pending', nextAttemptAt: now.toISOString() },
           now,
         );
         if (isNew) {
@@ -147,10 +174,10 @@ export const createWebhookDeliveryService = ({
           await send(message, 0);
         } else {
           // Made by an earlier handling of this record, whose message may not have been sent.
-          const stored = await getDelivery(order.companyId, endpoint.webhookId, deliveryId, true);
+          const stored = await getDelivery(companyId, endpoint.webhookId, deliveryId, true);
           if (stored?.status === 'pending' && stored.attempts === 0 && !stored.attempt) await send(message, 0);
         }
-        logger.info('webhook delivery made', { orderId: order.orderId, webhookId: endpoint.webhookId, deliveryId, type, replayedRecord: !isNew });
+        logger.info('webhook delivery made', { ...about, webhookId: endpoint.webhookId, deliveryId, type, replayedRecord: !isNew });
       }
     }
     return made;

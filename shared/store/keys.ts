@@ -35,6 +35,11 @@ export const PK_PREFIX = {
   webhook: 'WEBHOOK#',
   /** A carrier's tracking number, pointing at its order: where a pushed tracking event goes. */
   trackingNumber: 'TRACKNO#',
+  /**
+   * A company's end-of-day manifests and what they are made from (shared/store/manifests.ts):
+   * its open shipments, the close lease per mode and carrier, the manifests and their id pointers.
+   */
+  manifest: 'MANIFEST#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
 
@@ -151,4 +156,20 @@ export const keys = {
   trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: `TRACKNO#${mode}` }),
   /** The pointer as written before it was keyed by mode, whatever the order's mode: read for orders subscribed before then. */
   legacyTrackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
+  /** A shipment not yet on a manifest (docs/decisions.md, "Manifests"): put with its order, deleted by the close that takes it or the cancel that voids it. */
+  manifestOpen: (companyId: string, mode: KeyMode, carrierCode: string, orderId: string): Key => ({
+    pk: `${PK_PREFIX.manifest}${companyId}`,
+    sk: `OPEN#${mode}#${carrierCode}#${orderId}`,
+  }),
+  manifestOpenPrefix: (companyId: string, mode: KeyMode, carrierCode: string) => ({ pk: `${PK_PREFIX.manifest}${companyId}`, skPrefix: `OPEN#${mode}#${carrierCode}#` }),
+  /** The close lease of one mode and carrier of a company: one close at a time. */
+  manifestClose: (companyId: string, mode: KeyMode, carrierCode: string): Key => ({ pk: `${PK_PREFIX.manifest}${companyId}`, sk: `CLOSE#${mode}#${carrierCode}` }),
+  /** A manifest, sorted in its company and mode by ship date, then creation time. */
+  manifest: (companyId: string, mode: KeyMode, shipDate: string, createdDate: string, manifestId: string): Key => ({
+    pk: `${PK_PREFIX.manifest}${companyId}`,
+    sk: `LIST#${mode}#${shipDate}#${createdDate}#${manifestId}`,
+  }),
+  manifestListPrefix: (companyId: string, mode: KeyMode) => ({ pk: `${PK_PREFIX.manifest}${companyId}`, skPrefix: `LIST#${mode}#` }),
+  /** Where a manifest id points: its manifest's sort key. */
+  manifestId: (companyId: string, manifestId: string): Key => ({ pk: `${PK_PREFIX.manifest}${companyId}`, sk: `ID#${manifestId}` }),
 };

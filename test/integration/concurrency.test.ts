@@ -55,7 +55,16 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
     pathParameters: { webhookId: r.webhookId, deliveryId: 'msg_00000000000000000000000000' },
   }),
   'webhook-delete': (r) => ({ method: 'DELETE', path: `/v1/webhooks/${r.webhookId}`, key: r.apiKey, pathParameters: { webhookId: r.webhookId } }),
+  // The day's close of the order's carrier races its cancel: the order ends on a manifest or cancelled, never both.
+  'manifests-create': (r) => ({ method: 'POST', path: '/v1/manifests', key: r.apiKey, body: { carrierCode: 'CARRIERX', orderIds: [r.orderId], shipDate: tomorrow() } }),
+  'manifests-list': (r) => ({ method: 'GET', path: '/v1/manifests', key: r.apiKey }),
+  // The order's id is no manifest's: a 404 read under the load.
+  'manifest-get': (r) => ({ method: 'GET', path: `/v1/manifests/${r.orderId}`, key: r.apiKey, pathParameters: { manifestId: r.orderId } }),
+  'manifest-file': (r) => ({ method: 'GET', path: `/v1/manifests/${r.orderId}/MANIFEST_PDF`, key: r.apiKey, pathParameters: { manifestId: r.orderId, documentCode: 'MANIFEST_PDF' } }),
 };
+
+/** The sample rate body ships tomorrow or later; a close of that day takes it. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** carrier-services needs its query; the recipes above leave it to this. */
 const withQuery = (name: string, event: APIGatewayProxyEvent): APIGatewayProxyEvent =>
@@ -185,6 +194,14 @@ it.each([
     // The operator moved it on first: no cancel may claim success.
     expect(cancelled).toEqual([]);
     for (const a of cancels) expect(a).toMatchObject({ status: 409, json: { error: { code: 'NOT_CANCELLABLE' } } });
+  }
+  // On a manifest or cancelled, never both; a manifested order's cancels all answered 409.
+  if (stored.manifestId) {
+    expect(stored.status).not.toBe('cancelled');
+    const manifestItems = await ddb.send(
+      new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :list)', ExpressionAttributeValues: { ':pk': `MANIFEST#${stored.companyId as string}`, ':list': 'LIST#' }, ConsistentRead: true }),
+    );
+    expect((manifestItems.Items ?? []).filter((m) => (m.orders as string[]).includes(orderId)).map((m) => m.manifestId)).toEqual([stored.manifestId]);
   }
   // The status is the newest event's, never behind it.
   // An order nobody tracked yet has no events and is still pending.

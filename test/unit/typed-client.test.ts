@@ -65,12 +65,13 @@ describe('servers of the document', () => {
       'Download a label file',
       'Track',
       'Cancel',
+      'Close the day',
     ]);
-    const order = ['/v1/packaging-types', '/v1/carriers', '/v1/carrier-services', 'POST /v1/rate', 'POST /v1/ship/{rateResponseId}', 'GET /v1/labels/{orderId}`', 'GET /v1/labels/{orderId}/{code}', 'GET /v1/track/{orderId}', 'DELETE /v1/shipments/{orderId}'];
+    const order = ['/v1/packaging-types', '/v1/carriers', '/v1/carrier-services', 'POST /v1/rate', 'POST /v1/ship/{rateResponseId}', 'GET /v1/labels/{orderId}`', 'GET /v1/labels/{orderId}/{code}', 'GET /v1/track/{orderId}', 'DELETE /v1/shipments/{orderId}', 'POST /v1/manifests'];
     const positions = order.map((needle) => guide.indexOf(needle));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const scope of ['shipments:rate', 'shipments:create', 'shipments:labels', 'shipments:track', 'shipments:cancel']) expect(guide).toContain(`\`${scope}\``);
+    for (const scope of ['shipments:rate', 'shipments:create', 'shipments:labels', 'shipments:track', 'shipments:cancel', 'shipments:manifest']) expect(guide).toContain(`\`${scope}\``);
   });
 });
 
