@@ -68,6 +68,17 @@ const orderId = async () => {
   return (await answer('ship', { ...sample('ship'), path: `/v1/ship/${id}`, pathParameters: { rateResponseId: id } })).data.orderId as string;
 };
 
+/** A fresh CARRIERX order (a parcel carrier's: it is open to a manifest) and its close's body, shipping tomorrow as the sample rate does. */
+const carrierXOrder = async () => {
+  const event = sample('rate');
+  event.body = JSON.stringify(sampleRateBody());
+  const id = ((await answer('rate', event)).data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === 'CARRIERX')!.rateResponseId;
+  return (await answer('ship', { ...sample('ship'), path: `/v1/ship/${id}`, pathParameters: { rateResponseId: id } })).data.orderId as string;
+};
+const closeBody = (orderId: string) => JSON.stringify({ carrierCode: 'CARRIERX', orderIds: [orderId], shipDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+/** A fresh manifest of this company. */
+const manifestId = async () => (await answer('manifests-create', { ...sample('manifests-create'), body: closeBody(await carrierXOrder()) })).data.manifestId as string;
+
 /** A fresh webhook endpoint of this company. */
 const webhookId = async () => (await answer('webhooks-create', sample('webhooks-create'))).data.id as string;
 /** A fresh endpoint with one delivered delivery. */
@@ -90,7 +101,11 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
   labels: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
   'label-file': async (event) => ({ ...event, pathParameters: { ...event.pathParameters, orderId: await orderId() } }),
   track: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
-  cancel: async (event) => ({ ...event, pathParameters: { orderId: await orderId() } }),
+  // A parcel order: its cancel takes its open entry (MANIFEST#) before the void.
+  cancel: async (event) => ({ ...event, pathParameters: { orderId: await carrierXOrder() } }),
+  'manifests-create': async (event) => ({ ...event, body: closeBody(await carrierXOrder()) }),
+  'manifest-get': async (event) => ({ ...event, pathParameters: { manifestId: await manifestId() } }),
+  'manifest-file': async (event) => ({ ...event, pathParameters: { manifestId: await manifestId(), documentCode: 'MANIFEST_PDF' } }),
   'webhook-get': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
   'webhook-delete': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
   'webhook-deliveries': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
@@ -120,6 +135,7 @@ describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) 
     const outside = [...written, ...removed].filter((pk) => !f.access.writes.some((prefix) => pk.startsWith(prefix)));
     expect(outside).toEqual([]);
     // The sample events exercise the writes: a declared prefix that is never written would be a grant nobody needs.
-    for (const prefix of f.access.writes.filter((p) => !LIVE_CARRIER_ONLY[name]?.includes(p))) expect(written.some((pk) => pk.startsWith(prefix))).toBe(true);
+    // A delete is a write too (the cancel only deletes its order's open entry under MANIFEST#).
+    for (const prefix of f.access.writes.filter((p) => !LIVE_CARRIER_ONLY[name]?.includes(p))) expect([...written, ...removed].some((pk) => pk.startsWith(prefix))).toBe(true);
   });
 });

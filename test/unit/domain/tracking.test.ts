@@ -275,6 +275,7 @@ describe('responses', () => {
       metadata: { trackingUrl: 'https://track.sandbox.example/CARRIERX/1ZTEST' },
       // An order stored without a mode (before modes) is live.
       mode: 'live',
+      manifest: null,
     });
   });
 
