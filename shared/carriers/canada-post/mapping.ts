@@ -10,6 +10,7 @@ import { CM_PER_IN, insuranceOf, isInternational, KG_PER_LB, placeOf, refuseNonC
 import { CarrierRefusal } from '../types';
 import type { CanadaPostFamily } from './services';
 import { CANADA_POST_PACKAGING_FLAGS } from './reference';
+import { clip } from '../../domain/text';
 import { CANADAPOST, fixed, type XmlNode } from './xml';
 
 /** `n` rounded half away from zero to `decimals` places, on its decimal digits (1.0005 → 1.001, where n * 1000 would be 1000.4999…). */
@@ -116,6 +117,22 @@ export function optionsOf(request: RateRequest): XmlNode[] {
 }
 
 /** What Canada Post has no option for, refused rather than dropped (a quote would promise it). */
+/** A phone number as Canada Post takes it: digits, `+`, `(`, `)`, `-` and spaces, at most 25 characters. */
+export const phoneOf = (phone: string | undefined): string | undefined => {
+  const digits = phone?.replace(/[^0-9+()\- ]/g, '').replace(/\s+/g, ' ').trim();
+  return digits ? clip(digits, 25) : undefined;
+};
+
+/**
+ * What Create Shipment needs of the parties that a rate does not: checked at
+ * rate too, so a Canada Post rate is never offered that its ship would refuse
+ * (the sender's phone; the recipient's outside Canada).
+ */
+export function refuseUnshippableParties(request: RateRequest): void {
+  if (!phoneOf(request.shipper.phoneNumber)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs shipper.phoneNumber');
+  if (familyOf(request) !== 'domestic' && !phoneOf(request.recipient.phoneNumber)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs recipient.phoneNumber outside Canada');
+}
+
 export function refuseInexpressible(request: RateRequest): void {
   if (request.shippingOptions.saturdayDelivery === true) throw new CarrierRefusal(CANADAPOST, 'Canada Post offers no Saturday delivery option');
 }

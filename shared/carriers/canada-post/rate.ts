@@ -16,7 +16,7 @@ import * as z from '../../zod';
 import { shipDateOf } from '../common';
 import { CarrierRefusal, type CarrierQuote, type QuoteCharge, type QuoteTax, type RateInput } from '../types';
 import type { CanadaPostApi } from './api';
-import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, refuseInexpressible } from './mapping';
+import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, refuseInexpressible, refuseUnshippableParties } from './mapping';
 import { bodyOf, malformed } from './messages';
 import { CANADA_POST_SERVICES, canadaPostServiceByCpCode } from './services';
 import { CANADAPOST, MEDIA, NS, readXml, xmlDocument, type XmlNode } from './xml';
@@ -47,6 +47,8 @@ export function buildCanadaPostRateRequest(input: RateInput): CanadaPostRateRequ
   const offered = CANADA_POST_SERVICES.filter((s) => s.family === family);
   const enabled = offered.filter((s) => input.services.some((e) => e.code === s.code && !e.isDisabled));
   if (enabled.length === 0) throw new CarrierRefusal(CANADAPOST, `Canada Post has no enabled service to ${family === 'domestic' ? 'Canada' : family === 'usa' ? 'the United States' : request.recipient.countryCode.toUpperCase()}`);
+  // Last: a request Canada Post cannot rate at all says so before what only its ship would need.
+  refuseUnshippableParties(request);
   const options = optionsOf(request);
   const mailingDate = shipDateOf(request);
   return {

@@ -32,7 +32,7 @@ import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text';
 import { contactOf, dutiesPayerOf, isInternational, placeOf, shipDateOf, shipReferenceOf, thirdPartyAccountOf } from '../common';
 import { CarrierRefusal, type ShipInput } from '../types';
-import { destinationPostalCodeOf, familyOf, kgOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, refuseInexpressible, roundTo } from './mapping';
+import { destinationPostalCodeOf, familyOf, kgOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, phoneOf, refuseInexpressible, roundTo } from './mapping';
 import { malformed } from './messages';
 import { CUSTOMER_NUMBER, customerNumberOf } from './rate';
 import { canadaPostServiceByCode, type CanadaPostService } from './services';
@@ -65,7 +65,6 @@ const cut = (text: string | undefined, max: number): string | undefined => {
   const t = text?.replace(/\s+/g, ' ').trim();
   return t ? clip(t, max) : undefined;
 };
-const phoneOf = (phone: string | undefined): string | undefined => cut(phone?.replace(/[^0-9+()\- ]/g, ''), 25);
 
 /** `prov-state`: a province or state code as given (Canada Post wants one in Canada and the United States). */
 function provinceOf(address: RateRequest['shipper'], field: string, required: boolean): string | undefined {

@@ -9,7 +9,11 @@ import { cmOf, kgOf, roundTo } from '../../../../shared/carriers/canada-post/map
 import { addBusinessDays, buildCanadaPostRateRequest, mailingScenarioXml, parseCanadaPostRate } from '../../../../shared/carriers/canada-post/rate';
 import { CarrierError, CarrierRefusal } from '../../../../shared/carriers/types';
 import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd';
-import { londonRecipient, newYorkRecipient, piece, rateRequest, withOptions } from '../fixtures';
+import { londonRecipient as londonAddress, newYorkRecipient as newYorkAddress, piece, rateRequest, withOptions } from '../fixtures';
+
+// Canada Post ships abroad only to a recipient with a phone number, so it rates only those.
+const newYorkRecipient = { ...newYorkAddress, phoneNumber: '+1 212 555 0199' };
+const londonRecipient = { ...londonAddress, phoneNumber: '+44 20 7946 0000' };
 import { CONTRACT, montreal, priceQuote, priceQuotes, rateInputOf } from './fixtures';
 
 const domestic = () => rateRequest({ recipient: montreal });
@@ -112,6 +116,8 @@ describe('Canada Post Get Rates: rules', () => {
     ['a shipper outside Canada', rateRequest({ shipper: { ...newYorkRecipient }, recipient: montreal }), /from Canada only/],
     ['a domestic recipient without a postal code', rateRequest({ recipient: { ...montreal, postalCode: undefined } }), /postal code/],
     ['a US recipient without a ZIP code', rateRequest({ recipient: { ...newYorkRecipient, postalCode: 'NY' } }), /ZIP/],
+    ['a shipper without a phone (Create Shipment needs it)', rateRequest({ recipient: montreal, shipper: { ...rateRequest().shipper, phoneNumber: undefined } }), /shipper.phoneNumber/],
+    ['a recipient abroad without a phone', rateRequest({ recipient: newYorkAddress }), /recipient.phoneNumber/],
     ['Saturday delivery', withOptions(domestic(), { saturdayDelivery: true }), /Saturday/],
     ['insurance in USD', withOptions(domestic(), { insurance: { amount: 10, currency: 'USD' } }), /CAD only/],
     ['non-conveyable freight', withOptions(domestic(), { nonConveyable: true }), /non-conveyable/],
