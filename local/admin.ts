@@ -73,6 +73,9 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
       -> {"orderId","audit":[{"at","action","carrierCode","trackingNumber","detail"}],"reconciling":[{"kind","dueAt","round"}]}
          (what the reconciler did to the order's shipments: orphans voided or adopted, voids confirmed
          or refused, oldest first; and its carrier calls of unknown outcome still being reconciled)
+  manifest list --company ID [--mode live|test]
+      -> [{"manifestId","carrierCode","accountNumber","shipDate","status","orders",...}]   (the company's
+         end-of-day manifests of that mode, newest ship date first: docs/manifests.md)
   outbox list
       -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
@@ -129,6 +132,7 @@ export type AdminCommand =
   | { kind: 'outbox-list' }
   | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus }
   | { kind: 'shipment-audit'; orderId: string }
+  | { kind: 'manifest-list'; companyId: string; mode: KeyMode }
   | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string; contractId?: string }
   | { kind: 'carrier-account-list' }
   | { kind: 'carrier-account-remove'; carrierAccountId: string }
@@ -333,6 +337,13 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
     case 'outbox list': {
       parseOptions(command, rest, {});
       return { kind: 'outbox-list' };
+    }
+    case 'manifest list': {
+      const v = parseOptions(command, rest, { company: { type: 'string' }, mode: { type: 'string' } });
+      const companyId = requiredText(command, v, 'company');
+      const mode = keyModeSchema.safeParse(v.mode ?? 'live');
+      if (!mode.success) throw new UsageError(`${command}: --mode must be ${keyModeSchema.options.join(' or ')}, got "${String(v.mode)}"`);
+      return { kind: 'manifest-list', companyId, mode: mode.data };
     }
     case 'shipment audit': {
       const v = parseOptions(command, rest, { order: { type: 'string' } });
@@ -874,6 +885,17 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
     }
     case 'outbox-list':
       return outboxOf(target);
+    case 'manifest-list': {
+      const { listManifests } = await import('../shared/store/manifests');
+      const manifests: Array<Record<string, unknown>> = [];
+      let after: string | undefined;
+      do {
+        const page = await listManifests(command.companyId, command.mode, { limit: 50, ...(after ? { after } : {}) });
+        manifests.push(...page.manifests.map(({ lines: _lines, ...m }) => m));
+        after = page.last;
+      } while (after);
+      return manifests;
+    }
     case 'shipment-audit': {
       const { auditTrail, getRecord, RECONCILE_KINDS } = await import('../shared/store/reconciliation');
       const records = await Promise.all(RECONCILE_KINDS.map((kind) => getRecord(command.orderId, kind)));

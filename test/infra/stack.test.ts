@@ -384,6 +384,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
         'cancel',
         'carrier-push-events',
         'carrier-push-token',
+        // The day's close of a carrier that transmits it (docs/manifests.md).
+        'manifests-create',
         'rate',
         'ship',
         'track',

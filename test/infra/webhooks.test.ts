@@ -73,13 +73,27 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     }
   });
 
-  it('feeds webhook-events from the table stream, order records only', () => {
+  it('feeds webhook-events from the table stream: order records, and manifests that became closed', () => {
     const { template, stack } = of();
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(fn('webhook-events').handler) },
       EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.storage.table), 'StreamArn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: 'ORDER#' }] }, sk: { S: ['ORDER'] } } } }) }] },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: 'ORDER#' }] }, sk: { S: ['ORDER'] } } } }) },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['MODIFY'],
+              dynamodb: {
+                Keys: { pk: { S: [{ prefix: 'MANIFEST#' }] }, sk: { S: [{ prefix: 'LIST#' }] } },
+                NewImage: { status: { S: ['closed'] } },
+                OldImage: { status: { S: [{ 'anything-but': ['closed'] }] } },
+              },
+            }),
+          },
+        ],
+      },
     });
   });
 });
