@@ -152,6 +152,8 @@ export type SimulatedManifest = {
   methodOfPayment: string;
   finalShippingPoint: string;
   contractId?: string;
+  /** The transmit's customer-reference, which Get Manifest Details answers as customer-ref. */
+  customerReference?: string;
   manifestAddress: unknown[];
 };
 
@@ -831,6 +833,8 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     const contractId = chosen.map((s) => s.deliverySpec).map((spec) => orderedChildren(spec, 'contract-id')).find(Boolean);
     const contractText = contractId?.map((n) => (n as { '#text'?: unknown })['#text']).find((v) => v !== undefined);
     if (contractText !== undefined) manifest.contractId = String(contractText);
+    const customerReference = str(set['customer-reference']);
+    if (customerReference) manifest.customerReference = customerReference;
     manifests.push(manifest);
     for (const s of chosen) {
       s.status = 'transmitted';
@@ -904,6 +908,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
         t('mailed-by-customer', m.customerNumber),
         t('mailed-on-behalf-of', m.mobo),
         t('paid-by-customer', m.customerNumber),
+        t('customer-ref', m.customerReference),
         t('manifest-date', ymd(at)),
         t('manifest-time', `${at.toISOString().slice(11, 16)} EST`),
         t('contract-id', m.contractId),

@@ -10,11 +10,13 @@ import type { ConnectorReference } from './reference-kit';
 import type {
   CarrierAdapter,
   CarrierCallOptions,
+  CarrierCloseOut,
   CarrierPush,
   CarrierQuote,
   CarrierShipment,
   CarrierTracking,
   CarrierTransport,
+  CloseOutInput,
   FoundPackage,
   PushSubscription,
   PushSubscriptionInput,
@@ -86,6 +88,10 @@ export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
   findShipments?(reference: string, accountNumber: string, client: Client, signal: AbortSignal): Promise<FoundPackage[]>;
   /** With `findShipments`: the days after a ship during which the carrier voids it. */
   voidWindowDays?: number;
+  /** A carrier whose day ends with a transmit (Canada Post): the port's `closeOut`, `findCloseOuts` and `requestRefund`, all three. */
+  closeOut?(input: CloseOutInput, client: Client, signal: AbortSignal): Promise<CarrierCloseOut>;
+  findCloseOuts?(reference: string, client: Client, signal: AbortSignal): Promise<CarrierCloseOut | undefined>;
+  requestRefund?(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<void>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each connector has its own request types; the registry holds them side by side
@@ -124,6 +130,9 @@ export function bindConnector(connector: CarrierConnector, transportFor: Transpo
             ...(connector.voidWindowDays !== undefined ? { voidWindowDays: connector.voidWindowDays } : {}),
           }
         : {}),
+      ...(connector.closeOut ? { closeOut: async (input, options) => connector.closeOut!(input, await clientFor(connector, options), options.signal) } : {}),
+      ...(connector.findCloseOuts ? { findCloseOuts: async (reference, options) => connector.findCloseOuts!(reference, await clientFor(connector, options), options.signal) } : {}),
+      ...(connector.requestRefund ? { requestRefund: async (shipment, options) => connector.requestRefund!(shipment, await clientFor(connector, options), options.signal) } : {}),
     };
   }
   return {

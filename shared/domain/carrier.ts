@@ -8,7 +8,7 @@
  */
 import type { CarrierDocumentRef, CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './types';
 import type * as z from '../zod';
-import type { notificationStatus, RateRequest } from './rate/schema';
+import type { Address, notificationStatus, RateRequest } from './rate/schema';
 
 export type { Commitment } from './types';
 
@@ -242,10 +242,21 @@ export interface CarrierAdapter<CarrierRequest = unknown> {
   readonly push?: CarrierPush;
 }
 
-/** The shipments of one manifest handed to a carrier that transmits (`closeOut`). */
-export type CloseOutInput = { reference: string; shipDate: string; shipments: ReadonlyArray<ShipmentRef & { orderId: string }>; mayExist?: boolean };
-/** What a carrier's close-out made: its own manifest ids and documents (its manifest PDF among them). */
-export type CarrierCloseOut = { carrierManifestIds: string[]; documents: CarrierDocument[] };
+/**
+ * The shipments of one manifest handed to a carrier that transmits
+ * (`closeOut`), and the manifest's shipper as its first shipment's rate
+ * request has it (Canada Post prints it on the manifest and takes the
+ * shipments where it is).
+ */
+export type CloseOutInput = { reference: string; shipDate: string; shipments: ReadonlyArray<ShipmentRef & { orderId: string }>; shipper?: Address; mayExist?: boolean };
+/** A manifest document a carrier issued at its close-out (Canada Post's manifest PDF). */
+export type CarrierManifestDocument = { type: 'manifest'; format: 'PDF'; content: Buffer };
+/**
+ * What a carrier's close-out made: its own manifest ids and documents (its
+ * manifest PDF among them). None of either when the account needs no call
+ * after all (a Canada Post account without a contract): the close is ours alone.
+ */
+export type CarrierCloseOut = { carrierManifestIds: string[]; documents: CarrierManifestDocument[] };
 
 /** Packages to subscribe to a carrier's pushed tracking: their numbers, and the subscriber's country (ISO 3166 alpha-2). */
 export type PushSubscriptionInput = { trackingNumbers: readonly string[]; countryCode: string };

@@ -2,7 +2,7 @@
  * Canada Post, the second live carrier: its REST web services over XML
  * (Get Rates, Create Shipment and Create Non-Contract Shipment with their
  * artifacts, Get Shipments, Void Shipment, Request Shipment Refund, Get
- * Tracking Details), built from Canada Post's documentation and its XML
+ * Tracking Details, and the day's Transmit Shipments with Get Manifest(s)), built from Canada Post's documentation and its XML
  * schemas (docs/canada-post.md). Every call is made under the carrier
  * account of the plan (rate, ship) or of the order (track, cancel), in the
  * mode of the API key: a test key reaches Canada Post's development
@@ -17,7 +17,7 @@ import { buildCanadaPostRateRequest, canadaPostRate } from './rate';
 import { reference } from './reference';
 import { CANADAPOST } from './xml';
 
-/** Ship, track and cancel (./operations.ts) load on their first call: the rate function never builds their schemas. */
+/** Ship, track, cancel and the close (./operations.ts) load on their first call: the rate function never builds their schemas. */
 const operations = () => import('./operations');
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches Canada Post. */
@@ -52,4 +52,8 @@ export const canadaPost = defineLiveConnector({
   // No idempotency key: a ship of unknown outcome is reconciled by a search under our reference (docs/reliability.md).
   findShipments: async (reference, _accountNumber, api, signal) => (await operations()).canadaPostFindShipments(reference, api, CANADA_POST_VOID_WINDOW_DAYS, signal),
   voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS,
+  // The day's close of a contract account is a transmit; a shipment on it is refunded, not voided (docs/manifests.md).
+  closeOut: async (input, api, signal) => (await operations()).canadaPostCloseOut(input, api, signal),
+  findCloseOuts: async (reference, api, signal) => (await operations()).canadaPostFindCloseOuts(reference, api, signal),
+  requestRefund: async (shipment, api, signal) => (await operations()).canadaPostRequestRefund(shipment, api, signal),
 });

@@ -14,10 +14,30 @@
  * Non-Contract Shipments lists a date range, and each shipment's details
  * carry our reference in `customer-ref-1` (docs/canada-post.md).
  *
- * Loaded on the first ship, track or void (./index.ts).
+ * The day's close of a contract account transmits the groups its shipments
+ * are in (Transmit Shipments), then fetches each manifest and its PDF; a
+ * transmit whose answer was lost is found again in Get Manifests by the
+ * customer-reference it carried (./manifest.ts). A non-contract account has
+ * nothing to transmit. Once transmitted, a cancel is a refund request.
+ *
+ * Loaded on the first ship, track, void or close (./index.ts).
  */
-import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierDocument, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../types';
+import {
+  CarrierError,
+  CarrierRefusal,
+  NothingToAdopt,
+  type CarrierCloseOut,
+  type CarrierDocument,
+  type CarrierManifestDocument,
+  type CarrierShipment,
+  type CarrierTracking,
+  type CloseOutInput,
+  type FoundPackage,
+  type ShipInput,
+  type ShipmentRef,
+} from '../types';
 import type { CanadaPostAnswer, CanadaPostApi } from './api';
+import { buildTransmitSetXml, customerReferenceOf, groupsPath, manifestPath, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks, type CanadaPostManifest } from './manifest';
 import { bodyOf, hasCode, reasonOf } from './messages';
 import {
   buildCanadaPostShipRequest,
@@ -236,4 +256,146 @@ export async function canadaPostCancel(shipment: ShipmentRef, api: CanadaPostApi
   if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return;
   if (hasCode(answer, TRANSMITTED)) return requestRefund(api, target, 'contract', signal);
   bodyOf(answer, 'void the shipment');
+}
+
+// ---------------------------------------------------------------------------
+// The day's close (contract shipping): Transmit Shipments, Get Manifest, Get Artifact.
+
+/** At most this many manifests of Get Manifests' range are opened to find the one a lost transmit made. */
+export const MANIFEST_SEARCH_LIMIT = 100;
+/** Days before today that Get Manifests is asked about when a transmit's outcome is unknown. */
+export const MANIFEST_SEARCH_DAYS = 7;
+
+const day = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
+const SHIPMENT_ID_IN_LINK = /\/shipment\/([A-Za-z0-9]{1,32})$/;
+const nothingToTransmit = (): CarrierCloseOut => ({ carrierManifestIds: [], documents: [] });
+
+/** The shipments of each group not yet transmitted (Get Groups, then Get Shipments by group): shipment id → its PIN where it had to be read. */
+async function openGroups(api: CanadaPostApi, needPins: boolean, signal: AbortSignal): Promise<Map<string, { shipmentId: string; pin?: string }[]>> {
+  const answer = await api.send({ method: 'GET', target: { path: groupsPath(api.customerNumber) }, accept: MEDIA.shipment, retryable: true }, signal);
+  const groups = new Map<string, { shipmentId: string; pin?: string }[]>();
+  if (answer.status === 404) return groups;
+  for (const groupId of parseGroupIds(bodyOf(answer, 'list its groups'))) {
+    const listed = await api.send({ method: 'GET', target: { path: contractShipmentPath(api.customerNumber), query: { groupId } }, accept: MEDIA.shipment, retryable: true }, signal);
+    const members: { shipmentId: string; pin?: string }[] = [];
+    if (listed.status !== 404) {
+      for (const link of parseShipmentLinks(bodyOf(listed, 'list a group’s shipments')).filter((l) => l.rel === 'shipment' || l.rel === 'self')) {
+        // Canada Post's shipment links end with the shipment id; one that does not (or a PIN needed) is opened.
+        const id = SHIPMENT_ID_IN_LINK.exec(new URL(link.href, 'https://canadapost.invalid').pathname)?.[1];
+        if (id && !needPins) {
+          members.push({ shipmentId: id });
+          continue;
+        }
+        const shipment = await shipmentAt(api, link, MEDIA.shipment, signal);
+        members.push({ shipmentId: shipment.shipmentId, ...(shipment.trackingPin ? { pin: shipment.trackingPin } : {}) });
+      }
+    }
+    groups.set(groupId, members);
+  }
+  return groups;
+}
+
+/** Canada Post's PDF of a manifest (Get Artifact of its `artifact` link). */
+async function manifestPdfOf(api: CanadaPostApi, manifest: CanadaPostManifest, signal: AbortSignal): Promise<Buffer> {
+  const link = manifest.links.filter((l) => l.rel === 'artifact').sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];
+  if (!link) throw new CarrierError(CANADAPOST, `Canada Post gave no artifact link for manifest ${manifest.poNumber}`);
+  const answer = await get(api, link, 'application/pdf', signal);
+  if (answer.status < 200 || answer.status >= 300) throw new CarrierError(CANADAPOST, `Canada Post did not give the PDF of manifest ${manifest.poNumber}: ${reasonOf(answer)}`);
+  if (!answer.body.subarray(0, 5).toString('latin1').startsWith('%PDF')) throw new CarrierError(CANADAPOST, `Canada Post's manifest ${manifest.poNumber} is not a PDF`);
+  return answer.body;
+}
+
+/** Our close-out of Canada Post's manifests: their PO numbers, and their PDFs as one document (several are put one after the other). */
+async function closeOutOf(api: CanadaPostApi, manifests: CanadaPostManifest[], signal: AbortSignal): Promise<CarrierCloseOut> {
+  const pdfs: Buffer[] = [];
+  for (const manifest of manifests) pdfs.push(await manifestPdfOf(api, manifest, signal));
+  let content = pdfs[0]!;
+  if (pdfs.length > 1) {
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    const merged = await PDFDocument.create();
+    for (const pdf of pdfs) {
+      const source = await PDFDocument.load(pdf);
+      for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+    }
+    content = Buffer.from(await merged.save());
+  }
+  const document: CarrierManifestDocument = { type: 'manifest', format: 'PDF', content };
+  return { carrierManifestIds: manifests.map((m) => m.poNumber), documents: [document] };
+}
+
+/**
+ * What Canada Post made under our manifest id: the manifests of the last
+ * days (Get Manifests) whose details carry its customer-reference, with
+ * their PDF; undefined when none does. A non-contract account transmits
+ * nothing, so holds nothing.
+ */
+export async function canadaPostFindCloseOuts(reference: string, api: CanadaPostApi, signal: AbortSignal, now = new Date()): Promise<CarrierCloseOut | undefined> {
+  if (!api.contractId) return undefined;
+  const ours = customerReferenceOf(reference);
+  const query = { start: day(new Date(now.getTime() - MANIFEST_SEARCH_DAYS * DAY)), end: day(now) };
+  const answer = await api.send({ method: 'GET', target: { path: manifestPath(api.customerNumber), query }, accept: MEDIA.manifest, retryable: true }, signal);
+  if (answer.status === 404) return undefined;
+  const links = parseManifestLinks(bodyOf(answer, 'list its manifests'));
+  if (links.length > MANIFEST_SEARCH_LIMIT) {
+    throw new CarrierError(CANADAPOST, `Canada Post lists ${links.length} manifests in the last ${MANIFEST_SEARCH_DAYS} days; at most ${MANIFEST_SEARCH_LIMIT} are opened to find a transmit`);
+  }
+  const matched: CanadaPostManifest[] = [];
+  for (const link of links) {
+    const manifest = parseManifest(bodyOf(await get(api, link, MEDIA.manifest, signal), 'read a manifest'));
+    const details = manifest.links.find((l) => l.rel === 'details');
+    if (!details) continue;
+    const read = parseManifestDetails(bodyOf(await get(api, details, MEDIA.manifest, signal), 'read a manifest’s details'));
+    if (read.customerReference === ours) matched.push(manifest);
+  }
+  return matched.length > 0 ? closeOutOf(api, matched, signal) : undefined;
+}
+
+/**
+ * The day's close of our manifest at Canada Post. A contract account
+ * transmits the groups our shipments are in (the others of those groups
+ * excluded), then reads each manifest made and its PDF. A non-contract
+ * account, or shipments no longer in any open group (voided, or transmitted
+ * by other means), need no transmit: nothing is made, and the close prints
+ * our own manifest. With `mayExist` (an earlier transmit's outcome is
+ * unknown) Canada Post's manifests are searched first. The transmit is
+ * never sent twice by the client.
+ */
+export async function canadaPostCloseOut(input: CloseOutInput, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierCloseOut> {
+  if (!api.contractId) return nothingToTransmit();
+  if (input.mayExist === true) {
+    const found = await canadaPostFindCloseOuts(input.reference, api, signal);
+    if (found) return found;
+  }
+  if (!input.shipper) throw new CarrierError(CANADAPOST, 'a Canada Post transmit needs the manifest’s shipper address');
+  const ids = new Set(input.shipments.flatMap((s) => (s.shipmentId ? [s.shipmentId] : [])));
+  const pins = new Set(input.shipments.filter((s) => !s.shipmentId).map((s) => s.trackingNumber));
+  const isOurs = (m: { shipmentId: string; pin?: string }) => ids.has(m.shipmentId) || (m.pin !== undefined && pins.has(m.pin));
+  const groups = await openGroups(api, pins.size > 0, signal);
+  const chosen = [...groups].filter(([, members]) => members.some(isOurs));
+  if (chosen.length === 0) return nothingToTransmit();
+  const excluded = chosen.flatMap(([, members]) => members.filter((m) => !isOurs(m)).map((m) => m.shipmentId));
+  const xml = buildTransmitSetXml({ reference: input.reference, groupIds: chosen.map(([id]) => id), excludedShipmentIds: excluded, shipper: input.shipper });
+  // Not retryable: a transmit of unknown outcome is resolved by Get Manifests (canadaPostFindCloseOuts), never by sending it again.
+  const answer = await api.send(
+    { method: 'POST', target: { path: manifestPath(api.customerNumber) }, accept: MEDIA.manifest, body: { contentType: MEDIA.manifest, xml }, retryable: false },
+    signal,
+  );
+  const links = parseManifestLinks(bodyOf(answer, 'transmit the shipments'));
+  if (links.length === 0) throw new CarrierError(CANADAPOST, 'Canada Post answered the transmit without a manifest');
+  const manifests: CanadaPostManifest[] = [];
+  for (const link of links) manifests.push(parseManifest(bodyOf(await get(api, link, MEDIA.manifest, signal), 'read a manifest')));
+  return closeOutOf(api, manifests, signal);
+}
+
+/**
+ * The cancel of a shipment on one of our manifests: a refund request, the
+ * shipment being transmitted (contract) or a non-contract one (always
+ * refunded). Accepted, or already requested, is the cancel's success.
+ */
+export async function canadaPostRequestRefund(shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<void> {
+  if (!api.contractId) return canadaPostCancel(shipment, api, signal);
+  const found = await contractShipments(api, { trackingPIN: shipment.trackingNumber }, signal);
+  const target = found.find((s) => s.shipmentId === shipment.shipmentId) ?? found.find((s) => s.trackingPin === shipment.trackingNumber);
+  if (!target) throw new CarrierRefusal(CANADAPOST, `Canada Post no longer lists shipment ${shipment.trackingNumber} for this account: no refund can be requested`);
+  return requestRefund(api, target, 'contract', signal);
 }

@@ -281,9 +281,10 @@ export const refundRequestXml = (kind: CanadaPostShipRequest['kind'], email: str
 
 export type CanadaPostLink = { rel: string; href: string; mediaType: string; index?: number };
 
-const linkSchema = z.object({ '@_rel': z.string(), '@_href': z.string().check(z.minLength(1)), '@_media-type': z.string(), '@_index': z.optional(z.string()) });
+export const linkSchema = z.object({ '@_rel': z.string(), '@_href': z.string().check(z.minLength(1)), '@_media-type': z.string(), '@_index': z.optional(z.string()) });
 const linksSchema = z.object({ link: z.array(linkSchema) });
-const linkOf = (l: z.infer<typeof linkSchema>): CanadaPostLink => ({
+/** A `link` element as read. */
+export const linkOf = (l: z.infer<typeof linkSchema>): CanadaPostLink => ({
   rel: l['@_rel'],
   href: l['@_href'],
   mediaType: l['@_media-type'],

@@ -18,6 +18,7 @@ export const NS = {
   shipment: 'http://www.canadapost.ca/ws/shipment-v8',
   ncshipment: 'http://www.canadapost.ca/ws/ncshipment-v4',
   track: 'http://www.canadapost.ca/ws/track',
+  manifest: 'http://www.canadapost.ca/ws/manifest-v8',
   messages: 'http://www.canadapost.ca/ws/messages',
 } as const;
 
@@ -26,6 +27,7 @@ export const MEDIA = {
   shipment: 'application/vnd.cpc.shipment-v8+xml',
   ncshipment: 'application/vnd.cpc.ncshipment-v4+xml',
   track: 'application/vnd.cpc.track-v2+xml',
+  manifest: 'application/vnd.cpc.manifest-v8+xml',
 } as const;
 
 /** An element's content: text, a nested element, a list of them (repeated elements), or nothing (left out). */
@@ -59,7 +61,7 @@ export const xmlDocument = (root: string, namespace: string, content: XmlNode): 
   `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: { '@_xmlns': namespace, ...pruned(content) } }) as string}`;
 
 /** Elements that may occur more than once in the answers this connector reads. */
-const REPEATED = new Set(['link', 'price-quote', 'option', 'adjustment', 'occurrence', 'message', 'item', 'priced-option']);
+const REPEATED = new Set(['link', 'price-quote', 'option', 'adjustment', 'occurrence', 'message', 'item', 'priced-option', 'group']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
