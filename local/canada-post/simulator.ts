@@ -23,7 +23,8 @@
  * (`request.baseUrl`), as Canada Post's point at its own host.
  *
  * Faults for tests: `failNext('lose-answer')` does the work then loses the
- * answer (LostAnswer), `'http500'` answers a 500; `answerLate(ms)` makes the
+ * answer (LostAnswer), `'http500'` answers a 500 (`failNext(fault, 1,
+ * 'transmit')`: only the next request of that operation); `answerLate(ms)` makes the
  * next create (contract or not) land `ms` late (LateAnswer, as the UPS
  * simulator's); `listAfterMs` keeps a brand-new shipment out of Get
  * Shipments and Get Non-Contract Shipments for that long.
@@ -462,7 +463,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   const shipments: SimulatedCanadaPostShipment[] = [];
   const manifests: SimulatedManifest[] = [];
   const artifacts = new Map<string, Artifact>();
-  const faults: CanadaPostFault[] = [];
+  const faults: { fault: CanadaPostFault; only?: string }[] = [];
   const lateCreates: number[] = [];
   const received: { method: string; path: string; status?: number }[] = [];
   let serial = 0;
@@ -1143,8 +1144,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     /** The shipments Canada Post would bill: neither voided nor refunded. */
     billable: () => shipments.filter((s) => !s.voided && !s.refund),
     shipmentByPin: byPin,
-    failNext(fault: CanadaPostFault, count = 1) {
-      for (let i = 0; i < count; i++) faults.push(fault);
+    /** The next `count` requests (of operation `only` alone when given: `transmit`, `createShipment`, … as the routes name them) meet `fault`. */
+    failNext(fault: CanadaPostFault, count = 1, only?: string) {
+      for (let i = 0; i < count; i++) faults.push({ fault, ...(only ? { only } : {}) });
     },
     /** The next create (contract or non-contract) is made and answered `delayMs` late (LateAnswer); other requests answer as usual. */
     answerLate(delayMs: number) {
@@ -1167,7 +1169,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
           return late;
         });
       }
-      const fault = faults.shift();
+      const operation = ROUTES.find((r) => r.method === request.method.toUpperCase() && r.pattern.test(request.path))?.name;
+      const at = faults.findIndex((f) => f.only === undefined || f.only === operation);
+      const fault = at >= 0 ? faults.splice(at, 1)[0]!.fault : undefined;
       if (fault === 'http500') {
         entry.status = 500;
         return messages(500, [{ code: 'Server', description: 'Internal Server Error' }]);

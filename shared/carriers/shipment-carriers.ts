@@ -9,7 +9,8 @@
  * loads them all.
  *
  * CARRIER_PROFILES says what is known of a carrier without its connector:
- * code, kind, network and whether it pushes tracking events. A unit test
+ * code, kind, network, whether it pushes tracking events, reconciles its
+ * ships and transmits its close. A unit test
  * holds them to the connectors (test/unit/carriers/shipment-carriers.test.ts).
  */
 import type { CarrierKind } from '../domain/types';
@@ -24,6 +25,8 @@ export type CarrierProfile = {
   readonly pushes: boolean;
   /** The connector has `findShipments` (no idempotency key: its ships are reconciled), and this void window. */
   readonly voidWindowDays?: number;
+  /** The connector has `closeOut`, `findCloseOuts` and `requestRefund` (Canada Post: the day's close is a transmit, a manifested shipment is refunded). */
+  readonly transmits?: boolean;
   /** The connector, from a chunk of its own in a function bundle. */
   load(): Promise<CarrierConnector>;
 };
@@ -35,7 +38,7 @@ export const CARRIER_PROFILES: readonly CarrierProfile[] = [
   { code: 'CARRIERZ', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-z')).carrierZ },
   { code: 'CARRIERF', kind: 'freight', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-f')).carrierF },
   { code: 'UPS', kind: 'parcel', network: 'live', pushes: true, voidWindowDays: 28, load: async () => (await import('./ups')).ups },
-  { code: 'CANADAPOST', kind: 'parcel', network: 'live', pushes: false, voidWindowDays: 30, load: async () => (await import('./canada-post')).canadaPost },
+  { code: 'CANADAPOST', kind: 'parcel', network: 'live', pushes: false, voidWindowDays: 30, transmits: true, load: async () => (await import('./canada-post')).canadaPost },
 ];
 
 /** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
@@ -55,8 +58,11 @@ export const sandboxTransportFor = (sandbox: TransportSet | (() => Promise<Trans
   };
 };
 
-/** The carrier port of one order's operations. */
-export type ShipmentCarrier = Pick<CarrierAdapter, 'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush' | 'push' | 'findShipments' | 'voidWindowDays'>;
+/** The carrier port of one order's operations, and of a close (`closeOut`, `findCloseOuts`; shared/services/manifests.ts). */
+export type ShipmentCarrier = Pick<
+  CarrierAdapter,
+  'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush' | 'push' | 'findShipments' | 'voidWindowDays' | 'closeOut' | 'findCloseOuts' | 'requestRefund'
+>;
 /** The carriers of order operations; the full registry (./registry.ts) is one too. */
 export type ShipmentCarriers = {
   /** The carrier of a code (case-insensitive); undefined for a code no connector serves. */
@@ -118,6 +124,25 @@ export function createShipmentCarriers(
               const loaded = await adapter();
               if (!loaded.findShipments) throw new Error(`${profile.code} cannot search shipments by reference`);
               return loaded.findShipments(reference, options);
+            },
+          }
+        : {}),
+      ...(profile.transmits
+        ? {
+            closeOut: async (input, options) => {
+              const loaded = await adapter();
+              if (!loaded.closeOut) throw new Error(`${profile.code} does not transmit its close`);
+              return loaded.closeOut(input, options);
+            },
+            findCloseOuts: async (reference, options) => {
+              const loaded = await adapter();
+              if (!loaded.findCloseOuts) throw new Error(`${profile.code} cannot search its close-outs`);
+              return loaded.findCloseOuts(reference, options);
+            },
+            requestRefund: async (shipment, options) => {
+              const loaded = await adapter();
+              if (!loaded.requestRefund) throw new Error(`${profile.code} does not refund shipments`);
+              return loaded.requestRefund(shipment, options);
             },
           }
         : {}),

@@ -12,10 +12,11 @@
  * entry before it voids) and a close never both win it. A close that died
  * is finished by the next one, which finds its manifests on the lease.
  *
- * A carrier whose close-out is a call (`closeOut`, Canada Post contract
- * shipping, not registered yet) is asked after the orders are taken; a call
- * that ended without a clear answer marks the manifest, and the next close
- * asks the carrier's own list (`findCloseOuts`) before transmitting again.
+ * A carrier whose close-out is a call (`closeOut`: Canada Post, which
+ * transmits a contract account's shipments and needs no call for a
+ * non-contract one) is asked after the orders are taken; a call that ended
+ * without a clear answer marks the manifest, and the next close asks the
+ * carrier's own list (`findCloseOuts`) before transmitting again.
  */
 import { randomUUID } from 'node:crypto';
 import { carrierAccountById, isAccountNotConfigured } from '../carriers/accounts';
@@ -32,6 +33,7 @@ import {
   type ManifestList,
 } from '../contract/manifests';
 import { CarrierRefusal, type CarrierAdapter, type CarrierCallOptions, type CarrierCloseOut } from '../domain/carrier';
+import { addressSchema, type Address } from '../domain/rate/schema';
 import { echoed } from '../domain/text';
 import type { Company, KeyMode } from '../domain/types';
 import { AppError, notFound } from '../errors';
@@ -69,7 +71,7 @@ export const CLOSE_WAIT_MS = 8_000;
 /** Days before and after today a ship date may name. */
 const SHIP_DATE_PAST_DAYS = 30;
 const SHIP_DATE_FUTURE_DAYS = 7;
-/** Carriers whose close must be a transmit (`closeOut`): refused until their connector has it. */
+/** Carriers whose close must be a transmit (`closeOut`): refused if their connector lacks it (a guard: Canada Post's has it). */
 const TRANSMIT_REQUIRED = new Set(['CANADAPOST']);
 /** Orders taken at once. */
 const TAKE_CONCURRENCY = 8;
@@ -83,10 +85,7 @@ export type ManifestDependencies = {
   render: ManifestRenderFn;
   clock?: () => Date;
   newId?: () => string;
-  /**
-   * The connector of a carrier that transmits its close, by code. None is
-   * registered yet: Canada Post's plugs in here (docs/manifests.md).
-   */
+  /** The connector of a carrier that transmits its close, by code (Canada Post's; docs/manifests.md). */
   closeOutCarrier?: (carrierCode: string) => CloseOutCarrier | undefined;
 };
 
@@ -151,10 +150,20 @@ export const createManifestService = ({
    * manifests for ours. After a call of unknown outcome the carrier's list is
    * asked first, so the same shipments are never transmitted twice.
    */
-  const transmit = async (record: ManifestRecord, shipments: OpenShipment[]): Promise<CarrierCloseOut | undefined> => {
+  const transmit = async (record: ManifestRecord, open: ReadonlyMap<string, OpenShipment>): Promise<CarrierCloseOut | undefined> => {
     const carrier = closeOutCarrier(record.carrierCode);
     if (!carrier?.closeOut) return undefined;
     const options = await callOptions(record);
+    // Each order's shipment: from its open entry, or, taken by a close that died before its transmit, from the order.
+    const shipments = await Promise.all(
+      record.lines.map(async (line) => {
+        const entry = open.get(line.orderId);
+        if (entry) return { orderId: entry.orderId, reference: entry.rateResponseId, trackingNumber: entry.trackingNumber, ...(entry.carrierShipmentId ? { shipmentId: entry.carrierShipmentId } : {}) };
+        const order = (await getOrder(line.orderId))?.order;
+        return { orderId: line.orderId, reference: order?.rateResponseId ?? '', trackingNumber: line.trackingNumber, ...(order?.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}) };
+      }),
+    );
+    const shipper = await shipperAddressOf(record.lines[0]!.orderId);
     if (record.transmitUncertain && carrier.findCloseOuts) {
       const found = await callCarrier(record.carrierCode, config.carrierShipTimeoutMs, (signal) => carrier.findCloseOuts!(record.manifestId, { ...options, signal }));
       if (found) return found;
@@ -165,7 +174,8 @@ export const createManifestService = ({
           {
             reference: record.manifestId,
             shipDate: record.shipDate,
-            shipments: shipments.map((s) => ({ orderId: s.orderId, reference: s.rateResponseId, trackingNumber: s.trackingNumber, ...(s.carrierShipmentId ? { shipmentId: s.carrierShipmentId } : {}) })),
+            shipments,
+            ...(shipper ? { shipper } : {}),
             ...(record.transmitUncertain ? { mayExist: true } : {}),
           },
           { ...options, signal },
@@ -179,6 +189,12 @@ export const createManifestService = ({
       }
       throw new AppError(502, 'CARRIER_ERROR', `${record.carrierCode} could not close out the shipments: ${message}. Closing again finishes this manifest`, { expose: true });
     }
+  };
+
+  /** The shipper's address as the order's rate request has it (the manifest's shipper is its first order's). */
+  const shipperAddressOf = async (orderId: string): Promise<Address | undefined> => {
+    const parsed = addressSchema.safeParse((await getOrder(orderId))?.request.shipper);
+    return parsed.success ? parsed.data : undefined;
   };
 
   /** The manifest's PDF in the bucket: the carrier's own where it issued one, else ours. */
@@ -243,7 +259,7 @@ export const createManifestService = ({
       packageCount: packages.length,
       totalWeightKg: Math.round(packages.reduce((sum, p) => sum + p.weightKg, 0) * 1000) / 1000,
     };
-    const closeOut = await transmit(kept, lines.map((l) => byId.get(l.orderId)).filter((s): s is OpenShipment => s !== undefined));
+    const closeOut = await transmit(kept, byId);
     const documents = await storeDocument(kept, closeOut);
     const closed: ManifestRecord = {
       ...kept,

@@ -510,9 +510,9 @@ export const createTrackingService = ({
   /**
    * The cancel of an order on a manifest (docs/manifests.md): handed to the
    * carrier at the day's close, it can no longer be voided. A carrier that
-   * refunds instead (`requestRefund`: Canada Post, once registered) is asked
-   * for the refund, and an accepted request cancels the order; every carrier
-   * registered now answers 409 NOT_CANCELLABLE.
+   * refunds instead (`requestRefund`: Canada Post) is asked for the refund,
+   * and an accepted request cancels the order; every other carrier answers
+   * 409 NOT_CANCELLABLE.
    */
   async function cancelManifested(order: Order): Promise<CancelResponse> {
     const refund = (adapterOf(order) as Partial<Pick<CarrierAdapter, 'requestRefund'>>).requestRefund;

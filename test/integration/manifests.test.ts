@@ -159,7 +159,7 @@ it.each([
   ['constructor as a key', JSON.parse('{"constructor": {"prototype": 1}, "__proto__": {"x": 1}, "carrierCode": "constructor"}') as unknown],
   ['an unknown carrier', { carrierCode: 'CARRIERQ' }],
   ['the freight carrier', { carrierCode: 'CARRIERF' }],
-  ['Canada Post without its transmit', { carrierCode: 'CANADAPOST' }],
+  ['Canada Post, in no plan of the group', { carrierCode: 'CANADAPOST' }],
   ['an order twice', { carrierCode: 'CARRIERX', orderIds: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001'] }],
   ['orderIds not UUIDs', { carrierCode: 'CARRIERX', orderIds: ['constructor'] }],
 ])('a close with %s is a 4xx with our error body', async (_label, body) => {

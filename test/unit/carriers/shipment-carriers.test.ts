@@ -6,8 +6,15 @@ import { noSignal, shipInput } from './ship-fixtures';
 
 describe('order carriers (connectors loaded on their first call)', () => {
   it('has one profile per connector, in the same order, saying what the connector says', async () => {
-    expect(CARRIER_PROFILES.map((p) => [p.code, p.kind, p.network, p.pushes, p.voidWindowDays])).toEqual(
-      CONNECTORS.map((c) => [c.code, c.kind, c.network, c.network === 'live' && Boolean(c.subscribePush) && Boolean(c.push), c.network === 'live' && c.findShipments ? c.voidWindowDays : undefined]),
+    expect(CARRIER_PROFILES.map((p) => [p.code, p.kind, p.network, p.pushes, p.voidWindowDays, p.transmits === true])).toEqual(
+      CONNECTORS.map((c) => [
+        c.code,
+        c.kind,
+        c.network,
+        c.network === 'live' && Boolean(c.subscribePush) && Boolean(c.push),
+        c.network === 'live' && c.findShipments ? c.voidWindowDays : undefined,
+        c.network === 'live' && Boolean(c.closeOut) && Boolean(c.findCloseOuts) && Boolean(c.requestRefund),
+      ]),
     );
     const loaded = await Promise.all(CARRIER_PROFILES.map((p) => p.load()));
     loaded.forEach((connector, i) => expect(connector).toBe(CONNECTORS[i]));
@@ -21,6 +28,12 @@ describe('order carriers (connectors loaded on their first call)', () => {
     expect(carriers.getAdapter('UPS')?.subscribePush).toBeInstanceOf(Function);
     expect(carriers.getAdapter('CARRIERX')?.subscribePush).toBeUndefined();
     expect(carriers.getAdapter('CARRIERX')?.push).toBeUndefined();
+    // The close's transmit, its search and the refund of a manifested shipment: Canada Post's alone.
+    expect(carriers.getAdapter('CANADAPOST')?.closeOut).toBeInstanceOf(Function);
+    expect(carriers.getAdapter('CANADAPOST')?.findCloseOuts).toBeInstanceOf(Function);
+    expect(carriers.getAdapter('CANADAPOST')?.requestRefund).toBeInstanceOf(Function);
+    expect(carriers.getAdapter('UPS')?.closeOut).toBeUndefined();
+    expect(carriers.getAdapter('CARRIERX')?.requestRefund).toBeUndefined();
     // UPS's push is read by its connector, loaded on the first push: the carrier's own header check, then its body.
     const push = carriers.getAdapter('UPS')!.push!;
     expect(await push.authenticate!({ 'x-api-key': 'someone else' }, 'client')).toEqual({ ok: false, reason: expect.stringContaining('x-api-key') });
