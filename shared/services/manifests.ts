@@ -383,7 +383,7 @@ export const createManifestService = ({
       }
       // Canada Post contract shipments are billed only once transmitted: no close of ours alone stands in for it (docs/manifests.md).
       if (TRANSMIT_REQUIRED.has(carrierCode) && !closeOutCarrier(carrierCode)?.closeOut) {
-        throw badRequest('carrierCode', `${carrierCode} closes the day with a transmit to ${carrierCode}, which this service does not make yet`);
+        throw badRequest('carrierCode', `${carrierCode} closes the day with a transmit to ${carrierCode}, which its connector does not offer here`);
       }
       const { shipDate, orderIds } = parsed.data;
       const todayUtc = now.toISOString().slice(0, 10);
