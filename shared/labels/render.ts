@@ -11,7 +11,7 @@
 import { RATE_LIMITS } from '../domain/rate/limits';
 import { documentLabelFacts, type ShipmentDocument } from './document';
 import { billOfLadingPages } from './renderers/bill-of-lading';
-import { carrierFile } from './renderers/carrier';
+import { carrierFile, concatenatePdfs } from './renderers/carrier';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
 import { manifestPages, type ManifestDocument } from './renderers/manifest';
@@ -85,6 +85,11 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
 }
 
 export type { ManifestDocument };
+
+/** A carrier's several manifest PDFs of one close as one PDF, one after the other. */
+export async function joinPdfs(pdfs: readonly Buffer[]): Promise<Buffer> {
+  return pdfs.length === 1 ? pdfs[0]! : concatenatePdfs(pdfs);
+}
 
 /** An end-of-day manifest (docs/manifests.md): letter pages, one row per package; dated by the manifest, so the same manifest renders the same bytes. */
 export async function renderManifest(document: ManifestDocument): Promise<RenderedLabel> {

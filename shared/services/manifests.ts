@@ -200,9 +200,11 @@ export const createManifestService = ({
   /** The manifest's PDF in the bucket: the carrier's own where it issued one, else ours. */
   const storeDocument = async (record: ManifestRecord, closeOut: CarrierCloseOut | undefined): Promise<ManifestRecord['documents']> => {
     const key = objectKeyOf(record.companyId, record.manifestId);
-    const carrierPdf = closeOut?.documents.find((d) => d.format === 'PDF');
-    if (carrierPdf) {
-      await putLabelFile(key, carrierPdf.content, 'application/pdf');
+    const carrierPdfs = (closeOut?.documents ?? []).filter((d) => d.format === 'PDF').map((d) => d.content);
+    if (carrierPdfs.length > 0) {
+      // Several of the carrier's manifests (Canada Post may split a transmit): one PDF, one after the other.
+      const content = carrierPdfs.length === 1 ? carrierPdfs[0]! : await (await import('../labels/render')).joinPdfs(carrierPdfs);
+      await putLabelFile(key, content, 'application/pdf');
       return [{ code: 'MANIFEST_PDF', source: 'carrier', objectKey: key }];
     }
     const { loadReference } = await import('../store/reference');

@@ -305,22 +305,11 @@ async function manifestPdfOf(api: CanadaPostApi, manifest: CanadaPostManifest, s
   return answer.body;
 }
 
-/** Our close-out of Canada Post's manifests: their PO numbers, and their PDFs as one document (several are put one after the other). */
+/** Our close-out of Canada Post's manifests: their PO numbers, and each one's PDF in the same order. */
 async function closeOutOf(api: CanadaPostApi, manifests: CanadaPostManifest[], signal: AbortSignal): Promise<CarrierCloseOut> {
-  const pdfs: Buffer[] = [];
-  for (const manifest of manifests) pdfs.push(await manifestPdfOf(api, manifest, signal));
-  let content = pdfs[0]!;
-  if (pdfs.length > 1) {
-    const { PDFDocument } = await import('@cantoo/pdf-lib');
-    const merged = await PDFDocument.create();
-    for (const pdf of pdfs) {
-      const source = await PDFDocument.load(pdf);
-      for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-    }
-    content = Buffer.from(await merged.save());
-  }
-  const document: CarrierManifestDocument = { type: 'manifest', format: 'PDF', content };
-  return { carrierManifestIds: manifests.map((m) => m.poNumber), documents: [document] };
+  const documents: CarrierManifestDocument[] = [];
+  for (const manifest of manifests) documents.push({ type: 'manifest', format: 'PDF', content: await manifestPdfOf(api, manifest, signal) });
+  return { carrierManifestIds: manifests.map((m) => m.poNumber), documents };
 }
 
 /**

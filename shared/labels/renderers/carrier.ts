@@ -61,6 +61,16 @@ async function mergedPdf(meta: Meta, pdfs: readonly CarrierDocument[]): Promise<
   return Buffer.from(await out.save({ useObjectStreams: false }));
 }
 
+/** PDFs one after the other, as one PDF (a carrier's several manifests of one close). */
+export async function concatenatePdfs(pdfs: readonly Buffer[]): Promise<Buffer> {
+  const joined = await PDFDocument.create();
+  for (const pdf of pdfs) {
+    const source = await PDFDocument.load(pdf);
+    for (const page of await joined.copyPages(source, source.getPageIndices())) joined.addPage(page);
+  }
+  return Buffer.from(await joined.save());
+}
+
 /** The file of `code` made of the carrier's documents of a shipment of `packageCount` packages, or undefined. */
 export async function carrierFile(code: LabelTypeCode, documents: readonly CarrierDocument[], packageCount: number, meta: Meta): Promise<Buffer | undefined> {
   if (documents.length === 0) return undefined;

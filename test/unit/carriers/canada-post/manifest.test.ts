@@ -12,6 +12,7 @@ import type { CanadaPostAnswer, CanadaPostApi, CanadaPostRequest } from '../../.
 import { buildTransmitSetXml, customerReferenceOf, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks } from '../../../../shared/carriers/canada-post/manifest';
 import { canadaPostCloseOut, canadaPostFindCloseOuts, canadaPostRequestRefund } from '../../../../shared/carriers/canada-post/operations';
 import { CarrierRefusal, type CloseOutInput } from '../../../../shared/carriers/types';
+import { joinPdfs } from '../../../../shared/labels/render';
 import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd';
 import { torontoShipper } from '../fixtures';
 import { BASE, CONTRACT, CUSTOMER, messages, nonContractInfo, REFERENCE, shipmentInfo, shipments } from './fixtures';
@@ -203,20 +204,20 @@ describe('Canada Post close-out operations', () => {
     expect(nc.sent.at(-1)!.body!.xml).toContain('<non-contract-shipment-refund-request');
   });
 
-  it('puts the PDFs of several manifests of one transmit one after the other', async () => {
+  it('answers each manifest of one transmit with its PDF, in order; the close joins them into one PDF', async () => {
     const two = on('POST', /\/manifest$/, () => answer(200, manifestsXml(manifestHref, `${BASE}/rs/${CUSTOMER}/${CUSTOMER}/manifest/P000000043`)));
     const second = on('GET', /\/manifest\/P000000043$/, () => answer(200, manifestXml('P000000043')));
     const { PDFDocument } = await import('@cantoo/pdf-lib');
-    const page = async () => {
-      const doc = await PDFDocument.create();
-      doc.addPage([612, 792]);
-      return Buffer.from(await doc.save());
-    };
-    const pdf = await page();
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    const pdf = Buffer.from(await doc.save());
     const realArtifact = on('GET', /\/ers\/artifact\//, () => answer(200, pdf, 'application/pdf'));
     const { api } = fake([groups, otherGroup, groupShipments, two, getManifest, second, realArtifact]);
     const out = await canadaPostCloseOut(input(), api, signal());
     expect(out.carrierManifestIds).toEqual([PO, 'P000000043']);
-    expect((await PDFDocument.load(out.documents[0]!.content)).getPageCount()).toBe(2);
+    expect(out.documents.map((d) => d.format)).toEqual(['PDF', 'PDF']);
+    const joined = await joinPdfs(out.documents.map((d) => d.content));
+    expect((await PDFDocument.load(joined)).getPageCount()).toBe(2);
+    expect(await joinPdfs([pdf])).toBe(pdf);
   });
 });
