@@ -273,7 +273,7 @@ export const stages: Record<StageName, StageConfig> = {
     rateLimits: rateLimits.dev,
     // Two dispatcher runs' worth of 2 workers' checks (about 40 a second, a minute apart).
     trackingDispatchBacklog: 5_000,
-    // 53 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    // 58 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
       'packaging-types': 2,
       carriers: 2,
@@ -304,6 +304,11 @@ export const stages: Record<StageName, StageConfig> = {
       // Pushed tracking (UPS Track Alert): a carrier asks a token about once per its lifetime (15 minutes) and pushes one event per scan.
       'carrier-push-token': 1,
       'carrier-push-events': 2,
+      // The day's close: a few a day per company, each up to 200 order writes (a few seconds); the reads are quick.
+      'manifests-create': 2,
+      'manifests-list': 1,
+      'manifest-get': 1,
+      'manifest-file': 1,
     },
     monitoring: {
       ...sharedMonitoring,
@@ -335,7 +340,7 @@ export const stages: Record<StageName, StageConfig> = {
     // most this less what still waits, so it must hold a minute of checks: 183,000 at 50 ships a second
     // (docs/operations.md, capacity model). SQS keeps any number of waiting messages.
     trackingDispatchBacklog: 400_000,
-    // 536 in all, 464 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // 550 in all, 450 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast. Tracking is sized on 50 ships a second.
     reservedConcurrency: {
       'packaging-types': 10,
@@ -368,6 +373,12 @@ export const stages: Record<StageName, StageConfig> = {
       // second, well above the scans of 50 ships a second spread over their days in transit.
       'carrier-push-token': 2,
       'carrier-push-events': 20,
+      // Closes come at the end of shipping days, bunched by time zone: each up to 200 order writes (a few seconds);
+      // the manifest PDF is rendered once and then presigned like a label.
+      'manifests-create': 5,
+      'manifests-list': 2,
+      'manifest-get': 2,
+      'manifest-file': 5,
     },
     monitoring: {
       ...sharedMonitoring,

@@ -105,12 +105,13 @@ it('builds one function per entry, whatever its trigger', () => {
 describe('grants follow access', () => {
   it('an entry with writes may put, update and delete items of its prefixes only, and read and transact on the table', () => {
     const fences = tableWriteFences(synthesized.template, synthesized.stack);
-    expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
+    // The order's entry among the company's open shipments (MANIFEST#) goes with it.
+    expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
     expect(fences.get('carrier-push-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     expect(fences.get('carrier-push-token')).toEqual([]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     // The tracking worker also reconciles, and an adoption writes what a ship writes.
-    expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
+    expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
     // The dispatcher only reads the index and sends to the queue.
     expect(fences.get('tracking-refresh')).toEqual([]);
     expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(

@@ -55,7 +55,7 @@ describe('parseStageConfig', () => {
     [
       'reservations that leave AWS less than its 100 unreserved',
       { accountConcurrency: 1000, reservedConcurrency: { ...valid.reservedConcurrency, rate: 900 } },
-      "reservedConcurrency reserves 943 in all, but AWS keeps 100 of the account's 1000 unreserved: at most 900",
+      "reservedConcurrency reserves 948 in all, but AWS keeps 100 of the account's 1000 unreserved: at most 900",
     ],
     ['a latency alarm on a function without an HTTP trigger', { monitoring: { ...valid.monitoring, latencyP99Ms: { notify: 1000 } } }, 'monitoring.latencyP99Ms.notify is not an HTTP function of the manifest'],
     ['an alarm topic name with a space', { monitoring: { ...valid.monitoring, alarmTopicName: 'shipping alarms' } }, 'monitoring.alarmTopicName'],
