@@ -23,8 +23,9 @@ const mapped = (codes: readonly string[], code: TrackingEventCode, status: Trans
 const BY_IDENTIFIER: ReadonlyMap<string, { code: TrackingEventCode; status: TransitStatus }> = new Map([
   // Electronic shipping information received: the label exists, nothing is moving.
   ...mapped(['3000'], 'LABEL_CREATED', 'pending'),
-  // Picked up, or accepted at a post office.
-  ...mapped([...range(100, 107), ...range(1400, 1405)], 'PICKED_UP', 'intransit'),
+  // Picked up, or accepted at a post office. 0100 is "Item processed at postal facility" in Canada Post's own
+  // example: an arrival in transit, not a pickup.
+  ...mapped([...range(101, 107), ...range(1300, 1302), ...range(1400, 1405)], 'PICKED_UP', 'intransit'),
   ...mapped(['174', '500'], 'OUT_FOR_DELIVERY', 'intransit'),
   ...mapped(['1408', '1409', ...range(1421, 1434), '1441', '1442', ...range(1496, 1499)], 'DELIVERED', 'delivered'),
   // Held (customs, incomplete address), delivery attempted or refused, delayed, damaged or lost, returned: a problem on the way.

@@ -60,7 +60,7 @@ describeWithCanadaPostSchemas('Canada Post shipping documents against their sche
     const answer = trackingDetail('1371134583769923', [
       ['0174', '2025-06-06', '08:15:00', 'EDT', 'Item out for delivery', 'MONTREAL', 'QC'],
       ['3000', '2025-06-04', '10:02:11', 'EDT', 'Electronic information submitted by shipper'],
-      ['0100', '2025-06-04', '16:40:00', 'EDT', 'Item picked up by Canada Post', 'TORONTO', 'ON'],
+      ['1302', '2025-06-04', '16:40:00', 'EDT', 'Item accepted at the Post Office', 'TORONTO', 'ON'],
       ['1496', '2025-06-06', '14:21:09', 'EDT', 'Delivered', 'MONTREAL', 'QC'],
     ]);
     expect(await canadaPostXmlProblems(answer, 'track.xsd')).toEqual([]);
