@@ -8,6 +8,9 @@ import { formatNumber } from './content';
 import type { Element, Layout } from './layout';
 import { columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
 
+/** `1 package`, `3 packages`. */
+const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export type ManifestDocument = {
   manifestId: string;
   carrier: { code: string; name: string };
@@ -45,12 +48,12 @@ export function manifestPages(document: ManifestDocument): Element[][] {
       l.text('End-of-day close: the packages handed to the carrier', x, 58, { size: 8, width: 300 });
       l.barcode(document.manifestId.replace(/-/g, '').slice(0, 20).toUpperCase(), x + PAGE_WIDTH - 240, 32, 240, 40);
       [
-        `Ship date ${document.shipDate}`,
-        `Carrier ${document.carrier.name} (${document.carrier.code})`,
-        `Account ${document.accountNumber || 'none (sandbox)'}`,
-        `Shipper ${shipper}`,
+        `Ship date: ${document.shipDate}`,
+        `Carrier: ${document.carrier.name} (${document.carrier.code})`,
+        `Account: ${document.accountNumber || 'none (sandbox)'}`,
+        `Shipper: ${shipper}`,
         place,
-        `Manifest ${document.manifestId}`,
+        `Manifest: ${document.manifestId}`,
       ]
         .filter(Boolean)
         .forEach((line, i) => l.text(line, x, 80 + i * 11, { size: 9, width: PAGE_WIDTH - 250 }));
@@ -88,7 +91,7 @@ export function manifestPages(document: ManifestDocument): Element[][] {
     closingHeight: 130,
     closing: (l: Layout, top: number) => {
       l.rule(x, top + 2, PAGE_WIDTH, 1);
-      l.text(`TOTAL ${document.lines.length} shipments, ${rows.length} packages, ${formatNumber(total)} kg`, x, top + 8, { size: 10, font: 'bold', width: PAGE_WIDTH });
+      l.text(`TOTAL ${counted(document.lines.length, 'shipment')}, ${counted(rows.length, 'package')}, ${formatNumber(total)} kg`, x, top + 8, { size: 10, font: 'bold', width: PAGE_WIDTH });
       ['Shipper', 'Driver'].forEach((who, i) => {
         const left = x + i * (PAGE_WIDTH / 2);
         l.frame(left, top + 30, PAGE_WIDTH / 2 - 8, 90, 0.75);
