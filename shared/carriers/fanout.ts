@@ -9,6 +9,7 @@ import { config } from '../config';
 import type { LogAttributes } from '../logger';
 import { carrierMetrics } from '../metrics';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
+import { untilAborted } from './signals';
 import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './types';
 
 /** One carrier to ask: its adapter, what to quote, and the mode and account of the call. */
@@ -57,24 +58,6 @@ export type FanOutOptions = {
 
 type Outcome = { carrierCode: string; quotes: CarrierQuote[] } | RateFailure;
 
-/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 function failure(carrierCode: string, error: unknown): RateFailure {
   const message = error instanceof Error ? error.message : String(error);

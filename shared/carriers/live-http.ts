@@ -1,29 +1,13 @@
 /**
  * What every live carrier's HTTP client needs besides its own protocol
- * (./ups/http.ts, ./canada-post/http.ts): a wait that ends with the call's
- * signal, `Retry-After` read as milliseconds, and an answer body read up to
- * a bound.
+ * (./ups/http.ts, ./canada-post/http.ts): `Retry-After` read as
+ * milliseconds, an answer body read up to a bound, and the production guard
+ * of a test base; the signal-bound wait is ./signals.ts.
  *
- * Hand-written, and why it stays: Node's `timers/promises` setTimeout takes a
- * signal but rejects with its own AbortError, while the callers need the
- * signal's reason (our CarrierTimeout) to say which deadline passed; and no
- * library reads a fetch body up to a bound without buffering it whole first.
+ * Hand-written, and why it stays: no library reads a fetch body up to a
+ * bound without buffering it whole first, and none knows which host is a
+ * carrier's production.
  */
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 /** `Retry-After` in seconds or as an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {

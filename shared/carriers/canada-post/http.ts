@@ -20,7 +20,8 @@
  * Post's own codes and words are the only thing passed on.
  */
 import { CarrierError } from '../../domain/carrier';
-import { readBounded, retryAfterMs, sleepFor } from '../live-http';
+import { readBounded, retryAfterMs } from '../live-http';
+import { sleepFor } from '../signals';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostApiTarget, CanadaPostRequest } from './api';
 import { canadaPostBaseUrl } from './config';
 import { reasonOf } from './messages';

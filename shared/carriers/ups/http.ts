@@ -22,7 +22,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CarrierError } from '../types';
-import { readBounded, retryAfterMs, sleepFor } from '../live-http';
+import { readBounded, retryAfterMs } from '../live-http';
+import { sleepFor } from '../signals';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
 import { upsApiUrl } from './config';
 import { UPS, upsErrorMessage, upsTokens, type UpsTokenCache } from './oauth';

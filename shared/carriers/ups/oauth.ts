@@ -24,6 +24,7 @@
  * above are this module's job either way.
  */
 import * as z from '../../zod';
+import { untilAborted } from '../signals';
 import { CarrierError, type CarrierAccount, type CarrierMode } from '../types';
 import { upsTokenUrl } from './config';
 import type { Documented, Mismatches, OAuth, Rating, Shipping, TokenForm, Tracking } from './documents';
@@ -109,24 +110,6 @@ const keyOf = (mode: CarrierMode, account: CarrierAccount): string => {
 const redact = (text: string, secrets: string[]): string =>
   secrets.filter((s) => s.length >= 4).reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
-/** Waits for `promise` or the caller's signal, whichever comes first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsTokenCache {
   const {
