@@ -18,7 +18,7 @@
  * the handler's static closure into one `index.mjs` that also exports, under
  * prefixed names, every name those chunks exported; then rebuilds every other
  * output (the lazy chunks, each on its own) with each import of a merged
- * chunk replaced by the same names imported from `./index.mjs`. A lazy chunk
+ * chunk replaced by the same names imported from that `index.mjs`. A lazy chunk
  * therefore shares the handler's module instances (one config, one logger,
  * one class per error type) as it did, and no code is in two files
  * (test/unit/bundle/merge-static.test.ts, test/infra/bundle.test.ts).

@@ -11,9 +11,9 @@ import type { CarrierCallOptions } from '../domain/carrier';
 /**
  * Carries a carrier request to the carrier and brings back its answer: the
  * sandbox network now, a real carrier API later (a new transport, same
- * adapter). The answers are the rate wire format of ./wire.ts, the ship wire
- * format of ./adapters/ship-wire.ts and the track and cancel wire formats of
- * ./adapters/track-wire.ts; a real transport translates its carrier's
+ * adapter). The answers are the rate wire format of ./wire/rate.ts, the ship
+ * wire format of ./wire/ship.ts and the track and cancel wire formats of
+ * ./wire/track.ts; a real transport translates its carrier's
  * responses into them. The adapter validates them, so a malformed answer
  * fails loudly as a CarrierError.
  *

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SOURCE_DIRS = ['shared', 'functions', 'lib', 'local', 'bin', 'bench', 'test', 'scripts', 'events', 'client'];
+const SOURCE_DIRS = ['shared', 'functions', 'lib', 'local', 'bin', 'bench', 'test', 'scripts', 'events', 'client', 'tooling'];
 const SOURCE_EXT = /\.(ts|js|mjs)$/;
 const SKIP_DIRS = new Set(['node_modules', 'cdk.out', '.data', '.test-data', 'coverage']);
 
@@ -95,6 +95,49 @@ const markdownFiles = (): string[] => ['README.md', ...readdirSync(path.join(ROO
 const relativeLinksOf = (markdown: string): string[] =>
   [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
 
+/** Top-level folders of the repository: a path starting with one of them is read from the root. */
+const TOP_FOLDERS = ['shared', 'functions', 'lib', 'local', 'bin', 'bench', 'test', 'scripts', 'events', 'client', 'tooling', 'docs'];
+
+/** The comments of a source file, strings skipped so a `//` or `/*` inside one starts none. */
+const commentsOf = (source: string): string =>
+  [...source.matchAll(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)]
+    .map((m) => m[0])
+    .filter((token) => token.startsWith('/'))
+    .join('\n');
+
+/**
+ * Paths a text names: a token starting with a top-level folder (`shared/labels/render.ts`), read from the root,
+ * and, when `relativeTo` is given, a `./` or `../` token, read from that folder. A token inside a longer path or a
+ * URL (a host's `/docs/…`) is none, and so is a top-level token of one word and no extension (the client/source of
+ * prose): a named path ends in an extension or a `/`, or has two folders at least. A placeholder (`<carrier>`, `*`,
+ * `{a,b}`, `…`) ends the part that must exist: `shared/carriers/<carrier>/` asks for shared/carriers/.
+ */
+const namedPaths = (text: string, relativeTo?: string): { token: string; target: string }[] => {
+  const top = `(?:\\./)?(?:${TOP_FOLDERS.join('|')})/`;
+  const pattern = new RegExp(`(?<![\\w./@:~-])(${relativeTo === undefined ? top : `${top}|\\.{1,2}/`})[\\w./<>*{},…@-]*`, 'g');
+  return [...text.matchAll(pattern)].flatMap((m) => {
+    const token = m[0].replace(/[.,]+$/, '');
+    const relative = /^\.{1,2}\/$/.test(m[1]!);
+    if (!relative && !/\.\w+$|\/$|\/.*\/|[<>*{}…]/.test(token.replace(/^\.\//, ''))) return [];
+    const literal = token.split('/');
+    const fixed = literal.findIndex((segment) => /[<>*{}…]/.test(segment));
+    const kept = (fixed === -1 ? literal : literal.slice(0, fixed)).join('/');
+    return [{ token, target: path.join(relative && relativeTo !== undefined ? relativeTo : '', kept) }];
+  });
+};
+
+/** A named path holds when it is a file or folder, or a module specifier without its extension (`shared/manifest`). */
+const holds = (target: string): boolean => ['', '.ts', '.js', '.mjs', '.d.ts', '.json'].some((ext) => existsSync(path.join(ROOT, target + ext)));
+
+/** Pages whose paths are checked: README.md, docs/, events/README.md and the READMEs under shared/. */
+const documentFiles = (): string[] => {
+  const readmes = (dir: string): string[] =>
+    readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? readmes(path.join(dir, entry.name)) : entry.name === 'README.md' ? [path.join(dir, entry.name)] : [],
+    );
+  return [...markdownFiles(), 'events/README.md', ...readmes('shared')];
+};
+
 describe('the repository stands on its own', () => {
   const files = sourceFiles();
 
@@ -103,6 +146,21 @@ describe('the repository stands on its own', () => {
     expect(citedSections('/**\n * Rating (spec 2.7, 2.9,\n * part 6; spec 4.1–4.3)\n */')).toEqual(['2.7', '2.9', 'part 6', '4.1', '4.3']);
     const up = '../'; // spelled apart, so this file's own text has no such path
     expect(sharedPathsLeavingRepo('lib/x.ts', `import '${up}shared/manifest'; // ${up}${up}shared/spec`)).toEqual([`${up}shared`]);
+  });
+
+  it('the path scan finds a dead path and passes a live one, a placeholder, a URL and prose', () => {
+    const dead = (text: string, relativeTo?: string) => namedPaths(text, relativeTo).filter(({ target }) => !holds(target)).map(({ token }) => token);
+    const source = [
+      "const url = 'https://example.com/x'; // a string's slashes start no comment",
+      '/** The rates (./wire/rate.ts, ./wire/gone.ts; ../labels/render.ts, ../nowhere/), the port (shared/domain/carrier.ts) */',
+      '// shared/domain/gone.ts, shared/carriers/<carrier>/index.ts, shared/nowhere/<carrier>/, test/unit/*.test.ts',
+      '// https://example.com/shared/domain/gone.ts, a client/source application, shared/manifest, shared/carriers/ups.',
+    ].join('\n');
+    expect(dead(commentsOf(source), 'shared/carriers')).toEqual(['./wire/gone.ts', '../nowhere/', 'shared/domain/gone.ts', 'shared/nowhere/<carrier>/']);
+    expect(dead('See `docs/architecture.md`, `./bin/gone.ts`, [x](https://example.com/lib/gone.ts) and ./gone.ts.')).toEqual(['./bin/gone.ts']);
+    expect(documentFiles()).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'events/README.md', 'shared/carriers/ups/spec/README.md']));
+    expect(documentFiles().flatMap((file) => namedPaths(read(file))).length).toBeGreaterThan(50);
+    expect(files.flatMap((file) => namedPaths(commentsOf(read(file)), path.dirname(file))).length).toBeGreaterThan(200);
   });
 
   it('no source file names a design document outside the repository', () => {
@@ -134,6 +192,24 @@ describe('the repository stands on its own', () => {
       [...read(file).matchAll(/\bdocs\/[\w-]+\.md\b/g)].map((m) => m[0]).filter((page) => !existsSync(path.join(ROOT, page))).map((page) => `${file}: ${page}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('every repository path a comment names exists', () => {
+    const dead = files.flatMap((file) =>
+      namedPaths(commentsOf(read(file)), path.dirname(file))
+        .filter(({ target }) => !holds(target))
+        .map(({ token }) => `${file}: ${token}`),
+    );
+    expect(dead).toEqual([]);
+  });
+
+  it('every repository path a page names exists', () => {
+    const dead = documentFiles().flatMap((file) =>
+      namedPaths(read(file))
+        .filter(({ target }) => !holds(target))
+        .map(({ token }) => `${file}: ${token}`),
+    );
+    expect(dead).toEqual([]);
   });
 
   it('docs/interface.md says how code comments cite it', () => {

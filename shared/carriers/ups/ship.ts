@@ -3,7 +3,7 @@
  * Label Recovery (`POST /labels/{version}/recovery`) and their answers.
  *
  * The builders are pure and their output validates against the document's
- * request schemas (test/unit/carriers/ups/ship.test.ts). Decisions beside
+ * request schemas (test/unit/carriers/ups/operations.test.ts). Decisions beside
  * those of the rate request (./rate.ts, ./mapping.ts, docs/ups.md):
  *
  * - Our reference (the rateResponseId, a UUID) goes on every package as a

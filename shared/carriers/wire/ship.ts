@@ -1,6 +1,6 @@
 /**
  * The ship wire format a transport answers with: `{ shipment: CarrierShipment }`
- * as JSON, the ship counterpart of the rate wire format (../wire.ts). Adapters
+ * as JSON, the ship counterpart of the rate wire format (./rate.ts). Adapters
  * parse every answer with it, so a transport that returns something else (a
  * proxy error page, a changed carrier API) becomes a CarrierError instead of
  * a broken order further down.

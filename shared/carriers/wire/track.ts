@@ -1,6 +1,6 @@
 /**
  * The track and cancel wire formats a transport answers with, the
- * counterparts of the rate (../wire.ts) and ship (./ship-wire.ts) formats:
+ * counterparts of the rate (./rate.ts) and ship (./ship.ts) formats:
  * `{ tracking: CarrierTracking }` and `{ voided: { trackingNumber } }` as
  * JSON. Adapters parse every answer with them, so a transport that returns
  * something else (a proxy error page, a changed carrier API) becomes a

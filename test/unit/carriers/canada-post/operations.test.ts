@@ -1,10 +1,10 @@
 /**
- * Canada Post operations over a fake client (./api.ts's interface): buy or
- * adopt under our reference, NothingToAdopt, void before transmit and refund
- * after, tracking before the first scan; and the HTTP client against a local
- * server on 127.0.0.1 (Basic authentication, links only on the base's
- * origin, retries of safe requests only, no credential in any message), and
- * the base-URL guard.
+ * Canada Post operations over a fake client (the interface of
+ * shared/carriers/canada-post/api.ts): buy or adopt under our reference,
+ * NothingToAdopt, void before transmit and refund after, tracking before
+ * the first scan; and the HTTP client against a local server on 127.0.0.1
+ * (Basic authentication, links only on the base's origin, retries of safe
+ * requests only, no credential in any message), and the base-URL guard.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
