@@ -40,7 +40,7 @@ export type NewOrderInput = {
 
 /**
  * A new order: pending, no event yet (the first check asks the carrier), due
- * for its first check at the pending cadence, so it enters the active-orders
+ * for its first check at the pending cadence, so its schedule enters the tracking-due
  * index; of its rate's mode.
  */
 export const newOrder = ({ orderId, companyId, rate, request, shipment, labels, carrierDocuments, carrierAccountId, now, pace }: NewOrderInput): Order => ({

@@ -72,7 +72,7 @@ export const MIN_CHECK_INTERVAL_MS = 5_000;
 
 const scaled = (ms: number, pace: number) => Math.max(MIN_CHECK_INTERVAL_MS, Math.round(ms / pace));
 
-/** When an order with this status and these events is next due; undefined once final (it leaves the active-orders index). */
+/** When an order with this status and these events is next due; undefined once final (its schedule leaves the tracking-due index). */
 export const nextCheckAt = (
   order: Pick<Order, 'createdDate'> & { status: TransitStatus; events: readonly TrackingEvent[] },
   now: Date,
@@ -210,7 +210,7 @@ export const operatorReport = (status: OperatorStatus, now: Date): TrackingRepor
   events: [{ status, ...OPERATOR_EVENTS[status], occurredAt: now.toISOString() }],
 });
 
-/** The order after a cancel (the carrier voided the shipment): final, out of the active-orders index. */
+/** The order after a cancel (the carrier voided the shipment): final, its schedule out of the tracking-due index. */
 export const cancelledUpdate = (order: Order, now: Date): TrackingUpdate => ({
   status: 'cancelled',
   events: mergeEvents(order.events, [{ status: 'cancelled', code: 'CANCELLED', description: 'Shipment cancelled; its labels are void', occurredAt: now.toISOString() }]),

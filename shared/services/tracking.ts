@@ -48,18 +48,16 @@ import type { KeyMode, Order } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import type { LogAttributes } from '../logger';
 import { queueOf, type QueuePort } from '../queues';
-import { LEGACY_ACTIVE_SHARDS, TRACKING_SHARDS } from '../store/keys';
+import { TRACKING_SHARDS } from '../store/keys';
 import { getOrder, saveTracking, type StoredOrder } from '../store/orders';
 import { reopenShipment, takeForCancel } from '../store/manifests';
 import { dropRecord, recordAttempt } from '../store/reconciliation';
 import { ConditionFailed } from '../store/table-ops';
 import {
-  adoptLegacyOrder,
   CHECK_LEASE_MS,
   claimCheck,
   completeCheck,
   dueChecks,
-  legacyDueOrders,
   reschedule,
   type DueCheck,
   type ScheduleChange,
@@ -281,17 +279,6 @@ export const createTrackingService = ({
     return pushedUntil ? { pushedUntil } : {};
   };
 
-  /**
-   * The order as `check` found it, ready for a check: an order written before
-   * schedules is moved onto one first. Undefined when the order is gone.
-   */
-  const withSchedule = async (orderId: string): Promise<StoredOrder | undefined> => {
-    const stored = await getOrder(orderId);
-    if (!stored || stored.schedule || isFinal(stored.order.status)) return stored;
-    await adoptLegacyOrder(stored.order);
-    return getOrder(orderId);
-  };
-
   /** A final order whose schedule is still in the index (a writer died between the order and the schedule): out of it. */
   const settle = async (order: Order): Promise<void> => {
     await reschedule(order, {});
@@ -300,10 +287,9 @@ export const createTrackingService = ({
   return {
     /** GET /v1/track/{orderId}: the caller's order, refreshed first when it is due (within the track timeout). */
     async track(companyId: string, orderId: string, mode: KeyMode): Promise<TrackResponse> {
-      let stored = await ownOrder(companyId, orderId, mode);
+      const stored = await ownOrder(companyId, orderId, mode);
       const now = clock();
       if (!isStale(stored.order, now)) return toTrackResponse(stored.order);
-      if (!stored.schedule) stored = (await withSchedule(stored.order.orderId)) ?? stored;
       // No due time: final meanwhile. An order a worker is checking answers its stored tracking, as on a
       // carrier failure; lastCheckedAt says how old it is.
       if (!stored.schedule?.dueAt) return toTrackResponse(stored.order);
@@ -334,13 +320,8 @@ export const createTrackingService = ({
         logger.warn('tracking dispatch skipped: the tracking-checks queue is at its backlog limit', { backlog, limit });
         return summary;
       }
-      type Stream = (shard: number, now: Date, limit: number, start?: Record<string, unknown>) => Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }>;
-      const streams: Array<{ read: Stream; shard: number }> = [
-        ...Array.from({ length: TRACKING_SHARDS }, (_, shard) => ({ read: dueChecks, shard })),
-        ...Array.from({ length: LEGACY_ACTIVE_SHARDS }, (_, shard) => ({ read: legacyDueOrders, shard })),
-      ];
-      const share = Math.max(1, Math.ceil(room / streams.length));
-      const drain = async ({ read, shard }: { read: Stream; shard: number }) => {
+      const share = Math.max(1, Math.ceil(room / TRACKING_SHARDS));
+      const drain = async (shard: number) => {
         let taken = 0;
         let start: Record<string, unknown> | undefined;
         do {
@@ -348,14 +329,14 @@ export const createTrackingService = ({
             summary.more = true;
             return;
           }
-          const page = await read(shard, now, Math.min(pageSize, share - taken), start);
+          const page = await dueChecks(shard, now, Math.min(pageSize, share - taken), start);
           if (page.checks.length > 0) await port.send(page.checks, 0);
           taken += page.checks.length;
           summary.queued += page.checks.length;
           start = page.next;
         } while (start);
       };
-      await Promise.all(streams.map(drain));
+      await Promise.all(Array.from({ length: TRACKING_SHARDS }, (_, shard) => drain(shard)));
       // A run that found nothing due says nothing: locally the timer runs every few seconds.
       if (summary.queued > 0) logger.info('tracking dispatch', { ...summary });
       return summary;
@@ -368,14 +349,14 @@ export const createTrackingService = ({
      */
     async checkQueued(message: DueCheck): Promise<CheckOutcome> {
       const now = clock();
-      const stored = message.legacy ? await withSchedule(message.orderId) : await getOrder(message.orderId);
+      const stored = await getOrder(message.orderId);
       if (!stored) return 'missing';
       if (isFinal(stored.order.status)) {
         if (stored.schedule?.dueAt) await settle(stored.order);
         return 'final';
       }
       const dueAt = stored.schedule?.dueAt;
-      if (!dueAt || (!message.legacy && dueAt !== message.dueAt) || Date.parse(dueAt) > now.getTime()) return 'busy';
+      if (!dueAt || dueAt !== message.dueAt || Date.parse(dueAt) > now.getTime()) return 'busy';
       const { outcome } = await checkUnderLease(stored, dueAt, now, config.carrierTrackTimeoutMs, { renewPush: true });
       if (outcome === 'changed' || outcome === 'failed') logger.info('tracking check', { orderId: message.orderId, outcome });
       return outcome;
@@ -566,7 +547,7 @@ export const parseDueCheck = (body: string): DueCheck | undefined => {
     const value = JSON.parse(body) as Partial<DueCheck> | null;
     if (value && typeof value.orderId === 'string' && value.orderId.length <= 64 && typeof value.dueAt === 'string' && !Number.isNaN(Date.parse(value.dueAt))) {
       const reconcile = value.reconcile === 'SHIP' || value.reconcile === 'VOID' ? value.reconcile : undefined;
-      return { orderId: value.orderId, dueAt: value.dueAt, ...(value.legacy === true ? { legacy: true as const } : {}), ...(reconcile ? { reconcile } : {}) };
+      return { orderId: value.orderId, dueAt: value.dueAt, ...(reconcile ? { reconcile } : {}) };
     }
   } catch {
     // not JSON

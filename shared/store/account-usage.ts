@@ -12,17 +12,15 @@
  * BatchGetItem for its `carrierAccountId` and status. The cost grows with the
  * orders not yet final, never with the table: about one read unit per such
  * order (a 4 KB order item read eventually consistent is half a unit), e.g.
- * 100,000 moving orders cost about 50,000 read units and a minute. The
- * legacy active-orders index, until it drains, is read with a filter on the
- * account (it projects whole orders).
+ * 100,000 moving orders cost about 50,000 read units and a minute.
  */
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
 import type { TransitStatus } from '../domain/types';
 import { ddb } from './client';
-import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
-import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
+import { keys, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
+import { trackingDueIndex } from './table';
 
 /** BatchGetItem's most keys per request. */
 const BATCH = 100;
@@ -39,7 +37,7 @@ export type AccountUsage = {
 type Item = Record<string, unknown>;
 
 /** Every item of one index partition, all pages. */
-const queryAll = async (input: { indexName: string; partitionKey: string; partition: string; filter?: { expression: string; values: Record<string, unknown> } }): Promise<Item[]> => {
+const queryAll = async (input: { indexName: string; partitionKey: string; partition: string }): Promise<Item[]> => {
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -48,9 +46,8 @@ const queryAll = async (input: { indexName: string; partitionKey: string; partit
         TableName: config.tableName,
         IndexName: input.indexName,
         KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': input.partitionKey, ...(input.filter ? { '#a': 'carrierAccountId' } : {}) },
-        ExpressionAttributeValues: { ':p': input.partition, ...input.filter?.values },
-        ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
+        ExpressionAttributeNames: { '#p': input.partitionKey },
+        ExpressionAttributeValues: { ':p': input.partition },
         ExclusiveStartKey: start,
       }),
     );
@@ -91,14 +88,7 @@ const readAll = async (all: readonly Key[], attributes: readonly string[]): Prom
 };
 
 export const accountUsage = async (carrierAccountId: string): Promise<AccountUsage> => {
-  const [due, legacy] = await Promise.all([
-    Promise.all(Array.from({ length: TRACKING_SHARDS }, (_, shard) => queryAll({ ...trackingDueIndex, partition: keys.dueShard(shard) }))),
-    Promise.all(
-      Array.from({ length: LEGACY_ACTIVE_SHARDS }, (_, shard) =>
-        queryAll({ ...legacyActiveOrdersIndex, partition: keys.legacyActiveShard(shard), filter: { expression: '#a = :a', values: { ':a': carrierAccountId } } }),
-      ),
-    ),
-  ]);
+  const due = await Promise.all(Array.from({ length: TRACKING_SHARDS }, (_, shard) => queryAll({ ...trackingDueIndex, partition: keys.dueShard(shard) })));
   const scheduleSk = keys.trackingSchedule('').sk;
   const orderIds = new Set<string>();
   const others: Key[] = [];
@@ -107,7 +97,6 @@ export const accountUsage = async (carrierAccountId: string): Promise<AccountUsa
     if (sk === scheduleSk && pk.startsWith(PK_PREFIX.order)) orderIds.add(pk.slice(PK_PREFIX.order.length));
     else others.push({ pk, sk });
   }
-  for (const order of legacy.flat()) orderIds.add(String(order.orderId));
   const [orders, calls] = await Promise.all([
     readAll([...orderIds].map((id) => keys.order(id)), ['carrierAccountId', 'status']),
     readAll(others, ['carrierAccountId']),

@@ -2,7 +2,7 @@
  * The only place that spells pk/sk values of the single table (docs/architecture.md).
  */
 import type { KeyMode } from '../domain/types';
-import { legacyActiveOrdersIndex, trackingDueIndex, webhookOverdueIndex } from './table';
+import { trackingDueIndex, webhookOverdueIndex } from './table';
 
 export type Key = { pk: string; sk: string };
 
@@ -64,10 +64,7 @@ export const REFERENCE_SK = {
 export const TRACKING_SHARDS = 32;
 /** The sort-key prefix of an order's reconciliation records, which share the tracking-due index with its schedule. */
 export const RECONCILE_SK = 'RECONCILE#';
-/** Partitions of the legacy active-orders index (shared/store/table.ts), read until it drains. */
-export const LEGACY_ACTIVE_SHARDS = 4;
 const dueShard = (shard: number) => `DUE#${shard}`;
-const legacyActiveShard = (shard: number) => `ACTIVE#${shard}`;
 /**
  * Partitions of the webhook-overdue index (shared/store/table.ts): a pending
  * delivery's entry is put when it is made, moved at each attempt that leaves
@@ -132,13 +129,6 @@ export const keys = {
   }),
   /** The partition of the tracking-due index that holds shard `shard` (0 to TRACKING_SHARDS - 1). */
   dueShard: (shard: number): string => dueShard(shard),
-  /** The partition of the legacy active-orders index that holds shard `shard` (0 to LEGACY_ACTIVE_SHARDS - 1). */
-  legacyActiveShard: (shard: number): string => legacyActiveShard(shard),
-  /** Test fixtures of the legacy layout: an order item's own index attributes, as writers set them before the schedule. */
-  legacyActiveOrder: (orderId: string, nextCheckAt: string) => ({
-    [legacyActiveOrdersIndex.partitionKey]: legacyActiveShard(shardOf(orderId, LEGACY_ACTIVE_SHARDS)),
-    [legacyActiveOrdersIndex.sortKey]: nextCheckAt,
-  }),
   /**
    * A carrier call of the order whose outcome is unknown, to reconcile
    * (shared/store/reconciliation.ts): `SHIP` (a ship that may have bought a

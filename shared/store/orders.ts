@@ -32,7 +32,6 @@ import { keys } from './keys';
 import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
-import { legacyActiveOrdersIndex } from './table';
 import { conditionalUpdate, getItem, queryOrderItems, transactWrite, type TransactionWrite } from './table-ops';
 import { scheduleCreation, scheduleSchema, SCHEDULE_ENTITY, type TrackingSchedule } from './tracking-schedule';
 
@@ -130,8 +129,8 @@ const orderItem = z.extend(orderSchema, { requestGzip: z.instanceof(Uint8Array) 
 
 /**
  * An order as read: the order item, its rate request, and its tracking
- * schedule (shared/store/tracking-schedule.ts), absent for an order written
- * before schedules. `order.lastCheckedAt` and `order.nextCheckAt` are the
+ * schedule (shared/store/tracking-schedule.ts, written with the order by the
+ * ship). `order.lastCheckedAt` and `order.nextCheckAt` are the
  * schedule's when it has them: a check that finds nothing new writes only the
  * schedule.
  */
@@ -189,10 +188,6 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
     names['#checked'] = 'lastCheckedAt';
     values[':checked'] = update.lastCheckedAt;
   }
-  // A plain attribute of the order now (the schedule item carries the index keys). Removing the legacy
-  // index attribute takes an order written before schedules out of that index with its first change.
-  names['#legacyShard'] = legacyActiveOrdersIndex.partitionKey;
-  const remove = ['#legacyShard'];
   if (update.nextCheckAt) {
     set.push('#nextCheck = :nextCheck');
     names['#nextCheck'] = 'nextCheckAt';
@@ -205,7 +200,7 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
   }
   const written = await conditionalUpdate(
     keys.order(order.orderId),
-    { expression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`, names, values },
+    { expression: `SET ${set.join(', ')}`, names, values },
     {
       // Orders from before tracking have no version: 0 stands for its absence.
       expression: order.version === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#version) OR #version = :version)' : 'attribute_exists(pk) AND #version = :version',

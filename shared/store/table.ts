@@ -42,21 +42,6 @@ export const webhookOverdueIndex = {
   projection: 'KEYS_ONLY',
 } as const;
 
-/**
- * The index the refresh used before the tracking schedule existed: order
- * items themselves carried `activeShard` and `nextCheckAt`, projected whole.
- * No writer adds an order to it any more; the dispatcher reads what is left
- * and the worker moves each order onto a schedule (docs/tracking.md,
- * "Upgrading"), so it drains. It goes in a later release, once its item count
- * is 0 on every stage.
- */
-export const legacyActiveOrdersIndex = {
-  indexName: 'active-orders',
-  partitionKey: 'activeShard',
-  sortKey: 'nextCheckAt',
-  projection: 'ALL',
-} as const;
-
 export type IndexDefinition = { indexName: string; partitionKey: string; sortKey?: string; projection: 'ALL' | 'KEYS_ONLY' };
 
 export const tableDefinition = {
@@ -65,7 +50,7 @@ export const tableDefinition = {
   /** Epoch seconds; DynamoDB deletes expired items (rate requests and responses). */
   ttlAttribute: 'expiresAtEpoch',
   /** Every key attribute of the table and its indexes is a string. */
-  globalSecondaryIndexes: [trackingDueIndex, legacyActiveOrdersIndex, webhookOverdueIndex] as readonly IndexDefinition[],
+  globalSecondaryIndexes: [trackingDueIndex, webhookOverdueIndex] as readonly IndexDefinition[],
 } as const;
 
 export const bucketDefinition = {

@@ -22,11 +22,10 @@
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
 import type { KeyMode, Order } from '../domain/types';
-import { keys, LEGACY_ACTIVE_SHARDS, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
+import { keys, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
 import { defineLease } from './lease';
-import { legacyActiveOrdersIndex, trackingDueIndex } from './table';
+import { trackingDueIndex } from './table';
 import { conditionalPut, conditionalUpdate, getItem, queryIndexUpTo, type TransactionWrite } from './table-ops';
-import { ConditionFailed } from './table-ops';
 
 export const SCHEDULE_ENTITY = 'trackingSchedule';
 
@@ -157,7 +156,7 @@ export const recordSubscription = async (orderId: string, pushedUntil: string): 
  * one of its reconciliation records (shared/store/reconciliation.ts), which
  * share the index.
  */
-export type DueCheck = { orderId: string; dueAt: string; legacy?: true; reconcile?: 'SHIP' | 'VOID' };
+export type DueCheck = { orderId: string; dueAt: string; reconcile?: 'SHIP' | 'VOID' };
 
 const reconcileKindOf = (sk: unknown): 'SHIP' | 'VOID' | undefined =>
   sk === `${RECONCILE_SK}SHIP` ? 'SHIP' : sk === `${RECONCILE_SK}VOID` ? 'VOID' : undefined;
@@ -177,37 +176,6 @@ export const dueChecks = async (shard: number, now: Date, limit: number, start?:
     return [{ orderId, dueAt, ...(reconcile ? { reconcile } : {}) }];
   });
   return { checks, next: page.next };
-};
-
-/** A page of orders due at `now` in one shard of the legacy active-orders index: orders written before schedules. */
-export const legacyDueOrders = async (shard: number, now: Date, limit: number, start?: Record<string, unknown>): Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }> => {
-  if (shard < 0 || shard >= LEGACY_ACTIVE_SHARDS) throw new RangeError(`legacy shard ${shard} is not one of 0..${LEGACY_ACTIVE_SHARDS - 1}`);
-  const page = await queryIndexUpTo(legacyActiveOrdersIndex, keys.legacyActiveShard(shard), now.toISOString(), limit, start);
-  const checks = page.items.flatMap((item): DueCheck[] => {
-    const orderId = orderIdOfPk(item.pk);
-    const dueAt = item[legacyActiveOrdersIndex.sortKey];
-    return orderId && typeof dueAt === 'string' ? [{ orderId, dueAt, legacy: true }] : [];
-  });
-  return { checks, next: page.next };
-};
-
-/**
- * Moves an order written before schedules onto one: its schedule (if it has
- * none) due when the order was, then the order out of the legacy index. Both
- * writes are idempotent, so two adopters, or an adopter that died between
- * them, leave the same. Returns the schedule's due time.
- */
-export const adoptLegacyOrder = async (order: Order): Promise<void> => {
-  try {
-    await conditionalPut(scheduleItem(order), { expression: 'attribute_not_exists(pk)' });
-  } catch (error) {
-    if (!(error instanceof ConditionFailed)) throw error;
-  }
-  await conditionalUpdate(
-    keys.order(order.orderId),
-    { expression: 'REMOVE #shard', names: { '#shard': legacyActiveOrdersIndex.partitionKey } },
-    { expression: 'attribute_exists(pk)' },
-  );
 };
 
 /** Points a carrier's tracking number at its order of `mode`, for the events the carrier pushes (written before subscribing). */

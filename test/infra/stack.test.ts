@@ -9,7 +9,7 @@ import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping
 import { stages } from '../../lib/stages';
 import { httpFunctions, inboundFunctions, manifest } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
-import { legacyActiveOrdersIndex, tableDefinition, trackingDueIndex, webhookOverdueIndex } from '../../shared/store/table';
+import { tableDefinition, trackingDueIndex, webhookOverdueIndex } from '../../shared/store/table';
 import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, tableWriteFences, type Synthesized, useSynthesizedStages } from './synth';
 
 const of = useSynthesizedStages();
@@ -38,7 +38,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       });
     });
 
-    it('has the sparse tracking-due index (shard and due time, keys only), the legacy active-orders index it replaces and the sparse webhook-overdue index (keys only)', () => {
+    it('has the sparse tracking-due index (shard and due time, keys only), and the sparse webhook-overdue index (keys only)', () => {
       of(stage).template.hasResourceProperties('AWS::DynamoDB::Table', {
         GlobalSecondaryIndexes: [
           {
@@ -48,14 +48,6 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               { AttributeName: 'dueAt', KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'KEYS_ONLY' },
-          },
-          {
-            IndexName: legacyActiveOrdersIndex.indexName,
-            KeySchema: [
-              { AttributeName: 'activeShard', KeyType: 'HASH' },
-              { AttributeName: 'nextCheckAt', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
           },
           {
             IndexName: webhookOverdueIndex.indexName,
@@ -69,8 +61,6 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
         AttributeDefinitions: Match.arrayWith([
           { AttributeName: 'dueShard', AttributeType: 'S' },
           { AttributeName: 'dueAt', AttributeType: 'S' },
-          { AttributeName: 'activeShard', AttributeType: 'S' },
-          { AttributeName: 'nextCheckAt', AttributeType: 'S' },
           { AttributeName: 'overdueShard', AttributeType: 'S' },
           { AttributeName: 'overdueAt', AttributeType: 'S' },
         ]),

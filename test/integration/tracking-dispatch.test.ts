@@ -8,7 +8,7 @@
  * order written before schedules is adopted.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { createTrackingCheckHandler } from '../../functions/tracking-check/handler';
 import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/handler';
@@ -17,7 +17,7 @@ import { logger } from '../../shared/logger';
 import { useQueue, type QueuePort } from '../../shared/queues';
 import { createTrackingService } from '../../shared/services/tracking';
 import { ddb } from '../../shared/store/client';
-import { keys, LEGACY_ACTIVE_SHARDS, TRACKING_SHARDS } from '../../shared/store/keys';
+import { keys, TRACKING_SHARDS } from '../../shared/store/keys';
 import { tableDefinition, trackingDueIndex } from '../../shared/store/table';
 import { CHECK_LEASE_MS, claimCheck, type DueCheck } from '../../shared/store/tracking-schedule';
 import { sandboxOnClock } from '../support/sandbox-clock';
@@ -118,7 +118,6 @@ describe('the tracking-due index', () => {
     const { orderId } = await shipOrder();
     const s = await schedule(orderId);
     expect(s).toMatchObject({ entityType: 'trackingSchedule', orderId, carrierCode: 'CARRIERX', ...keys.trackingDue(orderId, s.dueAt as string) });
-    expect((await order(orderId)).activeShard).toBeUndefined();
     const out = await ddb.send(
       new QueryCommand({
         TableName: stack.tableName,
@@ -147,7 +146,7 @@ describe('the dispatcher and the workers', () => {
     const dispatch = createTrackingRefreshHandler(registry, { clock, pace: () => 1, queue: () => queue.port }) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
     const { result: summary, commands } = await recording(() => dispatch({}, {}));
     expect(commands).not.toContain('ScanCommand');
-    expect(commands.filter((c) => c === 'QueryCommand')).toHaveLength(TRACKING_SHARDS + LEGACY_ACTIVE_SHARDS);
+    expect(commands.filter((c) => c === 'QueryCommand')).toHaveLength(TRACKING_SHARDS);
     expect(commands.filter((c) => c !== 'QueryCommand')).toEqual([]);
     const mine = queue.messages.filter((m) => [...due, ...notDue].some((o) => o.orderId === m.orderId));
     expect(mine.map((m) => m.orderId).sort()).toEqual(due.map((o) => o.orderId).sort());
@@ -260,33 +259,7 @@ describe('the dispatcher and the workers', () => {
     const summary = await service(some.port).dispatchDue({ backlog: 1 });
     // One check a shard at most: never more than the shards hold due, and never all when the room is smaller.
     expect(summary.queued).toBeGreaterThanOrEqual(1);
-    expect(summary.queued).toBeLessThanOrEqual(TRACKING_SHARDS + LEGACY_ACTIVE_SHARDS);
-  });
-
-  it('adopts an order written before schedules: found through the legacy index, moved onto a schedule, checked', async () => {
-    const { orderId, trackingNumber } = await shipOrder();
-    // The layout before schedules: the order item in the active-orders index, no schedule.
-    const nextCheckAt = (await schedule(orderId)).dueAt as string;
-    await ddb.send(new DeleteCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId) }));
-    const legacy = keys.legacyActiveOrder(orderId, nextCheckAt);
-    await ddb.send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: keys.order(orderId),
-        UpdateExpression: 'SET activeShard = :shard, nextCheckAt = :next',
-        ExpressionAttributeValues: { ':shard': legacy.activeShard, ':next': nextCheckAt },
-      }),
-    );
-    state.now = new Date(Date.parse(nextCheckAt) + 60_000);
-    const queue = memoryQueue();
-    await createTrackingService({ registry, clock, logger, pace: () => 1, queue: () => queue.port }).dispatchDue();
-    const found = queue.messages.find((m) => m.orderId === orderId);
-    expect(found).toEqual({ orderId, dueAt: nextCheckAt, legacy: true });
-    const seen = counting(registry);
-    expect(await createTrackingService({ registry: seen.registry, clock, logger, pace: () => 1 }).checkQueued(found!)).not.toBe('busy');
-    expect(seen.calls.get(trackingNumber)).toBe(1);
-    expect((await order(orderId)).activeShard).toBeUndefined();
-    expect((await schedule(orderId)).lastCheckedAt).toBe(state.now.toISOString());
+    expect(summary.queued).toBeLessThanOrEqual(TRACKING_SHARDS);
   });
 
   it('a queue message that is not a check is dropped, not retried', async () => {

@@ -19,14 +19,14 @@ const strongGet = recorded('GetItemCommand', { Key: { pk: 'ORDER#1', sk: 'ORDER'
 const eventualGet = recorded('GetItemCommand', { Key: { pk: 'KEY#1', sk: 'KEY' } }, { consumed: [{ TableName: 't', CapacityUnits: 0.5, Table: { CapacityUnits: 0.5 } }] });
 const indexQuery = recorded(
   'QueryCommand',
-  { IndexName: 'active-orders', KeyConditionExpression: '#p = :p' },
-  { consumed: [{ TableName: 't', CapacityUnits: 1, Table: { CapacityUnits: 0 }, GlobalSecondaryIndexes: { 'active-orders': { CapacityUnits: 1 } } }] },
+  { IndexName: 'tracking-due', KeyConditionExpression: '#p = :p' },
+  { consumed: [{ TableName: 't', CapacityUnits: 1, Table: { CapacityUnits: 0 }, GlobalSecondaryIndexes: { 'tracking-due': { CapacityUnits: 1 } } }] },
 );
 const emptyQuery = recorded('QueryCommand', { KeyConditionExpression: 'pk = :pk' }, { consumed: [{ TableName: 't', CapacityUnits: 0, Table: { CapacityUnits: 0 } }] });
 const indexedUpdate = recorded(
   'UpdateItemCommand',
   { Key: { pk: 'ORDER#1', sk: 'ORDER' }, UpdateExpression: 'SET nextCheckAt = :n' },
-  { consumed: [{ TableName: 't', CapacityUnits: 6, Table: { CapacityUnits: 2 }, GlobalSecondaryIndexes: { 'active-orders': { CapacityUnits: 4 } } }] },
+  { consumed: [{ TableName: 't', CapacityUnits: 6, Table: { CapacityUnits: 2 }, GlobalSecondaryIndexes: { 'tracking-due': { CapacityUnits: 4 } } }] },
 );
 const transaction = recorded(
   'TransactWriteItemsCommand',
@@ -38,7 +38,7 @@ const transaction = recorded(
       { ConditionCheck: { TableName: 't', Key: { pk: 'COMPANY#1', sk: 'COMPANY' }, ConditionExpression: 'attribute_exists(pk)' } },
     ],
   },
-  { consumed: [{ TableName: 't', CapacityUnits: 12, WriteCapacityUnits: 12, Table: { CapacityUnits: 8, WriteCapacityUnits: 8 }, GlobalSecondaryIndexes: { 'active-orders': { CapacityUnits: 4, WriteCapacityUnits: 4 } } }] },
+  { consumed: [{ TableName: 't', CapacityUnits: 12, WriteCapacityUnits: 12, Table: { CapacityUnits: 8, WriteCapacityUnits: 8 }, GlobalSecondaryIndexes: { 'tracking-due': { CapacityUnits: 4, WriteCapacityUnits: 4 } } }] },
 );
 
 describe('commandCapacity', () => {
@@ -50,7 +50,7 @@ describe('commandCapacity', () => {
 
   it('charges an index query to the index, never to the table', () => {
     const c = commandCapacity(indexQuery);
-    expect(c.indexRead).toEqual({ 'active-orders': 1 });
+    expect(c.indexRead).toEqual({ 'tracking-due': 1 });
     expect(c.tableRead).toEqual({ strong: 0, eventual: 0, transactional: 0 });
     expect(c.zeroUnitRead).toBe(false);
   });
@@ -61,11 +61,11 @@ describe('commandCapacity', () => {
 
   it('splits a write between the table and each index', () => {
     const c = commandCapacity(indexedUpdate);
-    expect(c).toMatchObject({ tableWrite: 2, indexWrite: { 'active-orders': 4 }, transactionalWrite: 0, computed: false });
+    expect(c).toMatchObject({ tableWrite: 2, indexWrite: { 'tracking-due': 4 }, transactionalWrite: 0, computed: false });
   });
 
   it('counts every unit of a transaction as transactional', () => {
-    expect(commandCapacity(transaction)).toMatchObject({ tableWrite: 8, indexWrite: { 'active-orders': 4 }, transactionalWrite: 12 });
+    expect(commandCapacity(transaction)).toMatchObject({ tableWrite: 8, indexWrite: { 'tracking-due': 4 }, transactionalWrite: 12 });
   });
 
   it('computes a refused write from the size of the item it would have put, and says so', () => {
@@ -105,7 +105,7 @@ describe('summarizeStep', () => {
     expect(s.commands).toBe(3.5);
     expect(s.rru).toEqual({ table: { strong: 1, eventual: 0.5, transactional: 0 }, indexes: {}, total: 1.5 });
     // Table 8 + (8 + 2) over two = 9; index 4 + (4 + 4) over two = 6; transactional 12 a request.
-    expect(s.wru).toEqual({ table: 9, indexes: { 'active-orders': 6 }, total: 15, transactional: 12, awsRule: 9 });
+    expect(s.wru).toEqual({ table: 9, indexes: { 'tracking-due': 6 }, total: 15, transactional: 12, awsRule: 9 });
     expect(s.items).toEqual({ count: 2, bytes: 1900, maxBytes: 1700 });
     expect(s.ms).toEqual({ p50: 10, max: 30 });
     expect(s.computed).toBe(false);
