@@ -1,7 +1,14 @@
 /**
- * Runtime configuration of the functions, read once from the environment the
- * CDK stack (or the local runtime) sets. Constructs never read process.env;
- * only this module does, for the Lambda side.
+ * Runtime configuration of the functions: the settings of
+ * docs/configuration.md that the CDK stack (or the local runtime) sets in the
+ * environment. Each getter reads its variable when asked (a test sets one and
+ * reads it back), and a value out of its range throws at that read.
+ * Constructs never read process.env. A few modules still read variables of
+ * their own beside this one: the logger, tracer and metrics (Powertools'),
+ * the AWS clients' endpoints (store/client.ts, store/s3-client.ts,
+ * notify/ses.ts, secrets.ts), the queue URLs (queues.ts), a live carrier's
+ * base URL (carriers/live-http.ts) and the sandbox's crash switch
+ * (carriers/sandbox/crash.ts).
  */
 import { isSandboxCarriersSetting, SANDBOX_CARRIERS_SETTINGS, type SandboxCarriersSetting } from './domain/sandbox-carriers';
 import { parseRetrySchedule } from './domain/webhooks';

@@ -1,9 +1,12 @@
 /**
- * The OpenAPI document, generated from the function manifest and the zod
- * schemas (no second hand-written description of the request).
- * Response schemas are declared here once, from spec part 2 and docs/decisions.md.
- * `npm run openapi` writes openapi.json; a unit test fails when it is stale,
- * `npm test` lints it (redocly.yaml) and compiles every schema with Ajv.
+ * The OpenAPI document, generated from three sources: the function manifest
+ * (shared/manifest.ts: method, path, scopes, body policy), the contract's zod
+ * schemas of requests and responses (shared/contract/), and `routeDocs` below,
+ * which says for each route which of those schemas it takes and answers with
+ * which status, and its own refusals with their error examples (spec part 2,
+ * docs/decisions.md). `npm run openapi` writes openapi.json; a unit test fails
+ * when it is stale, `npm test` lints it (redocly.yaml) and compiles every
+ * schema with Ajv.
  *
  * Every operation documents every status the service can answer: the
  * function's own, the local runtime's (local/api-gateway.ts) and the

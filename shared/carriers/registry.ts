@@ -1,7 +1,8 @@
 /**
- * The carriers of the service: one list of connectors, each a folder
- * (`./<carrier>/`). Adding a carrier is a folder, a line here and its
- * reference data. The registry binds each connector to its transport: the
+ * The carriers of the service: the list of connectors, each a folder
+ * (`./<carrier>/`). Adding a carrier is a folder, a line here, its profile
+ * in CARRIER_PROFILES (./shipment-carriers.ts, in the same order: a unit test
+ * holds the two lists together) and its reference data. The registry binds each connector to its transport: the
  * sandbox network, loaded on the first call of a sandbox carrier (its code
  * is never among a function's static imports), or the carrier's own API.
  * It imports every connector: rating quotes them all. The functions of one
@@ -20,7 +21,7 @@ import type { CarrierAdapter } from './types';
 
 export type { TransportSet } from './shipment-carriers';
 
-/** The one list of carriers. */
+/** Every connector; CARRIER_PROFILES (./shipment-carriers.ts) is its twin, for the functions that load one. */
 export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF, ups, canadaPost];
 
 export type CarrierRegistry = {

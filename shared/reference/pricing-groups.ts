@@ -1,6 +1,6 @@
 /**
  * Pricing groups and their per-carrier plans (docs/configuration.md): `default`
- * quotes all four carriers, `parcel` has no `CARRIERF` plan. Sandbox carrier
+ * quotes the four sandbox carriers, `parcel` has no `CARRIERF` plan. Sandbox carrier
  * accounts only, which need no credentials: a plan of a live carrier names a
  * carrier account the operator registered (`admin carrier-account add`,
  * `admin pricing-group set-plan`), whose credentials live in a secret store.
