@@ -144,8 +144,6 @@ export const keys = {
    * production, so a test order and a live order may carry the same number.
    */
   trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: `TRACKNO#${mode}` }),
-  /** The pointer as written before it was keyed by mode, whatever the order's mode: read for orders subscribed before then. */
-  legacyTrackingNumber: (carrierCode: string, trackingNumber: string): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: 'TRACKNO' }),
   /** A shipment not yet on a manifest (docs/decisions.md, "Manifests"): put with its order, deleted by the close that takes it or the cancel that voids it. */
   manifestOpen: (companyId: string, mode: KeyMode, carrierCode: string, orderId: string): Key => ({
     pk: `${PK_PREFIX.manifest}${companyId}`,

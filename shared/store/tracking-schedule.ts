@@ -192,11 +192,6 @@ const pointerSchema = z.object({ orderId: text });
 /**
  * The order of `mode` a carrier's tracking number belongs to, if it was pointed at one. A carrier
  * pushes only its production's events (docs/ups.md, "Track Alert"): `live` unless said otherwise.
- * A live lookup also reads a pointer written before pointers were keyed by mode, whose order may
- * be of either mode: the caller checks the order's.
  */
-export const orderOfTrackingNumber = async (carrierCode: string, trackingNumber: string, mode: KeyMode = 'live'): Promise<string | undefined> => {
-  const pointer = await getItem(keys.trackingNumber(carrierCode, trackingNumber, mode), pointerSchema);
-  if (pointer || mode !== 'live') return pointer?.orderId;
-  return (await getItem(keys.legacyTrackingNumber(carrierCode, trackingNumber), pointerSchema))?.orderId;
-};
+export const orderOfTrackingNumber = async (carrierCode: string, trackingNumber: string, mode: KeyMode = 'live'): Promise<string | undefined> =>
+  (await getItem(keys.trackingNumber(carrierCode, trackingNumber, mode), pointerSchema))?.orderId;
