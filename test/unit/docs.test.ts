@@ -2,8 +2,11 @@
  * The repository stands on its own: the README is a short front door, every
  * relative link of README.md and docs/ leads to a file (and heading) that
  * exists, no source file points at design material outside the repository,
- * and every interface section a source file cites (`spec 2.5`, `spec part 5`)
- * is a heading of docs/interface.md.
+ * every interface section a source file cites (`spec 2.5`, `spec part 5`)
+ * is a heading of docs/interface.md, and every repository path a comment or
+ * page names exists: one from a top-level folder (`shared/…`) read from the
+ * root, a comment's `./`/`../` one read from its file's folder, a partial one
+ * (`wire/ship.ts`) as the end of some repository path.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -129,6 +132,24 @@ const namedPaths = (text: string, relativeTo?: string): { token: string; target:
 /** A named path holds when it is a file or folder, or a module specifier without its extension (`shared/manifest`). */
 const holds = (target: string): boolean => ['', '.ts', '.js', '.mjs', '.d.ts', '.json'].some((ext) => existsSync(path.join(ROOT, target + ext)));
 
+/** Every file and folder of the repository, by its path from the root (the skipped folders and .git aside). */
+const repositoryPaths = (dir = ''): string[] =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = dir ? `${dir}/${entry.name}` : entry.name;
+    if (!entry.isDirectory()) return [relative];
+    return SKIP_DIRS.has(entry.name) || entry.name === '.git' ? [] : [relative, ...repositoryPaths(relative)];
+  });
+
+/**
+ * Partial paths a text names, from any folder and ending in an extension (`wire/ship.ts`, `sandbox/numbers.ts`): each
+ * must be the end of some repository path. One starting with an upper-case name is a placeholder (`DATA_DIR/…`).
+ */
+const partialPaths = (text: string): string[] =>
+  [...text.matchAll(/(?<![\w./@:~<>*{}$-])[\w-]+(?:\/[\w.-]+)*\/[\w-]+\.(?:ts|js|mjs|md|json|yaml)\b/g)].map((m) => m[0]).filter((token) => !/^[A-Z][A-Z0-9_]*\//.test(token));
+
+/** Whether a partial path is the end of one of `paths`. */
+const endsSomePath = (paths: readonly string[], partial: string): boolean => paths.some((p) => p === partial || p.endsWith(`/${partial}`));
+
 /** Pages whose paths are checked: README.md, docs/, events/README.md and the READMEs under shared/. */
 const documentFiles = (): string[] => {
   const readmes = (dir: string): string[] =>
@@ -159,6 +180,8 @@ describe('the repository stands on its own', () => {
     expect(dead(commentsOf(source), 'shared/carriers')).toEqual(['./wire/gone.ts', '../nowhere/', 'shared/domain/gone.ts', 'shared/nowhere/<carrier>/']);
     expect(dead('See `docs/architecture.md`, `./bin/gone.ts`, [x](https://example.com/lib/gone.ts) and ./gone.ts.')).toEqual(['./bin/gone.ts']);
     expect(documentFiles()).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'events/README.md', 'shared/carriers/ups/spec/README.md']));
+    const partial = partialPaths(commentsOf(source) + '\n// carriers/wire/rate.ts, wire/gone.ts, DATA_DIR/runtime.json, x/<carrier>.ts');
+    expect(partial.filter((token) => !endsSomePath(repositoryPaths(), token))).toEqual(['shared/domain/gone.ts', 'wire/gone.ts']);
     expect(documentFiles().flatMap((file) => namedPaths(read(file))).length).toBeGreaterThan(50);
     expect(files.flatMap((file) => namedPaths(commentsOf(read(file)), path.dirname(file))).length).toBeGreaterThan(200);
   });
@@ -208,6 +231,16 @@ describe('the repository stands on its own', () => {
       namedPaths(read(file))
         .filter(({ target }) => !holds(target))
         .map(({ token }) => `${file}: ${token}`),
+    );
+    expect(dead).toEqual([]);
+  });
+
+  it('every partial path a comment or page names is the end of a repository path', () => {
+    const paths = repositoryPaths();
+    const dead = [...files.map((file) => [file, commentsOf(read(file))] as const), ...documentFiles().map((file) => [file, read(file)] as const)].flatMap(([file, text]) =>
+      partialPaths(text)
+        .filter((token) => !endsSomePath(paths, token))
+        .map((token) => `${file}: ${token}`),
     );
     expect(dead).toEqual([]);
   });
