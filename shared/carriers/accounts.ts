@@ -109,16 +109,12 @@ export const resolveCarrierAccount = async (plan: Pick<PricingPlan, 'pricingGrou
  * rate's price belongs to another account's contract: 409
  * RATE_ACCOUNT_CHANGED, rate again. Never the plan's new account at the old
  * price.
- *
- * A rate stored before rates kept `carrierAccountId` (they live
- * RATE_TTL_HOURS) counts as quoted under the plan's account when the account
- * numbers agree.
  */
 export const accountForRate = async (
-  rate: Pick<StoredRate, 'rateResponseId' | 'pricingGroupId' | 'carrierCode' | 'accountNumber' | 'carrierAccountId'>,
+  rate: Pick<StoredRate, 'rateResponseId' | 'pricingGroupId' | 'carrierCode' | 'carrierAccountId'>,
   plan: Pick<PricingPlan, 'pricingGroupId' | 'carrierCode' | 'account' | 'carrierAccountId'>,
 ): Promise<CarrierAccount> => {
-  const quotedUnder = rate.carrierAccountId ?? (rate.accountNumber === plan.account.accountNumber ? plan.carrierAccountId : undefined);
+  const quotedUnder = rate.carrierAccountId;
   const changed = (reason: string) => {
     logger.warn('rate account changed', {
       rateResponseId: rate.rateResponseId,
