@@ -202,8 +202,7 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
     keys.order(order.orderId),
     { expression: `SET ${set.join(', ')}`, names, values },
     {
-      // Orders from before tracking have no version: 0 stands for its absence.
-      expression: order.version === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#version) OR #version = :version)' : 'attribute_exists(pk) AND #version = :version',
+      expression: 'attribute_exists(pk) AND #version = :version',
       names: { '#version': 'version' },
       values: { ':version': order.version },
     },
