@@ -96,7 +96,7 @@ export const takeForManifest = async (shipment: OpenShipment, manifestId: string
 /**
  * A cancel's claim on the order before it voids: deletes its open entry and
  * answers it (undefined when there was none: the order is on a manifest, an
- * earlier cancel took it, or it was shipped before manifests existed).
+ * earlier cancel took it).
  */
 export const takeForCancel = async (order: { companyId: string; mode: KeyMode; carrierCode: string; orderId: string }): Promise<OpenShipment | undefined> => {
   try {
