@@ -9,7 +9,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { parseArgs } from 'node:util';
 import type { Scope } from '../shared/manifest';
 import { isUuid } from '../shared/domain/ids';
-import { echoed } from '../shared/domain/text';
+import { echoed } from '../shared/domain/text-clipping';
 import { describeSandboxCarriers } from '../shared/domain/sandbox-carriers';
 import { customerDiscountForMarkup } from '../shared/domain/rate/pricing';
 import { keyModeSchema, type KeyMode, type PricingPlan } from '../shared/domain/types';

@@ -27,7 +27,7 @@
 import type { ShipmentCarrier, ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import { carrierAccountOfClient, issuePushToken, pushTokenValid, readPushToken, sameSecret } from '../domain/push-token';
-import { echoed } from '../domain/text';
+import { echoed } from '../domain/text-clipping';
 import type { TrackingReport } from '../domain/tracking';
 import { AppError } from '../errors';
 import type { LogAttributes } from '../logger';

@@ -16,7 +16,7 @@ import {
 import { config } from '../config';
 import { hiddenCarrierCodes, plansServingKey } from '../domain/sandbox-carriers';
 import type { Company, KeyMode } from '../domain/types';
-import { echoed } from '../domain/text';
+import { echoed } from '../domain/text-clipping';
 import { notFound } from '../errors';
 import { listCarriers, listPricingPlans, listServices } from '../store/reference-views';
 import { listCompanyBoxes, listDefaultPackaging, putCustomBox } from '../store/packaging';

@@ -34,7 +34,7 @@ import {
 } from '../contract/manifests';
 import { CarrierRefusal, type CarrierAdapter, type CarrierCallOptions, type CarrierCloseOut } from '../domain/carrier';
 import { addressSchema, type Address } from '../domain/rate/schema';
-import { echoed } from '../domain/text';
+import { echoed } from '../domain/text-clipping';
 import type { Company, KeyMode } from '../domain/types';
 import { AppError, notFound } from '../errors';
 import type { ManifestDocument, RenderedLabel } from '../labels/render';

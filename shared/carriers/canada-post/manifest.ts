@@ -24,7 +24,7 @@
  */
 import * as z from '../../zod';
 import type { Address } from '../../domain/rate/schema';
-import { clip } from '../../domain/text';
+import { clip } from '../../domain/text-clipping';
 import { contactOf, placeOf } from '../common';
 import { CarrierRefusal } from '../types';
 import { phoneOf } from './mapping';

@@ -10,7 +10,7 @@ import { CM_PER_IN, insuranceOf, isInternational, KG_PER_LB, placeOf, refuseNonC
 import { CarrierRefusal } from '../types';
 import type { CanadaPostFamily } from './services';
 import { CANADA_POST_PACKAGING_FLAGS } from './reference';
-import { clip } from '../../domain/text';
+import { clip } from '../../domain/text-clipping';
 import { CANADAPOST, fixed, type XmlNode } from './xml';
 
 /** `n` rounded half away from zero to `decimals` places, on its decimal digits (1.0005 → 1.001, where n * 1000 would be 1000.4999…). */

@@ -5,7 +5,7 @@
  * ./rate.ts's header and docs/ups.md.
  */
 import type { RateRequest } from '../../domain/rate/schema';
-import { clip } from '../../domain/text';
+import { clip } from '../../domain/text-clipping';
 import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../common';
 import { CarrierRefusal, type RateInput } from '../types';
 import type { Rating } from './documents';

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { PackagingTypeRef, RateRequest } from './schema';
 import { formatPath, validationError } from './validate';
 import { isUuid } from '../ids';
-import { echoed } from '../text';
+import { echoed } from '../text-clipping';
 
 /** Entries a reference may point to, already narrowed to the caller's organization. */
 export type PackagingCatalog = {

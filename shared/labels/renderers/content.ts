@@ -1,6 +1,6 @@
 /**
  * The words and numbers the documents print, the same for PDF and ZPL, before
- * they are folded to what the fonts can print (./text.ts).
+ * they are folded to what the fonts can print (./printable-text.ts).
  */
 import type { DocumentInvoice, DocumentParty, ShipmentDocument, UnitOfMeasure } from '../document';
 

@@ -9,7 +9,7 @@
  * that fits the PDF fits the ZPL label too.
  */
 import { StandardFontEmbedder, StandardFonts } from '@cantoo/pdf-lib';
-import { fitLine, printable, wrapLines, type Measure } from './text';
+import { fitLine, printable, wrapLines, type Measure } from './printable-text';
 
 export const POINTS_PER_INCH = 72;
 /** A 4×6 inch thermal label, portrait. */

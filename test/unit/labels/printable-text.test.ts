@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import fc from 'fast-check';
 import { measureWith } from '../../../shared/labels/renderers/layout';
-import { fitLine, printable, WIN_ANSI, wrapLines } from '../../../shared/labels/renderers/text';
+import { fitLine, printable, WIN_ANSI, wrapLines } from '../../../shared/labels/renderers/printable-text';
 import { zplFieldData } from '../../../shared/labels/renderers/zpl';
 import { hostile } from './fixtures';
 import { unescapeFieldData } from './inspect';

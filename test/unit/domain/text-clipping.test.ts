@@ -1,4 +1,4 @@
-import { clip, clipWithEllipsis, ECHO_MAX, echoed } from '../../../shared/domain/text';
+import { clip, clipWithEllipsis, ECHO_MAX, echoed } from '../../../shared/domain/text-clipping';
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
