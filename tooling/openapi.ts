@@ -16,7 +16,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type Respon
 import * as z from 'zod';
 import { cancelParams, cancelResponse } from '../shared/contract/cancel';
 import { carrierServicesQuery, carriersResponse, carrierServicesResponse, packagingTypesResponse } from '../shared/contract/catalog';
-import { envelope, errorBody } from '../shared/contract/common';
+import { envelope, errorBody } from '../shared/contract/shared-schemas';
 import { labelFileParams, labelList, labelsParams } from '../shared/contract/labels';
 import { manifest, manifestCreateBody, manifestCreated, manifestFileParams, manifestList, manifestListQuery, manifestParams, MAX_MANIFEST_ORDERS } from '../shared/contract/manifests';
 import { rateBody, rateResponse } from '../shared/contract/rate';

@@ -2,7 +2,7 @@
  * DELETE /v1/shipments/{orderId} (spec 4.9).
  */
 import * as z from '../zod';
-import { mode } from './common';
+import { mode } from './shared-schemas';
 import { orderIdParam } from './labels';
 
 export const cancelParams = z.object({ orderId: orderIdParam });

@@ -5,7 +5,7 @@
  */
 import * as z from '../zod';
 import { carrierSchema, packagingTypeSchema } from '../domain/types';
-import { localized } from './common';
+import { localized } from './shared-schemas';
 
 export const packagingEntry = z.omit(packagingTypeSchema, { companyId: true }).register(z.globalRegistry, { id: 'PackagingType' });
 export type PackagingEntry = z.infer<typeof packagingEntry>;

@@ -4,7 +4,7 @@
  */
 import * as z from '../zod';
 import { labelTypeSchema } from '../domain/types';
-import { mode, uuidParam } from './common';
+import { mode, uuidParam } from './shared-schemas';
 
 export const orderIdParam = uuidParam('An `orderId` from POST /v1/ship (UUID)');
 

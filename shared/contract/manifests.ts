@@ -5,7 +5,7 @@
  * GET /v1/manifests/{manifestId}/{documentCode} redirects to a document.
  */
 import * as z from '../zod';
-import { mode, uuidParam } from './common';
+import { mode, uuidParam } from './shared-schemas';
 
 /** Orders one close takes at most (a caller names at most this many; more open ones wait for the next close). */
 export const MAX_MANIFEST_ORDERS = 200;

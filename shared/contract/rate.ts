@@ -5,7 +5,7 @@
  */
 import * as z from '../zod';
 import { rateRequestBodySchema } from '../domain/rate/schema';
-import { localized, mode, money } from './common';
+import { localized, mode, money } from './shared-schemas';
 
 export const rateBody = rateRequestBodySchema.clone().register(z.globalRegistry, { id: 'RateRequest' });
 

@@ -2,7 +2,7 @@
  * POST /v1/ship/{rateResponseId} (spec 4.5).
  */
 import * as z from '../zod';
-import { localized, mode, transitStatus, uuidParam } from './common';
+import { localized, mode, transitStatus, uuidParam } from './shared-schemas';
 import { labelEntry } from './labels';
 
 export const shipParams = z.object({ rateResponseId: uuidParam('A `rateResponseId` from POST /v1/rate (UUID)') });

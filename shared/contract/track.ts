@@ -3,7 +3,7 @@
  */
 import * as z from '../zod';
 import { trackingEventCodeSchema } from '../domain/types';
-import { mode, transitStatus } from './common';
+import { mode, transitStatus } from './shared-schemas';
 import { orderIdParam } from './labels';
 
 export const trackParams = z.object({ orderId: orderIdParam });

@@ -6,7 +6,7 @@
  */
 import * as z from '../zod';
 import { DELIVERY_ID_PATTERN, MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
-import { uuidParam } from './common';
+import { uuidParam } from './shared-schemas';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;

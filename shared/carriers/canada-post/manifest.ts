@@ -25,7 +25,7 @@
 import * as z from '../../zod';
 import type { Address } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
-import { contactOf, placeOf } from '../common';
+import { contactOf, placeOf } from '../request-mapping';
 import { CarrierRefusal } from '../types';
 import { phoneOf } from './mapping';
 import { malformed } from './messages';

@@ -6,7 +6,7 @@
  * cannot, and back").
  */
 import type { RateRequest } from '../../domain/rate/schema';
-import { CM_PER_IN, insuranceOf, isInternational, KG_PER_LB, placeOf, refuseNonConveyable, signatureOf, totalPieceCount } from '../common';
+import { CM_PER_IN, insuranceOf, isInternational, KG_PER_LB, placeOf, refuseNonConveyable, signatureOf, totalPieceCount } from '../request-mapping';
 import { CarrierRefusal } from '../types';
 import type { CanadaPostFamily } from './services';
 import { CANADA_POST_PACKAGING_FLAGS } from './reference';

@@ -13,7 +13,7 @@
  * in docs/canada-post.md.
  */
 import * as z from '../../zod';
-import { shipDateOf } from '../common';
+import { shipDateOf } from '../request-mapping';
 import { CarrierRefusal, type CarrierQuote, type QuoteCharge, type QuoteTax, type RateInput } from '../types';
 import type { CanadaPostApi } from './api';
 import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, refuseInexpressible, refuseUnshippableParties } from './mapping';

@@ -23,7 +23,7 @@ import {
   thirdPartyAccountOf,
   type Money,
   type ShipContact,
-} from '../common';
+} from '../request-mapping';
 import { defineConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
 import { reference } from './reference';

@@ -26,7 +26,7 @@ import {
   totalPieceCount,
   type Money,
   type ShipContact,
-} from '../common';
+} from '../request-mapping';
 import { defineConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
 import { reference } from './reference';

@@ -11,8 +11,8 @@
  *             duties and taxes on international shipments when requested.
  */
 import type { CarrierService } from '../../domain/types';
-import type { Money } from '../common';
-import { KG_PER_LB } from '../common';
+import type { Money } from '../request-mapping';
+import { KG_PER_LB } from '../request-mapping';
 import { CarrierError, type CarrierQuote, type Commitment, type QuoteCharge } from '../types';
 import { deliveryDate, isSaturday } from './calendar';
 import { timezoneOf, zoneOf } from './geography';

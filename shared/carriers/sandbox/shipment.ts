@@ -3,7 +3,7 @@
  * carrier reads its own request shape into this one view (./carriers/), the
  * way a real carrier's API parses its own format. Pricing works on this view only.
  */
-import type { Money } from '../common';
+import type { Money } from '../request-mapping';
 import type { SandboxPlace } from './geography';
 
 /** `count` identical pieces: pricing multiplies, it never expands them one by one. */

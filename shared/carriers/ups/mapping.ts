@@ -6,7 +6,7 @@
  */
 import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
-import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../common';
+import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../request-mapping';
 import { CarrierRefusal, type RateInput } from '../types';
 import type { Rating } from './documents';
 import { UPS } from './oauth';

@@ -14,7 +14,7 @@
  * Loaded on the first ship, track or void (./index.ts): the schemas of UPS's
  * ship and track answers are built then, never in the rate function.
  */
-import { compact } from '../common';
+import { compact } from '../request-mapping';
 import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../types';
 import type { UpsApi } from './api';
 import type { ReferenceSearchQuery } from './documents';

@@ -28,7 +28,7 @@
  * - `nonConveyable` freight: UPS parcel services do not take it (refused).
  */
 import * as z from '../../zod';
-import { compact, isInternational, refuseNonConveyable, refuseTooManyPackages, shipDateOf, signatureOf, thirdPartyAccountOf } from '../common';
+import { compact, isInternational, refuseNonConveyable, refuseTooManyPackages, shipDateOf, signatureOf, thirdPartyAccountOf } from '../request-mapping';
 import {
   accountNumberOf,
   customsValueOf,

@@ -29,7 +29,7 @@ import * as z from '../../zod';
 import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { gifToPng } from '../../labels/png';
-import { compact, contactOf, dutiesPayerOf, invoiceTotal, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf, thirdPartyAccountOf } from '../common';
+import { compact, contactOf, dutiesPayerOf, invoiceTotal, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf, thirdPartyAccountOf } from '../request-mapping';
 import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../types';
 import {
   accountNumberOf,

@@ -22,7 +22,7 @@ export const formatCents = (cents: number): string => amount.format(cents / 100)
 /** A unit value as given, with two decimals at least (values may carry a third). */
 export const formatUnitValue = (value: number): string => unitValue.format(value);
 
-/** quantity × unit value, to the cent: the rule of the carriers' invoice total (shared/carriers/common.ts). */
+/** quantity × unit value, to the cent: the rule of the carriers' invoice total (shared/carriers/request-mapping.ts). */
 export const lineTotalCents = (item: { quantity: number; value: number }): number => Math.round(item.quantity * item.value * 100);
 
 export const invoiceTotalCents = (invoice: Pick<DocumentInvoice, 'invoiceItems'>): number =>

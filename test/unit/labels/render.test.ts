@@ -1,4 +1,4 @@
-import { invoiceTotal } from '../../../shared/carriers/common';
+import { invoiceTotal } from '../../../shared/carriers/request-mapping';
 import type { ShipmentDocument } from '../../../shared/labels/document';
 import { InvalidShipmentDocument, renderDocument } from '../../../shared/labels/render';
 import { LABEL_TYPES, UnknownLabelType } from '../../../shared/labels/types';
