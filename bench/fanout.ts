@@ -43,7 +43,7 @@ import type { SandboxFaults } from '../shared/carriers/sandbox/faults';
 import { config } from '../shared/config';
 import { enabledServices } from '../shared/domain/catalog-shaping';
 import { buildRateResults, joinQuotes, prepareRateRequest } from '../shared/domain/rate';
-import type { CarrierService } from '../shared/domain/types';
+import type { CarrierService } from '../shared/domain/entities';
 import { carriers as referenceCarriers, services as referenceServices } from '../shared/reference/carriers';
 import { defaultPackagingTypes } from '../shared/reference/packaging';
 import { pricingPlans } from '../shared/reference/pricing-groups';

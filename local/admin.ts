@@ -12,7 +12,7 @@ import { isUuid } from '../shared/domain/ids';
 import { echoed } from '../shared/domain/text-clipping';
 import { describeSandboxCarriers } from '../shared/domain/sandbox-carriers';
 import { customerDiscountForMarkup } from '../shared/domain/rate/pricing';
-import { keyModeSchema, type KeyMode, type PricingPlan } from '../shared/domain/types';
+import { keyModeSchema, type KeyMode, type PricingPlan } from '../shared/domain/entities';
 import { carriers } from '../shared/reference/carriers';
 import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Credentials } from '../shared/secrets';
 import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';

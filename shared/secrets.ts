@@ -1,7 +1,7 @@
 /**
  * The credentials of the carrier accounts, the one module that touches them.
  * A carrier account item holds only a reference (`credentialsRef`,
- * shared/domain/types.ts); the credentials themselves, a JSON object of
+ * shared/domain/entities.ts); the credentials themselves, a JSON object of
  * strings, live in one of two stores:
  *
  * - `secretsmanager`, on a deployed stage: the secret
@@ -23,7 +23,7 @@ import path from 'node:path';
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { CreateSecretCommand, DeleteSecretCommand, paginateListSecrets, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config';
-import type { CarrierAccountRecord, CredentialsRef } from './domain/types';
+import type { CarrierAccountRecord, CredentialsRef } from './domain/entities';
 import { lazy } from './lazy';
 import { awsClientConfig, withoutSdkLogging } from './store/client';
 import { traced } from './tracer';

@@ -22,7 +22,7 @@
  */
 import type { CarrierAccount } from '../domain/carrier';
 import type { StoredRate } from '../domain/rate/stored';
-import type { PricingPlan } from '../domain/types';
+import type { PricingPlan } from '../domain/entities';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import type { Credentials } from '../secrets';

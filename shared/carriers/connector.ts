@@ -5,7 +5,7 @@
  * the network it talks to. The registry (./registry.ts) binds each connector
  * to a transport and hands the services the carrier port (CarrierAdapter).
  */
-import type { CarrierKind } from '../domain/types';
+import type { CarrierKind } from '../domain/entities';
 import type { ConnectorReference } from './reference-kit';
 import type {
   CarrierAdapter,
@@ -23,7 +23,7 @@ import type {
   RateInput,
   ShipInput,
   ShipmentRef,
-} from './types';
+} from './port';
 
 /**
  * Where a connector's requests go: the sandbox network (deterministic, no

@@ -10,7 +10,7 @@ import type { LogAttributes } from '../logger';
 import { carrierMetrics } from '../metrics';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { untilAborted } from './signals';
-import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './types';
+import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './port';
 
 /** One carrier to ask: its adapter, what to quote, and the mode and account of the call. */
 export type RateJob = { adapter: CarrierAdapter; input: RateInput; call?: Omit<CarrierCallOptions, 'signal'> };

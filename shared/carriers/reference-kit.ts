@@ -3,7 +3,7 @@
  * entries are written with. The data itself lives in each carrier's folder
  * (`<carrier>/reference.ts`); shared/reference/ gathers it for the table.
  */
-import type { Carrier, CarrierService, Dimension, PackagingType } from '../domain/types';
+import type { Carrier, CarrierService, Dimension, PackagingType } from '../domain/entities';
 
 /** A carrier as the catalog lists it, its services and its own packaging types. */
 export type ConnectorReference = {

@@ -17,7 +17,7 @@ import { ups } from './ups';
 import { canadaPost } from './canada-post';
 import { bindConnector, type CarrierConnector, type ClientFor } from './connector';
 import { loadSandboxNetwork, sandboxTransportFor, type TransportSet } from './shipment-carriers';
-import type { CarrierAdapter } from './types';
+import type { CarrierAdapter } from './port';
 
 export type { TransportSet } from './shipment-carriers';
 

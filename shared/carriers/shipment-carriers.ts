@@ -13,9 +13,9 @@
  * ships and transmits its close. A unit test
  * holds them to the connectors (test/unit/carriers/shipment-carriers.test.ts).
  */
-import type { CarrierKind } from '../domain/types';
+import type { CarrierKind } from '../domain/entities';
 import { bindConnector, type CarrierConnector, type CarrierNetwork, type ClientFor, type TransportFor } from './connector';
-import type { CarrierAdapter, CarrierTransport } from './types';
+import type { CarrierAdapter, CarrierTransport } from './port';
 
 export type CarrierProfile = {
   readonly code: string;

@@ -4,7 +4,7 @@
  * store-only attributes.
  */
 import * as z from '../zod';
-import { carrierSchema, packagingTypeSchema } from '../domain/types';
+import { carrierSchema, packagingTypeSchema } from '../domain/entities';
 import { localized } from './shared-schemas';
 
 export const packagingEntry = z.omit(packagingTypeSchema, { companyId: true }).register(z.globalRegistry, { id: 'PackagingType' });

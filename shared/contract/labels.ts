@@ -3,7 +3,7 @@
  * (spec 4.6, 4.7).
  */
 import * as z from '../zod';
-import { labelTypeSchema } from '../domain/types';
+import { labelTypeSchema } from '../domain/entities';
 import { mode, uuidParam } from './shared-schemas';
 
 export const orderIdParam = uuidParam('An `orderId` from POST /v1/ship (UUID)');

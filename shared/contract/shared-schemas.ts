@@ -11,7 +11,7 @@
  */
 import * as z from '../zod';
 import { ERROR_CODES, errorCodes } from '../errors';
-import { keyModeSchema, transitStatusSchema } from '../domain/types';
+import { keyModeSchema, transitStatusSchema } from '../domain/entities';
 
 /** Localized text keyed by language code. */
 export const localized = z.record(z.string(), z.string()).register(z.globalRegistry, { description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });

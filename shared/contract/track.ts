@@ -2,7 +2,7 @@
  * GET /v1/track/{orderId} (spec 4.8).
  */
 import * as z from '../zod';
-import { trackingEventCodeSchema } from '../domain/types';
+import { trackingEventCodeSchema } from '../domain/entities';
 import { mode, transitStatus } from './shared-schemas';
 import { orderIdParam } from './labels';
 

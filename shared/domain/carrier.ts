@@ -6,11 +6,11 @@
  *
  * Amounts are integer minor units of `currency`.
  */
-import type { CarrierDocumentRef, CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './types';
+import type { CarrierDocumentRef, CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './entities';
 import type * as z from '../zod';
 import type { Address, notificationStatus, RateRequest } from './rate/schema';
 
-export type { Commitment } from './types';
+export type { Commitment } from './entities';
 
 /** One line of a carrier quote at list (retail) price, before tax. */
 export type QuoteCharge = {
@@ -131,7 +131,7 @@ export type CarrierShipment = {
  */
 export type CarrierDocument = CarrierDocumentRef & { content: Buffer };
 
-export type { TransitStatus, TrackingEvent, TrackingEventCode } from './types';
+export type { TransitStatus, TrackingEvent, TrackingEventCode } from './entities';
 
 /** A place as the carrier's events name it. */
 export type TrackingPlace = { city: string; provinceCode?: string; countryCode: string };

@@ -3,7 +3,7 @@
  * handlers pass in what the store read.
  */
 import { AppError } from '../errors';
-import type { Carrier, CarrierService, Dimension, Localized, PackagingType, PricingPlan } from './types';
+import type { Carrier, CarrierService, Dimension, Localized, PackagingType, PricingPlan } from './entities';
 
 /** Output fields of a catalog entry (spec 2.6), by allow-list: pk, sk, companyId, entityType never leave. */
 const PACKAGING_FIELDS = [

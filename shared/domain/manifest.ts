@@ -5,7 +5,7 @@
  * it is shipped. Pure.
  */
 import type { RateRequest } from './rate/schema';
-import type { Order } from './types';
+import type { Order } from './entities';
 
 const KG_PER_LB = 0.45359237;
 

@@ -3,7 +3,7 @@
  * order are due an e-mail and what the e-mail says. Pure; the exactly-once
  * bookkeeping is shared/store/notifications.ts, the sending shared/notify/.
  */
-import type { Carrier, CarrierService, Order, TransitStatus } from './types';
+import type { Carrier, CarrierService, Order, TransitStatus } from './entities';
 
 /** The statuses an e-mail can be asked for, in journey order (`exception` is never one). */
 export const NOTIFIED_IN_JOURNEY_ORDER = ['pending', 'intransit', 'delivered', 'cancelled'] as const;

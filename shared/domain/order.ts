@@ -6,7 +6,7 @@ import type { CarrierShipment, LabelType } from './carrier';
 import type { RateRequest } from './rate/schema';
 import type { StoredRate } from './rate/stored';
 import { nextCheckAt } from './tracking';
-import type { Carrier, CarrierDocumentRef, CarrierService, Order } from './types';
+import type { Carrier, CarrierDocumentRef, CarrierService, Order } from './entities';
 
 /**
  * The statuses whose e-mail is sent (docs/decisions.md): with an e-mail and no

@@ -4,7 +4,7 @@
  * orphans to void. shared/services/reconciliation.ts applies them.
  */
 import type { FoundPackage } from './carrier';
-import type { Order } from './types';
+import type { Order } from './entities';
 
 const DAY_MS = 86_400_000;
 

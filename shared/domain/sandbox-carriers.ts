@@ -6,7 +6,7 @@
  * its pricing group: absent from the catalog, never quoted, its rates not
  * found. Pure: the setting is passed in.
  */
-import type { Carrier, CarrierNetwork, KeyMode, PricingPlan } from './types';
+import type { Carrier, CarrierNetwork, KeyMode, PricingPlan } from './entities';
 
 /** `all`: every key (dev, local); `test`: test keys only (prod); `off`: no key. */
 export const SANDBOX_CARRIERS_SETTINGS = ['all', 'test', 'off'] as const;

@@ -12,7 +12,7 @@ import type { CancelResponse } from '../contract/cancel';
 import type { TrackResponse } from '../contract/track';
 import type { ShipmentRef } from './carrier';
 import { clipWithEllipsis } from './text-clipping';
-import type { Order, TrackingEvent, TrackingEventCode, TransitStatus } from './types';
+import type { Order, TrackingEvent, TrackingEventCode, TransitStatus } from './entities';
 
 /** Events an order keeps, newest first: a carrier that reports thousands cannot grow the item past DynamoDB's 400 KB. */
 export const MAX_TRACKING_EVENTS = 50;

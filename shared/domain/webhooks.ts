@@ -4,7 +4,7 @@
  * does to the delivery. No store, no clock of its own, no network.
  */
 import { createHash } from 'node:crypto';
-import type { Order } from './types';
+import type { Order } from './entities';
 
 export const WEBHOOK_EVENT_TYPES = ['shipment.created', 'tracking.updated', 'shipment.cancelled', 'manifest.created'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -27,13 +27,13 @@
  * building a key from it needs a SHA-256 preimage.
  */
 import { config } from '../config';
-import type { ApiKeyRecord, Company, KeyMode } from '../domain/types';
+import type { ApiKeyRecord, Company, KeyMode } from '../domain/entities';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { Scope } from '../manifest';
 import type { Preload } from '../services/preload';
 import { getApiKeyByHash, hashApiKey } from '../store/api-keys';
 import { getCompany } from '../store/companies';
-import type { Caller } from './types';
+import type { Caller } from './handler-io';
 
 export const INTEGRATION_TYPE = 'public-api';
 

@@ -7,7 +7,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
-import type { HttpContext } from './types';
+import type { HttpContext } from './handler-io';
 import { jsonResponse } from './respond';
 
 export const errorBody = (code: string, message: string, details?: unknown) => ({

@@ -28,7 +28,7 @@ import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './respond';
-import type { HttpContext, HttpEvent, HttpReply, Main } from './types';
+import type { HttpContext, HttpEvent, HttpReply, Main } from './handler-io';
 
 export const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {

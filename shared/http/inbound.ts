@@ -14,7 +14,7 @@ import { withRequestScope } from '../store/request-scope';
 import { errorHandler } from './errors-middleware';
 import { frontMiddlewares } from './handler';
 import { jsonResponse } from './respond';
-import type { HttpContext } from './types';
+import type { HttpContext } from './handler-io';
 
 /** What an inbound route answers: a status, a JSON body as is, headers. */
 export type InboundReply = { status: number; body: unknown; headers?: Record<string, string> };

@@ -8,7 +8,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { jsonDepthExceeds } from '../domain/json';
 import { AppError } from '../errors';
-import type { HttpContext } from './types';
+import type { HttpContext } from './handler-io';
 
 export type BodyPolicy = 'none' | 'required' | 'optional';
 

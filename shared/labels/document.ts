@@ -7,8 +7,8 @@
 import type { Address, CommercialInvoice, FreightOptions, InternationalOptions, RateRequest } from '../domain/rate/schema';
 import type { CarrierDocument } from '../domain/carrier';
 import { RATE_LIMITS } from '../domain/rate/limits';
-import type { CarrierKind } from '../domain/types';
-import { internationalGoods, type LabelFacts } from './types';
+import type { CarrierKind } from '../domain/entities';
+import { internationalGoods, type LabelFacts } from './catalog';
 
 export type UnitOfMeasure = RateRequest['packages']['unitOfMeasure'];
 

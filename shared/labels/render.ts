@@ -18,7 +18,7 @@ import { manifestPages, type ManifestDocument } from './renderers/manifest';
 import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
 import { renderPdf } from './renderers/pdf';
 import { zplLabel } from './renderers/zpl';
-import { availableLabels, isLabelTypeCode, LABEL_TYPES, UnknownLabelType, type LabelTypeCode } from './types';
+import { availableLabels, isLabelTypeCode, LABEL_TYPES, UnknownLabelType, type LabelTypeCode } from './catalog';
 
 export type RenderedLabel = { body: Buffer; contentType: string };
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from '../zod';
-import type { EmailMessage, EmailSender } from './types';
+import type { EmailMessage, EmailSender } from './email-port';
 
 export const outboxFileSchema = z.object({
   to: z.string(),

@@ -6,7 +6,7 @@
  */
 import { config } from '../config';
 import { createOutboxSender } from './outbox';
-import type { EmailSender } from './types';
+import type { EmailSender } from './email-port';
 
 export const emailSender: EmailSender = {
   send: async (message) => {

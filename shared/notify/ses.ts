@@ -10,7 +10,7 @@ import { config } from '../config';
 import { lazy } from '../lazy';
 import { awsClientConfig, withoutSdkLogging } from '../store/client';
 import { traced } from '../tracer';
-import type { EmailMessage, EmailSender } from './types';
+import type { EmailMessage, EmailSender } from './email-port';
 
 export const createSesClient = (env: NodeJS.ProcessEnv = process.env): SESv2Client => traced(withoutSdkLogging(new SESv2Client(awsClientConfig('sesv2', env))));
 

@@ -8,7 +8,7 @@
  */
 import { CONNECTORS } from '../carriers/registry';
 import { dims, fixed, free } from '../carriers/reference-kit';
-import type { PackagingType } from '../domain/types';
+import type { PackagingType } from '../domain/entities';
 
 const GENERIC: PackagingType[] = [
   {

@@ -5,7 +5,7 @@
  * carrier account the operator registered (`admin carrier-account add`,
  * `admin pricing-group set-plan`), whose credentials live in a secret store.
  */
-import type { PricingGroup, PricingPlan } from '../domain/types';
+import type { PricingGroup, PricingPlan } from '../domain/entities';
 
 export const pricingGroups: PricingGroup[] = [
   { id: 'default', name: 'Default (parcel and freight)' },

@@ -7,7 +7,7 @@
  */
 import { config } from '../config';
 import { carrierServesKey, plansServingKey } from '../domain/sandbox-carriers';
-import type { Carrier, CarrierService, Company, KeyMode, PricingPlan } from '../domain/types';
+import type { Carrier, CarrierService, Company, KeyMode, PricingPlan } from '../domain/entities';
 import { loadReference } from '../store/reference';
 
 export type CarrierContext = {

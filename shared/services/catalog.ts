@@ -15,7 +15,7 @@ import {
 } from '../domain/catalog-shaping';
 import { config } from '../config';
 import { hiddenCarrierCodes, plansServingKey } from '../domain/sandbox-carriers';
-import type { Company, KeyMode } from '../domain/types';
+import type { Company, KeyMode } from '../domain/entities';
 import { echoed } from '../domain/text-clipping';
 import { notFound } from '../errors';
 import { listCarriers, listPricingPlans, listServices } from '../store/reference-views';

@@ -8,7 +8,7 @@
  * chunk shares (the S3 client) loaded at import.
  */
 import type { LabelList } from '../contract/labels';
-import type { KeyMode, Order } from '../domain/types';
+import type { KeyMode, Order } from '../domain/entities';
 import { ownOrder } from './own-order';
 
 /** A cancelled shipment's labels are void: none is offered (the list is empty, and a label file answers that list). */

@@ -12,10 +12,10 @@ import type { LabelList } from '../contract/labels';
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import type { RateRequest } from '../domain/rate/schema';
-import type { KeyMode, Order } from '../domain/types';
+import type { KeyMode, Order } from '../domain/entities';
 import { AppError } from '../errors';
 import { shipmentDocument, type ShipmentDocument, type ShipmentRecord } from '../labels/document';
-import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/types';
+import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/catalog';
 import {
   claimRender,
   getRenderMarker,

@@ -35,7 +35,7 @@ import {
 import { CarrierRefusal, type CarrierAdapter, type CarrierCallOptions, type CarrierCloseOut } from '../domain/carrier';
 import { addressSchema, type Address } from '../domain/rate/schema';
 import { echoed } from '../domain/text-clipping';
-import type { Company, KeyMode } from '../domain/types';
+import type { Company, KeyMode } from '../domain/entities';
 import { AppError, notFound } from '../errors';
 import type { ManifestDocument, RenderedLabel } from '../labels/render';
 import { labelFileExists, presignLabelFile, putLabelFile } from '../store/label-files';

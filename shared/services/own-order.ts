@@ -8,7 +8,7 @@
  * mode's orders.
  */
 import { orderIdParam } from '../contract/labels';
-import type { KeyMode } from '../domain/types';
+import type { KeyMode } from '../domain/entities';
 import { AppError, forbidden, notFound } from '../errors';
 import { getOrderOnce, type StoredOrder } from '../store/orders';
 

@@ -16,7 +16,7 @@ import { carrierAccountById } from '../carriers/accounts';
 import { cachedCarrierAccount } from '../store/carrier-accounts';
 import type { ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
-import type { Order } from '../domain/types';
+import type { Order } from '../domain/entities';
 import { pointTrackingNumber } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
 import type { ServiceLogger } from './rating';

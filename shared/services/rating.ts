@@ -13,7 +13,7 @@ import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog-shaping';
 import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RejectedQuote } from '../domain/rate';
-import type { Company, KeyMode } from '../domain/types';
+import type { Company, KeyMode } from '../domain/entities';
 import { AppError } from '../errors';
 import type { LogAttributes } from '../logger';
 import { recordRatesReturned } from '../metrics';

@@ -26,7 +26,7 @@ import { carrierAccountById } from '../carriers/accounts';
 import type { ShipmentCarrier, ShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type FoundPackage } from '../domain/carrier';
-import type { Order } from '../domain/types';
+import type { Order } from '../domain/entities';
 import type { LogAttributes } from '../logger';
 import { getOrder, getShipState } from '../store/orders';
 import {

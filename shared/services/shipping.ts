@@ -12,10 +12,10 @@ import { NothingToAdopt, type CarrierAccount, type CarrierCallOptions, type Carr
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
 import { shipBody, shipParams, type ShipBody } from '../contract/ship';
 import { assertBillingAllowed } from '../domain/rate/billing';
-import type { Company, KeyMode, Order } from '../domain/types';
+import type { Company, KeyMode, Order } from '../domain/entities';
 import type { RateRequest } from '../domain/rate/schema';
 import { AppError, notFound } from '../errors';
-import { availableLabels, labelFactsOf } from '../labels/types';
+import { availableLabels, labelFactsOf } from '../labels/catalog';
 import { manifestFactsOf } from '../domain/manifest';
 import { getCompany } from '../store/companies';
 import { openShipmentPut, type OpenShipment } from '../store/manifests';
@@ -375,7 +375,7 @@ const catalogEntries = async (carrierCode: string, serviceCode: string) => {
   ] as const;
 };
 
-/** The shipment's label types (shared/labels/types.ts), the preferred format first when one is asked for. */
+/** The shipment's label types (shared/labels/catalog.ts), the preferred format first when one is asked for. */
 const orderLabels = (labels: LabelType[], preferred?: 'PDF' | 'ZPL') =>
   preferred ? [...labels].sort((a, b) => Number(b.format === preferred) - Number(a.format === preferred)) : labels;
 

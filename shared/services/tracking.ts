@@ -44,7 +44,7 @@ import {
   type TrackingUpdate,
   type TrackResponse,
 } from '../domain/tracking';
-import type { KeyMode, Order } from '../domain/types';
+import type { KeyMode, Order } from '../domain/entities';
 import { AppError, notFound } from '../errors';
 import type { LogAttributes } from '../logger';
 import { queueOf, type QueuePort } from '../queues';

@@ -38,7 +38,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { toCancelResponse, toTrackResponse } from '../domain/tracking';
 import { toShipResponse } from '../domain/order';
-import type { Order } from '../domain/types';
+import type { Order } from '../domain/entities';
 import { afterAttempt, deliveryIdOf, eventsOfOrderChange, webhookBody, type WebhookEventType } from '../domain/webhooks';
 import type { LogAttributes } from '../logger';
 import { metrics } from '../metrics';

@@ -17,7 +17,7 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
-import type { TransitStatus } from '../domain/types';
+import type { TransitStatus } from '../domain/entities';
 import { ddb } from './client';
 import { keys, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
 import { trackingDueIndex } from './table';

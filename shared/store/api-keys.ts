@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../zod';
 import { config } from '../config';
-import { apiKeyRecordSchema, type ApiKeyRecord, type KeyMode } from '../domain/types';
+import { apiKeyRecordSchema, type ApiKeyRecord, type KeyMode } from '../domain/entities';
 import { ddb } from './client';
 import { ItemNotFound } from './errors';
 import { keys } from './keys';

@@ -8,7 +8,7 @@
  */
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/types';
+import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/entities';
 import { ddb } from './client';
 import { keys, PK_PREFIX } from './keys';
 import { memoReference } from './memo';

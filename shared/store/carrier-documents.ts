@@ -9,7 +9,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import type { CarrierDocument } from '../domain/carrier';
-import type { CarrierDocumentRef } from '../domain/types';
+import type { CarrierDocumentRef } from '../domain/entities';
 import { s3 } from './s3-client';
 import { bucketDefinition } from './table';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { companySchema, type Company } from '../domain/types';
+import { companySchema, type Company } from '../domain/entities';
 import { ddb } from './client';
 import { getPricingGroup } from './reference-views';
 import { ItemNotFound } from './errors';

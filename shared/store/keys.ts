@@ -1,7 +1,7 @@
 /**
  * The only place that spells pk/sk values of the single table (docs/architecture.md).
  */
-import type { KeyMode } from '../domain/types';
+import type { KeyMode } from '../domain/entities';
 import { trackingDueIndex, webhookOverdueIndex } from './table';
 
 export type Key = { pk: string; sk: string };

@@ -10,8 +10,8 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from '../zod';
 import { config } from '../config';
-import type { LabelTypeCode } from '../labels/types';
-import { labelFileExtension } from '../labels/types';
+import type { LabelTypeCode } from '../labels/catalog';
+import { labelFileExtension } from '../labels/catalog';
 import { s3 } from './s3-client';
 import { keys } from './keys';
 import { defineLease } from './lease';

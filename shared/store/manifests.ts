@@ -25,7 +25,7 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from '../zod';
 import { config } from '../config';
-import type { KeyMode } from '../domain/types';
+import type { KeyMode } from '../domain/entities';
 import { ddb } from './client';
 import { keys, type Key } from './keys';
 import { defineLease } from './lease';

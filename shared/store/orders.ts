@@ -27,7 +27,7 @@ import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
 import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
-import { orderSchema, type Order } from '../domain/types';
+import { orderSchema, type Order } from '../domain/entities';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';

@@ -2,7 +2,7 @@
  * Packaging types: the shared default catalog (reference data, ./reference.ts)
  * and each company's custom boxes (`COMPANY#<id>`, category `Generic`).
  */
-import { packagingTypeSchema, type PackagingType } from '../domain/types';
+import { packagingTypeSchema, type PackagingType } from '../domain/entities';
 import { keys } from './keys';
 import { loadReference } from './reference';
 import { perRequest } from './request-scope';

@@ -19,7 +19,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from '../zod';
 import { flag, num, optionalText, text } from '../domain/leaves';
 import type { StoredRate } from '../domain/rate/stored';
-import { keyModeSchema, type KeyMode } from '../domain/types';
+import { keyModeSchema, type KeyMode } from '../domain/entities';
 import { keys } from './keys';
 import { getItem, putAll } from './table-ops';
 

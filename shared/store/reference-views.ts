@@ -1,5 +1,5 @@
 /** Carriers, services and pricing groups: views of the reference data (./reference.ts). */
-import type { Carrier, CarrierService, PricingGroup, PricingPlan } from '../domain/types';
+import type { Carrier, CarrierService, PricingGroup, PricingPlan } from '../domain/entities';
 import { loadReference } from './reference';
 
 export const listCarriers = async (): Promise<Carrier[]> => (await loadReference()).carriers;

@@ -17,7 +17,7 @@ import {
   type PackagingType,
   type PricingGroup,
   type PricingPlan,
-} from '../domain/types';
+} from '../domain/entities';
 import { keys, PK_PREFIX, REFERENCE_SK } from './keys';
 import { memoReference } from './memo';
 import { putItem, queryItems, transactWrite } from './table-ops';

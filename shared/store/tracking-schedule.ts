@@ -21,7 +21,7 @@
  */
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
-import type { KeyMode, Order } from '../domain/types';
+import type { KeyMode, Order } from '../domain/entities';
 import { keys, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
 import { defineLease } from './lease';
 import { trackingDueIndex } from './table';

@@ -5,7 +5,7 @@
  */
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { Company } from '../../shared/domain/types';
+import type { Company } from '../../shared/domain/entities';
 import { AppError } from '../../shared/errors';
 import { createRatingService } from '../../shared/services/rating';
 import { sampleRateBody } from '../support/rate-body';

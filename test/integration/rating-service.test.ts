@@ -5,8 +5,8 @@
  */
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierAdapter, CarrierQuote } from '../../shared/carriers/types';
-import type { Company } from '../../shared/domain/types';
+import type { CarrierAdapter, CarrierQuote } from '../../shared/carriers/port';
+import type { Company } from '../../shared/domain/entities';
 import { AppError } from '../../shared/errors';
 import { createRatingService } from '../../shared/services/rating';
 import { getRateRequest, getRateResponse } from '../../shared/store/rates';

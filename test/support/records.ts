@@ -1,5 +1,5 @@
 /** Stored records the auth and cache tests build: an active public-api key of company c1. */
-import type { ApiKeyRecord } from '../../shared/domain/types';
+import type { ApiKeyRecord } from '../../shared/domain/entities';
 import { hashApiKey } from '../../shared/store/api-keys';
 
 export const apiKeyRecordFor = (apiKey: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Company } from '../../shared/domain/types';
+import type { Company } from '../../shared/domain/entities';
 import { ensureTableAndBucket } from '../../local/provision';
 import type { CreateApiKeyInput } from '../../shared/store/api-keys';
 import type { CreateCompanyInput } from '../../shared/store/companies';

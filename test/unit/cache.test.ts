@@ -8,7 +8,7 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { stages } from '../../lib/stages';
-import type { ApiKeyRecord } from '../../shared/domain/types';
+import type { ApiKeyRecord } from '../../shared/domain/entities';
 import { AppError } from '../../shared/errors';
 import { authenticate, clearAuthCache } from '../../shared/http/auth';
 import { carriers } from '../../shared/reference/carriers';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CarrierAccountNotConfigured, carrierAccountById, resolveCarrierAccount } from '../../shared/carriers/accounts';
-import { carrierSchema, pricingPlanSchema, type CarrierAccountRecord, type PricingPlan } from '../../shared/domain/types';
+import { carrierSchema, pricingPlanSchema, type CarrierAccountRecord, type PricingPlan } from '../../shared/domain/entities';
 import { pricingPlans } from '../../shared/reference/pricing-groups';
 import { storeCarrierCredentials } from '../../shared/secrets';
 import { keys } from '../../shared/store/keys';

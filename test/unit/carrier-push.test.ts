@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ShipmentCarrier, ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
-import type { CarrierPush } from '../../shared/carriers/types';
+import type { CarrierPush } from '../../shared/carriers/port';
 import { newPushClient } from '../../shared/domain/push-token';
 import { AppError } from '../../shared/errors';
 import { createCarrierPushService } from '../../shared/services/carrier-push';

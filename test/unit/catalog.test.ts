@@ -1,5 +1,5 @@
 import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, toPublicPackaging } from '../../shared/domain/catalog-shaping';
-import type { CarrierService, PackagingType } from '../../shared/domain/types';
+import type { CarrierService, PackagingType } from '../../shared/domain/entities';
 import { carriers, services } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
 import { pricingPlans } from '../../shared/reference/pricing-groups';

@@ -11,7 +11,7 @@
  * HTTP client (./http.ts) is loaded on the first Canada Post call.
  */
 import { defineLiveConnector } from '../connector';
-import { CarrierError, type CarrierCallOptions } from '../types';
+import { CarrierError, type CarrierCallOptions } from '../port';
 import type { CanadaPostApi } from './api';
 import { buildCanadaPostRateRequest, canadaPostRate } from './rate';
 import { reference } from './reference';

@@ -35,7 +35,7 @@ import {
   type FoundPackage,
   type ShipInput,
   type ShipmentRef,
-} from '../types';
+} from '../port';
 import type { CanadaPostAnswer, CanadaPostApi } from './api';
 import { buildTransmitSetXml, customerReferenceOf, groupsPath, manifestPath, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks, type CanadaPostManifest } from './manifest';
 import { bodyOf, hasCode, reasonOf } from './messages';

@@ -7,8 +7,8 @@
  * shipment is booked under a bill of lading the carrier issues.
  */
 import type { FreightOptions, RateRequest } from '../../domain/rate/schema';
-import type { PricingPlan } from '../../domain/types';
-import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../types';
+import type { PricingPlan } from '../../domain/entities';
+import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../port';
 import {
   cmToIn,
   compact,

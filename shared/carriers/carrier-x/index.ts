@@ -6,8 +6,8 @@
  * it is not given, as quoted.
  */
 import type { Piece, RateRequest } from '../../domain/rate/schema';
-import type { PricingPlan } from '../../domain/types';
-import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../types';
+import type { PricingPlan } from '../../domain/entities';
+import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../port';
 import {
   compact,
   contactOf,

@@ -11,8 +11,8 @@
  * and `shippingNotificationEmail` is set (spec part 6).
  */
 import { addressSchema, type Address, type RateRequest } from '../../domain/rate/schema';
-import type { PricingPlan } from '../../domain/types';
-import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../types';
+import type { PricingPlan } from '../../domain/entities';
+import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../port';
 import {
   compact,
   contactOf,

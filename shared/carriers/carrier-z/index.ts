@@ -4,8 +4,8 @@
  * international options at rate time.
  */
 import type { RateRequest } from '../../domain/rate/schema';
-import type { PricingPlan } from '../../domain/types';
-import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../types';
+import type { PricingPlan } from '../../domain/entities';
+import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../port';
 import {
   compact,
   contactOf,

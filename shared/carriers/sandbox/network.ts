@@ -4,7 +4,7 @@
  * sandbox carrier is called (never a static import of a function), and by
  * tests that give it a clock, a pace or faults.
  */
-import type { CarrierService } from '../../domain/types';
+import type { CarrierService } from '../../domain/entities';
 import { parseSandboxFaults, type SandboxFaults } from './faults';
 import { carrierFReaders } from './carriers/carrier-f';
 import { carrierXReaders } from './carriers/carrier-x';

@@ -10,10 +10,10 @@
  *             100 CAD insured, freight accessorials, and carrier X's estimated
  *             duties and taxes on international shipments when requested.
  */
-import type { CarrierService } from '../../domain/types';
+import type { CarrierService } from '../../domain/entities';
 import type { Money } from '../request-mapping';
 import { KG_PER_LB } from '../request-mapping';
-import { CarrierError, type CarrierQuote, type Commitment, type QuoteCharge } from '../types';
+import { CarrierError, type CarrierQuote, type Commitment, type QuoteCharge } from '../port';
 import { deliveryDate, isSaturday } from './calendar';
 import { timezoneOf, zoneOf } from './geography';
 import type { SandboxPiece, SandboxShipment } from './shipment';

@@ -6,7 +6,7 @@
  * nothing but the tracking number and this id, as a real carrier's do.
  */
 import * as z from '../../zod';
-import { CarrierError, type Commitment, type TrackingPlace } from '../types';
+import { CarrierError, type Commitment, type TrackingPlace } from '../port';
 
 /** What a sandbox carrier knows of a shipment it made: when, where from and to, and by when it is due. */
 export type SandboxShipmentFacts = {

@@ -3,8 +3,8 @@
  * [first half kilogram, each additional half kilogram]; the base tariff is
  * that times the service's `priceFactorBp`.
  */
-import type { Localized } from '../../domain/types';
-import type { QuoteCharge } from '../types';
+import type { Localized } from '../../domain/entities';
+import type { QuoteCharge } from '../port';
 import type { Zone } from './geography';
 
 type ZoneRates = Partial<Record<Zone, readonly [firstHalfKg: number, additionalHalfKg: number]>>;

@@ -7,11 +7,11 @@
  * at all), which apply to every call alike.
  */
 import { config } from '../../config';
-import type { CarrierService } from '../../domain/types';
+import type { CarrierService } from '../../domain/entities';
 import { services as referenceServices } from '../../reference/carriers';
 import type { ShipWire } from '../wire/ship';
 import type { CancelWire, TrackWire } from '../wire/track';
-import { CarrierError, CarrierRefusal, type CarrierTransport, type TrackingPlace } from '../types';
+import { CarrierError, CarrierRefusal, type CarrierTransport, type TrackingPlace } from '../port';
 import type { RateWire } from '../wire/rate';
 import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';

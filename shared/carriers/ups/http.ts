@@ -21,7 +21,7 @@
  * dependencies, and these few lines need the request's own retry rule.
  */
 import { randomUUID } from 'node:crypto';
-import { CarrierError } from '../types';
+import { CarrierError } from '../port';
 import { readBounded, retryAfterMs } from '../live-http';
 import { sleepFor } from '../signals';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';

@@ -11,7 +11,7 @@
  * the same client, `push` reads what UPS pushes to the generic inbound routes.
  */
 import { defineLiveConnector } from '../connector';
-import { CarrierError, type CarrierCallOptions } from '../types';
+import { CarrierError, type CarrierCallOptions } from '../port';
 import type { UpsApi } from './api';
 import { UPS } from './oauth';
 import { buildRate, upsRate } from './rate-operation';

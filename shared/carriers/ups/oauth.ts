@@ -25,7 +25,7 @@
  */
 import * as z from '../../zod';
 import { untilAborted } from '../signals';
-import { CarrierError, type CarrierAccount, type CarrierMode } from '../types';
+import { CarrierError, type CarrierAccount, type CarrierMode } from '../port';
 import { upsTokenUrl } from './config';
 import type { Documented, Mismatches, OAuth, Rating, Shipping, TokenForm, Tracking } from './documents';
 

@@ -43,7 +43,7 @@ import {
   units,
 } from './mapping';
 import type { Documented, Mismatches, Rating } from './documents';
-import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../types';
+import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../port';
 import { UPS } from './oauth';
 import { upsServiceByUpsCode } from './services';
 

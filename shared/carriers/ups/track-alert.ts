@@ -31,7 +31,7 @@
  */
 import { sameSecret } from '../../domain/push-token';
 import * as z from '../../zod';
-import { CarrierError, CarrierRefusal, type PushAuthentication, type PushedEvents, type PushHeaders, type TrackingEvent, type TransitStatus } from '../types';
+import { CarrierError, CarrierRefusal, type PushAuthentication, type PushedEvents, type PushHeaders, type TrackingEvent, type TransitStatus } from '../port';
 import type { UpsAnswer, UpsApi } from './api';
 import { UPS, upsErrorMessage } from './oauth';
 import { upsEventOf } from './track';

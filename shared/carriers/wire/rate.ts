@@ -5,7 +5,7 @@
  * CarrierError instead of a broken rate further down.
  */
 import * as z from '../../zod';
-import { CarrierError, type CarrierQuote } from '../types';
+import { CarrierError, type CarrierQuote } from '../port';
 
 const localized = z.record(z.string(), z.string());
 const minorUnits = z.number().check(z.int());

@@ -8,8 +8,8 @@
 import * as z from '../../zod';
 import { notificationStatus } from '../../domain/rate/schema';
 import { RATE_LIMITS } from '../../domain/rate/limits';
-import { carrierDocumentFormatSchema, carrierDocumentTypeSchema } from '../../domain/types';
-import { CarrierError, type CarrierDocument, type CarrierShipment } from '../types';
+import { carrierDocumentFormatSchema, carrierDocumentTypeSchema } from '../../domain/entities';
+import { CarrierError, type CarrierDocument, type CarrierShipment } from '../port';
 
 const identifier = z.string().check(z.minLength(1), z.maxLength(64));
 /** A carrier's shipment id fits an order item with room to spare. */

@@ -7,8 +7,8 @@
  * CarrierError instead of a broken order further down.
  */
 import * as z from '../../zod';
-import { trackingEventCodeSchema, transitStatusSchema } from '../../domain/types';
-import { CarrierError, type CarrierTracking } from '../types';
+import { trackingEventCodeSchema, transitStatusSchema } from '../../domain/entities';
+import { CarrierError, type CarrierTracking } from '../port';
 
 const identifier = z.string().check(z.minLength(1), z.maxLength(64));
 

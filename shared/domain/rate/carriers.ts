@@ -4,7 +4,7 @@
  * quotes are returned; this only avoids asking carriers whose quotes could
  * never be returned, and tells whether carrier X is among those asked.
  */
-import type { CarrierService } from '../types';
+import type { CarrierService } from '../entities';
 import { isThirdPartyBilling } from './billing';
 import { sameCode } from './facts';
 import type { RateRequest } from './schema';

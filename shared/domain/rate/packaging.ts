@@ -3,7 +3,7 @@
  * before validation, and the requirement of the carriers that need it on
  * every piece (carrier X; its connector says so) checked after it.
  */
-import type { PackagingType } from '../types';
+import type { PackagingType } from '../entities';
 import { AppError } from '../../errors';
 import type { PackagingTypeRef, RateRequest } from './schema';
 import { formatPath, validationError } from './validate';

@@ -7,7 +7,7 @@
  */
 import { AppError } from '../../errors';
 import { jsonBytes } from '../json';
-import type { Company } from '../types';
+import type { Company } from '../entities';
 import { assertBillingAllowed } from './billing';
 import { carriersToQuote, type CarriersToQuoteInput } from './carriers';
 import { assertPackagingTypeForQuotedCarriers, resolvePackagingTypes, type PackagingCatalog } from './packaging';

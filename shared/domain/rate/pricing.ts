@@ -21,7 +21,7 @@
  */
 import { AppError } from '../../errors';
 import type { CarrierQuote, QuoteCharge, QuoteTax } from '../carrier';
-import type { PricingPlan } from '../types';
+import type { PricingPlan } from '../entities';
 
 export const BP = 10_000;
 /** Largest |amount| priced exactly: amount × 10 000 stays a safe integer. */

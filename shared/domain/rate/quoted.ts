@@ -5,7 +5,7 @@
  * disabled one, is rejected by buildRateResults, never dropped in silence).
  */
 import type { CarrierQuote } from '../carrier';
-import type { Carrier, CarrierService, PricingPlan } from '../types';
+import type { Carrier, CarrierService, PricingPlan } from '../entities';
 import type { QuotedRate, RejectedQuote } from './results';
 
 export type QuoteRecords = {

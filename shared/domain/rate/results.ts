@@ -6,7 +6,7 @@
  */
 import type { CarrierQuote } from '../carrier';
 import { isAppError } from '../../errors';
-import type { Carrier, CarrierService, PricingPlan } from '../types';
+import type { Carrier, CarrierService, PricingPlan } from '../entities';
 import { assignBadges } from './badges';
 import { isThirdPartyBilling } from './billing';
 import { sameCode, type RateFacts } from './facts';

@@ -7,7 +7,7 @@
  */
 import type { RateRecord } from '../../contract/rate';
 import type { Commitment } from '../carrier';
-import type { CarrierKind, Localized } from '../types';
+import type { CarrierKind, Localized } from '../entities';
 import type { Badges } from './badges';
 import { toMoney, type PricedQuote, type TierTotals } from './pricing';
 

@@ -13,7 +13,7 @@
  * and the discounts, in minor units.
  */
 import type { Commitment } from '../carrier';
-import type { KeyMode } from '../types';
+import type { KeyMode } from '../entities';
 import type { InternalRateResponse } from './sanitize';
 import type { TierName, TierTotals } from './pricing';
 

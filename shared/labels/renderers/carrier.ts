@@ -8,7 +8,7 @@
  */
 import { degrees, PDFDocument } from '@cantoo/pdf-lib';
 import type { CarrierDocument } from '../../domain/carrier';
-import type { LabelTypeCode } from '../types';
+import type { LabelTypeCode } from '../catalog';
 import { LABEL_SIZE, LETTER_SIZE } from './layout';
 
 type Meta = { title: string; createdDate: string };

@@ -6,7 +6,7 @@
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { inflateSync } from 'node:zlib';
-import { CarrierError, type CarrierTransport } from '../../../shared/carriers/types';
+import { CarrierError, type CarrierTransport } from '../../../shared/carriers/port';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { piece, rateRequest } from './fixtures';

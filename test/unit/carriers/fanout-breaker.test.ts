@@ -9,7 +9,7 @@ import { createCarrierBreakers, containerBreakers, type CarrierBreakers } from '
 import { fanOutRates, type CarrierCall, type FanOutLogger, type FanOutMetrics, type RateJob } from '../../../shared/carriers/fanout';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
-import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/types';
+import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/port';
 import { carrierMetrics } from '../../../shared/metrics';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 

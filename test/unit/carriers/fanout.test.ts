@@ -3,7 +3,7 @@ import { fanOutRates, type FanOutLogger, type RateJob } from '../../../shared/ca
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { createLogger } from '../../../shared/logger';
-import type { CarrierAdapter } from '../../../shared/carriers/types';
+import type { CarrierAdapter } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 
 const ALL = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];

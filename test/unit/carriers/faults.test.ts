@@ -1,7 +1,7 @@
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { callFails, parseSandboxFaults } from '../../../shared/carriers/sandbox/faults';
-import { CarrierError, type CarrierAdapter } from '../../../shared/carriers/types';
+import { CarrierError, type CarrierAdapter } from '../../../shared/carriers/port';
 import { rateInput } from './fixtures';
 
 const network = (options: SandboxNetworkOptions) => createCarrierRegistry(createSandboxTransports(options));

@@ -3,11 +3,11 @@
  * objects, and the RateInput an adapter receives for it.
  */
 import type { Address, Piece, RateRequest } from '../../../shared/domain/rate/schema';
-import type { CarrierService } from '../../../shared/domain/types';
+import type { CarrierService } from '../../../shared/domain/entities';
 import { services as referenceServices } from '../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../shared/reference/packaging';
 import { pricingPlans } from '../../../shared/reference/pricing-groups';
-import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/types';
+import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/port';
 
 /** 2025-06-04 is a Wednesday; 2025-06-06 a Friday. */
 export const WEDNESDAY = '2025-06-04';

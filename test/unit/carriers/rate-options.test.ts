@@ -2,7 +2,7 @@ import { buildCarrierFRateRequest, carrierFAccessorials } from '../../../shared/
 import { buildCarrierZRateRequest } from '../../../shared/carriers/carrier-z';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import { CarrierRefusal, type CarrierAdapter } from '../../../shared/carriers/types';
+import { CarrierRefusal, type CarrierAdapter } from '../../../shared/carriers/port';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import {
   chargeAmount,

@@ -1,6 +1,6 @@
 import { adapters, createCarrierRegistry, getAdapter } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import type { CarrierTransport } from '../../../shared/carriers/types';
+import type { CarrierTransport } from '../../../shared/carriers/port';
 import { carriers } from '../../../shared/reference/carriers';
 import { quotesOf, rateInput } from './fixtures';
 

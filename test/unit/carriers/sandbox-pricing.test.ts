@@ -5,7 +5,7 @@ import { timezoneOf, zoneOf } from '../../../shared/carriers/sandbox/geography';
 import { billableWeightKg, dimensionalWeight, halfKilograms } from '../../../shared/carriers/sandbox/quotes';
 import { TARIFFS } from '../../../shared/carriers/sandbox/tariffs';
 import { canadianSalesTaxes } from '../../../shared/carriers/sandbox/tax';
-import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/types';
+import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/port';
 import type { Address, RateRequest } from '../../../shared/domain/rate/schema';
 import {
   chargeAmount,

@@ -6,7 +6,7 @@
  */
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
-import type { CarrierAdapter, CarrierShipment, ShipInput } from '../../../shared/carriers/types';
+import type { CarrierAdapter, CarrierShipment, ShipInput } from '../../../shared/carriers/port';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import { enabledServices, rateInput, rateRequest } from './fixtures';
 

@@ -8,7 +8,7 @@ import { buildCarrierXRateRequest, buildCarrierXShipRequest } from '../../../sha
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { isValidBillOfLadingNumber, isValidTrackingNumber } from '../../../shared/carriers/sandbox/numbers';
-import { CarrierError, CarrierRefusal, CarrierTimeout, type CarrierTransport } from '../../../shared/carriers/types';
+import { CarrierError, CarrierRefusal, CarrierTimeout, type CarrierTransport } from '../../../shared/carriers/port';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import { newYorkRecipient, piece, rateInput, rateRequest, torontoShipper, withOptions } from './fixtures';
 import { CARRIER_CODES, noSignal, OTHER_REFERENCE, REFERENCE, sandboxNetwork, shipInput, shipOnce } from './ship-fixtures';

@@ -1,7 +1,7 @@
 import { CONNECTORS, createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { CARRIER_PROFILES, createShipmentCarriers, type CarrierProfile } from '../../../shared/carriers/shipment-carriers';
-import type { ShipmentRef } from '../../../shared/carriers/types';
+import type { ShipmentRef } from '../../../shared/carriers/port';
 import { noSignal, shipInput } from './ship-fixtures';
 
 describe('order carriers (connectors loaded on their first call)', () => {

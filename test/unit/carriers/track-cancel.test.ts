@@ -6,7 +6,7 @@
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
-import { CarrierError, CarrierRefusal, type CarrierTransport } from '../../../shared/carriers/types';
+import { CarrierError, CarrierRefusal, type CarrierTransport } from '../../../shared/carriers/port';
 import { rateRequest, torontoShipper, vancouverRecipient } from './fixtures';
 import { CARRIER_CODES, noSignal, sandboxNetwork, shipInput } from './ship-fixtures';
 import { at, journeyFacts, shipmentRef } from './tracking-fixtures';

@@ -13,7 +13,7 @@ import { carrierXReaders } from '../../../shared/carriers/sandbox/carriers/carri
 import { carrierYReaders } from '../../../shared/carriers/sandbox/carriers/carrier-y';
 import { carrierZReaders } from '../../../shared/carriers/sandbox/carriers/carrier-z';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import { CarrierError, type CarrierTransport } from '../../../shared/carriers/types';
+import { CarrierError, type CarrierTransport } from '../../../shared/carriers/port';
 import { CARRIER_CODES, noSignal } from './ship-fixtures';
 import { shipmentRef } from './tracking-fixtures';
 

@@ -1,6 +1,6 @@
 /** The pure rules of reconciliation (shared/domain/reconciliation.ts): round times, and which packages are orphans. */
 import { adoptedNumbers, nextRoundAt, orphansOf } from '../../../shared/domain/reconciliation';
-import type { Order } from '../../../shared/domain/types';
+import type { Order } from '../../../shared/domain/entities';
 import { parseDueCheck } from '../../../shared/services/tracking';
 
 const at = (iso: string) => new Date(iso);

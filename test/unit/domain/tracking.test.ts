@@ -22,7 +22,7 @@ import {
   toCancelResponse,
   toTrackResponse,
 } from '../../../shared/domain/tracking';
-import { orderSchema, type Order, type TrackingEvent, type TransitStatus } from '../../../shared/domain/types';
+import { orderSchema, type Order, type TrackingEvent, type TransitStatus } from '../../../shared/domain/entities';
 
 const T0 = new Date('2026-11-23T15:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { authenticate, clearAuthCache, configuredKeyPrefixes, hasScope, isWellFormedKey, keyFailure, keyModeOf } from '../../../shared/http/auth';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
-import type { ApiKeyRecord } from '../../../shared/domain/types';
+import type { ApiKeyRecord } from '../../../shared/domain/entities';
 import { AppError } from '../../../shared/errors';
 import { apiKeyRecordFor } from '../../support/records';
 

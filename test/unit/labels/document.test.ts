@@ -1,7 +1,7 @@
 import { RATE_LIMITS } from '../../../shared/domain/rate/limits';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import { documentLabelFacts, shipmentDocument } from '../../../shared/labels/document';
-import { labelFactsOf } from '../../../shared/labels/types';
+import { labelFactsOf } from '../../../shared/labels/catalog';
 import { freightRecord, international, invoiceItems, rateRequest, record, recipient, shipper } from './fixtures';
 
 describe('shipmentDocument: the document of a shipment from its order record and rate request', () => {

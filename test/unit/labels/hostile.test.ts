@@ -13,7 +13,7 @@ import { billOfLadingPages } from '../../../shared/labels/renderers/bill-of-ladi
 import { commercialInvoicePages } from '../../../shared/labels/renderers/commercial-invoice';
 import { LABEL_SIZE, LEADING, LETTER_SIZE, STANDARD_FONTS, type Element } from '../../../shared/labels/renderers/layout';
 import { returnLabelElements, shippingLabelElements } from '../../../shared/labels/renderers/parcel-label';
-import { LABEL_TYPE_CODES } from '../../../shared/labels/types';
+import { LABEL_TYPE_CODES } from '../../../shared/labels/catalog';
 import { documentOf, freightRecord, hostile, hostileAddress, international, manyPieces, record, trackingNumbers } from './fixtures';
 import { readPdf, unescapeFieldData, zplFormats } from './inspect';
 

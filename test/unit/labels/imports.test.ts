@@ -38,8 +38,8 @@ const files = SOURCE_DIRS.flatMap(sourceFiles);
 
 describe('the renderers are reached through shared/labels/render.ts only', () => {
   it('the check reads imports (it is not vacuous)', () => {
-    expect(importsOf('shared/labels/render.ts')).toEqual(expect.arrayContaining([`${RENDERERS}/pdf`, 'shared/labels/types']));
-    expect(files).toContain('shared/labels/types.ts');
+    expect(importsOf('shared/labels/render.ts')).toEqual(expect.arrayContaining([`${RENDERERS}/pdf`, 'shared/labels/catalog']));
+    expect(files).toContain('shared/labels/catalog.ts');
   });
 
   it.each(files.filter((f) => f !== 'shared/labels/render.ts' && !isRenderer(f)))('%s imports no renderer module and no PDF or barcode library', (file) => {
@@ -63,7 +63,7 @@ describe('bundles', () => {
   };
 
   it('the label types and documents bundle without the PDF and barcode libraries', async () => {
-    const { inputs } = await bundle('types', "export * from './shared/labels/types'; export * from './shared/labels/document';");
+    const { inputs } = await bundle('catalog', "export * from './shared/labels/catalog'; export * from './shared/labels/document';");
     expect(inputs.filter((input) => /node_modules\/(@cantoo|jsbarcode)\/|shared\/labels\/render/.test(input))).toEqual([]);
   });
 

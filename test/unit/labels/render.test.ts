@@ -1,7 +1,7 @@
 import { invoiceTotal } from '../../../shared/carriers/request-mapping';
 import type { ShipmentDocument } from '../../../shared/labels/document';
 import { InvalidShipmentDocument, renderDocument } from '../../../shared/labels/render';
-import { LABEL_TYPES, UnknownLabelType } from '../../../shared/labels/types';
+import { LABEL_TYPES, UnknownLabelType } from '../../../shared/labels/catalog';
 import { documentOf, freightRecord, international, invoiceItems, manyPieces, rateRequest, record, recipient, shipper, trackingNumbers } from './fixtures';
 import { decodeCode128, readPdf, unescapeFieldData, zplFormats } from './inspect';
 

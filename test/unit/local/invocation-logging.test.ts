@@ -22,7 +22,7 @@ import { clearAuthCache } from '../../../shared/http/auth';
 import { httpHandler } from '../../../shared/http/handler';
 import { logger } from '../../../shared/logger';
 import { useQueue } from '../../../shared/queues';
-import type { Main } from '../../../shared/http/types';
+import type { Main } from '../../../shared/http/handler-io';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 

@@ -4,7 +4,7 @@
  * value escaped in its HTML part.
  */
 import { escapeHtml, statusEmail, statusesToNotify, TEST_NOTICE } from '../../../shared/domain/notification';
-import type { Order, TrackingEvent, TransitStatus } from '../../../shared/domain/types';
+import type { Order, TrackingEvent, TransitStatus } from '../../../shared/domain/entities';
 
 const event = (status: TransitStatus, occurredAt = '2026-05-04T10:00:00.000Z'): TrackingEvent => ({
   status,

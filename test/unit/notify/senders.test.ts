@@ -11,7 +11,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { createOutboxSender, listOutbox, LOCAL_SENDER } from '../../../shared/notify/outbox';
 import { createSesSender } from '../../../shared/notify/ses';
-import type { EmailMessage } from '../../../shared/notify/types';
+import type { EmailMessage } from '../../../shared/notify/email-port';
 
 const message: EmailMessage = {
   to: 'buyer@example.com',

@@ -1,4 +1,4 @@
-import { CarrierError, type CarrierAccount } from '../../../../shared/carriers/types';
+import { CarrierError, type CarrierAccount } from '../../../../shared/carriers/port';
 import { createUpsTokenCache, upsTokenResponseSchema } from '../../../../shared/carriers/ups/oauth';
 import { expectValid, loadDocument, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
 

@@ -7,12 +7,12 @@
  */
 import { inflateSync } from 'node:zlib';
 import { GifReader } from 'omggif';
-import { CarrierRefusal, NothingToAdopt, type ShipInput } from '../../../../shared/carriers/types';
+import { CarrierRefusal, NothingToAdopt, type ShipInput } from '../../../../shared/carriers/port';
 import type { UpsApi, UpsRequest } from '../../../../shared/carriers/ups/api';
 import { upsFindShipments, upsRate, upsShip, upsTrack, upsVoid, buildRate } from '../../../../shared/carriers/ups/operations';
 import { buildUpsShipRequests, upsReferenceOf } from '../../../../shared/carriers/ups/ship';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
-import type { PricingPlan } from '../../../../shared/domain/types';
+import type { PricingPlan } from '../../../../shared/domain/entities';
 import { createUpsSimulator, labelGif, LostAnswer, upsCheckDigit, type UpsSimulator } from '../../../../local/ups/simulator';
 import { expectValid, requestSchemaName, validatorFor } from '../../../../local/ups/spec';
 import { londonRecipient, newYorkRecipient, rateRequest, withOptions } from '../fixtures';

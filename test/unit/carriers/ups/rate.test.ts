@@ -1,7 +1,7 @@
-import { CarrierError, CarrierRefusal, type RateInput } from '../../../../shared/carriers/types';
+import { CarrierError, CarrierRefusal, type RateInput } from '../../../../shared/carriers/port';
 import { buildUpsRateRequest, parseUpsRate, upsNegotiatedTotals, UPS_RATE_PATH } from '../../../../shared/carriers/ups/rate';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
-import type { PricingPlan } from '../../../../shared/domain/types';
+import type { PricingPlan } from '../../../../shared/domain/entities';
 import { londonRecipient, newYorkRecipient, piece, rateRequest, torontoShipper, withOptions } from '../fixtures';
 import { expectValid, requestSchemaName, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
 

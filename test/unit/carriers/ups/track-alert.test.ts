@@ -11,8 +11,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ShipInput } from '../../../../shared/carriers/types';
-import { CarrierError, CarrierRefusal } from '../../../../shared/carriers/types';
+import type { ShipInput } from '../../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal } from '../../../../shared/carriers/port';
 import type { UpsAnswer, UpsApi, UpsRequest } from '../../../../shared/carriers/ups/api';
 import { createUpsApi, UPS_TRANSACTION_SOURCE } from '../../../../shared/carriers/ups/http';
 import { createUpsTokenCache } from '../../../../shared/carriers/ups/oauth';
@@ -33,7 +33,7 @@ import {
 } from '../../../../shared/carriers/ups/track-alert';
 import { parseUpsTrack } from '../../../../shared/carriers/ups/track';
 import type { CarrierAccount } from '../../../../shared/domain/carrier';
-import type { PricingPlan } from '../../../../shared/domain/types';
+import type { PricingPlan } from '../../../../shared/domain/entities';
 import { pushTrackAlert, startUpsMock, type UpsMock } from '../../../../local/ups/mock-server';
 import { createUpsSimulator } from '../../../../local/ups/simulator';
 import {

@@ -1,7 +1,7 @@
 /** Builders shared by the rate domain tests. Each call returns fresh objects. */
 import fc from 'fast-check';
-import type { CarrierQuote, Commitment, QuoteCharge } from '../../../../shared/carriers/types';
-import type { PackagingType, PricingPlan } from '../../../../shared/domain/types';
+import type { CarrierQuote, Commitment, QuoteCharge } from '../../../../shared/carriers/port';
+import type { PackagingType, PricingPlan } from '../../../../shared/domain/entities';
 import { AppError } from '../../../../shared/errors';
 import type { RateFacts } from '../../../../shared/domain/rate';
 import type { QuotedRate } from '../../../../shared/domain/rate/results';

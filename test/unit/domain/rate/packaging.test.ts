@@ -9,7 +9,7 @@ import {
   validateRateRequest,
 } from '../../../../shared/domain/rate';
 import { AppError } from '../../../../shared/errors';
-import type { PackagingType } from '../../../../shared/domain/types';
+import type { PackagingType } from '../../../../shared/domain/entities';
 import { appErrorOf, catalog, COMPANY_BOX, defaultPackaging, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
 
 /** What the registry says: carrier X's connector needs packagingType on every piece. */

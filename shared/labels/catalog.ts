@@ -6,7 +6,7 @@
  */
 import type { LabelType } from '../domain/carrier';
 import type { RateRequest } from '../domain/rate/schema';
-import type { CarrierKind } from '../domain/types';
+import type { CarrierKind } from '../domain/entities';
 
 export const LABEL_TYPE_CODES = ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'COMMERCIAL_INVOICE', 'RETURN_LABEL', 'BILL_OF_LADING'] as const;
 export type LabelTypeCode = (typeof LABEL_TYPE_CODES)[number];

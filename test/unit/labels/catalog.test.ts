@@ -9,7 +9,7 @@ import {
   labelFileExtension,
   resolveLabelType,
   type LabelFacts,
-} from '../../../shared/labels/types';
+} from '../../../shared/labels/catalog';
 import { domestic, international, rateRequest, recipient } from './fixtures';
 
 const codes = (facts: LabelFacts) => availableLabels(facts).map((t) => t.code);

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { ApiKeyRecord, Company, KeyMode } from '../domain/types';
+import type { ApiKeyRecord, Company, KeyMode } from '../domain/entities';
 
 /**
  * The caller, established by the auth middleware. `mode` is the key's mode:
