@@ -1,15 +1,15 @@
 /**
  * The sandbox network: one transport per sandbox carrier, each reading its
- * carrier's requests (./carriers/). Loaded by the registry only when a
+ * carrier's requests (./request-readers/). Loaded by the registry only when a
  * sandbox carrier is called (never a static import of a function), and by
  * tests that give it a clock, a pace or faults.
  */
 import type { CarrierService } from '../../domain/entities';
 import { parseSandboxFaults, type SandboxFaults } from './faults';
-import { carrierFReaders } from './carriers/carrier-f';
-import { carrierXReaders } from './carriers/carrier-x';
-import { carrierYReaders } from './carriers/carrier-y';
-import { carrierZReaders } from './carriers/carrier-z';
+import { carrierFReaders } from './request-readers/carrier-f';
+import { carrierXReaders } from './request-readers/carrier-x';
+import { carrierYReaders } from './request-readers/carrier-y';
+import { carrierZReaders } from './request-readers/carrier-z';
 import { createSandboxTransport, type SandboxTransport } from './transport';
 import { config } from '../../config';
 

@@ -1,5 +1,5 @@
 /**
- * What every sandbox carrier's readers (./carriers/) turn its requests into:
+ * What every sandbox carrier's readers (./request-readers/) turn its requests into:
  * the views the sandbox network prices, ships, tracks and voids. Each carrier
  * reads its own request shape into these, as a real carrier's API parses its
  * own format.

@@ -1,6 +1,6 @@
 /**
  * Ship in the sandbox network: the shipment a sandbox carrier makes of an
- * order its readers (./carriers/) understood.
+ * order its readers (./request-readers/) understood.
  *
  * The shipment is a function of (carrier, reference, request, service, ship
  * time) and nothing else: its numbers come from the carrier and the reference

@@ -1,6 +1,6 @@
 /**
  * What a sandbox carrier understands from the rate request it receives: each
- * carrier reads its own request shape into this one view (./carriers/), the
+ * carrier reads its own request shape into this one view (./request-readers/), the
  * way a real carrier's API parses its own format. Pricing works on this view only.
  */
 import type { Money } from '../request-mapping';

@@ -8,10 +8,10 @@ import { buildCarrierXTrackRequest, buildCarrierXVoidRequest } from '../../../sh
 import { buildCarrierYTrackRequest, buildCarrierYVoidRequest } from '../../../shared/carriers/carrier-y';
 import { buildCarrierZTrackRequest, buildCarrierZVoidRequest } from '../../../shared/carriers/carrier-z';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
-import { carrierFReaders } from '../../../shared/carriers/sandbox/carriers/carrier-f';
-import { carrierXReaders } from '../../../shared/carriers/sandbox/carriers/carrier-x';
-import { carrierYReaders } from '../../../shared/carriers/sandbox/carriers/carrier-y';
-import { carrierZReaders } from '../../../shared/carriers/sandbox/carriers/carrier-z';
+import { carrierFReaders } from '../../../shared/carriers/sandbox/request-readers/carrier-f';
+import { carrierXReaders } from '../../../shared/carriers/sandbox/request-readers/carrier-x';
+import { carrierYReaders } from '../../../shared/carriers/sandbox/request-readers/carrier-y';
+import { carrierZReaders } from '../../../shared/carriers/sandbox/request-readers/carrier-z';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { CarrierError, type CarrierTransport } from '../../../shared/carriers/port';
 import { CARRIER_CODES, noSignal } from './ship-fixtures';
