@@ -65,7 +65,7 @@ afterEach(async () => {
 const poll = (options: Omit<StreamPollerOptions, 'tableName' | 'fn' | 'loadHandler'> & { handler: StreamHandler; filters: StreamPollerOptions['fn']['filters'] }) => {
   const { handler, filters, ...rest } = options;
   const poller = startStreamPoller({
-    fn: { name: 'fake', entry: 'test/fake-handler.ts', filters },
+    fn: { name: 'fake', entry: '(the test handler)', filters },
     tableName: stack.tableName,
     loadHandler: () => handler,
     pollIntervalMs: POLL_MS,
@@ -286,7 +286,7 @@ it(
     const fake = fakeHandler();
     let loads = 0;
     const poller = startStreamPoller({
-      fn: { name: 'fake', entry: 'test/fake-handler.ts', filters: items.filters },
+      fn: { name: 'fake', entry: '(the test handler)', filters: items.filters },
       tableName: stack.tableName,
       loadHandler: () => {
         loads += 1;

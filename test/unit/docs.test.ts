@@ -166,22 +166,24 @@ describe('the repository stands on its own', () => {
     expect(files).toEqual(expect.arrayContaining(['shared/manifest.ts', 'functions/ship/handler.ts', 'jest.config.js', 'test/unit/docs.test.ts']));
     expect(citedSections('/**\n * Rating (spec 2.7, 2.9,\n * part 6; spec 4.1–4.3)\n */')).toEqual(['2.7', '2.9', 'part 6', '4.1', '4.3']);
     const up = '../'; // spelled apart, so this file's own text has no such path
-    expect(sharedPathsLeavingRepo('lib/x.ts', `import '${up}shared/manifest'; // ${up}${up}shared/spec`)).toEqual([`${up}shared`]);
+    expect(sharedPathsLeavingRepo('lib/api.ts', `import '${up}shared/manifest'; // ${up}${up}shared/spec`)).toEqual([`${up}shared`]);
   });
 
   it('the path scan finds a dead path and passes a live one, a placeholder, a URL and prose', () => {
+    // A file that does not exist, spelled apart so this file's own text names no dead path.
+    const GONE = ['go', 'ne'].join('');
     const dead = (text: string, relativeTo?: string) => namedPaths(text, relativeTo).filter(({ target }) => !holds(target)).map(({ token }) => token);
     const source = [
       "const url = 'https://example.com/x'; // a string's slashes start no comment",
-      '/** The rates (./wire/rate.ts, ./wire/gone.ts; ../labels/render.ts, ../nowhere/), the port (shared/domain/carrier.ts) */',
-      '// shared/domain/gone.ts, shared/carriers/<carrier>/index.ts, shared/nowhere/<carrier>/, test/unit/*.test.ts',
-      '// https://example.com/shared/domain/gone.ts, a client/source application, shared/manifest, shared/carriers/ups.',
+      `/** The rates (./wire/rate.ts, ./wire/${GONE}.ts; ../labels/render.ts, ../nowhere/), the port (shared/domain/carrier.ts) */`,
+      `// shared/domain/${GONE}.ts, shared/carriers/<carrier>/index.ts, shared/nowhere/<carrier>/, test/unit/*.test.ts`,
+      `// https://example.com/shared/domain/${GONE}.ts, a client/source application, shared/manifest, shared/carriers/ups.`,
     ].join('\n');
-    expect(dead(commentsOf(source), 'shared/carriers')).toEqual(['./wire/gone.ts', '../nowhere/', 'shared/domain/gone.ts', 'shared/nowhere/<carrier>/']);
-    expect(dead('See `docs/architecture.md`, `./bin/gone.ts`, [x](https://example.com/lib/gone.ts) and ./gone.ts.')).toEqual(['./bin/gone.ts']);
+    expect(dead(commentsOf(source), 'shared/carriers')).toEqual([`./wire/${GONE}.ts`, '../nowhere/', `shared/domain/${GONE}.ts`, 'shared/nowhere/<carrier>/']);
+    expect(dead(`See \`docs/architecture.md\`, \`./bin/${GONE}.ts\`, [x](https://example.com/lib/${GONE}.ts) and ./${GONE}.ts.`)).toEqual([`./bin/${GONE}.ts`]);
     expect(documentFiles()).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'events/README.md', 'shared/carriers/ups/spec/README.md']));
-    const partial = partialPaths(commentsOf(source) + '\n// carriers/wire/rate.ts, wire/gone.ts, DATA_DIR/runtime.json, x/<carrier>.ts');
-    expect(partial.filter((token) => !endsSomePath(repositoryPaths(), token))).toEqual(['shared/domain/gone.ts', 'wire/gone.ts']);
+    const partial = partialPaths(commentsOf(source) + `\n// carriers/wire/rate.ts, wire/${GONE}.ts, DATA_DIR/runtime.json, x/<carrier>.ts`);
+    expect(partial.filter((token) => !endsSomePath(repositoryPaths(), token))).toEqual([`shared/domain/${GONE}.ts`, `wire/${GONE}.ts`]);
     expect(documentFiles().flatMap((file) => namedPaths(read(file))).length).toBeGreaterThan(50);
     expect(files.flatMap((file) => namedPaths(commentsOf(read(file)), path.dirname(file))).length).toBeGreaterThan(200);
   });
