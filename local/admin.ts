@@ -73,13 +73,14 @@ Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
       -> {"orderId","audit":[{"at","action","carrierCode","trackingNumber","detail"}],"reconciling":[{"kind","dueAt","round"}]}
          (what the reconciler did to the order's shipments: orphans voided or adopted, voids confirmed
          or refused, oldest first; and its carrier calls of unknown outcome still being reconciled)
-  manifest list --company ID [--mode live|test]
+  manifest list --company ID [--carrier CODE] [--mode live|test]
       -> [{"manifestId","carrierCode","accountNumber","shipDate","status","orders",...}]   (the company's
          end-of-day manifests of that mode, newest ship date first: docs/manifests.md)
   outbox list
       -> [{"to","subject","orderId","status","sentAt"}]   (local only: the status e-mails
          the local stack wrote to DATA_DIR/outbox instead of sending them, oldest first)
   carrier-account add --carrier ${carriers.map((c) => c.code).join('|')} --account-number N [--contract-id C] [--name N] [--credentials-file F]
+      (Canada Post: --customer-number N is the same as --account-number; --contract-id for a contract account)
       -> {"carrierAccountId"}   The credentials, a JSON object of strings (at most ${MAX_CREDENTIALS_BYTES / 1024} KiB),
          come from the file F or, without --credentials-file, from stdin (piped, never typed
          at a terminal); never from an argument. Stored in a secret store, never in the table:
@@ -132,7 +133,7 @@ export type AdminCommand =
   | { kind: 'outbox-list' }
   | { kind: 'shipment-advance'; orderId: string; status: OperatorStatus }
   | { kind: 'shipment-audit'; orderId: string }
-  | { kind: 'manifest-list'; companyId: string; mode: KeyMode }
+  | { kind: 'manifest-list'; companyId: string; mode: KeyMode; carrierCode?: string }
   | { kind: 'carrier-account-add'; carrierCode: string; accountNumber: string; name?: string; credentialsFile?: string; contractId?: string }
   | { kind: 'carrier-account-list' }
   | { kind: 'carrier-account-remove'; carrierAccountId: string }
@@ -339,11 +340,11 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
       return { kind: 'outbox-list' };
     }
     case 'manifest list': {
-      const v = parseOptions(command, rest, { company: { type: 'string' }, mode: { type: 'string' } });
+      const v = parseOptions(command, rest, { company: { type: 'string' }, mode: { type: 'string' }, carrier: { type: 'string' } });
       const companyId = requiredText(command, v, 'company');
       const mode = keyModeSchema.safeParse(v.mode ?? 'live');
       if (!mode.success) throw new UsageError(`${command}: --mode must be ${keyModeSchema.options.join(' or ')}, got "${String(v.mode)}"`);
-      return { kind: 'manifest-list', companyId, mode: mode.data };
+      return { kind: 'manifest-list', companyId, mode: mode.data, ...(v.carrier !== undefined ? { carrierCode: carrierCodeOption(command, v) } : {}) };
     }
     case 'shipment audit': {
       const v = parseOptions(command, rest, { order: { type: 'string' } });
@@ -376,7 +377,11 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
         name: { type: 'string' },
         'credentials-file': { type: 'string' },
         'contract-id': { type: 'string' },
+        // Canada Post calls its account number the customer number.
+        'customer-number': { type: 'string' },
       });
+      if (v['customer-number'] !== undefined && v['account-number'] !== undefined) throw new UsageError(`${command}: give --account-number or --customer-number, not both`);
+      if (v['customer-number'] !== undefined) v['account-number'] = v['customer-number'];
       const accountNumber = requiredText(command, v, 'account-number');
       const contractId = optionalText(command, v, 'contract-id');
       if (contractId !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(contractId)) {
@@ -890,7 +895,7 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
       const manifests: Array<Record<string, unknown>> = [];
       let after: string | undefined;
       do {
-        const page = await listManifests(command.companyId, command.mode, { limit: 50, ...(after ? { after } : {}) });
+        const page = await listManifests(command.companyId, command.mode, { limit: 50, ...(command.carrierCode ? { carrierCode: command.carrierCode } : {}), ...(after ? { after } : {}) });
         manifests.push(...page.manifests.map(({ lines: _lines, ...m }) => m));
         after = page.last;
       } while (after);

@@ -147,6 +147,11 @@ describe('carrier accounts and pricing plans', () => {
       name: 'Main account',
       credentialsFile: '/tmp/c.json',
     });
+    expect(parse('manifest list --company c-1 --carrier canadapost')).toEqual({ kind: 'manifest-list', companyId: 'c-1', mode: 'live', carrierCode: 'CANADAPOST' });
+    expect(usageError('manifest list --company c-1 --carrier NOPE')).toMatch(/^manifest list: unknown carrier "NOPE"/);
+    // Canada Post's customer number is the account number, under either name.
+    expect(parse('carrier-account add --carrier CANADAPOST --customer-number 2004381')).toEqual({ kind: 'carrier-account-add', carrierCode: 'CANADAPOST', accountNumber: '2004381' });
+    expect(usageError('carrier-account add --carrier CANADAPOST --customer-number 1 --account-number 2')).toBe('carrier-account add: give --account-number or --customer-number, not both');
     // Canada Post's parcel services contract beside its customer number.
     expect(parse('carrier-account add --carrier UPS --account-number 2004381 --contract-id 42708517')).toEqual({
       kind: 'carrier-account-add',
