@@ -10,15 +10,15 @@
  * refund request, never a void; a transmit whose answer was lost is found
  * again in Canada Post's list by the next close, never transmitted twice.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
 import { readDemoFile } from '../../local/runtime-files';
-import { adminJson } from '../support/cli';
+import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
+import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { username: 'e2e-cp-close-7c1e', password: 'e2e-cp-close-password-M4x8Rt' };
 const CUSTOMER_NUMBER = '2004381';
@@ -72,16 +72,8 @@ maybe("Canada Post's day's close through npm start", () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-cp-close-e2e-'));
     runtime = await startRuntime(dataDir, { env: { CANADAPOST_API_BASE_URL_TEST: development.url, CANADAPOST_API_BASE_URL_LIVE: production.url } });
     apiUrl = runtime.runtime.apiUrl;
-    const credentials = path.join(dataDir, 'cp-credentials.json');
     // The refund e-mail: a manifested shipment's cancel is a refund request Canada Post answers there.
-    writeFileSync(credentials, JSON.stringify({ ...CLIENT, refundEmail: 'ops@example.com' }), { mode: 0o600 });
-    const env = runtimeEnv(dataDir);
-    const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
-      ['carrier-account', 'add', '--carrier', 'CANADAPOST', '--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID, '--credentials-file', credentials],
-      env,
-    );
-    rmSync(credentials);
-    await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId], env);
+    await connectCarrierAccount(dataDir, 'CANADAPOST', ['--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID], { ...CLIENT, refundEmail: 'ops@example.com' });
   }, 120_000);
 
   afterAll(async () => {

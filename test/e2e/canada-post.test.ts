@@ -10,14 +10,14 @@
  * timeout leaves exactly one billable shipment once the reconciler has run.
  * Afterwards the credentials appear in no log and no answer.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
 import { readDemoFile } from '../../local/runtime-files';
-import { adminJson } from '../support/cli';
+import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
+import { startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
 
 const CLIENT = { username: 'e2e-cp-user-5d2a', password: 'e2e-cp-password-Q7w9Lk' };
@@ -74,15 +74,7 @@ maybe('Canada Post through npm start', () => {
       },
     });
     apiUrl = runtime.runtime.apiUrl;
-    const credentials = path.join(dataDir, 'cp-credentials.json');
-    writeFileSync(credentials, JSON.stringify(CLIENT), { mode: 0o600 });
-    const env = runtimeEnv(dataDir);
-    const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
-      ['carrier-account', 'add', '--carrier', 'CANADAPOST', '--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID, '--credentials-file', credentials],
-      env,
-    );
-    rmSync(credentials);
-    await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId], env);
+    await connectCarrierAccount(dataDir, 'CANADAPOST', ['--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID], CLIENT);
   }, 120_000);
 
   afterAll(async () => {

@@ -8,12 +8,12 @@
  * UPS shipment is billable, it is the order's, and the late one's void is
  * on the order's audit trail (the admin CLI's `shipment audit`).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readDemoFile } from '../../local/runtime-files';
 import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';
-import { adminJson } from '../support/cli';
+import { adminJson, connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
 import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 
@@ -38,15 +38,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-reconcile-e2e-'));
   runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: ups.apiUrl, UPS_API_BASE_URL_LIVE: ups.apiUrl, ...SETTINGS } });
   apiUrl = runtime.runtime.apiUrl;
-  const credentials = path.join(dataDir, 'ups-credentials.json');
-  writeFileSync(credentials, JSON.stringify(CLIENT), { mode: 0o600 });
-  const env = runtimeEnv(dataDir);
-  const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
-    ['carrier-account', 'add', '--carrier', 'UPS', '--account-number', ACCOUNT_NUMBER, '--credentials-file', credentials],
-    env,
-  );
-  rmSync(credentials);
-  await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId], env);
+  await connectCarrierAccount(dataDir, 'UPS', ['--account-number', ACCOUNT_NUMBER], CLIENT);
 }, 120_000);
 
 afterAll(async () => {

@@ -8,14 +8,14 @@
  * label download → track → cancel through the API. Afterwards neither the
  * credentials nor any token appear in the runtime's logs or answers.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readDemoFile } from '../../local/runtime-files';
 import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';
-import { adminJson } from '../support/cli';
+import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
+import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { clientId: 'e2e-ups-client-7Qx2', clientSecret: 'e2e-ups-secret-Zr8vN3kP' };
 const ACCOUNT_NUMBER = 'E2E9X1';
@@ -41,15 +41,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-ups-e2e-'));
   runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: cie.apiUrl, UPS_API_BASE_URL_LIVE: production.apiUrl } });
   apiUrl = runtime.runtime.apiUrl;
-  const credentials = path.join(dataDir, 'ups-credentials.json');
-  writeFileSync(credentials, JSON.stringify(CLIENT), { mode: 0o600 });
-  const env = runtimeEnv(dataDir);
-  const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
-    ['carrier-account', 'add', '--carrier', 'UPS', '--account-number', ACCOUNT_NUMBER, '--name', 'UPS e2e', '--credentials-file', credentials],
-    env,
-  );
-  rmSync(credentials);
-  await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId], env);
+  await connectCarrierAccount(dataDir, 'UPS', ['--account-number', ACCOUNT_NUMBER, '--name', 'UPS e2e'], CLIENT);
 }, 120_000);
 
 afterAll(async () => {
