@@ -5,7 +5,7 @@
  * reads it back), and a value out of its range throws at that read.
  * Constructs never read process.env. A few modules still read variables of
  * their own beside this one: the logger, tracer and metrics (Powertools'),
- * the AWS clients' endpoints (store/client.ts, store/s3-client.ts,
+ * the AWS clients' endpoints (aws-clients.ts, store/s3-client.ts,
  * notify/ses.ts, secrets.ts), the queue URLs (queues.ts), a live carrier's
  * base URL (carriers/live-http.ts) and the sandbox's crash switch
  * (carriers/sandbox/crash.ts).

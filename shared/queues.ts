@@ -7,7 +7,7 @@
  * `useQueue`, and tests install an array.
  */
 import type { QueueName } from './manifest';
-import { awsClientConfig, withoutSdkLogging } from './store/client';
+import { awsClientConfig, withoutSdkLogging } from './aws-clients';
 
 export type QueuePort<M> = {
   /** Sends the messages, each to be received after `delaySeconds` (at most MAX_DELAY_SECONDS). */

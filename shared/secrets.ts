@@ -25,7 +25,7 @@ import { CreateSecretCommand, DeleteSecretCommand, paginateListSecrets, SecretsM
 import { config } from './config';
 import type { CarrierAccountRecord, CredentialsRef } from './domain/entities';
 import { lazy } from './lazy';
-import { awsClientConfig, withoutSdkLogging } from './store/client';
+import { awsClientConfig, withoutSdkLogging } from './aws-clients';
 import { traced } from './tracer';
 
 /** A carrier account's credentials: names to values, e.g. `{"clientId": "...", "clientSecret": "..."}`. */

@@ -1,106 +1,18 @@
 /**
- * AWS clients, one per container, created on first use from the environment
- * of that moment (not at import), so no module has to be imported after the
- * environment is set. Local endpoints come from the standard
- * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_S3 variables (DynamoDB Local,
- * s3rver, LocalStack); S3 then needs path-style addressing.
- *
- * Limits (`clientLimits`): without them a call on a dead keep-alive socket
- * (a container thawed after minutes) waits until the Lambda timeout. Each
- * attempt must connect within `connectionTimeoutMs` and receive the response
- * headers within `requestTimeoutMs`, and may not go `requestTimeoutMs`
- * without a byte while the body streams; then it fails with a TimeoutError,
- * which the SDK retries ("standard" mode: exponential backoff with jitter,
- * `maxAttempts` in all). Standard rather than adaptive: adaptive's client-side
- * rate limiter learns from throttling over a long-lived process, which a
- * Lambda container rarely is.
- * - DynamoDB answers in single-digit milliseconds in-region, so 1.5 s is a
- *   dead connection, not a slow answer; three attempts take at most about
- *   3 × (1 s + 1.5 s) plus backoff, under 8 s, inside the 15 s Lambda timeout.
- * - S3 uploads label files (tens to hundreds of KiB) within the request
- *   timeout, so it gets 5 s.
- * - Emulators (an endpoint variable is set) get generous limits: DynamoDB
- *   Local on a busy test machine pauses for seconds (JIT, GC), and a spurious
- *   timeout would retry a conditional write that already succeeded.
- *
- * `ddb` and `s3` stand in for the clients (shared/lazy.ts): `ddb.send(...)`
- * builds the client on its first call. `s3` is in ./s3-client.ts, which only
- * the modules that use S3 import: a function bundle is split into chunks
- * (lib/bundling.ts) by module, so a module reachable from here, even only
- * re-exported, would load @aws-sdk/client-s3 (about 150 KB) at every cold
- * start, in the functions that use S3 only in a lazily loaded chunk too.
+ * The DynamoDB document client, one per container, created on first use with
+ * the limits of ../aws-clients.ts. `ddb` stands in for the client
+ * (../lazy.ts): `ddb.send(...)` builds it on its first call. The S3 client is
+ * in ./s3-client.ts, which only the modules that use S3 import: a function
+ * bundle is split into chunks (lib/bundling.ts) by module, so a module
+ * reachable from here, even only re-exported, would load @aws-sdk/client-s3
+ * (about 150 KB) at every cold start, in the functions that use S3 only in a
+ * lazily loaded chunk too.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsClientConfig, withoutSdkLogging } from '../aws-clients';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
-
-export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'secretsmanager' | 'kms' | 'sqs';
-
-export type ClientLimits = { connectionTimeoutMs: number; requestTimeoutMs: number; maxAttempts: number };
-
-export const clientLimits: Record<AwsService, ClientLimits> = {
-  dynamodb: { connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxAttempts: 3 },
-  s3: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 3 },
-  sesv2: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
-  // Carrier-account credentials (shared/secrets.ts): a few hundred bytes, read once per container and cache period.
-  secretsmanager: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
-  // Webhook signing secrets (shared/webhooks/secret-box.ts): one small Encrypt or Decrypt.
-  kms: { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 3 },
-  // Webhook delivery messages (shared/webhooks/queue.ts).
-  sqs: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
-};
-
-export const emulatorLimits: ClientLimits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 10_000, maxAttempts: 3 };
-
-const endpointVariable: Record<AwsService, string> = {
-  dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
-  s3: 'AWS_ENDPOINT_URL_S3',
-  sesv2: 'AWS_ENDPOINT_URL_SESV2',
-  secretsmanager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
-  kms: 'AWS_ENDPOINT_URL_KMS',
-  sqs: 'AWS_ENDPOINT_URL_SQS',
-};
-
-/** True when the service is pointed at an emulator (or LocalStack) rather than AWS. */
-export const usesEmulator = (service: AwsService, env: NodeJS.ProcessEnv = process.env): boolean =>
-  Boolean(env[endpointVariable[service]] || env.AWS_ENDPOINT_URL);
-
-/** Constructor options shared by every client of `service`: timeouts and retries (see above). */
-export const awsClientConfig = (service: AwsService, env: NodeJS.ProcessEnv = process.env) => {
-  const limits = usesEmulator(service, env) ? emulatorLimits : clientLimits[service];
-  return {
-    maxAttempts: limits.maxAttempts,
-    retryMode: 'standard',
-    requestHandler: {
-      connectionTimeout: limits.connectionTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      // Without it @smithy/node-http-handler 4 only logs a warning when requestTimeout passes.
-      throwOnRequestTimeout: true,
-      socketTimeout: limits.requestTimeoutMs,
-    },
-  } as const;
-};
-
-/** Name of the SDK's logger middleware in every client's stack (@aws-sdk/core, step `initialize`). */
-export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
-
-/**
- * The client without the SDK's logger middleware. That middleware wraps every
- * command: after the response it copies the output and walks input and
- * output through the operation's schema to mask sensitive members
- * (`schemaLogFilter`, a full walk of a 13-item BatchWriteItem), then hands
- * both to the client's `logger`. These clients are given no logger
- * (`awsClientConfig` sets none), so the SDK's NoOpLogger discards it all; on
- * an error the middleware only rethrows. Removing it changes nothing but the
- * time: in the warm rate handler (bench/warm.ts) it was about 7% of a
- * request (p50 3.9 -> 3.6 ms). A client that is ever given a logger must
- * keep it.
- */
-export const withoutSdkLogging = <T extends { middlewareStack: { remove(toRemove: string): boolean } }>(client: T): T => {
-  client.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
-  return client;
-};
 
 export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): DynamoDBDocumentClient =>
   DynamoDBDocumentClient.from(traced(withoutSdkLogging(new DynamoDBClient(awsClientConfig('dynamodb', env)))), {

@@ -7,7 +7,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { awsClientConfig, clientLimits } from '../../shared/store/client';
+import { awsClientConfig, clientLimits } from '../../shared/aws-clients';
 
 let server: Server;
 const sockets = new Set<Socket>();

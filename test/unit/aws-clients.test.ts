@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/store/client';
+import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/aws-clients';
 
 type ClientModule = typeof import('../../shared/store/client');
 type S3ClientModule = typeof import('../../shared/store/s3-client');
