@@ -39,8 +39,8 @@
  *
  * Times are ISO 8601 strings in UTC (`Date.toISOString`), which compare in
  * time order as strings, as the stored items always had them. Every
- * attribute name and value of an expression goes through a placeholder, built
- * here: `state`, `token` and others are DynamoDB reserved words.
+ * attribute name and value of an expression goes through a placeholder
+ * (./expressions.ts): `state`, `token` and others are DynamoDB reserved words.
  *
  * Why not Powertools Idempotency itself (docs/decisions.md, "Hand-written where a
  * library could serve"): it wraps a function call, keys its record by a hash
@@ -55,7 +55,8 @@
 import * as z from '../zod';
 import type { Key } from './keys';
 import { tableDefinition } from './table';
-import { conditionalDelete, conditionalPut, conditionalUpdate, getItem, type Expression, type TransactionWrite } from './table-ops';
+import { all, any, expressionOf, type Changes, type Expression, type ExpressionBuilder } from './expressions';
+import { conditionalDelete, conditionalPut, conditionalUpdate, getItem, type TransactionWrite } from './table-ops';
 
 /** Attributes every lease has, whatever its shape. */
 const TOKEN = 'token';
@@ -86,7 +87,7 @@ export type LeaseLayout<T> =
 export type ItemCondition = { equal?: Record<string, unknown>; absent?: readonly string[] };
 
 /** Attributes a completion sets and removes beside the lease's own. */
-export type LeaseChanges = { set?: Record<string, unknown>; remove?: readonly string[] };
+export type LeaseChanges = Changes;
 
 export type ClaimOptions = {
   /** The claimer's token, unique per claim: complete and release name it. */
@@ -107,53 +108,10 @@ export type ClaimOptions = {
   require?: ItemCondition;
 };
 
-/**
- * The placeholders of one request. Names become `#<name>` (the same name
- * always the same placeholder), values `:<role>`; the few attribute names
- * here are plain identifiers, and a clash throws rather than writes wrong.
- */
-const placeholders = () => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  return {
-    name(attribute: string): string {
-      const placeholder = `#${attribute.replace(/[^A-Za-z0-9_]/g, '_')}`;
-      if (placeholder in names && names[placeholder] !== attribute) throw new Error(`placeholder ${placeholder} names two attributes`);
-      names[placeholder] = attribute;
-      return placeholder;
-    },
-    value(role: string, value: unknown): string {
-      const placeholder = `:${role.replace(/[^A-Za-z0-9_]/g, '_')}`;
-      if (placeholder in values) throw new Error(`placeholder ${placeholder} has two values`);
-      values[placeholder] = value;
-      return placeholder;
-    },
-    /** `text` with every placeholder used so far. */
-    expression(text: string): Expression {
-      return {
-        expression: text,
-        ...(Object.keys(names).length > 0 ? { names: { ...names } } : {}),
-        ...(Object.keys(values).length > 0 ? { values: { ...values } } : {}),
-      };
-    },
-  };
-};
-type Placeholders = ReturnType<typeof placeholders>;
-
-const all = (conditions: readonly string[]) => conditions.map((c) => `(${c})`).join(' AND ');
-
-const itemConditions = (p: Placeholders, require: ItemCondition = {}): string[] => [
-  ...Object.entries(require.equal ?? {}).map(([attribute, value]) => `${p.name(attribute)} = ${p.value(`if_${attribute}`, value)}`),
-  ...(require.absent ?? []).map((attribute) => `attribute_not_exists(${p.name(attribute)})`),
+const itemConditions = (e: ExpressionBuilder, require: ItemCondition = {}): string[] => [
+  ...Object.entries(require.equal ?? {}).map(([attribute, value]) => e.equals(attribute, value, `if_${attribute}`)),
+  ...(require.absent ?? []).map((attribute) => e.absent(attribute)),
 ];
-
-const updateExpression = (set: readonly string[], remove: readonly string[]) =>
-  [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' ');
-
-const changeClauses = (p: Placeholders, changes: LeaseChanges) => ({
-  set: Object.entries(changes.set ?? {}).map(([attribute, value]) => `${p.name(attribute)} = ${p.value(`set_${attribute}`, value)}`),
-  remove: (changes.remove ?? []).map((attribute) => p.name(attribute)),
-});
 
 /** The claim, complete, release and read of leases laid out as `layout`. */
 export const defineLease = <T>(layout: LeaseLayout<T>) => {
@@ -161,57 +119,45 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
 
   /** Claims the lease of `key` for `options.token` (see the module's comment); ConditionFailed when it is not to be had. */
   const claim = async (key: Key, options: ClaimOptions): Promise<void> => {
-    const p = placeholders();
+    const e = expressionOf();
     const since = options.now.toISOString();
     if (layout.kind === 'item') {
       if (options.require) throw new Error('an item lease takes no conditions on another item');
       // Only the placeholders of the expression sent: DynamoDB refuses unused ones.
       const condition = options.takeOver
-        ? all([
-            `${p.name(TOKEN)} = ${p.value('taken', options.takeOver.token)}`,
-            ...(options.takeOver.completed ? [`${p.name(STATE)} = ${p.value('done', layout.done)}`] : []),
-          ])
-        : [
-            `attribute_not_exists(${p.name(pk)})`,
-            ...(options.staleBefore
-              ? [`${p.name(STATE)} = ${p.value('held', layout.held)} AND ${p.name(layout.since)} < ${p.value('stale', options.staleBefore.toISOString())}`]
-              : []),
-          ]
-            .map((c) => `(${c})`)
-            .join(' OR ');
+        ? all(e.equals(TOKEN, options.takeOver.token, 'taken'), ...(options.takeOver.completed ? [e.equals(STATE, layout.done, 'done')] : []))
+        : any(
+            e.absent(pk),
+            ...(options.staleBefore ? [`${e.equals(STATE, layout.held, 'held')} AND ${e.name(layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`] : []),
+          );
       await conditionalPut(
         { ...(options.data ?? {}), ...key, entityType: layout.entityType, [STATE]: layout.held, [TOKEN]: options.token, [layout.since]: since },
-        p.expression(condition),
+        e.expression(condition),
       );
       return;
     }
     if (options.takeOver?.completed) throw new Error('an attribute lease is removed when complete: there is no completed lease to take over');
-    const lease = p.name(layout.attribute);
+    const lease = e.name(layout.attribute);
     const leaseCondition = options.takeOver
-      ? `${lease}.${p.name(TOKEN)} = ${p.value('taken', options.takeOver.token)}`
-      : [
-          `attribute_not_exists(${lease})`,
-          ...(options.staleBefore ? [`${lease}.${p.name(layout.since)} < ${p.value('stale', options.staleBefore.toISOString())}`] : []),
-        ].join(' OR ');
+      ? `${e.path(layout.attribute, TOKEN)} = ${e.value('taken', options.takeOver.token)}`
+      : [e.absent(layout.attribute), ...(options.staleBefore ? [`${e.path(layout.attribute, layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`] : [])].join(' OR ');
     // `attribute_exists(pk)`: a lease on an item never creates the item.
-    const condition = all([`attribute_exists(${p.name(pk)})`, ...itemConditions(p, options.require), leaseCondition]);
-    const value = p.value('lease', { ...(options.data ?? {}), [TOKEN]: options.token, [layout.since]: since });
-    await conditionalUpdate(key, { expression: `SET ${lease} = ${value}` }, p.expression(condition));
+    const condition = all(e.exists(pk), ...itemConditions(e, options.require), leaseCondition);
+    const value = e.value('lease', { ...(options.data ?? {}), [TOKEN]: options.token, [layout.since]: since });
+    await conditionalUpdate(key, { expression: `SET ${lease} = ${value}` }, e.expression(condition));
   };
 
   /** The write that completes `token`'s lease with `changes`: an update of the item, conditioned on the token. */
   const completion = (key: Key, token: string, changes: LeaseChanges = {}): Extract<TransactionWrite, { update: Key }> & { condition: Expression } => {
-    const p = placeholders();
+    const e = expressionOf();
     if (layout.kind === 'item') {
-      const owned = `${p.name(TOKEN)} = ${p.value('token', token)} AND ${p.name(STATE)} = ${p.value('held', layout.held)}`;
-      const own = `${p.name(STATE)} = ${p.value('done', layout.done)}`;
-      const { set, remove } = changeClauses(p, changes);
-      return { update: key, changes: { expression: updateExpression([own, ...set], remove) }, condition: p.expression(owned) };
+      const owned = `${e.equals(TOKEN, token, 'token')} AND ${e.equals(STATE, layout.held, 'held')}`;
+      const update = e.update(changes, { set: [e.equals(STATE, layout.done, 'done')] });
+      return { update: key, changes: { expression: update }, condition: e.expression(owned) };
     }
-    const lease = p.name(layout.attribute);
-    const owned = `${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`;
-    const { set, remove } = changeClauses(p, changes);
-    return { update: key, changes: { expression: updateExpression(set, [lease, ...remove]) }, condition: p.expression(owned) };
+    const owned = `${e.path(layout.attribute, TOKEN)} = ${e.value('token', token)}`;
+    const update = e.update(changes, { remove: [e.name(layout.attribute)] });
+    return { update: key, changes: { expression: update }, condition: e.expression(owned) };
   };
 
   /** Completes `token`'s lease with `changes`; ConditionFailed when the lease is no longer `token`'s (taken over). */
@@ -226,15 +172,14 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
    * in the same write (the ship's note of an attempt whose outcome is unknown).
    */
   const release = async (key: Key, token: string, changes: LeaseChanges = {}): Promise<void> => {
-    const p = placeholders();
+    const e = expressionOf();
     if (layout.kind === 'item') {
       if (changes.set || changes.remove) throw new Error('an item lease is deleted when released: there is no item left to change');
-      await conditionalDelete(key, p.expression(`${p.name(TOKEN)} = ${p.value('token', token)} AND ${p.name(STATE)} = ${p.value('held', layout.held)}`));
+      await conditionalDelete(key, e.expression(`${e.equals(TOKEN, token, 'token')} AND ${e.equals(STATE, layout.held, 'held')}`));
       return;
     }
-    const lease = p.name(layout.attribute);
-    const { set, remove } = changeClauses(p, changes);
-    await conditionalUpdate(key, { expression: updateExpression(set, [lease, ...remove]) }, p.expression(`${lease}.${p.name(TOKEN)} = ${p.value('token', token)}`));
+    const update = e.update(changes, { remove: [e.name(layout.attribute)] });
+    await conditionalUpdate(key, { expression: update }, e.expression(`${e.path(layout.attribute, TOKEN)} = ${e.value('token', token)}`));
   };
 
   /**
@@ -245,12 +190,11 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
    */
   const whileUnheld = async (key: Key, options: { staleBefore: Date; require?: ItemCondition; changes?: LeaseChanges }): Promise<void> => {
     if (layout.kind === 'item') throw new Error('an item lease is an item of its own: there is no other item to change while it is free');
-    const p = placeholders();
-    const lease = p.name(layout.attribute);
-    const unheld = `attribute_not_exists(${lease}) OR ${lease}.${p.name(layout.since)} < ${p.value('stale', options.staleBefore.toISOString())}`;
-    const condition = all([`attribute_exists(${p.name(pk)})`, ...itemConditions(p, options.require), unheld]);
-    const { set, remove } = changeClauses(p, options.changes ?? {});
-    await conditionalUpdate(key, { expression: updateExpression(set, [lease, ...remove]) }, p.expression(condition));
+    const e = expressionOf();
+    const unheld = `${e.absent(layout.attribute)} OR ${e.path(layout.attribute, layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`;
+    const condition = all(e.exists(pk), ...itemConditions(e, options.require), unheld);
+    const update = e.update(options.changes ?? {}, { remove: [e.name(layout.attribute)] });
+    await conditionalUpdate(key, { expression: update }, e.expression(condition));
   };
 
   const attributeItem = layout.kind === 'attribute' ? z.object({ [layout.attribute]: z.optional(layout.schema) }) : undefined;

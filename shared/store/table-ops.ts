@@ -11,6 +11,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import type * as z from '../zod';
 import { config } from '../config';
 import { ddb } from './client';
+import type { Expression } from './expressions';
 import type { Key } from './keys';
 
 export const getItem = async <T>(key: Key, schema: z.ZodMiniType<T>, consistent = false): Promise<T | undefined> => {
@@ -112,12 +113,7 @@ export const putAll = async (items: Array<Key & Record<string, unknown>>) => {
   }
 };
 
-/** A DynamoDB expression with its placeholders (`#name`, `:value`). */
-export type Expression = {
-  expression: string;
-  names?: Record<string, string>;
-  values?: Record<string, unknown>;
-};
+export type { Expression } from './expressions';
 
 type Item = Key & Record<string, unknown>;
 

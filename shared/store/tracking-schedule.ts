@@ -23,6 +23,7 @@ import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
 import type { KeyMode, Order } from '../domain/entities';
 import { keys, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
+import { any, expressionOf, itemAbsent, itemExists } from './expressions';
 import { defineLease } from './lease';
 import { trackingDueIndex } from './table';
 import { conditionalPut, conditionalUpdate, getItem, queryIndexUpTo, type TransactionWrite } from './table-ops';
@@ -66,7 +67,7 @@ export const scheduleItem = (order: Pick<Order, 'orderId' | 'carrierCode' | 'nex
 /** The schedule's put in a transaction, for a new order only. */
 export const scheduleCreation = (order: Pick<Order, 'orderId' | 'carrierCode' | 'nextCheckAt' | 'lastCheckedAt'>): TransactionWrite => ({
   put: scheduleItem(order),
-  condition: { expression: 'attribute_not_exists(pk)' },
+  condition: itemAbsent(),
 });
 
 export const getSchedule = (orderId: string): Promise<TrackingSchedule | undefined> => getItem(keys.trackingSchedule(orderId), scheduleSchema, true);
@@ -117,24 +118,9 @@ export const completeCheck = async (orderId: string, token: string, change: Sche
  * schedule of an order that has none (written before schedules existed).
  */
 export const reschedule = async (order: Pick<Order, 'orderId' | 'carrierCode'>, change: ScheduleChange): Promise<void> => {
-  const { set, remove } = changesOf(order.orderId, change);
-  const names: Record<string, string> = { '#entity': 'entityType', '#orderId': 'orderId', '#carrier': 'carrierCode' };
-  const values: Record<string, unknown> = { ':entity': SCHEDULE_ENTITY, ':orderId': order.orderId, ':carrier': order.carrierCode };
-  const clauses = ['#entity = :entity', '#orderId = :orderId', '#carrier = :carrier'];
-  Object.entries(set).forEach(([attribute, value], i) => {
-    names[`#s${i}`] = attribute;
-    values[`:s${i}`] = value;
-    clauses.push(`#s${i} = :s${i}`);
-  });
-  const removed = remove.map((attribute, i) => {
-    names[`#r${i}`] = attribute;
-    return `#r${i}`;
-  });
-  await conditionalUpdate(keys.trackingSchedule(order.orderId), {
-    expression: `SET ${clauses.join(', ')}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
-    names,
-    values,
-  });
+  const e = expressionOf();
+  const own = [e.equals('entityType', SCHEDULE_ENTITY, 'entity'), e.equals('orderId', order.orderId), e.equals('carrierCode', order.carrierCode, 'carrier')];
+  await conditionalUpdate(keys.trackingSchedule(order.orderId), e.expression(e.update(changesOf(order.orderId, change), { set: own })));
 };
 
 /**
@@ -143,11 +129,8 @@ export const reschedule = async (order: Pick<Order, 'orderId' | 'carrierCode'>, 
  * check lease as they are.
  */
 export const recordSubscription = async (orderId: string, pushedUntil: string): Promise<void> => {
-  await conditionalUpdate(
-    keys.trackingSchedule(orderId),
-    { expression: 'SET #until = :until', names: { '#until': 'pushedUntil' }, values: { ':until': pushedUntil } },
-    { expression: 'attribute_exists(pk)' },
-  );
+  const e = expressionOf();
+  await conditionalUpdate(keys.trackingSchedule(orderId), e.expression(e.update({ set: { pushedUntil } })), itemExists());
 };
 
 /**
@@ -180,11 +163,10 @@ export const dueChecks = async (shard: number, now: Date, limit: number, start?:
 
 /** Points a carrier's tracking number at its order of `mode`, for the events the carrier pushes (written before subscribing). */
 export const pointTrackingNumber = async (carrierCode: string, trackingNumber: string, orderId: string, mode: KeyMode): Promise<void> => {
-  await conditionalPut(
-    { ...keys.trackingNumber(carrierCode, trackingNumber, mode), entityType: 'trackingNumber', orderId },
-    // A second subscription of the same order rewrites the same; another order's number is never taken.
-    { expression: 'attribute_not_exists(pk) OR orderId = :orderId', values: { ':orderId': orderId } },
-  );
+  const e = expressionOf();
+  // A second subscription of the same order rewrites the same; another order's number is never taken.
+  const unclaimedOrOurs = e.expression(any(e.absent('pk'), e.equals('orderId', orderId)));
+  await conditionalPut({ ...keys.trackingNumber(carrierCode, trackingNumber, mode), entityType: 'trackingNumber', orderId }, unclaimedOrOurs);
 };
 
 const pointerSchema = z.object({ orderId: text });
