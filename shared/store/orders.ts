@@ -25,6 +25,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
+import { notFound } from '../errors';
 import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/entities';
@@ -32,7 +33,7 @@ import { keys } from './keys';
 import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';
 import { perRequest } from './request-scope';
-import { conditionalUpdate, getItem, queryOrderItems, transactWrite, type TransactionWrite } from './table-ops';
+import { ConditionFailed, conditionalUpdate, getItem, queryOrderItems, transactWrite, type TransactionWrite } from './table-ops';
 import { scheduleCreation, scheduleSchema, SCHEDULE_ENTITY, type TrackingSchedule } from './tracking-schedule';
 
 /**
@@ -210,3 +211,59 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
   return storedOrderOf(orderItem.parse(written)).order;
 };
 
+
+/** A write that kept losing races for its whole budget; the order is as the winners left it. */
+export class OrderBusy extends Error {
+  constructor(readonly order: Order) {
+    super(`order ${order.orderId} kept changing under concurrent writes`);
+    this.name = 'OrderBusy';
+  }
+}
+
+/** What one try of a versioned write writes: a tracking update, and the cancel's time with a cancel. */
+export type OrderChange = { update: TrackingUpdate; cancelledAt?: string };
+
+/**
+ * How a versioned write waits and gives up, all injected by the caller:
+ * `budgetMs` on the `elapsedMs` stopwatch (a monotonic clock, never the
+ * business clock a test sets), and `random` for the jitter of the backoff.
+ */
+export type RaceOptions = { budgetMs: number; elapsedMs: () => number; random: () => number };
+
+/** Backoff between attempts: full jitter, doubling from 5 ms up to 200 ms. */
+const backoffMs = (attempt: number, random: () => number) => random() * Math.min(200, 5 * 2 ** attempt);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The order's optimistic-concurrency write, one primitive for every writer
+ * of an order's tracking (a check, a pushed event, a cancel, an operator's
+ * advance): writes `change(order, raced)` under the order's version
+ * (saveTracking); on a lost race reads the order again and recomputes with
+ * `raced` true, so the change can see that the winner already did its work.
+ * `change` returns undefined when there is nothing (left) to write: the order
+ * as it stands is returned. Every lost race means another writer's write
+ * landed, so the order moves on; the budget only matters under a storm of
+ * writers, and then OrderBusy carries the order as the winners left it.
+ */
+export const writeOrderUnderVersion = async (
+  first: Order,
+  change: (order: Order, raced: boolean) => OrderChange | undefined,
+  { budgetMs, elapsedMs, random }: RaceOptions,
+): Promise<Order> => {
+  const deadline = elapsedMs() + budgetMs;
+  let current = first;
+  for (let attempt = 0; ; attempt++) {
+    const next = change(current, attempt > 0);
+    if (!next) return current;
+    try {
+      return await saveTracking(current, next.update, { cancelledAt: next.cancelledAt });
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      const again = await getOrder(first.orderId);
+      if (!again) throw notFound('order not found');
+      current = again.order;
+      if (elapsedMs() >= deadline) throw new OrderBusy(current);
+      await sleep(backoffMs(attempt, random));
+    }
+  }
+};
