@@ -1,34 +1,24 @@
 /**
  * The function manifest (docs/architecture.md): the one declaration of each function,
- * its trigger, scopes, body policy, the table items it may write and, for a
- * stream trigger, which records it receives. The CDK stack derives routes,
- * grants, event sources and schedules from it, the local runtime its router,
- * the HTTP layer its scopes and body policy, and the OpenAPI document its
+ * its trigger, the table items it may write and, for a stream trigger, which
+ * records it receives. The CDK stack derives routes, grants, event sources and
+ * schedules from it, the local runtime its router and the OpenAPI document its
  * operations; test/unit/manifest.test.ts fails when they drift.
  *
- * Every handler imports this module at runtime, so it stays plain data: no
- * zod schema, no CDK, nothing heavier than the key prefixes. The OpenAPI
- * description of each HTTP function (summary, query and body schemas, answers)
- * is therefore not here but in `routeDocs` of tooling/openapi.ts, keyed by the
- * names of this list (`HttpFunctionName`): the compiler refuses a missing or
- * unknown entry, and whether a body is documented and required follows the
- * body policy declared here. Putting the schemas here would pull every
- * function's request and response schemas, and zod-to-openapi's
- * `extendZodWithOpenApi` patch of zod, into every function's bundle.
+ * An HTTP function's trigger (method, path, scopes, body policy) and
+ * description are its route object's (shared/contract/route.ts), the one
+ * description of its endpoint: this list adds what the endpoint does not say
+ * (its handler module and its access). Reading every route object, this
+ * module imports every endpoint's schemas: the deployed tooling (CDK, the
+ * local runtime, the OpenAPI builder, tests) reads it, no function does
+ * (test/unit/boundaries.test.ts); a function's HTTP wrapper takes its route
+ * object itself.
  */
-import type { BodyPolicy } from './http/json-body';
+import { bodyPolicyOf, type BodyPolicy, type HttpMethod, type Route, type Scope } from './contract/route';
+import { routeOf, type HttpFunctionName } from './contract/routes';
 import { keys, PK_PREFIX } from './store/keys';
 
-export type Scope =
-  | 'shipments:rate'
-  | 'shipments:create'
-  | 'shipments:labels'
-  | 'shipments:track'
-  | 'shipments:cancel'
-  | 'shipments:manifest'
-  | 'webhooks:manage';
-
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type { BodyPolicy, HttpFunctionName, HttpMethod, Scope };
 
 export type HttpTrigger = {
   kind: 'http';
@@ -39,6 +29,15 @@ export type HttpTrigger = {
   scopes: readonly Scope[];
   /** Whether the function reads a JSON body: never, always (400 when empty) or when sent (empty is `{}`). */
   body: BodyPolicy;
+};
+
+/** The trigger of an HTTP function: its route object's method, path, scopes and body policy. */
+const httpTrigger = (route: Route): HttpTrigger => ({ kind: 'http', method: route.method, path: route.path, scopes: route.scopes, body: bodyPolicyOf(route) });
+
+/** An HTTP function's entry: its route object (shared/contract/) says the rest. */
+const http = (name: HttpFunctionName, access: Access, entry = `functions/${name}/handler.ts`): FunctionEntry => {
+  const route = routeOf(name);
+  return { name, entry, trigger: httpTrigger(route), access, description: route.description };
 };
 
 /**
@@ -176,107 +175,29 @@ export const manifestClosures = (): StreamFilter[] => [
 /** The statuses an e-mail can be asked for (spec 2.10 `shippingNotificationStatuses`); `exception` is not one. */
 export const NOTIFICATION_STATUSES = ['pending', 'intransit', 'delivered', 'cancelled'] as const;
 
-const entries = [
-  {
-    name: 'packaging-types',
-    entry: 'functions/packaging-types/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/packaging-types', scopes: [], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: 'Default packaging types, then the company custom boxes',
-  },
-  {
-    name: 'carriers',
-    entry: 'functions/carriers/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/carriers', scopes: [], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: "Carriers of the company's pricing group",
-  },
-  {
-    name: 'carrier-services',
-    entry: 'functions/carrier-services/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/carrier-services', scopes: [], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: 'Enabled services of one carrier, default first',
-  },
-  {
-    name: 'rate',
-    entry: 'functions/rate/handler.ts',
-    trigger: { kind: 'http', method: 'POST', path: '/v1/rate', scopes: ['shipments:rate'], body: 'required' },
-    access: { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none', carrierSecrets: true },
-    description: 'Quote every carrier of the pricing group and return sanitized rates',
-  },
-  {
-    name: 'ship',
-    entry: 'functions/ship/handler.ts',
-    trigger: { kind: 'http', method: 'POST', path: '/v1/ship/{rateResponseId}', scopes: ['shipments:create'], body: 'optional' },
-    // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket;
-    // for a carrier that pushes tracking, the tracking number's pointer to the order (TRACKNO#), written before subscribing.
-    // and the order's entry among the company's open shipments (MANIFEST#<companyId> / OPEN#…), in the order's transaction.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
-    description: 'Buy the shipment of one rate response, exactly once',
-  },
-  {
-    name: 'labels',
-    entry: 'functions/labels/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}', scopes: ['shipments:labels', 'shipments:create'], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: 'The label types of an order',
-  },
-  {
-    name: 'label-file',
-    entry: 'functions/label-file/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/labels/{orderId}/{labelType}', scopes: ['shipments:labels', 'shipments:create'], body: 'none' },
-    // The render marker beside the order (ORDER#<id> / LABEL#<code>) and the label files.
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'readwrite' },
-    description: 'One label file: rendered once, answered by a redirect to a fresh presigned URL',
-  },
-  {
-    name: 'track',
-    entry: 'functions/track/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/track/{orderId}', scopes: ['shipments:track'], body: 'none' },
-    // A stale order is refreshed from the carrier on read, and the refresh is stored.
-    access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true },
-    description: 'The tracking of an order: status, events and how fresh they are',
-  },
-  {
-    name: 'cancel',
-    entry: 'functions/cancel/handler.ts',
-    trigger: { kind: 'http', method: 'DELETE', path: '/v1/shipments/{orderId}', scopes: ['shipments:cancel'], body: 'none' },
-    // The order, and its entry among the open shipments (MANIFEST#<companyId> / OPEN#…), taken before the void.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.manifest], bucket: 'none', carrierSecrets: true },
-    description: 'Cancel (void) a shipment before pickup',
-  },
-  {
-    name: 'manifests-create',
-    entry: 'functions/manifests-create/handler.ts',
-    trigger: { kind: 'http', method: 'POST', path: '/v1/manifests', scopes: ['shipments:manifest'], body: 'required' },
-    // The close lease, the open entries it takes, the manifests (MANIFEST#<companyId>); `manifestId` on each order taken;
-    // the manifest PDF in the bucket; a carrier that transmits its close reads its account's credentials.
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
-    description: "Close out the day: the carrier's open shipments on one manifest per carrier account, each shipment on one manifest at most",
-  },
-  {
-    name: 'manifests-list',
-    entry: 'functions/manifests-list/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/manifests', scopes: ['shipments:manifest'], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: "The company's manifests of the key's mode, newest ship date first, a page at a time",
-  },
-  {
-    name: 'manifest-get',
-    entry: 'functions/manifest-get/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/manifests/{manifestId}', scopes: ['shipments:manifest'], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: 'One manifest: its orders, totals and documents',
-  },
-  {
-    name: 'manifest-file',
-    entry: 'functions/manifest-file/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/manifests/{manifestId}/{documentCode}', scopes: ['shipments:manifest'], body: 'none' },
-    // A rendered manifest PDF gone from the bucket is drawn again from the manifest.
-    access: { table: 'read', writes: [], bucket: 'readwrite' },
-    description: "One document of a manifest: a redirect to a fresh presigned URL",
-  },
+const entries: FunctionEntry[] = [
+  http('packaging-types', { table: 'read', writes: [], bucket: 'none' }),
+  http('carriers', { table: 'read', writes: [], bucket: 'none' }),
+  http('carrier-services', { table: 'read', writes: [], bucket: 'none' }),
+  http('rate', { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none', carrierSecrets: true }),
+  // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket;
+  // for a carrier that pushes tracking, the tracking number's pointer to the order (TRACKNO#), written before subscribing.
+  // and the order's entry among the company's open shipments (MANIFEST#<companyId> / OPEN#…), in the order's transaction.
+  http('ship', { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true }),
+  http('labels', { table: 'read', writes: [], bucket: 'none' }),
+  // The render marker beside the order (ORDER#<id> / LABEL#<code>) and the label files.
+  http('label-file', { table: 'read', writes: [PK_PREFIX.order], bucket: 'readwrite' }),
+  // A stale order is refreshed from the carrier on read, and the refresh is stored.
+  http('track', { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', carrierSecrets: true }),
+  // The order, and its entry among the open shipments (MANIFEST#<companyId> / OPEN#…), taken before the void.
+  http('cancel', { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.manifest], bucket: 'none', carrierSecrets: true }),
+  // The close lease, the open entries it takes, the manifests (MANIFEST#<companyId>); `manifestId` on each order taken;
+  // the manifest PDF in the bucket; a carrier that transmits its close reads its account's credentials.
+  http('manifests-create', { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true }),
+  http('manifests-list', { table: 'read', writes: [], bucket: 'none' }),
+  http('manifest-get', { table: 'read', writes: [], bucket: 'none' }),
+  // A rendered manifest PDF gone from the bucket is drawn again from the manifest.
+  http('manifest-file', { table: 'read', writes: [], bucket: 'readwrite' }),
   {
     name: 'notify',
     entry: 'functions/notify/handler.ts',
@@ -285,49 +206,13 @@ const entries = [
     access: { table: 'read', writes: [PK_PREFIX.order], bucket: 'none', email: true },
     description: 'Status e-mails, exactly once per order and status, from the table stream',
   },
-  {
-    name: 'webhooks-create',
-    entry: 'functions/webhooks-create/handler.ts',
-    trigger: { kind: 'http', method: 'POST', path: '/v1/webhooks', scopes: ['webhooks:manage'], body: 'required' },
-    // The endpoint and the company's endpoint count (WEBHOOK#<companyId>).
-    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', webhookSecrets: 'seal' },
-    description: 'Register a webhook endpoint; its signing secret is shown once',
-  },
-  {
-    name: 'webhooks-list',
-    entry: 'functions/webhooks-list/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/webhooks', scopes: ['webhooks:manage'], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: "The company's webhook endpoints, without their secrets",
-  },
-  {
-    name: 'webhook-get',
-    entry: 'functions/webhook-get/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/webhooks/{webhookId}', scopes: ['webhooks:manage'], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: 'One webhook endpoint',
-  },
-  {
-    name: 'webhook-delete',
-    entry: 'functions/webhook-delete/handler.ts',
-    trigger: { kind: 'http', method: 'DELETE', path: '/v1/webhooks/{webhookId}', scopes: ['webhooks:manage'], body: 'none' },
-    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none' },
-    description: 'Delete a webhook endpoint; nothing more is sent to it',
-  },
-  {
-    name: 'webhook-deliveries',
-    entry: 'functions/webhook-deliveries/handler.ts',
-    trigger: { kind: 'http', method: 'GET', path: '/v1/webhooks/{webhookId}/deliveries', scopes: ['webhooks:manage'], body: 'none' },
-    access: { table: 'read', writes: [], bucket: 'none' },
-    description: "A webhook endpoint's latest deliveries, newest first",
-  },
-  {
-    name: 'webhook-retry',
-    entry: 'functions/webhook-retry/handler.ts',
-    trigger: { kind: 'http', method: 'POST', path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry', scopes: ['webhooks:manage'], body: 'none' },
-    access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
-    description: 'Send a webhook delivery again, with the same webhook-id',
-  },
+  // The endpoint and the company's endpoint count (WEBHOOK#<companyId>).
+  http('webhooks-create', { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', webhookSecrets: 'seal' }),
+  http('webhooks-list', { table: 'read', writes: [], bucket: 'none' }),
+  http('webhook-get', { table: 'read', writes: [], bucket: 'none' }),
+  http('webhook-delete', { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none' }),
+  http('webhook-deliveries', { table: 'read', writes: [], bucket: 'none' }),
+  http('webhook-retry', { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] }),
   {
     name: 'webhook-events',
     entry: 'functions/webhook-events/handler.ts',
@@ -387,12 +272,9 @@ const entries = [
     access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
     description: 'Check the tracking of queued orders with their carriers, and reconcile carrier calls of unknown outcome',
   },
-] as const satisfies readonly FunctionEntry[];
+];
 
 export const manifest: readonly FunctionEntry[] = entries;
-
-/** The names of the HTTP functions: what tooling/openapi.ts must document. */
-export type HttpFunctionName = Extract<(typeof entries)[number], { trigger: { kind: 'http' } }>['name'];
 
 export const inboundFunctions = (): Array<FunctionEntry & { trigger: InboundTrigger }> =>
   manifest.filter((f): f is FunctionEntry & { trigger: InboundTrigger } => f.trigger.kind === 'inbound');

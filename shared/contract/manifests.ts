@@ -6,6 +6,7 @@
  */
 import * as z from '../zod';
 import { mode, uuidParam } from './shared-schemas';
+import { defineRoute } from './route';
 
 /** Orders one close takes at most (a caller names at most this many; more open ones wait for the next close). */
 export const MAX_MANIFEST_ORDERS = 200;
@@ -96,3 +97,112 @@ export const manifestList = z
   })
   .register(z.globalRegistry, { id: 'ManifestList' });
 export type ManifestList = z.infer<typeof manifestList>;
+
+export const manifestsCreateRoute = defineRoute({
+  name: 'manifests-create',
+  method: 'POST',
+  path: '/v1/manifests',
+  scopes: ['shipments:manifest'],
+  description: "Close out the day: the carrier's open shipments on one manifest per carrier account, each shipment on one manifest at most",
+  summary: "Close out the day with a carrier: its open shipments on a manifest",
+  request: { body: { schema: manifestCreateBody, required: true } },
+  ok: {
+    status: 201,
+    description:
+      `The manifests this close made: one per carrier account the shipments were bought on. \`data\` is the first one, and \`data.manifests\` lists them all (the first included), so a caller with one account reads \`data\` alone. Each shipment is on one manifest at most; at most ${MAX_MANIFEST_ORDERS} orders per close (the oldest first), so a close again takes the rest. Shipments made after the close stay open for the next one. A parcel carrier that needs no carrier call (the sandbox parcel carriers, UPS, which manifests at ship) gets a manifest PDF drawn by this service; \`documents[].href\` downloads it.`,
+    schema: manifestCreated,
+  },
+  alternatives: {
+    200: {
+      description:
+        'A repeated close: nothing is left open for the day (or among the named orders), and this answers the manifests the earlier close made, with `Idempotent-Replayed: true`; likewise a close that waited for a concurrent close of the same carrier',
+      schema: manifestCreated,
+      headers: { 'Idempotent-Replayed': 'ManifestReplayed' },
+    },
+  },
+  errors: {
+    400: {
+      description:
+        'The body is not a manifest close (carrierCode missing or not a code, shipDate not a date within 30 days before and 7 after today, orderIds not UUIDs, more than the limit, or repeated), a named order is cancelled, or the carrier ships freight (CARRIERF: each shipment has its own bill of lading, and no manifest)',
+      examples: {
+        date: { code: 'VALIDATION_FAILED', message: 'shipDate must be from 30 days before today to 7 days after' },
+        freight: { code: 'VALIDATION_FAILED', message: 'carrierCode CARRIERF ships freight: each shipment has its own bill of lading, and no manifest' },
+      },
+    },
+    404: {
+      description: "The carrier is not in the company's pricing group for the key's mode, or a named order is not one of the company's shipments of that carrier and mode",
+      examples: { carrier: { code: 'NOT_FOUND', message: 'carrier not found in your pricing group: CARRIERQ' } },
+    },
+    409: {
+      description: 'Another close of the same carrier and mode has been running for a while: retry after `Retry-After` seconds to get its manifests',
+      examples: { inProgress: { code: 'MANIFEST_IN_PROGRESS', message: 'Another close of this carrier is running; retry shortly to get its manifest' } },
+      retryAfter: true,
+    },
+    422: {
+      description: 'Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again)',
+      examples: { nothing: { code: 'NOTHING_TO_MANIFEST', message: 'No open CARRIERX shipment to close for 2026-11-23' } },
+    },
+    502: {
+      description:
+        'A carrier that transmits its close failed or did not answer; the orders are on the manifest (status `closing`), and closing again finishes it, asking the carrier first what the failed call made',
+      examples: { carrier: { code: 'CARRIER_ERROR', message: 'CANADAPOST could not close out the shipments: timeout. Closing again finishes this manifest' } },
+    },
+  },
+});
+
+export const manifestsListRoute = defineRoute({
+  name: 'manifests-list',
+  method: 'GET',
+  path: '/v1/manifests',
+  scopes: ['shipments:manifest'],
+  description: "The company's manifests of the key's mode, newest ship date first, a page at a time",
+  summary: "List the company's manifests, newest ship date first",
+  request: { query: manifestListQuery },
+  ok: { status: 200, description: "The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one", schema: manifestList },
+  errors: {
+    400: {
+      description: 'A query parameter is malformed: a date that is not YYYY-MM-DD, `from` after `to`, a limit outside 1–50, or a cursor this list did not give',
+      examples: { cursor: { code: 'VALIDATION_FAILED', message: 'cursor is not a cursor of this list' } },
+    },
+  },
+});
+
+export const manifestGetRoute = defineRoute({
+  name: 'manifest-get',
+  method: 'GET',
+  path: '/v1/manifests/{manifestId}',
+  scopes: ['shipments:manifest'],
+  description: 'One manifest: its orders, totals and documents',
+  summary: 'Get one manifest',
+  request: { params: manifestParams },
+  ok: { status: 200, description: 'The manifest', schema: manifest },
+  errors: {
+    400: { description: 'manifestId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'manifestId must be a UUID' } } },
+    404: { description: "No such manifest, another company's, or one of the other mode", examples: { notFound: { code: 'NOT_FOUND', message: 'manifest not found' } } },
+  },
+});
+
+export const manifestFileRoute = defineRoute({
+  name: 'manifest-file',
+  method: 'GET',
+  path: '/v1/manifests/{manifestId}/{documentCode}',
+  scopes: ['shipments:manifest'],
+  description: "One document of a manifest: a redirect to a fresh presigned URL",
+  summary: 'Download a manifest document: a redirect to a freshly presigned URL',
+  request: { params: manifestFileParams },
+  ok: {
+    status: 302,
+    description: '`Location` is a presigned URL of the PDF, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The carrier\'s own manifest where its close issued one, else the one this service drew.',
+    headers: { Location: 'Location' },
+  },
+  alternatives: { 200: { description: 'The document code is not one of the manifest: the manifest, with its `documents`, as GET /v1/manifests/{manifestId}', schema: manifest } },
+  errors: {
+    400: { description: 'manifestId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'manifestId must be a UUID' } } },
+    404: { description: "No such manifest: another company's, or one of the other mode", examples: { notFound: { code: 'NOT_FOUND', message: 'manifest not found' } } },
+    409: {
+      description: 'The manifest is still closing (a close that stopped: closing the carrier again finishes it)',
+      examples: { closing: { code: 'MANIFEST_IN_PROGRESS', message: 'This manifest is still closing; close the carrier again to finish it, then ask again' } },
+      retryAfter: true,
+    },
+  },
+});

@@ -6,6 +6,8 @@
 import * as z from '../zod';
 import { rateRequestBodySchema } from '../domain/rate/schema';
 import { localized, mode, money } from './shared-schemas';
+import { BODY_LIMITS } from '../http/json-body';
+import { defineRoute } from './route';
 
 export const rateBody = rateRequestBodySchema.clone().register(z.globalRegistry, { id: 'RateRequest' });
 
@@ -34,3 +36,29 @@ export type RateRecord = z.infer<typeof rateRecord>;
 
 export const rateResponse = z.object({ requestId: z.string(), mode, rates: z.array(rateRecord) });
 export type RateResponse = z.infer<typeof rateResponse>;
+
+export const rateRoute = defineRoute({
+  name: 'rate',
+  method: 'POST',
+  path: '/v1/rate',
+  scopes: ['shipments:rate'],
+  description: 'Quote every carrier of the pricing group and return sanitized rates',
+  summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
+  request: { body: { schema: rateBody, required: true } },
+  ok: { status: 200, description: 'Rates', schema: rateResponse },
+  errors: {
+    400: {
+      description:
+        `Validation failed (messages \`<path> <text>\` joined with \`; \`), unknown packagingType, organization without user, blacklisted third-party account, empty body, malformed JSON or JSON nested more than ${BODY_LIMITS.depth} levels`,
+      examples: {
+        schema: { code: 'VALIDATION_FAILED', message: 'packages.pieces[0].weight must be >= 0; shipper.countryCode must be a 2-letter ISO country code' },
+        packagingType: { code: 'VALIDATION_FAILED', message: 'packagingType not found: MY_BOX' },
+        malformedJson: { code: 'VALIDATION_FAILED', message: 'request body is not valid JSON' },
+      },
+    },
+    422: {
+      description: 'No carrier returned a rate (code NO_RATES)',
+      examples: { noRates: { code: 'NO_RATES', message: 'No rates were returned for this shipment: no carrier of your pricing group can quote this selection' } },
+    },
+  },
+});

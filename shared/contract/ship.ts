@@ -4,6 +4,7 @@
 import * as z from '../zod';
 import { localized, mode, transitStatus, uuidParam } from './shared-schemas';
 import { labelEntry } from './labels';
+import { defineRoute } from './route';
 
 export const shipParams = z.object({ rateResponseId: uuidParam('A `rateResponseId` from POST /v1/rate (UUID)') });
 
@@ -28,3 +29,54 @@ export const shipResponse = z
     mode,
   }).register(z.globalRegistry, { id: 'Shipment' });
 export type ShipResponse = z.infer<typeof shipResponse>;
+
+export const shipRoute = defineRoute({
+  name: 'ship',
+  method: 'POST',
+  path: '/v1/ship/{rateResponseId}',
+  scopes: ['shipments:create'],
+  description: 'Buy the shipment of one rate response, exactly once',
+  summary: 'Buy the shipment of one rate response, exactly once',
+  request: { params: shipParams, body: { schema: shipBody, required: false } },
+  ok: {
+    status: 200,
+    description:
+      'The shipment. Shipping the same rate response again answers the same order (same `orderId` and `trackingNumber`) with `Idempotent-Replayed: true`, also after the rate has expired.',
+    schema: shipResponse,
+    headers: { 'Idempotent-Replayed': 'IdempotentReplayed' },
+  },
+  errors: {
+    400: {
+      description:
+        "rateResponseId is not a UUID, the body is not a JSON object, or the rate request's third-party bill-to account is on the organization's blacklist (checked again at ship)",
+      examples: {
+        id: { code: 'VALIDATION_FAILED', message: 'rateResponseId must be a UUID' },
+        blacklisted: { code: 'VALIDATION_FAILED', message: 'billingOptions.thirdPartyShipperNumber is not allowed for third-party billing by this organization' },
+      },
+    },
+    402: {
+      description: 'The organization is not on account billing (spec part 7)',
+      examples: { billing: { code: 'ACCOUNT_BILLING_REQUIRED', message: 'Shipping needs an organization on account billing' } },
+    },
+    404: { description: "No such rate response, another company's, or one rated with a key of the other mode (test or live)", examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } } },
+    409: {
+      description:
+        'Another request is shipping this rate response right now (`SHIPMENT_IN_PROGRESS`): retry after `Retry-After` seconds to get its shipment. Or the carrier account the rate was quoted under no longer serves your pricing group (`RATE_ACCOUNT_CHANGED`): nothing was bought; rate the shipment again',
+      examples: {
+        inProgress: { code: 'SHIPMENT_IN_PROGRESS', message: 'A shipment of this rate response is being created; retry shortly' },
+        accountChanged: { code: 'RATE_ACCOUNT_CHANGED', message: 'The UPS carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again' },
+      },
+      retryAfter: 'in-progress',
+    },
+    410: { description: 'The rate response has expired (rates live 24 hours)', examples: { expired: { code: 'RATE_EXPIRED', message: 'This rate expired at 2026-11-23T12:00:00.000Z; rate the shipment again' } } },
+    422: {
+      description: "The carrier refused the shipment as requested (its reason is in the message, for example an address it cannot serve); nothing was bought, and the rate response can be shipped again once the cause is fixed (rate again when the request must change)",
+      examples: { rejected: { code: 'CARRIER_REJECTED', message: 'UPS rejected the shipment: 120100: Missing or invalid shipper number' } },
+    },
+    502: {
+      description:
+        'The carrier failed or did not answer in time; nothing was bought, and the rate response can be shipped again: the next ship asks the carrier first for a shipment the failed attempt may have made, so shipping again never buys twice',
+      examples: { carrier: { code: 'CARRIER_ERROR', message: 'CARRIERX could not create the shipment: CARRIERX answered HTTP 500 Internal Server Error' } },
+    },
+  },
+});

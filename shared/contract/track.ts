@@ -5,6 +5,7 @@ import * as z from '../zod';
 import { trackingEventCodeSchema } from '../domain/entities';
 import { mode, transitStatus } from './shared-schemas';
 import { orderIdParam } from './labels';
+import { defineRoute } from './route';
 
 export const trackParams = z.object({ orderId: orderIdParam });
 
@@ -39,3 +40,24 @@ export const trackResponse = z
     }),
   }).register(z.globalRegistry, { id: 'Tracking' });
 export type TrackResponse = z.infer<typeof trackResponse>;
+
+export const trackRoute = defineRoute({
+  name: 'track',
+  method: 'GET',
+  path: '/v1/track/{orderId}',
+  scopes: ['shipments:track'],
+  description: 'The tracking of an order: status, events and how fresh they are',
+  summary: "Track an order: status, events, and how fresh they are",
+  request: { params: trackParams },
+  ok: {
+    status: 200,
+    description:
+      'The tracking. When the order is due (`nextCheckAt` passed, or never checked) the carrier is asked first, within a few seconds; otherwise the stored tracking is answered. A cancelled order shows `cancelled`.',
+    schema: trackResponse,
+  },
+  errors: {
+    400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
+    403: { description: "The order, of the key's mode, belongs to another company (as on the label endpoints)", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
+    404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+  },
+});

@@ -7,6 +7,7 @@
 import * as z from '../zod';
 import { DELIVERY_ID_PATTERN, MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
 import { uuidParam } from './shared-schemas';
+import { defineRoute } from './route';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
@@ -75,3 +76,113 @@ export const retryAccepted = z.object({ id: z.string(), status: z.literal('pendi
 export type RetryAccepted = z.infer<typeof retryAccepted>;
 
 // The bodies POSTed to an endpoint are ./webhook-events.ts: the webhook functions need none of the answers they carry.
+
+export const webhooksCreateRoute = defineRoute({
+  name: 'webhooks-create',
+  method: 'POST',
+  path: '/v1/webhooks',
+  scopes: ['webhooks:manage'],
+  description: 'Register a webhook endpoint; its signing secret is shown once',
+  summary: 'Register a webhook endpoint; the answer shows its signing secret, once',
+  request: { body: { schema: createWebhookBody, required: true } },
+  ok: {
+    status: 201,
+    description:
+      'The endpoint, with `secret` (shown only here). Events are POSTed to `url` signed per Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret); the bodies are under `webhooks` in this document.',
+    schema: createdWebhook,
+  },
+  errors: {
+    400: {
+      description: 'Not a JSON object, an unknown property or event type, a field too long, or a URL refused (not https, credentials in it, a host that does not resolve or resolves to a loopback, private, link-local or metadata address)',
+      examples: {
+        url: { code: 'VALIDATION_FAILED', message: 'url only https URLs are accepted' },
+        event: { code: 'VALIDATION_FAILED', message: 'events[0] must be one of shipment.created, tracking.updated, shipment.cancelled' },
+      },
+    },
+    409: {
+      description: 'The company has 10 endpoints already',
+      examples: { limit: { code: 'WEBHOOK_LIMIT_REACHED', message: 'at most 10 webhook endpoints per company; delete one first' } },
+    },
+  },
+});
+
+export const webhooksListRoute = defineRoute({
+  name: 'webhooks-list',
+  method: 'GET',
+  path: '/v1/webhooks',
+  scopes: ['webhooks:manage'],
+  description: "The company's webhook endpoints, without their secrets",
+  summary: "List the company's webhook endpoints (no secrets)",
+  request: {  },
+  ok: { status: 200, description: 'The endpoints, oldest first', schema: webhookList },
+  errors: {},
+});
+
+export const webhookGetRoute = defineRoute({
+  name: 'webhook-get',
+  method: 'GET',
+  path: '/v1/webhooks/{webhookId}',
+  scopes: ['webhooks:manage'],
+  description: 'One webhook endpoint',
+  summary: 'Read one webhook endpoint',
+  request: { params: webhookParams },
+  ok: { status: 200, description: 'The endpoint (no secret)', schema: webhook },
+  errors: {
+    400: { description: 'webhookId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+    404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
+  },
+});
+
+export const webhookDeleteRoute = defineRoute({
+  name: 'webhook-delete',
+  method: 'DELETE',
+  path: '/v1/webhooks/{webhookId}',
+  scopes: ['webhooks:manage'],
+  description: 'Delete a webhook endpoint; nothing more is sent to it',
+  summary: 'Delete a webhook endpoint',
+  request: { params: webhookParams },
+  ok: { status: 200, description: 'Deleted: nothing more is sent to it, and its pending deliveries end `failed`', schema: deletedWebhook },
+  errors: {
+    400: { description: 'webhookId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+    404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
+  },
+});
+
+export const webhookDeliveriesRoute = defineRoute({
+  name: 'webhook-deliveries',
+  method: 'GET',
+  path: '/v1/webhooks/{webhookId}/deliveries',
+  scopes: ['webhooks:manage'],
+  description: "A webhook endpoint's latest deliveries, newest first",
+  summary: "List an endpoint's latest deliveries, newest first",
+  request: { params: webhookParams },
+  ok: { status: 200, description: 'At most 50 deliveries, newest first; each is kept 30 days', schema: deliveryList },
+  errors: {
+    400: { description: 'webhookId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+    404: { description: "No such endpoint, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'webhook not found' } } },
+  },
+});
+
+export const webhookRetryRoute = defineRoute({
+  name: 'webhook-retry',
+  method: 'POST',
+  path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
+  scopes: ['webhooks:manage'],
+  description: 'Send a webhook delivery again, with the same webhook-id',
+  summary: 'Send a delivery again, with the same webhook-id and body',
+  request: { params: deliveryParams },
+  ok: {
+    status: 202,
+    description: 'Queued: attempted now. A delivered or failed delivery gets one attempt; a pending one keeps its schedule after it.',
+    schema: retryAccepted,
+  },
+  errors: {
+    400: { description: 'webhookId is not a UUID, or deliveryId not a delivery id', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+    404: { description: "No such endpoint or delivery, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'delivery not found' } } },
+    409: {
+      description: 'The endpoint is disabled (it answered 410 Gone), or an attempt of this delivery is in flight right now',
+      examples: { disabled: { code: 'WEBHOOK_CONFLICT', message: 'This endpoint is disabled (it answered 410 Gone); register it again to receive events' } },
+      retryAfter: true,
+    },
+  },
+});

@@ -10,7 +10,9 @@ import { jsonDepthExceeds } from '../domain/json';
 import { AppError } from '../errors';
 import type { HttpContext } from './handler-io';
 
-export type BodyPolicy = 'none' | 'required' | 'optional';
+import type { BodyPolicy } from '../contract/route';
+
+export type { BodyPolicy };
 
 /**
  * Limits of every JSON body, checked by the function itself so that a deployed

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { httpFunctions, manifest, OPERATOR_PREFIXES } from '../../shared/manifest';
-import { routeDocs } from '../../tooling/openapi';
+import { bodyPolicyOf } from '../../shared/contract/route';
+import { routeOf, routes } from '../../shared/contract/routes';
 import { PK_PREFIX } from '../../shared/store/keys';
 
 const root = join(__dirname, '..', '..');
@@ -32,14 +33,20 @@ describe('the function manifest', () => {
 });
 
 describe('each HTTP function is declared completely', () => {
-  it('has its OpenAPI description, and no description is of another name', () => {
-    expect(Object.keys(routeDocs).sort()).toEqual(httpFunctions().map((f) => f.name).sort());
+  it('has its route object, and no route object is of another name', () => {
+    expect(routes.map((r) => r.name).sort()).toEqual(httpFunctions().map((f) => f.name).sort());
   });
 
-  it.each(httpFunctions().map((f) => [f.name, f] as const))('%s has a body policy that its description and method agree with', (name, f) => {
-    expect(['none', 'required', 'optional']).toContain(f.trigger.body);
+  it.each(httpFunctions().map((f) => [f.name, f] as const))('%s takes its trigger and description from its route object', (name, f) => {
+    const route = routeOf(name);
+    expect(f.trigger).toEqual({ kind: 'http', method: route.method, path: route.path, scopes: route.scopes, body: bodyPolicyOf(route) });
+    expect(f.description).toBe(route.description);
     if (f.trigger.method === 'GET') expect(f.trigger.body).toBe('none');
-    expect(routeDocs[name as keyof typeof routeDocs].body !== undefined).toBe(f.trigger.body !== 'none');
+  });
+
+  it.each(routes.map((r) => [r.name, r] as const))('%s validates exactly the parameters of its path', (_name, route) => {
+    const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    expect(Object.keys(route.request.params?.shape ?? {}).sort()).toEqual(placeholders);
   });
 });
 
@@ -88,12 +95,4 @@ describe('table writes', () => {
       'carrier-push-events': ['ORDER#'],
     });
   });
-});
-
-it('stays light enough for every function bundle: it imports only the key prefixes at runtime', () => {
-  const runtimeImports = (file: string) =>
-    [...readFileSync(join(root, file), 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)';$/gms)].map((m) => m[1]);
-  expect(runtimeImports('shared/manifest.ts')).toEqual(['./store/keys']);
-  expect(runtimeImports('shared/store/keys.ts')).toEqual(['./table']);
-  expect(runtimeImports('shared/store/table.ts')).toEqual([]);
 });
