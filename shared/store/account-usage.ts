@@ -18,6 +18,7 @@ import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
 import type { TransitStatus } from '../domain/entities';
+import { expressionOf, requestPlaceholders } from './expressions';
 import { ddb } from './client';
 import { keys, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
 import { trackingDueIndex } from './table';
@@ -39,15 +40,16 @@ type Item = Record<string, unknown>;
 /** Every item of one index partition, all pages. */
 const queryAll = async (input: { indexName: string; partitionKey: string; partition: string }): Promise<Item[]> => {
   const items: Item[] = [];
+  const e = expressionOf();
+  const keyCondition = e.expression(e.equals(input.partitionKey, input.partition, 'partition'));
   let start: Record<string, unknown> | undefined;
   do {
     const out = await ddb.send(
       new QueryCommand({
         TableName: config.tableName,
         IndexName: input.indexName,
-        KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': input.partitionKey },
-        ExpressionAttributeValues: { ':p': input.partition },
+        KeyConditionExpression: keyCondition.expression,
+        ...requestPlaceholders(keyCondition),
         ExclusiveStartKey: start,
       }),
     );
@@ -61,7 +63,8 @@ const queryAll = async (input: { indexName: string; partitionKey: string; partit
 const readAll = async (all: readonly Key[], attributes: readonly string[]): Promise<Item[]> => {
   const chunks: Key[][] = [];
   for (let i = 0; i < all.length; i += BATCH) chunks.push(all.slice(i, i + BATCH));
-  const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
+  const e = expressionOf();
+  const projection = e.expression(attributes.map((attribute) => e.name(attribute)).join(', '));
   const read = async (chunk: Key[]): Promise<Item[]> => {
     const items: Item[] = [];
     let pending: Key[] = chunk;
@@ -69,7 +72,7 @@ const readAll = async (all: readonly Key[], attributes: readonly string[]): Prom
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2_000)));
       const out = await ddb.send(
         new BatchGetCommand({
-          RequestItems: { [config.tableName]: { Keys: pending, ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } },
+          RequestItems: { [config.tableName]: { Keys: pending, ProjectionExpression: projection.expression, ...requestPlaceholders(projection) } },
         }),
       );
       items.push(...((out.Responses?.[config.tableName] ?? []) as Item[]));

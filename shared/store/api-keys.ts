@@ -8,6 +8,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../zod';
 import { config } from '../config';
 import { apiKeyRecordSchema, type ApiKeyRecord, type KeyMode } from '../domain/entities';
+import { conditionOf, expressionOf, itemAbsent, requestPlaceholders } from './expressions';
 import { ddb } from './client';
 import { ItemNotFound } from './errors';
 import { keys } from './keys';
@@ -51,14 +52,14 @@ export const createApiKey = async (input: CreateApiKeyInput): Promise<{ keyId: s
           Put: {
             TableName: config.tableName,
             Item: { ...keys.apiKey(record.keyHash), entityType: 'apiKey', ...record },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ...conditionOf(itemAbsent()),
           },
         },
         {
           Put: {
             TableName: config.tableName,
             Item: { ...keys.apiKeyId(record.keyId), entityType: 'apiKeyId', keyId: record.keyId, keyHash: record.keyHash },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ...conditionOf(itemAbsent()),
           },
         },
       ],
@@ -75,13 +76,16 @@ const pointerItem = z.object({ keyId: z.string(), keyHash: z.string() });
 export const revokeApiKey = async (keyId: string): Promise<{ keyId: string; active: false }> => {
   const pointer = await getItem(keys.apiKeyId(keyId), pointerItem, true);
   if (!pointer) throw new ItemNotFound('API key', keyId);
+  const e = expressionOf();
+  const update = e.expression(e.update({ set: { active: false, revokedAt: new Date().toISOString() } }));
+  const exists = e.expression(e.exists('pk'));
   await ddb.send(
     new UpdateCommand({
       TableName: config.tableName,
       Key: keys.apiKey(pointer.keyHash),
-      UpdateExpression: 'SET active = :f, revokedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':f': false, ':now': new Date().toISOString() },
+      UpdateExpression: update.expression,
+      ConditionExpression: exists.expression,
+      ...requestPlaceholders(update, exists),
     }),
   );
   return { keyId, active: false };

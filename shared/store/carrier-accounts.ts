@@ -9,6 +9,7 @@
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/entities';
+import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';
 import { ddb } from './client';
 import { keys, PK_PREFIX } from './keys';
 import { memoReference } from './memo';
@@ -20,7 +21,7 @@ const itemOf = (account: CarrierAccountRecord) => ({ ...keys.carrierAccount(acco
 
 /** Writes a new account; throws ConditionFailed when one with its id exists. */
 export const putCarrierAccount = async (account: CarrierAccountRecord): Promise<void> => {
-  await conditionalPut(itemOf(account), { expression: 'attribute_not_exists(pk)' });
+  await conditionalPut(itemOf(account), itemAbsent());
 };
 
 /**
@@ -35,13 +36,11 @@ export const setPushCredentials = async (
   previousClientId: string | undefined,
 ): Promise<boolean> => {
   try {
-    await conditionalUpdate(
-      keys.carrierAccount(carrierAccountId),
-      { expression: 'SET #push = :push', names: { '#push': 'pushCredentials' }, values: { ':push': pushCredentials } },
-      previousClientId === undefined
-        ? { expression: 'attribute_exists(pk) AND attribute_not_exists(#push)', names: { '#push': 'pushCredentials' } }
-        : { expression: 'attribute_exists(pk) AND #push.clientId = :previous', names: { '#push': 'pushCredentials' }, values: { ':previous': previousClientId } },
-    );
+    const e = expressionOf();
+    const update = e.expression(e.update({ set: { pushCredentials } }));
+    const unchanged =
+      previousClientId === undefined ? e.absent('pushCredentials') : `${e.path('pushCredentials', 'clientId')} = ${e.value('previous', previousClientId)}`;
+    await conditionalUpdate(keys.carrierAccount(carrierAccountId), update, e.expression(all(e.exists('pk'), unchanged)));
     return true;
   } catch (e) {
     if (e instanceof ConditionFailed) return false;
@@ -68,13 +67,15 @@ export const cachedCarrierAccount = (carrierAccountId: string): Promise<CarrierA
  */
 export const listCarrierAccounts = async (): Promise<CarrierAccountRecord[]> => {
   const accounts: CarrierAccountRecord[] = [];
+  const e = expressionOf();
+  const filter = e.expression(all(e.beginsWith('pk', PK_PREFIX.carrierAccount, 'prefix'), e.equals('sk', keys.carrierAccount('').sk)));
   let start: Record<string, unknown> | undefined;
   do {
     const out = await ddb.send(
       new ScanCommand({
         TableName: config.tableName,
-        FilterExpression: 'begins_with(pk, :prefix) AND sk = :sk',
-        ExpressionAttributeValues: { ':prefix': PK_PREFIX.carrierAccount, ':sk': keys.carrierAccount('').sk },
+        FilterExpression: filter.expression,
+        ...requestPlaceholders(filter),
         ExclusiveStartKey: start,
       }),
     );
@@ -91,7 +92,7 @@ export const listCarrierAccounts = async (): Promise<CarrierAccountRecord[]> => 
 export const deleteCarrierAccount = async (carrierAccountId: string): Promise<CarrierAccountRecord | undefined> => {
   try {
     const out = await ddb.send(
-      new DeleteCommand({ TableName: config.tableName, Key: keys.carrierAccount(carrierAccountId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+      new DeleteCommand({ TableName: config.tableName, Key: keys.carrierAccount(carrierAccountId), ...conditionOf(itemExists()), ReturnValues: 'ALL_OLD' }),
     );
     return carrierAccountSchema.parse(out.Attributes);
   } catch (e) {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { companySchema, type Company } from '../domain/entities';
+import { expressionOf, requestPlaceholders } from './expressions';
 import { ddb } from './client';
 import { getPricingGroup } from './reference-views';
 import { ItemNotFound } from './errors';
@@ -38,13 +39,17 @@ export const getCompany = async (companyId: string): Promise<Company | undefined
 
 export const addToBlacklist = async (companyId: string, account: string): Promise<void> => {
   try {
+    const e = expressionOf();
+    const blacklist = e.name('blacklist');
+    const update = e.expression(`SET ${blacklist} = list_append(${blacklist}, ${e.value('added', [account])})`);
+    const notListed = e.expression(`${e.exists('pk')} AND NOT ${e.contains('blacklist', account, 'account')}`);
     await ddb.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: keys.company(companyId),
-        UpdateExpression: 'SET blacklist = list_append(blacklist, :a)',
-        ConditionExpression: 'attribute_exists(pk) AND NOT contains(blacklist, :acc)',
-        ExpressionAttributeValues: { ':a': [account], ':acc': account },
+        UpdateExpression: update.expression,
+        ConditionExpression: notListed.expression,
+        ...requestPlaceholders(update, notListed),
       }),
     );
   } catch (e) {

@@ -61,7 +61,23 @@ export const expressionOf = () => {
     },
     /** `<attribute> = <value>`, the value's role defaulting to the attribute. */
     equals(attribute: string, value: unknown, role: string = attribute): string {
-      return `${builder.name(attribute)} = ${builder.value(role, value)}`;
+      return builder.compare(attribute, '=', value, role);
+    },
+    /** `<attribute> <operator> <value>`. */
+    compare(attribute: string, operator: '=' | '<>' | '<' | '<=' | '>' | '>=', value: unknown, role: string = attribute): string {
+      return `${builder.name(attribute)} ${operator} ${builder.value(role, value)}`;
+    },
+    /** `begins_with(<attribute>, <prefix>)`. */
+    beginsWith(attribute: string, prefix: string, role: string = attribute): string {
+      return `begins_with(${builder.name(attribute)}, ${builder.value(role, prefix)})`;
+    },
+    /** `<attribute> BETWEEN <low> AND <high>`. */
+    between(attribute: string, low: unknown, high: unknown, roles: readonly [string, string] = ['low', 'high']): string {
+      return `${builder.name(attribute)} BETWEEN ${builder.value(roles[0], low)} AND ${builder.value(roles[1], high)}`;
+    },
+    /** `contains(<attribute>, <value>)`: a list or set holds the value, or a string the substring. */
+    contains(attribute: string, value: unknown, role: string = attribute): string {
+      return `contains(${builder.name(attribute)}, ${builder.value(role, value)})`;
     },
     /**
      * `SET a = :set_a, ... REMOVE b, ...` of `changes`, with `set` and `remove`
@@ -103,3 +119,30 @@ export const itemExists = (): Expression => {
   const e = expressionOf();
   return e.expression(e.exists('pk'));
 };
+
+/**
+ * `ExpressionAttributeNames` and `ExpressionAttributeValues` of the
+ * expressions of one request, which share one namespace: a placeholder that
+ * means two things in them throws.
+ */
+export const requestPlaceholders = (...expressions: Array<Expression | undefined>) => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const e of expressions) {
+    for (const [placeholder, name] of Object.entries(e?.names ?? {})) {
+      if (placeholder in names && names[placeholder] !== name) throw new Error(`placeholder ${placeholder} names two attributes`);
+      names[placeholder] = name;
+    }
+    for (const [placeholder, value] of Object.entries(e?.values ?? {})) {
+      if (placeholder in values && values[placeholder] !== value) throw new Error(`placeholder ${placeholder} has two values`);
+      values[placeholder] = value;
+    }
+  }
+  return {
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+  };
+};
+
+/** A request's `ConditionExpression` with its placeholders, for a command built by hand. */
+export const conditionOf = (condition: Expression) => ({ ConditionExpression: condition.expression, ...requestPlaceholders(condition) });

@@ -26,6 +26,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from '../zod';
 import { config } from '../config';
 import type { KeyMode } from '../domain/entities';
+import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';
 import { ddb } from './client';
 import { keys, type Key } from './keys';
 import { defineLease } from './lease';
@@ -64,7 +65,7 @@ const openKey = (s: Pick<OpenShipment, 'companyId' | 'mode' | 'carrierCode' | 'o
 /** The open entry, as a write of the ship's transaction. */
 export const openShipmentPut = (shipment: OpenShipment): TransactionWrite => ({
   put: { ...openKey(shipment), entityType: 'manifestOpen', ...shipment },
-  condition: { expression: 'attribute_not_exists(pk)' },
+  condition: itemAbsent(),
 });
 
 /** The company's open shipments of a carrier and mode: one Query (page after page). */
@@ -79,17 +80,12 @@ export const listOpenShipments = (companyId: string, mode: KeyMode, carrierCode:
  * cancelled), together. ConditionFailed when a cancel or another close came first.
  */
 export const takeForManifest = async (shipment: OpenShipment, manifestId: string, shipDate: string): Promise<void> => {
+  const e = expressionOf();
+  const changes = e.expression(e.update({ set: { manifestId, manifestShipDate: shipDate } }));
+  const open = e.expression(all(e.exists('pk'), e.absent('manifestId'), e.compare('status', '<>', 'cancelled', 'cancelled')));
   await transactWrite([
-    { delete: openKey(shipment), condition: { expression: 'attribute_exists(pk)' } },
-    {
-      update: keys.order(shipment.orderId),
-      changes: { expression: 'SET #manifestId = :manifestId, #manifestShipDate = :shipDate', names: { '#manifestId': 'manifestId', '#manifestShipDate': 'manifestShipDate' }, values: { ':manifestId': manifestId, ':shipDate': shipDate } },
-      condition: {
-        expression: 'attribute_exists(pk) AND attribute_not_exists(#manifestId) AND #status <> :cancelled',
-        names: { '#manifestId': 'manifestId', '#status': 'status' },
-        values: { ':cancelled': 'cancelled' },
-      },
-    },
+    { delete: openKey(shipment), condition: itemExists() },
+    { update: keys.order(shipment.orderId), changes, condition: open },
   ]);
 };
 
@@ -101,7 +97,7 @@ export const takeForManifest = async (shipment: OpenShipment, manifestId: string
 export const takeForCancel = async (order: { companyId: string; mode: KeyMode; carrierCode: string; orderId: string }): Promise<OpenShipment | undefined> => {
   try {
     const out = await ddb.send(
-      new DeleteCommand({ TableName: config.tableName, Key: openKey(order), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+      new DeleteCommand({ TableName: config.tableName, Key: openKey(order), ...conditionOf(itemExists()), ReturnValues: 'ALL_OLD' }),
     );
     const parsed = openShipmentSchema.safeParse(out.Attributes);
     return parsed.success ? parsed.data : undefined;
@@ -178,14 +174,14 @@ export const manifestOfImage = (image: Record<string, unknown>): Omit<ManifestRe
 /** Writes a new manifest (closing) and its id pointer together. */
 export const createManifest = async (m: ManifestRecord): Promise<void> => {
   await transactWrite([
-    { put: itemOf(m), condition: { expression: 'attribute_not_exists(pk)' } },
-    { put: { ...keys.manifestId(m.companyId, m.manifestId), entityType: 'manifestId', listSk: manifestKey(m).sk }, condition: { expression: 'attribute_not_exists(pk)' } },
+    { put: itemOf(m), condition: itemAbsent() },
+    { put: { ...keys.manifestId(m.companyId, m.manifestId), entityType: 'manifestId', listSk: manifestKey(m).sk }, condition: itemAbsent() },
   ]);
 };
 
 /** Writes the manifest as it now stands (it exists). */
 export const saveManifest = async (m: ManifestRecord): Promise<void> => {
-  await conditionalPut(itemOf(m), { expression: 'attribute_exists(pk)' });
+  await conditionalPut(itemOf(m), itemExists());
 };
 
 /** The company's manifest of that id, any mode; undefined when it has none. */
@@ -214,12 +210,15 @@ export const listManifests = async (
   const low = `${skPrefix}${options.from ?? ''}`;
   // Every sort key of a ship date `to` starts with `<prefix><to>#`, and `$` sorts after `#`.
   const high = options.to ? `${skPrefix}${options.to}$` : `${skPrefix}\uffff`;
+  const e = expressionOf();
+  const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.between('sk', low, high)}`);
+  const filter = options.carrierCode ? e.expression(e.equals('carrierCode', options.carrierCode, 'carrier')) : undefined;
   const out = await ddb.send(
     new QueryCommand({
       TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-      ...(options.carrierCode ? { FilterExpression: 'carrierCode = :carrier' } : {}),
-      ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high, ...(options.carrierCode ? { ':carrier': options.carrierCode } : {}) },
+      KeyConditionExpression: keyCondition.expression,
+      ...(filter ? { FilterExpression: filter.expression } : {}),
+      ...requestPlaceholders(keyCondition, filter),
       ScanIndexForward: false,
       Limit: options.limit,
       ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
@@ -259,11 +258,9 @@ export const claimClose = (key: Key, token: string, now: Date, options: { staleB
 
 /** Notes on the held lease the manifests this close has begun, before it writes them. */
 export const notePending = async (key: Key, token: string, pending: readonly string[]): Promise<void> => {
-  await conditionalUpdate(
-    key,
-    { expression: 'SET #pending = :pending', names: { '#pending': 'pending' }, values: { ':pending': pending } },
-    { expression: '#token = :token AND #state = :held', names: { '#token': 'token', '#state': 'state' }, values: { ':token': token, ':held': 'closing' } },
-  );
+  const e = expressionOf();
+  const update = e.expression(e.update({ set: { pending } }));
+  await conditionalUpdate(key, update, e.expression(`${e.equals('token', token)} AND ${e.equals('state', 'closing', 'held')}`));
 };
 
 /** Completes the close: what it made, for the replay of the same close; `pending` what the next close must finish. */

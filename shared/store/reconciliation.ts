@@ -26,6 +26,7 @@
  */
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
+import { expressionOf, itemAbsent, itemExists } from './expressions';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { trackingDueIndex } from './table';
@@ -85,15 +86,9 @@ const dueFields = (orderId: string, dueAt: Date) => ({
  */
 export const recordAttempt = async (subject: ReconcileSubject, now: Date, dueAt: Date): Promise<void> => {
   const set: Record<string, unknown> = { entityType: RECONCILE_ENTITY, ...stripUndefined(subject), round: 0, ...dueFields(subject.orderId, dueAt) };
-  const names: Record<string, string> = { '#since': 'since' };
-  const values: Record<string, unknown> = { ':since': now.toISOString() };
-  const clauses = ['#since = if_not_exists(#since, :since)'];
-  Object.entries(set).forEach(([attribute, value], i) => {
-    names[`#a${i}`] = attribute;
-    values[`:a${i}`] = value;
-    clauses.push(`#a${i} = :a${i}`);
-  });
-  await conditionalUpdate(keys.reconcile(subject.orderId, subject.kind), { expression: `SET ${clauses.join(', ')}`, names, values });
+  const e = expressionOf();
+  const since = `${e.name('since')} = if_not_exists(${e.name('since')}, ${e.value('since', now.toISOString())})`;
+  await conditionalUpdate(keys.reconcile(subject.orderId, subject.kind), e.expression(e.update({ set }, { set: [since] })));
 };
 
 const stripUndefined = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
@@ -103,7 +98,7 @@ export const recordRemoval = (orderId: string, kind: ReconcileKind): Transaction
 
 /** Deletes the record (a first attempt the carrier refused outright: it bought nothing). */
 export const dropRecord = async (orderId: string, kind: ReconcileKind): Promise<void> => {
-  await conditionalDelete(keys.reconcile(orderId, kind), { expression: 'attribute_exists(pk)' }).catch((error: unknown) => {
+  await conditionalDelete(keys.reconcile(orderId, kind), itemExists()).catch((error: unknown) => {
     if (!(error instanceof ConditionFailed)) throw error;
   });
 };
@@ -168,7 +163,7 @@ export const addAuditEntry = async (entry: AuditEntry): Promise<boolean> => {
   try {
     await conditionalPut(
       { ...keys.audit(entry.orderId, entry.action, entry.trackingNumber), entityType: 'audit', ...stripUndefined(entry) },
-      { expression: 'attribute_not_exists(pk)' },
+      itemAbsent(),
     );
     return true;
   } catch (error) {

@@ -18,6 +18,7 @@ import {
   type PricingGroup,
   type PricingPlan,
 } from '../domain/entities';
+import { itemExists } from './expressions';
 import { keys, PK_PREFIX, REFERENCE_SK } from './keys';
 import { memoReference } from './memo';
 import { putItem, queryItems, transactWrite } from './table-ops';
@@ -90,5 +91,5 @@ export const putPricingPlan = async (plan: PricingPlan): Promise<void> => {
     await putItem(item);
     return;
   }
-  await transactWrite([{ put: item }, { check: keys.carrierAccount(plan.carrierAccountId), condition: { expression: 'attribute_exists(pk)' } }]);
+  await transactWrite([{ put: item }, { check: keys.carrierAccount(plan.carrierAccountId), condition: itemExists() }]);
 };

@@ -12,6 +12,7 @@
 import { carriers, services } from '../reference/carriers';
 import { defaultPackagingTypes } from '../reference/packaging';
 import { pricingGroups, pricingPlans } from '../reference/pricing-groups';
+import { expressionOf, itemAbsent } from './expressions';
 import { keys, type Key } from './keys';
 import { pricingPlanItem } from './reference';
 import { conditionalPut, conditionalUpdate, isConditionalCheckFailed, putAll } from './table-ops';
@@ -30,15 +31,13 @@ export const referenceItems = (): Array<Key & Record<string, unknown>> => [...fi
 /** Writes the seed's plan where there is none; strips the old credentials from a stored one. */
 const seedPlan = async (item: Key & Record<string, unknown>): Promise<void> => {
   try {
-    await conditionalPut(item, { expression: 'attribute_not_exists(pk)' });
+    await conditionalPut(item, itemAbsent());
   } catch (e) {
     if (!isConditionalCheckFailed(e)) throw e;
     try {
-      await conditionalUpdate(
-        { pk: item.pk, sk: item.sk },
-        { expression: 'REMOVE #account.#credentials', names: { '#account': 'account', '#credentials': 'credentials' } },
-        { expression: 'attribute_exists(#account.#credentials)', names: { '#account': 'account', '#credentials': 'credentials' } },
-      );
+      const e = expressionOf();
+      const credentials = e.path('account', 'credentials');
+      await conditionalUpdate({ pk: item.pk, sk: item.sk }, e.expression(`REMOVE ${credentials}`), e.expression(e.exists('account', 'credentials')));
     } catch (e2) {
       if (!isConditionalCheckFailed(e2)) throw e2;
     }

@@ -11,7 +11,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import type * as z from '../zod';
 import { config } from '../config';
 import { ddb } from './client';
-import type { Expression } from './expressions';
+import { conditionOf, expressionOf, itemAbsent, requestPlaceholders, type Expression } from './expressions';
 import type { Key } from './keys';
 
 export const getItem = async <T>(key: Key, schema: z.ZodMiniType<T>, consistent = false): Promise<T | undefined> => {
@@ -23,12 +23,14 @@ export const getItem = async <T>(key: Key, schema: z.ZodMiniType<T>, consistent 
 export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Record<string, unknown>>> => {
   const items: Array<Record<string, unknown>> = [];
   let start: Record<string, unknown> | undefined;
+  const e = expressionOf();
+  const keyCondition = e.expression(skPrefix === '' ? e.equals('pk', pk) : `${e.equals('pk', pk)} AND ${e.beginsWith('sk', skPrefix)}`);
   do {
     const out = await ddb.send(
       new QueryCommand({
         TableName: config.tableName,
-        KeyConditionExpression: skPrefix === '' ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: skPrefix === '' ? { ':pk': pk } : { ':pk': pk, ':sk': skPrefix },
+        KeyConditionExpression: keyCondition.expression,
+        ...requestPlaceholders(keyCondition),
         ExclusiveStartKey: start,
       }),
     );
@@ -40,11 +42,13 @@ export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Recor
 
 /** The last `limit` items of a partition under `skPrefix`, highest sort key first (one Query). */
 export const queryLatest = async (pk: string, skPrefix: string, limit: number): Promise<Array<Record<string, unknown>>> => {
+  const e = expressionOf();
+  const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.beginsWith('sk', skPrefix)}`);
   const out = await ddb.send(
     new QueryCommand({
       TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+      KeyConditionExpression: keyCondition.expression,
+      ...requestPlaceholders(keyCondition),
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -54,11 +58,13 @@ export const queryLatest = async (pk: string, skPrefix: string, limit: number): 
 
 /** The items of partition `pk` whose sort key lies from `from` to `to` (one strongly consistent Query: the order and its schedule). */
 export const queryOrderItems = async (pk: string, from: string, to: string): Promise<Array<Record<string, unknown>>> => {
+  const e = expressionOf();
+  const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.between('sk', from, to, ['from', 'to'])}`);
   const out = await ddb.send(
     new QueryCommand({
       TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+      KeyConditionExpression: keyCondition.expression,
+      ...requestPlaceholders(keyCondition),
       ConsistentRead: true,
     }),
   );
@@ -73,13 +79,14 @@ export const queryIndexUpTo = async (
   limit: number,
   start?: Record<string, unknown>,
 ): Promise<{ items: Array<Record<string, unknown>>; next?: Record<string, unknown> }> => {
+  const e = expressionOf();
+  const keyCondition = e.expression(`${e.equals(index.partitionKey, partition, 'partition')} AND ${e.compare(index.sortKey, '<=', upTo, 'upTo')}`);
   const out = await ddb.send(
     new QueryCommand({
       TableName: config.tableName,
       IndexName: index.indexName,
-      KeyConditionExpression: '#p = :p AND #s <= :upTo',
-      ExpressionAttributeNames: { '#p': index.partitionKey, '#s': index.sortKey },
-      ExpressionAttributeValues: { ':p': partition, ':upTo': upTo },
+      KeyConditionExpression: keyCondition.expression,
+      ...requestPlaceholders(keyCondition),
       Limit: limit,
       ExclusiveStartKey: start,
     }),
@@ -95,7 +102,7 @@ export const putItem = async (item: Key & Record<string, unknown>, options: { if
     new PutCommand({
       TableName: config.tableName,
       Item: item,
-      ...(options.ifAbsent ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+      ...(options.ifAbsent ? conditionOf(itemAbsent()) : {}),
     }),
   );
 };
@@ -143,26 +150,6 @@ export const isConditionalCheckFailed = (e: unknown) =>
 
 const keyOf = ({ pk, sk }: Key): Key => ({ pk, sk });
 
-/** Names and values of several expressions of one request, which share one namespace. */
-const placeholders = (...expressions: Array<Expression | undefined>) => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  for (const e of expressions) {
-    for (const [placeholder, name] of Object.entries(e?.names ?? {})) {
-      if (placeholder in names && names[placeholder] !== name) throw new Error(`placeholder ${placeholder} names two attributes`);
-      names[placeholder] = name;
-    }
-    for (const [placeholder, value] of Object.entries(e?.values ?? {})) {
-      if (placeholder in values && values[placeholder] !== value) throw new Error(`placeholder ${placeholder} has two values`);
-      values[placeholder] = value;
-    }
-  }
-  return {
-    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
-  };
-};
-
 /** Runs one single-item write, turning a false condition into ConditionFailed. */
 const singleWrite = async <T>(key: Key, write: () => Promise<T>): Promise<T> => {
   try {
@@ -176,7 +163,7 @@ const singleWrite = async <T>(key: Key, write: () => Promise<T>): Promise<T> => 
 /** Puts `item` only if `condition` holds for the item stored under its key (or its absence). */
 export const conditionalPut = async (item: Item, condition: Expression): Promise<void> => {
   await singleWrite(item, () =>
-    ddb.send(new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: condition.expression, ...placeholders(condition) })),
+    ddb.send(new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: condition.expression, ...requestPlaceholders(condition) })),
   );
 };
 
@@ -193,7 +180,7 @@ export const conditionalUpdate = async (key: Key, update: Expression, condition?
         Key: keyOf(key),
         UpdateExpression: update.expression,
         ...(condition ? { ConditionExpression: condition.expression } : {}),
-        ...placeholders(update, condition),
+        ...requestPlaceholders(update, condition),
         ReturnValues: 'ALL_NEW',
       }),
     ),
@@ -207,7 +194,7 @@ export const conditionalUpdate = async (key: Key, update: Expression, condition?
  */
 export const conditionalDelete = async (key: Key, condition: Expression): Promise<void> => {
   await singleWrite(key, () =>
-    ddb.send(new DeleteCommand({ TableName: config.tableName, Key: keyOf(key), ConditionExpression: condition.expression, ...placeholders(condition) })),
+    ddb.send(new DeleteCommand({ TableName: config.tableName, Key: keyOf(key), ConditionExpression: condition.expression, ...requestPlaceholders(condition) })),
   );
 };
 
@@ -223,12 +210,12 @@ const keyOfWrite = (write: TransactionWrite): Key => keyOf('put' in write ? writ
 const transactItem = (write: TransactionWrite) => {
   const TableName = config.tableName;
   const condition = write.condition ? { ConditionExpression: write.condition.expression } : {};
-  if ('put' in write) return { Put: { TableName, Item: write.put, ...condition, ...placeholders(write.condition) } };
+  if ('put' in write) return { Put: { TableName, Item: write.put, ...condition, ...requestPlaceholders(write.condition) } };
   if ('update' in write) {
-    return { Update: { TableName, Key: keyOf(write.update), UpdateExpression: write.changes.expression, ...condition, ...placeholders(write.changes, write.condition) } };
+    return { Update: { TableName, Key: keyOf(write.update), UpdateExpression: write.changes.expression, ...condition, ...requestPlaceholders(write.changes, write.condition) } };
   }
-  if ('delete' in write) return { Delete: { TableName, Key: keyOf(write.delete), ...condition, ...placeholders(write.condition) } };
-  return { ConditionCheck: { TableName, Key: keyOf(write.check), ConditionExpression: write.condition.expression, ...placeholders(write.condition) } };
+  if ('delete' in write) return { Delete: { TableName, Key: keyOf(write.delete), ...condition, ...requestPlaceholders(write.condition) } };
+  return { ConditionCheck: { TableName, Key: keyOf(write.check), ConditionExpression: write.condition.expression, ...requestPlaceholders(write.condition) } };
 };
 
 // By name: a second copy of the SDK in a bundle would defeat instanceof.

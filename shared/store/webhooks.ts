@@ -20,6 +20,7 @@
  */
 import * as z from '../zod';
 import { MAX_WEBHOOKS_PER_COMPANY, WEBHOOK_EVENT_TYPES, type DeliveryProgress } from '../domain/webhooks';
+import { expressionOf, itemAbsent, itemExists } from './expressions';
 import { keys, WEBHOOK_OVERDUE_SHARDS, type Key } from './keys';
 import { defineLease } from './lease';
 import { webhookOverdueIndex } from './table';
@@ -94,14 +95,14 @@ export class WebhookLimitReached extends Error {
 /** Stores a new endpoint, unless the company has MAX_WEBHOOKS_PER_COMPANY already (WebhookLimitReached). */
 export const putWebhook = async (item: WebhookItem): Promise<void> => {
   const count = keys.webhookCount(item.companyId);
+  const e = expressionOf();
+  const counted = e.name('count');
+  const changes = e.expression(`SET ${counted} = if_not_exists(${counted}, ${e.value('zero', 0)}) + ${e.value('one', 1)}`);
+  const belowLimit = e.expression(`${e.absent('count')} OR ${e.compare('count', '<', MAX_WEBHOOKS_PER_COMPANY, 'max')}`);
   try {
     await transactWrite([
-      {
-        update: count,
-        changes: { expression: 'SET #count = if_not_exists(#count, :zero) + :one', names: { '#count': 'count' }, values: { ':zero': 0, ':one': 1 } },
-        condition: { expression: 'attribute_not_exists(#count) OR #count < :max', names: { '#count': 'count' }, values: { ':max': MAX_WEBHOOKS_PER_COMPANY } },
-      },
-      { put: { ...keys.webhook(item.companyId, item.webhookId), entityType: 'webhook', ...item }, condition: { expression: 'attribute_not_exists(pk)' } },
+      { update: count, changes, condition: belowLimit },
+      { put: { ...keys.webhook(item.companyId, item.webhookId), entityType: 'webhook', ...item }, condition: itemAbsent() },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed && e.failedFor(count)) throw new WebhookLimitReached(`at most ${MAX_WEBHOOKS_PER_COMPANY} webhook endpoints per company`);
@@ -119,11 +120,14 @@ export const listWebhooks = (companyId: string): Promise<WebhookItem[]> => {
 
 /** Deletes the endpoint and takes it off the count, in one transaction; false when it was not there. */
 export const deleteWebhook = async (companyId: string, webhookId: string): Promise<boolean> => {
+  const e = expressionOf();
+  const counted = e.name('count');
+  const one = e.value('one', 1);
   try {
     await transactWrite([
-      { delete: keys.webhook(companyId, webhookId), condition: { expression: 'attribute_exists(pk)' } },
+      { delete: keys.webhook(companyId, webhookId), condition: itemExists() },
       // if_not_exists: a company that never had an endpoint has no count item (the delete's condition fails the transaction then).
-      { update: keys.webhookCount(companyId), changes: { expression: 'SET #count = if_not_exists(#count, :one) - :one', names: { '#count': 'count' }, values: { ':one': 1 } } },
+      { update: keys.webhookCount(companyId), changes: e.expression(`SET ${counted} = if_not_exists(${counted}, ${one}) - ${one}`) },
     ]);
     return true;
   } catch (e) {
@@ -135,11 +139,8 @@ export const deleteWebhook = async (companyId: string, webhookId: string): Promi
 /** An endpoint that answered 410 Gone: nothing more is sent to it. */
 export const disableWebhook = async (companyId: string, webhookId: string, at: string): Promise<void> => {
   try {
-    await conditionalUpdate(
-      keys.webhook(companyId, webhookId),
-      { expression: 'SET enabled = :false, disabledAt = :at', values: { ':false': false, ':at': at } },
-      { expression: 'attribute_exists(pk)' },
-    );
+    const e = expressionOf();
+    await conditionalUpdate(keys.webhook(companyId, webhookId), e.expression(e.update({ set: { enabled: false, disabledAt: at } })), itemExists());
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e; // deleted meanwhile
   }
@@ -165,7 +166,7 @@ export const putDelivery = async (item: Omit<DeliveryItem, 'attempt' | 'overdueA
         ...(item.status === 'pending' ? overdueEntry(item.deliveryId, item.nextAttemptAt ?? item.createdDate) : {}),
         expiresAtEpoch: Math.floor(now.getTime() / 1000) + DELIVERY_RETENTION_DAYS * 86_400,
       },
-      { expression: 'attribute_not_exists(pk)' },
+      itemAbsent(),
     );
     return true;
   } catch (e) {
