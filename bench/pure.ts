@@ -85,7 +85,7 @@ export const createPipeline = () => {
         if (!adapter || !plan || !carrier) throw new Error(`no adapter, plan or carrier for ${code}`);
         let quotes;
         try {
-          quotes = await adapter.rate(adapter.buildRateRequest({ request: prepared.carrierRequest, plan, services }), { signal });
+          quotes = await adapter.rate(await adapter.buildRateRequest({ request: prepared.carrierRequest, plan, services }), { signal });
         } catch (error) {
           // fanOutRates turns a refusal into a failure entry; any other error is a bug the benchmark should show.
           if (error instanceof CarrierRefusal) return [];

@@ -619,8 +619,8 @@ const readCredentials = async (command: Extract<AdminCommand, { kind: 'carrier-a
     throw e;
   }
   // A live carrier names the fields it authenticates with: a typo is caught now, not at the first rate.
-  const { CONNECTORS } = await import('../shared/carriers/registry');
-  const connector = CONNECTORS.find((c) => c.code === command.carrierCode);
+  const { CARRIER_PROFILES } = await import('../shared/carriers/registry');
+  const connector = await CARRIER_PROFILES.find((p) => p.code === command.carrierCode)?.load();
   const fields = connector?.network === 'live' ? connector.credentialFields : [];
   const missing = fields.filter((field) => !credentials[field]?.trim());
   if (missing.length > 0) {
@@ -687,7 +687,7 @@ const addCarrierAccount = async (command: Extract<AdminCommand, { kind: 'carrier
  * account has (its secret deleted once the new one is in place).
  */
 const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carrier-account-push-credentials' }>) => {
-  const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { getCarrierAccount, setPushCredentials }, { CONNECTORS }, { newPushClient }, { carrierPushPaths }] =
+  const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { getCarrierAccount, setPushCredentials }, { CARRIER_PROFILES }, { newPushClient }, { carrierPushPaths }] =
     await Promise.all([
       import('../shared/secrets'),
       import('../shared/store/carrier-accounts'),
@@ -698,7 +698,7 @@ const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carr
   const account = await getCarrierAccount(command.carrierAccountId);
   if (!account) throw new AdminError(`carrier account not found: ${command.carrierAccountId}`);
   // The generic push routes serve every connector that pushes (subscribes, and reads what it is pushed).
-  if (!CONNECTORS.some((c) => c.code === account.carrierCode && c.network === 'live' && c.subscribePush && c.push)) {
+  if (!CARRIER_PROFILES.some((p) => p.code === account.carrierCode && p.network === 'live' && p.pushes)) {
     throw new AdminError(`carrier account ${account.carrierAccountId} is a ${account.carrierCode} account, and ${account.carrierCode} does not push tracking events`);
   }
   if (account.pushCredentials && !command.rotate) {

@@ -3,7 +3,9 @@
  * folder (`shared/carriers/<carrier>/`). Its pure request builders and its
  * response parsers side by side, its codes and units, its reference data and
  * the network it talks to. The registry (./registry.ts) binds each connector
- * to a transport and hands the services the carrier port (CarrierAdapter).
+ * to a transport, on the first call of its carrier, and hands the services
+ * the carrier port (CarrierAdapter). What is known of the carrier before
+ * that is its profile (./profile.ts).
  */
 import type { CarrierKind } from '../domain/entities';
 import type { ConnectorReference } from './reference-kit';
@@ -108,8 +110,11 @@ export type TransportFor = (connector: SandboxConnector, options: CarrierCallOpt
 /** Gives a live connector's client for one call: its own `client` unless a test stands in for the carrier. */
 export type ClientFor = (connector: LiveConnector, options: CarrierCallOptions) => Promise<unknown>;
 
+/** The carrier port over a loaded connector, whose rate request is built at once (the port's, by ./shipment-carriers.ts, loads the connector first). */
+export type BoundConnector = Omit<CarrierAdapter, 'buildRateRequest'> & { buildRateRequest(input: RateInput): unknown };
+
 /** The carrier port over a connector: build, send, parse. */
-export function bindConnector(connector: CarrierConnector, transportFor: TransportFor, clientFor: ClientFor = (c, options) => c.client(options)): CarrierAdapter {
+export function bindConnector(connector: CarrierConnector, transportFor: TransportFor, clientFor: ClientFor = (c, options) => c.client(options)): BoundConnector {
   if (connector.network === 'live') {
     return {
       code: connector.code,

@@ -83,7 +83,7 @@ async function rateOne({ adapter, input, call: options }: RateJob, call: Call): 
   const carrierCode = adapter.code;
   let request: unknown;
   try {
-    request = adapter.buildRateRequest(input);
+    request = await adapter.buildRateRequest(input);
   } catch (error) {
     // A refusal is decided before any call, so the breaker has no say: the carrier cannot ship this either way.
     return failure(carrierCode, error);

@@ -1,28 +1,20 @@
 /**
- * The carriers of the service: the list of connectors, each a folder
- * (`./<carrier>/`). Adding a carrier is a folder, a line here, its profile
- * in CARRIER_PROFILES (./shipment-carriers.ts, in the same order: a unit test
- * holds the two lists together) and its reference data. The registry binds each connector to its transport: the
- * sandbox network, loaded on the first call of a sandbox carrier (its code
- * is never among a function's static imports), or the carrier's own API.
- * It imports every connector: rating quotes them all. The functions of one
- * order's operations use ./shipment-carriers.ts, which loads one connector
- * when its carrier is first called.
+ * The carriers of the service, as rating sees them: every carrier's port,
+ * each over its profile (./profile.ts), the lines of ./carriers.ts. A
+ * carrier's connector is loaded on its first call (./shipment-carriers.ts):
+ * a rate loads those of the carriers it quotes, all at once. The sandbox
+ * network is loaded on the first call of a sandbox carrier (its code is never
+ * among a function's static imports).
  */
-import { carrierF } from './carrier-f';
-import { carrierX } from './carrier-x';
-import { carrierY } from './carrier-y';
-import { carrierZ } from './carrier-z';
-import { ups } from './ups';
-import { canadaPost } from './canada-post';
-import { bindConnector, type CarrierConnector, type ClientFor } from './connector';
-import { loadSandboxNetwork, sandboxTransportFor, type TransportSet } from './shipment-carriers';
+import type { CarrierConnector, ClientFor } from './connector';
+import { bindProfile, CARRIER_PROFILES, loadSandboxNetwork, sandboxTransportFor, type TransportSet } from './shipment-carriers';
 import type { CarrierAdapter } from './port';
 
 export type { TransportSet } from './shipment-carriers';
+export { CARRIER_PROFILES } from './shipment-carriers';
 
-/** Every connector; CARRIER_PROFILES (./shipment-carriers.ts) is its twin, for the functions that load one. */
-export const CONNECTORS: readonly CarrierConnector[] = [carrierX, carrierY, carrierZ, carrierF, ups, canadaPost];
+/** Every connector, loaded (the admin CLI's account checks, the tests that hold profiles to connectors). */
+export const loadConnectors = (): Promise<CarrierConnector[]> => Promise.all(CARRIER_PROFILES.map((p) => p.load()));
 
 export type CarrierRegistry = {
   adapters: readonly CarrierAdapter[];
@@ -45,13 +37,13 @@ export function createCarrierRegistry(
   live: { clientFor?: ClientFor } = {},
 ): CarrierRegistry {
   const transportFor = sandboxTransportFor(sandbox);
-  const adapters = CONNECTORS.map((connector) => bindConnector(connector, transportFor, live.clientFor));
+  const adapters = CARRIER_PROFILES.map((profile) => bindProfile(profile, transportFor, live.clientFor));
   const byCode = new Map(adapters.map((a) => [a.code, a]));
   return {
     adapters,
-    sandboxAdapters: adapters.filter((_, i) => CONNECTORS[i]!.network === 'sandbox'),
+    sandboxAdapters: adapters.filter((_, i) => CARRIER_PROFILES[i]!.network === 'sandbox'),
     getAdapter: (code) => byCode.get(code.toUpperCase()),
-    packagingRequiredBy: CONNECTORS.filter((c) => c.requiresPackagingType).map((c) => c.code),
+    packagingRequiredBy: CARRIER_PROFILES.filter((p) => p.requiresPackagingType).map((p) => p.code),
   };
 }
 

@@ -1,45 +1,25 @@
 /**
- * The carriers of an order's operations (ship, track, cancel, push
- * subscriptions): what the ship, track and cancel functions and the tracking
- * workers use. One order has one carrier, so each connector is loaded on the
- * first call to its carrier, and a function never builds at its cold start
- * the request builders and answer schemas of carriers it is not asked to
- * call (docs/performance.md, "Bundles and cold import"). Rating quotes every
- * carrier of a plan at once and uses the full registry (./registry.ts), which
- * loads them all.
+ * The carriers as the services call them: each carrier's port
+ * (CarrierAdapter) over its profile (./profile.ts), whose connector is
+ * loaded on the first call to the carrier. A function never builds at its
+ * cold start the request builders and answer schemas of carriers it is not
+ * asked to call (docs/performance.md, "Bundles and cold import"): the
+ * functions of one order's operations (ship, track, cancel, push, the
+ * tracking workers) load the one connector of the order; rating
+ * (./registry.ts) quotes every carrier of a plan and loads theirs at its
+ * first quote, all at once.
  *
- * CARRIER_PROFILES says what is known of a carrier without its connector:
- * code, kind, network, whether it pushes tracking events, reconciles its
- * ships and transmits its close. A unit test
- * holds them to the connectors (test/unit/carriers/shipment-carriers.test.ts).
+ * The profiles are the lines of ./carriers.ts, ordered by carrier code.
  */
-import type { CarrierKind } from '../domain/entities';
-import { bindConnector, type CarrierConnector, type CarrierNetwork, type ClientFor, type TransportFor } from './connector';
+import * as registered from './carriers';
+import { bindConnector, type BoundConnector, type ClientFor, type TransportFor } from './connector';
+import type { CarrierProfile } from './profile';
 import type { CarrierAdapter, CarrierTransport } from './port';
 
-export type CarrierProfile = {
-  readonly code: string;
-  readonly kind: CarrierKind;
-  readonly network: CarrierNetwork;
-  /** The connector has `subscribePush` and `push` (UPS Track Alert): its pushes are served by the generic inbound routes. */
-  readonly pushes: boolean;
-  /** The connector has `findShipments` (no idempotency key: its ships are reconciled), and this void window. */
-  readonly voidWindowDays?: number;
-  /** The connector has `closeOut`, `findCloseOuts` and `requestRefund` (Canada Post: the day's close is a transmit, a manifested shipment is refunded). */
-  readonly transmits?: boolean;
-  /** The connector, from a chunk of its own in a function bundle. */
-  load(): Promise<CarrierConnector>;
-};
+export type { CarrierProfile } from './profile';
 
-/** Every carrier, in the order of ./registry.ts's CONNECTORS. */
-export const CARRIER_PROFILES: readonly CarrierProfile[] = [
-  { code: 'CARRIERX', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-x')).carrierX },
-  { code: 'CARRIERY', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-y')).carrierY },
-  { code: 'CARRIERZ', kind: 'parcel', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-z')).carrierZ },
-  { code: 'CARRIERF', kind: 'freight', network: 'sandbox', pushes: false, load: async () => (await import('./carrier-f')).carrierF },
-  { code: 'UPS', kind: 'parcel', network: 'live', pushes: true, voidWindowDays: 28, load: async () => (await import('./ups')).ups },
-  { code: 'CANADAPOST', kind: 'parcel', network: 'live', pushes: false, voidWindowDays: 30, transmits: true, load: async () => (await import('./canada-post')).canadaPost },
-];
+/** Every carrier, by code. */
+export const CARRIER_PROFILES: readonly CarrierProfile[] = Object.values(registered).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 
 /** Transports by carrier code: the sandbox network's, or a test's stand-in for one carrier. */
 export type TransportSet = { readonly [code: string]: CarrierTransport<unknown> | undefined };
@@ -70,8 +50,69 @@ export type ShipmentCarriers = {
 };
 
 /**
- * Order carriers over `sandbox` (as createCarrierRegistry) whose connectors
- * load on their first call. A load that fails is tried again on the next call.
+ * The port of a carrier whose connector loads on its first call, once; a
+ * load that fails is tried again on the next call. Its optional operations
+ * are there as its profile says, so a service can tell what the carrier does
+ * without loading it.
+ */
+export function bindProfile(profile: CarrierProfile, transportFor: TransportFor, clientFor?: ClientFor): CarrierAdapter {
+  let bound: Promise<BoundConnector> | undefined;
+  const adapter = () =>
+    (bound ??= profile.load().then(
+      (connector) => bindConnector(connector, transportFor, clientFor),
+      (error: unknown) => {
+        bound = undefined;
+        throw error;
+      },
+    ));
+  /** An optional operation of the loaded connector; its profile said it has it, a unit test holds them together. */
+  const operation = async <K extends 'subscribePush' | 'push' | 'findShipments' | 'closeOut' | 'findCloseOuts' | 'requestRefund'>(name: K) => {
+    const loaded = (await adapter())[name];
+    if (!loaded) throw new Error(`${profile.code} has no ${name}`);
+    return loaded as NonNullable<CarrierAdapter[K]>;
+  };
+  return {
+    code: profile.code,
+    kind: profile.kind,
+    buildRateRequest: async (input) => (await adapter()).buildRateRequest(input),
+    rate: async (request, options) => (await adapter()).rate(request, options),
+    ship: async (input, options) => (await adapter()).ship(input, options),
+    track: async (shipment, options) => (await adapter()).track(shipment, options),
+    cancel: async (shipment, options) => (await adapter()).cancel(shipment, options),
+    ...(profile.pushes
+      ? {
+          subscribePush: async (input, options) => (await operation('subscribePush'))(input, options),
+          // What the carrier pushes is read by its connector, loaded on the first push.
+          push: {
+            authenticate: async (headers, clientId) => {
+              const push = await operation('push');
+              return push.authenticate ? push.authenticate(headers, clientId) : { ok: true };
+            },
+            parseEvents: async (body, headers) => (await operation('push')).parseEvents(body, headers),
+          },
+        }
+      : {}),
+    ...(profile.voidWindowDays !== undefined
+      ? {
+          voidWindowDays: profile.voidWindowDays,
+          findShipments: async (reference, options) => (await operation('findShipments'))(reference, options),
+        }
+      : {}),
+    ...(profile.transmits
+      ? {
+          closeOut: async (input, options) => (await operation('closeOut'))(input, options),
+          findCloseOuts: async (reference, options) => (await operation('findCloseOuts'))(reference, options),
+          requestRefund: async (shipment, options) => (await operation('requestRefund'))(shipment, options),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Order carriers over `sandbox`, the sandbox network's transports (or a
+ * loader of them; by default the network of this process, loaded on first
+ * use). Live connectors make their own clients, unless `live.clientFor`
+ * stands in for them (a test's carrier simulator).
  */
 export function createShipmentCarriers(
   sandbox: TransportSet | (() => Promise<TransportSet>) = loadSandboxNetwork,
@@ -79,76 +120,7 @@ export function createShipmentCarriers(
   profiles: readonly CarrierProfile[] = CARRIER_PROFILES,
 ): ShipmentCarriers {
   const transportFor = sandboxTransportFor(sandbox);
-  const carriers = profiles.map((profile): ShipmentCarrier => {
-    let bound: Promise<CarrierAdapter> | undefined;
-    const adapter = () =>
-      (bound ??= profile.load().then(
-        (connector) => bindConnector(connector, transportFor, live.clientFor),
-        (error: unknown) => {
-          bound = undefined;
-          throw error;
-        },
-      ));
-    const pushOf = async () => {
-      const loaded = await adapter();
-      if (!loaded.push) throw new Error(`${profile.code} does not push tracking events`);
-      return loaded.push;
-    };
-    return {
-      code: profile.code,
-      kind: profile.kind,
-      ship: async (input, options) => (await adapter()).ship(input, options),
-      track: async (shipment, options) => (await adapter()).track(shipment, options),
-      cancel: async (shipment, options) => (await adapter()).cancel(shipment, options),
-      ...(profile.pushes
-        ? {
-            subscribePush: async (input, options) => {
-              const loaded = await adapter();
-              if (!loaded.subscribePush) throw new Error(`${profile.code} does not push tracking events`);
-              return loaded.subscribePush(input, options);
-            },
-            // What the carrier pushes is read by its connector, loaded on the first push.
-            push: {
-              authenticate: async (headers, clientId) => {
-                const push = await pushOf();
-                return push.authenticate ? push.authenticate(headers, clientId) : { ok: true };
-              },
-              parseEvents: async (body, headers) => (await pushOf()).parseEvents(body, headers),
-            },
-          }
-        : {}),
-      ...(profile.voidWindowDays !== undefined
-        ? {
-            voidWindowDays: profile.voidWindowDays,
-            findShipments: async (reference, options) => {
-              const loaded = await adapter();
-              if (!loaded.findShipments) throw new Error(`${profile.code} cannot search shipments by reference`);
-              return loaded.findShipments(reference, options);
-            },
-          }
-        : {}),
-      ...(profile.transmits
-        ? {
-            closeOut: async (input, options) => {
-              const loaded = await adapter();
-              if (!loaded.closeOut) throw new Error(`${profile.code} does not transmit its close`);
-              return loaded.closeOut(input, options);
-            },
-            findCloseOuts: async (reference, options) => {
-              const loaded = await adapter();
-              if (!loaded.findCloseOuts) throw new Error(`${profile.code} cannot search its close-outs`);
-              return loaded.findCloseOuts(reference, options);
-            },
-            requestRefund: async (shipment, options) => {
-              const loaded = await adapter();
-              if (!loaded.requestRefund) throw new Error(`${profile.code} does not refund shipments`);
-              return loaded.requestRefund(shipment, options);
-            },
-          }
-        : {}),
-    };
-  });
-  const byCode = new Map(carriers.map((c) => [c.code, c]));
+  const byCode = new Map(profiles.map((profile) => [profile.code, bindProfile(profile, transportFor, live.clientFor)]));
   return { getAdapter: (code) => byCode.get(code.toUpperCase()) };
 }
 

@@ -177,8 +177,12 @@ export type CarrierCallOptions = { signal: AbortSignal; mode?: CarrierMode; acco
 export interface CarrierAdapter<CarrierRequest = unknown> {
   readonly code: string;
   readonly kind: CarrierKind;
-  /** Pure: the request this carrier would receive. Throws CarrierRefusal when the carrier cannot quote it. */
-  buildRateRequest(input: RateInput): CarrierRequest;
+  /**
+   * The request this carrier would receive: pure once the connector is
+   * loaded (its first call loads it). Rejects with CarrierRefusal when the
+   * carrier cannot quote it.
+   */
+  buildRateRequest(input: RateInput): Promise<CarrierRequest>;
   /** Sends it through the transport; one quote per service. */
   rate(request: CarrierRequest, options: CarrierCallOptions): Promise<CarrierQuote[]>;
   /**

@@ -2,11 +2,11 @@
  * Default packaging catalog (spec 2.5, 2.6): shared by every company, stored
  * under `PACKAGING#DEFAULT`. Ids are fixed so loading is idempotent. The two
  * generic entries are here; each carrier's own packaging comes from its
- * connector's reference data, in the registry's order.
+ * profile's reference data, by carrier code.
  * The shared `GENERIC_BOX` is not in category `Generic`: `Generic` always
  * marks a company custom box (docs/decisions.md).
  */
-import { CONNECTORS } from '../carriers/registry';
+import { CARRIER_PROFILES } from '../carriers/shipment-carriers';
 import { dims, fixed, free } from '../carriers/reference-kit';
 import type { PackagingType } from '../domain/entities';
 
@@ -31,4 +31,4 @@ const GENERIC: PackagingType[] = [
   },
 ];
 
-export const defaultPackagingTypes: PackagingType[] = [...GENERIC, ...CONNECTORS.flatMap((c) => c.reference.packaging)];
+export const defaultPackagingTypes: PackagingType[] = [...GENERIC, ...CARRIER_PROFILES.flatMap((p) => p.reference.packaging)];

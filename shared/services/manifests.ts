@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { carrierAccountById, isAccountNotConfigured } from '../carriers/accounts';
-import { defaultShipmentCarriers } from '../carriers/shipment-carriers';
+import { CARRIER_PROFILES, defaultShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import {
   manifestCreateBody,
@@ -71,8 +71,8 @@ export const CLOSE_WAIT_MS = 8_000;
 /** Days before and after today a ship date may name. */
 const SHIP_DATE_PAST_DAYS = 30;
 const SHIP_DATE_FUTURE_DAYS = 7;
-/** Carriers whose close must be a transmit (`closeOut`): refused if their connector lacks it (a guard: Canada Post's has it). */
-const TRANSMIT_REQUIRED = new Set(['CANADAPOST']);
+/** Carriers whose close must be a transmit (`closeOut`), as their profiles say: refused if the port given lacks it (a guard). */
+const TRANSMIT_REQUIRED = new Set(CARRIER_PROFILES.filter((p) => p.transmits).map((p) => p.code));
 /** Orders taken at once. */
 const TAKE_CONCURRENCY = 8;
 

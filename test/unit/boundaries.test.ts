@@ -5,8 +5,9 @@
  * sandbox is loaded by the registry with a dynamic import only when a sandbox
  * carrier is called, and the crash hook is wired by the local runtime.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { CARRIER_PROFILES } from '../../shared/carriers/registry';
 import { manifest } from '../../shared/manifest';
 
 const root = path.resolve(__dirname, '../..');
@@ -51,29 +52,44 @@ const FORBIDDEN = [
   { what: 'the tooling (the OpenAPI builder, entry points)', test: (f: string) => f.startsWith('tooling/') || f.startsWith('bin/') },
 ];
 
+/**
+ * The carrier folders, from the registry: a folder of shared/carriers whose
+ * profile.ts gives one of the registry's profiles (a folder with a profile
+ * nobody registered is a mistake too).
+ */
+const carrierFolders = readdirSync(path.join(root, 'shared/carriers'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(root, 'shared/carriers', entry.name, 'profile.ts')))
+  .map((entry) => `shared/carriers/${entry.name}`);
+
+it('every carrier folder is registered, once, and every registered carrier has its folder', async () => {
+  const profiles = await Promise.all(carrierFolders.map(async (folder) => ((await import(path.join(root, folder, 'profile.ts'))) as { profile: unknown }).profile));
+  expect(new Set(profiles).size).toBe(carrierFolders.length);
+  expect(profiles.filter((p) => !CARRIER_PROFILES.includes(p as never))).toEqual([]);
+  expect(carrierFolders).toHaveLength(CARRIER_PROFILES.length);
+});
+
+/** What a profile may bring along (its reference data); the rest of the folder is the connector. */
+const profileFiles = new Set(carrierFolders.flatMap((folder) => [...staticGraph(`${folder}/profile.ts`)]));
+const isConnector = (f: string) => carrierFolders.some((folder) => f.startsWith(`${folder}/`)) && !profileFiles.has(f);
+
 it('the graph walk follows imports (it is not vacuous)', () => {
   const graph = staticGraph('functions/rate/handler.ts');
   expect(graph).toContain('shared/carriers/registry.ts');
-  expect(graph).toContain('shared/carriers/carrier-x/index.ts');
+  expect(graph).toContain('shared/carriers/carriers.ts');
+  expect(graph).toContain('shared/carriers/carrier-x/profile.ts');
   expect(staticGraph('shared/carriers/sandbox/network.ts')).toContain('shared/carriers/sandbox/transport.ts');
+  expect(isConnector('shared/carriers/ups/index.ts')).toBe(true);
+  expect(isConnector('shared/carriers/ups/profile.ts')).toBe(false);
 });
 
 /**
- * An order has one carrier: the functions of order operations load each
- * connector on its first call (shared/carriers/shipment-carriers.ts), so no
- * connector is among their static imports. Rating quotes them all and
- * imports them; UPS's Track Alert function reads UPS's events, and imports
- * their parser.
+ * A function loads a carrier's connector on the first call to that carrier
+ * (shared/carriers/shipment-carriers.ts): no connector is among the static
+ * imports of any function, so an order's operations build only the
+ * connector of its carrier and rating builds those it quotes. UPS's and
+ * Canada Post's connectors load their HTTP clients the same way.
  */
-const ORDER_FUNCTIONS = ['ship', 'track', 'cancel', 'tracking-check', 'tracking-refresh'];
-const isConnector = (f: string) => /^shared\/carriers\/(carrier-[a-z]|ups)\//.test(f) || f === 'shared/carriers/registry.ts';
-
-it('the functions of order operations exist in the manifest', () => {
-  expect(manifest.map((f) => f.name)).toEqual(expect.arrayContaining(ORDER_FUNCTIONS));
-  expect([...staticGraph('functions/rate/handler.ts')].filter(isConnector)).toContain('shared/carriers/ups/index.ts');
-});
-
-describe.each(manifest.filter((f) => ORDER_FUNCTIONS.includes(f.name)).map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
+describe.each(manifest.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
   it('does not statically import a carrier connector', () => {
     expect([...staticGraph(entry)].filter(isConnector)).toEqual([]);
   });

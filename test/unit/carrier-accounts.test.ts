@@ -45,12 +45,12 @@ describe('pricing plans keep no credentials', () => {
   it('the seeded carriers are the four sandbox carriers, UPS and Canada Post, live; a carrier item without the flag is a sandbox one', () => {
     const carriers = referenceItems().filter((i) => String(i.sk).startsWith('CARRIER#'));
     expect(carriers.map((c) => [c.code, c.network])).toEqual([
+      ['CANADAPOST', 'live'],
+      ['CARRIERF', 'sandbox'],
       ['CARRIERX', 'sandbox'],
       ['CARRIERY', 'sandbox'],
       ['CARRIERZ', 'sandbox'],
-      ['CARRIERF', 'sandbox'],
       ['UPS', 'live'],
-      ['CANADAPOST', 'live'],
     ]);
     expect(carrierSchema.parse({ code: 'C', fullName: {}, shortName: {}, kind: 'parcel' }).network).toBe('sandbox');
   });

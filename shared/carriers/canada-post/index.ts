@@ -14,6 +14,7 @@ import { defineLiveConnector } from '../connector';
 import { CarrierError, type CarrierCallOptions } from '../port';
 import type { CanadaPostApi } from './api';
 import { buildCanadaPostRateRequest, canadaPostRate } from './rate';
+import { CANADA_POST_VOID_WINDOW_DAYS } from './profile';
 import { reference } from './reference';
 import { CANADAPOST } from './xml';
 
@@ -27,14 +28,6 @@ async function clientOf(options: CarrierCallOptions): Promise<CanadaPostApi> {
   const { createCanadaPostApi } = await import('./http');
   return createCanadaPostApi({ mode: options.mode ?? 'live', account });
 }
-
-/**
- * How long after a ship the reconciler looks for a late duplicate to cancel.
- * Canada Post documents no limit for voiding a contract shipment before its
- * transmit, nor for asking the refund of an unused label after it; 30 days
- * bounds the search rounds (and the non-contract search's date range).
- */
-export const CANADA_POST_VOID_WINDOW_DAYS = 30;
 
 export const canadaPost = defineLiveConnector({
   code: CANADAPOST,

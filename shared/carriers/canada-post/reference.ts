@@ -9,7 +9,9 @@
  */
 import { dims, free, service, type ConnectorReference } from '../reference-kit';
 import { CANADA_POST_SERVICES } from './services';
-import { CANADAPOST } from './xml';
+
+/** Canada Post's carrier code. */
+export const CANADAPOST = 'CANADAPOST';
 
 /** Our packaging code → the parcel characteristic Canada Post sets for it. */
 export const CANADA_POST_PACKAGING_FLAGS: Readonly<Record<string, 'mailing-tube' | 'unpackaged'>> = {

@@ -11,7 +11,9 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { CarrierError } from '../../domain/carrier';
 
-export const CANADAPOST = 'CANADAPOST';
+import { CANADAPOST } from './reference';
+
+export { CANADAPOST };
 
 export const NS = {
   rate: 'http://www.canadapost.ca/ws/ship/rate-v4',

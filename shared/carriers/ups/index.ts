@@ -15,6 +15,7 @@ import { CarrierError, type CarrierCallOptions } from '../port';
 import type { UpsApi } from './api';
 import { UPS } from './oauth';
 import { buildRate, upsRate } from './rate-operation';
+import { UPS_VOID_WINDOW_DAYS } from './profile';
 import { reference } from './reference';
 import type { TrackAlertSubscription, TrackAlertSubscriptionInput } from './track-alert';
 
@@ -33,14 +34,6 @@ async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
   const { createUpsApi } = await import('./http');
   return createUpsApi({ mode: options.mode ?? 'live', account });
 }
-
-/**
- * How long after a ship the reconciler looks for a late duplicate to void.
- * UPS documents no void window in its Shipping API; a shipment that never
- * entered UPS's network can be voided for weeks, and one nobody printed a
- * label for never enters it. 28 days bounds the search rounds.
- */
-const UPS_VOID_WINDOW_DAYS = 28;
 
 export const ups = defineLiveConnector({
   code: UPS,

@@ -30,7 +30,7 @@ const fakeCarrier = (code: string) => {
     ship: () => Promise.reject(new Error('rating tests do not ship')),
     track: () => Promise.reject(new Error('rating tests do not track')),
     cancel: () => Promise.reject(new Error('rating tests do not cancel')),
-    buildRateRequest: () => {
+    buildRateRequest: async () => {
       if (mode === 'refuse') throw new CarrierRefusal(code, `${code} does not quote this`);
       return {};
     },

@@ -6,7 +6,8 @@ import { createLogger } from '../../../shared/logger';
 import type { CarrierAdapter } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 
-const ALL = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
+// The sandbox carriers, in the registry's order (by code).
+const ALL = ['CARRIERF', 'CARRIERX', 'CARRIERY', 'CARRIERZ'];
 
 function jobs(options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] {
   const { sandboxAdapters: adapters } = createCarrierRegistry(createSandboxTransports(options));
@@ -37,7 +38,7 @@ describe('rating fan-out', () => {
   it('a slow carrier times out while the others return', async () => {
     const started = Date.now();
     const result = await fanOutRates(jobs({ faults: { CARRIERY: { latencyMs: 30_000 } } }), { timeoutMs: 100, budgetMs: 10_000 });
-    expect(carriersQuoted(result)).toEqual(['CARRIERX', 'CARRIERZ', 'CARRIERF']);
+    expect(carriersQuoted(result)).toEqual(['CARRIERF', 'CARRIERX', 'CARRIERZ']);
     expect(result.failures).toEqual([{ carrierCode: 'CARRIERY', reason: 'timeout', message: 'CARRIERY did not answer within 100 ms' }]);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -45,7 +46,7 @@ describe('rating fan-out', () => {
   it('a carrier that never answers times out', async () => {
     const result = await fanOutRates(jobs({ faults: { CARRIERX: { error: 'timeout' } } }), { timeoutMs: 50, budgetMs: 10_000 });
     expect(result.failures.map((f) => [f.carrierCode, f.reason])).toEqual([['CARRIERX', 'timeout']]);
-    expect(carriersQuoted(result)).toEqual(['CARRIERY', 'CARRIERZ', 'CARRIERF']);
+    expect(carriersQuoted(result)).toEqual(['CARRIERF', 'CARRIERY', 'CARRIERZ']);
   });
 
   it('a failing carrier is reported and the others still return', async () => {
@@ -55,8 +56,8 @@ describe('rating fan-out', () => {
     });
     expect(carriersQuoted(result)).toEqual(['CARRIERX', 'CARRIERY']);
     expect(result.failures).toEqual([
-      { carrierCode: 'CARRIERZ', reason: 'error', message: expect.stringMatching(/HTTP 500/) },
       { carrierCode: 'CARRIERF', reason: 'error', message: expect.stringMatching(/malformed/) },
+      { carrierCode: 'CARRIERZ', reason: 'error', message: expect.stringMatching(/HTTP 500/) },
     ]);
   });
 
@@ -77,7 +78,7 @@ describe('rating fan-out', () => {
       budgetMs: 80,
     });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(carriersQuoted(result)).toEqual(['CARRIERX', 'CARRIERF']);
+    expect(carriersQuoted(result)).toEqual(['CARRIERF', 'CARRIERX']);
     expect(result.failures).toEqual([
       { carrierCode: 'CARRIERY', reason: 'timeout', message: 'CARRIERY did not answer within the rating budget of 80 ms' },
       { carrierCode: 'CARRIERZ', reason: 'timeout', message: 'CARRIERZ did not answer within the rating budget of 80 ms' },
@@ -85,8 +86,8 @@ describe('rating fan-out', () => {
   });
 
   it('a carrier that ignores the abort signal is still cut off', async () => {
-    const deaf = adapterThat('DEAF', { buildRateRequest: () => ({}), rate: () => new Promise(() => undefined) });
-    const result = await fanOutRates([{ adapter: deaf, input: rateInput('CARRIERX') }, ...jobs().slice(0, 1)], { timeoutMs: 50, budgetMs: 5_000 });
+    const deaf = adapterThat('DEAF', { buildRateRequest: async () => ({}), rate: () => new Promise(() => undefined) });
+    const result = await fanOutRates([{ adapter: deaf, input: rateInput('CARRIERX') }, ...jobs().slice(1, 2)], { timeoutMs: 50, budgetMs: 5_000 });
     expect(result.failures).toEqual([{ carrierCode: 'DEAF', reason: 'timeout', message: 'DEAF did not answer within 50 ms' }]);
     expect(carriersQuoted(result)).toEqual(['CARRIERX']);
   });
@@ -98,7 +99,7 @@ describe('rating fan-out', () => {
       },
       rate: async () => [],
     });
-    const result = await fanOutRates([{ adapter: broken, input: rateInput('CARRIERX') }, ...jobs().slice(1, 2)], { timeoutMs: 2_000, budgetMs: 5_000 });
+    const result = await fanOutRates([{ adapter: broken, input: rateInput('CARRIERX') }, ...jobs().slice(2, 3)], { timeoutMs: 2_000, budgetMs: 5_000 });
     expect(result.failures).toEqual([{ carrierCode: 'BROKEN', reason: 'error', message: 'cannot read the request' }]);
     expect(carriersQuoted(result)).toEqual(['CARRIERY']);
   });

@@ -7,8 +7,8 @@ import { rateInput } from './fixtures';
 const network = (options: SandboxNetworkOptions) => createCarrierRegistry(createSandboxTransports(options));
 
 /** Builds and rates through `adapter` with a signal the test controls. */
-function rate(adapter: CarrierAdapter, signal = new AbortController().signal) {
-  return adapter.rate(adapter.buildRateRequest(rateInput(adapter.code)), { signal });
+async function rate(adapter: CarrierAdapter, signal = new AbortController().signal) {
+  return adapter.rate(await adapter.buildRateRequest(rateInput(adapter.code)), { signal });
 }
 
 describe('SANDBOX_FAULTS parsing', () => {

@@ -87,8 +87,8 @@ export function rateInput(carrierCode: string, request: RateRequest = rateReques
 }
 
 /** Builds and rates in one go, without a timeout. */
-export async function quotesOf(adapter: CarrierAdapter, input: RateInput): Promise<CarrierQuote[]> {
-  return adapter.rate(adapter.buildRateRequest(input), { signal: new AbortController().signal });
+export async function quotesOf(adapter: Pick<CarrierAdapter, 'rate'> & { buildRateRequest(input: RateInput): unknown }, input: RateInput): Promise<CarrierQuote[]> {
+  return adapter.rate(await adapter.buildRateRequest(input), { signal: new AbortController().signal });
 }
 
 export const chargeCodes = (quote: CarrierQuote | undefined): string[] => (quote?.charges ?? []).map((c) => c.code);

@@ -34,7 +34,7 @@ describe('carrier registry', () => {
     const adapter = registry.getAdapter('CARRIERZ')!;
     const input = rateInput('CARRIERZ');
     await expect(quotesOf(adapter, input)).resolves.toEqual([]);
-    expect(sent).toEqual([adapter.buildRateRequest(input)]);
+    expect(sent).toEqual([await adapter.buildRateRequest(input)]);
   });
 
   it('a quote of another carrier in the answer is an error', async () => {

@@ -1,0 +1,12 @@
+/** Carrier F as the service knows it before loading its connector (../profile.ts); registered by its line in ../carriers.ts. */
+import { defineProfile } from '../profile';
+import { reference } from './reference';
+
+export const profile = defineProfile({
+  code: 'CARRIERF',
+  kind: 'freight',
+  network: 'sandbox',
+  reference,
+  pushes: false,
+  load: async () => (await import('.')).carrierF,
+});

@@ -1,0 +1,12 @@
+/** Carrier Z as the service knows it before loading its connector (../profile.ts); registered by its line in ../carriers.ts. */
+import { defineProfile } from '../profile';
+import { reference } from './reference';
+
+export const profile = defineProfile({
+  code: 'CARRIERZ',
+  kind: 'parcel',
+  network: 'sandbox',
+  reference,
+  pushes: false,
+  load: async () => (await import('.')).carrierZ,
+});

@@ -1,0 +1,21 @@
+/** UPS as the service knows it before loading its connector (../profile.ts); registered by its line in ../carriers.ts. */
+import { defineProfile } from '../profile';
+import { reference } from './reference';
+
+/**
+ * How long after a ship the reconciler looks for a late duplicate to void.
+ * UPS documents no void window in its Shipping API; a shipment that never
+ * entered UPS's network can be voided for weeks, and one nobody printed a
+ * label for never enters it. 28 days bounds the search rounds.
+ */
+export const UPS_VOID_WINDOW_DAYS = 28;
+
+export const profile = defineProfile({
+  code: 'UPS',
+  kind: 'parcel',
+  network: 'live',
+  reference,
+  pushes: true,
+  voidWindowDays: UPS_VOID_WINDOW_DAYS,
+  load: async () => (await import('.')).ups,
+});
