@@ -1,14 +1,18 @@
 /**
  * Waiting under a carrier call's AbortSignal, settling with the signal's own
  * reason (our CarrierTimeout says which deadline passed): the rating fan-out
- * (./fanout.ts), the UPS token cache (./ups/oauth.ts) and the live carriers'
- * HTTP clients (./live-http.ts).
+ * (./fanout.ts), the UPS token cache (./ups/oauth.ts) and the live
+ * carriers' HTTP clients (./live-http.ts).
  *
- * Hand-written, and why it stays: Node's `timers/promises` and
- * `events.once` take a signal but reject with their own AbortError, so the
- * caller would lose the reason; `AbortSignal.any` combines signals but does
- * not race a promise against one. Each is a dozen lines.
+ * `sleepFor` is Node's own `timers/promises` wait, whose AbortError is
+ * turned back into the signal's reason. `untilAborted` is hand-written, and
+ * why it stays (docs/decisions.md, "Hand-written where a library could
+ * serve"): Node races no promise against a signal (`AbortSignal.any` combines
+ * signals, `events.once` waits for one but keeps its listener until the
+ * signal fires), and p-timeout and friends start a timer of their own where
+ * the caller already has a signal.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 
 /** Settles like `promise`, or rejects with the signal's reason as soon as it aborts (at once when it already has). */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -29,17 +33,8 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
   });
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (at once when it already has). */
 export const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+  wait(ms, undefined, { signal }).catch((error: unknown) => {
+    throw signal.aborted ? signal.reason : error;
   });
