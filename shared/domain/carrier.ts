@@ -78,6 +78,12 @@ export type ShipInput = {
    */
   shipTime: string;
   /**
+   * The label format the caller asked first (the ship body's `labelFormat`):
+   * a carrier that issues one encoding per shipment (Canada Post) issues
+   * this one; the others ignore it.
+   */
+  labelFormat?: 'PDF' | 'ZPL';
+  /**
    * An earlier attempt under this reference may have bought a shipment (a
    * stale claim taken over, or an attempt that ended without a clear answer):
    * a carrier without an idempotency key looks the reference up before

@@ -228,7 +228,16 @@ export const createShippingService = ({
         recorded = true;
       }
       shipment = await shipWithCarrier(
-        { reference: rateResponseId, request, plan, serviceCode: rate.serviceCode, shipTime, ...(mayExist ? { mayExist } : {}), ...(ship.adoptOnly ? { adoptOnly: true } : {}) },
+        {
+          reference: rateResponseId,
+          request,
+          plan,
+          serviceCode: rate.serviceCode,
+          shipTime,
+          ...(ship.labelFormat ? { labelFormat: ship.labelFormat } : {}),
+          ...(mayExist ? { mayExist } : {}),
+          ...(ship.adoptOnly ? { adoptOnly: true } : {}),
+        },
         rate.carrierCode,
         { account, mode: rate.mode },
         attempt,

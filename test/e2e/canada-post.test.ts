@@ -102,7 +102,7 @@ maybe('Canada Post through npm start', () => {
       expect(shipped.json.data).toMatchObject({ mode, carrier: { code: 'CANADAPOST' }, status: 'pending' });
       // Canada Post's tracking PIN, from a shipment under our contract and customer number.
       const made = own().simulator.shipmentByPin(trackingNumber);
-      expect(made).toBeDefined();
+      expect(made?.encoding).toBe('PDF');
       expect(trackingNumber).toMatch(/^\d{16}$/);
 
       const pdf = await call(key, `/labels/${orderId}/SHIPPING_LABEL_PDF`);
@@ -127,6 +127,28 @@ maybe('Canada Post through npm start', () => {
       expect(own().seen.filter((s) => s.status === 400)).toEqual([]);
     }, 90_000);
   });
+
+  it("a ship that asks ZPL first gets Canada Post's own ZPL label (one encoding a shipment: the PDF is then ours)", async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const rate = (await rateCanadaPost(key)).find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
+    const shipped = await call(key, `/ship/${rate.rateResponseId}`, { method: 'POST', body: JSON.stringify({ labelFormat: 'ZPL' }) });
+    expect([shipped.status, shipped.json.error?.message]).toEqual([200, undefined]);
+    const { orderId, trackingNumber, labels } = shipped.json.data as { orderId: string; trackingNumber: string; labels?: Array<{ code: string }> };
+    const made = development.simulator.shipmentByPin(trackingNumber)!;
+    expect(made.encoding).toBe('ZPL');
+    // The ZPL file is Canada Post's artifact, the ^XA block its API gave (its banner and the PIN's barcode).
+    const zpl = await call(key, `/labels/${orderId}/SHIPPING_LABEL_ZPL`);
+    expect(zpl.status).toBe(302);
+    const zplText = await (await fetch(zpl.location!)).text();
+    expect(zplText).toContain('^FDCanada Post / Postes Canada^FS');
+    expect(zplText).toContain(`^BCN,200,Y,N,N^FD${trackingNumber}^FS`);
+    if (labels) expect(labels[0]?.code).toBe('SHIPPING_LABEL_ZPL');
+    // The PDF is still served: drawn by our label service.
+    const pdf = await call(key, `/labels/${orderId}/SHIPPING_LABEL_PDF`);
+    expect(pdf.status).toBe(302);
+    expect(Buffer.from(await (await fetch(pdf.location!)).arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await call(key, `/shipments/${orderId}`, { method: 'DELETE' })).status).toBe(200);
+  }, 90_000);
 
   it('Canada Post answers the first ship after our timeout, the caller retries: one billable shipment after the settle window', async () => {
     const key = readDemoFile(dataDir)!.testApiKey!;

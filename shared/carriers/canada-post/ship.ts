@@ -19,8 +19,11 @@
  * - A contract shipment joins the group of its mailing date
  *   (`shipping-api-YYYYMMDD`): one group per day, transmitted by the operator
  *   (docs/canada-post.md, "Groups and transmit").
- * - One label encoding per shipment: PDF 4×6 (`print-preferences`); a
- *   non-contract shipment has no choice and is PDF.
+ * - One label encoding per shipment (`print-preferences`, 4×6): ZPL when
+ *   the caller asked ZPL first (`input.labelFormat`, the ship body's
+ *   `labelFormat`), PDF otherwise; a non-contract shipment has no choice
+ *   and is PDF. The label type of the other encoding is drawn by our label
+ *   service.
  * - Customs (the United States and elsewhere): from the commercial invoice,
  *   in CAD (Canada Post needs a rate from CAD otherwise, which our request
  *   does not carry); documents only as reason `DOC`.
@@ -231,7 +234,7 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
     destination: destinationOf(request),
     options: options.length > 0 ? { option: options } : undefined,
     'parcel-characteristics': parcelCharacteristicsOf(request, 999.999),
-    'print-preferences': kind === 'contract' ? { 'output-format': '4x6', encoding: 'PDF' } : undefined,
+    'print-preferences': kind === 'contract' ? { 'output-format': '4x6', encoding: input.labelFormat === 'ZPL' ? 'ZPL' : 'PDF' } : undefined,
     preferences: { 'show-packing-instructions': 'false', 'show-postage-rate': 'false', 'show-insured-value': 'true' },
     references: referencesOf(request, reference),
     customs: international ? customsOf(request, documentsOnly) : undefined,

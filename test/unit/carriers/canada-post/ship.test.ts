@@ -38,6 +38,12 @@ describeWithCanadaPostSchemas('Canada Post shipping documents against their sche
     expect(await canadaPostXmlProblems(built.xml, contractId ? 'shipment.xsd' : 'ncshipment.xsd')).toEqual([]);
   });
 
+  it('contract, a ZPL label asked first: 4x6 thermal', async () => {
+    const built = buildCanadaPostShipRequest({ ...shipInputOf(domestic(), 'CANADAPOST_XPRESSPOST'), labelFormat: 'ZPL' }, CONTRACT);
+    expect(built.xml).toContain('<print-preferences><output-format>4x6</output-format><encoding>ZPL</encoding></print-preferences>');
+    expect(await canadaPostXmlProblems(built.xml, 'shipment.xsd')).toEqual([]);
+  });
+
   it('refund requests validate', async () => {
     expect(await canadaPostXmlProblems(refundRequestXml('contract', 'ops@example.com'), 'shipment.xsd')).toEqual([]);
     expect(await canadaPostXmlProblems(refundRequestXml('nonContract', 'ops@example.com'), 'ncshipment.xsd')).toEqual([]);
@@ -106,6 +112,8 @@ describe('Canada Post shipping: rules', () => {
     expect(built).toMatchObject({ kind: 'nonContract', path: '/rs/2004381/ncshipment', mediaType: 'application/vnd.cpc.ncshipment-v4+xml' });
     expect(built.xml).not.toContain('settlement-info');
     expect(built.xml).not.toContain('print-preferences');
+    // Canada Post gives a non-contract shipment no choice of encoding: a ZPL asked first changes nothing.
+    expect(buildCanadaPostShipRequest({ ...shipInputOf(domestic(), 'CANADAPOST_REGULAR_PARCEL'), labelFormat: 'ZPL' }, undefined).xml).toBe(built.xml);
   });
 
   it('declares customs from the commercial invoice: units, unit weight in kg, unit value, tariff, origin, reason', () => {
