@@ -70,7 +70,7 @@ import { itemSize, writeUnits } from '../shared/store/item-size';
 import { keys } from '../shared/store/keys';
 import { seedReferenceData } from '../shared/store/seed';
 import type { DueCheck } from '../shared/store/tracking-schedule';
-import type { DispatchSummary } from '../shared/services/tracking';
+import type { DispatchSummary } from '../shared/services/tracking/dispatch';
 import { check, type BenchContext, type BenchPart, type Check } from './checks';
 import { recordCommands, WRITES, writtenItems, type Recorded } from './dynamodb';
 import { domestic, international, type Scenario } from './fixtures';
@@ -472,6 +472,7 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const { createCancelHandler } = await import('../functions/cancel/handler');
   const { createTrackingRefreshHandler } = await import('../functions/tracking-refresh/handler');
   const { createTrackingCheckHandler } = await import('../functions/tracking-check/handler');
+  const { settingsWith } = await import('../shared/process-runtime');
   const { useQueue } = await import('../shared/queues');
   const { createNotifyHandler } = await import('../functions/notify/handler');
 
@@ -480,18 +481,18 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const tick = () => {
     state.now = new Date(state.now.getTime() + STEP_MS);
   };
-  const pace = () => 1;
+  const settings = settingsWith({ sandboxTrackingPace: 1 });
   const registry = createCarrierRegistry(createSandboxTransports({ clock, pace: 1 }));
   const http: Partial<Record<HttpFunctionName, HttpHandler>> = {
     rate: createRateHandler(registry, clock) as unknown as HttpHandler,
     ship: createShipHandler(registry, { clock }) as unknown as HttpHandler,
     labels: labelsHandler as unknown as HttpHandler,
     'label-file': createLabelFileHandler() as unknown as HttpHandler,
-    track: createTrackHandler(registry, { clock, pace }) as unknown as HttpHandler,
-    cancel: createCancelHandler(registry, { clock, pace }) as unknown as HttpHandler,
+    track: createTrackHandler(registry, { clock, settings }) as unknown as HttpHandler,
+    cancel: createCancelHandler(registry, { clock, settings }) as unknown as HttpHandler,
   };
-  const dispatcher = createTrackingRefreshHandler(registry, { clock, pace }) as unknown as (e: ScheduledEvent, c: Context) => Promise<DispatchSummary>;
-  const worker = createTrackingCheckHandler(registry, { clock, pace }) as unknown as (e: SQSEvent, c: Context) => Promise<SQSBatchResponse>;
+  const dispatcher = createTrackingRefreshHandler({ clock, settings }) as unknown as (e: ScheduledEvent, c: Context) => Promise<DispatchSummary>;
+  const worker = createTrackingCheckHandler(registry, { clock, settings }) as unknown as (e: SQSEvent, c: Context) => Promise<SQSBatchResponse>;
   // The tracking-checks queue, in process: what the dispatcher sends, how many SendMessageBatch calls SQS would have taken.
   const queue = { waiting: [] as DueCheck[], sendCalls: 0, batches: 0 };
   useQueue<DueCheck>('tracking-checks', {

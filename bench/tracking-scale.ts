@@ -46,7 +46,7 @@ import { ensureTableAndBucket } from '../local/provision';
 import { startLocalStack } from '../local/stack';
 import type { CarrierRegistry } from '../shared/carriers/registry';
 import type { CarrierAdapter, CarrierTracking } from '../shared/domain/carrier';
-import type { DispatchSummary } from '../shared/services/tracking';
+import type { DispatchSummary } from '../shared/services/tracking/dispatch';
 import { ddb } from '../shared/store/client';
 import { keys, TRACKING_SHARDS } from '../shared/store/keys';
 import { itemSize } from '../shared/store/item-size';
@@ -271,7 +271,7 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
     depth: async () => 0,
   });
   ctx.defer('tracking-scale queue', () => useQueue('tracking-checks', undefined));
-  const dispatcher = createTrackingRefreshHandler(registry, { clock, dispatch: { backlog: 2 * orders, budgetMs: DISPATCH_LIMIT_MS } }) as unknown as (
+  const dispatcher = createTrackingRefreshHandler({ clock, dispatch: { backlog: 2 * orders, budgetMs: DISPATCH_LIMIT_MS } }) as unknown as (
     e: ScheduledEvent,
     c: Context,
   ) => Promise<DispatchSummary>;

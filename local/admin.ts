@@ -911,11 +911,9 @@ export const executeAdminCommand = async (command: AdminCommand, target?: AdminT
       };
     }
     case 'shipment-advance': {
-      const [{ createTrackingService }, { defaultRegistry }] = await Promise.all([import('../shared/services/tracking'), import('../shared/carriers/registry')]);
-      // Nothing of the service's logging belongs on the CLI's stdout, which is the command's JSON.
-      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const [{ createOperatorAdvance }, { processRuntime }] = await Promise.all([import('../shared/services/tracking/advance'), import('../shared/process-runtime')]);
       try {
-        return await createTrackingService({ registry: defaultRegistry, logger: quiet }).advance(command.orderId, command.status);
+        return await createOperatorAdvance(processRuntime).advance(command.orderId, command.status);
       } catch (e) {
         throw new AdminError(`shipment advance: ${(e as Error).message}`);
       }

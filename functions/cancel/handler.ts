@@ -6,13 +6,14 @@
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
+import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { orderPreload } from '../../shared/services/order-preload';
-import { createTrackingService, type TrackingDependencies } from '../../shared/services/tracking';
+import { createCancelService } from '../../shared/services/tracking/cancel';
 
-export const createCancelHandler = (registry: ShipmentCarriers, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
-  const tracking = createTrackingService({ registry, logger, ...options });
+export const createCancelHandler = (registry: ShipmentCarriers, options: RuntimeOverrides = {}) => {
+  const cancels = createCancelService({ registry, logger, ...runtimeWith(options) });
   return httpHandler('cancel', async (event, caller) => ({
-    data: await tracking.cancel(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
+    data: await cancels.cancel(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
   }), orderPreload);
 };
 

@@ -8,20 +8,20 @@
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { inboundHandler } from '../../shared/http/inbound';
 import { logger } from '../../shared/logger';
+import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createCarrierPushService, type CarrierPushDependencies } from '../../shared/services/carrier-push';
-import { createTrackingService, type TrackingDependencies } from '../../shared/services/tracking';
+import { createPushApplier } from '../../shared/services/tracking/push';
 
-export const createCarrierPushEventsHandler = (
-  carriers: ShipmentCarriers,
-  options: Pick<CarrierPushDependencies, 'clock' | 'secretOf'> & Pick<TrackingDependencies, 'pace'> = {},
-) => {
-  const tracking = createTrackingService({ registry: carriers, logger, ...(options.clock ? { clock: options.clock } : {}), ...(options.pace ? { pace: options.pace } : {}) });
+export const createCarrierPushEventsHandler = (carriers: ShipmentCarriers, options: RuntimeOverrides & Pick<CarrierPushDependencies, 'secretOf'> = {}) => {
+  const { secretOf, ...overrides } = options;
+  const runtime = runtimeWith(overrides);
+  const pushes = createPushApplier({ logger, ...runtime });
   const service = createCarrierPushService({
     carriers,
-    applyPushed: (orderId, report) => tracking.applyPushed(orderId, report),
+    applyPushed: (orderId, report) => pushes.applyPushed(orderId, report),
     logger,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.secretOf ? { secretOf: options.secretOf } : {}),
+    clock: runtime.clock,
+    ...(secretOf ? { secretOf } : {}),
   });
   return inboundHandler('carrier-push-events', async (event) => service.events(event.pathParameters?.carrier, event.headers ?? {}, event.body, event.isBase64Encoded));
 };

@@ -5,11 +5,12 @@
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
+import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { orderPreload } from '../../shared/services/order-preload';
-import { createTrackingService, type TrackingDependencies } from '../../shared/services/tracking';
+import { createTrackReader } from '../../shared/services/tracking/track';
 
-export const createTrackHandler = (registry: ShipmentCarriers, options: Pick<TrackingDependencies, 'clock' | 'pace'> = {}) => {
-  const tracking = createTrackingService({ registry, logger, ...options });
+export const createTrackHandler = (registry: ShipmentCarriers, options: RuntimeOverrides = {}) => {
+  const tracking = createTrackReader({ registry, logger, ...runtimeWith(options) });
   return httpHandler('track', async (event, caller) => ({
     data: await tracking.track(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
   }), orderPreload);

@@ -1,10 +1,11 @@
 /**
  * The tracking worker (the tracking-checks queue): each message names one
  * due check (`{orderId, dueAt}`), made under the order's check lease, side by
- * side with the others of its batch (shared/services/tracking.ts
+ * side with the others of its batch (shared/services/tracking/check.ts
  * checkQueued), or one round of a reconciliation record of the order
  * (`{orderId, dueAt, reconcile}`, shared/services/reconciliation.ts), which
- * the dispatcher finds in the same index. How many run at once is a stage
+ * the dispatcher finds in the same index. Both are read by one schema
+ * (shared/domain/due-check.ts). How many run at once is a stage
  * setting (lib/stages.ts reservedConcurrency). A message that throws (the
  * store failed) is handed again by the queue; one that keeps failing is
  * dropped after its receipts, and its order (or record), still due, is found
@@ -14,31 +15,32 @@ import { queueStepHandler } from '../../shared/batch-handler';
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { logger } from '../../shared/logger';
 import { recordOrphanVoided } from '../../shared/metrics';
+import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import type { ReconciliationService } from '../../shared/services/reconciliation';
 import type { ShippingDependencies } from '../../shared/services/shipping';
-import { createTrackingService, parseDueCheck, type TrackingDependencies } from '../../shared/services/tracking';
+import { createTrackingWorker, parseDueCheck } from '../../shared/services/tracking/check';
 
-export const createTrackingCheckHandler = (
-  registry: ShipmentCarriers,
-  options: Pick<TrackingDependencies, 'clock' | 'pace'> & Pick<ShippingDependencies, 'pushSubscriber'> = {},
-) => {
-  const { pushSubscriber, ...trackingOptions } = options;
-  const tracking = createTrackingService({ registry, logger, ...trackingOptions });
-  // The reconciler and the ship path it adopts through load with the first reconciliation message only.
+export const createTrackingCheckHandler = (registry: ShipmentCarriers, options: RuntimeOverrides & Pick<ShippingDependencies, 'pushSubscriber'> = {}) => {
+  const { pushSubscriber, ...overrides } = options;
+  const runtime = runtimeWith(overrides);
+  const worker = createTrackingWorker({ registry, logger, ...runtime });
+  // The reconciler, the ship path it adopts through and the cancel's write load with the first reconciliation message only.
   let reconciliation: Promise<ReconciliationService> | undefined;
   const reconciler = () =>
     (reconciliation ??= (async () => {
-      const [{ createReconciliationService }, { createShippingService }] = await Promise.all([
+      const [{ createReconciliationService }, { createShippingService }, { createCancelService }] = await Promise.all([
         import('../../shared/services/reconciliation'),
         import('../../shared/services/shipping'),
+        import('../../shared/services/tracking/cancel'),
       ]);
       const shipping = createShippingService({ registry, logger, ...(options.clock ? { clock: options.clock } : {}), ...(pushSubscriber ? { pushSubscriber } : {}) });
+      const cancels = createCancelService({ registry, logger, ...runtime });
       return createReconciliationService({
         registry,
         logger,
         ...(options.clock ? { clock: options.clock } : {}),
         adopt: (companyId, rateResponseId) => shipping.adopt(companyId, rateResponseId),
-        confirmCancelled: (orderId) => tracking.confirmCancelled(orderId),
+        confirmCancelled: (orderId) => cancels.confirmCancelled(orderId),
         orphanVoided: recordOrphanVoided,
       });
     })());
@@ -48,7 +50,7 @@ export const createTrackingCheckHandler = (
     failed: 'tracking check of an order failed',
     describe: (message) => ({ orderId: message.orderId, ...(message.reconcile ? { reconcile: message.reconcile } : {}) }),
     run: async (message) =>
-      message.reconcile ? (await reconciler()).reconcile({ orderId: message.orderId, dueAt: message.dueAt, reconcile: message.reconcile }) : tracking.checkQueued(message),
+      message.reconcile ? (await reconciler()).reconcile({ orderId: message.orderId, dueAt: message.dueAt, reconcile: message.reconcile }) : worker.checkQueued(message),
   });
 };
 

@@ -2,24 +2,21 @@
  * The tracking dispatcher (EventBridge, every minute): finds the checks that
  * are due in every shard of the tracking-due index at once, never a scan, and
  * queues them for the tracking workers (functions/tracking-check,
- * shared/services/tracking.ts dispatchDue). It writes nothing to the table; a
+ * shared/services/tracking/dispatch.ts). It writes nothing to the table; a
  * run that leaves due checks behind (backlog limit, time budget) leaves them
  * for the next run.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { logger } from '../../shared/logger';
 import { tracerLoader } from '../../shared/tracer';
-import { createTrackingService, type DispatchOptions, type DispatchSummary, type TrackingDependencies } from '../../shared/services/tracking';
+import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
+import { createTrackingDispatcher, type DispatcherDependencies, type DispatchOptions, type DispatchSummary } from '../../shared/services/tracking/dispatch';
 
-export const createTrackingRefreshHandler = (
-  registry: ShipmentCarriers,
-  options: Pick<TrackingDependencies, 'clock' | 'pace' | 'queue'> & { dispatch?: DispatchOptions } = {},
-) => {
-  const { dispatch, ...dependencies } = options;
-  const tracking = createTrackingService({ registry, logger, ...dependencies });
+export const createTrackingRefreshHandler = (options: RuntimeOverrides & Pick<DispatcherDependencies, 'queue'> & { dispatch?: DispatchOptions } = {}) => {
+  const { dispatch, queue, ...overrides } = options;
+  const tracking = createTrackingDispatcher({ logger, ...runtimeWith(overrides), ...(queue ? { queue } : {}) });
   return middy(async (_event: ScheduledEvent, _context: Context): Promise<DispatchSummary> => {
     // Cleared after each run (resetKeys), like the Lambda context.
     logger.appendKeys({ function: 'tracking-refresh' });
@@ -29,4 +26,4 @@ export const createTrackingRefreshHandler = (
     .use(injectLambdaContext(logger, { resetKeys: true }));
 };
 
-export const handler = createTrackingRefreshHandler(defaultShipmentCarriers);
+export const handler = createTrackingRefreshHandler();

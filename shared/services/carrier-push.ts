@@ -34,7 +34,7 @@ import type { LogAttributes } from '../logger';
 import { getCarrierAccount } from '../store/carrier-accounts';
 import { getOrder } from '../store/orders';
 import { orderOfTrackingNumber } from '../store/tracking-schedule';
-import type { CheckOutcome } from './tracking';
+import type { CheckOutcome } from './tracking/context';
 
 type Headers = Readonly<Record<string, string | undefined>>;
 export type InboundAnswer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -42,7 +42,7 @@ export type InboundAnswer = { status: number; body: unknown; headers?: Record<st
 export type CarrierPushDependencies = {
   /** The carriers whose connectors read the pushes (shared/carriers/shipment-carriers.ts). */
   carriers: ShipmentCarriers;
-  /** The tracking service's write of a pushed report (shared/services/tracking.ts). */
+  /** The tracking service's write of a pushed report (shared/services/tracking/push.ts). */
   applyPushed(orderId: string, report: TrackingReport): Promise<CheckOutcome>;
   /** The secret of a push client of an account of `carrierCode` (default: the account's stored push credentials, read through shared/secrets.ts). */
   secretOf?: (carrierAccountId: string, clientId: string, carrierCode: string) => Promise<string | undefined>;

@@ -21,6 +21,7 @@
  */
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
+import type { DueCheck } from '../domain/due-check';
 import type { KeyMode, Order } from '../domain/entities';
 import { keys, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
 import { any, expressionOf, itemAbsent, itemExists } from './expressions';
@@ -133,13 +134,8 @@ export const recordSubscription = async (orderId: string, pushedUntil: string): 
   await conditionalUpdate(keys.trackingSchedule(orderId), e.expression(e.update({ set: { pushedUntil } })), itemExists());
 };
 
-/**
- * A check the dispatcher found due: the order, and the due time it was found
- * at (what the claim names). `reconcile`: not the order's tracking check but
- * one of its reconciliation records (shared/store/reconciliation.ts), which
- * share the index.
- */
-export type DueCheck = { orderId: string; dueAt: string; reconcile?: 'SHIP' | 'VOID' };
+/** A check the dispatcher found due, the message of the tracking-checks queue: its schema is shared/domain/due-check.ts. */
+export type { DueCheck };
 
 const reconcileKindOf = (sk: unknown): 'SHIP' | 'VOID' | undefined =>
   sk === `${RECONCILE_SK}SHIP` ? 'SHIP' : sk === `${RECONCILE_SK}VOID` ? 'VOID' : undefined;

@@ -73,7 +73,8 @@ const withQuery = (name: string, event: APIGatewayProxyEvent): APIGatewayProxyEv
 const root = path.resolve(__dirname, '../..');
 type Container = {
   handlers: Map<string, Handler>;
-  tracking: import('../../shared/services/tracking').TrackingService;
+  /** The operator's advance and a tracking worker of the container. */
+  tracking: { advance: import('../../shared/services/tracking/advance').OperatorAdvance['advance']; checkQueued: import('../../shared/services/tracking/check').TrackingWorker['checkQueued'] };
 };
 
 /** One container: every module loaded afresh, so nothing in memory is shared with another. */
@@ -86,11 +87,15 @@ const loadContainer = (): Container => {
       handlers.set(f.name, (require(path.join(root, f.entry)) as { handler: Handler }).handler);
     }
     /* eslint-disable @typescript-eslint/no-require-imports -- the same container's registry and logger */
-    const { createTrackingService } = require('../../shared/services/tracking') as typeof import('../../shared/services/tracking');
+    const { createOperatorAdvance } = require('../../shared/services/tracking/advance') as typeof import('../../shared/services/tracking/advance');
+    const { createTrackingWorker } = require('../../shared/services/tracking/check') as typeof import('../../shared/services/tracking/check');
+    const { processRuntime } = require('../../shared/process-runtime') as typeof import('../../shared/process-runtime');
     const { defaultRegistry } = require('../../shared/carriers/registry') as typeof import('../../shared/carriers/registry');
     const { logger } = require('../../shared/logger') as typeof import('../../shared/logger');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    container = { handlers, tracking: createTrackingService({ registry: defaultRegistry, logger }) };
+    const { advance } = createOperatorAdvance(processRuntime);
+    const { checkQueued } = createTrackingWorker({ registry: defaultRegistry, logger, ...processRuntime });
+    container = { handlers, tracking: { advance, checkQueued } };
   });
   return container!;
 };

@@ -141,7 +141,7 @@ const reconcileAt = async (orderId: string, at: Date): Promise<DueCheck[]> => {
   const messages: DueCheck[] = [];
   const port: QueuePort<DueCheck> = { send: async (batch) => void messages.push(...batch), depth: async () => 0 };
   const clock = () => at;
-  const dispatch = createTrackingRefreshHandler(registry(), { clock, queue: () => port }) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
+  const dispatch = createTrackingRefreshHandler({ clock, queue: () => port }) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
   await dispatch({}, {});
   const mine = messages.filter((m) => m.orderId === orderId && m.reconcile);
   const worker = createTrackingCheckHandler(registry(), { clock });

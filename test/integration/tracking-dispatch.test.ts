@@ -15,7 +15,10 @@ import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/h
 import type { CarrierRegistry } from '../../shared/carriers/registry';
 import { logger } from '../../shared/logger';
 import { useQueue, type QueuePort } from '../../shared/queues';
-import { createTrackingService } from '../../shared/services/tracking';
+import { runtimeWith, settingsWith } from '../../shared/process-runtime';
+import { createTrackingWorker } from '../../shared/services/tracking/check';
+import { createTrackingDispatcher } from '../../shared/services/tracking/dispatch';
+import { createTrackReader } from '../../shared/services/tracking/track';
 import { ddb } from '../../shared/store/client';
 import { keys, TRACKING_SHARDS } from '../../shared/store/keys';
 import { tableDefinition, trackingDueIndex } from '../../shared/store/table';
@@ -28,6 +31,12 @@ const dynamodb = new DynamoDBClient({});
 afterAll(() => dynamodb.destroy());
 
 const { state, clock, registry, failing, shipOrder: shipFor } = sandboxOnClock();
+/** The sandbox carriers at pace 1 on the test's clock; every other setting the environment's. */
+const settings = settingsWith({ sandboxTrackingPace: 1 });
+const runtime = runtimeWith({ clock, settings });
+/** A tracking worker of its own (one container's) over `carriers`. */
+const workerOf = (carriers: CarrierRegistry) => createTrackingWorker({ registry: carriers, logger, ...runtime });
+const dispatcherOf = (queue: QueuePort<DueCheck>) => createTrackingDispatcher({ logger, ...runtime, queue: () => queue });
 let apiKey: string;
 beforeAll(async () => {
   ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
@@ -143,7 +152,7 @@ describe('the dispatcher and the workers', () => {
     // The pending cadence is two hours: at base + 2.5 h the first three are due, the later two not.
     state.now = new Date(base.getTime() + 150 * 60_000);
     const queue = memoryQueue();
-    const dispatch = createTrackingRefreshHandler(registry, { clock, pace: () => 1, queue: () => queue.port }) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
+    const dispatch = createTrackingRefreshHandler({ clock, settings, queue: () => queue.port }) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
     const { result: summary, commands } = await recording(() => dispatch({}, {}));
     expect(commands).not.toContain('ScanCommand');
     expect(commands.filter((c) => c === 'QueryCommand')).toHaveLength(TRACKING_SHARDS);
@@ -152,7 +161,7 @@ describe('the dispatcher and the workers', () => {
     expect(mine.map((m) => m.orderId).sort()).toEqual(due.map((o) => o.orderId).sort());
     expect(summary).toMatchObject({ queued: queue.messages.length, more: false });
 
-    const worker = createTrackingCheckHandler(registry, { clock, pace: () => 1 });
+    const worker = createTrackingCheckHandler(registry, { clock, settings });
     const answer = await worker(sqsEvent(mine), context);
     expect(answer).toEqual({ batchItemFailures: [] });
     for (const o of due) {
@@ -166,7 +175,7 @@ describe('the dispatcher and the workers', () => {
 
   it('a check that finds nothing new writes only the schedule: the order item is untouched', async () => {
     const { orderId } = await shipOrder();
-    const tracking = createTrackingService({ registry, clock, logger, pace: () => 1 });
+    const tracking = workerOf(registry);
     state.now = new Date(state.now.getTime() + 3 * 3600_000);
     await tracking.checkQueued({ orderId, dueAt: (await schedule(orderId)).dueAt as string });
     const before = await order(orderId);
@@ -185,7 +194,7 @@ describe('the dispatcher and the workers', () => {
     const { orderId } = await shipOrder();
     const before = await order(orderId);
     state.now = new Date(state.now.getTime() + 20 * 3600_000);
-    const tracking = createTrackingService({ registry: failing, clock, logger, pace: () => 1 });
+    const tracking = workerOf(failing);
     expect(await tracking.checkQueued({ orderId, dueAt: (await schedule(orderId)).dueAt as string })).toBe('failed');
     expect(await order(orderId)).toEqual(before);
     const s = await schedule(orderId);
@@ -201,12 +210,12 @@ describe('the dispatcher and the workers', () => {
     const slow = counting(registry, 100);
     // Ten containers: each its own service, all at once.
     const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => createTrackingService({ registry: slow.registry, clock, logger, pace: () => 1 }).checkQueued({ orderId, dueAt })),
+      Array.from({ length: 10 }, () => workerOf(slow.registry).checkQueued({ orderId, dueAt })),
     );
     expect(slow.calls.get(trackingNumber)).toBe(1);
     expect(outcomes.filter((o) => o === 'busy')).toHaveLength(9);
     // And again later: the messages of the earlier round find the order checked since.
-    const again = await createTrackingService({ registry: slow.registry, clock, logger, pace: () => 1 }).checkQueued({ orderId, dueAt });
+    const again = await workerOf(slow.registry).checkQueued({ orderId, dueAt });
     expect(again).toBe('busy');
     expect(slow.calls.get(trackingNumber)).toBe(1);
   });
@@ -216,9 +225,11 @@ describe('the dispatcher and the workers', () => {
     state.now = new Date(state.now.getTime() + 3 * 3600_000);
     const dueAt = (await schedule(orderId)).dueAt as string;
     const slow = counting(registry, 100);
-    const service = () => createTrackingService({ registry: slow.registry, clock, logger, pace: () => 1 });
     const companyId = (await order(orderId)).companyId as string;
-    const [worker, reader] = await Promise.all([service().checkQueued({ orderId, dueAt }), service().track(companyId, orderId, 'live')]);
+    const [worker, reader] = await Promise.all([
+      workerOf(slow.registry).checkQueued({ orderId, dueAt }),
+      createTrackReader({ registry: slow.registry, logger, ...runtime }).track(companyId, orderId, 'live'),
+    ]);
     expect(slow.calls.get(trackingNumber)).toBe(1);
     // Whichever claimed first checked; the other stood back (the worker busy, the reader answering what is stored).
     expect(worker === 'busy' || reader.lastCheckedAt === null).toBe(true);
@@ -232,13 +243,13 @@ describe('the dispatcher and the workers', () => {
     // A worker claims the check and dies before it writes.
     await claimCheck(orderId, { token: 'dead-worker', now: state.now, dueAt, staleBefore: new Date(state.now.getTime() - CHECK_LEASE_MS) });
     const seen = counting(registry);
-    const tracking = createTrackingService({ registry: seen.registry, clock, logger, pace: () => 1 });
+    const tracking = workerOf(seen.registry);
     expect(await tracking.checkQueued({ orderId, dueAt })).toBe('busy');
     expect(seen.calls.get(trackingNumber)).toBeUndefined();
 
     state.now = new Date(state.now.getTime() + CHECK_LEASE_MS + 1_000);
     const queue = memoryQueue();
-    await createTrackingService({ registry, clock, logger, pace: () => 1, queue: () => queue.port }).dispatchDue();
+    await dispatcherOf(queue.port).dispatchDue();
     const found = queue.messages.find((m) => m.orderId === orderId);
     expect(found).toEqual({ orderId, dueAt });
     expect(await tracking.checkQueued(found!)).not.toBe('busy');
@@ -252,7 +263,7 @@ describe('the dispatcher and the workers', () => {
     for (let i = 0; i < 3; i++) await shipOrder();
     state.now = new Date(state.now.getTime() + 24 * 3600_000);
     const full = memoryQueue(500);
-    const service = (queue: QueuePort<DueCheck>) => createTrackingService({ registry, clock, logger, pace: () => 1, queue: () => queue });
+    const service = dispatcherOf;
     expect(await service(full.port).dispatchDue({ backlog: 500 })).toEqual({ queued: 0, backlog: 500, more: true });
     expect(full.messages).toEqual([]);
     const some = memoryQueue();
@@ -263,7 +274,7 @@ describe('the dispatcher and the workers', () => {
   });
 
   it('a queue message that is not a check is dropped, not retried', async () => {
-    const worker = createTrackingCheckHandler(registry, { clock, pace: () => 1 });
+    const worker = createTrackingCheckHandler(registry, { clock, settings });
     const event = { Records: [{ messageId: 'x', body: '{"orderId":{"constructor":1}}' }, { messageId: 'y', body: 'not json' }] } as unknown as SQSEvent;
     expect(await worker(event, context)).toEqual({ batchItemFailures: [] });
   });

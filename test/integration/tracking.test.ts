@@ -13,8 +13,8 @@ import { createLabelFileHandler } from '../../functions/label-file/handler';
 import { handler as labelsHandler } from '../../functions/labels/handler';
 import { createTrackHandler } from '../../functions/track/handler';
 import { pickupInstant } from '../../shared/carriers/sandbox/tracking';
-import { logger } from '../../shared/logger';
-import { createTrackingService } from '../../shared/services/tracking';
+import { runtimeWith, settingsWith } from '../../shared/process-runtime';
+import { createOperatorAdvance } from '../../shared/services/tracking/advance';
 import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { trackingDueIndex } from '../../shared/store/table';
@@ -28,9 +28,11 @@ const stack = useFreshStack();
 const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?: any; error?: { code: string; message: string } } | undefined>(handler, e);
 
 const { state, clock, registry, failing, shipOrder: shipFor } = sandboxOnClock();
-const trackHandler = createTrackHandler(registry, { clock, pace: () => 1 }) as unknown as Handler;
-const cancelHandler = createCancelHandler(registry, { clock, pace: () => 1 }) as unknown as Handler;
-const tracking = createTrackingService({ registry, clock, logger, pace: () => 1 });
+/** The sandbox carriers at pace 1, the other settings the environment's. */
+const settings = settingsWith({ sandboxTrackingPace: 1 });
+const trackHandler = createTrackHandler(registry, { clock, settings }) as unknown as Handler;
+const cancelHandler = createCancelHandler(registry, { clock, settings }) as unknown as Handler;
+const tracking = createOperatorAdvance(runtimeWith({ clock, settings }));
 let apiKey: string;
 let otherKey: string;
 beforeAll(async () => {
@@ -95,7 +97,7 @@ describe('GET /v1/track/{orderId}', () => {
     await track(orderId);
     const checkedAt = state.now.toISOString();
     state.now = new Date(state.now.getTime() + 24 * 3600_000);
-    const answered = await track(orderId, apiKey, createTrackHandler(failing, { clock, pace: () => 1 }) as unknown as Handler);
+    const answered = await track(orderId, apiKey, createTrackHandler(failing, { clock, settings }) as unknown as Handler);
     expect(answered.status).toBe(200);
     expect(answered.json!.data).toMatchObject({ transitStatus: 'pending', lastCheckedAt: checkedAt });
   });

@@ -33,7 +33,9 @@ import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { CarrierCallOptions } from '../../shared/carriers/port';
 import type { UpsApi, UpsRequest } from '../../shared/carriers/ups/api';
 import { createOutboxSender, listOutbox } from '../../shared/notify/outbox';
-import { createTrackingService } from '../../shared/services/tracking';
+import { runtimeWith } from '../../shared/process-runtime';
+import { createTrackingWorker } from '../../shared/services/tracking/check';
+import { createPushApplier } from '../../shared/services/tracking/push';
 import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
 import { createWebhookRegistration } from '../../shared/services/webhook-registration';
 import { getCarrierAccount } from '../../shared/store/carrier-accounts';
@@ -267,12 +269,12 @@ describe('push before poll', () => {
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     const early = new Date(Date.parse(first.dueAt!) + 1000);
-    expect(await createTrackingService({ registry: registry(), logger: quiet, clock: () => early }).checkQueued({ orderId, dueAt: first.dueAt! })).toMatch(/changed/);
+    expect(await createTrackingWorker({ registry: registry(), logger: quiet, ...runtimeWith({ clock: () => early }) }).checkQueued({ orderId, dueAt: first.dueAt! })).toMatch(/changed/);
     const checked = (await getOrder(orderId))!.schedule!;
     expect([subscriptions(), checked.pushedUntil]).toEqual([1, first.pushedUntil]);
 
     const late = new Date(Date.parse(first.pushedUntil!) - 3_600_000);
-    expect(await createTrackingService({ registry: registry(), logger: quiet, clock: () => late }).checkQueued({ orderId, dueAt: checked.dueAt! })).toMatch(/changed/);
+    expect(await createTrackingWorker({ registry: registry(), logger: quiet, ...runtimeWith({ clock: () => late }) }).checkQueued({ orderId, dueAt: checked.dueAt! })).toMatch(/changed/);
     const renewed = (await getOrder(orderId))!.schedule!;
     expect(subscriptions()).toBe(2);
     expect(renewed.pushedUntil).toBe(new Date(late.getTime() + 14 * 86_400_000).toISOString());
@@ -317,7 +319,7 @@ describe('push before poll', () => {
 
   it('the same event pushed 20 times at once is written once, and only one push reports the change', async () => {
     const { orderId } = await shipUps();
-    const tracking = createTrackingService({ registry: registry(), logger: { info: () => undefined, warn: () => undefined, error: () => undefined } as never });
+    const tracking = createPushApplier({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined }, ...runtimeWith() });
     const before = (await getOrder(orderId))!.order;
     const report = { transitStatus: 'intransit' as const, events: [{ status: 'intransit' as const, code: 'DEPARTED' as const, description: 'Departed from Facility', occurredAt: new Date().toISOString() }] };
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => tracking.applyPushed(orderId, report)));

@@ -1,7 +1,7 @@
 /** The pure rules of reconciliation (shared/domain/reconciliation.ts): round times, and which packages are orphans. */
 import { adoptedNumbers, nextRoundAt, orphansOf } from '../../../shared/domain/reconciliation';
 import type { Order } from '../../../shared/domain/entities';
-import { parseDueCheck } from '../../../shared/services/tracking';
+import { parseDueCheck } from '../../../shared/domain/due-check';
 
 const at = (iso: string) => new Date(iso);
 const DAY = 86_400_000;
