@@ -155,9 +155,6 @@ export class ShippingStack extends Stack {
       TABLE_NAME: this.storage.table.tableName,
       BUCKET_NAME: this.storage.labelBucket.bucketName,
       ...stageEnvironment(stage, SERVICE_NAME),
-      // Traces record neither responses nor error messages: both may carry addresses; the logs have the (redacted) error.
-      POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
-      POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
     };
 
     if (functions.some((entry) => entry.access.email)) {

@@ -3,7 +3,7 @@
  * records go one by one to `processRecord` through Powertools batch, a record
  * that throws is reported in `batchItemFailures` (the others stand, and the
  * event source hands the failed ones again), with the Lambda context on every
- * log line and the metrics flushed after each batch.
+ * log line, the metrics flushed and the trace line written after each batch.
  *
  * Stream records are handled in order, one at a time: an order's records then
  * act in stream order. Queue messages are handled side by side: one slow
@@ -16,13 +16,14 @@ import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from './logger';
 import { metrics } from './metrics';
-import { tracerLoader } from './tracer';
+import { traceInvocation } from './tracer';
 
 const observed = <E, R>(main: (event: E, context: Context) => Promise<R>) =>
   middy(main)
-    .use(tracerLoader())
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }));
+    .use(logMetrics(metrics, { captureColdStartMetric: true }))
+    // Inside the logger's middleware: the trace line (shared/tracer.ts) is written before the keys are reset.
+    .use(traceInvocation());
 
 export const streamBatchHandler = (processRecord: (record: DynamoDBRecord) => Promise<unknown>) =>
   observed(

@@ -1,76 +1,168 @@
 /**
- * X-Ray tracing with Powertools Tracer, on in Lambda (the stack turns X-Ray on
- * for every function) and off elsewhere: in tests, the local runtime, the
- * bench and the admin CLI, and wherever POWERTOOLS_TRACE_ENABLED=false.
+ * Tracing without the X-Ray SDK (docs/decisions.md, "Tracing"; issue 35).
  *
- * The Tracer module is loaded only when tracing is on (`loadTracer`). It imports
- * aws-xray-sdk-core, whose cls-hooked context installs a process-wide
- * async hook at import; measured here, that made promise-heavy code about ten
- * times slower, a price worth paying only where traces are recorded.
+ * Lambda's active tracing (lib/project-function.ts, `Tracing.ACTIVE`) records
+ * the platform's segments: API Gateway, the Lambda service and the function
+ * with its Init (cold start) and Invocation. What the Powertools Tracer added
+ * on top, a subsegment per DynamoDB, S3 and carrier call, is recorded here
+ * as one structured log line per invocation, `trace`, that carries the
+ * invocation's `xray_trace_id` (Powertools' logger writes it on every line
+ * from `_X_AMZN_TRACE_ID`), so a trace found in X-Ray leads to its line in
+ * the logs and back:
  *
- * What it costs a function (bench/bundles.ts, Node 24, carriers): 115 KB
- * (aws-xray-sdk-core 70 KB, semver 29 KB, cls-hooked and the Tracer's
- * CommonJS build) in a chunk of its own, loaded and run in the first
- * invocation where tracing is on, as in every deployed function (it used to
- * be compiled at import too, about 5 ms, although it did not run then). Kept: its subsegments (each
- * DynamoDB call, the handler with the companyId annotation, errors) are the
- * stage's traces; without it X-Ray shows only Lambda's own segments.
+ *   {"message":"trace","xray_trace_id":"1-…","requestId":"…","function":"rate","companyId":"…",
+ *    "status":200,"durationMs":41.2,"sampled":true,
+ *    "calls":[{"service":"DynamoDB","operation":"GetItem","resource":"<table>","at":0.4,"ms":3.1,"outcome":"ok","attempts":1},
+ *             {"service":"carrier","carrier":"CARRIERX","operation":"rate","at":4.0,"ms":301.5,"outcome":"answered"}, …]}
  *
- * The CommonJS build on purpose (./tracer-module.ts): the ESM build imports `node:http`
- * statically, esbuild hoists that import to the top of the bundle, and Node
- * 24's ES module view of `node:http` loads undici at once (about 60 ms of CPU).
- * test/infra/bundle.test.ts keeps `node:http` out of the bundles' imports.
+ * `at` is when the call started, in ms from the invocation's start; `ms` its
+ * latency (retries included, `attempts` says how many); `outcome` is `ok` or
+ * the SDK error's name for an AWS call, the fan-out's outcome for a carrier
+ * (`answered`, `refused`, `timeout`, `error`, `unavailable`). The line is
+ * written when X-Ray sampled the invocation (`Sampled=1`: the trace exists,
+ * and so does its line; about what X-Ray used to record, at the same rate),
+ * and for every invocation in which a call failed (a carrier timeout or error,
+ * an AWS fault or throttle), sampled or not, then as a warning.
+ *
+ * Why not the Tracer: it loads aws-xray-sdk-core, whose cls-hooked context
+ * installs a process-wide async hook that made promise-heavy code about ten
+ * times slower, and its load added 11–14 ms to every function's first
+ * request (docs/performance.md, "Observability"). Nothing here installs an
+ * async hook: the invocation is a module variable, since a Lambda container
+ * runs one invocation at a time, and the AWS clients are timed by a
+ * middleware of their own stack (`traced`).
+ *
+ * On in Lambda (AWS_EXECUTION_ENV) unless POWERTOOLS_TRACE_ENABLED=false
+ * (the name Powertools used, kept), off in tests, the local runtime and the
+ * admin CLI, where nothing is recorded and the clients are left as they are.
  */
-import type { Tracer } from '@aws-lambda-powertools/tracer';
-import { SERVICE_NAME } from './logger';
+import type { MiddlewareObj } from '@middy/core';
+import { logger } from './logger';
 
-/** Powertools' own rule (Tracer.setTracingEnabled), read before loading it. */
+/** Powertools' rule (Tracer.setTracingEnabled): on in Lambda, off with POWERTOOLS_TRACE_ENABLED=false, under SAM local and Amplify's mock. */
 export const tracingEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
   env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false' &&
   Boolean(env.AWS_EXECUTION_ENV) &&
   env.AWS_EXECUTION_ENV !== 'AWS_Lambda_amplify-mock' &&
   !env.AWS_SAM_LOCAL;
 
-let tracer: Tracer | null | undefined;
+/** X-Ray's trace header as Lambda sets it in `_X_AMZN_TRACE_ID` for each invocation: `Root=1-…;Parent=…;Sampled=1`. */
+export const traceSampled = (header: string | undefined): boolean => /(?:^|;)\s*Sampled=1(?:;|$)/.test(header ?? '');
 
-/**
- * Loads the Tracer when tracing is on, once per container, and gives the
- * container's tracer (undefined when tracing is off). Every handler wrapper
- * awaits it before the handler runs, so before any AWS client is created
- * (shared/http/handler.ts; `tracerLoader` in shared/batch-handler.ts and the
- * tracking dispatcher):
- * clients are created on first use, within an invocation.
- *
- * A dynamic import: in a function bundle the Tracer (with the X-Ray SDK,
- * about 115 KB) is a chunk of its own (lib/bundling.ts), read and compiled in
- * the first invocation instead of with the rest at import, where it used to
- * be compiled although it did not run.
- */
-export const loadTracer = async (): Promise<Tracer | undefined> => {
-  if (tracer === undefined) {
-    if (!tracingEnabled()) tracer = null;
-    else {
-      const { Tracer: TracerClass } = await import('./tracer-module');
-      tracer ??= new TracerClass({ serviceName: SERVICE_NAME });
-    }
-  }
-  return tracer ?? undefined;
+/** One dependency call of an invocation, as the `trace` line lists it. */
+export type TracedCall = {
+  /** `DynamoDB`, `S3`, `SESv2`, … for an AWS call; `carrier` for a carrier's. */
+  service: string;
+  /** The SDK command without `Command` (`GetItem`), or the carrier operation (`rate`, `call`). */
+  operation: string;
+  /** The table or bucket of an AWS call. */
+  resource?: string;
+  /** The carrier of a carrier call. */
+  carrier?: string;
+  /** Started, ms after the invocation's start. */
+  at: number;
+  ms: number;
+  outcome: string;
+  /** Attempts of an AWS call, retries included. */
+  attempts?: number;
+  /** A failure worth a line even when unsampled: a carrier timeout or error, an AWS fault or throttle. */
+  failed?: true;
 };
 
-/** A middy middleware that loads the Tracer (when tracing is on) before the handler runs. */
-export const tracerLoader = () => ({
-  before: async (): Promise<void> => {
-    await loadTracer();
-  },
-});
+type Invocation = { started: number; sampled: boolean; failed: boolean; calls: TracedCall[] };
+
+/** The running invocation; undefined when tracing is off or outside an invocation. One at a time per container. */
+let current: Invocation | undefined;
+
+const tenths = (ms: number): number => Math.round(ms * 10) / 10;
+
+/** Records a call that started at `started` (performance.now()) and ended now; nothing when no invocation is traced. */
+export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>): void => {
+  const invocation = current;
+  if (!invocation) return;
+  const now = performance.now();
+  invocation.calls.push({ ...call, at: tenths(started - invocation.started), ms: tenths(now - started) });
+  if (call.failed) invocation.failed = true;
+};
+
+/** Starts the invocation's record (when tracing is on). */
+export const beginInvocation = (env: NodeJS.ProcessEnv = process.env): void => {
+  current = tracingEnabled(env) ? { started: performance.now(), sampled: traceSampled(env._X_AMZN_TRACE_ID), failed: false, calls: [] } : undefined;
+};
+
+/** Ends it: the `trace` line when sampled or a call failed (see above). */
+export const endInvocation = (status?: number): void => {
+  const invocation = current;
+  current = undefined;
+  if (!invocation || !(invocation.sampled || invocation.failed)) return;
+  const line = {
+    ...(status === undefined ? {} : { status }),
+    durationMs: tenths(performance.now() - invocation.started),
+    sampled: invocation.sampled,
+    calls: invocation.calls,
+  };
+  if (invocation.failed) logger.warn('trace', line);
+  else logger.info('trace', line);
+};
 
 /**
- * The container's tracer once `loadTracer` has loaded it; undefined when
- * tracing is off, and before that (which no handler does: see above; a
- * client created then would stay untraced).
+ * The middy middleware of every handler (shared/http/handler.ts, the batch
+ * handlers, the scheduled ones): records the invocation. Placed after the
+ * logger's middlewares, so the `trace` line is written with the request's
+ * keys (requestId, function, companyId) before they are reset.
  */
-export const activeTracer = (): Tracer | undefined => tracer ?? undefined;
+export const traceInvocation = (): MiddlewareObj => ({
+  before: async () => beginInvocation(),
+  after: async (request) => endInvocation((request.response as { statusCode?: number } | undefined)?.statusCode),
+  onError: async (request) => endInvocation((request.response as { statusCode?: number } | undefined)?.statusCode ?? 500),
+});
 
-/** The client with an X-Ray subsegment per call when tracing is on; the client itself otherwise. */
-export const traced = <T>(client: T): T =>
-  activeTracer()?.captureAWSv3Client(client) ?? client;
+type SdkError = { name?: string; $fault?: string; $metadata?: { httpStatusCode?: number; attempts?: number }; $retryable?: { throttling?: boolean } };
+type SdkContext = { clientName?: string; commandName?: string };
+type SdkArgs = { input?: { TableName?: unknown; Bucket?: unknown; RequestItems?: unknown } };
+type SdkOutput = { output?: { $metadata?: { attempts?: number } } };
+
+/** The name of the timing middleware in a client's stack. */
+export const CALL_TIMER_MIDDLEWARE = 'traceCallTimer';
+
+const callTimer =
+  (next: (args: SdkArgs) => Promise<SdkOutput>, context: SdkContext) =>
+  async (args: SdkArgs): Promise<SdkOutput> => {
+    if (!current) return next(args);
+    const started = performance.now();
+    const service = (context.clientName ?? 'AWS').replace(/Client$/, '');
+    const operation = (context.commandName ?? 'unknown').replace(/Command$/, '');
+    const input = args.input;
+    // The table or bucket; a batch's tables, joined.
+    const target = input?.TableName ?? input?.Bucket ?? (input?.RequestItems && typeof input.RequestItems === 'object' ? Object.keys(input.RequestItems).join(',') : undefined);
+    const resource = typeof target === 'string' && target ? { resource: target } : {};
+    try {
+      const result = await next(args);
+      const attempts = result.output?.$metadata?.attempts;
+      recordCall(started, { service, operation, ...resource, outcome: 'ok', ...(attempts ? { attempts } : {}) });
+      return result;
+    } catch (error) {
+      const e = (error ?? {}) as SdkError;
+      const status = e.$metadata?.httpStatusCode;
+      // A fault (5xx, no answer at all) or a throttle; a 4xx such as a failed condition is the API answering.
+      const failed = e.$fault === 'server' || status === undefined || status >= 500 || e.$retryable?.throttling === true;
+      const attempts = e.$metadata?.attempts;
+      recordCall(started, { service, operation, ...resource, outcome: e.name ?? 'Error', ...(attempts ? { attempts } : {}), ...(failed ? { failed: true as const } : {}) });
+      throw error;
+    }
+  };
+
+type WithMiddlewareStack = { middlewareStack: { add(middleware: never, options: { step: 'initialize'; name: string; priority: 'high'; override: boolean }): void } };
+
+/**
+ * The client with a middleware that times each of its calls into the
+ * invocation's `trace` line when tracing is on; the client as it is otherwise.
+ * Outermost (`initialize`, high priority), so a call's time includes its
+ * retries.
+ */
+export const traced = <T>(client: T): T => {
+  if (tracingEnabled()) {
+    (client as WithMiddlewareStack).middlewareStack.add(callTimer as never, { step: 'initialize', name: CALL_TIMER_MIDDLEWARE, priority: 'high', override: true });
+  }
+  return client;
+};

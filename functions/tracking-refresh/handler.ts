@@ -10,7 +10,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { logger } from '../../shared/logger';
-import { tracerLoader } from '../../shared/tracer';
+import { traceInvocation } from '../../shared/tracer';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createTrackingDispatcher, type DispatcherDependencies, type DispatchOptions, type DispatchSummary } from '../../shared/services/tracking/dispatch';
 
@@ -22,8 +22,8 @@ export const createTrackingRefreshHandler = (options: RuntimeOverrides & Pick<Di
     logger.appendKeys({ function: 'tracking-refresh' });
     return tracking.dispatchDue(dispatch);
   })
-    .use(tracerLoader())
-    .use(injectLambdaContext(logger, { resetKeys: true }));
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(traceInvocation());
 };
 
 export const handler = createTrackingRefreshHandler();

@@ -11,7 +11,7 @@ import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { logger } from '../../shared/logger';
 import { metrics } from '../../shared/metrics';
-import { tracerLoader } from '../../shared/tracer';
+import { traceInvocation } from '../../shared/tracer';
 import { createWebhookSweep, type SweepSummary, type WebhookSweepDependencies } from '../../shared/services/webhook-sweep';
 
 export const createWebhookSweepHandler = (options: Omit<WebhookSweepDependencies, 'logger'> = {}) => {
@@ -26,8 +26,8 @@ export const createWebhookSweepHandler = (options: Omit<WebhookSweepDependencies
       if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     }
   })
-    .use(tracerLoader())
-    .use(injectLambdaContext(logger, { resetKeys: true }));
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(traceInvocation());
 };
 
 export const handler = createWebhookSweepHandler();

@@ -8,6 +8,7 @@
 import { config } from '../config';
 import type { LogAttributes } from '../logger';
 import { carrierMetrics } from '../metrics';
+import { recordCall } from '../tracer';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { untilAborted } from './signals';
 import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './port';
@@ -153,6 +154,9 @@ export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}):
         const outcome = await rateOne(job, call);
         const outcomeName = 'quotes' in outcome ? 'answered' : outcome.reason;
         metrics.carrierCall({ carrierCode: outcome.carrierCode, latencyMs: performance.now() - started, outcome: outcomeName });
+        // The invocation's trace line (shared/tracer.ts); a skip (`unavailable`) is listed too, with the time it took to decide.
+        const failed = outcomeName === 'timeout' || outcomeName === 'error' ? { failed: true as const } : {};
+        recordCall(started, { service: 'carrier', operation: 'rate', carrier: outcome.carrierCode, outcome: outcomeName, ...failed });
         return outcome;
       }),
     );

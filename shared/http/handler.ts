@@ -1,7 +1,7 @@
 /**
  * The HTTP layer every HTTP function shares (docs/architecture.md: fixed middleware order):
- * request id and normalizers, observability (X-Ray handler segment, the
- * Lambda context on every log line, the metrics flush), logging context,
+ * request id and normalizers, observability (the Lambda context on every log
+ * line, the metrics flush), logging context, the invocation's trace line,
  * API-key auth and scopes, JSON body, then the handler's `main`, whose reply
  * is wrapped in the `{data}` envelope; the error handler wraps them all. The
  * required scopes come from the function manifest, so a route and its scope
@@ -16,14 +16,13 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { logger } from '../logger';
 import { manifest, type HttpTrigger } from '../manifest';
 import { metrics } from '../metrics';
 import type { Preload } from '../services/preload';
 import { withRequestScope } from '../store/request-scope';
-import { activeTracer, loadTracer } from '../tracer';
+import { traceInvocation } from '../tracer';
 import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
 import { jsonBody } from './json-body';
@@ -40,37 +39,6 @@ export const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGa
     }
   },
 });
-
-/**
- * Powertools' handler segment when tracing is on (decided at the first
- * request, not at import; the Tracer is loaded then, before any AWS client is
- * created: shared/tracer.ts `loadTracer`). A request the error handler already answered
- * below 500 (a 401, a 400) closes the segment as a success: it is the API
- * working, not an X-Ray fault. The response is not recorded: it may carry
- * addresses.
- */
-export const tracing = (): MiddlewareObj => {
-  let inner: MiddlewareObj | null | undefined;
-  const middleware = () => {
-    if (inner === undefined) {
-      const tracer = activeTracer();
-      inner = tracer ? (captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj) : null;
-    }
-    return inner;
-  };
-  return {
-    before: async (request) => {
-      await loadTracer();
-      return middleware()?.before?.(request);
-    },
-    after: (request) => middleware()?.after?.(request),
-    onError: (request) => {
-      const answered = (request.response as APIGatewayProxyResult | undefined)?.statusCode;
-      const m = middleware();
-      return answered !== undefined && answered < 500 ? m?.after?.(request) : m?.onError?.(request);
-    },
-  };
-};
 
 export const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
@@ -91,7 +59,6 @@ const authMiddleware = (trigger: HttpTrigger, preload: Preload): MiddlewareObj<H
     });
     request.context.caller = caller;
     logger.appendKeys({ companyId: caller.company.companyId, keyId: caller.apiKey.keyId });
-    activeTracer()?.putAnnotation('companyId', caller.company.companyId);
   },
 });
 
@@ -111,18 +78,19 @@ const triggerOf = (functionName: string): HttpTrigger => {
 /**
  * The middlewares every function behind API Gateway starts with, API-key
  * routes and inbound routes alike: request id, normalized headers and event,
- * tracing, the Lambda context in the logger (resetKeys: the request and
- * company keys end with the request; logEvent off: the event holds keys,
- * tokens and the body), metrics, the function's log context.
+ * the Lambda context in the logger (resetKeys: the request and company keys
+ * end with the request; logEvent off: the event holds keys, tokens and the
+ * body), metrics, the function's log context, then the invocation's trace
+ * (shared/tracer.ts: inside the logger's, so its line has the request's keys).
  */
 export const frontMiddlewares = (functionName: string): MiddlewareObj[] => [
   requestIdMiddleware() as MiddlewareObj,
   httpHeaderNormalizer() as MiddlewareObj,
   httpEventNormalizer() as MiddlewareObj,
-  tracing() as MiddlewareObj,
   injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj,
   logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj,
   loggingContext(functionName) as MiddlewareObj,
+  traceInvocation(),
 ];
 
 /**

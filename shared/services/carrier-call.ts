@@ -1,18 +1,29 @@
 /**
  * One call to a carrier under a timeout: the adapter gets an AbortSignal that
  * fires at the deadline, and the call settles at the deadline even when the
- * transport ignores the signal, with a CarrierTimeout.
+ * transport ignores the signal, with a CarrierTimeout. Each call is listed,
+ * with its latency and outcome, in the invocation's trace line
+ * (shared/tracer.ts); the rating fan-out lists its own (shared/carriers/fanout.ts).
  */
 import { CarrierRefusal, CarrierTimeout } from '../domain/carrier';
+import { recordCall } from '../tracer';
 
-export const callCarrier = async <T>(carrierCode: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+/** `operation` names the call in the trace line (`ship`, `track`, …); `call` when the caller does not say. */
+export const callCarrier = async <T>(carrierCode: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>, operation = 'call'): Promise<T> => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within ${timeoutMs} ms`)), timeoutMs);
+  const started = performance.now();
   try {
-    return await new Promise<T>((resolve, reject) => {
+    const answer = await new Promise<T>((resolve, reject) => {
       controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
       call(controller.signal).then(resolve, reject);
     });
+    recordCall(started, { service: 'carrier', operation, carrier: carrierCode, outcome: 'answered' });
+    return answer;
+  } catch (error) {
+    const outcome = failureKind(error);
+    recordCall(started, { service: 'carrier', operation, carrier: carrierCode, outcome, ...(outcome === 'refused' ? {} : { failed: true as const }) });
+    throw error;
   } finally {
     clearTimeout(timer);
   }

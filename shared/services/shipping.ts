@@ -117,7 +117,7 @@ export const createShippingService = ({
     const adapter = registry.getAdapter(carrierCode);
     if (!adapter) throw new AppError(502, 'CARRIER_ERROR', `No carrier adapter for ${carrierCode}`);
     try {
-      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }));
+      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }), 'ship');
     } catch (error) {
       // The reconciler's adoption found nothing to adopt: nothing was bought.
       if (error instanceof NothingToAdopt) throw error;

@@ -93,6 +93,16 @@ describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name
     for (const file of modulesOf(bundleDir(name))) expect(readFileSync(path.join(bundleDir(name), file), 'utf8')).not.toMatch(/\bfrom\s*["'](node:)?http["']/);
   });
 
+  it('carries no X-Ray SDK: neither cls-hooked nor aws-xray-sdk-core in any of its files, and nothing that installs an async hook (shared/tracer.ts)', () => {
+    const dir = bundleDir(name);
+    for (const file of modulesOf(dir)) {
+      const { sources } = JSON.parse(readFileSync(path.join(dir, `${file}.map`), 'utf8')) as { sources: string[] };
+      expect(sources.filter((source) => /node_modules\/(cls-hooked|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|async-hook-jl|emitter-listener)\//.test(source))).toEqual([]);
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      for (const mark of ['cls-hooked', 'AWSXRay', 'process.namespaces', 'createHook(']) expect(code).not.toContain(mark);
+    }
+  });
+
   it('carries no credential provider but the environment one (Lambda needs no other)', () => {
     const code = modulesOf(bundleDir(name))
       .map((file) => readFileSync(path.join(bundleDir(name), file), 'utf8'))

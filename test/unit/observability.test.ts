@@ -13,7 +13,7 @@ import { createSandboxTransports, type SandboxNetworkOptions } from '../../share
 import { clearAuthCache } from '../../shared/http/auth';
 import { httpHandler } from '../../shared/http/handler';
 import { carrierMetrics, recordRatesReturned } from '../../shared/metrics';
-import { tracingEnabled } from '../../shared/tracer';
+import { traceSampled, tracingEnabled } from '../../shared/tracer';
 import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
@@ -186,7 +186,7 @@ describe('quiet outside Lambda unless asked', () => {
   });
 });
 
-describe('tracing', () => {
+describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
   it.each([
     [{}, false],
     [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' }, true],
@@ -196,53 +196,93 @@ describe('tracing', () => {
     [{ AWS_EXECUTION_ENV: 'AWS_Lambda_amplify-mock' }, false],
   ])('%j: on = %s', (env, on) => expect(tracingEnabled(env)).toBe(on));
 
-  /** shared/tracer.ts and the HTTP layer loaded afresh with this environment, the Powertools Tracer replaced by `FakeTracer`. */
-  const withTracer = async (env: Record<string, string>, run: (loaded: { tracerLoaded: () => boolean }) => Promise<void> | void) => {
+  it.each([
+    ['Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1', true],
+    ['Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1;Lineage=a87bd80c:1', true],
+    ['Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=0', false],
+    ['Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=?', false],
+    [undefined, false],
+  ])('trace header %s: sampled = %s', (header, sampled) => expect(traceSampled(header)).toBe(sampled));
+
+  const LAMBDA = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', LOG_LEVEL: 'INFO', _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' };
+
+  /** Fresh modules (their logger made with LOG_LEVEL INFO) in this environment; the JSON lines written while `run` runs, in order. */
+  const inLambda = async (env: Record<string, string>, run: (load: <M>(path: string) => M) => Promise<void>): Promise<Array<Record<string, unknown>>> => {
     const before = { ...process.env };
     Object.assign(process.env, env);
-    let loaded = false;
+    const chunks: string[] = [];
+    // Powertools writes warnings and errors to stderr, the rest to stdout; Lambda sends both to the function's log.
+    const spies = [process.stdout, process.stderr].map((stream) => jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (chunks.push(String(chunk)), true)));
     try {
-      await jest.isolateModulesAsync(async () => {
-        jest.doMock('@aws-lambda-powertools/tracer', () => {
-          loaded = true;
-          return { Tracer: FakeTracer };
-        });
-        await run({ tracerLoaded: () => loaded });
-      });
+      await jest.isolateModulesAsync(() => run(<M,>(path: string) => jest.requireActual<M & object>(path)));
     } finally {
+      spies.forEach((spy) => spy.mockRestore());
       process.env = before;
     }
+    return chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
   };
 
-  const calls: string[] = [];
-  class FakeTracer {
-    isTracingEnabled = () => true;
-    getSegment = () => ({ addNewSubsegment: (name: string) => (calls.push(`open ${name}`), { close: () => calls.push('close') }) });
-    setSegment = () => undefined;
-    annotateColdStart = () => undefined;
-    addServiceNameAnnotation = () => undefined;
-    addResponseAsMetadata = () => calls.push('response');
-    addErrorAsMetadata = (error: Error) => calls.push(`error ${error.message}`);
-    putAnnotation = (key: string, value: string) => calls.push(`annotation ${key}=${value}`);
-    captureAWSv3Client = <C>(client: C) => (calls.push(`capture ${(client as object).constructor.name}`), client);
-  }
-
-  it('off (tests, npm start): the Tracer module is never loaded and clients are left as they are', async () => {
-    await withTracer({}, ({ tracerLoaded }) => {
-      const tracer: typeof import('../../shared/tracer') = jest.requireActual('../../shared/tracer');
-      const client = {};
-      expect(tracer.activeTracer()).toBeUndefined();
-      expect(tracer.traced(client)).toBe(client);
-      expect(tracerLoaded()).toBe(false);
-    });
+  /** An SDK request handler answering every call with `status` and `body` at once. */
+  const answering = (status: number, body: string) => ({
+    handle: async () => {
+      const { Readable } = await import('node:stream');
+      return { response: { statusCode: status, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'r' }, body: Readable.from([Buffer.from(body)]) } };
+    },
+    updateHttpClientConfig: () => undefined,
+    httpHandlerConfigs: () => ({}),
+    destroy: () => undefined,
   });
 
-  it('on (Lambda): the DynamoDB client is captured, the company is an annotation, a 4xx is a closed segment and a 5xx an error', async () => {
-    calls.length = 0;
-    await withTracer({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' }, async ({ tracerLoaded }) => {
-      const { mockClient: mock } = jest.requireActual<typeof import('aws-sdk-client-mock')>('aws-sdk-client-mock');
-      const lib = jest.requireActual<typeof import('@aws-sdk/lib-dynamodb')>('@aws-sdk/lib-dynamodb');
-      const { httpHandler: isolatedHandler } = jest.requireActual<typeof import('../../shared/http/handler')>('../../shared/http/handler');
+  it('an AWS client is timed by a middleware of its own stack: each call with its operation, table, latency, outcome and attempts', async () => {
+    const lines = await inLambda(LAMBDA, async (load) => {
+      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      const { DynamoDBClient, GetItemCommand } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
+      const client = tracer.traced(new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler: answering(200, '{"Item":{"pk":{"S":"x"}}}') }));
+      tracer.beginInvocation();
+      await client.send(new GetItemCommand({ TableName: 'orders', Key: { pk: { S: 'x' } } }));
+      tracer.endInvocation(200);
+    });
+    const [trace] = lines.filter((l) => l.message === 'trace');
+    expect(trace).toMatchObject({ level: 'INFO', status: 200, sampled: true, xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
+    expect(trace!.calls).toEqual([{ service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 1 }]);
+  });
+
+  it('a failed condition is the API answering; a fault is a failure, written as a warning even when the trace is not sampled', async () => {
+    const failing = (status: number, type: string) =>
+      inLambda({ ...LAMBDA, _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=0' }, async (load) => {
+        const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+        const { DynamoDBClient, PutItemCommand } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
+        const client = tracer.traced(new DynamoDBClient({ region: 'us-east-1', maxAttempts: 2, retryStrategy: undefined, credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler: answering(status, JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: 'no' })) }));
+        tracer.beginInvocation();
+        await expect(client.send(new PutItemCommand({ TableName: 'orders', Item: { pk: { S: 'x' } } }))).rejects.toThrow();
+        tracer.endInvocation(500);
+      });
+    expect((await failing(400, 'ConditionalCheckFailedException')).filter((l) => l.message === 'trace')).toEqual([]);
+    const [trace] = (await failing(500, 'InternalServerError')).filter((l) => l.message === 'trace');
+    expect(trace).toMatchObject({ level: 'WARN', status: 500, sampled: false });
+    expect(trace!.calls).toEqual([expect.objectContaining({ service: 'DynamoDB', operation: 'PutItem', outcome: 'InternalServerError', attempts: 2, failed: true })]);
+  });
+
+  it('off (tests, npm start): the client is left as it is and nothing is recorded', async () => {
+    const lines = await inLambda({ LOG_LEVEL: 'INFO', AWS_EXECUTION_ENV: '' }, async (load) => {
+      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      const { DynamoDBClient } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
+      const client = new DynamoDBClient({ region: 'us-east-1' });
+      const names = client.middlewareStack.identify();
+      expect(tracer.traced(client).middlewareStack.identify()).toEqual(names);
+      tracer.beginInvocation();
+      tracer.recordCall(performance.now(), { service: 'carrier', operation: 'rate', carrier: 'CARRIERX', outcome: 'error', failed: true });
+      tracer.endInvocation(200);
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it("the HTTP layer: one trace line per request, with the request's keys and each carrier call; a 401 and a 500 have theirs", async () => {
+    const lines = await inLambda(LAMBDA, async (load) => {
+      const { mockClient: mock } = load<typeof import('aws-sdk-client-mock')>('aws-sdk-client-mock');
+      const lib = load<typeof import('@aws-sdk/lib-dynamodb')>('@aws-sdk/lib-dynamodb');
+      const { httpHandler: isolatedHandler } = load<typeof import('../../shared/http/handler')>('../../shared/http/handler');
+      const { callCarrier } = load<typeof import('../../shared/services/carrier-call')>('../../shared/services/carrier-call');
       const store = mock(lib.DynamoDBDocumentClient);
       store.on(lib.GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
         Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
@@ -251,26 +291,24 @@ describe('tracing', () => {
         Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
       });
       const handler = isolatedHandler('carriers', async (event) => {
+        await callCarrier('CARRIERX', 1_000, async () => 'answer', 'track');
         if (event.queryStringParameters?.fail) throw new Error('boom');
         return { data: [] };
       });
       const request = (key: string, fail = false) =>
         handler(
           { httpMethod: 'GET', path: '/v1/carriers', resource: '/v1/carriers', headers: { 'X-API-Key': key }, queryStringParameters: fail ? { fail: '1' } : null, body: null, isBase64Encoded: false, requestContext: { requestId: 'r' } } as unknown as APIGatewayProxyEvent,
-          {} as Context,
+          { functionName: 'shipping-test-carriers', awsRequestId: 'aws-1' } as Context,
         );
       expect((await request('')).statusCode).toBe(401);
-      const after401 = calls.splice(0);
       expect((await request(KEY)).statusCode).toBe(200);
-      const after200 = calls.splice(0);
       expect((await request(KEY, true)).statusCode).toBe(500);
-      const after500 = calls.splice(0);
-
-      expect(tracerLoaded()).toBe(true);
-      expect(after401).toEqual([expect.stringMatching(/^open ## /), 'close']);
-      expect(after200).toEqual([expect.stringMatching(/^open ## /), 'capture DynamoDBClient', 'annotation companyId=c1', 'close']);
-      expect(after500).toEqual([expect.stringMatching(/^open ## /), 'annotation companyId=c1', 'error boom', 'close']);
       store.restore();
     });
+    const traces = lines.filter((l) => l.message === 'trace');
+    expect(traces.map((t) => [t.level, t.status])).toEqual([['INFO', 401], ['INFO', 200], ['INFO', 500]]);
+    for (const trace of traces) expect(trace).toMatchObject({ requestId: 'r', function: 'carriers', function_request_id: 'aws-1', xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
+    expect(traces[0]!.calls).toEqual([]);
+    expect(traces[1]).toMatchObject({ companyId: 'c1', calls: [{ service: 'carrier', operation: 'track', carrier: 'CARRIERX', outcome: 'answered', at: expect.any(Number), ms: expect.any(Number) }] });
   });
 });
