@@ -133,7 +133,7 @@ maybe('Canada Post through npm start', () => {
     const rate = (await rateCanadaPost(key)).find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
     const shipped = await call(key, `/ship/${rate.rateResponseId}`, { method: 'POST', body: JSON.stringify({ labelFormat: 'ZPL' }) });
     expect([shipped.status, shipped.json.error?.message]).toEqual([200, undefined]);
-    const { orderId, trackingNumber, labels } = shipped.json.data as { orderId: string; trackingNumber: string; labels?: Array<{ code: string }> };
+    const { orderId, trackingNumber, labels } = shipped.json.data as { orderId: string; trackingNumber: string; labels: { available: Array<{ code: string }> } };
     const made = development.simulator.shipmentByPin(trackingNumber)!;
     expect(made.encoding).toBe('ZPL');
     // The ZPL file is Canada Post's artifact, the ^XA block its API gave (its banner and the PIN's barcode).
@@ -142,7 +142,8 @@ maybe('Canada Post through npm start', () => {
     const zplText = await (await fetch(zpl.location!)).text();
     expect(zplText).toContain('^FDCanada Post / Postes Canada^FS');
     expect(zplText).toContain(`^BCN,200,Y,N,N^FD${trackingNumber}^FS`);
-    if (labels) expect(labels[0]?.code).toBe('SHIPPING_LABEL_ZPL');
+    // Listed first, as the ship body asked.
+    expect(labels.available[0]?.code).toBe('SHIPPING_LABEL_ZPL');
     // The PDF is still served: drawn by our label service.
     const pdf = await call(key, `/labels/${orderId}/SHIPPING_LABEL_PDF`);
     expect(pdf.status).toBe(302);
