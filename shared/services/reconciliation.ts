@@ -36,11 +36,11 @@ import {
   getRecord,
   releaseRound,
   type AuditEntry,
-  type ReconcileKind,
   type ReconcileRecord,
 } from '../store/reconciliation';
 import { ConditionFailed } from '../store/table-ops';
 import { callCarrier, failureKind } from './carrier-call';
+import type { DueCheck } from '../domain/due-check';
 import { DEFAULT_VOID_WINDOW_DAYS, nextRoundAt, orphansOf } from '../domain/reconciliation';
 import type { ServiceLogger } from './rating';
 
@@ -60,8 +60,8 @@ export type ReconciliationDependencies = {
   orphanVoided?: (carrierCode: string) => void;
 };
 
-/** A reconciliation message of the tracking-checks queue: the record and the due time it was found at. */
-export type ReconcileMessage = { orderId: string; dueAt: string; reconcile: ReconcileKind };
+/** A reconciliation message of the tracking-checks queue (its schema: shared/domain/due-check.ts): the record and the due time it was found at. */
+export type ReconcileMessage = Required<DueCheck>;
 
 export type RoundOutcome = 'reconciled' | 'busy' | 'missing' | 'finished';
 
