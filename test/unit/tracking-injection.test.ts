@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { processRuntime, runtimeWith, settingsWith } from '../../shared/process-runtime';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIR = 'shared/services/tracking';
@@ -58,4 +59,32 @@ it('the version-race write of the order store takes its stopwatch and jitter fro
   const primitive = code.slice(code.indexOf('export const writeOrderUnderVersion'));
   expect(primitive.length).toBeGreaterThan(100);
   expect(AMBIENT.filter(([, pattern]) => pattern.test(primitive)).map(([what]) => what)).toEqual([]);
+});
+
+describe('the composition root (shared/process-runtime.ts)', () => {
+  it('settingsWith fixes what it is given and still reads every other setting from the environment at its use', () => {
+    const saved = process.env.CARRIER_TRACK_TIMEOUT_MS;
+    try {
+      const settings = settingsWith({ sandboxTrackingPace: 7 });
+      process.env.CARRIER_TRACK_TIMEOUT_MS = '1234';
+      expect([settings.sandboxTrackingPace, settings.carrierTrackTimeoutMs]).toEqual([7, 1234]);
+      process.env.CARRIER_TRACK_TIMEOUT_MS = '4321';
+      expect(settings.carrierTrackTimeoutMs).toBe(4321);
+    } finally {
+      if (saved === undefined) delete process.env.CARRIER_TRACK_TIMEOUT_MS;
+      else process.env.CARRIER_TRACK_TIMEOUT_MS = saved;
+    }
+  });
+
+  it('runtimeWith keeps the process runtime for what a caller leaves out', () => {
+    const clock = () => new Date('2026-01-01T00:00:00.000Z');
+    const runtime = runtimeWith({ clock, random: undefined });
+    expect(runtime.clock).toBe(clock);
+    expect([runtime.random, runtime.elapsedMs, runtime.newToken, runtime.settings]).toEqual([
+      processRuntime.random,
+      processRuntime.elapsedMs,
+      processRuntime.newToken,
+      processRuntime.settings,
+    ]);
+  });
 });
