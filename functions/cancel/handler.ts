@@ -4,6 +4,7 @@
  * NOT_CANCELLABLE once picked up.
  */
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
+import { cancelRoute } from '../../shared/contract/cancel';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
@@ -12,8 +13,8 @@ import { createCancelService } from '../../shared/services/tracking/cancel';
 
 export const createCancelHandler = (registry: ShipmentCarriers, options: RuntimeOverrides = {}) => {
   const cancels = createCancelService({ registry, logger, ...runtimeWith(options) });
-  return httpHandler('cancel', async (event, caller) => ({
-    data: await cancels.cancel(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
+  return httpHandler(cancelRoute, async ({ params }, caller) => ({
+    data: await cancels.cancel(caller.company.companyId, params.orderId, caller.mode),
   }), orderPreload);
 };
 

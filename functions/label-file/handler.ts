@@ -3,6 +3,7 @@
  * URL of the file, rendered once; 200 with the list for an unknown or
  * ambiguous type. The only function that loads the renderer.
  */
+import { labelFileRoute } from '../../shared/contract/labels';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { createLabelService, type RenderFn } from '../../shared/services/labels';
@@ -16,8 +17,8 @@ const renderLazily: RenderFn = async (code, document) => (await import('../../sh
 
 export const createLabelFileHandler = (render: RenderFn = renderLazily) => {
   const labels = createLabelService({ render, logger });
-  return httpHandler('label-file', async (event, caller) => {
-    const answer = await labels.labelFile(caller.company.companyId, event.pathParameters?.orderId ?? '', event.pathParameters?.labelType ?? '', caller.mode);
+  return httpHandler(labelFileRoute, async ({ params }, caller) => {
+    const answer = await labels.labelFile(caller.company.companyId, params.orderId, params.labelType, caller.mode);
     if (answer.kind === 'list') return { data: answer.data };
     return { status: 302, location: answer.location, headers: { 'cache-control': 'no-store' } };
   }, labelFilePreload);

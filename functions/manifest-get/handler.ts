@@ -1,4 +1,5 @@
 /** GET /v1/manifests/{manifestId}: one manifest; another company's or the other mode's is 404 (shared/services/manifests.ts). */
+import { manifestGetRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { createManifestService } from '../../shared/services/manifests';
@@ -8,6 +9,6 @@ const unused = async (): Promise<never> => {
 };
 const manifests = createManifestService({ logger, render: unused });
 
-export const handler = httpHandler('manifest-get', async (event, caller) => ({
-  data: await manifests.get(caller.company.companyId, caller.mode, event.pathParameters?.manifestId ?? ''),
+export const handler = httpHandler(manifestGetRoute, async ({ params }, caller) => ({
+  data: await manifests.get(caller.company.companyId, caller.mode, params.manifestId),
 }));

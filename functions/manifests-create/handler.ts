@@ -3,6 +3,7 @@
  * A repeated close of the same shipments answers the same manifests with
  * `Idempotent-Replayed: true` and 200; a new close answers 201.
  */
+import { manifestsCreateRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { createManifestService, type ManifestDependencies, type ManifestRenderFn } from '../../shared/services/manifests';
@@ -13,8 +14,8 @@ const renderLazily: ManifestRenderFn = async (document) => (await import('../../
 
 export const createManifestsCreateHandler = (options: Partial<ManifestDependencies> = {}) => {
   const manifests = createManifestService({ logger, render: renderLazily, ...options });
-  return httpHandler('manifests-create', async (event, caller) => {
-    const { data, replayed } = await manifests.close(caller.company, event.body, caller.mode);
+  return httpHandler(manifestsCreateRoute, async ({ body }, caller) => {
+    const { data, replayed } = await manifests.close(caller.company, body, caller.mode);
     return replayed ? { data, headers: { 'idempotent-replayed': 'true' } } : { status: 201, data };
   }, referencePreload);
 };

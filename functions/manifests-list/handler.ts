@@ -1,4 +1,5 @@
 /** GET /v1/manifests: the company's manifests of the key's mode, newest first, with a cursor (shared/services/manifests.ts). */
+import { manifestsListRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { createManifestService } from '../../shared/services/manifests';
@@ -8,6 +9,6 @@ const unused = async (): Promise<never> => {
 };
 const manifests = createManifestService({ logger, render: unused });
 
-export const handler = httpHandler('manifests-list', async (event, caller) => ({
-  data: await manifests.list(caller.company.companyId, caller.mode, event.queryStringParameters),
+export const handler = httpHandler(manifestsListRoute, async ({ query }, caller) => ({
+  data: await manifests.list(caller.company.companyId, caller.mode, query),
 }));

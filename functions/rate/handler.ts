@@ -1,5 +1,6 @@
 /** POST /v1/rate (spec 4.4): the rating service does the work (shared/services/rating.ts). */
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
+import { rateRoute } from '../../shared/contract/rate';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { packagingPreload } from '../../shared/services/preload';
@@ -7,8 +8,8 @@ import { createRatingService } from '../../shared/services/rating';
 
 export const createRateHandler = (registry: CarrierRegistry, clock?: () => Date) => {
   const rating = createRatingService({ registry, clock, logger });
-  // Rating resolves packaging against the defaults and the company's boxes.
-  return httpHandler('rate', async (event, caller) => ({ data: await rating.rate(caller.company, event.body, caller.mode) }), packagingPreload);
+  // Rating resolves packaging against the defaults and the company's boxes, then checks the body (its route leaves it to the service).
+  return httpHandler(rateRoute, async ({ body }, caller) => ({ data: await rating.rate(caller.company, body, caller.mode) }), packagingPreload);
 };
 
 export const handler = createRateHandler(defaultRegistry);

@@ -4,6 +4,7 @@
  * same order with `Idempotent-Replayed: true`.
  */
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
+import { shipRoute } from '../../shared/contract/ship';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { referencePreload } from '../../shared/services/preload';
@@ -11,8 +12,8 @@ import { createShippingService, type ShippingDependencies } from '../../shared/s
 
 export const createShipHandler = (registry: ShipmentCarriers, options: Pick<ShippingDependencies, 'clock' | 'afterCarrierShip'> = {}) => {
   const shipping = createShippingService({ registry, logger, ...options });
-  return httpHandler('ship', async (event, caller) => {
-    const { data, replayed } = await shipping.ship(caller.company.companyId, event.pathParameters?.rateResponseId ?? '', event.body, caller.mode);
+  return httpHandler(shipRoute, async ({ params, body }, caller) => {
+    const { data, replayed } = await shipping.ship(caller.company.companyId, params.rateResponseId, body.labelFormat ? { labelFormat: body.labelFormat } : {}, caller.mode);
     const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
     return { data, headers };
   }, referencePreload);

@@ -3,6 +3,7 @@
  * carrier first when it is due; `lastCheckedAt` says how fresh it is.
  */
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
+import { trackRoute } from '../../shared/contract/track';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/logger';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
@@ -11,8 +12,8 @@ import { createTrackReader } from '../../shared/services/tracking/track';
 
 export const createTrackHandler = (registry: ShipmentCarriers, options: RuntimeOverrides = {}) => {
   const tracking = createTrackReader({ registry, logger, ...runtimeWith(options) });
-  return httpHandler('track', async (event, caller) => ({
-    data: await tracking.track(caller.company.companyId, event.pathParameters?.orderId ?? '', caller.mode),
+  return httpHandler(trackRoute, async ({ params }, caller) => ({
+    data: await tracking.track(caller.company.companyId, params.orderId, caller.mode),
   }), orderPreload);
 };
 

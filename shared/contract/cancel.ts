@@ -12,7 +12,7 @@ export const cancelResponse = z
   .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().register(z.globalRegistry, { description: 'When the shipment was voided (ISO 8601)' }), mode }).register(z.globalRegistry, { id: 'Cancellation' });
 export type CancelResponse = z.infer<typeof cancelResponse>;
 
-export const cancelRoute = defineRoute({
+export const cancelRoute = /* @__PURE__ */ defineRoute({
   name: 'cancel',
   method: 'DELETE',
   path: '/v1/shipments/{orderId}',

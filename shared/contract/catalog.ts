@@ -18,13 +18,19 @@ export type CarrierEntry = z.infer<typeof carrierEntry>;
 export const serviceEntry = z.object({ code: z.string(), shortName: localized, fullName: localized });
 export type ServiceEntry = z.infer<typeof serviceEntry>;
 
-export const carrierServicesQuery = z.object({ carrierCode: z.string().register(z.globalRegistry, { description: 'A code from GET /v1/carriers (case-insensitive)' }) });
+/** `carrierCode` without the spaces around it; blank is as missing. */
+export const carrierServicesQuery = z.object({
+  carrierCode: z
+    .string()
+    .check(z.trim(), z.refine((code) => code !== '', 'is required'))
+    .register(z.globalRegistry, { description: 'A code from GET /v1/carriers (case-insensitive)' }),
+});
 
 export const packagingTypesResponse = z.array(packagingEntry);
 export const carriersResponse = z.array(carrierEntry);
 export const carrierServicesResponse = z.array(serviceEntry);
 
-export const packagingTypesRoute = defineRoute({
+export const packagingTypesRoute = /* @__PURE__ */ defineRoute({
   name: 'packaging-types',
   method: 'GET',
   path: '/v1/packaging-types',
@@ -36,7 +42,7 @@ export const packagingTypesRoute = defineRoute({
   errors: {},
 });
 
-export const carriersRoute = defineRoute({
+export const carriersRoute = /* @__PURE__ */ defineRoute({
   name: 'carriers',
   method: 'GET',
   path: '/v1/carriers',
@@ -48,7 +54,7 @@ export const carriersRoute = defineRoute({
   errors: {},
 });
 
-export const carrierServicesRoute = defineRoute({
+export const carrierServicesRoute = /* @__PURE__ */ defineRoute({
   name: 'carrier-services',
   method: 'GET',
   path: '/v1/carrier-services',

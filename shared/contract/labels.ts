@@ -21,7 +21,7 @@ export type LabelEntry = z.infer<typeof labelEntry>;
 export const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry), mode }).register(z.globalRegistry, { id: 'LabelList' });
 export type LabelList = z.infer<typeof labelList>;
 
-export const labelsRoute = defineRoute({
+export const labelsRoute = /* @__PURE__ */ defineRoute({
   name: 'labels',
   method: 'GET',
   path: '/v1/labels/{orderId}',
@@ -37,7 +37,7 @@ export const labelsRoute = defineRoute({
   },
 });
 
-export const labelFileRoute = defineRoute({
+export const labelFileRoute = /* @__PURE__ */ defineRoute({
   name: 'label-file',
   method: 'GET',
   path: '/v1/labels/{orderId}/{labelType}',

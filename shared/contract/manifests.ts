@@ -51,6 +51,7 @@ export const manifestListQuery = z.object({
   limit: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'must be a whole number from 1 to 50'))).register(z.globalRegistry, { description: `Manifests per page, 1 to ${MAX_MANIFEST_PAGE} (default 20)` }),
   cursor: z.optional(z.string().check(z.maxLength(512))).register(z.globalRegistry, { description: 'The `nextCursor` of the previous page' }),
 });
+export type ManifestListQuery = z.infer<typeof manifestListQuery>;
 
 export const manifestDocument = z.object({
   code: z.enum(MANIFEST_DOCUMENT_CODES),
@@ -98,7 +99,7 @@ export const manifestList = z
   .register(z.globalRegistry, { id: 'ManifestList' });
 export type ManifestList = z.infer<typeof manifestList>;
 
-export const manifestsCreateRoute = defineRoute({
+export const manifestsCreateRoute = /* @__PURE__ */ defineRoute({
   name: 'manifests-create',
   method: 'POST',
   path: '/v1/manifests',
@@ -150,7 +151,7 @@ export const manifestsCreateRoute = defineRoute({
   },
 });
 
-export const manifestsListRoute = defineRoute({
+export const manifestsListRoute = /* @__PURE__ */ defineRoute({
   name: 'manifests-list',
   method: 'GET',
   path: '/v1/manifests',
@@ -167,7 +168,7 @@ export const manifestsListRoute = defineRoute({
   },
 });
 
-export const manifestGetRoute = defineRoute({
+export const manifestGetRoute = /* @__PURE__ */ defineRoute({
   name: 'manifest-get',
   method: 'GET',
   path: '/v1/manifests/{manifestId}',
@@ -182,7 +183,7 @@ export const manifestGetRoute = defineRoute({
   },
 });
 
-export const manifestFileRoute = defineRoute({
+export const manifestFileRoute = /* @__PURE__ */ defineRoute({
   name: 'manifest-file',
   method: 'GET',
   path: '/v1/manifests/{manifestId}/{documentCode}',

@@ -37,14 +37,14 @@ export type RateRecord = z.infer<typeof rateRecord>;
 export const rateResponse = z.object({ requestId: z.string(), mode, rates: z.array(rateRecord) });
 export type RateResponse = z.infer<typeof rateResponse>;
 
-export const rateRoute = defineRoute({
+export const rateRoute = /* @__PURE__ */ defineRoute({
   name: 'rate',
   method: 'POST',
   path: '/v1/rate',
   scopes: ['shipments:rate'],
   description: 'Quote every carrier of the pricing group and return sanitized rates',
   summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
-  request: { body: { schema: rateBody, required: true } },
+  request: { body: { schema: rateBody, required: true, checkedBy: 'service' } },
   ok: { status: 200, description: 'Rates', schema: rateResponse },
   errors: {
     400: {

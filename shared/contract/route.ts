@@ -67,8 +67,13 @@ export type Route = {
     /** Path parameters, exactly those of `path`. */
     params?: z.ZodMiniObject;
     query?: z.ZodMiniObject;
-    /** The JSON body; `required: false`: an empty body is `{}`. */
-    body?: { schema: z.ZodMiniType; required: boolean };
+    /**
+     * The JSON body; `required: false`: an empty body is `{}`. `checkedBy:
+     * 'service'`: the schema documents the body, and the service checks it
+     * (the rate request, whose packaging codes resolve against the catalog
+     * before the domain's schema reads it: shared/domain/rate/prepare.ts).
+     */
+    body?: { schema: z.ZodMiniType; required: boolean; checkedBy?: 'service' };
   };
   ok: Answer;
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
@@ -81,7 +86,7 @@ export type Route = {
  * A route object, its schema types kept. Free of side effects: a bundle that
  * imports one route of a contract file drops the others and their schemas.
  */
-export /* @__NO_SIDE_EFFECTS__ */ function defineRoute<const R extends Route>(route: R): R {
+/* @__NO_SIDE_EFFECTS__ */ export function defineRoute<const R extends Route>(route: R): R {
   return route;
 }
 
@@ -95,10 +100,12 @@ type Output<S> = S extends z.ZodMiniType ? z.output<S> : never;
 export type RouteInput<R extends Route> = {
   params: R['request']['params'] extends z.ZodMiniObject ? Output<R['request']['params']> : Record<string, never>;
   query: R['request']['query'] extends z.ZodMiniObject ? Output<R['request']['query']> : Record<string, never>;
-  body: R['request']['body'] extends { schema: infer S } ? Output<S> : undefined;
+  body: R['request']['body'] extends { checkedBy: 'service' } ? unknown : R['request']['body'] extends { schema: infer S } ? Output<S> : undefined;
 };
 
-/** The `data` of a route's successful answers. */
-export type RouteData<R extends Route> =
-  | (R['ok']['schema'] extends z.ZodMiniType ? Output<R['ok']['schema']> : never)
-  | (R['alternatives'] extends Record<number, { schema: infer S }> ? Output<S> : never);
+/** The `data` of a route's successful answers (unknown for a route not known yet: `Route` itself). */
+export type RouteData<R extends Route> = Route extends R
+  ? unknown
+  :
+      | (R['ok']['schema'] extends z.ZodMiniType ? Output<R['ok']['schema']> : never)
+      | (R['alternatives'] extends Record<number, { schema: infer S }> ? Output<S> : never);

@@ -1,11 +1,12 @@
 /**
  * The API's contract, written once (docs/architecture.md, "The contract"):
- * one file per endpoint under shared/contract/ with the zod schema of each
- * path parameter, query parameter, request body and response body. Handlers
- * validate with them, services return their inferred types, and
- * tooling/openapi.ts builds openapi.json from them (`meta({ id })` names a
- * component). Services import the response schemas as types; a function
- * that validates a parameter or a body loads only its endpoint's file.
+ * one file per group of endpoints under shared/contract/ with the zod schema
+ * of each path parameter, query parameter, request body and response body,
+ * and each endpoint's route object (./route.ts). The HTTP wrapper validates
+ * with them, services return their inferred types, and tooling/openapi.ts
+ * builds openapi.json from them (`register(z.globalRegistry, { id })` names
+ * a component). Services import the response schemas as types; a function
+ * loads only its endpoint's file.
  *
  * This file: the pieces every endpoint shares.
  */
@@ -32,7 +33,7 @@ export const transitStatus = transitStatusSchema.clone().register(z.globalRegist
  * (`format: uuid`). A value that is not one is answered 400
  * `VALIDATION_FAILED` "<name> must be a UUID".
  */
-export const uuidParam = (description: string) => z.guid().register(z.globalRegistry, { description });
+export const uuidParam = (description: string) => z.guid({ error: 'must be a UUID' }).register(z.globalRegistry, { description });
 
 /** `{ "data": <schema> }`, the body of every successful JSON answer. */
 export const envelope = <T extends z.ZodMiniType>(schema: T) => z.object({ data: schema });

@@ -10,7 +10,7 @@ export const shipParams = z.object({ rateResponseId: uuidParam('A `rateResponseI
 
 /** Optional; `{}` or empty. Other fields are ignored. */
 export const shipBody = z
-  .looseObject({ labelFormat: z.optional(z.enum(['PDF', 'ZPL'])).register(z.globalRegistry, { description: 'Lists the shipping label of this format first' }) })
+  .looseObject({ labelFormat: z.optional(z.enum(['PDF', 'ZPL'], { error: 'must be PDF or ZPL' })).register(z.globalRegistry, { description: 'Lists the shipping label of this format first' }) })
   .register(z.globalRegistry, { description: 'Optional; `{}` or empty. Billing comes from the rate request (`billingOptions`), never from here.' });
 export type ShipBody = z.infer<typeof shipBody>;
 
@@ -30,7 +30,7 @@ export const shipResponse = z
   }).register(z.globalRegistry, { id: 'Shipment' });
 export type ShipResponse = z.infer<typeof shipResponse>;
 
-export const shipRoute = defineRoute({
+export const shipRoute = /* @__PURE__ */ defineRoute({
   name: 'ship',
   method: 'POST',
   path: '/v1/ship/{rateResponseId}',

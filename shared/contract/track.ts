@@ -41,7 +41,7 @@ export const trackResponse = z
   }).register(z.globalRegistry, { id: 'Tracking' });
 export type TrackResponse = z.infer<typeof trackResponse>;
 
-export const trackRoute = defineRoute({
+export const trackRoute = /* @__PURE__ */ defineRoute({
   name: 'track',
   method: 'GET',
   path: '/v1/track/{orderId}',

@@ -77,7 +77,7 @@ export type RetryAccepted = z.infer<typeof retryAccepted>;
 
 // The bodies POSTed to an endpoint are ./webhook-events.ts: the webhook functions need none of the answers they carry.
 
-export const webhooksCreateRoute = defineRoute({
+export const webhooksCreateRoute = /* @__PURE__ */ defineRoute({
   name: 'webhooks-create',
   method: 'POST',
   path: '/v1/webhooks',
@@ -106,7 +106,7 @@ export const webhooksCreateRoute = defineRoute({
   },
 });
 
-export const webhooksListRoute = defineRoute({
+export const webhooksListRoute = /* @__PURE__ */ defineRoute({
   name: 'webhooks-list',
   method: 'GET',
   path: '/v1/webhooks',
@@ -118,7 +118,7 @@ export const webhooksListRoute = defineRoute({
   errors: {},
 });
 
-export const webhookGetRoute = defineRoute({
+export const webhookGetRoute = /* @__PURE__ */ defineRoute({
   name: 'webhook-get',
   method: 'GET',
   path: '/v1/webhooks/{webhookId}',
@@ -133,7 +133,7 @@ export const webhookGetRoute = defineRoute({
   },
 });
 
-export const webhookDeleteRoute = defineRoute({
+export const webhookDeleteRoute = /* @__PURE__ */ defineRoute({
   name: 'webhook-delete',
   method: 'DELETE',
   path: '/v1/webhooks/{webhookId}',
@@ -148,7 +148,7 @@ export const webhookDeleteRoute = defineRoute({
   },
 });
 
-export const webhookDeliveriesRoute = defineRoute({
+export const webhookDeliveriesRoute = /* @__PURE__ */ defineRoute({
   name: 'webhook-deliveries',
   method: 'GET',
   path: '/v1/webhooks/{webhookId}/deliveries',
@@ -163,7 +163,7 @@ export const webhookDeliveriesRoute = defineRoute({
   },
 });
 
-export const webhookRetryRoute = defineRoute({
+export const webhookRetryRoute = /* @__PURE__ */ defineRoute({
   name: 'webhook-retry',
   method: 'POST',
   path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry',

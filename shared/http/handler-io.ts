@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Route, RouteData, RouteInput } from '../contract/route';
 import type { ApiKeyRecord, Company, KeyMode } from '../domain/entities';
 
 /**
@@ -7,9 +8,13 @@ import type { ApiKeyRecord, Company, KeyMode } from '../domain/entities';
  */
 export type Caller = { company: Company; apiKey: Omit<ApiKeyRecord, 'keyHash'>; mode: KeyMode };
 
-/** What a handler's `main` returns; the envelope middleware turns it into the HTTP response. */
-export type HttpReply =
-  | { status?: number; data: unknown; headers?: Record<string, string> }
+/**
+ * What a handler's `main` returns; the wrapper turns it into the HTTP
+ * response, `data` in the `{data}` envelope. `data` is typed by the route's
+ * answer schemas (shared/contract/route.ts `RouteData`).
+ */
+export type HttpReply<Data = unknown> =
+  | { status?: number; data: Data; headers?: Record<string, string> }
   | { status: 301 | 302 | 303 | 307; location: string; headers?: Record<string, string> };
 
 export type HttpEvent = Omit<APIGatewayProxyEvent, 'body'> & {
@@ -20,6 +25,9 @@ export type HttpEvent = Omit<APIGatewayProxyEvent, 'body'> & {
 
 export type HttpContext = Context & { requestId: string; caller?: Caller };
 
-export type Main = (event: HttpEvent, caller: Caller, context: HttpContext) => Promise<HttpReply>;
+/** A route's input as its schemas read it (shared/http/route-input.ts), and the event it came in. */
+export type MainInput<R extends Route = Route> = RouteInput<R> & { event: HttpEvent };
+
+export type Main<R extends Route = Route> = (input: MainInput<R>, caller: Caller, context: HttpContext) => Promise<HttpReply<RouteData<R>>>;
 
 export type { APIGatewayProxyEvent, APIGatewayProxyResult };

@@ -2,10 +2,12 @@
  * The HTTP layer every HTTP function shares (docs/architecture.md: fixed middleware order):
  * request id and normalizers, observability (the Lambda context on every log
  * line, the metrics flush), logging context, the invocation's trace line,
- * API-key auth and scopes, JSON body, then the handler's `main`, whose reply
- * is wrapped in the `{data}` envelope; the error handler wraps them all. The
- * required scopes come from the function manifest, so a route and its scope
- * cannot drift apart.
+ * API-key auth and scopes, JSON body, the route's input read with its
+ * schemas (./route-input.ts), then the handler's `main`, whose reply is
+ * wrapped in the `{data}` envelope; the error handler wraps them all. The
+ * required scopes, the body policy and the schemas come from the function's
+ * route object (shared/contract/route.ts), the one its OpenAPI operation and
+ * manifest entry are made of, so they cannot drift apart.
  *
  * Auth runs before body parsing, so an unauthenticated caller gets 401 and
  * learns nothing from validation.
@@ -18,7 +20,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { logger } from '../logger';
-import { manifest, type HttpTrigger } from '../manifest';
+import { bodyPolicyOf, type Route } from '../contract/route';
 import { metrics } from '../metrics';
 import type { Preload } from '../services/preload';
 import { withRequestScope } from '../store/request-scope';
@@ -27,6 +29,7 @@ import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './respond';
+import { readRouteInput } from './route-input';
 import type { HttpContext, HttpEvent, HttpReply, Main } from './handler-io';
 
 export const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
@@ -48,12 +51,12 @@ export const loggingContext = (functionName: string): MiddlewareObj<APIGatewayPr
   },
 });
 
-const authMiddleware = (trigger: HttpTrigger, preload: Preload): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+const authMiddleware = (route: Pick<Route, 'scopes'>, preload: Preload): MiddlewareObj<HttpEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
     // API Gateway may send `headers: null` (no headers at all).
     const { beforeCaller, withCompany } = preload;
     const event = request.event;
-    const caller = await authenticate(request.event.headers?.['x-api-key'], trigger.scopes, new Date(), {
+    const caller = await authenticate(request.event.headers?.['x-api-key'], route.scopes, new Date(), {
       ...(beforeCaller ? { beforeCaller: () => beforeCaller(event) } : {}),
       ...(withCompany ? { withCompany } : {}),
     });
@@ -67,12 +70,6 @@ export const toResult = (reply: HttpReply, requestId: string): APIGatewayProxyRe
     return { statusCode: reply.status, headers: { location: reply.location, 'x-request-id': requestId, ...reply.headers }, body: '' };
   }
   return jsonResponse(reply.status ?? 200, { data: reply.data }, requestId, reply.headers);
-};
-
-const triggerOf = (functionName: string): HttpTrigger => {
-  const entry = manifest.find((f) => f.name === functionName);
-  if (!entry || entry.trigger.kind !== 'http') throw new Error(`${functionName} is not an HTTP function of the manifest`);
-  return entry.trigger;
 };
 
 /**
@@ -94,22 +91,22 @@ export const frontMiddlewares = (functionName: string): MiddlewareObj[] => [
 ];
 
 /**
- * Builds the Lambda handler of the manifest's HTTP function `functionName`
- * around `main`. `preload` names the reads `main` will make, started alongside
+ * Builds the Lambda handler of the HTTP function of `route` (its contract
+ * file's route object) around `main`, which gets the route's path, query and
+ * body as its schemas read them and answers `data` of its answer schemas.
+ * `preload` names the reads `main` will make, started alongside
  * authentication (shared/services/preload.ts); each invocation gets its own
  * set of shared reads.
  */
-export const httpHandler = (functionName: string, main: Main, preload: Preload = {}) => {
-  const trigger = triggerOf(functionName);
-  const bodyPolicy = trigger.body;
+export const httpHandler = <R extends Route>(route: R, main: Main<R>, preload: Preload = {}) => {
   const core = async (event: HttpEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
-    const reply = await main(event, context.caller!, context);
+    const reply = await main({ ...readRouteInput(route, event), event }, context.caller!, context);
     return toResult(reply, context.requestId);
   };
   const handler = middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
-    .use(frontMiddlewares(functionName))
-    .use(authMiddleware(trigger, preload) as MiddlewareObj)
-    .use(jsonBody(bodyPolicy) as MiddlewareObj)
+    .use(frontMiddlewares(route.name))
+    .use(authMiddleware(route, preload) as MiddlewareObj)
+    .use(jsonBody(bodyPolicyOf(route)) as MiddlewareObj)
     .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
   return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
 };

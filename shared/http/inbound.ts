@@ -5,11 +5,12 @@
  * parsing, which the carrier's own protocol replaces, and without the `{data}`
  * envelope: `main` answers the exact body the carrier's protocol wants (an
  * OAuth token answer, say). An AppError still becomes the error body.
- * Headers and bodies are never logged.
+ * Headers and bodies are never logged. `functionName` is the manifest's name
+ * of the function (test/unit/manifest.test.ts holds them equal); the manifest,
+ * which reads every route object, stays out of the bundle.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { manifest } from '../manifest';
 import { withRequestScope } from '../store/request-scope';
 import { errorHandler } from './errors-middleware';
 import { frontMiddlewares } from './handler';
@@ -21,8 +22,6 @@ export type InboundReply = { status: number; body: unknown; headers?: Record<str
 export type InboundMain = (event: APIGatewayProxyEvent, context: HttpContext) => Promise<InboundReply>;
 
 export const inboundHandler = (functionName: string, main: InboundMain) => {
-  const entry = manifest.find((f) => f.name === functionName);
-  if (!entry || entry.trigger.kind !== 'inbound') throw new Error(`${functionName} is not an inbound function of the manifest`);
   const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
     const reply = await main(event, context);
     return jsonResponse(reply.status, reply.body, context.requestId, reply.headers);

@@ -23,14 +23,14 @@ import { carrierAccountById, isAccountNotConfigured } from '../carriers/accounts
 import { CARRIER_PROFILES, defaultShipmentCarriers } from '../carriers/shipment-carriers';
 import { config } from '../config';
 import {
-  manifestCreateBody,
-  manifestListQuery,
   MANIFEST_DOCUMENT_CODES,
   MAX_MANIFEST_ORDERS,
   MAX_MANIFEST_PAGE,
   type Manifest,
+  type ManifestCreateBody,
   type ManifestCreated,
   type ManifestList,
+  type ManifestListQuery,
 } from '../contract/manifests';
 import { CarrierRefusal, type CarrierAdapter, type CarrierCallOptions, type CarrierCloseOut } from '../domain/carrier';
 import { addressSchema, type Address } from '../domain/rate/schema';
@@ -92,14 +92,6 @@ export type ManifestDependencies = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const badRequest = (path: string, message: string) => new AppError(400, 'VALIDATION_FAILED', `${path} ${message}`, { details: [{ path, message }] });
-
-/** The first problem of a zod parse, as our 400. */
-const firstIssue = (error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }, what: string) => {
-  const issue = error.issues[0]!;
-  if (issue.path.length === 0) return new AppError(400, 'VALIDATION_FAILED', `${what} must be a JSON object`);
-  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
-  return badRequest(path, issue.message);
-};
 
 /** Today in an IANA zone, `YYYY-MM-DD`. */
 export const todayIn = (zone: string, now: Date): string => {
@@ -372,22 +364,20 @@ export const createManifestService = ({
 
   return {
     /** POST /v1/manifests. */
-    async close(company: Pick<Company, 'companyId' | 'pricingGroupId'>, body: unknown, mode: KeyMode): Promise<CloseResult> {
-      const parsed = manifestCreateBody.safeParse(body);
-      if (!parsed.success) throw firstIssue(parsed.error, 'body');
-      const carrierCode = parsed.data.carrierCode.toUpperCase();
+    async close(company: Pick<Company, 'companyId' | 'pricingGroupId'>, body: ManifestCreateBody, mode: KeyMode): Promise<CloseResult> {
+      const carrierCode = body.carrierCode.toUpperCase();
       const now = clock();
       const context = await loadCarrierContext(company, mode);
       const carrier = context.carriers.find((c) => c.code === carrierCode);
-      if (!carrier || !context.plans.some((p) => p.carrierCode === carrierCode)) throw notFound(`carrier not found in your pricing group: ${echoed(parsed.data.carrierCode)}`);
+      if (!carrier || !context.plans.some((p) => p.carrierCode === carrierCode)) throw notFound(`carrier not found in your pricing group: ${echoed(body.carrierCode)}`);
       if (carrier.kind === 'freight') {
         throw badRequest('carrierCode', `${carrierCode} ships freight: each shipment has its own bill of lading, and no manifest`);
       }
-      // Canada Post contract shipments are billed only once transmitted: no close of ours alone stands in for it (docs/manifests.md).
+      // A carrier that bills on transmit (Canada Post contract shipments): no close of ours alone stands in for it (docs/manifests.md).
       if (TRANSMIT_REQUIRED.has(carrierCode) && !closeOutCarrier(carrierCode)?.closeOut) {
         throw badRequest('carrierCode', `${carrierCode} closes the day with a transmit to ${carrierCode}, which its connector does not offer here`);
       }
-      const { shipDate, orderIds } = parsed.data;
+      const { shipDate, orderIds } = body;
       const todayUtc = now.toISOString().slice(0, 10);
       if (shipDate && (shipDate < addDays(todayUtc, -SHIP_DATE_PAST_DAYS) || shipDate > addDays(todayUtc, SHIP_DATE_FUTURE_DAYS))) {
         throw badRequest('shipDate', `must be from ${SHIP_DATE_PAST_DAYS} days before today to ${SHIP_DATE_FUTURE_DAYS} days after`);
@@ -437,11 +427,9 @@ export const createManifestService = ({
     },
 
     /** GET /v1/manifests. */
-    async list(companyId: string, mode: KeyMode, query: Record<string, string | undefined> | null | undefined): Promise<ManifestList> {
-      const parsed = manifestListQuery.safeParse(query ?? {});
-      if (!parsed.success) throw firstIssue(parsed.error, 'query');
-      const { carrierCode, from, to, cursor } = parsed.data;
-      const limit = parsed.data.limit ? Number(parsed.data.limit) : 20;
+    async list(companyId: string, mode: KeyMode, query: ManifestListQuery): Promise<ManifestList> {
+      const { carrierCode, from, to, cursor } = query;
+      const limit = query.limit ? Number(query.limit) : 20;
       if (limit > MAX_MANIFEST_PAGE) throw badRequest('limit', `must be a whole number from 1 to ${MAX_MANIFEST_PAGE}`);
       if (from && to && from > to) throw badRequest('from', 'must not be after to');
       let after: string | undefined;
@@ -474,7 +462,6 @@ export const createManifestService = ({
   };
 
   async function ownManifest(companyId: string, mode: KeyMode, manifestId: string): Promise<ManifestRecord> {
-    if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(manifestId)) throw badRequest('manifestId', 'must be a UUID');
     const record = await getManifest(companyId, manifestId.toLowerCase());
     if (!record || record.mode !== mode) throw notFound('manifest not found');
     return record;

@@ -1,6 +1,7 @@
 /**
  * Registering a webhook endpoint (POST /v1/webhooks, docs/webhooks.md): the
- * body checked with its contract, the URL with the deployment's rules
+ * body read by its route's schema (shared/contract/webhooks.ts, in the HTTP
+ * wrapper), the URL checked here with the deployment's rules
  * (shared/webhooks/destination.ts: https to public addresses only, except in
  * the local runtime; checked again at every delivery), the signing secret made
  * here, sealed before it is stored and shown in this answer only. At most
@@ -8,8 +9,8 @@
  * under concurrent creates.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWebhookBody, type CreatedWebhook } from '../contract/webhooks';
-import { issuesToDetails, issueText, validationError } from '../domain/issues';
+import type { CreateWebhookBody, CreatedWebhook } from '../contract/webhooks';
+import { validationError } from '../domain/issues';
 import { WEBHOOK_EVENT_TYPES, newWebhookSecret } from '../domain/webhooks';
 import { AppError } from '../errors';
 import { WebhookLimitReached, putWebhook, type WebhookItem } from '../store/webhooks';
@@ -26,21 +27,19 @@ export type WebhookRegistrationDependencies = {
 };
 
 export const createWebhookRegistration = ({ clock = () => new Date(), newId = randomUUID, policy = stagePolicy(), resolve }: WebhookRegistrationDependencies = {}) => ({
-  async create(companyId: string, body: unknown): Promise<CreatedWebhook> {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'VALIDATION_FAILED', 'body must be a JSON object');
-    const parsed = createWebhookBody.safeParse(body, { error: issueText });
-    if (!parsed.success) throw validationError(issuesToDetails(parsed.error.issues));
-    const checked = await checkWebhookUrl(parsed.data.url, policy, resolve);
+  /** `body`: the route's, read by its schema (shared/contract/webhooks.ts); the URL's rules are the deployment's, checked here. */
+  async create(companyId: string, body: CreateWebhookBody): Promise<CreatedWebhook> {
+    const checked = await checkWebhookUrl(body.url, policy, resolve);
     if (!checked.ok) throw validationError([{ path: 'url', message: checked.reason }]);
     const webhookId = newId();
     const secret = newWebhookSecret(randomBytes);
-    const events = parsed.data.events ? WEBHOOK_EVENT_TYPES.filter((t) => parsed.data.events!.includes(t)) : [...WEBHOOK_EVENT_TYPES];
+    const events = body.events ? WEBHOOK_EVENT_TYPES.filter((t) => body.events!.includes(t)) : [...WEBHOOK_EVENT_TYPES];
     const item: WebhookItem = {
       webhookId,
       companyId,
       url: checked.url.href,
       events,
-      ...(parsed.data.description ? { description: parsed.data.description } : {}),
+      ...(body.description ? { description: body.description } : {}),
       enabled: true,
       createdDate: clock().toISOString(),
       secretSealed: await sealSecret(secret, { companyId, webhookId }),

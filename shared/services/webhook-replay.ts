@@ -5,8 +5,9 @@
  * gets one attempt; a pending one keeps its schedule. An attempt in flight
  * (its lease younger than ATTEMPT_LEASE_SECONDS) makes it 409; a dead
  * attempt's lease does not (its message may be in the dead-letter queue).
+ * Both ids are the route's, read by its schemas (shared/contract/webhooks.ts).
  */
-import { deliveryParams, type RetryAccepted } from '../contract/webhooks';
+import type { RetryAccepted } from '../contract/webhooks';
 import { AppError, notFound } from '../errors';
 import { ConditionFailed } from '../store/table-ops';
 import { ATTEMPT_LEASE_SECONDS, getDelivery, requeueDelivery } from '../store/webhooks';
@@ -17,7 +18,6 @@ export const createWebhookReplay = ({ clock = () => new Date() }: { clock?: () =
   /** Sends the delivery again now, with the same `webhook-id` and body: one attempt. */
   async retry(companyId: string, webhookId: string, deliveryId: string): Promise<RetryAccepted> {
     const endpoint = await ownWebhook(companyId, webhookId);
-    if (!deliveryParams.shape.deliveryId.safeParse(deliveryId).success) throw new AppError(400, 'VALIDATION_FAILED', 'deliveryId must be a delivery id (msg_ and 26 characters)');
     const delivery = await getDelivery(companyId, endpoint.webhookId, deliveryId, true);
     if (!delivery) throw notFound('delivery not found');
     if (!endpoint.enabled) throw new AppError(409, 'WEBHOOK_CONFLICT', 'This endpoint is disabled (it answered 410 Gone); register it again to receive events');

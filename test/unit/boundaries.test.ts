@@ -50,6 +50,8 @@ const FORBIDDEN = [
   { what: 'the local runtime', test: (f: string) => f.startsWith('local/') },
   { what: 'the bench', test: (f: string) => f.startsWith('bench/') },
   { what: 'the tooling (the OpenAPI builder, entry points)', test: (f: string) => f.startsWith('tooling/') || f.startsWith('bin/') },
+  // Both read every route object, so every endpoint's schemas: a function takes its own route from its contract file.
+  { what: 'the manifest or the list of every route', test: (f: string) => f === 'shared/manifest.ts' || f === 'shared/contract/routes.ts' },
 ];
 
 /**

@@ -96,3 +96,13 @@ describe('table writes', () => {
     });
   });
 });
+
+describe('each function names itself as the manifest does', () => {
+  const camel = (name: string) => name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+  it.each(httpFunctions().map((f) => [f.name, f] as const))('%s wraps its main with its own route object', (name, f) => {
+    expect(readFileSync(join(root, f.entry), 'utf8')).toMatch(new RegExp(`httpHandler\\(\\s*${camel(name)}Route\\b`));
+  });
+  it.each(manifest.filter((f) => f.trigger.kind === 'inbound').map((f) => [f.name, f] as const))('%s wraps its main as the inbound route of its name', (name, f) => {
+    expect(readFileSync(join(root, f.entry), 'utf8')).toContain(`inboundHandler('${name}'`);
+  });
+});

@@ -11,6 +11,7 @@ import { fanOutRates, type CarrierCall, type RateJob } from '../../shared/carrie
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../shared/carriers/sandbox/network';
 import { clearAuthCache } from '../../shared/http/auth';
+import { carriersRoute } from '../../shared/contract/catalog';
 import { httpHandler } from '../../shared/http/handler';
 import { carrierMetrics, recordRatesReturned } from '../../shared/metrics';
 import { traceSampled, tracingEnabled } from '../../shared/tracer';
@@ -124,7 +125,7 @@ describe('the HTTP layer flushes the metrics once per request', () => {
   });
 
   it('ColdStart on the first request of a container only; what the handler recorded, with the request, and nothing twice', async () => {
-    const handler = httpHandler('carriers', async () => {
+    const handler = httpHandler(carriersRoute, async () => {
       recordRatesReturned(3);
       return { data: [] };
     });
@@ -138,7 +139,7 @@ describe('the HTTP layer flushes the metrics once per request', () => {
   });
 
   it('a refused request flushes too (onError), and a request that recorded nothing writes no EMF line', async () => {
-    const handler = httpHandler('carriers', async () => {
+    const handler = httpHandler(carriersRoute, async () => {
       recordRatesReturned(1);
       return { data: [] };
     });
@@ -290,7 +291,7 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
       store.on(lib.GetCommand, { Key: keys.company('c1') }).resolves({
         Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
       });
-      const handler = isolatedHandler('carriers', async (event) => {
+      const handler = isolatedHandler(carriersRoute, async ({ event }) => {
         await callCarrier('CARRIERX', 1_000, async () => 'answer', 'track');
         if (event.queryStringParameters?.fail) throw new Error('boom');
         return { data: [] };

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { handler } from '../../../functions/carriers/handler';
 import { handler as rateHandler } from '../../../functions/rate/handler';
 import { clearAuthCache } from '../../../shared/http/auth';
+import { carriersRoute } from '../../../shared/contract/catalog';
 import { httpHandler } from '../../../shared/http/handler';
 import { CONTEXT_LOG_KEYS, createLogger, RESERVED_LOG_KEYS, redact } from '../../../shared/logger';
 import { hashApiKey } from '../../../shared/store/api-keys';
@@ -130,7 +131,7 @@ describe('structured logging', () => {
 
   it('an error that echoes the request (e-mail, key, key hash) is logged with them redacted', async () => {
     storeKnowsKey();
-    const echoing = httpHandler('carriers', async () => {
+    const echoing = httpHandler(carriersRoute, async () => {
       throw new Error(`cannot deliver to ${EMAIL} for key ${KEY} (${hashApiKey(KEY)})`);
     });
     const res = await echoing(event(KEY), lambdaContext('aws-echo'));

@@ -19,6 +19,7 @@ import { createApiServer, type LambdaHandler, type Route } from '../../../local/
 import { startStreamPoller } from '../../../local/stream-poller';
 import { startTimer } from '../../../local/timer';
 import { clearAuthCache } from '../../../shared/http/auth';
+import { routeOf } from '../../../shared/contract/routes';
 import { httpHandler } from '../../../shared/http/handler';
 import { logger } from '../../../shared/logger';
 import { useQueue } from '../../../shared/queues';
@@ -43,7 +44,7 @@ const until = async (condition: () => boolean) => {
 /** The local API server for these HTTP functions of the manifest, each built by the real HTTP layer around its `main`. */
 const serve = async (mains: Record<string, Main>): Promise<{ server: Server; base: string }> => {
   const routes: Route[] = Object.keys(mains).map((name) => ({ name, entry: name, method: 'GET', path: `/v1/${name}` }));
-  const handlers = new Map(Object.entries(mains).map(([name, main]) => [name, httpHandler(name, main) as LambdaHandler]));
+  const handlers = new Map(Object.entries(mains).map(([name, main]) => [name, httpHandler(routeOf(name), main) as LambdaHandler]));
   const server = createApiServer({ routes, loadHandler: (route) => handlers.get(route.name)!, timeoutMs: 10_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
