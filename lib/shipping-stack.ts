@@ -14,6 +14,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { environmentOf } from '../shared/config';
 import { OPERATOR_PREFIXES, QUEUES, type FunctionEntry, type QueueName } from '../shared/manifest';
 import { QUEUE_URL_ENV } from '../shared/queues';
 import { bucketDefinition, tableDefinition } from '../shared/store/table';
@@ -152,8 +153,7 @@ export class ShippingStack extends Stack {
     this.firewall = new ApiFirewall(this, 'Firewall', { stage, apiStage: this.api.restApi.deploymentStage });
 
     const environment = {
-      TABLE_NAME: this.storage.table.tableName,
-      BUCKET_NAME: this.storage.labelBucket.bucketName,
+      ...environmentOf({ tableName: this.storage.table.tableName, bucketName: this.storage.labelBucket.bucketName }),
       ...stageEnvironment(stage, SERVICE_NAME),
     };
 
@@ -170,11 +170,11 @@ export class ShippingStack extends Stack {
         events: EMAIL_EVENTS,
       });
     }
-    const emailEnvironment = {
-      ...(stage.emailFrom ? { EMAIL_FROM: stage.emailFrom } : {}),
-      EMAIL_CONFIGURATION_SET: stage.emailConfigurationSet,
-      NOTIFY_LEASE_SECONDS: String(stage.notifyLeaseSeconds),
-    };
+    const emailEnvironment = environmentOf({
+      emailFrom: stage.emailFrom,
+      emailConfigurationSet: stage.emailConfigurationSet,
+      notifyLeaseSeconds: stage.notifyLeaseSeconds,
+    });
 
     const queues = new Map<QueueName, { queue: Queue; deadLetters: Queue }>();
     const maxReceivesOf = (name: QueueName) =>
@@ -216,8 +216,8 @@ export class ShippingStack extends Stack {
           ...(entry.access.email ? emailEnvironment : {}),
           ...(entry.access.carrierSecrets ? carrierSecretsEnvironment(stage) : {}),
           ...Object.fromEntries((entry.access.sends ?? []).map((name) => [QUEUE_URL_ENV[name], queues.get(name)!.queue.queueUrl])),
-          ...(entry.access.sends?.includes('tracking-checks') ? { TRACKING_DISPATCH_BACKLOG: String(stage.trackingDispatchBacklog) } : {}),
-          ...(entry.access.webhookSecrets && this.webhookSecretKey ? { WEBHOOK_KMS_KEY_ID: this.webhookSecretKey.keyArn } : {}),
+          ...(entry.access.sends?.includes('tracking-checks') ? environmentOf({ trackingDispatchBacklog: stage.trackingDispatchBacklog }) : {}),
+          ...(entry.access.webhookSecrets && this.webhookSecretKey ? environmentOf({ webhookKmsKeyId: this.webhookSecretKey.keyArn }) : {}),
         },
         reservedConcurrency: stage.reservedConcurrency[entry.name],
         ...(entry.trigger.kind === 'queue' ? { timeoutSeconds: QUEUE_CONSUMER_TIMEOUT_SECONDS } : {}),

@@ -5,6 +5,7 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from '../shared/zod';
+import { environmentOf, type Setting } from '../shared/config';
 import { SANDBOX_CARRIERS_SETTINGS } from '../shared/domain/sandbox-carriers';
 import { manifest } from '../shared/manifest';
 import { EVALUATION_WINDOWS_SECONDS, rateLimits, WAF_MAX_RATE_LIMIT, WAF_MIN_RATE_LIMIT } from './limits';
@@ -406,30 +407,37 @@ export const resolveStage = (name: unknown): StageConfig => {
 };
 
 /** What a function that calls carriers gets besides stageEnvironment: where the carrier accounts' credentials are (shared/secrets.ts). */
-export const carrierSecretsEnvironment = (stage: StageConfig): Record<string, string> => ({
-  CARRIER_SECRET_PREFIX: stage.carrierSecretPrefix,
-  CARRIER_SECRET_CACHE_SECONDS: String(stage.carrierSecretCacheSeconds),
-});
+export const carrierSecretsEnvironment = (stage: StageConfig): Record<string, string> =>
+  environmentOf({ carrierSecretPrefix: stage.carrierSecretPrefix, carrierSecretCacheSeconds: stage.carrierSecretCacheSeconds });
 
 /** The CloudWatch namespace of the functions' own metrics (shared/metrics.ts) and of the stack's metric filters. */
 export const metricsNamespace = (stage: Pick<StageConfig, 'name'>): string => `ShippingApi/${stage.name}`;
 
 /**
+ * The settings of shared/config.ts a stage gives every function, under the
+ * same names in the stage configuration and in `config`.
+ */
+export const STAGE_FUNCTION_SETTINGS = [
+  'apiKeyPrefix',
+  'apiKeyTestPrefix',
+  'apiKeyCacheSeconds',
+  'referenceCacheSeconds',
+  'rateTtlHours',
+  'carrierTimeoutMs',
+  'rateBudgetMs',
+  'carrierBreakerFailures',
+  'carrierBreakerOpenSeconds',
+  'sandboxCarriers',
+] as const satisfies ReadonlyArray<Setting & keyof StageConfig>;
+
+/**
  * The environment a stage gives every function, besides the table and bucket
- * names: read by shared/config.ts, Powertools and the bench (bench/warm.ts runs
- * the rate handler as the prod stage configures it).
+ * names: read by shared/config.ts (the variable names are its own), Powertools
+ * and the bench (bench/warm.ts runs the rate handler as the prod stage
+ * configures it).
  */
 export const stageEnvironment = (stage: StageConfig, serviceName: string): Record<string, string> => ({
-  API_KEY_PREFIX: stage.apiKeyPrefix,
-  API_KEY_TEST_PREFIX: stage.apiKeyTestPrefix,
-  API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
-  REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
-  RATE_TTL_HOURS: String(stage.rateTtlHours),
-  CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
-  RATE_BUDGET_MS: String(stage.rateBudgetMs),
-  CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
-  CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
-  SANDBOX_CARRIERS: stage.sandboxCarriers,
+  ...environmentOf(Object.fromEntries(STAGE_FUNCTION_SETTINGS.map((setting) => [setting, stage[setting]]))),
   LOG_LEVEL: stage.logLevel,
   POWERTOOLS_SERVICE_NAME: serviceName,
   // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).

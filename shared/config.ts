@@ -1,8 +1,18 @@
 /**
  * Runtime configuration of the functions: the settings of
  * docs/configuration.md that the CDK stack (or the local runtime) sets in the
- * environment. Each getter reads its variable when asked (a test sets one and
- * reads it back), and a value out of its range throws at that read.
+ * environment, described once by `variables`: each setting's variable name
+ * and its zod schema (default, type, range). lib/stages.ts writes a stage's
+ * values through `environmentOf` and the tests derive the names from here,
+ * so no list of variable names is spelled twice.
+ *
+ * `config` reads each variable when asked and parses it once per value (a
+ * test sets one and reads it back; a deployed function parses each once);
+ * a value out of its range throws at that read, naming the variable and the
+ * value. `readEnvironment` parses them all at once. A variable's schema is
+ * built at its first read, so importing this module builds none (cold start,
+ * docs/performance.md).
+ *
  * Constructs never read process.env. A few modules still read variables of
  * their own beside this one: the logger, tracer and metrics (Powertools'),
  * the AWS clients' endpoints (aws-clients.ts, store/s3-client.ts,
@@ -10,85 +20,67 @@
  * base URL (carriers/live-http.ts) and the sandbox's crash switch
  * (carriers/sandbox/crash.ts).
  */
-import { isSandboxCarriersSetting, SANDBOX_CARRIERS_SETTINGS, type SandboxCarriersSetting } from './domain/sandbox-carriers';
+import * as z from './zod';
+import { SANDBOX_CARRIERS_SETTINGS } from './domain/sandbox-carriers';
 import { parseRetrySchedule } from './domain/webhooks';
 
-const num = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
-  return n;
-};
+/** A setting: the variable that holds it and the schema of its value (`undefined` when unset). */
+type Variable<T> = { readonly name: string; readonly schema: () => z.ZodMiniType<T, string | undefined> };
 
-export const config = {
-  get tableName(): string {
-    return process.env.TABLE_NAME ?? 'shipping-local';
-  },
-  get bucketName(): string {
-    return process.env.BUCKET_NAME ?? 'shipping-labels-local';
-  },
+const variable = <T>(name: string, schema: () => z.ZodMiniType<T, string | undefined>): Variable<T> => ({ name, schema });
+
+const unset = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw === '';
+
+/** A number, `fallback` when unset or empty; `number` adds the setting's range. */
+const numberOr = (fallback: number, number: z.ZodMiniType<number, number> = z.number('must be a number')) =>
+  z.pipe(
+    z.pipe(z.optional(z.string()), z.transform((raw) => (unset(raw) ? fallback : Number(raw)))),
+    number,
+  );
+const wholeFromZero = () => z.number('must be a number').check(z.int('must be a whole number, 0 or more'), z.gte(0, 'must be a whole number, 0 or more'));
+
+/** Text, `fallback` when unset (an empty value is kept). */
+const textOr = (fallback: string) => z.pipe(z.optional(z.string()), z.transform((raw) => raw ?? fallback));
+/** Text, or undefined when unset or empty. */
+const optionalText = () => z.pipe(z.optional(z.string()), z.transform((raw) => (unset(raw) ? undefined : raw)));
+
+/** Every setting of `config`, by its property name. */
+export const variables = {
+  tableName: variable('TABLE_NAME', () => textOr('shipping-local')),
+  bucketName: variable('BUCKET_NAME', () => textOr('shipping-labels-local')),
   /** Brand prefix of API keys: `<prefix>_api_<32 hex>`. */
-  get apiKeyPrefix(): string {
-    return process.env.API_KEY_PREFIX ?? 'ship';
-  },
+  apiKeyPrefix: variable('API_KEY_PREFIX', () => textOr('ship')),
   /** Prefix of test keys: `<prefix>_api_<32 hex>`. It must differ from the live prefix, or a key could not say its mode. */
-  get apiKeyTestPrefix(): string {
-    const prefix = process.env.API_KEY_TEST_PREFIX ?? 'shiptest';
-    if (prefix === this.apiKeyPrefix) throw new Error(`API_KEY_TEST_PREFIX must differ from API_KEY_PREFIX, both are "${prefix}"`);
-    return prefix;
-  },
+  apiKeyTestPrefix: variable('API_KEY_TEST_PREFIX', () => textOr('shiptest')),
   /**
    * How long a verified key stays cached in one container; revocation takes
    * effect within it. 0 (no cache) unless set: the CDK stack sets it per stage,
    * while the local runtime sees a revocation at once.
    */
-  get apiKeyCacheSeconds(): number {
-    return num('API_KEY_CACHE_SECONDS', 0);
-  },
+  apiKeyCacheSeconds: variable('API_KEY_CACHE_SECONDS', () => numberOr(0)),
   /** How long reference data (carriers, services, default packaging, plans) stays cached per container; 0 unless set. */
-  get referenceCacheSeconds(): number {
-    return num('REFERENCE_CACHE_SECONDS', 0);
-  },
+  referenceCacheSeconds: variable('REFERENCE_CACHE_SECONDS', () => numberOr(0)),
   /** Lifetime of rate requests and rate responses. */
-  get rateTtlHours(): number {
-    return num('RATE_TTL_HOURS', 24);
-  },
-  get carrierTimeoutMs(): number {
-    return num('CARRIER_TIMEOUT_MS', 3000);
-  },
-  get rateBudgetMs(): number {
-    return num('RATE_BUDGET_MS', 8000);
-  },
+  rateTtlHours: variable('RATE_TTL_HOURS', () => numberOr(24)),
+  carrierTimeoutMs: variable('CARRIER_TIMEOUT_MS', () => numberOr(3000)),
+  rateBudgetMs: variable('RATE_BUDGET_MS', () => numberOr(8000)),
   /**
    * Carrier circuit breaker (shared/carriers/breaker.ts): this many carrier
    * timeouts in a row open a carrier's breaker in one container; 0 turns the
    * breaker off.
    */
-  get carrierBreakerFailures(): number {
-    const n = num('CARRIER_BREAKER_FAILURES', 3);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`CARRIER_BREAKER_FAILURES must be a whole number, 0 or more, got "${n}"`);
-    return n;
-  },
+  carrierBreakerFailures: variable('CARRIER_BREAKER_FAILURES', () => numberOr(3, wholeFromZero())),
   /** How long an open carrier breaker skips its carrier before one request probes it again. */
-  get carrierBreakerOpenSeconds(): number {
-    const n = num('CARRIER_BREAKER_OPEN_SECONDS', 30);
-    if (n <= 0) throw new Error(`CARRIER_BREAKER_OPEN_SECONDS must be more than 0, got "${n}"`);
-    return n;
-  },
+  carrierBreakerOpenSeconds: variable('CARRIER_BREAKER_OPEN_SECONDS', () => numberOr(30, z.number('must be a number').check(z.gt(0, 'must be more than 0')))),
   /** How long a ship waits for the carrier; shorter than the function timeout, so a failure is answered (502), not cut. */
-  get carrierShipTimeoutMs(): number {
-    return num('CARRIER_SHIP_TIMEOUT_MS', 8000);
-  },
+  carrierShipTimeoutMs: variable('CARRIER_SHIP_TIMEOUT_MS', () => numberOr(8000)),
   /**
    * A ship claim older than this belongs to a ship that died between the
    * carrier call and the order write (shared/store/orders.ts); the next ship
    * takes it over. Longer than the function timeout, so a live ship is never
    * taken over.
    */
-  get shipClaimStaleSeconds(): number {
-    return num('SHIP_CLAIM_STALE_SECONDS', 30);
-  },
+  shipClaimStaleSeconds: variable('SHIP_CLAIM_STALE_SECONDS', () => numberOr(30)),
   /**
    * How long after a carrier call of unknown outcome (a ship or a void that
    * timed out, lost its connection or got a 5xx, or whose function died) the
@@ -97,136 +89,167 @@ export const config = {
    * Later rounds wait twice as long each, up to a day, for as long as the
    * carrier's void window lasts.
    */
-  get shipReconcileAfterSeconds(): number {
-    const n = num('SHIP_RECONCILE_AFTER_SECONDS', 300);
-    if (!(n > 0 && n <= 86_400)) throw new Error(`SHIP_RECONCILE_AFTER_SECONDS must be more than 0 and at most 86400, got "${n}"`);
-    return n;
-  },
+  shipReconcileAfterSeconds: variable('SHIP_RECONCILE_AFTER_SECONDS', () =>
+    numberOr(300, z.number('must be a number').check(z.gt(0, 'must be more than 0 and at most 86400'), z.lte(86_400, 'must be more than 0 and at most 86400'))),
+  ),
   /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
-  get shipRetryAfterSeconds(): number {
-    return num('SHIP_RETRY_AFTER_SECONDS', 2);
-  },
+  shipRetryAfterSeconds: variable('SHIP_RETRY_AFTER_SECONDS', () => numberOr(2)),
   /** How long a presigned label URL is valid; the API's own label URL never expires (each GET presigns anew). */
-  get labelUrlMinutes(): number {
-    return num('LABEL_URL_MINUTES', 15);
-  },
+  labelUrlMinutes: variable('LABEL_URL_MINUTES', () => numberOr(15)),
   /** How long a label request waits for another request rendering the same file, and when that rendering counts as dead. */
-  get labelRenderWaitSeconds(): number {
-    return num('LABEL_RENDER_WAIT_SECONDS', 10);
-  },
+  labelRenderWaitSeconds: variable('LABEL_RENDER_WAIT_SECONDS', () => numberOr(10)),
   /** How long GET /track waits for the carrier before it answers the stored tracking (which says when it was last checked). */
-  get carrierTrackTimeoutMs(): number {
-    return num('CARRIER_TRACK_TIMEOUT_MS', 3000);
-  },
+  carrierTrackTimeoutMs: variable('CARRIER_TRACK_TIMEOUT_MS', () => numberOr(3000)),
   /**
    * How long the ship waits for a carrier's push subscription (UPS Track
    * Alert) after the order is stored; past it the order stays polled and the
    * ship answers as usual (docs/tracking.md, "Pushed tracking").
    */
-  get pushSubscribeTimeoutMs(): number {
-    return num('PUSH_SUBSCRIBE_TIMEOUT_MS', 2000);
-  },
+  pushSubscribeTimeoutMs: variable('PUSH_SUBSCRIBE_TIMEOUT_MS', () => numberOr(2000)),
   /** Lifetime of a bearer token our token URL issues to a carrier that pushes events (UPS Track Alert). */
-  get pushTokenSeconds(): number {
-    return num('PUSH_TOKEN_SECONDS', 900);
-  },
+  pushTokenSeconds: variable('PUSH_TOKEN_SECONDS', () => numberOr(900)),
   /** How long a cancel waits for the carrier to void the shipment; a failure is a 502 with the order unchanged. */
-  get carrierCancelTimeoutMs(): number {
-    return num('CARRIER_CANCEL_TIMEOUT_MS', 8000);
-  },
+  carrierCancelTimeoutMs: variable('CARRIER_CANCEL_TIMEOUT_MS', () => numberOr(8000)),
   /**
    * Messages the tracking dispatcher lets wait in the tracking-checks queue:
    * a run adds due checks only up to this many waiting, so a queue the
    * workers cannot keep up with is not filled with the same orders again and
    * again (docs/tracking.md).
    */
-  get trackingDispatchBacklog(): number {
-    return num('TRACKING_DISPATCH_BACKLOG', 50_000);
-  },
+  trackingDispatchBacklog: variable('TRACKING_DISPATCH_BACKLOG', () => numberOr(50_000)),
   /** A dispatcher run starts no new page after this long, so it ends within the function timeout. */
-  get trackingDispatchBudgetMs(): number {
-    return num('TRACKING_DISPATCH_BUDGET_MS', 10_000);
-  },
+  trackingDispatchBudgetMs: variable('TRACKING_DISPATCH_BUDGET_MS', () => numberOr(10_000)),
   /**
    * Sandbox network: how many times faster than real time shipments move
    * (1: pickup, transit and delivery at their real times; 1440: a day a
    * minute, for a local demo). The refresh cadence shrinks by the same factor.
    */
-  get sandboxTrackingPace(): number {
-    const n = num('SANDBOX_TRACKING_PACE', 1);
-    if (!(n >= 1 && n <= 1_000_000)) throw new Error(`SANDBOX_TRACKING_PACE must be between 1 and 1000000, got "${n}"`);
-    return n;
-  },
+  sandboxTrackingPace: variable('SANDBOX_TRACKING_PACE', () =>
+    numberOr(1, z.number('must be a number').check(z.gte(1, 'must be between 1 and 1000000'), z.lte(1_000_000, 'must be between 1 and 1000000'))),
+  ),
   /**
    * Which keys the sandbox carriers answer (shared/domain/sandbox-carriers.ts):
    * `all` (dev, local), `test` (prod: test keys only; a live key never sees
    * them) or `off`. Anything else fails, never read as one of them.
    */
-  get sandboxCarriers(): SandboxCarriersSetting {
-    const raw = process.env.SANDBOX_CARRIERS;
-    if (raw === undefined || raw === '') return 'all';
-    if (!isSandboxCarriersSetting(raw)) throw new Error(`SANDBOX_CARRIERS must be one of ${SANDBOX_CARRIERS_SETTINGS.join(', ')}, got "${raw}"`);
-    return raw;
-  },
+  sandboxCarriers: variable('SANDBOX_CARRIERS', () =>
+    z.pipe(
+      z.pipe(z.optional(z.string()), z.transform((raw) => (unset(raw) ? 'all' : raw))),
+      z.enum(SANDBOX_CARRIERS_SETTINGS, `must be one of ${SANDBOX_CARRIERS_SETTINGS.join(', ')}`),
+    ),
+  ),
   /** Sender of status e-mails (SES v2); set by the stage. */
-  get emailFrom(): string | undefined {
-    return process.env.EMAIL_FROM || undefined;
-  },
+  emailFrom: variable('EMAIL_FROM', optionalText),
   /** SES configuration set the e-mails are sent with (delivery events, suppression); set by the stage. */
-  get emailConfigurationSet(): string | undefined {
-    return process.env.EMAIL_CONFIGURATION_SET || undefined;
-  },
+  emailConfigurationSet: variable('EMAIL_CONFIGURATION_SET', optionalText),
   /** Local runtime only: status e-mails are written as files here instead of being sent (`admin outbox list`). */
-  get emailOutboxDir(): string | undefined {
-    return process.env.EMAIL_OUTBOX_DIR || undefined;
-  },
+  emailOutboxDir: variable('EMAIL_OUTBOX_DIR', optionalText),
   /**
    * A status e-mail whose send was recorded as started this long ago, and
    * never as done, belongs to an attempt that died: the next attempt may send it.
    */
-  get notifyLeaseSeconds(): number {
-    return num('NOTIFY_LEASE_SECONDS', 60);
-  },
+  notifyLeaseSeconds: variable('NOTIFY_LEASE_SECONDS', () => numberOr(60)),
   /**
    * Deployed stage: the name prefix of the carrier-account secrets in Secrets
    * Manager (`<prefix>/<carrierAccountId>`); set by the stage on the functions
    * that call carriers, and by the operator for the admin CLI on a stage.
    */
-  get carrierSecretPrefix(): string | undefined {
-    return process.env.CARRIER_SECRET_PREFIX || undefined;
-  },
+  carrierSecretPrefix: variable('CARRIER_SECRET_PREFIX', optionalText),
   /** How long a carrier account's credentials read from Secrets Manager stay cached per container; a rotated secret is seen within it. */
-  get carrierSecretCacheSeconds(): number {
-    const n = num('CARRIER_SECRET_CACHE_SECONDS', 300);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`CARRIER_SECRET_CACHE_SECONDS must be a whole number, 0 or more, got "${n}"`);
-    return n;
-  },
+  carrierSecretCacheSeconds: variable('CARRIER_SECRET_CACHE_SECONDS', () => numberOr(300, wholeFromZero())),
   /** Local runtime only: the private directory (0700) of the carrier-account credential files (0600), DATA_DIR/secrets/carrier-accounts. */
-  get carrierSecretsDir(): string | undefined {
-    return process.env.CARRIER_SECRETS_DIR || undefined;
-  },
+  carrierSecretsDir: variable('CARRIER_SECRETS_DIR', optionalText),
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
-  get sandboxFaults(): string | undefined {
-    return process.env.SANDBOX_FAULTS;
-  },
+  sandboxFaults: variable('SANDBOX_FAULTS', () => z.optional(z.string())),
   /** Deployed stage: the KMS key that seals webhook signing secrets (shared/webhooks/secret-box.ts). */
-  get webhookKmsKeyId(): string | undefined {
-    return process.env.WEBHOOK_KMS_KEY_ID || undefined;
-  },
+  webhookKmsKeyId: variable('WEBHOOK_KMS_KEY_ID', optionalText),
   /** Local runtime: the file (0600, under DATA_DIR) holding the 32-byte key that seals webhook signing secrets. */
-  get webhookSecretKeyFile(): string | undefined {
-    return process.env.WEBHOOK_SECRET_KEY_FILE || undefined;
-  },
+  webhookSecretKeyFile: variable('WEBHOOK_SECRET_KEY_FILE', optionalText),
   /** Seconds between a failed delivery attempt and each retry, comma-separated (shared/domain/webhooks.ts has the default). */
-  get webhookRetrySchedule(): readonly number[] {
-    return parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE_SECONDS);
-  },
+  webhookRetrySchedule: variable('WEBHOOK_RETRY_SCHEDULE_SECONDS', () => z.pipe(z.optional(z.string()), z.transform((raw): readonly number[] => parseRetrySchedule(raw)))),
   /**
    * Whether webhook URLs may be http and reach loopback and private
    * addresses: only in the local runtime (WEBHOOK_ALLOW_PRIVATE_URLS=true),
    * never on a deployed stage.
    */
-  get webhookAllowPrivateUrls(): boolean {
-    return process.env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
-  },
+  webhookAllowPrivateUrls: variable('WEBHOOK_ALLOW_PRIVATE_URLS', () => z.pipe(z.optional(z.string()), z.transform((raw) => raw === 'true'))),
 };
+
+type Variables = typeof variables;
+export type Setting = keyof Variables;
+/** The value of every setting, as `config` reads it. */
+export type ConfigValues = { readonly [K in Setting]: Variables[K] extends Variable<infer T> ? T : never };
+
+/** The variable that holds a setting. */
+export const variableName = (setting: Setting): string => variables[setting].name;
+
+const schemas = new Map<Setting, z.ZodMiniType<unknown, string | undefined>>();
+const schemaOf = (setting: Setting) => {
+  let schema = schemas.get(setting);
+  if (!schema) schemas.set(setting, (schema = variables[setting].schema()));
+  return schema;
+};
+
+/** `<NAME> <what is wrong>, got "<value>"`: the first problem of a value. */
+const problemOf = (setting: Setting, raw: string | undefined, error: z.core.$ZodError): string =>
+  `${variables[setting].name} ${error.issues[0]?.message ?? 'is not valid'}, got "${String(raw).slice(0, 80)}"`;
+
+const parsed = new Map<Setting, { raw: string | undefined; value: unknown }>();
+
+/** The setting as the environment now says, parsed once per value; throws on a value out of range. */
+const read = <K extends Setting>(setting: K, env: NodeJS.ProcessEnv = process.env): ConfigValues[K] => {
+  const raw = env[variables[setting].name];
+  const last = parsed.get(setting);
+  if (last && last.raw === raw && env === process.env) return last.value as ConfigValues[K];
+  const result = schemaOf(setting).safeParse(raw);
+  if (!result.success) throw new Error(problemOf(setting, raw, result.error));
+  if (env === process.env) parsed.set(setting, { raw, value: result.data });
+  return result.data as ConfigValues[K];
+};
+
+const differentTestPrefix = (live: string, test: string): string => {
+  if (test === live) throw new Error(`API_KEY_TEST_PREFIX must differ from API_KEY_PREFIX, both are "${test}"`);
+  return test;
+};
+
+/**
+ * Every setting of `env` at once, or one error naming every variable out of
+ * range (the local runtime's start, the tests of a stage's environment).
+ */
+export const readEnvironment = (env: NodeJS.ProcessEnv = process.env): ConfigValues => {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const setting of Object.keys(variables) as Setting[]) {
+    try {
+      values[setting] = read(setting, env);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length === 0) {
+    try {
+      differentTestPrefix(values.apiKeyPrefix as string, values.apiKeyTestPrefix as string);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  return values as ConfigValues;
+};
+
+const asVariable = (value: unknown): string => (Array.isArray(value) ? value.join(',') : String(value));
+
+/**
+ * The variables that give a function these settings (what lib/stages.ts puts
+ * on a stage's functions); a setting left undefined is left out.
+ */
+export const environmentOf = (settings: Partial<{ [K in Setting]: ConfigValues[K] }>): Record<string, string> =>
+  Object.fromEntries(
+    (Object.entries(settings) as Array<[Setting, unknown]>).filter(([, value]) => value !== undefined).map(([setting, value]) => [variables[setting].name, asVariable(value)]),
+  );
+
+/** The settings, each read from the environment when asked (see the module's comment). */
+export const config: ConfigValues = Object.defineProperties({} as ConfigValues, {
+  ...Object.fromEntries((Object.keys(variables) as Setting[]).map((setting) => [setting, { enumerable: true, configurable: true, get: () => read(setting) }])),
+  apiKeyTestPrefix: { enumerable: true, configurable: true, get: () => differentTestPrefix(read('apiKeyPrefix'), read('apiKeyTestPrefix')) },
+});

@@ -10,6 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { checkManifest } from '../../lib/shipping-stack';
 import { parseStageConfig, stages } from '../../lib/stages';
+import { environmentOf, variableName } from '../../shared/config';
 import { manifest, orderStatusChanges, type FunctionEntry } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
 import { bucketDefinition } from '../../shared/store/table';
@@ -157,9 +158,9 @@ describe('grants follow access', () => {
       (resources(synthesized.template)[logicalId(synthesized.stack.functions.get(name)!.handler)]!.Properties!.Environment as { Variables: Record<string, unknown> })
         .Variables;
     expect(env('notify')).toEqual(
-      expect.objectContaining({ EMAIL_FROM: 'shipping@mail.example.com', EMAIL_CONFIGURATION_SET: stage.emailConfigurationSet, NOTIFY_LEASE_SECONDS: String(stage.notifyLeaseSeconds) }),
+      expect.objectContaining(environmentOf({ emailFrom: 'shipping@mail.example.com', emailConfigurationSet: stage.emailConfigurationSet, notifyLeaseSeconds: stage.notifyLeaseSeconds })),
     );
-    for (const name of ['EMAIL_FROM', 'EMAIL_CONFIGURATION_SET', 'NOTIFY_LEASE_SECONDS']) expect(env('ship')[name]).toBeUndefined();
+    for (const setting of ['emailFrom', 'emailConfigurationSet', 'notifyLeaseSeconds'] as const) expect(env('ship')[variableName(setting)]).toBeUndefined();
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { stages } from '../../lib/stages';
+import { environmentOf } from '../../shared/config';
 import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/manifest';
 import { actionsOf, logicalId, resources, statementsOf, useSynthesizedStages } from './synth';
 
@@ -63,7 +64,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const { template } = of();
     const variables = (resources(template)[logicalId(notify().handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables).toEqual(
-      expect.objectContaining({ EMAIL_FROM: stage.emailFrom, EMAIL_CONFIGURATION_SET: stage.emailConfigurationSet, NOTIFY_LEASE_SECONDS: String(stage.notifyLeaseSeconds) }),
+      expect.objectContaining(environmentOf({ emailFrom: stage.emailFrom, emailConfigurationSet: stage.emailConfigurationSet, notifyLeaseSeconds: stage.notifyLeaseSeconds })),
     );
     const ses = statementsOf(template, logicalId(notify().handler.role!)).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
     expect(ses).toHaveLength(1);

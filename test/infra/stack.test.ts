@@ -6,7 +6,8 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { accessLogFields } from '../../lib/api';
 import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping-stack';
-import { stages } from '../../lib/stages';
+import { STAGE_FUNCTION_SETTINGS, stages } from '../../lib/stages';
+import { variableName } from '../../shared/config';
 import { httpFunctions, inboundFunctions, manifest } from '../../shared/manifest';
 import { keys } from '../../shared/store/keys';
 import { tableDefinition, trackingDueIndex, webhookOverdueIndex } from '../../shared/store/table';
@@ -115,7 +116,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     it('are one Lambda function per manifest entry', () => {
       const { template, stack } = of(stage);
       const projectFunctions = template.findResources('AWS::Lambda::Function', {
-        Properties: { Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) } },
+        Properties: { Environment: { Variables: Match.objectLike({ [variableName('tableName')]: Match.anyValue() }) } },
       });
       expect(Object.keys(projectFunctions).sort()).toEqual(manifest.map((entry) => logicalId(stack.functions.get(entry.name)!.handler)).sort());
     });
@@ -135,19 +136,11 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
           LoggingConfig: { LogGroup: { Ref: logicalId(handler.logs) } },
           Environment: {
             Variables: {
-              TABLE_NAME: { Ref: logicalId(stack.storage.table) },
-              BUCKET_NAME: { Ref: logicalId(stack.storage.labelBucket) },
-              API_KEY_PREFIX: stage.apiKeyPrefix,
-              API_KEY_TEST_PREFIX: stage.apiKeyTestPrefix,
-              API_KEY_CACHE_SECONDS: String(stage.apiKeyCacheSeconds),
-              REFERENCE_CACHE_SECONDS: String(stage.referenceCacheSeconds),
-              RATE_TTL_HOURS: String(stage.rateTtlHours),
-              CARRIER_TIMEOUT_MS: String(stage.carrierTimeoutMs),
-              RATE_BUDGET_MS: String(stage.rateBudgetMs),
-              CARRIER_BREAKER_FAILURES: String(stage.carrierBreakerFailures),
-              CARRIER_BREAKER_OPEN_SECONDS: String(stage.carrierBreakerOpenSeconds),
+              // The names are shared/config.ts's, the values the stage's (stages.test.ts reads them back through config).
+              [variableName('tableName')]: { Ref: logicalId(stack.storage.table) },
+              [variableName('bucketName')]: { Ref: logicalId(stack.storage.labelBucket) },
+              ...Object.fromEntries(STAGE_FUNCTION_SETTINGS.map((setting) => [variableName(setting), String(stage[setting])])),
               LOG_LEVEL: stage.logLevel,
-              SANDBOX_CARRIERS: stage.sandboxCarriers,
               POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
             },
           },
@@ -388,10 +381,13 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       (name, calls) => {
         if (calls) {
           expect(secretStatements(name)).toEqual([{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secretsArn }]);
-          expect(variables(name)).toMatchObject({ CARRIER_SECRET_PREFIX: stage.carrierSecretPrefix, CARRIER_SECRET_CACHE_SECONDS: String(stage.carrierSecretCacheSeconds) });
+          expect(variables(name)).toMatchObject({
+            [variableName('carrierSecretPrefix')]: stage.carrierSecretPrefix,
+            [variableName('carrierSecretCacheSeconds')]: String(stage.carrierSecretCacheSeconds),
+          });
         } else {
           expect(secretStatements(name)).toEqual([]);
-          expect(variables(name).CARRIER_SECRET_PREFIX).toBeUndefined();
+          expect(variables(name)[variableName('carrierSecretPrefix')]).toBeUndefined();
         }
       },
     );
@@ -447,8 +443,8 @@ describe('dev and prod differ where data is at stake', () => {
     const settings = (s: Synthesized) =>
       new Set(
         Object.values(resources(s.template))
-          .filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME)
-          .map((r) => (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.SANDBOX_CARRIERS),
+          .filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[variableName('tableName')])
+          .map((r) => (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[variableName('sandboxCarriers')]),
       );
     expect(settings(of(stages.prod))).toEqual(new Set(['test']));
     expect(settings(of(stages.dev))).toEqual(new Set(['all']));

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import cdkJson from '../../cdk.json';
 import { projectRoot } from '../../lib/project-function';
-import { parseStageConfig, resolveStage, stageNames, stages, type StageConfig } from '../../lib/stages';
+import { carrierSecretsEnvironment, parseStageConfig, resolveStage, STAGE_FUNCTION_SETTINGS, stageEnvironment, stageNames, stages, type StageConfig } from '../../lib/stages';
+import { readEnvironment } from '../../shared/config';
 
 const valid: StageConfig = stages.dev;
 
@@ -67,6 +68,16 @@ describe('parseStageConfig', () => {
     ],
   ])('refuses %s', (_case, change, message) => {
     expect(() => parseStageConfig({ ...valid, ...change })).toThrow(message);
+  });
+});
+
+describe('stageEnvironment', () => {
+  it.each(stageNames.map((name) => [name]))('gives %s\'s functions the stage\'s settings, read back by shared/config.ts as they are', (name) => {
+    const stage = stages[name];
+    const read = readEnvironment({ ...stageEnvironment(stage, 'shipping-api'), ...carrierSecretsEnvironment(stage) });
+    for (const setting of STAGE_FUNCTION_SETTINGS) expect([setting, read[setting]]).toEqual([setting, stage[setting]]);
+    expect(read.carrierSecretPrefix).toBe(stage.carrierSecretPrefix);
+    expect(read.carrierSecretCacheSeconds).toBe(stage.carrierSecretCacheSeconds);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { stages } from '../../lib/stages';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS } from '../../lib/shipping-stack';
+import { variableName } from '../../shared/config';
 import { manifest } from '../../shared/manifest';
 import { actionsOf, logicalId, mentions, resources, statementsOf, useSynthesizedStages } from './synth';
 
@@ -44,7 +45,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       expect([entry.name, sends]).toEqual([entry.name, entry.name === 'tracking-refresh']);
       expect([entry.name, 'TRACKING_QUEUE_URL' in env(entry.name)]).toEqual([entry.name, sends]);
     }
-    expect(env('tracking-refresh').TRACKING_DISPATCH_BACKLOG).toBe(String(stage.trackingDispatchBacklog));
+    expect(env('tracking-refresh')[variableName('trackingDispatchBacklog')]).toBe(String(stage.trackingDispatchBacklog));
     // The queue depth the dispatcher reads before it sends.
     const depth = statementsOf(of().template, logicalId(fn('tracking-refresh').handler.role!)).some((s) => actionsOf(s).includes('sqs:GetQueueAttributes'));
     expect(depth).toBe(true);
