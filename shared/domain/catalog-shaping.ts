@@ -1,12 +1,18 @@
 /**
  * Shaping of the catalog endpoints (spec 2.6, 2.15, 4.1–4.3). Pure: the
- * handlers pass in what the store read.
+ * handlers pass in what the store read. The shapes are the contract's
+ * (shared/contract/catalog.ts), the entries of the endpoints' answers.
  */
+import type { CarrierEntry, PackagingEntry, ServiceEntry } from '../contract/catalog';
 import { AppError } from '../errors';
-import type { Carrier, CarrierService, Dimension, Localized, PackagingType, PricingPlan } from './entities';
+import type { Carrier, CarrierService, Dimension, PackagingType, PricingPlan } from './entities';
 
-/** Output fields of a catalog entry (spec 2.6), by allow-list: pk, sk, companyId, entityType never leave. */
-const PACKAGING_FIELDS = [
+/**
+ * Output fields of a catalog entry (spec 2.6), by allow-list: pk, sk,
+ * companyId, entityType never leave. Exactly the contract's fields
+ * (test/unit/catalog.test.ts holds them equal).
+ */
+export const PACKAGING_FIELDS = [
   'id',
   'code',
   'name',
@@ -21,14 +27,12 @@ const PACKAGING_FIELDS = [
   'weight',
   'dimensions',
   'createdDate',
-] as const;
+] as const satisfies ReadonlyArray<keyof PackagingEntry>;
 
-export type PublicPackagingType = Pick<PackagingType, (typeof PACKAGING_FIELDS)[number]>;
-
-export const toPublicPackaging = (p: PackagingType): PublicPackagingType => {
+export const toPublicPackaging = (p: PackagingType): PackagingEntry => {
   const out: Record<string, unknown> = {};
   for (const field of PACKAGING_FIELDS) if (p[field] !== undefined) out[field] = p[field];
-  return out as PublicPackagingType;
+  return out as PackagingEntry;
 };
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -37,7 +41,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Defaults first (shared catalog: generic types, then carrier types by
  * carrier and name), then the caller's custom boxes, oldest first.
  */
-export const listPackagingTypes = (defaults: PackagingType[], companyBoxes: PackagingType[]): PublicPackagingType[] => {
+export const listPackagingTypes = (defaults: PackagingType[], companyBoxes: PackagingType[]): PackagingEntry[] => {
   const sortedDefaults = [...defaults].sort(
     (a, b) =>
       Number(a.carrierId !== null) - Number(b.carrierId !== null) ||
@@ -51,14 +55,12 @@ export const listPackagingTypes = (defaults: PackagingType[], companyBoxes: Pack
   return [...sortedDefaults, ...sortedBoxes].map(toPublicPackaging);
 };
 
-export type PublicCarrier = Pick<Carrier, 'code' | 'fullName' | 'shortName' | 'kind'>;
-
 /**
  * The carriers of a pricing group: those it has a plan for (the plans are the
  * one source, as for rating and carrier-services) that exist in the catalog;
  * parcel carriers first, then freight, each by code.
  */
-export const listGroupCarriers = (plans: Pick<PricingPlan, 'carrierCode'>[], catalog: Carrier[]): PublicCarrier[] => {
+export const listGroupCarriers = (plans: Pick<PricingPlan, 'carrierCode'>[], catalog: Carrier[]): CarrierEntry[] => {
   const planned = new Set(plans.map((p) => p.carrierCode));
   return catalog
     .filter((c) => planned.has(c.code))
@@ -66,10 +68,8 @@ export const listGroupCarriers = (plans: Pick<PricingPlan, 'carrierCode'>[], cat
     .map((c) => ({ code: c.code, fullName: c.fullName, shortName: c.shortName, kind: c.kind }));
 };
 
-export type PublicService = { code: string; shortName: Localized; fullName: Localized };
-
 /** The entry that always comes first: `default` selects the cheapest service (spec 2.12). */
-export const DEFAULT_SERVICE: PublicService = {
+export const DEFAULT_SERVICE: ServiceEntry = {
   code: 'default',
   shortName: { en: 'Default', fr: 'Par défaut' },
   fullName: { en: 'Default: the cheapest service', fr: 'Par défaut : le service le moins cher' },
@@ -80,7 +80,7 @@ export const enabledServices = (services: CarrierService[], plan: Pick<PricingPl
   services.filter((s) => !s.isDisabled && (plan.services.length === 0 || plan.services.includes(s.code)));
 
 /** Spec 4.3: `default` first, then the enabled services ordered by code. */
-export const listCarrierServices = (services: CarrierService[], plan: Pick<PricingPlan, 'services'>): PublicService[] => [
+export const listCarrierServices = (services: CarrierService[], plan: Pick<PricingPlan, 'services'>): ServiceEntry[] => [
   DEFAULT_SERVICE,
   ...enabledServices(services, plan)
     .sort((a, b) => byText(a.code, b.code))

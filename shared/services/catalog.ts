@@ -1,6 +1,7 @@
 /**
  * The catalog endpoints (spec 4.1–4.3): what a company may use. Reads the
- * store, shapes with the pure domain/catalog-shaping rules.
+ * store, shapes with the pure domain/catalog-shaping rules; answers the
+ * contract's types (shared/contract/catalog.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -9,10 +10,8 @@ import {
   listPackagingTypes,
   newCustomBox,
   type CustomBoxInput,
-  type PublicCarrier,
-  type PublicPackagingType,
-  type PublicService,
 } from '../domain/catalog-shaping';
+import type { CarrierEntry, PackagingEntry, ServiceEntry } from '../contract/catalog';
 import { config } from '../config';
 import { hiddenCarrierCodes, plansServingKey } from '../domain/sandbox-carriers';
 import type { Company, KeyMode } from '../domain/entities';
@@ -25,7 +24,7 @@ import { listCompanyBoxes, listDefaultPackaging, putCustomBox } from '../store/p
  * Defaults first, then the company's custom boxes. The packaging of a carrier
  * that does not answer the key's mode (SANDBOX_CARRIERS) is left out.
  */
-export const packagingTypesOf = async (company: Pick<Company, 'companyId'>, mode: KeyMode): Promise<PublicPackagingType[]> => {
+export const packagingTypesOf = async (company: Pick<Company, 'companyId'>, mode: KeyMode): Promise<PackagingEntry[]> => {
   const [defaults, boxes, catalog] = await Promise.all([listDefaultPackaging(), listCompanyBoxes(company.companyId), listCarriers()]);
   const hidden = hiddenCarrierCodes(catalog, mode, config.sandboxCarriers);
   return listPackagingTypes(hidden.size === 0 ? defaults : defaults.filter((p) => p.carrierId === null || !hidden.has(p.carrierId)), boxes);
@@ -38,7 +37,7 @@ const plansFor = async (company: Pick<Company, 'pricingGroupId'>, mode: KeyMode)
 };
 
 /** The carriers the company's pricing group has a plan for, among those that answer the key's mode. */
-export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>, mode: KeyMode): Promise<PublicCarrier[]> => {
+export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>, mode: KeyMode): Promise<CarrierEntry[]> => {
   const { plans, catalog } = await plansFor(company, mode);
   return listGroupCarriers(plans, catalog);
 };
@@ -47,7 +46,7 @@ export const carriersOf = async (company: Pick<Company, 'pricingGroupId'>, mode:
  * `default` first, then the enabled services; 404 when the carrier is not in
  * the company's pricing group, or does not answer the key's mode (the same answer).
  */
-export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>, carrierCode: string, mode: KeyMode): Promise<PublicService[]> => {
+export const carrierServicesOf = async (company: Pick<Company, 'pricingGroupId'>, carrierCode: string, mode: KeyMode): Promise<ServiceEntry[]> => {
   const code = carrierCode.toUpperCase();
   const plan = (await plansFor(company, mode)).plans.find((p) => p.carrierCode === code);
   if (!plan) throw notFound(`carrier not found in your pricing group: ${echoed(carrierCode)}`);

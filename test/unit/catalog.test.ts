@@ -1,4 +1,5 @@
-import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, toPublicPackaging } from '../../shared/domain/catalog-shaping';
+import { carrierServicesResponse, carriersResponse, packagingEntry, packagingTypesResponse } from '../../shared/contract/catalog';
+import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, PACKAGING_FIELDS, toPublicPackaging } from '../../shared/domain/catalog-shaping';
 import type { CarrierService, PackagingType } from '../../shared/domain/entities';
 import { carriers, services } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
@@ -36,6 +37,11 @@ describe('packaging types (spec 2.6, 4.1)', () => {
   it('companyId never leaves the service', () => {
     expect(toPublicPackaging(box('b1', '2026-01-01'))).not.toHaveProperty('companyId');
   });
+  it('answers exactly the fields of the contract, and every answer reads as the contract says', () => {
+    expect([...PACKAGING_FIELDS].sort()).toEqual(Object.keys(packagingEntry.shape).sort());
+    const out = listPackagingTypes(defaultPackagingTypes, [box('b1', '2026-01-01')]);
+    expect(packagingTypesResponse.parse(out)).toEqual(out);
+  });
   it('the shared GENERIC_BOX is not in category Generic, so Generic always marks a company box', () => {
     const generic = defaultPackagingTypes.find((p) => p.code === 'GENERIC_BOX');
     expect(generic?.categoryName).not.toBe('Generic');
@@ -71,6 +77,10 @@ describe('carriers (docs/decisions.md)', () => {
       expect(['parcel', 'freight']).toContain(c.kind);
     }
   });
+  it("answers the contract's entries, nothing more", () => {
+    const out = listGroupCarriers([{ carrierCode: 'CARRIERX' }, { carrierCode: 'CARRIERF' }], carriers);
+    expect(carriersResponse.parse(out)).toEqual(out);
+  });
 });
 
 describe('carrier services (spec 2.15, 4.3)', () => {
@@ -92,6 +102,7 @@ describe('carrier services (spec 2.15, 4.3)', () => {
     for (const s of listCarrierServices(x as CarrierService[], { services: [] })) {
       expect(Object.keys(s).sort()).toEqual(['code', 'fullName', 'shortName']);
     }
+    expect(carrierServicesResponse.parse(listCarrierServices(x, { services: [] }))).toEqual(listCarrierServices(x, { services: [] }));
   });
   it('reference data: at least three services per parcel carrier and two for CARRIERF', () => {
     for (const code of ['CARRIERX', 'CARRIERY', 'CARRIERZ']) {
