@@ -12,9 +12,21 @@
  * own durable queue (local/delivery-queue.ts) with `useDeliveryQueue`.
  */
 import { clampDelay, MAX_DELAY_SECONDS, queueOf, useQueue, type QueuePort } from '../queues';
+import * as z from '../zod';
 
-/** `attempts`: the delivery's attempts when the message was sent; a message that no longer matches is dropped. */
-export type DeliveryMessage = { companyId: string; webhookId: string; deliveryId: string; attempts: number };
+/**
+ * A message of the queue, one schema for its type and for reading it as
+ * received. `attempts`: the delivery's attempts when the message was sent; a
+ * message that no longer matches is dropped. Other fields are not kept.
+ */
+export const deliveryMessageSchema = z.object({
+  companyId: z.string(),
+  webhookId: z.string(),
+  deliveryId: z.string(),
+  attempts: z.number().check(z.int()),
+});
+
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 
 export type DeliveryQueue = QueuePort<DeliveryMessage>;
 
@@ -25,15 +37,14 @@ export const useDeliveryQueue = (queue: DeliveryQueue | undefined): void => useQ
 
 export const deliveryQueue = (): DeliveryQueue => queueOf<DeliveryMessage>('webhook-deliveries');
 
-/** A message body as received; undefined when it is not one of ours. */
+/** A message body as received; undefined when it is not one of ours (the delivery function logs and drops it). */
 export const parseDeliveryMessage = (body: string): DeliveryMessage | undefined => {
+  let value: unknown;
   try {
-    const value = JSON.parse(body) as Partial<DeliveryMessage> | null;
-    if (value && typeof value.companyId === 'string' && typeof value.webhookId === 'string' && typeof value.deliveryId === 'string' && Number.isInteger(value.attempts)) {
-      return { companyId: value.companyId, webhookId: value.webhookId, deliveryId: value.deliveryId, attempts: value.attempts! };
-    }
+    value = JSON.parse(body);
   } catch {
-    // not JSON
+    return undefined;
   }
-  return undefined;
+  const parsed = deliveryMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 };
