@@ -10,8 +10,8 @@
  * drops the connection; a late one answers after its delay (if the caller
  * still waits). `close()` ends every connection and every pending timer.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
+import { mockServerKit, readBody } from '../mock-http';
 import { createCanadaPostSimulator, LateAnswer, LostAnswer, messagesXml, type CanadaPostClient, type CanadaPostSimAnswer, type CanadaPostSimulator } from './simulator';
 
 export type CanadaPostMockOptions = {
@@ -36,24 +36,11 @@ export type CanadaPostMock = {
 
 const xml = (status: number, body: string): CanadaPostSimAnswer => ({ status, contentType: 'application/xml', body: Buffer.from(body, 'utf8') });
 
-/** The body, or undefined once it passes `limit` bytes (the rest is not kept). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 export async function startCanadaPostMock(options: CanadaPostMockOptions): Promise<CanadaPostMock> {
   const { clients, host = '127.0.0.1', maxBodyBytes = 1024 * 1024, maxPathChars = 2048 } = options;
   const simulator = options.simulator ?? createCanadaPostSimulator({ clients });
   const seen: CanadaPostMock['seen'] = [];
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
+  const kit = mockServerKit();
   let url = '';
 
   const reply = (res: ServerResponse, answer: CanadaPostSimAnswer, close = false) => {
@@ -101,8 +88,7 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
         }
         if (error instanceof LateAnswer) {
           // Canada Post acts and answers late, whether or not the caller still waits.
-          const timer = setTimeout(() => {
-            timers.delete(timer);
+          kit.later(() => {
             void error.land().then(
               (late) => {
                 entry.status = late.status;
@@ -111,7 +97,6 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
               () => res.destroy(),
             );
           }, error.delayMs);
-          timers.add(timer);
           return;
         }
         throw error;
@@ -123,26 +108,11 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
       else res.destroy();
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  url = `http://${host}:${port}`;
+  url = await kit.listen(server, host, options.port);
   return {
     url,
     simulator,
     seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => kit.close(server),
   };
 }

@@ -22,7 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { mockServerKit, readBody } from '../mock-http';
 import type { UpsRequest } from '../../shared/carriers/ups/api';
 import { createUpsSimulator, LateAnswer, LostAnswer, trackAlertErrorMessage, type UpsSimulator } from './simulator';
 import { problemsOf, responseSchemaName, validatorFor } from './spec';
@@ -59,24 +59,12 @@ const TRACK_ALERT_PATH = /^\/api\/track\/[^/]+\/subscription\//;
 
 const upsError = (code: string, message: string) => JSON.stringify({ response: { errors: [{ code, message }] } });
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
   const { clients, simulator = createUpsSimulator(), host = '127.0.0.1', tokenLifetimeSeconds = 14_399, now = Date.now, maxBodyBytes = 2 * 1024 * 1024 } = options;
   const tokens = new Map<string, { clientId: string; expiresAt: number }>();
   const seen: UpsMock['seen'] = [];
   const issued: string[] = [];
-  const sockets = new Set<Socket>();
-  const lateTimers = new Set<NodeJS.Timeout>();
+  const kit = mockServerKit();
 
   const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -143,12 +131,10 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
       }
       if (error instanceof LateAnswer) {
         // UPS acts and answers late, whether or not the caller is still waiting.
-        const timer = setTimeout(() => {
-          lateTimers.delete(timer);
+        kit.later(() => {
           const late = error.land();
           if (!res.destroyed && !res.headersSent) send(res, late.status, JSON.stringify(late.body));
         }, error.delayMs);
-        lateTimers.add(timer);
         return;
       }
       throw error;
@@ -158,7 +144,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://ups.local');
-      const body = await readBody(req, maxBodyBytes);
+      const body = (await readBody(req, maxBodyBytes))?.toString('utf8');
       if (body === undefined) return send(res, 413, upsError('10413', 'Request body too large'));
       if (req.method === 'POST' && url.pathname === '/security/v1/oauth/token') return token(req, res, body);
       if (url.pathname.startsWith('/api/')) return api(req, res, url, body);
@@ -168,16 +154,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
       else res.destroy();
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host}:${port}`;
+  const url = await kit.listen(server, host, options.port);
   return {
     url,
     apiUrl: `${url}/api`,
@@ -185,12 +162,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
     seen,
     issuedTokens: () => [...issued],
     revokeTokens: () => tokens.clear(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of lateTimers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => kit.close(server),
   };
 }
 
