@@ -8,7 +8,7 @@ import type { Address } from '../../domain/rate/schema';
 import type { DocumentPiece, ShipmentDocument } from '../document';
 import { addressLines, dateOf, formatDimensions, formatNumber, formatWeight, freightInstructions, referenceLine, totalWeight, weightUnit } from './content';
 import type { Element, Layout } from './layout';
-import { columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
+import { columnHeadings, columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
 
 const HALF = PAGE_WIDTH / 2 - 6;
 
@@ -88,19 +88,15 @@ export function billOfLadingPages(document: ShipmentDocument & { billOfLadingNum
       l.text(`BOL ${bol}`, x + PAGE_WIDTH / 2, 36, { size: 9, font: 'bold', width: PAGE_WIDTH / 2, align: 'right' });
       return 70;
     },
-    columns: (l, top) => {
-      const heading = (key: keyof typeof COLUMNS, text: string) =>
-        l.text(text, COLUMNS[key].x, top + 3, { size: 7, font: 'bold', width: COLUMNS[key].width, align: COLUMNS[key].align });
-      l.rule(x, top, PAGE_WIDTH, 0.75);
-      heading('units', 'Units');
-      heading('packaging', 'Packaging');
-      heading('dimensions', 'Dimensions (each)');
-      heading('weightEach', `Weight each (${weightUnit(unit)})`);
-      heading('weightTotal', `Weight (${weightUnit(unit)})`);
-      heading('tracking', 'Tracking numbers');
-      l.rule(x, top + 13, PAGE_WIDTH, 0.75);
-      return 16;
-    },
+    columns: (l, top) =>
+      columnHeadings(l, COLUMNS, top, {
+        units: 'Units',
+        packaging: 'Packaging',
+        dimensions: 'Dimensions (each)',
+        weightEach: `Weight each (${weightUnit(unit)})`,
+        weightTotal: `Weight (${weightUnit(unit)})`,
+        tracking: 'Tracking numbers',
+      }),
     rows: handlingUnits(document),
     rowHeight: 22,
     row: (l, row, _index, top) => {

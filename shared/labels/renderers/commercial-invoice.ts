@@ -21,7 +21,7 @@ import {
   weightUnit,
 } from './content';
 import type { Element, Layout } from './layout';
-import { columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
+import { columnHeadings, columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
 
 const HALF = PAGE_WIDTH / 2 - 6;
 
@@ -99,21 +99,17 @@ export function commercialInvoicePages(document: ShipmentDocument & { invoice: D
       l.text(`Tracking number ${document.trackingNumber}`, x, 62, { size: 8, width: PAGE_WIDTH });
       return 80;
     },
-    columns: (l, top) => {
-      const heading = (key: keyof typeof COLUMNS, text: string) =>
-        l.text(text, COLUMNS[key].x, top + 3, { size: 7, font: 'bold', width: COLUMNS[key].width, align: COLUMNS[key].align });
-      l.rule(x, top, PAGE_WIDTH, 0.75);
-      heading('number', '#');
-      heading('description', 'Description of goods');
-      heading('hsCode', 'HS code');
-      heading('origin', 'Origin');
-      heading('quantity', 'Quantity');
-      heading('value', `Unit value`);
-      heading('weight', `Weight (${weightUnit(invoice.unitOfMeasure)})`);
-      heading('total', `Total (${currency})`);
-      l.rule(x, top + 13, PAGE_WIDTH, 0.75);
-      return 16;
-    },
+    columns: (l, top) =>
+      columnHeadings(l, COLUMNS, top, {
+        number: '#',
+        description: 'Description of goods',
+        hsCode: 'HS code',
+        origin: 'Origin',
+        quantity: 'Quantity',
+        value: `Unit value`,
+        weight: `Weight (${weightUnit(invoice.unitOfMeasure)})`,
+        total: `Total (${currency})`,
+      }),
     rows: invoice.invoiceItems,
     rowHeight: 22,
     row: (l, item, index, top) => {

@@ -6,7 +6,7 @@
  */
 import { formatNumber } from './content';
 import type { Element, Layout } from './layout';
-import { columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
+import { columnHeadings, columnsOf, PAGE_MARGIN, PAGE_WIDTH, pagedElements } from './paged';
 
 /** `1 package`, `3 packages`. */
 const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -64,18 +64,14 @@ export function manifestPages(document: ManifestDocument): Element[][] {
       l.text(`${document.carrier.code} ${document.shipDate}`, x + PAGE_WIDTH / 2, 36, { size: 9, font: 'bold', width: PAGE_WIDTH / 2, align: 'right' });
       return 70;
     },
-    columns: (l: Layout, top: number) => {
-      const heading = (key: keyof typeof COLUMNS, text: string) =>
-        l.text(text, COLUMNS[key].x, top + 3, { size: 7, font: 'bold', width: COLUMNS[key].width, align: COLUMNS[key].align });
-      l.rule(x, top, PAGE_WIDTH, 0.75);
-      heading('number', '#');
-      heading('tracking', 'Tracking number');
-      heading('service', 'Service');
-      heading('order', 'Order');
-      heading('weight', 'Weight (kg)');
-      l.rule(x, top + 13, PAGE_WIDTH, 0.75);
-      return 16;
-    },
+    columns: (l: Layout, top: number) =>
+      columnHeadings(l, COLUMNS, top, {
+        number: '#',
+        tracking: 'Tracking number',
+        service: 'Service',
+        order: 'Order',
+        weight: 'Weight (kg)',
+      }),
     rows,
     rowHeight: 14,
     row: (l: Layout, row: Row, index: number, top: number) => {

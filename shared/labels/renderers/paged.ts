@@ -71,3 +71,16 @@ export function columnsOf<K extends string>(widths: ReadonlyArray<readonly [K, n
   }
   return columns;
 }
+
+/**
+ * A table's column headings between two rules, every column named in
+ * `headings`, in its column's place and alignment; the height they take.
+ */
+export function columnHeadings<K extends string>(l: Layout, columns: Record<K, Column>, top: number, headings: Record<K, string>): number {
+  l.rule(PAGE_MARGIN, top, PAGE_WIDTH, 0.75);
+  for (const key of Object.keys(headings) as K[]) {
+    l.text(headings[key], columns[key].x, top + 3, { size: 7, font: 'bold', width: columns[key].width, align: columns[key].align });
+  }
+  l.rule(PAGE_MARGIN, top + 13, PAGE_WIDTH, 0.75);
+  return 16;
+}
