@@ -54,6 +54,17 @@ export const CONTEXT_LOG_KEYS = ['cold_start', 'function_arn', 'function_memory_
 /** The attributes of a log line, by any name but those above (the type checker refuses `{ message }`). */
 export type LogAttributes = Record<string, unknown> & { [key in (typeof RESERVED_LOG_KEYS)[number] | (typeof CONTEXT_LOG_KEYS)[number]]?: never };
 
+/**
+ * The one logging port of the services and the rating fan-out: what they are
+ * given to log with. Structurally a Powertools Logger, so a handler passes
+ * `logger` (below); a test passes a recorder of the lines.
+ */
+export type LogPort = {
+  info(message: string, attributes: LogAttributes): void;
+  warn(message: string, attributes: LogAttributes): void;
+  error(message: string, attributes: LogAttributes): void;
+};
+
 export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
   new Logger({
     serviceName: SERVICE_NAME,

@@ -6,7 +6,7 @@
  * repeatedly) is not asked at all and becomes a failure entry `unavailable`.
  */
 import { config } from '../config';
-import type { LogAttributes } from '../logger';
+import type { LogPort } from '../logger';
 import { carrierMetrics } from '../metrics';
 import { recordCall } from '../tracer';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
@@ -39,18 +39,12 @@ export type FanOutMetrics = {
   breakerOpened?(carrierCode: string): void;
 };
 
-/** Structurally a Powertools Logger; `info` (breakers closing, probing) falls back to `warn`. */
-export type FanOutLogger = {
-  warn(message: string, attributes: LogAttributes): void;
-  info?(message: string, attributes: LogAttributes): void;
-};
-
 export type FanOutOptions = {
   /** Per-carrier timeout; config.carrierTimeoutMs by default. */
   timeoutMs?: number;
   /** Overall budget of the fan-out; config.rateBudgetMs by default. */
   budgetMs?: number;
-  logger?: FanOutLogger;
+  logger?: LogPort;
   /** The container's CloudWatch metrics by default. */
   metrics?: FanOutMetrics;
   /** The circuit breakers per carrier; the container's (./breaker.ts) by default. */
@@ -127,17 +121,16 @@ async function callCarrier(adapter: RateJob['adapter'], request: unknown, option
   }
 }
 
-const logTransition = (logger: FanOutLogger | undefined, transition: BreakerTransition) => {
+const logTransition = (logger: LogPort | undefined, transition: BreakerTransition) => {
   if (!logger) return;
-  const info = (message: string, attributes: LogAttributes) => (logger.info ? logger.info(message, attributes) : logger.warn(message, attributes));
   const { carrierCode } = transition;
   if (transition.to === 'open') {
     const openSeconds = transition.openMs / 1000;
     if (transition.from === 'closed') {
       logger.warn('carrier breaker opened', { carrierCode, reason: 'timeout', consecutiveTimeouts: transition.consecutiveTimeouts, openSeconds });
     } else logger.warn('carrier breaker opened', { carrierCode, reason: 'probe timed out', openSeconds });
-  } else if (transition.to === 'half-open') info('carrier breaker half-open, probing', { carrierCode });
-  else info('carrier breaker closed', { carrierCode, reason: 'probe answered' });
+  } else if (transition.to === 'half-open') logger.info('carrier breaker half-open, probing', { carrierCode });
+  else logger.info('carrier breaker closed', { carrierCode, reason: 'probe answered' });
 };
 
 export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}): Promise<FanOutResult> {

@@ -30,7 +30,7 @@ import { carrierAccountOfClient, issuePushToken, pushTokenValid, readPushToken, 
 import { echoed } from '../domain/text-clipping';
 import type { TrackingReport } from '../domain/tracking';
 import { AppError } from '../errors';
-import type { LogAttributes } from '../logger';
+import type { LogPort } from '../logger';
 import { getCarrierAccount } from '../store/carrier-accounts';
 import { getOrder } from '../store/orders';
 import { orderOfTrackingNumber } from '../store/tracking-schedule';
@@ -47,7 +47,7 @@ export type CarrierPushDependencies = {
   /** The secret of a push client of an account of `carrierCode` (default: the account's stored push credentials, read through shared/secrets.ts). */
   secretOf?: (carrierAccountId: string, clientId: string, carrierCode: string) => Promise<string | undefined>;
   clock?: () => Date;
-  logger: { info(message: string, attributes: LogAttributes): void; warn(message: string, attributes: LogAttributes): void };
+  logger: LogPort;
 };
 
 /** A token request's form body at most (`grant_type=client_credentials` and perhaps a scope). */

@@ -30,7 +30,7 @@ import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 import { listOf } from './label-list';
 import { ownOrder } from './own-order';
-import type { ServiceLogger } from './rating';
+import type { LogPort } from '../logger';
 
 export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string }>;
 
@@ -43,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type LabelServiceDependencies = {
   render: RenderFn;
-  logger: ServiceLogger;
+  logger: LogPort;
   clock?: () => Date;
   newId?: () => string;
 };

@@ -62,7 +62,7 @@ import { ConditionFailed } from '../store/table-ops';
 import { callCarrier, failureKind } from './carrier-call';
 import { loadCarrierContext } from './carrier-context';
 import { manifestView } from './manifest-view';
-import type { ServiceLogger } from './rating';
+import type { LogPort } from '../logger';
 
 /** A close lease held longer than this belongs to a close that died: well past the function's 29 s. */
 export const CLOSE_STALE_SECONDS = 60;
@@ -81,7 +81,7 @@ export type ManifestRenderFn = (document: ManifestDocument) => Promise<RenderedL
 export type CloseOutCarrier = Pick<CarrierAdapter, 'closeOut' | 'findCloseOuts'>;
 
 export type ManifestDependencies = {
-  logger: ServiceLogger;
+  logger: LogPort;
   render: ManifestRenderFn;
   clock?: () => Date;
   newId?: () => string;

@@ -17,7 +17,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { config } from '../config';
 import { statusEmail, statusesToNotify, type EmailNames, type NotifiedStatus } from '../domain/notification';
 import { orderSchema, type Order } from '../domain/entities';
-import type { LogAttributes } from '../logger';
+import type { LogPort } from '../logger';
 import { metrics } from '../metrics';
 import type { EmailSender } from '../notify/email-port';
 import { keys, PK_PREFIX } from '../store/keys';
@@ -25,17 +25,11 @@ import { claimNotification, markNotificationSent, releaseNotification } from '..
 import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 
-export type NotifyingLogger = {
-  info(message: string, attributes: LogAttributes): void;
-  warn(message: string, attributes: LogAttributes): void;
-  error(message: string, attributes: LogAttributes): void;
-};
-
 export type NotifyingDependencies = {
   sender: EmailSender;
   clock?: () => Date;
   newId?: () => string;
-  logger: NotifyingLogger;
+  logger: LogPort;
 };
 
 export type NotifyResult = { orderId: string; sent: NotifiedStatus[]; skipped: NotifiedStatus[] };

@@ -19,12 +19,12 @@ import { config } from '../config';
 import type { Order } from '../domain/entities';
 import { pointTrackingNumber } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
-import type { ServiceLogger } from './rating';
+import type { LogPort } from '../logger';
 
 export type PushSubscriberDependencies = {
   registry: ShipmentCarriers;
   clock?: () => Date;
-  logger: ServiceLogger;
+  logger: LogPort;
   timeoutMs?: () => number;
 };
 

@@ -15,23 +15,17 @@ import { enabledServices } from '../domain/catalog-shaping';
 import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RejectedQuote } from '../domain/rate';
 import type { Company, KeyMode } from '../domain/entities';
 import { AppError } from '../errors';
-import type { LogAttributes } from '../logger';
+import type { LogPort } from '../logger';
 import { recordRatesReturned } from '../metrics';
 import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
 import { saveRateResults } from '../store/rates';
 import { loadCarrierContext } from './carrier-context';
 
-/** Structurally a Powertools Logger. */
-export type ServiceLogger = {
-  warn(message: string, attributes: LogAttributes): void;
-  error(message: string, attributes: LogAttributes): void;
-};
-
 export type RatingDependencies = {
   registry: CarrierRegistry;
   clock?: () => Date;
   newId?: () => string;
-  logger: ServiceLogger;
+  logger: LogPort;
 };
 
 /** `data` of POST /v1/rate: its contract's type (shared/contract/rate.ts). */

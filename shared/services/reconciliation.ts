@@ -27,7 +27,7 @@ import type { ShipmentCarrier, ShipmentCarriers } from '../carriers/shipment-car
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type FoundPackage } from '../domain/carrier';
 import type { Order } from '../domain/entities';
-import type { LogAttributes } from '../logger';
+import type { LogPort } from '../logger';
 import { getOrder, getShipState } from '../store/orders';
 import {
   addAuditEntry,
@@ -42,14 +42,13 @@ import { ConditionFailed } from '../store/table-ops';
 import { callCarrier, failureKind } from './carrier-call';
 import type { DueCheck } from '../domain/due-check';
 import { DEFAULT_VOID_WINDOW_DAYS, nextRoundAt, orphansOf } from '../domain/reconciliation';
-import type { ServiceLogger } from './rating';
 
 /** What the shipping service's adoption came to (shared/services/shipping.ts `adopt`). */
 export type AdoptOutcome = 'adopted' | 'shipped' | 'given-up' | 'busy' | 'none';
 
 export type ReconciliationDependencies = {
   registry: ShipmentCarriers;
-  logger: ServiceLogger & { info(message: string, attributes: LogAttributes): void };
+  logger: LogPort;
   clock?: () => Date;
   newToken?: () => string;
   /** The shipping service's adoption of what the carrier holds under a rate's reference. */

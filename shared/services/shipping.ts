@@ -28,13 +28,13 @@ import { recordSubscription } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
 import { carrierAnswersKey } from './carrier-context';
 import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './push-subscription';
-import type { ServiceLogger } from './rating';
+import type { LogPort } from '../logger';
 
 export type ShippingDependencies = {
   registry: ShipmentCarriers;
   clock?: () => Date;
   newId?: () => string;
-  logger: ServiceLogger;
+  logger: LogPort;
   /**
    * Called after the carrier has shipped and before the order is written: the
    * sandbox's crash injection (SANDBOX_SHIP_CRASH). Throwing here leaves

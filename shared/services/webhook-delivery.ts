@@ -40,7 +40,7 @@ import { toCancelResponse, toTrackResponse } from '../domain/tracking';
 import { toShipResponse } from '../domain/order';
 import type { Order } from '../domain/entities';
 import { afterAttempt, deliveryIdOf, eventsOfOrderChange, webhookBody, type WebhookEventType } from '../domain/webhooks';
-import type { LogAttributes } from '../logger';
+import type { LogAttributes, LogPort } from '../logger';
 import { metrics } from '../metrics';
 import { loadReference } from '../store/reference';
 import { manifestOfImage } from '../store/manifests';
@@ -68,18 +68,12 @@ export const ATTEMPT_TIMEOUT_MS = 15_000;
 /** Bytes of an endpoint's answer read at most. */
 export const MAX_RESPONSE_BYTES = 4096;
 
-export type WebhookLogger = {
-  info(message: string, attributes: LogAttributes): void;
-  warn(message: string, attributes: LogAttributes): void;
-  error(message: string, attributes: LogAttributes): void;
-};
-
 type AttemptMessage = DeliveryMessage;
 
 export type WebhookDeliveryDependencies = {
   clock?: () => Date;
   newToken?: () => string;
-  logger: WebhookLogger;
+  logger: LogPort;
   policy: DestinationPolicy;
   schedule: readonly number[];
   post?: typeof postWebhook;

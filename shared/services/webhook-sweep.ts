@@ -23,7 +23,7 @@
  * SWEEP_AFTER_SECONDS later (the run throws, and says so).
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { LogAttributes } from '../logger';
+import type { LogPort } from '../logger';
 import { metrics } from '../metrics';
 import { WEBHOOK_OVERDUE_SHARDS } from '../store/keys';
 import { ConditionFailed } from '../store/table-ops';
@@ -48,7 +48,7 @@ export type SweepSummary = { requeued: number; failed: number; more: boolean };
 
 export type WebhookSweepDependencies = {
   clock?: () => Date;
-  logger: { info(message: string, attributes: LogAttributes): void; warn(message: string, attributes: LogAttributes): void };
+  logger: LogPort;
   budgetMs?: number;
   pageSize?: number;
 };

@@ -32,6 +32,7 @@ afterAll(() => {
 it('a carrier whose breaker is open is reported unavailable: in the 422 NO_RATES text and in the logs', async () => {
   const lines: Array<{ level: string; message: string; attributes: Record<string, unknown> }> = [];
   const logger = {
+    info: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'info', message, attributes }),
     warn: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'warn', message, attributes }),
     error: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'error', message, attributes }),
   };

@@ -23,6 +23,7 @@ const recordingLogger = () => {
   const lines: Array<{ level: string; message: string; attributes: Record<string, unknown> }> = [];
   return {
     lines,
+    info: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'info', message, attributes }),
     warn: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'warn', message, attributes }),
     error: (message: string, attributes: Record<string, unknown>) => lines.push({ level: 'error', message, attributes }),
   };

@@ -47,7 +47,7 @@ const service = createCarrierPushService({
     secrets.push(args);
     return client.clientSecret;
   },
-  logger: { info: () => undefined, warn: () => undefined },
+  logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
 });
 const basic = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`;
 const form = { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' };

@@ -17,10 +17,9 @@ import type { ShipmentCarriers } from '../../carriers/shipment-carriers';
 import type { CarrierCallOptions, CarrierTracking } from '../../domain/carrier';
 import type { Order } from '../../domain/entities';
 import { addsToOrder, applyReport, isFinal, nextCheckAt, shipmentRefOf, type TrackingReport } from '../../domain/tracking';
-import type { LogAttributes } from '../../logger';
+import type { LogPort } from '../../logger';
 import { OrderBusy, writeOrderUnderVersion, type OrderChange } from '../../store/orders';
 import { callCarrier } from '../carrier-call';
-import type { ServiceLogger } from '../rating';
 
 /** The settings the parts read, each at its use (shared/config.ts). */
 export type TrackingSettings = {
@@ -46,9 +45,7 @@ export type TrackingRuntime = {
   settings: TrackingSettings;
 };
 
-export type TrackingLogger = ServiceLogger & { info(message: string, attributes: LogAttributes): void };
-
-export type TrackingContext = TrackingRuntime & { logger: TrackingLogger };
+export type TrackingContext = TrackingRuntime & { logger: LogPort };
 
 /** What one check came to. `busy`: another check holds the order, or it was checked since it was found due. */
 export type CheckOutcome = 'changed' | 'unchanged' | 'failed' | 'busy' | 'final' | 'missing';

@@ -6,7 +6,8 @@
  * and nothing asserts on elapsed time.
  */
 import { createCarrierBreakers, containerBreakers, type CarrierBreakers } from '../../../shared/carriers/breaker';
-import { fanOutRates, type CarrierCall, type FanOutLogger, type FanOutMetrics, type RateJob } from '../../../shared/carriers/fanout';
+import { fanOutRates, type CarrierCall, type FanOutMetrics, type RateJob } from '../../../shared/carriers/fanout';
+import type { LogPort } from '../../../shared/logger';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/port';
@@ -69,9 +70,10 @@ const setup = (failures = 3) => {
   const opened: string[] = [];
   const metrics: FanOutMetrics = { carrierCall: (c) => calls.push(c), breakerOpened: (code) => opened.push(code) };
   const logged: Array<[string, string, Record<string, unknown>]> = [];
-  const logger: FanOutLogger = {
+  const logger: LogPort = {
     warn: (message, attributes) => logged.push(['warn', message, attributes]),
     info: (message, attributes) => logged.push(['info', message, attributes]),
+    error: (message, attributes) => logged.push(['error', message, attributes]),
   };
   const input = rateInput('CARRIERX');
   const rate = () =>
@@ -200,20 +202,6 @@ describe('rating fan-out with carrier breakers', () => {
     expect(breakers.snapshot().CARRIERY!.state).toBe('open');
     now += 1;
     expect((await fanOutRates(jobs, { timeoutMs: 60_000, budgetMs: TIMEOUT_MS, breakers })).failures[0]!.reason).toBe('unavailable');
-  });
-
-  it('a logger without info writes the breaker lines as warnings', async () => {
-    const t = setup(1);
-    const warned: string[] = [];
-    const logger: FanOutLogger = { warn: (message) => warned.push(message) };
-    const y = t.y;
-    const jobs: RateJob[] = [{ adapter: y.adapter, input: rateInput('CARRIERY') }];
-    y.set('hang');
-    await fanOutRates(jobs, { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, breakers: t.breakers, logger, metrics: { carrierCall: () => undefined } });
-    t.advance(OPEN_MS);
-    y.set('answer');
-    await fanOutRates(jobs, { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, breakers: t.breakers, logger, metrics: { carrierCall: () => undefined } });
-    expect(warned).toEqual(['carrier rate failed', 'carrier breaker opened', 'carrier breaker half-open, probing', 'carrier breaker closed']);
   });
 });
 

@@ -1,8 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { fanOutRates, type FanOutLogger, type RateJob } from '../../../shared/carriers/fanout';
+import { fanOutRates, type RateJob } from '../../../shared/carriers/fanout';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
-import { createLogger } from '../../../shared/logger';
+import { createLogger, type LogPort } from '../../../shared/logger';
 import type { CarrierAdapter } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 
@@ -113,13 +113,14 @@ describe('rating fan-out', () => {
 
   it('logs each failure', async () => {
     const logged: Array<[string, Record<string, unknown>]> = [];
-    const logger: FanOutLogger = { warn: (message, attributes) => logged.push([message, attributes]) };
+    const record = (message: string, attributes: Record<string, unknown>) => logged.push([message, attributes]);
+    const logger: LogPort = { info: record, warn: record, error: record };
     await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger });
     expect(logged).toEqual([['carrier rate failed', { carrierCode: 'CARRIERZ', reason: 'error', detail: expect.stringMatching(/HTTP 500/) }]]);
   });
 
   it('accepts a Powertools logger', async () => {
-    const logger: FanOutLogger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
+    const logger: LogPort = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
     const result = await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger });
     expect(result.failures).toHaveLength(1);
   });
