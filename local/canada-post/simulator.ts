@@ -1048,6 +1048,22 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
 
   // --- the front door ---
 
+  /** The operations that only read: the request and the path's parameters are all they need. */
+  const READS: Readonly<Record<string, (request: CanadaPostSimRequest, params: string[]) => Promise<CanadaPostSimAnswer>>> = {
+    getShipments,
+    getShipment,
+    shipmentDetails,
+    shipmentPrice,
+    getGroups,
+    getManifests,
+    getManifest,
+    manifestDetails,
+    manifestShipments,
+    getNonContractShipments,
+    getNonContract,
+    nonContractDetails,
+  };
+
   async function handle(request: CanadaPostSimRequest): Promise<CanadaPostSimAnswer> {
     const method = request.method.toUpperCase();
     let route: Route | undefined;
@@ -1084,43 +1100,21 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       if (!doc[root]) return messages(400, [{ code: 'Server', description: `The document must be a ${root}` }], route.media);
       ordered = orderedParser.parse(body) as unknown[];
     }
+    const read = Object.hasOwn(READS, route.name) ? READS[route.name] : undefined;
+    if (read) return read(request, params);
     switch (route.name) {
       case 'rate':
         return rate(request, doc);
       case 'createShipment':
         return createShipment(request, params, doc, ordered, client.username);
-      case 'getShipments':
-        return getShipments(request, params);
-      case 'getShipment':
-        return getShipment(request, params);
       case 'voidShipment':
         return voidShipment(params);
-      case 'shipmentDetails':
-        return shipmentDetails(request, params);
-      case 'shipmentPrice':
-        return shipmentPrice(request, params);
       case 'refundShipment':
         return refund(contractShipment(params[0]!, params[1]!, params[2]!), doc, 'shipment-refund-request');
-      case 'getGroups':
-        return getGroups(request, params);
       case 'transmit':
         return transmit(request, params, doc, ordered, client.username);
-      case 'getManifests':
-        return getManifests(request, params);
-      case 'getManifest':
-        return getManifest(request, params);
-      case 'manifestDetails':
-        return manifestDetails(request, params);
-      case 'manifestShipments':
-        return manifestShipments(request, params);
       case 'createNonContract':
         return createNonContract(request, params, doc, ordered, client.username);
-      case 'getNonContractShipments':
-        return getNonContractShipments(request, params);
-      case 'getNonContract':
-        return getNonContract(request, params);
-      case 'nonContractDetails':
-        return nonContractDetails(request, params);
       case 'refundNonContract':
         return refund(nonContractShipment(params[0]!, params[1]!), doc, 'non-contract-shipment-refund-request');
       default:
