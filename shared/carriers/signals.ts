@@ -1,8 +1,9 @@
 /**
  * Waiting under a carrier call's AbortSignal, settling with the signal's own
  * reason (our CarrierTimeout says which deadline passed): the rating fan-out
- * (./fanout.ts), the UPS token cache (./ups/oauth.ts) and the live
- * carriers' HTTP clients (./live-http.ts).
+ * (./fanout.ts), the services' one-call timeout
+ * (shared/services/carrier-call.ts), the UPS token cache (./ups/oauth.ts) and
+ * the live carriers' HTTP clients (./live-http.ts).
  *
  * `sleepFor` is Node's own `timers/promises` wait, whose AbortError is
  * turned back into the signal's reason. `untilAborted` is hand-written, and

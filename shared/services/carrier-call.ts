@@ -6,6 +6,7 @@
  * (shared/tracer.ts); the rating fan-out lists its own (shared/carriers/fanout.ts).
  */
 import { CarrierRefusal, CarrierTimeout } from '../domain/carrier';
+import { untilAborted } from '../carriers/signals';
 import { recordCall } from '../tracer';
 
 /** `operation` names the call in the trace line (`ship`, `track`, …); `call` when the caller does not say. */
@@ -14,10 +15,7 @@ export const callCarrier = async <T>(carrierCode: string, timeoutMs: number, cal
   const timer = setTimeout(() => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within ${timeoutMs} ms`)), timeoutMs);
   const started = performance.now();
   try {
-    const answer = await new Promise<T>((resolve, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-      call(controller.signal).then(resolve, reject);
-    });
+    const answer = await untilAborted(call(controller.signal), controller.signal);
     recordCall(started, { service: 'carrier', operation, carrier: carrierCode, outcome: 'answered' });
     return answer;
   } catch (error) {
