@@ -16,6 +16,7 @@ import path from 'node:path';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
 import { readDemoFile } from '../../local/runtime-files';
+import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
 import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
@@ -30,13 +31,8 @@ let runtime: RunningRuntime | undefined;
 let dataDir: string;
 let apiUrl: string;
 
-type Json = { data?: Record<string, unknown>; error?: { code: string; message: string } };
 type Manifest = { manifestId: string; mode: string; shipDate: string; status: string; orders: string[]; carrierManifestIds: string[]; documents: Array<{ code: string; source: string }> };
-const call = async (key: string, route: string, init: RequestInit = {}) => {
-  const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
-  const text = await response.text();
-  return { status: response.status, location: response.headers.get('location'), json: (text ? JSON.parse(text) : undefined) as Json };
-};
+const call = apiCaller(() => apiUrl);
 
 /** A parcel from Ottawa to Montréal, one package, with the sender's phone Canada Post's Create Shipment needs. */
 const canadianBody = () => {

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
 import { readDemoFile } from '../../local/runtime-files';
+import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
 import { startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
@@ -31,13 +32,7 @@ let dataDir: string;
 let apiUrl: string;
 const answers: string[] = [];
 
-type Json = { data?: Record<string, unknown>; error?: { code: string; message: string } };
-const call = async (key: string, route: string, init: RequestInit = {}) => {
-  const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
-  const text = await response.text();
-  answers.push(text);
-  return { status: response.status, location: response.headers.get('location'), json: (text ? JSON.parse(text) : undefined) as Json };
-};
+const call = apiCaller(() => apiUrl, answers);
 
 /** A parcel from Ottawa to Montréal, one package (Canada Post ships one parcel per shipment). */
 const canadianBody = () => {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readDemoFile } from '../../local/runtime-files';
 import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';
+import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
 import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
@@ -27,13 +28,7 @@ let dataDir: string;
 let apiUrl: string;
 const answers: string[] = [];
 
-type Json = { data?: Record<string, unknown>; error?: { code: string; message: string } };
-const call = async (key: string, route: string, init: RequestInit = {}) => {
-  const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
-  const text = await response.text();
-  answers.push(text);
-  return { status: response.status, location: response.headers.get('location'), json: (text ? JSON.parse(text) : undefined) as Json };
-};
+const call = apiCaller(() => apiUrl, answers);
 
 beforeAll(async () => {
   cie = await startUpsMock({ clients: [CLIENT] });
