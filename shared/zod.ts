@@ -6,8 +6,8 @@
  * in `.check(...)`), so a function bundle carries about a quarter of classic
  * zod's code and builds its schemas in about half the time: most of the cold
  * import that classic zod cost (docs/performance.md, "Bundles and cold import").
- * The OpenAPI builder, which needs classic zod, converts these schemas in
- * tooling only (tooling/zod-classic.ts).
+ * The OpenAPI builder writes these schemas with zod's own `z.toJSONSchema`
+ * (tooling/json-schemas.ts).
  *
  * Why the locale here: classic zod installs the English messages itself, mini
  * does not. Messages that reach a caller or a log (a carrier's malformed

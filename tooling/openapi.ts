@@ -3,25 +3,30 @@
  * (shared/contract/route.ts: each endpoint's method, path, scopes, schemas,
  * answers and own refusals with their error examples, spec part 2,
  * docs/decisions.md) through the function manifest (shared/manifest.ts),
- * which lists them. `npm run openapi` writes openapi.json; a unit test fails
- * when it is stale, `npm test` lints it (redocly.yaml) and compiles every
- * schema with Ajv.
+ * which lists them; the JSON Schemas are zod's own `z.toJSONSchema` of the
+ * contract's schemas (./json-schemas.ts), the operations, shared answers and
+ * headers are written here. `npm run openapi` writes openapi.json; a unit
+ * test fails when it is stale, `npm test` lints it (redocly.yaml) and
+ * compiles every schema with Ajv.
  *
  * Every operation documents every status the service can answer: the
  * function's own, the local runtime's (local/api-gateway.ts) and the
  * ones API Gateway answers itself on a deployed stage (lib/api.ts).
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import * as z from 'zod';
 import type { AnswerHeader, ErrorExample, OwnStatus, Route } from '../shared/contract/route';
 import { routeOf } from '../shared/contract/routes';
 import { envelope, errorBody } from '../shared/contract/shared-schemas';
 import { webhookEvents } from '../shared/contract/webhook-events';
 import { BODY_LIMITS } from '../shared/http/json-body';
 import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../shared/manifest';
-import { toClassic } from './zod-classic';
+import { componentRef, createJsonSchemas, type JsonSchema } from './json-schemas';
 
-extendZodWithOpenApi(z);
+/** An OpenAPI response object. */
+type ResponseConfig = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown; example?: unknown; examples?: unknown }> };
+/** An operation, as far as its readers (tests, the typed client's generator) look into it. */
+type Operation = { operationId: string; summary: string; description: string; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+/** The JSON Schemas of this build of the document (./json-schemas.ts). */
+type Schemas = ReturnType<typeof createJsonSchemas>;
 
 /** Request body limit of the functions (answered 413 PAYLOAD_TOO_LARGE above it). */
 const BODY_LIMIT = `${BODY_LIMITS.bytes / 1024} KiB`;
@@ -80,10 +85,10 @@ const documentedError = (description: string, examples: ErrorExamples, headers: 
     headers,
     content: {
       'application/json': {
-        schema: ref('schemas', 'Error'),
         ...(named.length === 1
           ? { example: example(named[0]![1]) }
           : { examples: Object.fromEntries(named.map(([name, e]) => [name, { value: example(e) }])) }),
+        schema: ref('schemas', 'Error'),
       },
     },
   };
@@ -131,7 +136,7 @@ const headerRefs = (headers: Record<string, AnswerHeader> | undefined) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([name, component]) => [name, ref('headers', component)]));
 
 /** Every response of an operation, by status. */
-const responsesOf = (trigger: HttpTrigger, doc: Route): Record<string, ResponseConfig | { $ref: string }> => {
+const responsesOf = (trigger: HttpTrigger, doc: Route, schemas: Schemas): Record<string, ResponseConfig | { $ref: string }> => {
   const own = (status: OwnStatus) => {
     const e = doc.errors[status];
     if (!e) return {};
@@ -143,12 +148,12 @@ const responsesOf = (trigger: HttpTrigger, doc: Route): Record<string, ResponseC
     [doc.ok.status]: {
       description: doc.ok.description,
       headers: { ...fromService, ...headerRefs(doc.ok.headers) },
-      ...(doc.ok.schema ? { content: { 'application/json': { schema: toClassic(envelope(doc.ok.schema)) } } } : {}),
+      ...(doc.ok.schema ? { content: { 'application/json': { schema: schemas.use(envelope(doc.ok.schema)) } } } : {}),
     },
     ...Object.fromEntries(
       Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [
         status,
-        { description: alt.description, headers: { ...fromService, ...headerRefs(alt.headers) }, content: { 'application/json': { schema: toClassic(envelope(alt.schema)) } } },
+        { description: alt.description, headers: { ...fromService, ...headerRefs(alt.headers) }, content: { 'application/json': { schema: schemas.use(envelope(alt.schema)) } } },
       ]),
     ),
     ...own(400),
@@ -259,7 +264,7 @@ const GUIDE = [
 ].join('\n');
 
 /** The events POSTed to a registered endpoint: OpenAPI 3.1's `webhooks`, one POST each (docs/webhooks.md). */
-const webhookOperations = () =>
+const webhookOperations = (schemas: Schemas) =>
   Object.fromEntries(
     Object.entries(webhookEvents).map(([type, schema]) => [
       type,
@@ -271,55 +276,116 @@ const webhookOperations = () =>
           summary: `${type} event`,
           description: `Sent to every enabled endpoint subscribed to \`${type}\`, signed per Standard Webhooks. The same \`webhook-id\` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; \`410 Gone\` disables the endpoint.`,
           parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${toClassic(schema).meta()!.id as string}` } } } },
+          requestBody: { required: true, content: { 'application/json': { schema: schemas.use(schema) } } },
           responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: the endpoint is disabled' } },
         },
       },
     ]),
   );
 
-export const buildOpenApi = () => {
-  const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'ApiKey', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'X-API-Key',
-    description:
-      'The API key: `<prefix>_api_` and 32 lowercase hex characters. A live key has the live prefix (`ship` unless the deployment sets API_KEY_PREFIX), a test key the test prefix (`shiptest` unless it sets API_KEY_TEST_PREFIX).',
-  });
-  for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
-  // Error responses name it by reference (the shared ones are plain OpenAPI objects). A clone: a schema made before extendZodWithOpenApi cannot be registered.
-  registry.register('Error', toClassic(errorBody).clone());
-  for (const [name, response] of Object.entries(SHARED_RESPONSES)) registry.registerComponent('responses', name, response as never);
+/** A shared response as the document has always written it: its body's schema before the examples. */
+const schemaFirst = (response: ResponseConfig): ResponseConfig =>
+  response.content
+    ? { ...response, content: Object.fromEntries(Object.entries(response.content).map(([type, { schema, ...rest }]) => [type, { schema, ...rest }])) }
+    : response;
 
+/**
+ * A route's path or query parameters: one parameter per property of its
+ * schema, the property's description beside its schema.
+ */
+const parametersOf = (where: 'path' | 'query', object: JsonSchema) => {
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  return Object.entries(object.properties as Record<string, JsonSchema>).map(([name, schema]) => ({
+    schema,
+    required: where === 'path' || required.has(name),
+    ...(schema.description ? { description: schema.description } : {}),
+    name,
+    in: where,
+  }));
+};
+
+export const buildOpenApi = () => {
+  const schemas = createJsonSchemas();
+  // Error responses name it by reference; the contract leaves the error body unnamed.
+  schemas.name('Error', errorBody);
+  const parameterObjects: Array<{ where: 'path' | 'query'; object: JsonSchema; into: unknown[] }> = [];
+  const paths: Record<string, Partial<Record<'get' | 'post' | 'delete', Operation>>> = {};
   for (const fn of httpFunctions()) {
     const route = routeOf(fn.name);
     const trigger: HttpTrigger = fn.trigger;
     const scopes = trigger.scopes.length ? `Required scope: ${trigger.scopes.join(' or ')}.` : 'Any valid API key.';
     const { params, query, body } = route.request;
-    registry.registerPath({
-      method: trigger.method.toLowerCase() as 'get' | 'post' | 'delete',
-      path: trigger.path, // API Gateway and OpenAPI share the {param} syntax.
-      operationId: fn.name,
-      summary: route.summary,
-      description: `${fn.description}. ${scopes}`,
-      security: [{ ApiKey: [] }],
-      request: {
-        ...(params ? { params: toClassic(params) } : {}),
-        ...(query ? { query: toClassic(query) } : {}),
-        ...(body ? { body: { required: body.required, content: { 'application/json': { schema: toClassic(body.schema) } } } } : {}),
+    const responses = responsesOf(trigger, route, schemas);
+    const parameters: unknown[] = [];
+    if (params) parameterObjects.push({ where: 'path', object: schemas.use(params), into: parameters });
+    if (query) parameterObjects.push({ where: 'query', object: schemas.use(query), into: parameters });
+    paths[trigger.path] = {
+      ...paths[trigger.path],
+      [trigger.method.toLowerCase()]: {
+        operationId: fn.name,
+        summary: route.summary,
+        description: `${fn.description}. ${scopes}`,
+        security: [{ ApiKey: [] }],
+        ...(params || query ? { parameters } : {}),
+        ...(body ? { requestBody: { required: body.required, content: { 'application/json': { schema: schemas.use(body.schema) } } } } : {}),
+        responses,
       },
-      responses: responsesOf(trigger, route),
-    });
+    };
   }
+  const webhooks = webhookOperations(schemas);
+  const components = schemas.resolve();
+  for (const { where, object, into } of parameterObjects) into.push(...parametersOf(where, object));
 
-  // The webhook bodies, named components that `webhooks` below refers to (clones, as for Error).
-  for (const schema of Object.values(webhookEvents).map(toClassic)) registry.register(schema.meta()!.id as string, schema.clone());
-
-  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  return {
     openapi: '3.1.0',
     info: { title: 'Shipping rate-and-label API', version: '1.0.0', description: GUIDE },
     servers: SERVERS,
-  });
-  return { ...document, webhooks: webhookOperations() };
+    components: {
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description:
+            'The API key: `<prefix>_api_` and 32 lowercase hex characters. A live key has the live prefix (`ship` unless the deployment sets API_KEY_PREFIX), a test key the test prefix (`shiptest` unless it sets API_KEY_TEST_PREFIX).',
+        },
+      },
+      headers: HEADERS,
+      responses: Object.fromEntries(Object.entries(SHARED_RESPONSES).map(([name, response]) => [name, schemaFirst(response)])),
+      schemas: ordered(components, { paths, webhooks, responses: SHARED_RESPONSES }),
+      parameters: {},
+    },
+    paths,
+    webhooks,
+  };
+};
+
+/**
+ * The components in the order the document first meets them (the error
+ * body, the webhook events, then the operations, answers before requests,
+ * each followed by those it refers to), as it always listed them; a
+ * component nothing refers to is left out.
+ */
+const ordered = (components: Record<string, JsonSchema>, document: { paths: unknown; webhooks: unknown; responses: unknown }): Record<string, JsonSchema> => {
+  const order: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    // An operation's answers first, then its request.
+    const entries = Object.entries(node).sort(([a], [b]) => Number(b === 'responses') - Number(a === 'responses'));
+    for (const [key, value] of entries) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(componentRef(''))) {
+        const id = value.slice(componentRef('').length);
+        if (!order.includes(id)) {
+          order.push(id);
+          visit(components[id]);
+        }
+      } else visit(value);
+    }
+  };
+  visit({ $ref: componentRef('Error') });
+  visit(document.webhooks);
+  visit(document.paths);
+  visit(document.responses);
+  return Object.fromEntries(order.map((id) => [id, components[id]!]));
 };
