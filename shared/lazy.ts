@@ -10,15 +10,22 @@
  */
 export const lazy = <T extends object>(create: () => T): T => {
   let instance: T | undefined;
-  const real = (): T => (instance ??= create());
-  return new Proxy(Object.create(null) as T, {
+  return delegate(() => (instance ??= create()));
+};
+
+/**
+ * A stand-in whose every property read goes to the object `current` answers
+ * at that moment, methods bound to it: `lazy` above, and the logger of the
+ * running invocation (shared/logger.ts).
+ */
+export const delegate = <T extends object>(current: () => T): T =>
+  new Proxy(Object.create(null) as T, {
     get: (_target, property) => {
-      const target = real();
+      const target = current();
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-    set: (_target, property, value) => Reflect.set(real(), property, value),
-    has: (_target, property) => Reflect.has(real(), property),
-    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+    set: (_target, property, value) => Reflect.set(current(), property, value),
+    has: (_target, property) => Reflect.has(current(), property),
+    getPrototypeOf: () => Reflect.getPrototypeOf(current()),
   });
-};

@@ -14,7 +14,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { lazy } from './lazy';
+import { delegate, lazy } from './lazy';
 import { sourceMapStack } from './source-maps';
 
 export const SERVICE_NAME = 'shipping-api';
@@ -98,13 +98,4 @@ export const withInvocationLogger = <T>(fn: () => T): T => invocationLogger.run(
 /** Every log call goes to the running invocation's logger (`withInvocationLogger`), else to the container's. */
 const currentLogger = (): Logger => invocationLogger.getStore() ?? containerLogger;
 
-export const logger: Logger = /* @__PURE__ */ new Proxy(Object.create(null) as Logger, {
-  get: (_target, property) => {
-    const target = currentLogger();
-    const value: unknown = Reflect.get(target, property, target);
-    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-  },
-  set: (_target, property, value) => Reflect.set(currentLogger(), property, value),
-  has: (_target, property) => Reflect.has(currentLogger(), property),
-  getPrototypeOf: () => Reflect.getPrototypeOf(currentLogger()),
-});
+export const logger: Logger = /* @__PURE__ */ delegate(currentLogger);
