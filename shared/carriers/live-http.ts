@@ -1,13 +1,58 @@
 /**
  * What every live carrier's HTTP client needs besides its own protocol
- * (./ups/http.ts, ./canada-post/http.ts): `Retry-After` read as
- * milliseconds, an answer body read up to a bound, and the production guard
- * of a test base; the signal-bound wait is ./signals.ts.
+ * (./ups/http.ts, ./canada-post/http.ts): what it is made of, the wait
+ * before its next attempt, `Retry-After` read as milliseconds, an answer
+ * body read up to a bound, and the production guard of a test base; the
+ * signal-bound wait is ./signals.ts.
  *
  * Hand-written, and why it stays: no library reads a fetch body up to a
  * bound without buffering it whole first, and none knows which host is a
- * carrier's production.
+ * carrier's production. The attempts' loop stays in each client (UPS's
+ * renews its OAuth token on a 401 without counting an attempt), around
+ * `nextWait` (docs/decisions.md).
  */
+
+/** What a live carrier's HTTP client is made of; tests replace fetch and the waits. */
+export type LiveHttpDependencies = {
+  fetch?: typeof globalThis.fetch;
+  /** Waits `ms` or until the signal aborts (then rejects with its reason). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Attempts of one request, the first included. */
+  maxAttempts?: number;
+  /** The first backoff's ceiling; doubles per attempt. */
+  baseDelayMs?: number;
+  /** No single wait is longer; a Retry-After beyond it is not waited for. */
+  maxDelayMs?: number;
+  /** Bytes read of an answer body at most. */
+  maxBodyBytes?: number;
+};
+
+/** An attempt that failed in a way that lets the request go again; `afterMs`, the carrier's Retry-After. */
+export class RetryableFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly afterMs?: number,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * How long to wait after attempt `n` (from 1) failed with `failure`: the
+ * carrier's Retry-After, else a full-jitter exponential backoff; undefined
+ * when there is no next attempt, or when the wait would pass `maxDelayMs`
+ * (give up now rather than hold the caller).
+ */
+export function nextWait(
+  n: number,
+  failure: RetryableFailure,
+  policy: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; random: () => number },
+): number | undefined {
+  if (n >= policy.maxAttempts) return undefined;
+  const wait = failure.afterMs ?? policy.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+  return wait > policy.maxDelayMs ? undefined : wait;
+}
 
 /** `Retry-After` in seconds or as an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {

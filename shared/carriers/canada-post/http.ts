@@ -20,7 +20,7 @@
  * Post's own codes and words are the only thing passed on.
  */
 import { CarrierError } from '../../domain/carrier';
-import { readBounded, retryAfterMs } from '../live-http';
+import { nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import { sleepFor } from '../signals';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostApiTarget, CanadaPostRequest } from './api';
 import { canadaPostBaseUrl } from './config';
@@ -28,29 +28,7 @@ import { reasonOf } from './messages';
 import { CANADAPOST } from './xml';
 
 /** What the client is made of; tests replace fetch and the waits. */
-export type CanadaPostHttpDependencies = {
-  fetch?: typeof globalThis.fetch;
-  /** Waits `ms` or until the signal aborts (then rejects with its reason). */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  random?: () => number;
-  /** Attempts of one request, the first included. */
-  maxAttempts?: number;
-  /** The first backoff's ceiling; doubles per attempt. */
-  baseDelayMs?: number;
-  /** No single wait is longer; a Retry-After beyond it is not waited for. */
-  maxDelayMs?: number;
-  /** Bytes read of an answer body at most. */
-  maxBodyBytes?: number;
-};
-
-class Retry extends Error {
-  constructor(
-    readonly reason: string,
-    readonly afterMs?: number,
-  ) {
-    super(reason);
-  }
-}
+export type CanadaPostHttpDependencies = LiveHttpDependencies;
 
 /** The URL of a request: a documented path under the base, or a link on the base's origin. */
 export function urlOf(request: CanadaPostRequest, base: string): URL {
@@ -108,7 +86,7 @@ export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPos
       // fetch's own message names the cause (ECONNREFUSED, a TLS error); it never holds the headers.
       const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       const reason = `Canada Post could not be reached: ${cause}`;
-      if (request.retryable) throw new Retry(reason);
+      if (request.retryable) throw new RetryableFailure(reason);
       throw new CarrierError(CANADAPOST, reason);
     }
     const body = await readBounded(response, maxBodyBytes);
@@ -119,7 +97,7 @@ export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPos
     }
     if (response.status === 429 || response.status >= 500) {
       const reason = reasonOf(answer);
-      if (request.retryable) throw new Retry(reason, retryAfterMs(response.headers.get('retry-after')));
+      if (request.retryable) throw new RetryableFailure(reason, retryAfterMs(response.headers.get('retry-after')));
       throw new CarrierError(CANADAPOST, reason);
     }
     return answer;
@@ -140,12 +118,10 @@ export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPos
         try {
           return await attempt(request, url, auth, signal);
         } catch (error) {
-          if (!(error instanceof Retry)) throw error;
+          if (!(error instanceof RetryableFailure)) throw error;
           lastReason = error.reason;
-          if (n === maxAttempts) break;
-          const wait = error.afterMs ?? random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1));
-          // A Retry-After longer than any wait we allow: give up now rather than hold the caller.
-          if (wait > maxDelayMs) break;
+          const wait = nextWait(n, error, { maxAttempts, baseDelayMs, maxDelayMs, random });
+          if (wait === undefined) break;
           await sleep(wait, signal);
         }
       }

@@ -22,28 +22,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CarrierError } from '../port';
-import { readBounded, retryAfterMs } from '../live-http';
+import { nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import { sleepFor } from '../signals';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
 import { upsApiUrl } from './config';
 import { UPS, upsErrorMessage, upsTokens, type UpsTokenCache } from './oauth';
 
-/** What the client is made of; tests replace fetch, the clock and the waits. */
-export type UpsHttpDependencies = {
-  fetch?: typeof globalThis.fetch;
-  tokens?: UpsTokenCache;
-  /** Waits `ms` or until the signal aborts (then rejects with its reason). */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  random?: () => number;
-  /** Attempts of one request, the first included. */
-  maxAttempts?: number;
-  /** The first backoff's ceiling; doubles per attempt. */
-  baseDelayMs?: number;
-  /** No single wait is longer; a Retry-After beyond it is not waited for. */
-  maxDelayMs?: number;
-  /** Bytes read of an answer body at most. */
-  maxBodyBytes?: number;
-};
+/** What the client is made of; tests replace fetch, the token cache and the waits. */
+export type UpsHttpDependencies = LiveHttpDependencies & { tokens?: UpsTokenCache };
 
 /** `transactionSrc`: who calls (UPS asks for the client application's name). */
 export const UPS_TRANSACTION_SOURCE = 'shipping-api';
@@ -60,15 +46,6 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-class Retry extends Error {
-  constructor(
-    readonly reason: string,
-    readonly afterMs?: number,
-  ) {
-    super(reason);
-  }
-}
-
 export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {}): UpsApi {
   const {
     fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
@@ -82,7 +59,7 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
   } = deps;
   const { mode, account } = target;
 
-  /** One attempt: resolves UPS's answer, throws Retry when the request may go again, CarrierError otherwise. */
+  /** One attempt: resolves UPS's answer, throws RetryableFailure when the request may go again, CarrierError otherwise. */
   async function attempt(request: UpsRequest, token: string, signal: AbortSignal): Promise<UpsAnswer> {
     const url = new URL(upsApiUrl(mode, request.path));
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
@@ -104,7 +81,7 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const reason = `UPS could not be reached: ${error instanceof Error ? error.message : String(error)}`;
-      if (request.retryable) throw new Retry(reason);
+      if (request.retryable) throw new RetryableFailure(reason);
       throw new CarrierError(UPS, reason);
     }
     const bytes = await readBounded(response, maxBodyBytes);
@@ -113,10 +90,10 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
     if (truncated) throw new CarrierError(UPS, `UPS answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
     const body = parseJson(text);
     const said = upsErrorMessage(body);
-    if (response.status === 429) throw new Retry(`UPS is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
+    if (response.status === 429) throw new RetryableFailure(`UPS is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
     if (response.status >= 500) {
       const reason = `UPS answered HTTP ${response.status}${said ? `: ${said}` : ''}`;
-      if (request.retryable) throw new Retry(reason, retryAfterMs(response.headers.get('retry-after')));
+      if (request.retryable) throw new RetryableFailure(reason, retryAfterMs(response.headers.get('retry-after')));
       throw new CarrierError(UPS, reason);
     }
     if (response.ok && body === undefined && text !== '') throw new CarrierError(UPS, `UPS answered HTTP ${response.status} with a body that is not JSON`);
@@ -135,13 +112,10 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
         try {
           answer = await attempt(request, token, signal);
         } catch (error) {
-          if (!(error instanceof Retry)) throw error;
+          if (!(error instanceof RetryableFailure)) throw error;
           lastReason = error.reason;
-          if (n === maxAttempts) break;
-          const backoff = random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1));
-          const wait = error.afterMs !== undefined ? error.afterMs : backoff;
-          // A Retry-After longer than any wait we allow: give up now rather than hold the caller.
-          if (wait > maxDelayMs) break;
+          const wait = nextWait(n, error, { maxAttempts, baseDelayMs, maxDelayMs, random });
+          if (wait === undefined) break;
           await sleep(wait, signal);
           continue;
         }
