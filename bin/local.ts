@@ -23,7 +23,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { config } from '../shared/config';
+import { config, readEnvironment } from '../shared/config';
 import { describeSandboxCarriers, type SandboxCarriersSetting } from '../shared/domain/sandbox-carriers';
 import { configuredKeyPrefixes } from '../shared/http/auth';
 import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-keys';
@@ -296,8 +296,9 @@ const main = async () => {
     refreshSeconds = localRefreshSeconds();
     bodyTimeoutMs = localBodyTimeoutMs();
     limiter = localRequestLimiter(process.env, configuredKeyPrefixes());
-    // Read by every rate and ship; a value it does not know stops the start instead of failing each request.
-    sandboxCarriers = config.sandboxCarriers;
+    // Every function setting at once (shared/config.ts): a value out of range stops the start, naming each
+    // variable, instead of failing each request that reads it.
+    sandboxCarriers = readEnvironment().sandboxCarriers;
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
