@@ -11,6 +11,7 @@
  * renews its OAuth token on a 401 without counting an attempt), around
  * `nextWait` (docs/decisions.md).
  */
+import { sleepFor } from './signals';
 
 /** What a live carrier's HTTP client is made of; tests replace fetch and the waits. */
 export type LiveHttpDependencies = {
@@ -27,6 +28,17 @@ export type LiveHttpDependencies = {
   /** Bytes read of an answer body at most. */
   maxBodyBytes?: number;
 };
+
+/** The dependencies with the defaults of a deployed client: the global fetch, three attempts, 200 ms first backoff, 5 s ceiling, 8 MiB bodies. */
+export const liveHttpDefaults = (deps: LiveHttpDependencies): Required<LiveHttpDependencies> => ({
+  fetch: deps.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args)),
+  sleep: deps.sleep ?? sleepFor,
+  random: deps.random ?? Math.random,
+  maxAttempts: deps.maxAttempts ?? 3,
+  baseDelayMs: deps.baseDelayMs ?? 200,
+  maxDelayMs: deps.maxDelayMs ?? 5_000,
+  maxBodyBytes: deps.maxBodyBytes ?? 8 * 1024 * 1024,
+});
 
 /** An attempt that failed in a way that lets the request go again; `afterMs`, the carrier's Retry-After. */
 export class RetryableFailure extends Error {

@@ -20,8 +20,7 @@
  * Post's own codes and words are the only thing passed on.
  */
 import { CarrierError } from '../../domain/carrier';
-import { nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
-import { sleepFor } from '../signals';
+import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostApiTarget, CanadaPostRequest } from './api';
 import { canadaPostBaseUrl } from './config';
 import { reasonOf } from './messages';
@@ -48,15 +47,7 @@ export function urlOf(request: CanadaPostRequest, base: string): URL {
 }
 
 export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPostHttpDependencies = {}): CanadaPostApi {
-  const {
-    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
-    sleep = sleepFor,
-    random = Math.random,
-    maxAttempts = 3,
-    baseDelayMs = 200,
-    maxDelayMs = 5_000,
-    maxBodyBytes = 8 * 1024 * 1024,
-  } = deps;
+  const { fetch: fetchImpl, sleep, random, maxAttempts, baseDelayMs, maxDelayMs, maxBodyBytes } = liveHttpDefaults(deps);
   const { mode, account } = target;
 
   async function authorization(): Promise<string> {

@@ -22,8 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CarrierError } from '../port';
-import { nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
-import { sleepFor } from '../signals';
+import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
 import { upsApiUrl } from './config';
 import { UPS, upsErrorMessage, upsTokens, type UpsTokenCache } from './oauth';
@@ -47,16 +46,8 @@ const parseJson = (text: string): unknown => {
 };
 
 export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {}): UpsApi {
-  const {
-    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
-    tokens = upsTokens,
-    sleep = sleepFor,
-    random = Math.random,
-    maxAttempts = 3,
-    baseDelayMs = 200,
-    maxDelayMs = 5_000,
-    maxBodyBytes = 8 * 1024 * 1024,
-  } = deps;
+  const { fetch: fetchImpl, sleep, random, maxAttempts, baseDelayMs, maxDelayMs, maxBodyBytes } = liveHttpDefaults(deps);
+  const tokens = deps.tokens ?? upsTokens;
   const { mode, account } = target;
 
   /** One attempt: resolves UPS's answer, throws RetryableFailure when the request may go again, CarrierError otherwise. */
