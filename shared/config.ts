@@ -9,9 +9,12 @@
  * `config` reads each variable when asked and parses it once per value (a
  * test sets one and reads it back; a deployed function parses each once);
  * a value out of its range throws at that read, naming the variable and the
- * value. `readEnvironment` parses them all at once. A variable's schema is
- * built at its first read, so importing this module builds none (cold start,
- * docs/performance.md).
+ * value. `readEnvironment` parses them all at once. A schema is built at its
+ * first use and shared by the variables of its shape, and an unset variable
+ * is its default without any parsing, so importing this module builds none
+ * and a function's first request builds a few: about 0.4 ms more than
+ * reading the variables by hand for the dozen a stage sets, measured on
+ * 2026-11-26, and 2-3 KB of bundle (cold start, docs/performance.md).
  *
  * Constructs never read process.env. A few modules still read variables of
  * their own beside this one: the logger, tracer and metrics (Powertools'),
@@ -21,66 +24,78 @@
  * (carriers/sandbox/crash.ts).
  */
 import * as z from './zod';
-import { SANDBOX_CARRIERS_SETTINGS } from './domain/sandbox-carriers';
-import { parseRetrySchedule } from './domain/webhooks';
+import { SANDBOX_CARRIERS_SETTINGS, type SandboxCarriersSetting } from './domain/sandbox-carriers';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from './domain/webhooks';
 
-/** A setting: the variable that holds it and the schema of its value (`undefined` when unset). */
-type Variable<T> = { readonly name: string; readonly schema: () => z.ZodMiniType<T, string | undefined> };
+/**
+ * A setting: the variable that holds it, its value when the variable is unset
+ * (or empty, unless `keepsEmpty`), and the schema of a value that is set,
+ * which reads the variable's text as `convert` makes it (as it is without).
+ */
+type Variable<T> = {
+  readonly name: string;
+  readonly fallback: T;
+  readonly keepsEmpty?: boolean;
+  readonly convert?: (raw: string) => unknown;
+  readonly schema: () => z.ZodMiniType<T>;
+};
 
-const variable = <T>(name: string, schema: () => z.ZodMiniType<T, string | undefined>): Variable<T> => ({ name, schema });
+/** Built once, on first use, and shared by every variable of that shape. */
+const once = <T>(build: () => T): (() => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
 
-const unset = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw === '';
-
-/** A number, `fallback` when unset or empty; `number` adds the setting's range. */
-const numberOr = (fallback: number, number: z.ZodMiniType<number, number> = z.number('must be a number')) =>
-  z.pipe(
-    z.pipe(z.optional(z.string()), z.transform((raw) => (unset(raw) ? fallback : Number(raw)))),
-    number,
-  );
-const wholeFromZero = () => z.number('must be a number').check(z.int('must be a whole number, 0 or more'), z.gte(0, 'must be a whole number, 0 or more'));
+const anyText = once(() => z.string());
+const anyNumber = once(() => z.number('must be a number'));
+/** A number within `checks`, each refusal with its message. */
+const numberWithin = (...checks: Array<() => z.core.$ZodCheck<number>>) => once(() => z.number('must be a number').check(...checks.map((check) => check())));
+const wholeFromZero = numberWithin(() => z.int('must be a whole number, 0 or more'), () => z.gte(0, 'must be a whole number, 0 or more'));
 
 /** Text, `fallback` when unset (an empty value is kept). */
-const textOr = (fallback: string) => z.pipe(z.optional(z.string()), z.transform((raw) => raw ?? fallback));
+const textVariable = (name: string, fallback: string): Variable<string> => ({ name, fallback, keepsEmpty: true, schema: anyText });
 /** Text, or undefined when unset or empty. */
-const optionalText = () => z.pipe(z.optional(z.string()), z.transform((raw) => (unset(raw) ? undefined : raw)));
+const optionalTextVariable = (name: string): Variable<string | undefined> => ({ name, fallback: undefined, schema: anyText });
+/** A number, `fallback` when unset or empty; `schema` when it has a range. */
+const numberVariable = (name: string, fallback: number, schema: () => z.ZodMiniType<number> = anyNumber): Variable<number> => ({ name, fallback, convert: Number, schema });
 
 /** Every setting of `config`, by its property name. */
 export const variables = {
-  tableName: variable('TABLE_NAME', () => textOr('shipping-local')),
-  bucketName: variable('BUCKET_NAME', () => textOr('shipping-labels-local')),
+  tableName: textVariable('TABLE_NAME', 'shipping-local'),
+  bucketName: textVariable('BUCKET_NAME', 'shipping-labels-local'),
   /** Brand prefix of API keys: `<prefix>_api_<32 hex>`. */
-  apiKeyPrefix: variable('API_KEY_PREFIX', () => textOr('ship')),
+  apiKeyPrefix: textVariable('API_KEY_PREFIX', 'ship'),
   /** Prefix of test keys: `<prefix>_api_<32 hex>`. It must differ from the live prefix, or a key could not say its mode. */
-  apiKeyTestPrefix: variable('API_KEY_TEST_PREFIX', () => textOr('shiptest')),
+  apiKeyTestPrefix: textVariable('API_KEY_TEST_PREFIX', 'shiptest'),
   /**
    * How long a verified key stays cached in one container; revocation takes
    * effect within it. 0 (no cache) unless set: the CDK stack sets it per stage,
    * while the local runtime sees a revocation at once.
    */
-  apiKeyCacheSeconds: variable('API_KEY_CACHE_SECONDS', () => numberOr(0)),
+  apiKeyCacheSeconds: numberVariable('API_KEY_CACHE_SECONDS', 0),
   /** How long reference data (carriers, services, default packaging, plans) stays cached per container; 0 unless set. */
-  referenceCacheSeconds: variable('REFERENCE_CACHE_SECONDS', () => numberOr(0)),
+  referenceCacheSeconds: numberVariable('REFERENCE_CACHE_SECONDS', 0),
   /** Lifetime of rate requests and rate responses. */
-  rateTtlHours: variable('RATE_TTL_HOURS', () => numberOr(24)),
-  carrierTimeoutMs: variable('CARRIER_TIMEOUT_MS', () => numberOr(3000)),
-  rateBudgetMs: variable('RATE_BUDGET_MS', () => numberOr(8000)),
+  rateTtlHours: numberVariable('RATE_TTL_HOURS', 24),
+  carrierTimeoutMs: numberVariable('CARRIER_TIMEOUT_MS', 3000),
+  rateBudgetMs: numberVariable('RATE_BUDGET_MS', 8000),
   /**
    * Carrier circuit breaker (shared/carriers/breaker.ts): this many carrier
    * timeouts in a row open a carrier's breaker in one container; 0 turns the
    * breaker off.
    */
-  carrierBreakerFailures: variable('CARRIER_BREAKER_FAILURES', () => numberOr(3, wholeFromZero())),
+  carrierBreakerFailures: numberVariable('CARRIER_BREAKER_FAILURES', 3, wholeFromZero),
   /** How long an open carrier breaker skips its carrier before one request probes it again. */
-  carrierBreakerOpenSeconds: variable('CARRIER_BREAKER_OPEN_SECONDS', () => numberOr(30, z.number('must be a number').check(z.gt(0, 'must be more than 0')))),
+  carrierBreakerOpenSeconds: numberVariable('CARRIER_BREAKER_OPEN_SECONDS', 30, numberWithin(() => z.gt(0, 'must be more than 0'))),
   /** How long a ship waits for the carrier; shorter than the function timeout, so a failure is answered (502), not cut. */
-  carrierShipTimeoutMs: variable('CARRIER_SHIP_TIMEOUT_MS', () => numberOr(8000)),
+  carrierShipTimeoutMs: numberVariable('CARRIER_SHIP_TIMEOUT_MS', 8000),
   /**
    * A ship claim older than this belongs to a ship that died between the
    * carrier call and the order write (shared/store/orders.ts); the next ship
    * takes it over. Longer than the function timeout, so a live ship is never
    * taken over.
    */
-  shipClaimStaleSeconds: variable('SHIP_CLAIM_STALE_SECONDS', () => numberOr(30)),
+  shipClaimStaleSeconds: numberVariable('SHIP_CLAIM_STALE_SECONDS', 30),
   /**
    * How long after a carrier call of unknown outcome (a ship or a void that
    * timed out, lost its connection or got a 5xx, or whose function died) the
@@ -89,90 +104,94 @@ export const variables = {
    * Later rounds wait twice as long each, up to a day, for as long as the
    * carrier's void window lasts.
    */
-  shipReconcileAfterSeconds: variable('SHIP_RECONCILE_AFTER_SECONDS', () =>
-    numberOr(300, z.number('must be a number').check(z.gt(0, 'must be more than 0 and at most 86400'), z.lte(86_400, 'must be more than 0 and at most 86400'))),
+  shipReconcileAfterSeconds: numberVariable(
+    'SHIP_RECONCILE_AFTER_SECONDS',
+    300,
+    numberWithin(() => z.gt(0, 'must be more than 0 and at most 86400'), () => z.lte(86_400, 'must be more than 0 and at most 86400')),
   ),
   /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
-  shipRetryAfterSeconds: variable('SHIP_RETRY_AFTER_SECONDS', () => numberOr(2)),
+  shipRetryAfterSeconds: numberVariable('SHIP_RETRY_AFTER_SECONDS', 2),
   /** How long a presigned label URL is valid; the API's own label URL never expires (each GET presigns anew). */
-  labelUrlMinutes: variable('LABEL_URL_MINUTES', () => numberOr(15)),
+  labelUrlMinutes: numberVariable('LABEL_URL_MINUTES', 15),
   /** How long a label request waits for another request rendering the same file, and when that rendering counts as dead. */
-  labelRenderWaitSeconds: variable('LABEL_RENDER_WAIT_SECONDS', () => numberOr(10)),
+  labelRenderWaitSeconds: numberVariable('LABEL_RENDER_WAIT_SECONDS', 10),
   /** How long GET /track waits for the carrier before it answers the stored tracking (which says when it was last checked). */
-  carrierTrackTimeoutMs: variable('CARRIER_TRACK_TIMEOUT_MS', () => numberOr(3000)),
+  carrierTrackTimeoutMs: numberVariable('CARRIER_TRACK_TIMEOUT_MS', 3000),
   /**
    * How long the ship waits for a carrier's push subscription (UPS Track
    * Alert) after the order is stored; past it the order stays polled and the
    * ship answers as usual (docs/tracking.md, "Pushed tracking").
    */
-  pushSubscribeTimeoutMs: variable('PUSH_SUBSCRIBE_TIMEOUT_MS', () => numberOr(2000)),
+  pushSubscribeTimeoutMs: numberVariable('PUSH_SUBSCRIBE_TIMEOUT_MS', 2000),
   /** Lifetime of a bearer token our token URL issues to a carrier that pushes events (UPS Track Alert). */
-  pushTokenSeconds: variable('PUSH_TOKEN_SECONDS', () => numberOr(900)),
+  pushTokenSeconds: numberVariable('PUSH_TOKEN_SECONDS', 900),
   /** How long a cancel waits for the carrier to void the shipment; a failure is a 502 with the order unchanged. */
-  carrierCancelTimeoutMs: variable('CARRIER_CANCEL_TIMEOUT_MS', () => numberOr(8000)),
+  carrierCancelTimeoutMs: numberVariable('CARRIER_CANCEL_TIMEOUT_MS', 8000),
   /**
    * Messages the tracking dispatcher lets wait in the tracking-checks queue:
    * a run adds due checks only up to this many waiting, so a queue the
    * workers cannot keep up with is not filled with the same orders again and
    * again (docs/tracking.md).
    */
-  trackingDispatchBacklog: variable('TRACKING_DISPATCH_BACKLOG', () => numberOr(50_000)),
+  trackingDispatchBacklog: numberVariable('TRACKING_DISPATCH_BACKLOG', 50_000),
   /** A dispatcher run starts no new page after this long, so it ends within the function timeout. */
-  trackingDispatchBudgetMs: variable('TRACKING_DISPATCH_BUDGET_MS', () => numberOr(10_000)),
+  trackingDispatchBudgetMs: numberVariable('TRACKING_DISPATCH_BUDGET_MS', 10_000),
   /**
    * Sandbox network: how many times faster than real time shipments move
    * (1: pickup, transit and delivery at their real times; 1440: a day a
    * minute, for a local demo). The refresh cadence shrinks by the same factor.
    */
-  sandboxTrackingPace: variable('SANDBOX_TRACKING_PACE', () =>
-    numberOr(1, z.number('must be a number').check(z.gte(1, 'must be between 1 and 1000000'), z.lte(1_000_000, 'must be between 1 and 1000000'))),
-  ),
+  sandboxTrackingPace: numberVariable('SANDBOX_TRACKING_PACE', 1, numberWithin(() => z.gte(1, 'must be between 1 and 1000000'), () => z.lte(1_000_000, 'must be between 1 and 1000000'))),
   /**
    * Which keys the sandbox carriers answer (shared/domain/sandbox-carriers.ts):
    * `all` (dev, local), `test` (prod: test keys only; a live key never sees
    * them) or `off`. Anything else fails, never read as one of them.
    */
-  sandboxCarriers: variable('SANDBOX_CARRIERS', () =>
-    z.pipe(
-      z.pipe(z.optional(z.string()), z.transform((raw) => (unset(raw) ? 'all' : raw))),
-      z.enum(SANDBOX_CARRIERS_SETTINGS, `must be one of ${SANDBOX_CARRIERS_SETTINGS.join(', ')}`),
-    ),
-  ),
+  sandboxCarriers: {
+    name: 'SANDBOX_CARRIERS',
+    fallback: 'all',
+    schema: once(() => z.enum(SANDBOX_CARRIERS_SETTINGS, `must be one of ${SANDBOX_CARRIERS_SETTINGS.join(', ')}`)),
+  } satisfies Variable<SandboxCarriersSetting>,
   /** Sender of status e-mails (SES v2); set by the stage. */
-  emailFrom: variable('EMAIL_FROM', optionalText),
+  emailFrom: optionalTextVariable('EMAIL_FROM'),
   /** SES configuration set the e-mails are sent with (delivery events, suppression); set by the stage. */
-  emailConfigurationSet: variable('EMAIL_CONFIGURATION_SET', optionalText),
+  emailConfigurationSet: optionalTextVariable('EMAIL_CONFIGURATION_SET'),
   /** Local runtime only: status e-mails are written as files here instead of being sent (`admin outbox list`). */
-  emailOutboxDir: variable('EMAIL_OUTBOX_DIR', optionalText),
+  emailOutboxDir: optionalTextVariable('EMAIL_OUTBOX_DIR'),
   /**
    * A status e-mail whose send was recorded as started this long ago, and
    * never as done, belongs to an attempt that died: the next attempt may send it.
    */
-  notifyLeaseSeconds: variable('NOTIFY_LEASE_SECONDS', () => numberOr(60)),
+  notifyLeaseSeconds: numberVariable('NOTIFY_LEASE_SECONDS', 60),
   /**
    * Deployed stage: the name prefix of the carrier-account secrets in Secrets
    * Manager (`<prefix>/<carrierAccountId>`); set by the stage on the functions
    * that call carriers, and by the operator for the admin CLI on a stage.
    */
-  carrierSecretPrefix: variable('CARRIER_SECRET_PREFIX', optionalText),
+  carrierSecretPrefix: optionalTextVariable('CARRIER_SECRET_PREFIX'),
   /** How long a carrier account's credentials read from Secrets Manager stay cached per container; a rotated secret is seen within it. */
-  carrierSecretCacheSeconds: variable('CARRIER_SECRET_CACHE_SECONDS', () => numberOr(300, wholeFromZero())),
+  carrierSecretCacheSeconds: numberVariable('CARRIER_SECRET_CACHE_SECONDS', 300, wholeFromZero),
   /** Local runtime only: the private directory (0700) of the carrier-account credential files (0600), DATA_DIR/secrets/carrier-accounts. */
-  carrierSecretsDir: variable('CARRIER_SECRETS_DIR', optionalText),
+  carrierSecretsDir: optionalTextVariable('CARRIER_SECRETS_DIR'),
   /** JSON: per-carrier fault injection for the sandbox network, e.g. {"CARRIERY":{"latencyMs":5000}}. */
-  sandboxFaults: variable('SANDBOX_FAULTS', () => z.optional(z.string())),
+  sandboxFaults: { name: 'SANDBOX_FAULTS', fallback: undefined, keepsEmpty: true, schema: anyText } satisfies Variable<string | undefined>,
   /** Deployed stage: the KMS key that seals webhook signing secrets (shared/webhooks/secret-box.ts). */
-  webhookKmsKeyId: variable('WEBHOOK_KMS_KEY_ID', optionalText),
+  webhookKmsKeyId: optionalTextVariable('WEBHOOK_KMS_KEY_ID'),
   /** Local runtime: the file (0600, under DATA_DIR) holding the 32-byte key that seals webhook signing secrets. */
-  webhookSecretKeyFile: variable('WEBHOOK_SECRET_KEY_FILE', optionalText),
+  webhookSecretKeyFile: optionalTextVariable('WEBHOOK_SECRET_KEY_FILE'),
   /** Seconds between a failed delivery attempt and each retry, comma-separated (shared/domain/webhooks.ts has the default). */
-  webhookRetrySchedule: variable('WEBHOOK_RETRY_SCHEDULE_SECONDS', () => z.pipe(z.optional(z.string()), z.transform((raw): readonly number[] => parseRetrySchedule(raw)))),
+  webhookRetrySchedule: {
+    name: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
+    fallback: DEFAULT_RETRY_SCHEDULE_SECONDS,
+    convert: parseRetrySchedule,
+    schema: once(() => z.readonly(z.array(z.number()))),
+  } satisfies Variable<readonly number[]>,
   /**
    * Whether webhook URLs may be http and reach loopback and private
    * addresses: only in the local runtime (WEBHOOK_ALLOW_PRIVATE_URLS=true),
    * never on a deployed stage.
    */
-  webhookAllowPrivateUrls: variable('WEBHOOK_ALLOW_PRIVATE_URLS', () => z.pipe(z.optional(z.string()), z.transform((raw) => raw === 'true'))),
+  webhookAllowPrivateUrls: { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: false, convert: (raw) => raw === 'true', schema: once(() => z.boolean()) } satisfies Variable<boolean>,
 };
 
 type Variables = typeof variables;
@@ -183,27 +202,22 @@ export type ConfigValues = { readonly [K in Setting]: Variables[K] extends Varia
 /** The variable that holds a setting. */
 export const variableName = (setting: Setting): string => variables[setting].name;
 
-const schemas = new Map<Setting, z.ZodMiniType<unknown, string | undefined>>();
-const schemaOf = (setting: Setting) => {
-  let schema = schemas.get(setting);
-  if (!schema) schemas.set(setting, (schema = variables[setting].schema()));
-  return schema;
-};
-
 /** `<NAME> <what is wrong>, got "<value>"`: the first problem of a value. */
-const problemOf = (setting: Setting, raw: string | undefined, error: z.core.$ZodError): string =>
-  `${variables[setting].name} ${error.issues[0]?.message ?? 'is not valid'}, got "${String(raw).slice(0, 80)}"`;
+const problemOf = (setting: Setting, raw: string, error: z.core.$ZodError): string =>
+  `${variables[setting].name} ${error.issues[0]?.message ?? 'is not valid'}, got "${raw.slice(0, 80)}"`;
 
-const parsed = new Map<Setting, { raw: string | undefined; value: unknown }>();
+const parsed = new Map<Setting, { raw: string; value: unknown }>();
 
-/** The setting as the environment now says, parsed once per value; throws on a value out of range. */
+/** The setting as the environment now says, a set value parsed once per value; throws on a value out of range. */
 const read = <K extends Setting>(setting: K, env: NodeJS.ProcessEnv = process.env): ConfigValues[K] => {
-  const raw = env[variables[setting].name];
+  const variable: Variable<unknown> = variables[setting];
+  const raw = env[variable.name];
+  if (raw === undefined || (raw === '' && !variable.keepsEmpty)) return variable.fallback as ConfigValues[K];
   const last = parsed.get(setting);
-  if (last && last.raw === raw && env === process.env) return last.value as ConfigValues[K];
-  const result = schemaOf(setting).safeParse(raw);
+  if (last && last.raw === raw) return last.value as ConfigValues[K];
+  const result = variable.schema().safeParse(variable.convert ? variable.convert(raw) : raw);
   if (!result.success) throw new Error(problemOf(setting, raw, result.error));
-  if (env === process.env) parsed.set(setting, { raw, value: result.data });
+  parsed.set(setting, { raw, value: result.data });
   return result.data as ConfigValues[K];
 };
 
