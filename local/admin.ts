@@ -18,7 +18,7 @@ import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Crede
 import { operatorStatuses, type OperatorStatus } from '../shared/domain/tracking';
 import { listOutbox } from '../shared/notify/outbox';
 import { pricingGroups, pricingPlans, sandboxAccountNumber } from '../shared/reference/pricing-groups';
-import { localAwsEnv } from './env';
+import { runtimeAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readRuntimeFile, resolveDataDir, type RuntimeFile } from './runtime-files';
 
 /** Bad arguments: the CLI prints the message and exits 2. */
@@ -490,13 +490,7 @@ export const resolveAdminTarget = (env: NodeJS.ProcessEnv = process.env, cwd = p
 export const targetEnv = (target: AdminTarget): Record<string, string | undefined> =>
   target.kind === 'local'
     ? {
-        ...localAwsEnv({
-          dynamodbEndpoint: target.runtime.dynamodb.endpoint,
-          s3Endpoint: target.runtime.s3.endpoint,
-          region: target.runtime.region,
-          tableName: target.runtime.tableName,
-          bucketName: target.runtime.bucketName,
-        }),
+        ...runtimeAwsEnv(target.runtime),
         CARRIER_SECRETS_DIR: dataPaths(target.dataDir).carrierSecrets,
         CARRIER_SECRET_PREFIX: undefined,
       }

@@ -3,6 +3,8 @@
  * repositories, at the local emulators. s3rver only knows the access key
  * `S3RVER`, and DynamoDB Local (with -sharedDb) accepts any, so both get it.
  */
+import type { RuntimeFile } from './runtime-files';
+
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
@@ -26,6 +28,16 @@ export const localAwsEnv = (target: LocalTarget): Record<string, string | undefi
   ...(target.tableName ? { TABLE_NAME: target.tableName } : {}),
   ...(target.bucketName ? { BUCKET_NAME: target.bucketName } : {}),
 });
+
+/** The variables of the local runtime a runtime file describes (its emulators, region, table and bucket): what the admin CLI and `npm run invoke` run under. */
+export const runtimeAwsEnv = (runtime: Pick<RuntimeFile, 'dynamodb' | 's3' | 'region' | 'tableName' | 'bucketName'>): Record<string, string | undefined> =>
+  localAwsEnv({
+    dynamodbEndpoint: runtime.dynamodb.endpoint,
+    s3Endpoint: runtime.s3.endpoint,
+    region: runtime.region,
+    tableName: runtime.tableName,
+    bucketName: runtime.bucketName,
+  });
 
 export const applyEnv = (vars: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env): void => {
   for (const [name, value] of Object.entries(vars)) {

@@ -44,7 +44,7 @@ import { shippingDateWindow } from '../shared/domain/rate/validate';
 import { manifest, type FunctionEntry } from '../shared/manifest';
 import { listOutbox, type OutboxEntry } from '../shared/notify/outbox';
 import { buildContext, requireHandlerLoader } from './api-gateway';
-import { applyEnv, localAwsEnv } from './env';
+import { applyEnv, runtimeAwsEnv } from './env';
 import { dataPaths, isProcessAlive, readDemoFile, readRuntimeFile, resolveDataDir, type DemoFile, type RuntimeFile } from './runtime-files';
 
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
@@ -185,13 +185,7 @@ export const resolveInvokeTarget = (env: NodeJS.ProcessEnv = process.env, cwd = 
  * never goes to SES.
  */
 export const invokeEnv = (target: InvokeTarget): Record<string, string | undefined> => ({
-  ...localAwsEnv({
-    dynamodbEndpoint: target.runtime.dynamodb.endpoint,
-    s3Endpoint: target.runtime.s3.endpoint,
-    region: target.runtime.region,
-    tableName: target.runtime.tableName,
-    bucketName: target.runtime.bucketName,
-  }),
+  ...runtimeAwsEnv(target.runtime),
   EMAIL_OUTBOX_DIR: outboxOf(target),
   // The carrier accounts' credentials that `admin carrier-account add` wrote for this stack.
   CARRIER_SECRETS_DIR: dataPaths(target.dataDir).carrierSecrets,

@@ -22,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readBounded } from '../../shared/carriers/live-http';
 import { mockServerKit, readBody } from '../mock-http';
 import type { UpsRequest } from '../../shared/carriers/ups/api';
 import { createUpsSimulator, LateAnswer, LostAnswer, trackAlertErrorMessage, type UpsSimulator } from './simulator';
@@ -181,23 +182,11 @@ export type TrackAlertPushOptions = {
 /** RFC 6749 2.3.1: client id and secret are form-encoded before they are joined and base64-encoded. */
 const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
 
-/** At most `limit` bytes of an answer; the rest is not read. */
+/** An answer's text, read up to `limit` bytes; past it the rest is not read and the push fails, saying so. */
 async function boundedText(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= limit) {
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  const body = await readBounded(response, limit);
+  if (!body) throw new Error(`the subscriber answered HTTP ${response.status} with a body above ${limit} bytes`);
+  return body.toString('utf8');
 }
 
 /**
