@@ -12,21 +12,12 @@ import type { UpsApi, UpsRequest } from '../../../../shared/carriers/ups/api';
 import { upsFindShipments, upsRate, upsShip, upsTrack, upsVoid, buildRate } from '../../../../shared/carriers/ups/operations';
 import { buildUpsShipRequests, upsReferenceOf } from '../../../../shared/carriers/ups/ship';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
-import type { PricingPlan } from '../../../../shared/domain/entities';
 import { createUpsSimulator, labelGif, LostAnswer, upsCheckDigit, type UpsSimulator } from '../../../../local/ups/simulator';
 import { expectValid, requestSchemaName, validatorFor } from '../../../../local/ups/spec';
 import { londonRecipient, newYorkRecipient, rateRequest, withOptions } from '../fixtures';
+import { upsPlan } from './fixtures';
 
-const plan: PricingPlan = {
-  pricingGroupId: 'pg-1',
-  carrierCode: 'UPS',
-  account: { accountNumber: 'A1B2C3' },
-  carrierAccountId: 'acct-ups-1',
-  accountDiscountBp: 1000,
-  customerDiscountBp: 500,
-  services: [],
-  currency: 'CAD',
-};
+const plan = upsPlan();
 const REFERENCE = '3f2c9a7e-5b1d-4c8e-9f0a-1b2c3d4e5f60';
 const shipInput = (request: RateRequest, extra: Partial<ShipInput> = {}): ShipInput => ({
   reference: REFERENCE,

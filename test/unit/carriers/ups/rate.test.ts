@@ -1,21 +1,12 @@
 import { CarrierError, CarrierRefusal, type RateInput } from '../../../../shared/carriers/port';
 import { buildUpsRateRequest, parseUpsRate, upsNegotiatedTotals, UPS_RATE_PATH } from '../../../../shared/carriers/ups/rate';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
-import type { PricingPlan } from '../../../../shared/domain/entities';
 import { londonRecipient, newYorkRecipient, piece, rateRequest, torontoShipper, withOptions } from '../fixtures';
 import { expectValid, requestSchemaName, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
+import { upsPlan } from './fixtures';
 
 const RATE_PATH = '/rating/{version}/{requestoption}';
-const plan: PricingPlan = {
-  pricingGroupId: 'pg-1',
-  carrierCode: 'UPS',
-  account: { accountNumber: 'A1B2C3' },
-  carrierAccountId: 'acct-ups-1',
-  accountDiscountBp: 1000,
-  customerDiscountBp: 500,
-  services: [],
-  currency: 'CAD',
-};
+const plan = upsPlan();
 const input = (request: RateRequest): RateInput => ({ request, plan, services: [] });
 const validRequest = () => validatorFor('Rating', requestSchemaName('Rating', RATE_PATH));
 const validResponse = () => validatorFor('Rating', responseSchemaName('Rating', RATE_PATH, '200'));

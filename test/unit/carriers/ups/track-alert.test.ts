@@ -33,7 +33,6 @@ import {
 } from '../../../../shared/carriers/ups/track-alert';
 import { parseUpsTrack } from '../../../../shared/carriers/ups/track';
 import type { CarrierAccount } from '../../../../shared/domain/carrier';
-import type { PricingPlan } from '../../../../shared/domain/entities';
 import { pushTrackAlert, startUpsMock, type UpsMock } from '../../../../local/ups/mock-server';
 import { createUpsSimulator } from '../../../../local/ups/simulator';
 import {
@@ -51,6 +50,7 @@ import {
   webhookRequestSchemaName,
 } from '../../../../local/ups/spec';
 import { rateRequest } from '../fixtures';
+import { upsPlan } from './fixtures';
 
 const DOC = 'UPSTrackAlert' as const;
 const PACKAGE = '/subscription/{type}/package';
@@ -325,16 +325,7 @@ describe('pushed events (TrackingEventRequest)', () => {
 
 const CLIENT = { clientId: 'track-alert-client-Q1', clientSecret: 'track-alert-SECRET-9z8y' };
 const account: CarrierAccount = { carrierAccountId: 'acct-ta-1', carrierCode: 'UPS', accountNumber: 'A1B2C3', credentials: async () => ({ ...CLIENT }) };
-const plan: PricingPlan = {
-  pricingGroupId: 'pg-1',
-  carrierCode: 'UPS',
-  account: { accountNumber: 'A1B2C3' },
-  carrierAccountId: 'acct-ta-1',
-  accountDiscountBp: 1000,
-  customerDiscountBp: 500,
-  services: [],
-  currency: 'CAD',
-};
+const plan = upsPlan('acct-ta-1');
 const montreal = { personName: 'Félix Tremblay', phoneNumber: '+1 514 555 0100', addressLine1: '1000 Rue De La Gauchetière O', city: 'Montréal', provinceCode: 'QC', postalCode: 'H3B 4W5', countryCode: 'CA' };
 const shipInput = (): ShipInput => ({ reference: '3f2c9a7e-5b1d-4c8e-9f0a-1b2c3d4e5f60', request: rateRequest({ recipient: montreal }), plan, serviceCode: 'UPS_GROUND', shipTime: '2026-11-23T15:00:00.000Z' });
 
