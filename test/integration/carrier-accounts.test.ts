@@ -33,7 +33,7 @@ import { conditionalUpdate, putItem } from '../../shared/store/table-ops';
 import { REPOSITORY_ROOT, runAdminCli } from '../support/cli';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
-import { useFreshStack } from '../support/stack';
+import { runtimeFileOf, useFreshStack } from '../support/stack';
 
 // Before the logger is first created: every line, debug included, is captured and searched.
 process.env.LOG_LEVEL = 'DEBUG';
@@ -292,17 +292,7 @@ describe('carrier accounts', () => {
   it('the admin CLI process: stdin on a local stack, credentials refused as arguments, nothing echoed', async () => {
     const cliDataDir = mkdtempSync(path.join(os.tmpdir(), 'carrier-accounts-cli-'));
     try {
-      writeRuntimeFile(cliDataDir, {
-        pid: process.pid,
-        startedAt: new Date().toISOString(),
-        apiUrl: 'http://127.0.0.1:1/v1',
-        port: 1,
-        region: 'us-east-1',
-        tableName: stack.tableName,
-        bucketName: stack.bucketName,
-        dynamodb: { endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!, pid: process.pid },
-        s3: { endpoint: process.env.AWS_ENDPOINT_URL_S3! },
-      });
+      writeRuntimeFile(cliDataDir, runtimeFileOf(stack));
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: cliDataDir, CARRIER_SECRETS_DIR: '/nonexistent-elsewhere' };
       delete env.TABLE_NAME;
 

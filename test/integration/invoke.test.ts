@@ -29,7 +29,7 @@ import { isoDate, utcDayNumber } from '../../shared/domain/dates';
 import { listOutbox } from '../../shared/notify/outbox';
 import { getOrder } from '../../shared/store/orders';
 import { REPOSITORY_ROOT, TSX } from '../support/cli';
-import { useFreshStack } from '../support/stack';
+import { runtimeFileOf, useFreshStack } from '../support/stack';
 
 jest.setTimeout(60_000);
 
@@ -40,18 +40,7 @@ let companyId: string;
 const savedOutbox = process.env.EMAIL_OUTBOX_DIR;
 
 const writeRuntime = (dir: string, pid = process.pid) =>
-  writeRuntimeFile(dir, {
-    pid,
-    startedAt: new Date().toISOString(),
-    apiUrl: 'http://127.0.0.1:9/v1',
-    port: 9,
-    region: 'us-east-1',
-    tableName: stack.tableName,
-    bucketName: stack.bucketName,
-    dynamodb: { endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!, pid },
-    s3: { endpoint: process.env.AWS_ENDPOINT_URL_S3! },
-    outboxDir: dataPaths(dir).outbox,
-  });
+  writeRuntimeFile(dir, runtimeFileOf(stack, { pid, apiUrl: 'http://127.0.0.1:9/v1', port: 9, outboxDir: dataPaths(dir).outbox }));
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'invoke-'));

@@ -22,7 +22,7 @@ import { getOrder } from '../../shared/store/orders';
 import { adminJson, runAdminCli } from '../support/cli';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
-import { useFreshStack } from '../support/stack';
+import { runtimeFileOf, useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 
@@ -194,17 +194,7 @@ describe('admin CLI process', () => {
   }, 60_000);
 
   it('acts on the running local stack of DATA_DIR/runtime.json, whatever TABLE_NAME and the endpoints say', async () => {
-    writeRuntimeFile(dataDir, {
-      pid: process.pid,
-      startedAt: new Date().toISOString(),
-      apiUrl: 'http://127.0.0.1:1/v1',
-      port: 1,
-      region: 'us-east-1',
-      tableName: stack.tableName,
-      bucketName: stack.bucketName,
-      dynamodb: { endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!, pid: process.pid },
-      s3: { endpoint: process.env.AWS_ENDPOINT_URL_S3! },
-    });
+    writeRuntimeFile(dataDir, runtimeFileOf(stack));
     const env = { ...baseEnv(), TABLE_NAME: 'a-deployed-table', AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:9', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9' };
     const company = await stack.createCompany();
     const { keyId, apiKey } = await adminJson<{ keyId: string; apiKey: string }>(['key', 'create', '--company', company.companyId, '--scopes', 'shipments:track'], env);
@@ -214,13 +204,7 @@ describe('admin CLI process', () => {
   it('refuses a runtime.json left by a runtime that is no longer running', async () => {
     const finished = spawnSync('true');
     writeRuntimeFile(dataDir, {
-      pid: finished.pid!,
-      startedAt: new Date().toISOString(),
-      apiUrl: 'http://127.0.0.1:1/v1',
-      port: 1,
-      region: 'us-east-1',
-      tableName: stack.tableName,
-      bucketName: stack.bucketName,
+      ...runtimeFileOf(stack, { pid: finished.pid! }),
       dynamodb: { endpoint: 'http://127.0.0.1:9', pid: finished.pid! },
       s3: { endpoint: 'http://127.0.0.1:9' },
     });

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Company } from '../../shared/domain/entities';
 import { ensureTableAndBucket } from '../../local/provision';
+import type { RuntimeFile } from '../../local/runtime-files';
 import type { CreateApiKeyInput } from '../../shared/store/api-keys';
 import type { CreateCompanyInput } from '../../shared/store/companies';
 
@@ -96,3 +97,22 @@ export const useFreshStack = (): FreshStack => {
     },
   };
 };
+
+/**
+ * A runtime file (what `npm start` leaves in DATA_DIR/runtime.json) naming a
+ * running local stack: this fresh stack's table and bucket on the test's
+ * emulators, the given process as its runtime, and an API no one listens on.
+ * What a test of the admin CLI or `npm run invoke` points them at.
+ */
+export const runtimeFileOf = (stack: Pick<FreshStack, 'tableName' | 'bucketName'>, overrides: Partial<RuntimeFile> = {}): RuntimeFile => ({
+  pid: process.pid,
+  startedAt: new Date().toISOString(),
+  apiUrl: 'http://127.0.0.1:1/v1',
+  port: 1,
+  region: 'us-east-1',
+  tableName: stack.tableName,
+  bucketName: stack.bucketName,
+  dynamodb: { endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!, pid: overrides.pid ?? process.pid },
+  s3: { endpoint: process.env.AWS_ENDPOINT_URL_S3! },
+  ...overrides,
+});
