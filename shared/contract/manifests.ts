@@ -20,6 +20,9 @@ const isCalendarDate = (value: string) => {
 };
 /** A calendar date `YYYY-MM-DD`; the window around today is the service's (it needs the clock). */
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD', abort: true }), z.refine(isCalendarDate, 'must be a calendar date'));
+/** Ids named once each, in any case (a UUID is the same in any case). */
+const namesEachOnce = (ids: readonly unknown[]) => new Set(ids.map((id) => String(id).toLowerCase())).size === ids.length;
+const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_MANIFEST_PAGE}`;
 const carrierCode = z.string().check(z.minLength(1), z.maxLength(32, { abort: true }), z.regex(/^[A-Za-z0-9_]+$/, 'must be a carrier code (letters and digits)'));
 
 export const manifestCreateBody = z
@@ -30,7 +33,7 @@ export const manifestCreateBody = z
         "The day the shipments leave, from 30 days before today to 7 days after. Default: today in the shippers' zone (each open shipment's shipper `timezone`, else its `shippingDateTimezone`, else UTC; with several zones, the latest of their todays). Shipments whose own shipping date is after it stay open.",
       example: '2026-11-23',
     }),
-    orderIds: z.optional(z.array(z.guid()).check(z.minLength(1), z.maxLength(MAX_MANIFEST_ORDERS))).register(z.globalRegistry, {
+    orderIds: z.optional(z.array(z.guid()).check(z.minLength(1), z.maxLength(MAX_MANIFEST_ORDERS), z.refine(namesEachOnce, 'must not name an order twice'))).register(z.globalRegistry, {
       description: `Close only these orders (at most ${MAX_MANIFEST_ORDERS}); every open shipment of the carrier when absent (the ${MAX_MANIFEST_ORDERS} oldest: a close again takes the rest)`,
     }),
   })
@@ -44,13 +47,15 @@ export const manifestFileParams = z.object({
   documentCode: z.string().register(z.globalRegistry, { description: 'A document `code` of the manifest: `MANIFEST_PDF`' }),
 });
 
-export const manifestListQuery = z.object({
+export const manifestListQuery = z
+  .object({
   carrierCode: z.optional(carrierCode.clone()).register(z.globalRegistry, { description: "Only this carrier's manifests" }),
   from: z.optional(isoDate.clone()).register(z.globalRegistry, { description: 'Ship dates from this day on (YYYY-MM-DD)' }),
   to: z.optional(isoDate.clone()).register(z.globalRegistry, { description: 'Ship dates up to this day (YYYY-MM-DD)' }),
-  limit: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'must be a whole number from 1 to 50'))).register(z.globalRegistry, { description: `Manifests per page, 1 to ${MAX_MANIFEST_PAGE} (default 20)` }),
+  limit: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, LIMIT_MESSAGE), z.refine((limit) => Number(limit) <= MAX_MANIFEST_PAGE, LIMIT_MESSAGE))).register(z.globalRegistry, { description: `Manifests per page, 1 to ${MAX_MANIFEST_PAGE} (default 20)` }),
   cursor: z.optional(z.string().check(z.maxLength(512))).register(z.globalRegistry, { description: 'The `nextCursor` of the previous page' }),
-});
+  })
+  .check(z.refine((query) => !(query.from && query.to && query.from > query.to), { message: 'must not be after to', path: ['from'] }));
 export type ManifestListQuery = z.infer<typeof manifestListQuery>;
 
 export const manifestDocument = z.object({

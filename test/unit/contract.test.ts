@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { carrierServicesRoute } from '../../shared/contract/catalog';
 import { labelFileRoute, orderIdParam } from '../../shared/contract/labels';
-import { manifestsListRoute } from '../../shared/contract/manifests';
+import { manifestsCreateRoute, manifestsListRoute } from '../../shared/contract/manifests';
 import { shipParams, shipRoute } from '../../shared/contract/ship';
 import { webhookRetryRoute, webhooksCreateRoute } from '../../shared/contract/webhooks';
 import { AppError } from '../../shared/errors';
@@ -94,7 +94,18 @@ describe('queries and bodies, read with the route', () => {
   });
 
   it('a malformed manifest list query is 400 naming the parameter', () => {
-    expect(refusal(() => readRouteInput(manifestsListRoute, request({ queryStringParameters: { from: '2026-13-01' } })))).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'from must be a calendar date' });
+    const list = (query: Record<string, string>) => refusal(() => readRouteInput(manifestsListRoute, request({ queryStringParameters: query })));
+    expect(list({ from: '2026-13-01' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'from must be a calendar date' });
+    expect(list({ limit: '51' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' });
+    expect(list({ limit: '0' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' });
+    expect(list({ from: '2026-11-02', to: '2026-11-01' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'from must not be after to' });
+    expect(readRouteInput(manifestsListRoute, request({ queryStringParameters: { limit: '50', from: '2026-11-01', to: '2026-11-01' } })).query).toEqual({ limit: '50', from: '2026-11-01', to: '2026-11-01' });
+  });
+
+  it('a manifest close names each order once, in any case', () => {
+    const orderIds = [ID, ID.toUpperCase()];
+    expect(refusal(() => readRouteInput(manifestsCreateRoute, request({ body: { carrierCode: 'CARRIERX', orderIds } })))).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'orderIds must not name an order twice' });
+    expect(refusal(() => readRouteInput(manifestsCreateRoute, request({ body: { carrierCode: 'CARRIERX', orderIds: [1, 1] } })))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('a webhook registration lists every problem', () => {

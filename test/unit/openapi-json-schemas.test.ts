@@ -39,7 +39,7 @@ describe('the JSON Schemas of the OpenAPI document', () => {
       id: { type: 'string', format: 'uuid', description: 'an id' },
       names: { type: 'object', additionalProperties: { type: 'string' } },
     });
-    expect(Object.keys((written.properties as Record<string, object>).id)).toEqual(['type', 'format', 'description']);
+    expect(Object.keys((written.properties as Record<string, object>).id!)).toEqual(['type', 'format', 'description']);
   });
 
   it('refuses a schema used in place inside another one used in place: it must be a component to be written once', () => {
