@@ -28,6 +28,7 @@ import { getRateResponse } from '../../shared/store/rates';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
+import { captureOutput } from '../support/output';
 
 // Before the logger is first created: every line is captured, to show the log keeps what answers leave out.
 process.env.LOG_LEVEL = 'INFO';
@@ -111,13 +112,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'carrier-account-safety-'));
   secretsDir = path.join(dataDir, 'secrets');
   process.env.CARRIER_SECRETS_DIR = secretsDir;
-  const spies = [process.stdout, process.stderr].map((stream) =>
-    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    }),
-  );
-  restoreOutput = () => spies.forEach((s) => s.mockRestore());
+  restoreOutput = captureOutput(lines);
   accountX = await addUps('X1X1X1');
   accountY = await addUps('Y2Y2Y2');
   await planUps(accountX);

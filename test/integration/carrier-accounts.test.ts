@@ -34,6 +34,7 @@ import { REPOSITORY_ROOT, runAdminCli } from '../support/cli';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { runtimeFileOf, useFreshStack } from '../support/stack';
+import { captureOutput } from '../support/output';
 
 // Before the logger is first created: every line, debug included, is captured and searched.
 process.env.LOG_LEVEL = 'DEBUG';
@@ -54,13 +55,7 @@ beforeAll(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'carrier-accounts-'));
   secretsDir = path.join(dataDir, 'secrets', 'carrier-accounts');
   process.env.CARRIER_SECRETS_DIR = secretsDir;
-  const spies = [process.stdout, process.stderr].map((stream) =>
-    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    }),
-  );
-  restoreOutput = () => spies.forEach((s) => s.mockRestore());
+  restoreOutput = captureOutput(lines);
 });
 afterAll(() => {
   restoreOutput();

@@ -5,6 +5,7 @@ import { createSandboxTransports, type SandboxNetworkOptions } from '../../../sh
 import { createLogger, type LogPort } from '../../../shared/logger';
 import type { CarrierAdapter } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
+import { captureOutput } from '../../support/output';
 
 // The sandbox carriers, in the registry's order (by code).
 const ALL = ['CARRIERF', 'CARRIERX', 'CARRIERY', 'CARRIERZ'];
@@ -127,16 +128,11 @@ describe('rating fan-out', () => {
 
   it("through the service's Powertools logger, the failure line keeps every attribute: no reserved key is passed", async () => {
     const written: string[] = [];
-    const spies = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        written.push(String(chunk));
-        return true;
-      }),
-    );
+    const restore = captureOutput(written);
     try {
       await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger: createLogger({ LOG_LEVEL: 'DEBUG' }) });
     } finally {
-      spies.forEach((spy) => spy.mockRestore());
+      restore();
     }
     // Powertools drops a reserved key with a warning line of its own ("The key ... is a reserved key and will be dropped").
     const lines = written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -10,6 +10,7 @@ import { CONTEXT_LOG_KEYS, createLogger, RESERVED_LOG_KEYS, redact } from '../..
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { sampleRateBody } from '../../support/rate-body';
+import { captureOutput } from '../../support/output';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_abcdefabcdefabcdefabcdefabcdef12';
@@ -55,13 +56,7 @@ describe('structured logging', () => {
   const records = () => lines.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
   beforeEach(() => {
     lines = [];
-    const spies = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        lines.push(String(chunk));
-        return true;
-      }),
-    );
-    restore = () => spies.forEach((s) => s.mockRestore());
+    restore = captureOutput(lines);
     clearAuthCache();
     ddbMock.reset();
   });
@@ -95,7 +90,7 @@ describe('structured logging', () => {
   it("one request's keys end with it: the next request's lines carry no company until it is authenticated", async () => {
     storeKnowsKey();
     await handler(event(KEY), lambdaContext('aws-1'));
-    lines = [];
+    lines.length = 0;
     await handler(event('', { requestContext: { requestId: 'second' } as APIGatewayProxyEvent['requestContext'] }), lambdaContext('aws-2'));
     const second = records();
     expect(second.length).toBeGreaterThan(0);
@@ -174,16 +169,11 @@ describe('attribute names Powertools keeps for itself (LogAttributes refuses the
   /** The JSON lines the real logger writes while `run` runs. */
   const written = (run: () => void) => {
     const chunks: string[] = [];
-    const spies = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        chunks.push(String(chunk));
-        return true;
-      }),
-    );
+    const restore = captureOutput(chunks);
     try {
       run();
     } finally {
-      spies.forEach((spy) => spy.mockRestore());
+      restore();
     }
     return chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
   };

@@ -26,6 +26,7 @@ import { useQueue } from '../../../shared/queues';
 import type { Main } from '../../../shared/http/handler-io';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
+import { captureOutput } from '../../support/output';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0';
@@ -101,13 +102,7 @@ describe('log context of invocations that overlap in the local runtime', () => {
 
   beforeEach(() => {
     lines = [];
-    const spies = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        lines.push(String(chunk));
-        return true;
-      }),
-    );
-    restore = () => spies.forEach((s) => s.mockRestore());
+    restore = captureOutput(lines);
     clearAuthCache();
     ddbMock.reset();
     ddbMock.on(GetCommand).resolves({});
