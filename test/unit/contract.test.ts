@@ -3,7 +3,7 @@
  * the HTTP wrapper (shared/http/route-input.ts), give the answers the API
  * always gave, and openapi.json names its components from them.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { carrierServicesRoute } from '../../shared/contract/catalog';
 import { labelFileRoute, orderIdParam } from '../../shared/contract/labels';
@@ -82,6 +82,15 @@ describe('path parameters, read with the route', () => {
       .filter((p) => p.in === 'path' && ['orderId', 'rateResponseId'].includes(p.name));
     expect(ids.length).toBeGreaterThanOrEqual(5);
     for (const p of ids) expect(p.schema.format).toBe('uuid');
+  });
+});
+
+describe('route objects', () => {
+  it('are each marked pure where they are made, so a bundle keeps only the route it imports (and its schemas)', () => {
+    const dir = path.join(__dirname, '../../shared/contract');
+    const calls = readdirSync(dir).flatMap((file) => [...readFileSync(path.join(dir, file), 'utf8').matchAll(/^export const \w+ = (.*)defineRoute\(/gm)].map((m) => `${file}: ${m[1]}`));
+    expect(calls.length).toBeGreaterThanOrEqual(19);
+    expect(calls.filter((call) => !call.endsWith('/* @__PURE__ */ '))).toEqual([]);
   });
 });
 
