@@ -9,7 +9,8 @@
  * - Warm handler: `functions/rate/handler.ts`'s `handler`, invoked with an API
  *   Gateway proxy event (local/api-gateway.ts builds it) and a Lambda
  *   context, configured as the prod stage deploys it (lib/stages.ts: caches,
- *   log level, limits; tracing and metrics off as in bench/run.ts), its
+ *   log level, limits; tracing on with the trace sampled and metrics on, as
+ *   deployed; then again in a second child with all of it off), its
  *   structured log going to /dev/null, the sandbox carriers without faults.
  *   Its DynamoDB document client is the real one of shared/store/client.ts
  *   (marshalling, middleware stack, endpoint rules, SigV4 signing, parsing)
@@ -61,6 +62,10 @@ const PROFILE_MS = 5_000;
 const CHILD_DEADLINE_MS = 90_000;
 
 const CHILD_FLAG = 'WARM_BENCH_CHILD';
+const MODE_VARIABLE = 'WARM_BENCH_MODE';
+const PAIRED_VARIABLE = 'WARM_BENCH_PAIRED';
+/** Issue 35: the warm handler with observability as deployed at most this many times the same with it off. */
+const OBSERVABILITY_RATIO_MAX = 1.1;
 
 /** What the child measures. */
 export type WarmResult = {
@@ -92,12 +97,22 @@ export type WarmResult = {
 // Parent side: the bench part.
 // ---------------------------------------------------------------------------
 
-const runChild = (ctx: BenchContext): Promise<WarmResult> =>
+/** `deployed`: tracing, metrics and log level as the prod stage deploys them, the trace sampled; `off`: none of them. */
+type Mode = 'deployed' | 'off';
+
+type ChildMessage = { result?: WarmResult; error?: string; ready?: boolean; stepped?: boolean };
+
+/**
+ * One child of `mode`. Paired (`pair`), it stops after its warm-up and takes
+ * one measured step (floor, then handler) each time `pair.step` is called,
+ * until `pair.done`: the parent alternates the steps of the two modes' children.
+ */
+const runChild = (ctx: BenchContext, mode: Mode, pair?: { ready: () => void; stepped: () => void; control: (send: (message: object) => void) => void }): Promise<WarmResult> =>
   new Promise((resolve, reject) => {
     const child: ChildProcess = fork(__filename, [], {
       cwd: path.resolve(__dirname, '..'),
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, [CHILD_FLAG]: '1' },
+      env: { ...process.env, [CHILD_FLAG]: '1', [MODE_VARIABLE]: mode, ...(pair ? { [PAIRED_VARIABLE]: '1' } : {}) },
       // stdout is the handler's log sink: /dev/null.
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
@@ -114,9 +129,15 @@ const runChild = (ctx: BenchContext): Promise<WarmResult> =>
       stderr = lines.pop() ?? '';
       for (const line of lines) if (line) ctx.log(`  ${line}`);
     });
-    child.on('message', (message: { result?: WarmResult; error?: string }) => {
+    pair?.control((message) => child.send(message));
+    child.on('message', (message: ChildMessage) => {
       if (message.result) result = message.result;
-      if (message.error) failure = message.error;
+      if (message.error) {
+        failure = message.error;
+        child.kill('SIGKILL');
+      }
+      if (message.ready) pair?.ready();
+      if (message.stepped) pair?.stepped();
     });
     const timer = setTimeout(() => {
       failure ??= `not finished after ${CHILD_DEADLINE_MS / 1000} s`;
@@ -135,6 +156,31 @@ const runChild = (ctx: BenchContext): Promise<WarmResult> =>
     });
   });
 
+/** The two modes' children side by side, their measured steps alternating (as deployed, off, as deployed, …). */
+const runPaired = async (ctx: BenchContext): Promise<[WarmResult, WarmResult]> => {
+  const sides = (['deployed', 'off'] as const).map((mode) => {
+    let markReady!: () => void;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    let onStep: () => void = () => undefined;
+    let send: (message: object) => void = () => undefined;
+    const result = runChild(ctx, mode, { ready: () => markReady(), stepped: () => onStep(), control: (s) => (send = s) });
+    const step = () =>
+      new Promise<void>((resolve, reject) => {
+        onStep = resolve;
+        result.catch(reject);
+        send({ step: true });
+      });
+    return { ready, result, step, done: () => send({ done: true }) };
+  });
+  await Promise.race([Promise.all(sides.map((side) => side.ready)), ...sides.map((side) => side.result)]);
+  const deadline = performance.now() + 2 * MEASURE_MAX_MS;
+  for (let i = 0; i < MEASURE_OPS && (i < MEASURE_MIN_OPS || performance.now() < deadline); i++) {
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) await side.step();
+  }
+  for (const side of sides) side.done();
+  return [await sides[0]!.result, await sides[1]!.result];
+};
+
 const summaryRow = (label: string, s: LatencySummary, extra: string): string[] => [
   label,
   String(s.count),
@@ -146,8 +192,9 @@ const summaryRow = (label: string, s: LatencySummary, extra: string): string[] =
 ];
 
 export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
-  ctx.log('warm rate handler vs floor (child process: DynamoDB Local to record reads, then an instant in-process DynamoDB) ...');
-  const r = await runChild(ctx);
+  ctx.log('warm rate handler vs floor, observability as deployed and off (two child processes, their steps alternated: DynamoDB Local to record reads, then an instant in-process DynamoDB) ...');
+  const [r, off] = await runPaired(ctx);
+  const observabilityRatio = r.handler.p50Ms / off.handler.p50Ms;
   const calls = Object.entries(r.dynamodbCallsPerRequest)
     .map(([target, n]) => `${n} ${target} (${fmt(r.dynamodbRequestBytesPerRequest[target]! / 1024)} KiB)`)
     .join(', ');
@@ -165,7 +212,9 @@ export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
       ['warm in process', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'notes'],
       [
         summaryRow('floor (parse, validate, stringify)', r.floor, `body ${r.requestBytes} B, response ${r.responseBytes} B`),
-        summaryRow('rate handler (instant DynamoDB)', r.handler, `${r.rates} rates; per request ${calls}`),
+        summaryRow('rate handler (instant DynamoDB), observability as deployed', r.handler, `${r.rates} rates; per request ${calls}`),
+        summaryRow('rate handler, observability off', off.handler, `floor in that child p50 ${fmt(off.floor.p50Ms)} ms; mean main-thread CPU ${fmt(off.handlerCpuMeanMs)} ms`),
+        ['ratio as deployed / off', '', fmt(observabilityRatio), '', fmt(r.handler.p99Ms / off.handler.p99Ms), '', `target p50 <= ${OBSERVABILITY_RATIO_MAX}; mean CPU ${fmt(r.handlerCpuMeanMs / off.handlerCpuMeanMs)}`],
         ...sdkRows,
         [
           'ratio handler / floor',
@@ -178,15 +227,22 @@ export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
         ],
       ],
     ),
-    `(sequential, alternating floor and handler, after ${WARMUP_OPS} warm-up calls; load average ${fmt(r.loadAverage)} on ${os.cpus().length} CPUs; stage prod: LOG_LEVEL ${r.stage.LOG_LEVEL}, API_KEY_CACHE_SECONDS ${r.stage.API_KEY_CACHE_SECONDS}, REFERENCE_CACHE_SECONDS ${r.stage.REFERENCE_CACHE_SECONDS})`,
+    `(sequential, alternating floor and handler, after ${WARMUP_OPS} warm-up calls; load average ${fmt(r.loadAverage)} on ${os.cpus().length} CPUs; stage prod: LOG_LEVEL ${r.stage.LOG_LEVEL}, API_KEY_CACHE_SECONDS ${r.stage.API_KEY_CACHE_SECONDS}, REFERENCE_CACHE_SECONDS ${r.stage.REFERENCE_CACHE_SECONDS}; ` +
+      `as deployed: tracing on with the trace sampled (a trace line per request), EMF metrics on, log lines to /dev/null; off: POWERTOOLS_TRACE_ENABLED=false, POWERTOOLS_METRICS_DISABLED=true, LOG_LEVEL=SILENT)`,
   ];
   return {
     name: 'warm',
-    checks: [check('warm rate p50 / floor', r.ratioP50, 'max', WARM_RATIO_MAX, 'x', `${fmt(r.handler.p50Ms)} ms / ${fmt(r.floor.p50Ms)} ms`)],
+    checks: [
+      check('warm rate p50 / floor (as deployed)', r.ratioP50, 'max', WARM_RATIO_MAX, 'x', `${fmt(r.handler.p50Ms)} ms / ${fmt(r.floor.p50Ms)} ms; observability off ${fmt(off.ratioP50)}x`),
+      check('warm rate p50 as deployed / off (instant DynamoDB)', observabilityRatio, 'max', OBSERVABILITY_RATIO_MAX, 'x', `${fmt(r.handler.p50Ms)} ms / ${fmt(off.handler.p50Ms)} ms`),
+    ],
     details,
     figures: {
       floor: roundSummary(r.floor),
       handler: roundSummary(r.handler),
+      handlerObservabilityOff: roundSummary(off.handler),
+      floorObservabilityOff: roundSummary(off.floor),
+      observabilityRatioP50: round(observabilityRatio),
       ratioP50: round(r.ratioP50),
       ratioP99: round(r.ratioP99),
       cpuMeanMs: { floor: round(r.floorCpuMeanMs), handler: round(r.handlerCpuMeanMs), ratio: round(r.handlerCpuMeanMs / r.floorCpuMeanMs) },
@@ -312,7 +368,7 @@ const createInstantDynamoDB = () => {
 };
 
 /** The Lambda environment of the rate function on the prod stage (lib/shipping-stack.ts), without AWS. */
-const deployedEnvironment = async (): Promise<Record<string, string>> => {
+const deployedEnvironment = async (mode: Mode): Promise<Record<string, string>> => {
   const { stageEnvironment, stages } = await import('../lib/stages');
   const { SERVICE_NAME } = await import('../shared/logger');
   const stage = stages.prod;
@@ -320,9 +376,10 @@ const deployedEnvironment = async (): Promise<Record<string, string>> => {
     TABLE_NAME: 'warm-bench-table',
     BUCKET_NAME: 'warm-bench-bucket',
     ...stageEnvironment(stage, SERVICE_NAME),
-    // As bench/run.ts: no X-Ray, no EMF lines.
-    POWERTOOLS_TRACE_ENABLED: 'false',
-    POWERTOOLS_METRICS_DISABLED: 'true',
+    // As deployed: the trace line of each sampled request (shared/tracer.ts), the EMF lines; or none of it, nor any log line.
+    ...(mode === 'deployed'
+      ? { _X_AMZN_TRACE_ID: 'Root=1-6745a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' }
+      : { POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_METRICS_DISABLED: 'true', LOG_LEVEL: 'SILENT' }),
     // What Lambda sets (credentials are fake: nothing leaves the process but the recording run to DynamoDB Local).
     AWS_REGION: 'us-east-1',
     AWS_DEFAULT_REGION: 'us-east-1',
@@ -402,7 +459,7 @@ const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T 
 
 const childMain = async (): Promise<WarmResult> => {
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const stage = await deployedEnvironment();
+  const stage = await deployedEnvironment(process.env[MODE_VARIABLE] === 'off' ? 'off' : 'deployed');
   for (const name of Object.keys(process.env)) {
     if (/^(AWS_|POWERTOOLS_)/.test(name) || ['SANDBOX_FAULTS', 'NODE_ENV', 'TABLE_NAME', 'BUCKET_NAME', 'LOG_LEVEL'].includes(name)) delete process.env[name];
   }
@@ -529,7 +586,7 @@ const childMain = async (): Promise<WarmResult> => {
     const d = process.threadCpuUsage(start);
     return d.user + d.system;
   };
-  while (handlerSamples.length < MEASURE_OPS && (handlerSamples.length < MEASURE_MIN_OPS || performance.now() < deadline)) {
+  const step = async () => {
     const c0 = process.threadCpuUsage();
     const t0 = performance.now();
     floor();
@@ -543,6 +600,18 @@ const childMain = async (): Promise<WarmResult> => {
     handlerSamples.push(ms);
     handlerWallMs += ms;
     checkRates(body);
+  };
+  if (process.env[PAIRED_VARIABLE] === '1') {
+    // Paired with the other mode's child: the parent alternates steps between the two, so both meet the same machine.
+    await new Promise<void>((resolve) => {
+      process.on('message', (message: { step?: boolean; done?: boolean }) => {
+        if (message.done) resolve();
+        else if (message.step) step().then(() => process.send!({ stepped: true }), (error: unknown) => process.send!({ error: String((error as Error)?.stack ?? error) }));
+      });
+      process.send!({ ready: true });
+    });
+  } else {
+    while (handlerSamples.length < MEASURE_OPS && (handlerSamples.length < MEASURE_MIN_OPS || performance.now() < deadline)) await step();
   }
   const perRequest = (v: number) => round(v / handlerSamples.length);
   const counts = instant.counts();
