@@ -10,6 +10,9 @@
  *      a baseline that creates the DynamoDB client and makes one GetItem, in
  *      fresh processes against DynamoDB Local, and its bundle size
  *      (bench/bundles.ts);
+ *      compile-cache: what Node's compile cache would save a function's
+ *      cold start if it matched, and that one that does not only loses the
+ *      speed-up (bench/compile-cache.ts; not shipped, docs/performance.md);
  *   3. dynamodb: commands and the longest chain of round trips per endpoint,
  *      caches empty and warm, and the write units of a rate request
  *      (bench/dynamodb.ts);
@@ -92,7 +95,7 @@ const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
 const HARD_DEADLINE_MS = 1_200_000;
 
-const PARTS = ['pure', 'bundles', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale'] as const;
+const PARTS = ['pure', 'bundles', 'compile-cache', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale'] as const;
 type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
@@ -249,6 +252,7 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   pure: runPure,
   // In a child too: it makes the requests' data through the store, against its own emulators (about 5 minutes on 2 cores).
   bundles: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'bundles.ts', 'runBundleBench', 600_000),
+  'compile-cache': async (ctx) => (await import('./compile-cache')).runCompileCacheBench(ctx),
   // In a child: it builds the store's clients against its own emulators (bench/part-child.ts).
   dynamodb: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'dynamodb.ts', 'runDynamodbBench'),
   warm: async (ctx) => (await import('./warm')).runWarmBench(ctx),

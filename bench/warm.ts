@@ -378,7 +378,14 @@ const deployedEnvironment = async (mode: Mode): Promise<Record<string, string>> 
     ...stageEnvironment(stage, SERVICE_NAME),
     // As deployed: the trace line of each sampled request (shared/tracer.ts), the EMF lines; or none of it, nor any log line.
     ...(mode === 'deployed'
-      ? { _X_AMZN_TRACE_ID: 'Root=1-6745a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' }
+      ? {
+          _X_AMZN_TRACE_ID: 'Root=1-6745a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1',
+          AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+          // What Lambda sets for X-Ray (an X-Ray SDK, were one loaded, would send its segments there: nothing listens).
+          LAMBDA_TASK_ROOT: path.resolve(__dirname, '..'),
+          AWS_XRAY_CONTEXT_MISSING: 'LOG_ERROR',
+          AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
+        }
       : { POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_METRICS_DISABLED: 'true', LOG_LEVEL: 'SILENT' }),
     // What Lambda sets (credentials are fake: nothing leaves the process but the recording run to DynamoDB Local).
     AWS_REGION: 'us-east-1',
