@@ -8,7 +8,7 @@
  *   - cold penalty = (import + first request) − (the same request warm):
  *     each child imports the bundle, answers one request, then WARM more of
  *     the same kind (a fresh order, rate or webhook each where the request
- *     changes state), and the penalty is import + first − the median of the
+ *     changes state; WARM_COMPARED for rate, ship and track), and the penalty is import + first − the median of the
  *     warm ones. The baseline's request is one GetItem of a document client it
  *     creates. Target ≤ 1.4 × the baseline's, label-file ≤ 2 ×. Each function
  *     child runs right after a baseline child; the ratio is the median of the
@@ -70,8 +70,10 @@ const WARM_FUNCTIONS = ['rate', 'ship', 'track'] as const;
 // Workload.
 /** Rounds of (baseline, function as deployed, function with observability off) fresh processes (odd: the median is one of them). */
 const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS) || 9;
-/** Warm requests after the first, in each child. */
+/** Warm requests after the first, in each child; more where the warm p50 as deployed and off is compared. */
 const WARM = 4;
+const WARM_COMPARED = 12;
+const warmOf = (name: string): number => ((WARM_FUNCTIONS as readonly string[]).includes(name) ? WARM_COMPARED : WARM);
 /** A child that takes longer has hung. */
 const CHILD_TIMEOUT_MS = 30_000;
 
@@ -238,11 +240,12 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     return result.body ? (JSON.parse(result.body) as { data: unknown }).data : undefined;
   };
 
-  // Each child asks 1 + WARM requests; every function gets an unmeasured child first, then one per round and mode.
+  // Each child asks 1 + warmOf(name) requests; every function gets an unmeasured child first, then one per round and mode.
   const perFunction = (1 + WARM) * (1 + 2 * ROUNDS);
+  const perComparedFunction = (1 + WARM_COMPARED) * (1 + 2 * ROUNDS);
   const rateBody = () => ({ ...domestic.body, shippingOptions: { ...(domestic.body as { shippingOptions: object }).shippingOptions } });
   const rateIds: string[] = [];
-  const needRates = perFunction * 5;
+  const needRates = perComparedFunction * 2 + perFunction * 3 + 2;
   while (rateIds.length < needRates) {
     const rated = (await call('rate', '/v1/rate', rateBody())) as { rates: Array<{ rateResponseId: string; carrier: { code: string } }> };
     // One carrier's rates, so every ship asks the same carrier.
@@ -254,8 +257,8 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     for (let i = 0; i < n; i++) ids.push(await shipOne());
     return ids;
   };
-  ctx.log(`bundles: shipping ${perFunction * 4 + 1} orders ...`);
-  const fresh = { track: await orders(perFunction), cancel: await orders(perFunction), labelFile: await orders(perFunction), manifest: await orders(perFunction) };
+  ctx.log(`bundles: shipping ${perComparedFunction + perFunction * 3 + 2} orders ...`);
+  const fresh = { track: await orders(perComparedFunction), cancel: await orders(perFunction), labelFile: await orders(perFunction), manifest: await orders(perFunction) };
   const [labelsOrder] = await orders(1);
   // A company has at most 10 webhooks: each child that creates or deletes them gets a company of its own.
   const webhookUrl = 'http://127.0.0.1:9/hooks';
@@ -282,7 +285,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
 
   /** The requests of one child of `name`: 1 + WARM events. */
   const requestsOf = (name: string): APIGatewayProxyEvent[] => {
-    const n = 1 + WARM;
+    const n = 1 + warmOf(name);
     const same = (url: string, body?: unknown) => Array.from({ length: n }, () => eventOf(name, url, body));
     const each = (ids: string[], url: (id: string) => string, body?: (id: string) => unknown) => ids.splice(0, n).map((id) => eventOf(name, url(id), body?.(id)));
     switch (name) {
@@ -381,6 +384,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const runChild = (name: string, mode: Mode, log?: string[]): Promise<Sample> =>
     new Promise((resolve, reject) => {
       const events = name === 'baseline' ? Array.from({ length: 1 + WARM }, () => ({})) : requestsOf(name);
+      if (events.length !== (name === 'baseline' ? 1 + WARM : 1 + warmOf(name))) throw new Error(`bundle bench: ran out of prepared data for ${name}`);
       const requestsFile = path.join(requestsDir, `${(requestFiles += 1)}.json`);
       writeFileSync(requestsFile, JSON.stringify(events));
       const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD_SCRIPT, path.join(outdir(name), 'index.mjs'), requestsFile], {
@@ -487,7 +491,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       warmRows.map((r) => [r.name, ms(r.deployed.warmP50Ms), ms(r.off.warmP50Ms), fmt(r.deployed.warmP50Ms / r.off.warmP50Ms), ms(r.deployed.warmCpuMs), ms(r.off.warmCpuMs), fmt(r.deployed.warmCpuMs / r.off.warmCpuMs)]),
     ),
     `(lib/bundling.ts options; fresh Node ${process.version} processes against DynamoDB Local and s3rver, the prod stage's environment, tracing and metrics on, trace header Sampled=1 (${traceLines} trace lines checked in the unmeasured children; ${xrayDatagrams} X-Ray datagrams received); ` +
-      `cold penalty = import + first request - median of ${WARM} warm requests of the same kind; ratio: median of ${ROUNDS} (baseline, function) pairs, round-robin; ms: medians; off = POWERTOOLS_TRACE_ENABLED=false, POWERTOOLS_METRICS_DISABLED=true, LOG_LEVEL=SILENT; ` +
+      `cold penalty = import + first request - median of ${WARM} warm requests of the same kind (${WARM_COMPARED} for ${WARM_FUNCTIONS.join(', ')}); ratio: median of ${ROUNDS} (baseline, function) pairs, round-robin; ms: medians; off = POWERTOOLS_TRACE_ENABLED=false, POWERTOOLS_METRICS_DISABLED=true, LOG_LEVEL=SILENT; ` +
       `targets: penalty <= ${PENALTY_RATIO_MAX}x the baseline's (label-file ${PENALTY_RATIO_MAX_OF['label-file']}x), warm deployed <= ${WARM_OBSERVABILITY_MAX}x off, size <= ${SIZE_RATIO_MAX}x; ${fmt(wallMs / 1000)} s)`,
   ];
 
@@ -506,6 +510,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     figures: {
       rounds: ROUNDS,
       warmRequests: WARM,
+      warmRequestsCompared: WARM_COMPARED,
       node: process.version,
       nodeOptions: FUNCTION_NODE_OPTIONS ?? null,
       traceLinesChecked: traceLines,
