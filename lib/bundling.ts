@@ -9,7 +9,7 @@
  * A function is a directory, not one file: `index.mjs` (the handler) and the
  * chunks esbuild splits off (`splitting`). Each dynamic `import()` of the code
  * (the sandbox network, secrets, the UPS transport, the PNG decoder, the PDF
- * renderer, the SQS and KMS clients, the Tracer) becomes a chunk loaded when
+ * renderer, the SQS and KMS clients) becomes a chunk loaded when
  * it is first called. The modules that both sides use land in shared chunks,
  * which a second pass merges into `index.mjs` (./bundle/merge-static.ts), so
  * the handler's import loads one module; the lazy chunks import them from
