@@ -24,9 +24,10 @@
  *
  * The requests are real: an API key of a company with a pricing group, the
  * sample rate body, orders shipped beforehand through the handlers in this
- * process (from source), webhooks registered beforehand. Four functions get a
- * request their data here cannot serve and answer it 404 after the key and
- * the reads (see NOT_FOUND_REQUESTS).
+ * process (from source), webhooks and a manifest made beforehand. One
+ * function, webhook-retry, gets a request its data here cannot serve (no
+ * delivery is made) and answers it 404 after the key and the reads (see
+ * NOT_FOUND_REQUESTS).
  *
  * Runs in a child of the bench (bench/part-child.ts): it builds the store's
  * clients against its own emulators. Every child process is killed and every
@@ -90,10 +91,10 @@ export const handler = async () => {
 `;
 
 /**
- * Functions whose success needs data this bench does not make (a manifest's
- * rendered document, a webhook delivery): each is asked for one that does
- * not exist and answers 404 after authentication and its reads, so its first
- * request loads less than a success would.
+ * Functions whose success needs data this bench does not make (a webhook
+ * delivery): each is asked for one that does not exist and answers 404 after
+ * authentication and its reads, so its first request loads less than a
+ * success would.
  */
 const NOT_FOUND_REQUESTS = ['webhook-retry'] as const;
 
