@@ -18,7 +18,9 @@
  * `at` is when the call started, in ms from the invocation's start; `ms` its
  * latency (retries included, `attempts` says how many); `outcome` is `ok` or
  * the SDK error's name for an AWS call, the fan-out's outcome for a carrier
- * (`answered`, `refused`, `timeout`, `error`, `unavailable`). The line is
+ * (`answered`, `refused`, `timeout`, `error`, `unavailable`). Past
+ * MAX_LISTED_CALLS the calls are summed per service and operation
+ * (`moreCalls`: count, ms, failed). The line is
  * written when X-Ray sampled the invocation (`Sampled=1`: the trace exists,
  * and so does its line; about what X-Ray used to record, at the same rate),
  * and for every invocation in which a call failed (a carrier timeout or error,
@@ -69,7 +71,16 @@ export type TracedCall = {
   failed?: true;
 };
 
-type Invocation = { started: number; sampled: boolean; failed: boolean; calls: TracedCall[] };
+/**
+ * Calls listed one by one in a trace line; the rest of a long invocation (the
+ * tracking dispatcher sends thousands of SQS batches) is summed per service
+ * and operation in `moreCalls`, so a line stays far below CloudWatch's 256 KB
+ * per event.
+ */
+export const MAX_LISTED_CALLS = 50;
+
+type CallTotals = Record<string, { count: number; ms: number; failed: number }>;
+type Invocation = { started: number; sampled: boolean; failed: boolean; calls: TracedCall[]; more: CallTotals };
 
 /** The running invocation; undefined when tracing is off or outside an invocation. One at a time per container. */
 let current: Invocation | undefined;
@@ -80,14 +91,22 @@ const tenths = (ms: number): number => Math.round(ms * 10) / 10;
 export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>): void => {
   const invocation = current;
   if (!invocation) return;
-  const now = performance.now();
-  invocation.calls.push({ ...call, at: tenths(started - invocation.started), ms: tenths(now - started) });
+  const ms = tenths(performance.now() - started);
   if (call.failed) invocation.failed = true;
+  if (invocation.calls.length < MAX_LISTED_CALLS) {
+    invocation.calls.push({ ...call, at: tenths(started - invocation.started), ms });
+    return;
+  }
+  const key = `${call.service === 'carrier' ? `carrier ${call.carrier ?? ''}` : call.service} ${call.operation}`;
+  const totals = (invocation.more[key] ??= { count: 0, ms: 0, failed: 0 });
+  totals.count += 1;
+  totals.ms = tenths(totals.ms + ms);
+  if (call.failed) totals.failed += 1;
 };
 
 /** Starts the invocation's record (when tracing is on). */
 export const beginInvocation = (env: NodeJS.ProcessEnv = process.env): void => {
-  current = tracingEnabled(env) ? { started: performance.now(), sampled: traceSampled(env._X_AMZN_TRACE_ID), failed: false, calls: [] } : undefined;
+  current = tracingEnabled(env) ? { started: performance.now(), sampled: traceSampled(env._X_AMZN_TRACE_ID), failed: false, calls: [], more: {} } : undefined;
 };
 
 /** Ends it: the `trace` line when sampled or a call failed (see above). */
@@ -100,6 +119,7 @@ export const endInvocation = (status?: number): void => {
     durationMs: tenths(performance.now() - invocation.started),
     sampled: invocation.sampled,
     calls: invocation.calls,
+    ...(Object.keys(invocation.more).length > 0 ? { moreCalls: invocation.more } : {}),
   };
   if (invocation.failed) logger.warn('trace', line);
   else logger.info('trace', line);

@@ -264,6 +264,19 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
     expect(trace!.calls).toEqual([expect.objectContaining({ service: 'DynamoDB', operation: 'PutItem', outcome: 'InternalServerError', attempts: 2, failed: true })]);
   });
 
+  it('a long invocation lists its first calls and sums the rest per service and operation, so the line stays small', async () => {
+    const lines = await inLambda(LAMBDA, async (load) => {
+      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      tracer.beginInvocation();
+      for (let i = 0; i < tracer.MAX_LISTED_CALLS + 30; i++) tracer.recordCall(performance.now(), { service: 'SQS', operation: 'SendMessageBatch', outcome: 'ok' });
+      for (let i = 0; i < 3; i++) tracer.recordCall(performance.now(), { service: 'carrier', operation: 'track', carrier: 'UPS', outcome: 'timeout', failed: true });
+      tracer.endInvocation(200);
+    });
+    const [trace] = lines.filter((l) => l.message === 'trace');
+    expect(trace).toMatchObject({ level: 'WARN', moreCalls: { 'SQS SendMessageBatch': { count: 30, failed: 0 }, 'carrier UPS track': { count: 3, failed: 3 } } });
+    expect(trace!.calls).toHaveLength(50);
+  });
+
   it('off (tests, npm start): the client is left as it is and nothing is recorded', async () => {
     const lines = await inLambda({ LOG_LEVEL: 'INFO', AWS_EXECUTION_ENV: '' }, async (load) => {
       const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
