@@ -116,7 +116,9 @@ const RECIPIENT = 'capacity-bench@example.com';
  * times are reported, never held to a limit.
  */
 const WRU_CEILINGS: Partial<Record<StepName, number>> = {
-  ship: 13,
+  // 13 before the day's close: a parcel's ship also writes its open entry for the next manifest in the same
+  // transaction (docs/manifests.md), 1.1 KB for the international order, 4 units at the transactional rate; measured 17.
+  ship: 17,
   track: 10,
   'tracking-check (nothing new)': 4,
   'tracking-check (new status)': 8,
