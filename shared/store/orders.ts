@@ -29,6 +29,7 @@ import { notFound } from '../errors';
 import { isUuid } from '../domain/ids';
 import type { TrackingUpdate } from '../domain/tracking';
 import { orderSchema, type Order } from '../domain/entities';
+import { all, expressionOf, itemAbsent } from './expressions';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { getRateResponseWith } from './rates';
@@ -118,7 +119,7 @@ export const completeShipment = async (order: Order, request: Record<string, unk
         ...order,
         requestGzip: gzipSync(JSON.stringify(request)),
       },
-      condition: { expression: 'attribute_not_exists(pk)' },
+      condition: itemAbsent(),
     },
     // A new order is pending: its schedule enters the tracking-due index at its first check.
     scheduleCreation(order),
@@ -174,40 +175,23 @@ const storedOrderOf = (item: z.infer<typeof orderItem>, schedule?: TrackingSched
  * (shared/store/tracking-schedule.ts) after it. Returns the order as written.
  */
 export const saveTracking = async (order: Order, update: TrackingUpdate, extra: { cancelledAt?: string } = {}): Promise<Order> => {
-  const values: Record<string, unknown> = {
-    ':status': update.status,
-    ':events': update.events,
-    ':updated': update.updated,
-    ':version': order.version,
-    ':next': order.version + 1,
-  };
-  const set = ['#status = :status', '#events = :events', '#updated = :updated', '#version = :next'];
   // Every attribute by placeholder: several of these names are DynamoDB reserved words.
-  const names: Record<string, string> = { '#status': 'status', '#events': 'events', '#updated': 'updated', '#version': 'version' };
-  if (update.lastCheckedAt) {
-    set.push('#checked = :checked');
-    names['#checked'] = 'lastCheckedAt';
-    values[':checked'] = update.lastCheckedAt;
-  }
-  if (update.nextCheckAt) {
-    set.push('#nextCheck = :nextCheck');
-    names['#nextCheck'] = 'nextCheckAt';
-    values[':nextCheck'] = update.nextCheckAt;
-  }
-  if (extra.cancelledAt) {
-    set.push('#cancelledAt = :cancelledAt');
-    names['#cancelledAt'] = 'cancelledAt';
-    values[':cancelledAt'] = extra.cancelledAt;
-  }
-  const written = await conditionalUpdate(
-    keys.order(order.orderId),
-    { expression: `SET ${set.join(', ')}`, names, values },
+  const e = expressionOf();
+  const changes = e.update(
     {
-      expression: 'attribute_exists(pk) AND #version = :version',
-      names: { '#version': 'version' },
-      values: { ':version': order.version },
+      set: {
+        status: update.status,
+        events: update.events,
+        updated: update.updated,
+        ...(update.lastCheckedAt ? { lastCheckedAt: update.lastCheckedAt } : {}),
+        ...(update.nextCheckAt ? { nextCheckAt: update.nextCheckAt } : {}),
+        ...(extra.cancelledAt ? { cancelledAt: extra.cancelledAt } : {}),
+      },
     },
+    { set: [`${e.name('version')} = ${e.value('next', order.version + 1)}`] },
   );
+  const atVersionRead = all(e.exists('pk'), e.equals('version', order.version));
+  const written = await conditionalUpdate(keys.order(order.orderId), e.expression(changes), e.expression(atVersionRead));
   return storedOrderOf(orderItem.parse(written)).order;
 };
 
