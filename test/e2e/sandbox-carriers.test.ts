@@ -52,7 +52,7 @@ describe('npm start with SANDBOX_CARRIERS=test', () => {
 
   it('says so at start and in runtime.json', () => {
     expect(running.runtime.sandboxCarriers).toBe('test');
-    expect(runtimeLog(running)).toContain('Sandbox    carriers CARRIERX, CARRIERY, CARRIERZ, CARRIERF answer test keys only (SANDBOX_CARRIERS=test)');
+    expect(runtimeLog(running)).toContain('Sandbox    carriers CARRIERF, CARRIERX, CARRIERY, CARRIERZ answer test keys only (SANDBOX_CARRIERS=test)');
   });
 
   it('a live key sees no sandbox carrier in carriers or carrier-services and rates nothing', async () => {
