@@ -5,8 +5,28 @@
  * connection and timer at once, so a test's afterAll never waits on a
  * keep-alive socket or a late answer.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+
+/** A fault a simulator answers with: the connection is lost before the carrier answers (the request may have been acted on). */
+export class LostAnswer extends Error {
+  constructor(carrier: string) {
+    super(`the connection was lost before ${carrier} answered`);
+    this.name = 'LostAnswer';
+  }
+}
+
+/** A fault a simulator answers with: the carrier acts and answers `delayMs` late (`land` does both), whether or not the caller still waits. */
+export class LateAnswer<Answer> extends Error {
+  constructor(
+    carrier: string,
+    readonly delayMs: number,
+    readonly land: () => Answer | Promise<Answer>,
+  ) {
+    super(`${carrier} answers ${delayMs} ms late`);
+    this.name = 'LateAnswer';
+  }
+}
 
 /** The body, or undefined once it passes `limit` bytes (the rest is not kept). */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
@@ -25,6 +45,12 @@ export type MockServerKit = {
   later(run: () => void, delayMs: number): void;
   /** Listens on `host` (`port`, or any free one) and gives the server's base URL. */
   listen(server: Server, host: string, port?: number): Promise<string>;
+  /**
+   * Serves a simulator's fault: a lost answer drops the connection, a late
+   * one is acted on and answered (`reply`) after its delay, or the response
+   * ended if landing it fails. False when `error` is no fault.
+   */
+  fault<Answer>(error: unknown, req: IncomingMessage, res: ServerResponse, reply: (late: Answer) => void): boolean;
   /** Drops every pending timer and connection, then closes the server. */
   close(server: Server): Promise<void>;
 };
@@ -39,6 +65,25 @@ export function mockServerKit(): MockServerKit {
         run();
       }, delayMs);
       timers.add(timer);
+    },
+    fault<Answer>(error: unknown, req: IncomingMessage, res: ServerResponse, reply: (late: Answer) => void) {
+      if (error instanceof LostAnswer) {
+        req.socket.destroy();
+        return true;
+      }
+      if (!(error instanceof LateAnswer)) return false;
+      const late = error as LateAnswer<Answer>;
+      this.later(() => {
+        void Promise.resolve()
+          .then(late.land)
+          .then(
+            (answer) => {
+              if (!res.destroyed && !res.headersSent) reply(answer);
+            },
+            () => res.destroy(),
+          );
+      }, late.delayMs);
+      return true;
     },
     async listen(server, host, port = 0) {
       server.on('connection', (socket: Socket) => {

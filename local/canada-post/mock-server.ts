@@ -12,7 +12,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { mockServerKit, readBody } from '../mock-http';
-import { createCanadaPostSimulator, LateAnswer, LostAnswer, messagesXml, type CanadaPostClient, type CanadaPostSimAnswer, type CanadaPostSimulator } from './simulator';
+import { createCanadaPostSimulator, messagesXml, type CanadaPostClient, type CanadaPostSimAnswer, type CanadaPostSimulator } from './simulator';
 
 export type CanadaPostMockOptions = {
   clients: readonly CanadaPostClient[];
@@ -82,23 +82,12 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
         entry.status = answer.status;
         reply(res, answer);
       } catch (error) {
-        if (error instanceof LostAnswer) {
-          req.socket.destroy();
-          return;
-        }
-        if (error instanceof LateAnswer) {
-          // Canada Post acts and answers late, whether or not the caller still waits.
-          kit.later(() => {
-            void error.land().then(
-              (late) => {
-                entry.status = late.status;
-                reply(res, late);
-              },
-              () => res.destroy(),
-            );
-          }, error.delayMs);
-          return;
-        }
+        // Canada Post acts and answers late, or the answer is lost, whether or not the caller still waits.
+        const answered = (late: CanadaPostSimAnswer) => {
+          entry.status = late.status;
+          reply(res, late);
+        };
+        if (kit.fault(error, req, res, answered)) return;
         throw error;
       }
     })().catch((error: unknown) => {

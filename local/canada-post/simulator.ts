@@ -37,6 +37,7 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { labelPdf, labelZpl, manifestPdf, simplePdf, type LabelFacts } from './documents';
 import { canadaPostXmlProblems, type CanadaPostSchema } from './xsd';
+import { LateAnswer, LostAnswer } from '../mock-http';
 
 export const CANADA_POST_MEDIA = {
   rate: 'application/vnd.cpc.ship.rate-v4+xml',
@@ -160,29 +161,14 @@ export type SimulatedManifest = {
 
 type Artifact = { username: string; mediaType: string; render: () => Buffer };
 
-/** Thrown by `send` for a lost answer: the work is done, the caller never hears of it. */
-export class LostAnswer extends Error {
-  constructor() {
-    super('the connection was lost before Canada Post answered');
-    this.name = 'LostAnswer';
-  }
-}
-
 /**
- * A late answer (`answerLate(delayMs)`): Canada Post takes `delayMs` to act,
- * and only then makes the shipment and answers; until `land()` runs nothing
- * is made, so Get Shipments finds nothing. Whoever serves the simulator
- * waits, then calls `land()`.
+ * Thrown by `send`: a lost answer (the work is done, the caller never hears
+ * of it), or a late one (`answerLate(delayMs)`: Canada Post takes `delayMs`
+ * to act, and only then makes the shipment and answers; until `land()` runs
+ * nothing is made, so Get Shipments finds nothing). Whoever serves the
+ * simulator waits, then calls `land()` (../mock-http.ts).
  */
-export class LateAnswer extends Error {
-  constructor(
-    readonly delayMs: number,
-    readonly land: () => Promise<CanadaPostSimAnswer>,
-  ) {
-    super(`Canada Post answers ${delayMs} ms late`);
-    this.name = 'LateAnswer';
-  }
-}
+export { LateAnswer, LostAnswer };
 
 /** Characters of a request body read at most (the mock server bounds bytes before this). */
 export const MAX_BODY_CHARS = 1024 * 1024;
@@ -1157,7 +1143,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       received.push(entry);
       if (lateCreates.length > 0 && isCreate(request)) {
         const delayMs = lateCreates.shift()!;
-        throw new LateAnswer(delayMs, async () => {
+        throw new LateAnswer<CanadaPostSimAnswer>('Canada Post', delayMs, async () => {
           const late = await handle(request);
           entry.status = late.status;
           return late;
@@ -1172,7 +1158,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       }
       const result = await handle(request);
       entry.status = result.status;
-      if (fault === 'lose-answer') throw new LostAnswer();
+      if (fault === 'lose-answer') throw new LostAnswer('Canada Post');
       return result;
     },
   };

@@ -24,8 +24,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readBounded } from '../../shared/carriers/live-http';
 import { mockServerKit, readBody } from '../mock-http';
-import type { UpsRequest } from '../../shared/carriers/ups/api';
-import { createUpsSimulator, LateAnswer, LostAnswer, trackAlertErrorMessage, type UpsSimulator } from './simulator';
+import type { UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
+import { createUpsSimulator, trackAlertErrorMessage, type UpsSimulator } from './simulator';
 import { problemsOf, responseSchemaName, validatorFor } from './spec';
 
 export type UpsClient = { clientId: string; clientSecret: string };
@@ -126,18 +126,8 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
       const answer = simulator.send(request);
       send(res, answer.status, JSON.stringify(answer.body), answer.status === 429 ? { 'retry-after': '0' } : {});
     } catch (error) {
-      if (error instanceof LostAnswer) {
-        req.socket.destroy();
-        return;
-      }
-      if (error instanceof LateAnswer) {
-        // UPS acts and answers late, whether or not the caller is still waiting.
-        kit.later(() => {
-          const late = error.land();
-          if (!res.destroyed && !res.headersSent) send(res, late.status, JSON.stringify(late.body));
-        }, error.delayMs);
-        return;
-      }
+      // UPS acts and answers late, or the answer is lost, whether or not the caller is still waiting.
+      if (kit.fault<UpsAnswer>(error, req, res, (late) => send(res, late.status, JSON.stringify(late.body)))) return;
       throw error;
     }
   }

@@ -29,6 +29,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator reads request bodies the document's schema has just validated */
 import { GifWriter } from 'omggif';
 import type { UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
+import { LateAnswer, LostAnswer } from '../mock-http';
 import { loadDocument, parameterValidatorFor, problemsOf, requestSchemaName, responseSchemaName, validatorFor, webhookRequestSchemaName, type UpsDocument } from './spec';
 
 type Stage = 'created' | 'pickedUp' | 'inTransit' | 'outForDelivery' | 'delivered';
@@ -89,24 +90,11 @@ export function trackAlertErrorMessage(code: string): string {
  * A late answer (`answerLate(delayMs)`): UPS takes `delayMs` to act, and
  * only then does the work and answers; until `land()` runs, the shipment is
  * not made, so a reference search finds nothing (as UPS's does while it has
- * not finished). Whoever serves the simulator waits, then calls `land()`.
+ * not finished). Whoever serves the simulator waits, then calls `land()`
+ * (../mock-http.ts). A lost answer: the work is done, the caller never
+ * hears of it.
  */
-export class LateAnswer extends Error {
-  constructor(
-    readonly delayMs: number,
-    readonly land: () => UpsAnswer,
-  ) {
-    super(`UPS answers ${delayMs} ms late`);
-    this.name = 'LateAnswer';
-  }
-}
-
-export class LostAnswer extends Error {
-  constructor() {
-    super('the connection was lost before UPS answered');
-    this.name = 'LostAnswer';
-  }
-}
+export { LateAnswer, LostAnswer };
 
 const error = (status: number, code: string, message: string): UpsAnswer => ({ status, body: { response: { errors: [{ code, message }] } } });
 
@@ -498,13 +486,13 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
       received.push(request);
       if (lateShips.length > 0 && request.method === 'POST' && /^\/shipments\/[^/]+\/ship$/.test(request.path)) {
         const delayMs = lateShips.shift()!;
-        throw new LateAnswer(delayMs, () => handle(request));
+        throw new LateAnswer<UpsAnswer>('UPS', delayMs, () => handle(request));
       }
       const fault = faults.shift();
       if (fault === 'http500') return error(500, '10500', 'Internal server error');
       if (fault === 'http429') return error(429, '10429', 'Too many requests');
       const result = handle(request);
-      if (fault === 'lose-answer') throw new LostAnswer();
+      if (fault === 'lose-answer') throw new LostAnswer('UPS');
       return result;
     },
   };
