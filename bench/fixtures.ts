@@ -4,6 +4,7 @@
  * the `default` pricing group, so every run does the same amount of work.
  */
 import { sampleRateBody, shippingDateIn } from '../test/support/rate-body';
+import { newYorkRecipient } from '../test/unit/carriers/fixtures';
 
 export type Scenario = { name: string; description: string; body: Record<string, unknown> };
 
@@ -30,14 +31,7 @@ export const international: Scenario = {
       countryCode: 'CA',
       phoneNumber: '+1 416 555 0100',
     },
-    recipient: {
-      personName: 'Cora Buyer',
-      addressLine1: '350 5th Ave',
-      city: 'New York',
-      provinceCode: 'NY',
-      postalCode: '10118',
-      countryCode: 'US',
-    },
+    recipient: newYorkRecipient,
     packages: {
       unitOfMeasure: 'metric',
       pieces: [

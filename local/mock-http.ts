@@ -17,7 +17,7 @@ export class LostAnswer extends Error {
 }
 
 /** A fault a simulator answers with: the carrier acts and answers `delayMs` late (`land` does both), whether or not the caller still waits. */
-export class LateAnswer<Answer> extends Error {
+export class LateAnswer<Answer = unknown> extends Error {
   constructor(
     carrier: string,
     readonly delayMs: number,

@@ -22,6 +22,7 @@ import { ddb } from '../../shared/store/client';
 import { keys } from '../../shared/store/keys';
 import { claimNotification, getNotificationMarker } from '../../shared/store/notifications';
 import { useFreshStack } from '../support/stack';
+import { carrierXOrder } from '../support/records';
 
 const stack = useFreshStack();
 
@@ -48,30 +49,21 @@ const event = (status: TransitStatus, occurredAt: string): TrackingEvent => ({
 });
 
 /** An order as the store keeps it; `journey` is its statuses so far, oldest first. */
-const orderOf = (journey: TransitStatus[], notification: Order['notification'], orderId: string = randomUUID()): Order => ({
-  orderId,
-  companyId: randomUUID(),
-  rateResponseId: randomUUID(),
-  rateRequestId: randomUUID(),
-  pricingGroupId: 'default',
-  carrierCode: 'CARRIERX',
-  serviceCode: 'CARRIERX_GROUND',
-  trackingNumber: '794612345678',
-  pieceTrackingNumbers: ['794612345678'],
-  trackingUrl: 'https://track.sandbox.example/CARRIERX/794612345678',
-  status: journey.at(-1)!,
-  labels: [],
-  price: { currency: 'USD', total: 1843 },
-  notification,
-  createdDate: '2026-05-04T14:00:00.000Z',
-  commitment: null,
-  events: journey
-    .slice(1)
-    .map((status, i) => event(status, `2026-05-0${5 + i}T10:00:00.000Z`))
-    .reverse(),
-  version: journey.length - 1,
-  mode: 'live',
-});
+const orderOf = (journey: TransitStatus[], notification: Order['notification'], orderId: string = randomUUID()): Order =>
+  carrierXOrder({
+    orderId,
+    companyId: randomUUID(),
+    rateResponseId: randomUUID(),
+    rateRequestId: randomUUID(),
+    status: journey.at(-1)!,
+    notification,
+    createdDate: '2026-05-04T14:00:00.000Z',
+    events: journey
+      .slice(1)
+      .map((status, i) => event(status, `2026-05-0${5 + i}T10:00:00.000Z`))
+      .reverse(),
+    version: journey.length - 1,
+  });
 
 const asked = (...statuses: TransitStatus[]): Order['notification'] => ({ email: 'buyer@example.com', statuses });
 

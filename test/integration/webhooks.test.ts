@@ -26,6 +26,8 @@ import { ATTEMPT_LEASE_SECONDS, getDelivery, latestDeliveries, MAX_SWEEPS, SWEEP
 import { postWebhook } from '../../shared/webhooks/destination';
 import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
 import { useFreshStack } from '../support/stack';
+import type { Order } from '../../shared/domain/entities';
+import { carrierXOrder } from '../support/records';
 
 const stack = useFreshStack();
 const local = { allowHttp: true, allowPrivate: true };
@@ -148,27 +150,11 @@ describe('the delivery protocol', () => {
   /** A stream record of an order moving from pending to in transit. */
   const record = (companyId: string, sequence: string): DynamoDBRecord => {
     const orderId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-    const order = (status: string, events: unknown[]) => ({
+    const order = (status: Order['status'], events: Order['events']) => ({
       ...keys.order(orderId),
       entityType: 'order',
-      orderId,
-      companyId,
-      rateResponseId: '4b2e8d1f-6a3c-4e5b-9d7f-0c1a2b3e4d5f',
-      rateRequestId: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
-      pricingGroupId: 'default',
-      carrierCode: 'CARRIERX',
-      serviceCode: 'CARRIERX_GROUND',
-      trackingNumber: '794612345678',
-      pieceTrackingNumbers: ['794612345678'],
-      trackingUrl: 'https://track.sandbox.example/CARRIERX/794612345678',
-      labels: [],
-      price: { currency: 'USD', total: 1843 },
-      notification: { statuses: [] },
-      status,
-      events,
-      createdDate: '2026-11-24T10:00:00.000Z',
+      ...carrierXOrder({ orderId, companyId, status, events }),
       updated: '2026-11-24T11:00:00.000Z',
-      mode: 'live',
     });
     return {
       eventID: `e-${sequence}`,

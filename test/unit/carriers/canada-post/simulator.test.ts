@@ -338,11 +338,11 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     await expectValid(failed, 'messages.xsd');
 
     sim.answerLate(5_000);
-    let late: LateAnswer | undefined;
+    let late: LateAnswer<CanadaPostSimAnswer> | undefined;
     try {
       await send('POST', `${CP}/shipment`, MEDIA.shipment, contractShipment({ requestId: 'late1' }));
     } catch (error) {
-      late = error as LateAnswer;
+      late = error as LateAnswer<CanadaPostSimAnswer>;
     }
     expect(late).toBeInstanceOf(LateAnswer);
     expect(late!.delayMs).toBe(5_000);
