@@ -12,3 +12,25 @@ export function captureOutput(into: string[]): () => void {
   );
   return () => spies.forEach((spy) => spy.mockRestore());
 }
+
+/** An Embedded Metric Format line, as CloudWatch reads it from a function's log. */
+export type EmfLine = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
+
+/** The EMF lines written to stdout while `run` runs (Powertools Metrics flushes them there). */
+export async function emfLines(run: () => Promise<unknown> | unknown): Promise<EmfLine[]> {
+  const chunks: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return chunks
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes('"_aws"'))
+    .map((line) => JSON.parse(line) as EmfLine);
+}

@@ -18,6 +18,7 @@ import { traceSampled, tracingEnabled } from '../../shared/tracer';
 import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
+import { emfLines } from '../support/output';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'ship_api_0b5e0b5e0b5e0b5e0b5e0b5e0b5e0b5e';
@@ -33,23 +34,7 @@ afterAll(() => {
 });
 
 /** EMF lines written to stdout while `run` runs. */
-const emf = async (run: () => Promise<unknown> | unknown) => {
-  const chunks: string[] = [];
-  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(String(chunk));
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return chunks
-    .join('')
-    .split('\n')
-    .filter((line) => line.includes('"_aws"'))
-    .map((line) => JSON.parse(line) as { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>);
-};
+const emf = emfLines;
 
 const jobs = (options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] =>
   createCarrierRegistry(createSandboxTransports(options)).sandboxAdapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));

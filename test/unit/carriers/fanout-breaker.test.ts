@@ -13,6 +13,7 @@ import { createSandboxTransports, type SandboxNetworkOptions } from '../../../sh
 import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/port';
 import { carrierMetrics } from '../../../shared/metrics';
 import { rateInput, rateRequest, withOptions } from './fixtures';
+import { emfLines, type EmfLine } from '../../support/output';
 
 const TIMEOUT_MS = 15;
 const OPEN_MS = 30_000;
@@ -267,34 +268,17 @@ describe('the default metrics port (EMF)', () => {
     }
   });
 
-  const emf = (run: () => void) => {
-    const chunks: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      chunks.push(String(chunk));
-      return true;
-    });
-    try {
-      run();
-    } finally {
-      spy.mockRestore();
-    }
-    return chunks
-      .join('')
-      .split('\n')
-      .filter((line) => line.includes('"_aws"'))
-      .map((line) => JSON.parse(line) as { _aws: { CloudWatchMetrics: Array<{ Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>);
-  };
-  const names = (line: ReturnType<typeof emf>[number]) => line._aws.CloudWatchMetrics[0]!.Metrics.map((m) => m.Name);
+  const names = (line: EmfLine) => line._aws.CloudWatchMetrics[0]!.Metrics.map((m) => m.Name);
 
-  it('a skipped carrier: outcome unavailable, counted as a failure, no latency', () => {
-    const [line] = emf(() => carrierMetrics.carrierCall({ carrierCode: 'CARRIERY', latencyMs: 0.01, outcome: 'unavailable' }));
+  it('a skipped carrier: outcome unavailable, counted as a failure, no latency', async () => {
+    const [line] = await emfLines(() => carrierMetrics.carrierCall({ carrierCode: 'CARRIERY', latencyMs: 0.01, outcome: 'unavailable' }));
     expect(names(line!)).toEqual(['CarrierFailures']);
     expect(line).toMatchObject({ carrier: 'CARRIERY', outcome: 'unavailable', CarrierFailures: 1 });
     expect(line).not.toHaveProperty('CarrierLatency');
   });
 
-  it('a breaker opening: CarrierBreakerOpened 1 with the carrier', () => {
-    const [line] = emf(() => carrierMetrics.breakerOpened!('CARRIERY'));
+  it('a breaker opening: CarrierBreakerOpened 1 with the carrier', async () => {
+    const [line] = await emfLines(() => carrierMetrics.breakerOpened!('CARRIERY'));
     expect(names(line!)).toEqual(['CarrierBreakerOpened']);
     expect(line).toMatchObject({ service: 'shipping-api', carrier: 'CARRIERY', CarrierBreakerOpened: 1 });
   });
