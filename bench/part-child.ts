@@ -8,6 +8,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { BenchContext, BenchPart } from './checks';
+import { childExit } from './child-exit';
 
 /** A part's child is killed after this long (a part may ask for longer: tracking-scale loads DynamoDB Local first). */
 const CHILD_DEADLINE_MS = 180_000;
@@ -33,17 +34,10 @@ export const runPartInChild = (ctx: BenchContext, module: string, exportName: st
     child.on('message', (message: Message) => {
       result = message;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
-    const stopWatch = setInterval(() => {
-      if (ctx.stopped()) child.kill('SIGTERM');
-    }, 200);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      clearInterval(stopWatch);
+    childExit(ctx, child, deadlineMs).then(({ code, signal }) => {
       if (result.part && code === 0) resolve(result.part);
       else reject(new Error(`${exportName}: ${result.error ?? `child exited with ${signal ?? `code ${code}`}`}`));
-    });
+    }, reject);
   });
 
 const runChild = async () => {

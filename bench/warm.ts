@@ -40,6 +40,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { check, type BenchContext, type BenchPart } from './checks';
+import { childExit } from './child-exit';
 import { fmt, round, roundSummary, summarize, table, type LatencySummary } from './stats';
 
 /** Target of issue 8: the warm handler's p50 at most this many times the floor's. */
@@ -139,21 +140,14 @@ const runChild = (ctx: BenchContext, mode: Mode, pair?: { ready: () => void; ste
       if (message.ready) pair?.ready();
       if (message.stepped) pair?.stepped();
     });
-    const timer = setTimeout(() => {
+    const exited = childExit(ctx, child, CHILD_DEADLINE_MS, () => {
       failure ??= `not finished after ${CHILD_DEADLINE_MS / 1000} s`;
-      child.kill('SIGKILL');
-    }, CHILD_DEADLINE_MS);
-    const stopWatch = setInterval(() => {
-      if (ctx.stopped()) child.kill('SIGTERM');
-    }, 200);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      clearInterval(stopWatch);
+    });
+    exited.then(({ code, signal }) => {
       if (stderr) ctx.log(`  ${stderr}`);
       if (result && code === 0) resolve(result);
       else reject(new Error(`warm bench: ${failure ?? `child exited with ${signal ?? `code ${code}`}`}`));
-    });
+    }, reject);
   });
 
 /** The two modes' children side by side, their measured steps alternating (as deployed, off, as deployed, …). */
