@@ -18,6 +18,7 @@ import { listOutbox } from '../../shared/notify/outbox';
 import { adminJson } from './cli';
 import { sampleRateBody } from './rate-body';
 import { runtimeEnv, startRuntime, stopRuntime, type RunningRuntime } from './runtime';
+import { forgetHostZodRegistry } from './host-globals';
 
 export type E2eGlobals = { __SHIPPING_E2E_RUNTIME__?: RunningRuntime; __SHIPPING_E2E_DATA_DIR__?: string };
 
@@ -99,5 +100,7 @@ export default async function e2eGlobalSetup(): Promise<void> {
   } catch (e) {
     (e as Error).message += `\n(runtime logs are in ${dataDir})`;
     throw e;
+  } finally {
+    forgetHostZodRegistry();
   }
 }

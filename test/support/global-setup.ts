@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyEnv, localAwsEnv } from '../../local/env';
 import { startLocalStack, type LocalStack } from '../../local/stack';
+import { forgetHostZodRegistry } from './host-globals';
 
 export type IntegrationGlobals = { __SHIPPING_INTEGRATION_STACK__?: LocalStack; __SHIPPING_INTEGRATION_SECRETS__?: string };
 
@@ -24,4 +25,5 @@ export default async function integrationGlobalSetup(): Promise<void> {
   globals.__SHIPPING_INTEGRATION_SECRETS__ = secrets;
   process.env.WEBHOOK_SECRET_KEY_FILE = path.join(secrets, 'webhook-secret.key');
   process.env.WEBHOOK_ALLOW_PRIVATE_URLS = 'true';
+  forgetHostZodRegistry();
 }
