@@ -97,8 +97,19 @@ export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]): Required<E
     });
   });
 
-/** The 400 for a list of problems: message `<path> <text>; <path> <text>`, details `[{path, message}]`. */
-export const validationError = (details: Required<ErrorDetail>[]): AppError => {
+/**
+ * The 400 for a list of problems: message `<path> <text>; <path> <text>`,
+ * details `[{path, message}]`. A problem said twice (two checks of one field
+ * that share their text) is said once.
+ */
+export const validationError = (problems: Required<ErrorDetail>[]): AppError => {
+  const seen = new Set<string>();
+  const details = problems.filter((d) => {
+    const key = `${d.path}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const listed = details.slice(0, MAX_REPORTED_PROBLEMS).map((d) => `${d.path} ${d.message}`);
   if (details.length > MAX_REPORTED_PROBLEMS) listed.push(`and ${details.length - MAX_REPORTED_PROBLEMS} more problems`);
   return new AppError(400, 'VALIDATION_FAILED', listed.join('; '), { details: details.slice(0, MAX_REPORTED_PROBLEMS) });

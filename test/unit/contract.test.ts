@@ -107,6 +107,8 @@ describe('queries and bodies, read with the route', () => {
     expect(list({ from: '2026-13-01' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'from must be a calendar date' });
     expect(list({ limit: '51' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' });
     expect(list({ limit: '0' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' });
+    // A billion fails both of the limit's checks, which share their text: said once.
+    expect(list({ limit: '1000000000' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' });
     expect(list({ from: '2026-11-02', to: '2026-11-01' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'from must not be after to' });
     expect(readRouteInput(manifestsListRoute, request({ queryStringParameters: { limit: '50', from: '2026-11-01', to: '2026-11-01' } })).query).toEqual({ limit: '50', from: '2026-11-01', to: '2026-11-01' });
   });
