@@ -1613,7 +1613,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Lists the shipping label of this format first
+                     * @description Lists the shipping label of this format first. A carrier that issues one label format per shipment (Canada Post, for a contract account) issues this one; the other format is then drawn by the service
                      * @enum {string}
                      */
                     labelFormat?: "PDF" | "ZPL";

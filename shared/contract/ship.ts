@@ -10,7 +10,7 @@ export const shipParams = z.object({ rateResponseId: uuidParam('A `rateResponseI
 
 /** Optional; `{}` or empty. Other fields are ignored. */
 export const shipBody = z
-  .looseObject({ labelFormat: z.optional(z.enum(['PDF', 'ZPL'], { error: 'must be PDF or ZPL' })).register(z.globalRegistry, { description: 'Lists the shipping label of this format first' }) })
+  .looseObject({ labelFormat: z.optional(z.enum(['PDF', 'ZPL'], { error: 'must be PDF or ZPL' })).register(z.globalRegistry, { description: 'Lists the shipping label of this format first. A carrier that issues one label format per shipment (Canada Post, for a contract account) issues this one; the other format is then drawn by the service' }) })
   .register(z.globalRegistry, { description: 'Optional; `{}` or empty. Billing comes from the rate request (`billingOptions`), never from here.' });
 export type ShipBody = z.infer<typeof shipBody>;
 
