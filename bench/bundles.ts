@@ -201,7 +201,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const { createCompany } = await import('../shared/store/companies');
   const { createApiKey } = await import('../shared/store/api-keys');
   const { ddb } = await import('../shared/store/client');
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { PutCommand } = await import('../shared/store/dynamo');
   await seedReferenceData();
   await ddb.send(new PutCommand({ TableName: tableName, Item: { ...BASELINE_KEY, entityType: 'bench' } }));
   const company = await createCompany({ name: 'Cold Bench', pricingGroupId: 'default', billing: 'account', withUser: true });

@@ -49,7 +49,7 @@ import { performance } from 'node:perf_hooks';
 import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../shared/store/dynamo';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stages } from '../lib/stages';
 import { buildContext, buildEvent, manifestRoutes, matchRoute, type Route } from '../local/api-gateway';

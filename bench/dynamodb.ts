@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoClient } from '../shared/store/dynamo';
 import type { Context } from 'aws-lambda';
 import { stages } from '../lib/stages';
 import { buildContext, buildEvent, manifestRoutes, matchRoute, requireHandlerLoader, type Route } from '../local/api-gateway';
@@ -107,7 +107,7 @@ export const WRITES = new Set(['PutItemCommand', 'BatchWriteItemCommand', 'Trans
  * `ReturnConsumedCapacity: capacity(command)` where that gives a level.
  */
 export const recordCommands = (
-  client: DynamoDBDocumentClient,
+  client: DynamoClient,
   into: Recorded[],
   capacity: (command: string) => 'TOTAL' | 'INDEXES' | undefined,
   name = 'benchRecorder',

@@ -37,11 +37,11 @@ import { findSourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { check, type BenchContext, type BenchPart } from './checks';
 import { childExit } from './child-exit';
 import { fmt, round, roundSummary, summarize, table, type LatencySummary } from './stats';
+import type { HttpRequest } from '../shared/aws-http';
 
 /** Target of issue 8: the warm handler's p50 at most this many times the floor's. */
 const WARM_RATIO_MAX = 8;
@@ -257,7 +257,7 @@ export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
 // ---------------------------------------------------------------------------
 
 type Recorded = { statusCode: number; headers: Record<string, string>; body: Buffer };
-type SdkRequest = { method: string; protocol: string; hostname: string; port?: number; path: string; query?: Record<string, unknown>; headers: Record<string, string>; body?: unknown };
+type SdkRequest = HttpRequest;
 
 const READS = new Set(['GetItem', 'Query', 'BatchGetItem', 'TransactGetItems', 'Scan']);
 /** Writes are answered at once with DynamoDB's empty success. */
@@ -270,9 +270,9 @@ const WRITES: Record<string, string> = {
 const WRITE_HEADERS = { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'warm-bench' };
 
 /**
- * The request body as bytes, without copying. The SDK's JSON codec hands a
+ * The request body as bytes, without copying (a string from the service's client; the SDK's JSON codec handed a
  * Uint8Array subclass whose valueOf/toString decode it (with a warning), so
- * it is viewed through its buffer, never passed to Buffer.from as it is.
+ * it is viewed through its buffer, never passed to Buffer.from as it is).
  */
 const bodyBytes = (body: unknown): Buffer => {
   if (body === undefined || body === null) return Buffer.alloc(0);
@@ -281,10 +281,9 @@ const bodyBytes = (body: unknown): Buffer => {
   throw new Error(`warm bench: unexpected request body type ${typeof body}`);
 };
 
-const streamOf = (bytes: Buffer): Readable => Readable.from([bytes], { objectMode: false });
 
 /**
- * The SDK's request handler (`{ handle(request) }`): first forwarding to
+ * The DynamoDB client's request handler (`{ handle(request) }`, shared/aws-http.ts): first forwarding to
  * DynamoDB Local and recording the answers to reads, then answering from the
  * recording at once. Counts what it is asked per target.
  */
@@ -315,7 +314,8 @@ const createInstantDynamoDB = () => {
   };
 
   const answer = async (request: SdkRequest): Promise<Recorded> => {
-    const target = (request.headers['x-amz-target'] ?? '').replace(/^DynamoDB_\d+\./, '');
+    const targetHeader = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'x-amz-target')?.[1];
+    const target = (targetHeader ?? '').replace(/^DynamoDB_\d+\./, '');
     const body = bodyBytes(request.body);
     const count = counts.get(target) ?? { calls: 0, bytes: 0 };
     count.calls += 1;
@@ -352,11 +352,8 @@ const createInstantDynamoDB = () => {
     requestHandler: {
       handle: async (request: SdkRequest) => {
         const r = await answer(request);
-        return { response: { statusCode: r.statusCode, headers: { ...r.headers }, body: streamOf(r.body) } };
+        return { statusCode: r.statusCode, headers: { ...r.headers }, body: r.body };
       },
-      updateHttpClientConfig: () => {},
-      httpHandlerConfigs: () => ({}),
-      destroy: () => {},
     },
   };
 };
@@ -404,7 +401,7 @@ type Json = Record<string, unknown>;
  * the rate path does not use.
  */
 const documentCommand = async (target: string, input: Json) => {
-  const lib = await import('@aws-sdk/lib-dynamodb');
+  const lib = await import('../shared/store/dynamo');
   const { unmarshall } = await import('@aws-sdk/util-dynamodb');
   type Av = Parameters<typeof unmarshall>[0];
   const u = (value: unknown) => (value === undefined ? undefined : unmarshall(value as Av));

@@ -60,9 +60,12 @@ const endpointVariable: Record<AwsService, string> = {
 export const usesEmulator = (service: AwsService, env: NodeJS.ProcessEnv = process.env): boolean =>
   Boolean(env[endpointVariable[service]] || env.AWS_ENDPOINT_URL);
 
-/** Constructor options shared by every client of `service`: timeouts and retries (see above). */
+/** The limits of `service`'s calls: an emulator's when one is configured. */
+export const limitsOf = (service: AwsService, env: NodeJS.ProcessEnv = process.env): ClientLimits => (usesEmulator(service, env) ? emulatorLimits : clientLimits[service]);
+
+/** Constructor options shared by every SDK client of `service`: timeouts and retries (see above). */
 export const awsClientConfig = (service: AwsService, env: NodeJS.ProcessEnv = process.env) => {
-  const limits = usesEmulator(service, env) ? emulatorLimits : clientLimits[service];
+  const limits = limitsOf(service, env);
   return {
     maxAttempts: limits.maxAttempts,
     retryMode: 'standard',

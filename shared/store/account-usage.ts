@@ -14,7 +14,7 @@
  * order (a 4 KB order item read eventually consistent is half a unit), e.g.
  * 100,000 moving orders cost about 50,000 read units and a minute.
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from './dynamo';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
 import type { TransitStatus } from '../domain/entities';

@@ -4,7 +4,7 @@
  * key can be revoked by id.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from './dynamo';
 import * as z from '../zod';
 import { config } from '../config';
 import { apiKeyRecordSchema, type ApiKeyRecord, type KeyMode } from '../domain/entities';

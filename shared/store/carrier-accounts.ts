@@ -6,7 +6,7 @@
  * reference to where the credentials live (shared/secrets.ts), never the
  * credentials. Pricing plans name an account by id (`carrierAccountId`).
  */
-import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, ScanCommand } from './dynamo';
 import { config } from '../config';
 import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/entities';
 import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';

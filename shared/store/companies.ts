@@ -1,6 +1,6 @@
 /** Companies (organizations): pricing group, billing, user, third-party blacklist. */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo';
 import { config } from '../config';
 import { companySchema, type Company } from '../domain/entities';
 import { expressionOf, requestPlaceholders } from './expressions';

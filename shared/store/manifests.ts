@@ -21,7 +21,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from './dynamo';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from '../zod';
 import { config } from '../config';

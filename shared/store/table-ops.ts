@@ -7,7 +7,7 @@
  * exceptions, and a service decides what it means to a caller.
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo';
 import type * as z from '../zod';
 import { config } from '../config';
 import { ddb } from './client';

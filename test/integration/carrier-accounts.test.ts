@@ -9,7 +9,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../../shared/store/dynamo';
 import { AdminError, executeAdminCommand, parseAdminCommand, UsageError, type AdminIo } from '../../local/admin';
 import { writeRuntimeFile } from '../../local/runtime-files';
 import { createCancelHandler } from '../../functions/cancel/handler';

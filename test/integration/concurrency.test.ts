@@ -10,7 +10,7 @@
  * recipe here: every endpoint gets the property.
  */
 import path from 'node:path';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../shared/store/dynamo';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { httpFunctions } from '../../shared/manifest';
 import { ddb } from '../../shared/store/client';

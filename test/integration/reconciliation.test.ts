@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/store/dynamo';
 import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
 import { createUpsSimulator, LateAnswer, type UpsSimulator } from '../../local/ups/simulator';
 import { createCancelHandler } from '../../functions/cancel/handler';

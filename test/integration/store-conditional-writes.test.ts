@@ -4,7 +4,7 @@
  * conditions come back as ConditionFailed naming the items, with nothing
  * written.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/store/dynamo';
 import { ddb } from '../../shared/store/client';
 import { keys, type Key } from '../../shared/store/keys';
 import { ConditionFailed, conditionalPut, conditionalUpdate, isConditionalCheckFailed, transactWrite } from '../../shared/store/table-ops';

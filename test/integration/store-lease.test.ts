@@ -4,7 +4,7 @@
  * lease item of its own (the render and e-mail markers) and a lease attribute
  * of an existing item (the ship claim on a rate response).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/store/dynamo';
 import * as z from '../../shared/zod';
 import { ddb } from '../../shared/store/client';
 import { keys, type Key } from '../../shared/store/keys';

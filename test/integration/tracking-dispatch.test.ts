@@ -8,7 +8,7 @@
  * order written before schedules is adopted.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../shared/store/dynamo';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { createTrackingCheckHandler } from '../../functions/tracking-check/handler';
 import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/handler';

@@ -6,7 +6,7 @@
  * company's order is untouched. The scheduled refresh has its own file
  * (its own table, so no other test's orders are due).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../shared/store/dynamo';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createLabelFileHandler } from '../../functions/label-file/handler';

@@ -84,7 +84,7 @@ export const useFreshStack = (): FreshStack => {
       return { company, ...(await createKey(company.companyId)) };
     },
     scanAll: async () => {
-      const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { ScanCommand } = await import('../../shared/store/dynamo');
       const { ddb } = await import('../../shared/store/client');
       const items: Array<Record<string, unknown>> = [];
       let start: Record<string, unknown> | undefined;

@@ -5,8 +5,7 @@
  * what a warm container still sees after a change in the table, and when it
  * sees the change. Locally both are off.
  */
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand, QueryCommand } from '../support/dynamo-mock';
 import { stages } from '../../lib/stages';
 import type { ApiKeyRecord } from '../../shared/domain/entities';
 import { AppError } from '../../shared/errors';
@@ -18,7 +17,7 @@ import { keys } from '../../shared/store/keys';
 import { clearReferenceCache } from '../../shared/store/memo';
 import { apiKeyRecordFor } from '../support/records';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const KEY = 'ship_api_c0ffeec0ffeec0ffeec0ffeec0ffee00';
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const at = (ms: number) => new Date(T0 + ms);

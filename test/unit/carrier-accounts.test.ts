@@ -5,8 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockDynamo, GetCommand } from '../support/dynamo-mock';
 import { CarrierAccountNotConfigured, carrierAccountById, resolveCarrierAccount } from '../../shared/carriers/accounts';
 import { carrierSchema, pricingPlanSchema, type CarrierAccountRecord, type PricingPlan } from '../../shared/domain/entities';
 import { pricingPlans } from '../../shared/reference/pricing-groups';
@@ -14,7 +13,7 @@ import { storeCarrierCredentials } from '../../shared/secrets';
 import { keys } from '../../shared/store/keys';
 import { referenceItems } from '../../shared/store/seed';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const ID = '0b7a4c2e-1d3f-4a5b-8c6d-7e8f9a0b1c2d';
 
 describe('pricing plans keep no credentials', () => {

@@ -4,8 +4,7 @@
  * stay quiet. Metrics are switched on for this file (they are off outside
  * Lambda by default); the EMF lines are read from stdout.
  */
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand, QueryCommand } from '../support/dynamo-mock';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { fanOutRates, type CarrierCall, type RateJob } from '../../shared/carriers/fanout';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
@@ -20,7 +19,7 @@ import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
 import { emfLines } from '../support/output';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const KEY = 'ship_api_0b5e0b5e0b5e0b5e0b5e0b5e0b5e0b5e';
 const NAMESPACE = 'ShippingApi/test';
 
@@ -233,6 +232,32 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
     expect(trace!.calls).toEqual([{ service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 1 }]);
   });
 
+  it("the service's DynamoDB client is timed the same way: operation, table, latency, outcome and attempts", async () => {
+    const lines = await inLambda(LAMBDA, async (load) => {
+      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      const { DynamoClient, GetCommand } = load<typeof import('../../shared/store/dynamo')>('../../shared/store/dynamo');
+      const answers = [500, 200];
+      const client = tracer.traced(
+        new DynamoClient({
+          env: { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' },
+          limits: { connectionTimeoutMs: 1_000, requestTimeoutMs: 1_000, maxAttempts: 3 },
+          requestHandler: {
+            handle: async () => {
+              const statusCode = answers.shift()!;
+              const body = statusCode === 200 ? '{"Item":{"pk":{"S":"x"}}}' : '{"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"no"}';
+              return { statusCode, headers: {}, body: Buffer.from(body) };
+            },
+          },
+        }),
+      );
+      tracer.beginInvocation();
+      expect((await client.send(new GetCommand({ TableName: 'orders', Key: { pk: 'x' } }))).Item).toEqual({ pk: 'x' });
+      tracer.endInvocation(200);
+    });
+    const [trace] = lines.filter((l) => l.message === 'trace');
+    expect(trace!.calls).toEqual([{ service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 2 }]);
+  });
+
   it('a failed condition is the API answering; a fault is a failure, written as a warning even when the trace is not sampled', async () => {
     const failing = (status: number, type: string) =>
       inLambda({ ...LAMBDA, _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=0' }, async (load) => {
@@ -279,14 +304,15 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
   it("the HTTP layer: one trace line per request, with the request's keys and each carrier call; a 401 and a 500 have theirs", async () => {
     const lines = await inLambda(LAMBDA, async (load) => {
       const { mockClient: mock } = load<typeof import('aws-sdk-client-mock')>('aws-sdk-client-mock');
-      const lib = load<typeof import('@aws-sdk/lib-dynamodb')>('@aws-sdk/lib-dynamodb');
+      const lib = load<typeof import('../../shared/store/dynamo')>('../../shared/store/dynamo');
       const { httpHandler: isolatedHandler } = load<typeof import('../../shared/http/handler')>('../../shared/http/handler');
       const { callCarrier } = load<typeof import('../../shared/services/carrier-call')>('../../shared/services/carrier-call');
-      const store = mock(lib.DynamoDBDocumentClient);
-      store.on(lib.GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
+      const store = mock(lib.DynamoClient as unknown as typeof import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient);
+      const getCommand = lib.GetCommand as unknown as typeof import('@aws-sdk/lib-dynamodb').GetCommand;
+      store.on(getCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
         Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
       });
-      store.on(lib.GetCommand, { Key: keys.company('c1') }).resolves({
+      store.on(getCommand, { Key: keys.company('c1') }).resolves({
         Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
       });
       const handler = isolatedHandler(carriersRoute, async ({ event }) => {

@@ -1,5 +1,4 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand } from '../../support/dynamo-mock';
 import { authenticate, clearAuthCache, configuredKeyPrefixes, hasScope, isWellFormedKey, keyFailure, keyModeOf } from '../../../shared/http/auth';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
@@ -7,7 +6,7 @@ import type { ApiKeyRecord } from '../../../shared/domain/entities';
 import { AppError } from '../../../shared/errors';
 import { apiKeyRecordFor } from '../../support/records';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const KEY = 'ship_api_0123456789abcdef0123456789abcdef';
 const TEST_KEY = 'shiptest_api_0123456789abcdef0123456789abcdef';
 const PREFIXES = { live: 'ship', test: 'shiptest' };

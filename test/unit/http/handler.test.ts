@@ -1,5 +1,4 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand, QueryCommand } from '../../support/dynamo-mock';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { handler as packagingTypes } from '../../../functions/packaging-types/handler';
 import { handler as carrierServices } from '../../../functions/carrier-services/handler';
@@ -12,7 +11,7 @@ import { defaultPackagingTypes } from '../../../shared/reference/packaging';
 import { services } from '../../../shared/reference/carriers';
 import { referenceItems } from '../../../shared/store/seed';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const KEY = 'ship_api_00000000000000000000000000000001';
 
 const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>

@@ -1,5 +1,4 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand, QueryCommand } from '../../support/dynamo-mock';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { handler } from '../../../functions/carriers/handler';
 import { handler as rateHandler } from '../../../functions/rate/handler';
@@ -12,7 +11,7 @@ import { keys } from '../../../shared/store/keys';
 import { sampleRateBody } from '../../support/rate-body';
 import { captureOutput } from '../../support/output';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const KEY = 'ship_api_abcdefabcdefabcdefabcdefabcdef12';
 const EMAIL = 'alex.shipper@example.com';
 

@@ -8,8 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand, QueryCommand } from '../../support/dynamo-mock';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
@@ -28,7 +27,7 @@ import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { captureOutput } from '../../support/output';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockDynamo();
 const KEY = 'ship_api_c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0';
 
 /** A promise and the function that settles it. */

@@ -3,8 +3,7 @@
  * small: reads shared within a request, the reference partition sorted by
  * kind, the size DynamoDB bills, and the preloads started alongside auth.
  */
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockDynamo, GetCommand, QueryCommand } from '../../support/dynamo-mock';
 import { toStoredRate } from '../../../shared/domain/rate';
 import { authenticate, clearAuthCache } from '../../../shared/http/auth';
 import { carriers, services } from '../../../shared/reference/carriers';
@@ -158,7 +157,7 @@ describe('stored rate items', () => {
 });
 
 describe('preloads started alongside authentication', () => {
-  const ddbMock = mockClient(DynamoDBDocumentClient);
+  const ddbMock = mockDynamo();
   const KEY = 'ship_api_0123456789abcdef0123456789abcdef';
   beforeEach(() => {
     clearAuthCache();

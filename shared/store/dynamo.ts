@@ -1,0 +1,300 @@
+/**
+ * The service's DynamoDB client: the nine operations the store uses, with the
+ * document client's shapes (plain values in and out, marshalled by AWS's own
+ * @aws-sdk/util-dynamodb), over DynamoDB's JSON protocol signed by `aws4`
+ * (../aws-http.ts). It replaces the SDK's DynamoDBClient and
+ * DynamoDBDocumentClient in every function: the SDK's client was most of
+ * each function's cold start (its first use of each command's schema,
+ * endpoint rules, middleware and HTTP handler) and most of a warm rate
+ * request's time; docs/decisions.md, "A light DynamoDB client", has the
+ * figures and why no library does this job.
+ *
+ * The commands carry the document client's names (`new GetCommand(input)`),
+ * and the client has what the code around it reads of the SDK's: `send`,
+ * a `middlewareStack` (add, remove, identify: ../tracer.ts times calls with
+ * it, the benches record them) whose middleware sees the document form
+ * before marshalling, with `clientName` "DynamoDBClient" and `commandName`
+ * the low-level command's ("GetItemCommand"), and `config.requestHandler`,
+ * the transport (bench/warm.ts answers in process).
+ */
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type {
+  BatchGetCommandInput,
+  BatchGetCommandOutput,
+  BatchWriteCommandInput,
+  BatchWriteCommandOutput,
+  DeleteCommandInput,
+  DeleteCommandOutput,
+  GetCommandInput,
+  GetCommandOutput,
+  PutCommandInput,
+  PutCommandOutput,
+  QueryCommandInput,
+  QueryCommandOutput,
+  ScanCommandInput,
+  ScanCommandOutput,
+  TransactWriteCommandInput,
+  TransactWriteCommandOutput,
+  UpdateCommandInput,
+  UpdateCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { limitsOf, type ClientLimits } from '../aws-clients';
+import { AwsServiceError, credentialsOf, firstHeader, nodeRequestHandler, regionOf, signed, withRetries, type HttpResponse, type RequestHandler } from '../aws-http';
+
+type Doc = Record<string, unknown>;
+type AttributeMap = Record<string, unknown>;
+
+const MARSHALL = { removeUndefinedValues: true } as const;
+const toMap = (value: unknown): AttributeMap => marshall(value as Doc, MARSHALL) as AttributeMap;
+const fromMap = (value: unknown): Doc => unmarshall(value as never);
+
+/** The expression values and start key every operation may carry. */
+const common = (input: Doc): Doc => ({
+  ...input,
+  ...(input.ExpressionAttributeValues ? { ExpressionAttributeValues: toMap(input.ExpressionAttributeValues) } : {}),
+  ...(input.ExclusiveStartKey ? { ExclusiveStartKey: toMap(input.ExclusiveStartKey) } : {}),
+});
+const withKey = (input: Doc): Doc => ({ ...common(input), Key: toMap(input.Key) });
+
+type Operation = {
+  name: string;
+  marshal: (input: Doc) => Doc;
+  unmarshal: (output: Doc) => Doc;
+};
+
+const attributesOut = (output: Doc): Doc => ({ ...output, ...(output.Attributes ? { Attributes: fromMap(output.Attributes) } : {}) });
+const itemsOut = (output: Doc): Doc => ({
+  ...output,
+  ...(output.Items ? { Items: (output.Items as unknown[]).map(fromMap) } : {}),
+  ...(output.LastEvaluatedKey ? { LastEvaluatedKey: fromMap(output.LastEvaluatedKey) } : {}),
+});
+const tablesOf = <T>(value: unknown, each: (v: unknown) => T): Record<string, T> | undefined =>
+  value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([table, v]) => [table, each(v)])) : undefined;
+const writeRequests = (requests: unknown, convert: (v: unknown) => unknown) =>
+  (requests as Array<{ PutRequest?: { Item: unknown }; DeleteRequest?: { Key: unknown } }>).map((r) => ({
+    ...(r.PutRequest ? { PutRequest: { ...r.PutRequest, Item: convert(r.PutRequest.Item) } } : {}),
+    ...(r.DeleteRequest ? { DeleteRequest: { ...r.DeleteRequest, Key: convert(r.DeleteRequest.Key) } } : {}),
+  }));
+const keysAndAttributes = (value: unknown, convert: (v: unknown) => unknown) => {
+  const v = value as Doc & { Keys: unknown[] };
+  return { ...v, Keys: v.Keys.map(convert) };
+};
+
+const OPERATIONS = {
+  GetItem: { name: 'GetItem', marshal: withKey, unmarshal: (o: Doc) => ({ ...o, ...(o.Item ? { Item: fromMap(o.Item) } : {}) }) },
+  PutItem: { name: 'PutItem', marshal: (i: Doc) => ({ ...common(i), Item: toMap(i.Item) }), unmarshal: attributesOut },
+  UpdateItem: { name: 'UpdateItem', marshal: withKey, unmarshal: attributesOut },
+  DeleteItem: { name: 'DeleteItem', marshal: withKey, unmarshal: attributesOut },
+  Query: { name: 'Query', marshal: common, unmarshal: itemsOut },
+  Scan: { name: 'Scan', marshal: common, unmarshal: itemsOut },
+  BatchGetItem: {
+    name: 'BatchGetItem',
+    marshal: (i: Doc) => ({ ...i, RequestItems: tablesOf(i.RequestItems, (v) => keysAndAttributes(v, toMap)) }),
+    unmarshal: (o: Doc) => ({
+      ...o,
+      ...(o.Responses ? { Responses: tablesOf(o.Responses, (items) => (items as unknown[]).map(fromMap)) } : {}),
+      ...(o.UnprocessedKeys ? { UnprocessedKeys: tablesOf(o.UnprocessedKeys, (v) => keysAndAttributes(v, fromMap)) } : {}),
+    }),
+  },
+  BatchWriteItem: {
+    name: 'BatchWriteItem',
+    marshal: (i: Doc) => ({ ...i, RequestItems: tablesOf(i.RequestItems, (v) => writeRequests(v, toMap)) }),
+    unmarshal: (o: Doc) => ({ ...o, ...(o.UnprocessedItems ? { UnprocessedItems: tablesOf(o.UnprocessedItems, (v) => writeRequests(v, fromMap)) } : {}) }),
+  },
+  TransactWriteItems: {
+    name: 'TransactWriteItems',
+    marshal: (i: Doc) => ({
+      ...i,
+      TransactItems: (i.TransactItems as Array<Record<string, Doc>>).map((item) =>
+        Object.fromEntries(
+          Object.entries(item).map(([kind, write]) => [kind, kind === 'Put' ? { ...common(write), Item: toMap(write.Item) } : withKey(write)]),
+        ),
+      ),
+    }),
+    unmarshal: (o: Doc) => o,
+  },
+} satisfies Record<string, Operation>;
+
+type OperationName = keyof typeof OPERATIONS;
+
+/** One command: the operation and its input in the document client's form. */
+export abstract class DynamoCommand<Input extends object, Output extends object> {
+  declare readonly $output: Output;
+  abstract readonly operation: OperationName;
+  constructor(readonly input: Input) {}
+}
+
+export class GetCommand extends DynamoCommand<GetCommandInput, GetCommandOutput> {
+  readonly operation = 'GetItem';
+}
+export class PutCommand extends DynamoCommand<PutCommandInput, PutCommandOutput> {
+  readonly operation = 'PutItem';
+}
+export class UpdateCommand extends DynamoCommand<UpdateCommandInput, UpdateCommandOutput> {
+  readonly operation = 'UpdateItem';
+}
+export class DeleteCommand extends DynamoCommand<DeleteCommandInput, DeleteCommandOutput> {
+  readonly operation = 'DeleteItem';
+}
+export class QueryCommand extends DynamoCommand<QueryCommandInput, QueryCommandOutput> {
+  readonly operation = 'Query';
+}
+export class ScanCommand extends DynamoCommand<ScanCommandInput, ScanCommandOutput> {
+  readonly operation = 'Scan';
+}
+export class BatchGetCommand extends DynamoCommand<BatchGetCommandInput, BatchGetCommandOutput> {
+  readonly operation = 'BatchGetItem';
+}
+export class BatchWriteCommand extends DynamoCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
+  readonly operation = 'BatchWriteItem';
+}
+export class TransactWriteCommand extends DynamoCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
+  readonly operation = 'TransactWriteItems';
+}
+
+export type MiddlewareContext = { clientName: string; commandName: string };
+export type MiddlewareArgs = { input: Doc };
+export type MiddlewareResult = { output: Doc };
+export type Middleware = (next: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext) => (args: MiddlewareArgs) => Promise<MiddlewareResult>;
+type MiddlewareOptions = { name?: string; step?: string; priority?: 'high' | 'normal' | 'low'; override?: boolean };
+
+const PRIORITY = { high: 0, normal: 1, low: 2 } as const;
+
+/** The part of the SDK's middleware stack the service and its benches use; every middleware wraps the whole call (retries included). */
+export class MiddlewareStack {
+  private entries: Array<{ middleware: Middleware; name?: string; priority: number }> = [];
+
+  add(middleware: Middleware, options: MiddlewareOptions = {}): void {
+    if (options.name && this.entries.some((e) => e.name === options.name)) {
+      if (!options.override) throw new Error(`a middleware named ${options.name} is already in the stack`);
+      this.remove(options.name);
+    }
+    this.entries.push({ middleware, ...(options.name ? { name: options.name } : {}), priority: PRIORITY[options.priority ?? 'normal'] });
+    this.entries.sort((a, b) => a.priority - b.priority);
+  }
+
+  remove(name: string): boolean {
+    const before = this.entries.length;
+    this.entries = this.entries.filter((e) => e.name !== name);
+    return this.entries.length < before;
+  }
+
+  identify(): string[] {
+    return this.entries.map((e) => `${e.name ?? 'anonymous'} - initialize`);
+  }
+
+  /** `handler` wrapped by every middleware, the first added (of the highest priority) outermost. */
+  resolve(handler: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext): (args: MiddlewareArgs) => Promise<MiddlewareResult> {
+    return this.entries.reduceRight((next, entry) => entry.middleware(next, context), handler);
+  }
+}
+
+export type DynamoClientConfig = {
+  /** The transport; Node's http/https unless replaced. */
+  requestHandler: RequestHandler;
+  limits: ClientLimits;
+  /** The environment credentials, region and endpoint are read from, at each call. */
+  env: NodeJS.ProcessEnv;
+};
+
+/** DynamoDB's endpoint: AWS_ENDPOINT_URL_DYNAMODB or AWS_ENDPOINT_URL (an emulator), else the region's. */
+export const dynamoEndpoint = (env: NodeJS.ProcessEnv, region: string): URL =>
+  new URL(env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL || `https://dynamodb.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`);
+
+/**
+ * Binary values (`B`, `BS`) travel as base64 in DynamoDB's JSON. The
+ * marshalled input holds them as bytes (a Buffer would otherwise become
+ * `{"type":"Buffer",...}`), and an answer's come back as bytes: an attribute
+ * value's `B` is the only string under that key (an attribute named "B" holds
+ * an attribute value, an object).
+ */
+function binaryReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  if (raw instanceof Uint8Array) return Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64');
+  return value;
+}
+const binaryReviver = (key: string, value: unknown): unknown => {
+  if (key === 'B' && typeof value === 'string') return Buffer.from(value, 'base64');
+  if (key === 'BS' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v: string) => Buffer.from(v, 'base64'));
+  return value;
+};
+
+/** The service's error code from a JSON-protocol error answer (`__type` "com.amazonaws.dynamodb.v20120810#Code", or the header). */
+const errorOf = (response: HttpResponse, body: Doc): AwsServiceError => {
+  const type = String(body.__type ?? firstHeader(response.headers, 'x-amzn-errortype') ?? `HTTP${response.statusCode}`);
+  const name = type.split('#').pop()!.split(':')[0]!;
+  const { __type: _type, message, Message, ...fields } = body;
+  if (Array.isArray(fields.CancellationReasons)) {
+    fields.CancellationReasons = (fields.CancellationReasons as Doc[]).map((reason) => (reason.Item ? { ...reason, Item: fromMap(reason.Item) } : reason));
+  }
+  if (fields.Item) fields.Item = fromMap(fields.Item);
+  return new AwsServiceError(name, String(message ?? Message ?? name), {
+    fault: response.statusCode >= 500 ? 'server' : 'client',
+    status: response.statusCode,
+    requestId: firstHeader(response.headers, 'x-amzn-requestid'),
+    fields,
+  });
+};
+
+/** The answer's JSON, checked against DynamoDB's CRC32 of it when given (a mismatch is retried as a cut-off answer). */
+const readAnswer = (response: HttpResponse): Doc => {
+  const crc = firstHeader(response.headers, 'x-amz-crc32');
+  if (crc !== undefined && process.getBuiltinModule('node:zlib').crc32(response.body) !== Number(crc)) {
+    throw new AwsServiceError('TimeoutError', 'the answer did not match its CRC32 (cut off on the way)', { fault: 'client' });
+  }
+  const text = response.body.toString('utf8');
+  let body: Doc;
+  try {
+    body = text ? (JSON.parse(text, binaryReviver) as Doc) : {};
+  } catch {
+    throw new AwsServiceError(`HTTP${response.statusCode}`, `DynamoDB answered HTTP ${response.statusCode} with a body that is not JSON`, {
+      fault: response.statusCode >= 500 ? 'server' : 'client',
+      status: response.statusCode,
+    });
+  }
+  if (response.statusCode >= 300) throw errorOf(response, body);
+  return body;
+};
+
+export class DynamoClient {
+  readonly middlewareStack = new MiddlewareStack();
+  readonly config: DynamoClientConfig;
+
+  constructor(config: Partial<DynamoClientConfig> = {}) {
+    const env = config.env ?? process.env;
+    this.config = { requestHandler: config.requestHandler ?? nodeRequestHandler, limits: config.limits ?? limitsOf('dynamodb', env), env };
+  }
+
+  send<Input extends object, Output extends object>(command: DynamoCommand<Input, Output>): Promise<Output> {
+    const operation = OPERATIONS[command.operation];
+    const handler = this.middlewareStack.resolve((args) => this.call(operation, args.input), { clientName: 'DynamoDBClient', commandName: `${operation.name}Command` });
+    return handler({ input: command.input as Doc }).then(({ output }) => output as Output);
+  }
+
+  /** Nothing to release: the keep-alive sockets are shared and unreferenced while idle. */
+  destroy(): void {}
+
+  private async call(operation: Operation, input: Doc): Promise<MiddlewareResult> {
+    const { env, requestHandler, limits } = this.config;
+    const body = JSON.stringify(operation.marshal(input), binaryReplacer);
+    const out = await withRetries(
+      async () => {
+        const region = regionOf(env);
+        return signed({
+          service: 'dynamodb',
+          region,
+          endpoint: dynamoEndpoint(env, region),
+          method: 'POST',
+          path: '/',
+          headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': `DynamoDB_20120810.${operation.name}` },
+          body,
+          credentials: await credentialsOf(env),
+        });
+      },
+      readAnswer,
+      { handler: requestHandler, limits },
+    );
+    const { $metadata, ...answer } = out;
+    return { output: { ...operation.unmarshal(answer), $metadata } };
+  }
+}
