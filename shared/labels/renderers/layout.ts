@@ -8,8 +8,9 @@
  * resident font 0 is a condensed face, narrower at the same height, so text
  * that fits the PDF fits the ZPL label too.
  */
-import { StandardFontEmbedder, StandardFonts } from '@cantoo/pdf-lib';
+import { StandardFonts } from '@cantoo/pdf-lib';
 import { fitLine, printable, wrapLines, type Measure } from './printable-text';
+import { STANDARD_FONT_METRICS, WIN_ANSI_CODE_POINTS, WIN_ANSI_CODES } from './standard-font-metrics';
 
 export const POINTS_PER_INCH = 72;
 /** A 4×6 inch thermal label, portrait. */
@@ -24,15 +25,30 @@ export const STANDARD_FONTS: Readonly<Record<FontName, StandardFonts>> = {
   mono: StandardFonts.CourierBold,
 };
 
-const embedders = new Map<FontName, StandardFontEmbedder>();
-const metricsOf = (font: FontName): StandardFontEmbedder => {
-  let embedder = embedders.get(font);
-  if (!embedder) {
-    // StandardFonts and the embedder's FontNames are two enums of the same 14 font names.
-    embedder = StandardFontEmbedder.for(STANDARD_FONTS[font] as string as Parameters<typeof StandardFontEmbedder.for>[0]);
-    embedders.set(font, embedder);
-  }
-  return embedder;
+/**
+ * The fonts' metrics come from ./standard-font-metrics.ts, generated from the
+ * library's (tooling/standard-font-metrics.ts): the library decompresses a
+ * font's whole AFM the first time it measures with it, about 14 ms of a
+ * container's first document for these three. What follows computes what the
+ * library's StandardFontEmbedder computes, the same way (a unit test holds
+ * them equal), for what it cannot print too: it prints `?` instead.
+ */
+const FALLBACK = '?'.codePointAt(0)!;
+const indexOfCodePoint = new Map(WIN_ANSI_CODE_POINTS.map((cp, i) => [cp, i]));
+const indexOf = (ch: string): number => indexOfCodePoint.get(ch.codePointAt(0)!) ?? indexOfCodePoint.get(FALLBACK)!;
+
+/** The PostScript name of a font (its dictionary's BaseFont). */
+export const fontNameOf = (font: FontName): string => STANDARD_FONT_METRICS[font].fontName;
+
+/** The WinAnsi codes of text, one per character (`?` for one WinAnsi cannot print). */
+export const winAnsiCodes = (text: string): number[] => Array.from(text, (ch) => WIN_ANSI_CODES[indexOf(ch)]!);
+
+/** The height of the font's ascent at `size`: the library's heightOfFontAtSize(size, { descender: false }). */
+export const ascentAtSize = (font: FontName, size: number): number => {
+  const { ascender, descender, bbox } = STANDARD_FONT_METRICS[font];
+  const yTop = ascender || bbox[3];
+  const yBottom = descender || bbox[1];
+  return ((yTop - yBottom + (descender || 0)) / 1000) * size;
 };
 
 /** Character widths at size 1, per font: a few hundred entries at most, since only folded text is measured. */
@@ -41,7 +57,7 @@ const widths = new Map<FontName, Map<string, number>>();
 /**
  * The width of text at `size`: the sum of its characters' widths, as the
  * standard fonts have no kerning (the library measures the same way), each
- * character measured once per process.
+ * character's width looked up once per process.
  */
 export const measureWith = (font: FontName, size: number): Measure => {
   let cache = widths.get(font);
@@ -50,12 +66,14 @@ export const measureWith = (font: FontName, size: number): Measure => {
     widths.set(font, cache);
   }
   const known = cache;
+  const table = STANDARD_FONT_METRICS[font].widths;
   return (text) => {
     let width = 0;
     for (const ch of text) {
       let w = known.get(ch);
       if (w === undefined) {
-        w = metricsOf(font).widthOfTextAtSize(ch, 1);
+        // As the library computes a one-character width at size 1: the AFM width times 1/1000.
+        w = table[indexOf(ch)]! * (1 / 1000);
         known.set(ch, w);
       }
       width += w;

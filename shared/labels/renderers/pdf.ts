@@ -20,16 +20,19 @@ import {
   setTextMatrix,
   showText,
   stroke,
-  type PDFFont,
+  toHexString,
+  PDFHexString,
   type PDFOperator,
+  type PDFRef,
 } from '@cantoo/pdf-lib';
 import { code128Bars } from './code128';
-import { measureWith, QUIET_ZONE_MODULES, STANDARD_FONTS, type Element, type FontName } from './layout';
+import { ascentAtSize, fontNameOf, measureWith, QUIET_ZONE_MODULES, winAnsiCodes, type Element, type FontName } from './layout';
 
 /** The widest bar module drawn, in points (~28 mil): wider only makes a symbol harder to scan in one pass. */
 const MAX_MODULE = 2;
 
-type Fonts = Record<FontName, PDFFont>;
+/** Each font's dictionary in the document. */
+type Fonts = Record<FontName, PDFRef>;
 
 /** The page resource names of the fonts: the same on every page, so pages can share a content stream. */
 const FONT_KEYS: Readonly<Record<FontName, PDFName>> = { regular: PDFName.of('F1'), bold: PDFName.of('F2'), mono: PDFName.of('F3') };
@@ -52,15 +55,16 @@ export async function renderPdf(meta: { title: string; createdDate: string }, si
     pdf.setCreationDate(created);
     pdf.setModificationDate(created);
   }
+  // The dictionary the library's embedFont writes for a standard font, written here: embedFont would decompress the font's metrics (./layout.ts).
   const fonts = Object.fromEntries(
-    await Promise.all(Object.entries(STANDARD_FONTS).map(async ([name, font]) => [name, await pdf.embedFont(font)] as const)),
+    (Object.keys(FONT_KEYS) as FontName[]).map((name) => [name, pdf.context.register(pdf.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: fontNameOf(name), Encoding: 'WinAnsiEncoding' }))]),
   ) as Fonts;
   const { shared, own } = splitShared(pages);
-  const stream = (elements: Element[]) => pdf.context.register(pdf.context.contentStream(operatorsOf(elements, fonts, size[1])));
+  const stream = (elements: Element[]) => pdf.context.register(pdf.context.contentStream(operatorsOf(elements, size[1])));
   const sharedStream = shared.length > 0 ? stream(shared) : undefined;
   for (const elements of own) {
     const page = pdf.addPage(size);
-    for (const name of Object.keys(FONT_KEYS) as FontName[]) page.node.setFontDictionary(FONT_KEYS[name], fonts[name].ref);
+    for (const name of Object.keys(FONT_KEYS) as FontName[]) page.node.setFontDictionary(FONT_KEYS[name], fonts[name]);
     if (sharedStream) page.node.addContentStream(sharedStream);
     page.node.addContentStream(stream(elements));
   }
@@ -89,24 +93,23 @@ const r = (value: number): number => Math.round(value * 100) / 100;
  * for each line, and its drawRectangle parses an SVG path for each bar, which
  * made a 200-page label take seconds.
  */
-function operatorsOf(elements: Element[], fonts: Fonts, height: number): PDFOperator[] {
+function operatorsOf(elements: Element[], height: number): PDFOperator[] {
   const operators: PDFOperator[] = [];
   const fillRects = (rects: Array<[number, number, number, number]>) =>
     operators.push(pushGraphicsState(), setFillingGrayscaleColor(0), ...rects.map(([x, y, w, h]) => rectangle(r(x), r(y), r(w), r(h))), fill(), popGraphicsState());
   for (const e of elements) {
     switch (e.kind) {
       case 'text': {
-        const font = fonts[e.font];
         const textWidth = measureWith(e.font, e.size)(e.text);
         const x = e.align === 'left' ? e.x : e.align === 'right' ? e.x + e.width - textWidth : e.x + (e.width - textWidth) / 2;
         // The baseline sits at the font's ascent below the top of the line box.
-        const baseline = height - e.top - font.heightAtSize(e.size, { descender: false });
+        const baseline = height - e.top - ascentAtSize(e.font, e.size);
         operators.push(
           beginText(),
           setFontAndSize(FONT_KEYS[e.font], e.size),
           setFillingGrayscaleColor(e.inverse ? 1 : 0),
           setTextMatrix(1, 0, 0, 1, r(x), r(baseline)),
-          showText(font.encodeText(e.text)),
+          showText(PDFHexString.of(winAnsiCodes(e.text).map(toHexString).join(''))),
           endText(),
         );
         break;
