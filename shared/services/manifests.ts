@@ -44,6 +44,7 @@ import {
   completeClose,
   createManifest,
   getManifest,
+  getOpenShipments,
   isManifestSortKey,
   listManifests,
   listOpenShipments,
@@ -74,6 +75,8 @@ const SHIP_DATE_FUTURE_DAYS = 7;
 const TRANSMIT_REQUIRED = new Set(CARRIER_PROFILES.filter((p) => p.transmits).map((p) => p.code));
 /** Orders taken at once. */
 const TAKE_CONCURRENCY = 8;
+/** A close naming at most this many orders reads their open entries by key (one round of GetItems), a larger one Queries them all. */
+const NAMED_READS_MAX = TAKE_CONCURRENCY;
 
 export type ManifestRenderFn = (document: ManifestDocument) => Promise<RenderedLabel>;
 /** The close-out capability of a carrier's connector (shared/domain/carrier.ts), where it has one. */
@@ -320,12 +323,17 @@ export const createManifestService = ({
     const { companyId, mode, carrierCode, now } = ctx;
     const key = closeKey(companyId, mode, carrierCode);
     const resumed = ctx.previous?.pending?.length ? await resume(companyId, ctx.previous.pending) : [];
-    const allOpen = await listOpenShipments(companyId, mode, carrierCode);
-    const today = allOpen.length > 0 ? [...new Set(allOpen.map((s) => s.zone))].map((zone) => todayIn(zone, now)).sort().at(-1)! : now.toISOString().slice(0, 10);
-    const shipDate = ctx.shipDate ?? today;
+    const named = ctx.orderIds ? new Set(ctx.orderIds.map((id) => id.toLowerCase())) : undefined;
+    // A close of a day that names a few orders reads their entries, not every open entry of the carrier (hundreds, each parsed).
+    const allOpen =
+      named && ctx.shipDate && named.size <= NAMED_READS_MAX
+        ? await getOpenShipments(companyId, mode, carrierCode, [...named])
+        : await listOpenShipments(companyId, mode, carrierCode);
+    // Today, where the body names no day: the latest date of the open shipments' zones.
+    const shipDate =
+      ctx.shipDate ?? (allOpen.length > 0 ? [...new Set(allOpen.map((s) => s.zone))].map((zone) => todayIn(zone, now)).sort().at(-1)! : now.toISOString().slice(0, 10));
     let open = allOpen.filter((s) => s.shipDate <= shipDate);
-    if (ctx.orderIds) {
-      const named = new Set(ctx.orderIds.map((id) => id.toLowerCase()));
+    if (named && ctx.orderIds) {
       open = open.filter((s) => named.has(s.orderId));
       if (open.length === 0 && resumed.length === 0) {
         return { records: await manifestsOfOrders(companyId, mode, carrierCode, ctx.orderIds), replayed: true, shipDate, pending: [] };

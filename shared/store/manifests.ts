@@ -74,6 +74,12 @@ export const listOpenShipments = (companyId: string, mode: KeyMode, carrierCode:
   return queryPrefix(pk, skPrefix, openShipmentSchema);
 };
 
+/** The open entries of these orders of the company's carrier and mode, where they exist: one GetItem each, all at once. */
+export const getOpenShipments = async (companyId: string, mode: KeyMode, carrierCode: string, orderIds: readonly string[]): Promise<OpenShipment[]> => {
+  const found = await Promise.all(orderIds.map((orderId) => getItem(openKey({ companyId, mode, carrierCode, orderId }), openShipmentSchema)));
+  return found.filter((s): s is OpenShipment => s !== undefined);
+};
+
 /**
  * Puts the order on manifest `manifestId`: deletes its open entry (which must
  * exist) and sets the manifest on the order (which must have none and not be

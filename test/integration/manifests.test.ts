@@ -135,6 +135,20 @@ it('closes three orders on one manifest with our PDF; a fourth made afterwards w
   expect(await close(otherKey, { carrierCode: 'CARRIERX', orderIds: [fourth] })).toMatchObject({ status: 404 });
 }, 120_000);
 
+it('a close of a day that names orders takes those alone (read by key); the others wait for the next close; naming them again replays it', async () => {
+  const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+  const [first, second, third] = [await shipCarrierX(apiKey), await shipCarrierX(apiKey), await shipCarrierX(apiKey)];
+  const named = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [third!.toUpperCase(), first] });
+  expect(named.status).toBe(201);
+  expect([...(named.json.data!.orders as string[])].sort()).toEqual([first, third].sort());
+  const again = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [first] }, 1);
+  expect(again).toMatchObject({ status: 200, headers: { 'idempotent-replayed': 'true' } });
+  expect(again.json.data!.manifestId).toBe(named.json.data!.manifestId);
+  const rest = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1 });
+  expect(rest.status).toBe(201);
+  expect(rest.json.data!.orders).toEqual([second]);
+}, 120_000);
+
 it('20 concurrent closes of two containers make one manifest, never a 5xx', async () => {
   const orders = [await shipCarrierX(testKey), await shipCarrierX(testKey)];
   const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => close(testKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1 }, i)));
