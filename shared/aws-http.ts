@@ -195,6 +195,8 @@ export type SignedCall = {
   headers: Record<string, string>;
   body?: string | Buffer;
   credentials: Credentials;
+  /** Sign in the query (a presigned URL) instead of the Authorization header. */
+  signQuery?: boolean;
 };
 
 /** The request `call` describes, signed (SigV4). */
@@ -209,6 +211,7 @@ export const signed = (call: SignedCall): HttpRequest => {
       host: endpoint.host,
       headers: { ...call.headers, Host: endpoint.host },
       ...(call.body === undefined ? {} : { body: call.body }),
+      ...(call.signQuery ? { signQuery: true } : {}),
     },
     call.credentials,
   );
@@ -260,3 +263,41 @@ export const firstHeader = (headers: IncomingHttpHeaders, name: string): string 
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
+
+export type MiddlewareContext = { clientName: string; commandName: string };
+export type MiddlewareArgs = { input: Record<string, unknown> };
+export type MiddlewareResult = { output: Record<string, unknown> };
+export type Middleware = (next: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext) => (args: MiddlewareArgs) => Promise<MiddlewareResult>;
+type MiddlewareOptions = { name?: string; step?: string; priority?: 'high' | 'normal' | 'low'; override?: boolean };
+
+const PRIORITY = { high: 0, normal: 1, low: 2 } as const;
+
+/** The part of the SDK's middleware stack the service and its benches use; every middleware wraps the whole call (retries included). */
+export class MiddlewareStack {
+  private entries: Array<{ middleware: Middleware; name?: string; priority: number }> = [];
+
+  add(middleware: Middleware, options: MiddlewareOptions = {}): void {
+    if (options.name && this.entries.some((e) => e.name === options.name)) {
+      if (!options.override) throw new Error(`a middleware named ${options.name} is already in the stack`);
+      this.remove(options.name);
+    }
+    this.entries.push({ middleware, ...(options.name ? { name: options.name } : {}), priority: PRIORITY[options.priority ?? 'normal'] });
+    this.entries.sort((a, b) => a.priority - b.priority);
+  }
+
+  remove(name: string): boolean {
+    const before = this.entries.length;
+    this.entries = this.entries.filter((e) => e.name !== name);
+    return this.entries.length < before;
+  }
+
+  identify(): string[] {
+    return this.entries.map((e) => `${e.name ?? 'anonymous'} - initialize`);
+  }
+
+  /** `handler` wrapped by every middleware, the first added (of the highest priority) outermost. */
+  resolve(handler: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext): (args: MiddlewareArgs) => Promise<MiddlewareResult> {
+    return this.entries.reduceRight((next, entry) => entry.middleware(next, context), handler);
+  }
+}
+

@@ -6,11 +6,10 @@
  * crash writes the same keys again); read when a label file is produced.
  * Imported on demand, so a function that never meets one does not load S3.
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import type { CarrierDocument } from '../domain/carrier';
 import type { CarrierDocumentRef } from '../domain/entities';
-import { s3 } from './s3-client';
+import { GetObjectCommand, PutObjectCommand, s3 } from './s3-client';
 import { bucketDefinition } from './table';
 
 const EXTENSIONS: Record<CarrierDocumentRef['format'], string> = { ZPL: 'zpl', PDF: 'pdf', PNG: 'png', GIF: 'gif', JPEG: 'jpg' };
@@ -50,6 +49,6 @@ export const getCarrierDocuments = (companyId: string, orderId: string, refs: re
   Promise.all(
     refs.map(async (ref) => {
       const answer = await s3.send(new GetObjectCommand({ Bucket: config.bucketName, Key: carrierDocumentKey(companyId, orderId, ref) }));
-      return { ...ref, content: Buffer.from(await answer.Body!.transformToByteArray()) };
+      return { ...ref, content: answer.Body };
     }),
   );

@@ -39,7 +39,7 @@ import type {
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { limitsOf, type ClientLimits } from '../aws-clients';
-import { AwsServiceError, credentialsOf, firstHeader, nodeRequestHandler, regionOf, signed, withRetries, type HttpResponse, type RequestHandler } from '../aws-http';
+import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, signed, withRetries, type HttpResponse, type MiddlewareResult, type RequestHandler } from '../aws-http';
 
 type Doc = Record<string, unknown>;
 type AttributeMap = Record<string, unknown>;
@@ -150,43 +150,6 @@ export class BatchWriteCommand extends DynamoCommand<BatchWriteCommandInput, Bat
 }
 export class TransactWriteCommand extends DynamoCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
   readonly operation = 'TransactWriteItems';
-}
-
-export type MiddlewareContext = { clientName: string; commandName: string };
-export type MiddlewareArgs = { input: Doc };
-export type MiddlewareResult = { output: Doc };
-export type Middleware = (next: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext) => (args: MiddlewareArgs) => Promise<MiddlewareResult>;
-type MiddlewareOptions = { name?: string; step?: string; priority?: 'high' | 'normal' | 'low'; override?: boolean };
-
-const PRIORITY = { high: 0, normal: 1, low: 2 } as const;
-
-/** The part of the SDK's middleware stack the service and its benches use; every middleware wraps the whole call (retries included). */
-export class MiddlewareStack {
-  private entries: Array<{ middleware: Middleware; name?: string; priority: number }> = [];
-
-  add(middleware: Middleware, options: MiddlewareOptions = {}): void {
-    if (options.name && this.entries.some((e) => e.name === options.name)) {
-      if (!options.override) throw new Error(`a middleware named ${options.name} is already in the stack`);
-      this.remove(options.name);
-    }
-    this.entries.push({ middleware, ...(options.name ? { name: options.name } : {}), priority: PRIORITY[options.priority ?? 'normal'] });
-    this.entries.sort((a, b) => a.priority - b.priority);
-  }
-
-  remove(name: string): boolean {
-    const before = this.entries.length;
-    this.entries = this.entries.filter((e) => e.name !== name);
-    return this.entries.length < before;
-  }
-
-  identify(): string[] {
-    return this.entries.map((e) => `${e.name ?? 'anonymous'} - initialize`);
-  }
-
-  /** `handler` wrapped by every middleware, the first added (of the highest priority) outermost. */
-  resolve(handler: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext): (args: MiddlewareArgs) => Promise<MiddlewareResult> {
-    return this.entries.reduceRight((next, entry) => entry.middleware(next, context), handler);
-  }
 }
 
 export type DynamoClientConfig = {

@@ -6,13 +6,11 @@
  * (`ORDER#<id>` / `LABEL#<code>`), a lease of shared/store/lease.ts: the
  * request that claims it renders; the others wait for the file.
  */
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from '../zod';
 import { config } from '../config';
 import type { LabelTypeCode } from '../labels/catalog';
 import { labelFileExtension } from '../labels/catalog';
-import { s3 } from './s3-client';
+import { HeadObjectCommand, PutObjectCommand, s3 } from './s3-client';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { bucketDefinition } from './table';
@@ -42,11 +40,7 @@ export const putLabelFile = async (key: string, body: Buffer, contentType: strin
 
 /** A GET URL of the file valid `expiresInSeconds`, downloading as `fileName`. */
 export const presignLabelFile = (key: string, fileName: string, expiresInSeconds: number): Promise<string> =>
-  getSignedUrl(
-    s3,
-    new GetObjectCommand({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }),
-    { expiresIn: expiresInSeconds },
-  );
+  s3.presignGet({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }, expiresInSeconds);
 
 const markerSchema = z.object({ state: z.enum(['rendering', 'stored']), token: z.string(), at: z.string() });
 export type RenderMarker = z.infer<typeof markerSchema>;

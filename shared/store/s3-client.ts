@@ -1,16 +1,160 @@
 /**
- * The S3 client (label files, carrier documents), built like the others with
- * ../aws-clients.ts (limits, no SDK logging). A module of its own: a function bundle is split into chunks
- * (lib/bundling.ts), and esbuild places modules, not single statements, in
- * them; in ./client.ts the S3 client would be loaded, with the 100 KB of
- * @aws-sdk/client-s3, by every function that creates the DynamoDB client.
+ * The S3 client of the functions (label files, manifests, carrier
+ * documents): the four object operations they use and a presigned GET, over
+ * S3's REST API signed by `aws4` (../aws-http.ts), with the limits and
+ * retries of ../aws-clients.ts. It replaces the SDK's S3Client and
+ * presigner for the same reason as ./dynamo.ts (docs/decisions.md, "A light
+ * DynamoDB client"): their first use was most of label-file's first request.
+ * Commands carry the SDK's names and the client has a `middlewareStack`
+ * (../tracer.ts times calls with it, the capacity bench counts bytes).
+ *
+ * Addressing: path-style (`<endpoint>/<bucket>/<key>`) on an emulator
+ * (AWS_ENDPOINT_URL_S3, s3rver), virtual-hosted
+ * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`) on AWS. A module of
+ * its own, imported only by the modules that use S3.
  */
-import { S3Client } from '@aws-sdk/client-s3';
+import { limitsOf, usesEmulator, withoutSdkLogging } from '../aws-clients';
+import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, signed, withRetries, type HttpResponse, type RequestHandler } from '../aws-http';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
-import { awsClientConfig, usesEmulator, withoutSdkLogging } from '../aws-clients';
 
-export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3Client =>
-  traced(withoutSdkLogging(new S3Client({ ...awsClientConfig('s3', env), forcePathStyle: usesEmulator('s3', env) })));
+type ObjectInput = { Bucket: string; Key: string };
 
-export const s3: S3Client = /* @__PURE__ */ lazy(() => createS3Client());
+abstract class S3Command<Input extends ObjectInput, Output extends object> {
+  declare readonly $output: Output;
+  abstract readonly operation: 'HeadObject' | 'GetObject' | 'PutObject' | 'DeleteObject';
+  constructor(readonly input: Input) {}
+}
+
+type Metadata = { $metadata: AwsServiceError['$metadata'] };
+type ObjectHead = Metadata & { ContentType?: string; ContentLength?: number; ETag?: string };
+
+export class HeadObjectCommand extends S3Command<ObjectInput, ObjectHead> {
+  readonly operation = 'HeadObject';
+}
+/** The object's bytes are `Body`, whole (label files and documents are at most a few hundred KiB). */
+export class GetObjectCommand extends S3Command<ObjectInput & { ResponseContentDisposition?: string }, ObjectHead & { Body: Buffer }> {
+  readonly operation = 'GetObject';
+}
+export class PutObjectCommand extends S3Command<ObjectInput & { Body: Buffer | Uint8Array | string; ContentType?: string }, Metadata & { ETag?: string }> {
+  readonly operation = 'PutObject';
+}
+export class DeleteObjectCommand extends S3Command<ObjectInput, Metadata> {
+  readonly operation = 'DeleteObject';
+}
+
+export type S3ClientConfig = { requestHandler: RequestHandler; env: NodeJS.ProcessEnv };
+
+/** The error an S3 answer names (`<Code>` of its XML), or the SDK's name for a body-less one (HEAD). */
+const errorOf = (response: HttpResponse, method: string): AwsServiceError => {
+  const text = response.body.toString('utf8');
+  const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1];
+  const bare = response.statusCode === 404 ? 'NotFound' : response.statusCode === 403 ? 'Forbidden' : `HTTP${response.statusCode}`;
+  const name = (method !== 'HEAD' && field('Code')) || bare;
+  return new AwsServiceError(name, field('Message') ?? name, {
+    fault: response.statusCode >= 500 ? 'server' : 'client',
+    status: response.statusCode,
+    requestId: firstHeader(response.headers, 'x-amz-request-id'),
+  });
+};
+
+/** Each segment of the key percent-encoded, its slashes kept. */
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+export class S3LightClient {
+  readonly middlewareStack = new MiddlewareStack();
+  readonly config: S3ClientConfig;
+
+  constructor(config: Partial<S3ClientConfig> = {}) {
+    this.config = { requestHandler: config.requestHandler ?? nodeRequestHandler, env: config.env ?? process.env };
+  }
+
+  /** The endpoint and path of an object: path-style on an emulator, virtual-hosted on AWS. */
+  objectLocation(input: ObjectInput, region: string): { endpoint: URL; path: string } {
+    const { env } = this.config;
+    const emulator = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL;
+    if (usesEmulator('s3', env) && emulator) {
+      const endpoint = new URL(emulator);
+      return { endpoint, path: `${endpoint.pathname.replace(/\/$/, '')}/${input.Bucket}/${encodeKey(input.Key)}` };
+    }
+    return { endpoint: new URL(`https://${input.Bucket}.s3.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`), path: `/${encodeKey(input.Key)}` };
+  }
+
+  send<Input extends ObjectInput, Output extends object>(command: S3Command<Input, Output>): Promise<Output> {
+    const handler = this.middlewareStack.resolve((args) => this.call(command.operation, args.input as ObjectInput), {
+      clientName: 'S3Client',
+      commandName: `${command.operation}Command`,
+    });
+    return handler({ input: command.input as unknown as Record<string, unknown> }).then(({ output }) => output as Output);
+  }
+
+  /** Nothing to release (see ./dynamo.ts). */
+  destroy(): void {}
+
+  private async call(operation: S3Command<ObjectInput, object>['operation'], input: ObjectInput & { Body?: Buffer | Uint8Array | string; ContentType?: string }) {
+    const { env, requestHandler } = this.config;
+    const method = { HeadObject: 'HEAD', GetObject: 'GET', PutObject: 'PUT', DeleteObject: 'DELETE' }[operation];
+    const body = input.Body === undefined ? undefined : typeof input.Body === 'string' ? Buffer.from(input.Body) : Buffer.from(input.Body.buffer, input.Body.byteOffset, input.Body.byteLength);
+    const out = await withRetries(
+      async () => {
+        const region = regionOf(env);
+        const { endpoint, path } = this.objectLocation(input, region);
+        return signed({
+          service: 's3',
+          region,
+          endpoint,
+          method,
+          path,
+          headers: {
+            ...(input.ContentType ? { 'Content-Type': input.ContentType } : {}),
+            ...(body ? { 'Content-Length': String(body.length) } : {}),
+          },
+          ...(body ? { body } : {}),
+          credentials: await credentialsOf(env),
+        });
+      },
+      (response) => {
+        if (response.statusCode >= 300) throw errorOf(response, method);
+        const length = firstHeader(response.headers, 'content-length');
+        return {
+          ...(response.headers['content-type'] ? { ContentType: firstHeader(response.headers, 'content-type') } : {}),
+          ...(length !== undefined ? { ContentLength: Number(length) } : {}),
+          ...(response.headers.etag ? { ETag: firstHeader(response.headers, 'etag') } : {}),
+          ...(operation === 'GetObject' ? { Body: response.body } : {}),
+        };
+      },
+      { handler: requestHandler, limits: limitsOf('s3', env) },
+    );
+    return { output: out as Record<string, unknown> };
+  }
+
+  /**
+   * A GET URL of the object valid `expiresIn` seconds (SigV4 in the query,
+   * the payload unsigned, as S3 presigns), with the answer's
+   * Content-Disposition when given.
+   */
+  async presignGet(input: ObjectInput & { ResponseContentDisposition?: string }, expiresIn: number): Promise<string> {
+    const { env } = this.config;
+    const region = regionOf(env);
+    const { endpoint, path } = this.objectLocation(input, region);
+    const query = new URLSearchParams({
+      ...(input.ResponseContentDisposition ? { 'response-content-disposition': input.ResponseContentDisposition } : {}),
+      'X-Amz-Expires': String(expiresIn),
+    });
+    const request = signed({
+      service: 's3',
+      region,
+      endpoint,
+      method: 'GET',
+      path: `${path}?${query.toString()}`,
+      headers: {},
+      credentials: await credentialsOf(env),
+      signQuery: true,
+    });
+    return `${endpoint.protocol}//${endpoint.host}${request.path}`;
+  }
+}
+
+export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3LightClient => traced(withoutSdkLogging(new S3LightClient({ env })));
+
+export const s3: S3LightClient = /* @__PURE__ */ lazy(() => createS3Client());

@@ -6,7 +6,6 @@
  * separate handler instances render once, what the URL signs, and tenant
  * isolation.
  */
-import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
@@ -17,7 +16,7 @@ import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { renderDocument } from '../../shared/labels/render';
 import { createApiKey } from '../../shared/store/api-keys';
-import { s3 } from '../../shared/store/s3-client';
+import { DeleteObjectCommand, GetObjectCommand, s3 } from '../../shared/store/s3-client';
 import { claimRender, markRendered } from '../../shared/store/label-files';
 import { ConditionFailed } from '../../shared/store/table-ops';
 import { sampleRateBody } from '../support/rate-body';
