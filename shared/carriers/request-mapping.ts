@@ -58,9 +58,18 @@ export function placeOf(address: Address): { countryCode: string; provinceCode?:
   });
 }
 
-/** Drops keys whose value is undefined, so a carrier request holds only what is sent. */
+/**
+ * Drops keys whose value is undefined, so a carrier request holds only what is sent.
+ * A loop, not Object.fromEntries(Object.entries(…).filter(…)): the same keys in
+ * the same order, without the pair arrays (each rate builds a few dozen of these).
+ */
 export function compact<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out as T;
 }
 
 /** Codes of the services to quote: the enabled ones this carrier offers; none left is a refusal. */
