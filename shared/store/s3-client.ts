@@ -58,8 +58,12 @@ const errorOf = (response: HttpResponse, method: string): AwsServiceError => {
   });
 };
 
-/** Each segment of the key percent-encoded, its slashes kept. */
-const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+/**
+ * Each segment of the key percent-encoded as SigV4 encodes it (RFC 3986:
+ * `!'()*` too), its slashes kept, so the path sent is the path signed.
+ */
+const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeKey = (key: string) => key.split('/').map(encodeSegment).join('/');
 
 export class S3LightClient {
   readonly middlewareStack = new MiddlewareStack();
