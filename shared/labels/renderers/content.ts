@@ -4,9 +4,56 @@
  */
 import type { DocumentInvoice, DocumentParty, ShipmentDocument, UnitOfMeasure } from '../document';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const unitValue = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+/**
+ * A number as `Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits })`
+ * writes it (a unit test holds the two equal on random doubles): the shortest
+ * decimal digits of the double, as V8's ICU takes them, rounded half away from
+ * zero at `max` fraction digits, trailing zeros kept down to `min`, the
+ * integer part grouped by thousands with commas. Written out because the
+ * first Intl formatter a container makes costs about 9 ms (ICU loads its
+ * number and locale data), paid by the first label or manifest it draws.
+ */
+export function formatDecimal(value: number, min: number, max: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}∞`;
+  // The shortest digits and where the point goes: value = 0.<digits> × 10^point.
+  const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
+  const [whole, fraction = ''] = mantissa!.split('.');
+  let digits = `${whole}${fraction}`;
+  let point = whole!.length + Number(exponent);
+  const leading = digits.length - digits.replace(/^0+/, '').length;
+  digits = digits.slice(leading);
+  point -= leading;
+  // Rounded at `max` fraction digits, half away from zero, on the decimal digits.
+  const kept = point + max;
+  if (kept < 0) digits = '';
+  else if (kept < digits.length) {
+    const up = digits.charCodeAt(kept) >= 53; // '5'
+    digits = digits.slice(0, kept);
+    if (up) {
+      let i = digits.length - 1;
+      while (i >= 0 && digits[i] === '9') i -= 1;
+      if (i < 0) {
+        digits = `1${'0'.repeat(digits.length)}`;
+        point += 1;
+      } else digits = `${digits.slice(0, i)}${String(Number(digits[i]) + 1)}${'0'.repeat(digits.length - i - 1)}`;
+    }
+  }
+  if (digits === '' || /^0*$/.test(digits)) {
+    digits = '';
+    point = 0;
+  }
+  const intDigits = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0');
+  let fractionDigits = point >= 0 ? digits.slice(point) : `${'0'.repeat(-point)}${digits}`;
+  fractionDigits = fractionDigits.slice(0, max).replace(/0+$/, '').padEnd(min, '0');
+  const grouped = intDigits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}${grouped}${fractionDigits ? `.${fractionDigits}` : ''}`;
+}
+
+const number = { format: (value: number) => formatDecimal(value, 0, 3) };
+const amount = { format: (value: number) => formatDecimal(value, 2, 2) };
+const unitValue = { format: (value: number) => formatDecimal(value, 2, 3) };
 
 export const weightUnit = (unit: UnitOfMeasure): string => (unit === 'metric' ? 'kg' : 'lb');
 export const lengthUnit = (unit: UnitOfMeasure): string => (unit === 'metric' ? 'cm' : 'in');
