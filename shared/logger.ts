@@ -29,11 +29,17 @@ const SECRETS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /**
- * Found in every string one of SECRETS matches (each pattern's match holds a
- * match of this one), so a string without it is left as it is after one scan
- * instead of three replace calls: most strings of a line (codes, ids, times).
+ * Whether one of SECRETS may match `text`: each pattern's match holds one of
+ * these (a 64-digit run, `_api_` and 8 key characters, `@host.x`), and each of
+ * those a character looked for first, so a string without them (most strings
+ * of a line: codes, ids, times) is left as it is after a few `includes`
+ * instead of three replace calls.
  */
-const MAY_HOLD_SECRET = /_api_[0-9a-z]{8}|[0-9a-f]{64}|@[a-z0-9-]+\.[a-z0-9-]/i;
+const HEX_RUN = /[0-9a-f]{64}/i;
+const KEY_MARK = /_api_[0-9a-z]{8}/i;
+const ADDRESS_TAIL = /@[a-z0-9-]+\.[a-z0-9-]/i;
+const mayHoldSecret = (text: string): boolean =>
+  (text.length >= 64 && HEX_RUN.test(text)) || (text.includes('_') && KEY_MARK.test(text)) || (text.includes('@') && ADDRESS_TAIL.test(text));
 
 /**
  * Attributes whose string value is a secret or an address whatever it looks
@@ -47,7 +53,7 @@ export const redact = (key: string, value: unknown): unknown => {
   if (value instanceof Error) sourceMapStack(value);
   if (typeof value !== 'string') return value;
   if (key !== '' && SECRET_NAMES.test(key)) return '[redacted]';
-  if (!MAY_HOLD_SECRET.test(value)) return value;
+  if (!mayHoldSecret(value)) return value;
   return SECRETS.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), value);
 };
 
