@@ -12,14 +12,18 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { signed } from '../../shared/aws-http';
 import { S3LightClient } from '../../shared/store/s3-client';
 
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: SourceData): string | Uint8Array =>
+  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+
 /** The SDK's hash interface over node:crypto (an HMAC when given a secret). */
 class Sha256 {
   private readonly hash;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: SourceData) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
   }
-  update(data: string | Uint8Array): void {
-    this.hash.update(data);
+  update(data: SourceData): void {
+    this.hash.update(bytes(data));
   }
   digest(): Promise<Uint8Array> {
     return Promise.resolve(new Uint8Array(this.hash.digest()));
@@ -109,7 +113,7 @@ it('a presigned S3 GET is signed as the SDK presigns it: expiry, Content-Disposi
       },
       { signingDate: at, expiresIn: 900, unsignableHeaders: new Set(['x-amz-content-sha256']), unhoistableHeaders: new Set(['x-amz-content-sha256']) },
     );
-    expect(params['X-Amz-Signature']).toBe(theirs.query['X-Amz-Signature']);
+    expect(params['X-Amz-Signature']).toBe(theirs.query?.['X-Amz-Signature']);
   } finally {
     jest.useRealTimers();
   }
