@@ -91,6 +91,22 @@ export const handler = async () => {
 `;
 
 /**
+ * Shown beside the baseline, not a target: the same GetItem with the
+ * service's own light client (shared/store/dynamo.ts), the floor a function
+ * of this service now stands on (docs/decisions.md, "A light DynamoDB and S3
+ * client"). The targets stay against the SDK's baseline, as issue 35 set them.
+ */
+const LIGHT_FLOOR_SOURCE = `import { DynamoClient, GetCommand } from './shared/store/dynamo';
+let client;
+export const handler = async () => {
+  client ??= new DynamoClient();
+  const { Item } = await client.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: ${JSON.stringify(BASELINE_KEY)} }));
+  return { statusCode: Item ? 200 : 404, body: '' };
+};
+`;
+const LIGHT_FLOOR = 'light-floor';
+
+/**
  * Functions whose success needs data this bench does not make (a webhook
  * delivery): each is asked for one that does not exist and answers 404 after
  * authentication and its reads, so its first request loads less than a
@@ -160,6 +176,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const outdir = (name: string) => path.join(dir, 'functions', name);
   const metafiles = await Promise.all([
     buildFunction({ stdin: { contents: BASELINE_SOURCE, resolveDir: projectRoot, sourcefile: 'baseline.mjs', loader: 'js' } }, outdir('baseline')),
+    buildFunction({ stdin: { contents: LIGHT_FLOOR_SOURCE, resolveDir: projectRoot, sourcefile: 'light-floor.mjs', loader: 'js' } }, outdir(LIGHT_FLOOR)),
     ...functions.map((f) => buildFunction({ entry: f.entry }, outdir(f.name))),
   ]);
   /** `index.mjs` and every chunk it imports statically, transitively: what the import loads and compiles. */
@@ -177,7 +194,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     readdirSync(outdir(name))
       .filter((file) => file.endsWith('.mjs'))
       .reduce((sum, file) => sum + statSync(path.join(outdir(name), file)).size, 0);
-  const names = ['baseline', ...functions.map((f) => f.name)];
+  const names = ['baseline', LIGHT_FLOOR, ...functions.map((f) => f.name)];
   const sizes = new Map(names.map((name, i) => [name, { bytes: importedBytes(metafiles[i]!, path.join(outdir(name), 'index.mjs')), totalBytes: directoryBytes(name) }]));
 
   // The emulators and the data the requests need, made through the handlers from source.
@@ -384,8 +401,9 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   /** Runs one child of `name`; `log` keeps its stdout (the function's log lines). */
   const runChild = (name: string, mode: Mode, log?: string[]): Promise<Sample> =>
     new Promise((resolve, reject) => {
-      const events = name === 'baseline' ? Array.from({ length: 1 + WARM }, () => ({})) : requestsOf(name);
-      if (events.length !== (name === 'baseline' ? 1 + WARM : 1 + warmOf(name))) throw new Error(`bundle bench: ran out of prepared data for ${name}`);
+      const floor = name === 'baseline' || name === LIGHT_FLOOR;
+      const events = floor ? Array.from({ length: 1 + WARM }, () => ({})) : requestsOf(name);
+      if (events.length !== (floor ? 1 + WARM : 1 + warmOf(name))) throw new Error(`bundle bench: ran out of prepared data for ${name}`);
       const requestsFile = path.join(requestsDir, `${(requestFiles += 1)}.json`);
       writeFileSync(requestsFile, JSON.stringify(events));
       const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD_SCRIPT, path.join(outdir(name), 'index.mjs'), requestsFile], {
@@ -415,15 +433,15 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
 
   // One unmeasured child of each, as deployed (file cache; a bundle that fails, answers an error or writes no trace line fails here).
   const measuredFunctions = functions.map((f) => f.name);
-  const expectedStatus = (name: string): number => (name === 'baseline' ? 200 : (NOT_FOUND_REQUESTS as readonly string[]).includes(name) ? 404 : 0);
+  const expectedStatus = (name: string): number => (name === 'baseline' || name === LIGHT_FLOOR ? 200 : (NOT_FOUND_REQUESTS as readonly string[]).includes(name) ? 404 : 0);
   let traceLines = 0;
-  for (const name of ['baseline', ...measuredFunctions]) {
+  for (const name of ['baseline', LIGHT_FLOOR, ...measuredFunctions]) {
     const log: string[] = [];
     const sample = await runChild(name, 'deployed', log);
     const expected = expectedStatus(name);
     const bad = sample.statuses.filter((s) => (expected ? s !== expected : !(s >= 200 && s < 400)));
     if (bad.length > 0) throw new Error(`${name} answered ${sample.statuses.join(', ')} (expected ${expected || "2xx or 3xx"}): ${log.join('').slice(-600)}`);
-    if (name !== 'baseline') {
+    if (name !== 'baseline' && name !== LIGHT_FLOOR) {
       const traces = log.join('').split('\n').filter((line) => line.includes('"message":"trace"')).length;
       if (traces !== sample.statuses.length) throw new Error(`${name} wrote ${traces} trace lines for ${sample.statuses.length} sampled requests`);
       traceLines += traces;
@@ -431,9 +449,15 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   }
 
   ctx.log(`bundles: ${ROUNDS} rounds of ${measuredFunctions.length} triples (baseline, as deployed, observability off) of fresh processes`);
-  const samples = new Map<string, Measured[]>(['baseline', ...measuredFunctions.flatMap((n) => [`${n} deployed`, `${n} off`])].map((key) => [key, []]));
+  const samples = new Map<string, Measured[]>(['baseline', LIGHT_FLOOR, ...measuredFunctions.flatMap((n) => [`${n} deployed`, `${n} off`])].map((key) => [key, []]));
   const ratios = new Map<string, number[]>(measuredFunctions.flatMap((n) => [[`${n} deployed`, []], [`${n} off`, []]]));
+  const floorRatios: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
+    // The light floor once a round, paired with a baseline of its own.
+    const floorBase = measured(await runChild('baseline', 'deployed'));
+    const floor = measured(await runChild(LIGHT_FLOOR, 'deployed'));
+    samples.get(LIGHT_FLOOR)!.push(floor);
+    floorRatios.push(floor.penaltyMs / floorBase.penaltyMs);
     for (let i = 0; i < measuredFunctions.length; i += 1) {
       if (ctx.stopped()) throw new Error('bundle bench stopped');
       const name = measuredFunctions[(round + i) % measuredFunctions.length]!;
@@ -457,11 +481,13 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       warmP50Ms: median(s.flatMap((x) => x.warmMs)),
       warmCpuMs: median(s.flatMap((x) => x.warmCpuMs)),
       penaltyMs: median(s.map((x) => x.penaltyMs)),
-      ratio: key === 'baseline' ? 1 : median(ratios.get(key)!),
+      ratio: key === 'baseline' ? 1 : key === LIGHT_FLOOR ? median(floorRatios) : median(ratios.get(key)!),
     };
   };
   const base = stat('baseline');
   const baseSize = sizes.get('baseline')!;
+  const lightFloor = stat(LIGHT_FLOOR);
+  const lightFloorSize = sizes.get(LIGHT_FLOOR)!;
   const rows = measuredFunctions.map((name) => ({ name, size: sizes.get(name)!, deployed: stat(`${name} deployed`), off: stat(`${name} off`) }));
   const warmRows = rows.filter((r) => (WARM_FUNCTIONS as readonly string[]).includes(r.name));
   const wallMs = performance.now() - started;
@@ -472,7 +498,19 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     table(
       ['bundle', 'size at import', '/ baseline', 'import p50', 'first request p50', 'warm p50', 'cold penalty p50', 'penalty / baseline', 'observability off: penalty', 'off / baseline'],
       [
-        ['baseline (GetItem)', kb(baseSize.bytes), '1', ms(base.importMs), ms(base.firstMs), ms(base.warmP50Ms), ms(base.penaltyMs), '1', '', ''],
+        ['baseline (GetItem, the SDK)', kb(baseSize.bytes), '1', ms(base.importMs), ms(base.firstMs), ms(base.warmP50Ms), ms(base.penaltyMs), '1', '', ''],
+        [
+          'light floor (GetItem, the service\'s client; not a target)',
+          kb(lightFloorSize.bytes),
+          fmt(lightFloorSize.bytes / baseSize.bytes),
+          ms(lightFloor.importMs),
+          ms(lightFloor.firstMs),
+          ms(lightFloor.warmP50Ms),
+          ms(lightFloor.penaltyMs),
+          fmt(lightFloor.ratio),
+          '',
+          '',
+        ],
         ...rows.map((r) => [
           `${r.name}${(NOT_FOUND_REQUESTS as readonly string[]).includes(r.name) ? ' (404)' : ''}`,
           kb(r.size.bytes),
@@ -517,6 +555,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       traceLinesChecked: traceLines,
       xrayDatagrams,
       baseline: { bytes: baseSize.bytes, ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, round(v)])) },
+      lightFloor: { bytes: lightFloorSize.bytes, ...Object.fromEntries(Object.entries(lightFloor).map(([k, v]) => [k, round(v)])) },
       functions: Object.fromEntries(
         rows.map((r) => [
           r.name,
