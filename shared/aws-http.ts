@@ -128,7 +128,8 @@ export const nodeRequestHandler: RequestHandler = {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
-        res.on('aborted', () => reject(new AwsServiceError('ECONNRESET', 'the answer was cut off', { fault: 'client' })));
+        // A connection closed mid-answer: a network failure, tried again like one.
+        res.on('aborted', () => reject(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })));
         res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       });
       req.end(request.body);

@@ -165,3 +165,18 @@ it('a body that is not JSON is a clear error, not a crash', async () => {
   expect(error.$fault).toBe('server');
   expect(error.$metadata.attempts).toBe(clientLimits.dynamodb.maxAttempts);
 }, 20_000);
+
+it('an answer cut off mid-body is a network failure, tried again', async () => {
+  const { port, seen } = await answering([
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0', 'Content-Length': '500' });
+      res.write('{"Item":{"pk"');
+      setTimeout(() => res.socket?.destroy(), 20);
+    },
+    json(200, item),
+  ]);
+  const out = await deployed(port).send(get);
+  expect(out.Item).toMatchObject({ pk: 'a' });
+  expect(out.$metadata.attempts).toBe(2);
+  expect(seen).toHaveLength(2);
+});
