@@ -13,7 +13,11 @@
  * The address ranges come from ipaddr.js (maintained, used by Express's
  * proxy-addr): only its `unicast` range is public, for IPv6 within the global
  * unicast block; IPv4-mapped IPv6 addresses are judged by their IPv4 address. The local runtime allows http and private
- * addresses (`allowHttp`, `allowPrivate`), so a receiver on 127.0.0.1 works.
+ * addresses (`allowHttp`, `allowPrivate`), so a receiver on 127.0.0.1 works;
+ * link-local and cloud metadata addresses stay refused there too
+ * (`isLinkLocalOrMetadata`): nothing a developer runs listens on them, and a
+ * local runtime on a cloud machine would otherwise post to its metadata
+ * service.
  */
 import { lookup as dnsLookup } from 'node:dns';
 import { promises as dns } from 'node:dns';
@@ -54,6 +58,26 @@ export const isPublicAddress = (ip: string): boolean => {
   return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 };
 
+/** AWS's IPv6 instance metadata and time services (fd00:ec2::254, fd00:ec2::123): unique-local, so "private" to ipaddr.js. */
+const AWS_METADATA_V6 = ipaddr.IPv6.parseCIDR('fd00:ec2::/32');
+
+/**
+ * Whether an address is link-local (169.254.0.0/16 with the metadata service
+ * 169.254.169.254, fe80::/10, or either IPv4-mapped) or AWS's IPv6 metadata
+ * block: refused under every policy, the local runtime's included.
+ */
+export const isLinkLocalOrMetadata = (ip: string): boolean => {
+  if (!ipaddr.isValid(ip)) return false;
+  const address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv4') return address.range() === 'linkLocal';
+  const v6 = address as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'linkLocal';
+  return v6.range() === 'linkLocal' || v6.match(AWS_METADATA_V6);
+};
+
+/** Whether `policy` lets a webhook reach `ip`. */
+const allowedAddress = (ip: string, policy: DestinationPolicy): boolean => (policy.allowPrivate ? !isLinkLocalOrMetadata(ip) : isPublicAddress(ip));
+
 const defaultResolve: Resolve = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** A bracketed IPv6 host as the URL has it, without brackets. */
@@ -73,7 +97,11 @@ export const checkWebhookUrl = async (raw: string, policy: DestinationPolicy, re
   if (url.hash) return { ok: false, reason: 'must not have a fragment' };
   const host = hostOf(url);
   if (!host) return { ok: false, reason: 'must name a host' };
-  if (policy.allowPrivate) return { ok: true, url };
+  if (policy.allowPrivate) {
+    // Names are checked when they are connected to (guardedLookup): a local receiver's name need not resolve yet.
+    if (isIP(host) && isLinkLocalOrMetadata(host)) return { ok: false, reason: `host ${host} is a link-local or metadata address` };
+    return { ok: true, url };
+  }
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
@@ -99,7 +127,7 @@ const guardedLookup =
     dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as unknown as Array<{ address: string; family: number }>;
-      const allowed = policy.allowPrivate ? list : list.filter((a) => isPublicAddress(a.address));
+      const allowed = list.filter((a) => allowedAddress(a.address, policy));
       if (allowed.length === 0 || allowed.length !== list.length) return callback(new AddressNotAllowed('address not allowed'), '', 0);
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);
@@ -150,7 +178,7 @@ export const postWebhook = (
     const host = hostOf(url);
     const secure = url.protocol === 'https:';
     if (!secure && !(options.policy.allowHttp && url.protocol === 'http:')) return resolve({ kind: 'failed', reason: 'scheme not allowed' });
-    if (isIP(host) && !options.policy.allowPrivate && !isPublicAddress(host)) return resolve({ kind: 'failed', reason: 'address not allowed' });
+    if (isIP(host) && !allowedAddress(host, options.policy)) return resolve({ kind: 'failed', reason: 'address not allowed' });
     const payload = Buffer.from(body, 'utf8');
     let settled = false;
     const finish = (outcome: PostOutcome) => {

@@ -1,11 +1,15 @@
 /** Where a webhook may go: public addresses only on a deployed stage; loopback and http only locally. */
-import { checkWebhookUrl, isPublicAddress, postWebhook, retryAfterSeconds } from '../../../shared/webhooks/destination';
+import { checkWebhookUrl, isLinkLocalOrMetadata, isPublicAddress, postWebhook, retryAfterSeconds } from '../../../shared/webhooks/destination';
 
 // A name whose resolver answers an IPv4-compatible loopback: what the guarded lookup sees when it connects.
 jest.mock('node:dns', () => {
   const actual = jest.requireActual<typeof import('node:dns')>('node:dns');
   const lookup = (host: string, options: object, callback: (error: Error | null, addresses: Array<{ address: string; family: number }>) => void) =>
-    host === 'compat-loopback.example.test' ? callback(null, [{ address: '::7f00:1', family: 6 }]) : (actual.lookup as (...args: unknown[]) => void)(host, options, callback);
+    host === 'compat-loopback.example.test'
+      ? callback(null, [{ address: '::7f00:1', family: 6 }])
+      : host === 'metadata.example.test'
+        ? callback(null, [{ address: '169.254.169.254', family: 4 }])
+        : (actual.lookup as (...args: unknown[]) => void)(host, options, callback);
   return { ...actual, lookup };
 });
 
@@ -122,6 +126,33 @@ describe('checkWebhookUrl in the local runtime', () => {
   it('still refuses other schemes and credentials', async () => {
     expect((await checkWebhookUrl('file:///etc/passwd', local)).ok).toBe(false);
     expect((await checkWebhookUrl('http://a:b@127.0.0.1/', local)).ok).toBe(false);
+  });
+  it('accepts private and loopback addresses of a developer machine', async () => {
+    for (const url of ['http://10.0.0.5:8080/h', 'http://192.168.1.20/h', 'http://[::1]:9/h', 'http://localhost:9/h']) expect((await checkWebhookUrl(url, local)).ok).toBe(true);
+  });
+  it.each([
+    'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+    'http://169.254.170.2/v2/credentials',
+    'http://[fe80::1]/h',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[fd00:ec2::254]/latest/meta-data',
+  ])('still refuses the link-local or metadata address of %s', async (url) => {
+    const checked = await checkWebhookUrl(url, local);
+    expect(checked.ok).toBe(false);
+    expect(checked.ok ? '' : checked.reason).toMatch(/link-local or metadata/);
+  });
+});
+
+describe('isLinkLocalOrMetadata', () => {
+  it.each(['169.254.169.254', '169.254.0.1', 'fe80::1', '::ffff:169.254.169.254', 'fd00:ec2::254', 'fd00:ec2::123'])('%s is', (ip) => expect(isLinkLocalOrMetadata(ip)).toBe(true));
+  it.each(['127.0.0.1', '10.0.0.1', '::1', 'fd00::1', '93.184.216.34', 'not an address'])('%s is not', (ip) => expect(isLinkLocalOrMetadata(ip)).toBe(false));
+});
+
+describe('postWebhook in the local runtime', () => {
+  const options = { timeoutMs: 1000, maxResponseBytes: 64, policy: local };
+  it('refuses a metadata address before connecting, and a name that resolves to one when it connects', async () => {
+    expect(await postWebhook(new URL('http://169.254.169.254/latest/meta-data'), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' });
+    expect(await postWebhook(new URL('http://metadata.example.test/hook'), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' });
   });
 });
 
