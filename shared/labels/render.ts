@@ -6,12 +6,12 @@
  *
  * The renderer modules (./renderers/) and the PDF library are imported from
  * here only (test/unit/labels/imports.test.ts holds it), so a function that
- * does not import this module does not bundle them.
+ * does not import this module does not bundle them; the PDF library only
+ * with the carriers' documents (`carrierRenderer`).
  */
 import { RATE_LIMITS } from '../domain/rate/limits';
 import { documentLabelFacts, type ShipmentDocument } from './document';
 import { billOfLadingPages } from './renderers/bill-of-lading';
-import { carrierFile, concatenatePdfs } from './renderers/carrier';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
 import { manifestPages, type ManifestDocument } from './renderers/manifest';
@@ -21,6 +21,15 @@ import { zplLabel } from './renderers/zpl';
 import { availableLabels, isLabelTypeCode, LABEL_TYPES, UnknownLabelType, type LabelTypeCode } from './catalog';
 
 export type RenderedLabel = { body: Buffer; contentType: string };
+
+/**
+ * The carriers' own documents (./renderers/carrier.ts) are merged, rotated
+ * and joined with @cantoo/pdf-lib, loaded only when a shipment has such
+ * documents or a close joins several manifests: the service's own drawings go
+ * through ./renderers/pdf-writer.ts, without the library (about 40 ms of a
+ * container's first document).
+ */
+const carrierRenderer = () => import('./renderers/carrier');
 
 /** A document the renderers cannot draw truthfully (a caller's bug, not a caller's input): a 500. */
 export class InvalidShipmentDocument extends Error {
@@ -80,7 +89,9 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
   check(document);
   const contentType = LABEL_TYPES[code].contentType;
   // The carrier's own documents first; the service draws only what the carrier gave none of.
-  const fromCarrier = await carrierFile(code, document.carrierDocuments ?? [], document.pieces.length, pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document));
+  const carrierDocuments = document.carrierDocuments ?? [];
+  const fromCarrier =
+    carrierDocuments.length > 0 ? await (await carrierRenderer()).carrierFile(code, carrierDocuments, document.pieces.length, pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document)) : undefined;
   return { body: fromCarrier ?? (await RENDERERS[code](document)), contentType };
 }
 
@@ -88,7 +99,7 @@ export type { ManifestDocument };
 
 /** A carrier's several manifest PDFs of one close as one PDF, one after the other. */
 export async function joinPdfs(pdfs: readonly Buffer[]): Promise<Buffer> {
-  return pdfs.length === 1 ? pdfs[0]! : concatenatePdfs(pdfs);
+  return pdfs.length === 1 ? pdfs[0]! : (await carrierRenderer()).concatenatePdfs(pdfs);
 }
 
 /** An end-of-day manifest (docs/manifests.md): letter pages, one row per package; dated by the manifest, so the same manifest renders the same bytes. */

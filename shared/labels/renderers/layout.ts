@@ -8,7 +8,6 @@
  * resident font 0 is a condensed face, narrower at the same height, so text
  * that fits the PDF fits the ZPL label too.
  */
-import { StandardFonts } from '@cantoo/pdf-lib';
 import { fitLine, printable, wrapLines, type Measure } from './printable-text';
 import { STANDARD_FONT_METRICS, WIN_ANSI_CODE_POINTS, WIN_ANSI_CODES } from './standard-font-metrics';
 
@@ -19,11 +18,12 @@ export const LABEL_SIZE: [number, number] = [4 * POINTS_PER_INCH, 6 * POINTS_PER
 export const LETTER_SIZE: [number, number] = [8.5 * POINTS_PER_INCH, 11 * POINTS_PER_INCH];
 
 export type FontName = 'regular' | 'bold' | 'mono';
-export const STANDARD_FONTS: Readonly<Record<FontName, StandardFonts>> = {
-  regular: StandardFonts.Helvetica,
-  bold: StandardFonts.HelveticaBold,
-  mono: StandardFonts.CourierBold,
-};
+/** The PDF standard fonts used, by their PostScript names (@cantoo/pdf-lib's `StandardFonts` values). */
+export const STANDARD_FONTS = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  mono: 'Courier-Bold',
+} as const satisfies Readonly<Record<FontName, string>>;
 
 /**
  * The fonts' metrics come from ./standard-font-metrics.ts, generated from the

@@ -1,41 +1,28 @@
 /**
- * Layout elements (./layout.ts) drawn on PDF pages with @cantoo/pdf-lib. The
- * standard fonts are not embedded (every PDF reader has them), which keeps a
+ * Layout elements (./layout.ts) drawn on PDF pages, written by the small PDF
+ * writer of ./pdf-writer.ts: pages of text, filled rectangles and frames in
+ * the standard fonts, not embedded (every PDF reader has them), which keeps a
  * 200-page label small. Nothing here reads a clock: the documents carry the
  * order's creation date, so the same order renders the same bytes.
+ *
+ * Until 2026-11-26 @cantoo/pdf-lib wrote these files; its chunk was about
+ * 40 ms of a container's first label or manifest (compiling and running the
+ * library and the SVG, form and HTML modules it brings, and its deflate's
+ * first use) for a document model this writer covers in a page
+ * (docs/decisions.md, "Hand-written where a library could serve"). The
+ * content streams are the operators the library wrote, character for
+ * character, and the library's parser reads the files back in the tests.
  */
-import {
-  beginText,
-  endText,
-  fill,
-  PDFDocument,
-  PDFName,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setFillingGrayscaleColor,
-  setFontAndSize,
-  setLineWidth,
-  setStrokingGrayscaleColor,
-  setTextMatrix,
-  showText,
-  stroke,
-  toHexString,
-  PDFHexString,
-  type PDFOperator,
-  type PDFRef,
-} from '@cantoo/pdf-lib';
 import { code128Bars } from './code128';
 import { ascentAtSize, fontNameOf, measureWith, QUIET_ZONE_MODULES, winAnsiCodes, type Element, type FontName } from './layout';
+import { writePdf } from './pdf-writer';
 
 /** The widest bar module drawn, in points (~28 mil): wider only makes a symbol harder to scan in one pass. */
 const MAX_MODULE = 2;
 
-/** Each font's dictionary in the document. */
-type Fonts = Record<FontName, PDFRef>;
-
 /** The page resource names of the fonts: the same on every page, so pages can share a content stream. */
-const FONT_KEYS: Readonly<Record<FontName, PDFName>> = { regular: PDFName.of('F1'), bold: PDFName.of('F2'), mono: PDFName.of('F3') };
+const FONT_KEYS: Readonly<Record<FontName, string>> = { regular: 'F1', bold: 'F2', mono: 'F3' };
+const FONT_NAMES = Object.keys(FONT_KEYS) as FontName[];
 
 /**
  * A PDF whose pages are each a list of elements; its metadata dated
@@ -46,29 +33,18 @@ const FONT_KEYS: Readonly<Record<FontName, PDFName>> = { regular: PDFName.of('F1
  * of a page's own under what the pages share.
  */
 export async function renderPdf(meta: { title: string; createdDate: string }, size: [number, number], pages: Element[][]): Promise<Buffer> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(meta.title);
-  pdf.setCreator('shipping-api');
-  pdf.setProducer('shipping-api');
   const created = new Date(meta.createdDate);
-  if (!Number.isNaN(created.getTime())) {
-    pdf.setCreationDate(created);
-    pdf.setModificationDate(created);
-  }
-  // The dictionary the library's embedFont writes for a standard font, written here: embedFont would decompress the font's metrics (./layout.ts).
-  const fonts = Object.fromEntries(
-    (Object.keys(FONT_KEYS) as FontName[]).map((name) => [name, pdf.context.register(pdf.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: fontNameOf(name), Encoding: 'WinAnsiEncoding' }))]),
-  ) as Fonts;
   const { shared, own } = splitShared(pages);
-  const stream = (elements: Element[]) => pdf.context.register(pdf.context.contentStream(operatorsOf(elements, size[1])));
-  const sharedStream = shared.length > 0 ? stream(shared) : undefined;
-  for (const elements of own) {
-    const page = pdf.addPage(size);
-    for (const name of Object.keys(FONT_KEYS) as FontName[]) page.node.setFontDictionary(FONT_KEYS[name], fonts[name]);
-    if (sharedStream) page.node.addContentStream(sharedStream);
-    page.node.addContentStream(stream(elements));
-  }
-  return Buffer.from(await pdf.save());
+  return writePdf({
+    title: meta.title,
+    producer: 'shipping-api',
+    ...(Number.isNaN(created.getTime()) ? {} : { created }),
+    size,
+    // The dictionary a standard font has when not embedded.
+    fonts: FONT_NAMES.map((name) => ({ key: FONT_KEYS[name], baseFont: fontNameOf(name) })),
+    shared: shared.length > 0 ? operatorsOf(shared, size[1]) : undefined,
+    pages: own.map((elements) => operatorsOf(elements, size[1])),
+  });
 }
 
 /** The elements every page has, and what each page has besides. */
@@ -88,15 +64,28 @@ function splitShared(pages: Element[][]): { shared: Element[]; own: Element[][] 
 const r = (value: number): number => Math.round(value * 100) / 100;
 
 /**
- * Text, rectangles and bars go to the content stream as plain operators: the
- * library's drawText validates some twenty options and computes a rotation
- * for each line, and its drawRectangle parses an SVG path for each bar, which
- * made a 200-page label take seconds.
+ * A number as a PDF operand, as the library wrote it: the shortest decimal,
+ * never an exponent (a value below 1e-6 is 0 at this precision).
  */
-function operatorsOf(elements: Element[], height: number): PDFOperator[] {
-  const operators: PDFOperator[] = [];
+const n = (value: number): string => {
+  if (!Number.isFinite(value)) throw new Error(`a PDF operand must be finite, not ${value}`);
+  const text = String(value);
+  if (!/e/i.test(text)) return text === '-0' ? '0' : text;
+  return Math.abs(value) < 1e-6 ? '0' : value.toFixed(20).replace(/\.?0+$/, '');
+};
+
+/** A WinAnsi code as two upper-case hex digits. */
+const hex = (code: number): string => code.toString(16).toUpperCase().padStart(2, '0');
+
+/**
+ * Text, rectangles and bars as a content stream's operators, one a line:
+ * BT/Tf/g/Tm/Tj/ET for a line of text, q/g/re.../f/Q for filled boxes and
+ * bars, q/G/w/re/S/Q for a frame.
+ */
+function operatorsOf(elements: Element[], height: number): string {
+  const operators: string[] = [];
   const fillRects = (rects: Array<[number, number, number, number]>) =>
-    operators.push(pushGraphicsState(), setFillingGrayscaleColor(0), ...rects.map(([x, y, w, h]) => rectangle(r(x), r(y), r(w), r(h))), fill(), popGraphicsState());
+    operators.push('q', '0 g', ...rects.map(([x, y, w, h]) => `${n(r(x))} ${n(r(y))} ${n(r(w))} ${n(r(h))} re`), 'f', 'Q');
   for (const e of elements) {
     switch (e.kind) {
       case 'text': {
@@ -105,12 +94,12 @@ function operatorsOf(elements: Element[], height: number): PDFOperator[] {
         // The baseline sits at the font's ascent below the top of the line box.
         const baseline = height - e.top - ascentAtSize(e.font, e.size);
         operators.push(
-          beginText(),
-          setFontAndSize(FONT_KEYS[e.font], e.size),
-          setFillingGrayscaleColor(e.inverse ? 1 : 0),
-          setTextMatrix(1, 0, 0, 1, r(x), r(baseline)),
-          showText(PDFHexString.of(winAnsiCodes(e.text).map(toHexString).join(''))),
-          endText(),
+          'BT',
+          `/${FONT_KEYS[e.font]} ${n(e.size)} Tf`,
+          `${e.inverse ? 1 : 0} g`,
+          `1 0 0 1 ${n(r(x))} ${n(r(baseline))} Tm`,
+          `<${winAnsiCodes(e.text).map(hex).join('')}> Tj`,
+          'ET',
         );
         break;
       }
@@ -120,12 +109,12 @@ function operatorsOf(elements: Element[], height: number): PDFOperator[] {
       case 'frame': {
         const half = e.thickness / 2;
         operators.push(
-          pushGraphicsState(),
-          setStrokingGrayscaleColor(0),
-          setLineWidth(e.thickness),
-          rectangle(r(e.x + half), r(height - e.top - e.height + half), r(e.width - e.thickness), r(e.height - e.thickness)),
-          stroke(),
-          popGraphicsState(),
+          'q',
+          '0 G',
+          `${n(e.thickness)} w`,
+          `${n(r(e.x + half))} ${n(r(height - e.top - e.height + half))} ${n(r(e.width - e.thickness))} ${n(r(e.height - e.thickness))} re`,
+          'S',
+          'Q',
         );
         break;
       }
@@ -138,5 +127,5 @@ function operatorsOf(elements: Element[], height: number): PDFOperator[] {
       }
     }
   }
-  return operators;
+  return operators.map((operator) => `${operator}\n`).join('');
 }
