@@ -42,6 +42,15 @@ const MAX_URL_LENGTH = 2048;
 /** IANA's global unicast block: outside it, ipaddr.js still calls `::/96` (IPv4-compatible, `::127.0.0.1`) and the rest of `::/8` unicast. */
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
+/** An address judged by `v4` or `v6` (an IPv4-mapped IPv6 address by its IPv4 address); false for what is not an address. */
+const judged = (ip: string, v4: (address: ipaddr.IPv4) => boolean, v6: (address: ipaddr.IPv6) => boolean): boolean => {
+  if (!ipaddr.isValid(ip)) return false;
+  const address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv4') return v4(address as ipaddr.IPv4);
+  const six = address as ipaddr.IPv6;
+  return six.isIPv4MappedAddress() ? v4(six.toIPv4Address()) : v6(six);
+};
+
 /**
  * Whether an address is public unicast: not loopback, private, link-local
  * (metadata), CGNAT, multicast, reserved or documentation. An IPv4-mapped
@@ -49,14 +58,8 @@ const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
  * an IPv4 address (IPv4-compatible `::/96`, NAT64, 6to4, Teredo, IPv4-translated)
  * is refused whatever it carries (docs/webhooks.md, "Safety").
  */
-export const isPublicAddress = (ip: string): boolean => {
-  if (!ipaddr.isValid(ip)) return false;
-  const address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv4') return address.range() === 'unicast';
-  const v6 = address as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
-  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
-};
+export const isPublicAddress = (ip: string): boolean =>
+  judged(ip, (v4) => v4.range() === 'unicast', (v6) => v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST));
 
 /** AWS's IPv6 instance metadata and time services (fd00:ec2::254, fd00:ec2::123): unique-local, so "private" to ipaddr.js. */
 const AWS_METADATA_V6 = ipaddr.IPv6.parseCIDR('fd00:ec2::/32');
@@ -66,14 +69,8 @@ const AWS_METADATA_V6 = ipaddr.IPv6.parseCIDR('fd00:ec2::/32');
  * 169.254.169.254, fe80::/10, or either IPv4-mapped) or AWS's IPv6 metadata
  * block: refused under every policy, the local runtime's included.
  */
-export const isLinkLocalOrMetadata = (ip: string): boolean => {
-  if (!ipaddr.isValid(ip)) return false;
-  const address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv4') return address.range() === 'linkLocal';
-  const v6 = address as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'linkLocal';
-  return v6.range() === 'linkLocal' || v6.match(AWS_METADATA_V6);
-};
+export const isLinkLocalOrMetadata = (ip: string): boolean =>
+  judged(ip, (v4) => v4.range() === 'linkLocal', (v6) => v6.range() === 'linkLocal' || v6.match(AWS_METADATA_V6));
 
 /** Whether `policy` lets a webhook reach `ip`. */
 const allowedAddress = (ip: string, policy: DestinationPolicy): boolean => (policy.allowPrivate ? !isLinkLocalOrMetadata(ip) : isPublicAddress(ip));
