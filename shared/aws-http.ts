@@ -260,6 +260,28 @@ export const withRetries = async <T>(
   }
 };
 
+/**
+ * One call to `service`: the request `describe` gives for the region, signed
+ * anew for each attempt with the environment's region and credentials (read
+ * then, so renewed ones are used at once), its answer read by `read`, retried
+ * as `withRetries` does.
+ */
+export const sendSigned = <T>(
+  service: string,
+  env: NodeJS.ProcessEnv,
+  describe: (region: string) => Omit<SignedCall, 'service' | 'region' | 'credentials'>,
+  read: (response: HttpResponse) => T,
+  options: { handler: RequestHandler; limits: ClientLimits },
+) =>
+  withRetries(
+    async () => {
+      const region = regionOf(env);
+      return signed({ service, region, ...describe(region), credentials: await credentialsOf(env) });
+    },
+    read,
+    options,
+  );
+
 export const firstHeader = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;

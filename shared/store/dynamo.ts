@@ -39,7 +39,7 @@ import type {
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { limitsOf, type ClientLimits } from '../aws-clients';
-import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, signed, withRetries, type HttpResponse, type MiddlewareResult, type RequestHandler } from '../aws-http';
+import { AwsServiceError, firstHeader, MiddlewareStack, nodeRequestHandler, sendSigned, type HttpResponse, type MiddlewareResult, type RequestHandler } from '../aws-http';
 
 type Doc = Record<string, unknown>;
 type AttributeMap = Record<string, unknown>;
@@ -251,20 +251,16 @@ export class DynamoClient {
   private async call(operation: Operation, input: Doc): Promise<MiddlewareResult> {
     const { env, requestHandler, limits } = this.config;
     const body = JSON.stringify(operation.marshal(input));
-    const out = await withRetries(
-      async () => {
-        const region = regionOf(env);
-        return signed({
-          service: 'dynamodb',
-          region,
-          endpoint: dynamoEndpoint(env, region),
-          method: 'POST',
-          path: '/',
-          headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': `DynamoDB_20120810.${operation.name}` },
-          body,
-          credentials: await credentialsOf(env),
-        });
-      },
+    const out = await sendSigned(
+      'dynamodb',
+      env,
+      (region) => ({
+        endpoint: dynamoEndpoint(env, region),
+        method: 'POST',
+        path: '/',
+        headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': `DynamoDB_20120810.${operation.name}` },
+        body,
+      }),
       readAnswer,
       { handler: requestHandler, limits },
     );

@@ -14,7 +14,7 @@
  * its own, imported only by the modules that use S3.
  */
 import { limitsOf, usesEmulator, withoutSdkLogging } from '../aws-clients';
-import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, signed, withRetries, type HttpResponse, type RequestHandler } from '../aws-http';
+import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, sendSigned, signed, type HttpResponse, type RequestHandler } from '../aws-http';
 import { lazy } from '../lazy';
 import { traced } from '../tracer';
 
@@ -99,24 +99,18 @@ export class S3LightClient {
     const { env, requestHandler } = this.config;
     const method = { HeadObject: 'HEAD', GetObject: 'GET', PutObject: 'PUT', DeleteObject: 'DELETE' }[operation];
     const body = input.Body === undefined ? undefined : typeof input.Body === 'string' ? Buffer.from(input.Body) : Buffer.from(input.Body.buffer, input.Body.byteOffset, input.Body.byteLength);
-    const out = await withRetries(
-      async () => {
-        const region = regionOf(env);
-        const { endpoint, path } = this.objectLocation(input, region);
-        return signed({
-          service: 's3',
-          region,
-          endpoint,
-          method,
-          path,
-          headers: {
-            ...(input.ContentType ? { 'Content-Type': input.ContentType } : {}),
-            ...(body ? { 'Content-Length': String(body.length) } : {}),
-          },
-          ...(body ? { body } : {}),
-          credentials: await credentialsOf(env),
-        });
-      },
+    const out = await sendSigned(
+      's3',
+      env,
+      (region) => ({
+        ...this.objectLocation(input, region),
+        method,
+        headers: {
+          ...(input.ContentType ? { 'Content-Type': input.ContentType } : {}),
+          ...(body ? { 'Content-Length': String(body.length) } : {}),
+        },
+        ...(body ? { body } : {}),
+      }),
       (response) => {
         if (response.statusCode >= 300) throw errorOf(response, method);
         const length = firstHeader(response.headers, 'content-length');
