@@ -3,7 +3,9 @@
  * ./canada-post/mock-server.ts) share as HTTP servers: a body read up to a
  * bound, answers that land late on timers, and a close that ends every
  * connection and timer at once, so a test's afterAll never waits on a
- * keep-alive socket or a late answer.
+ * keep-alive socket or a late answer, then waits for the requests already
+ * being handled (a late answer that has begun to land, a schema validation
+ * under way), so none of them runs on after its test file has ended.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -43,6 +45,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 export type MockServerKit = {
   /** Runs `run` after `delayMs`, unless the server is closed first. */
   later(run: () => void, delayMs: number): void;
+  /** Counts `work` as a request being handled: `close()` waits for it to settle. */
+  track(work: Promise<unknown>): void;
   /** Listens on `host` (`port`, or any free one) and gives the server's base URL. */
   listen(server: Server, host: string, port?: number): Promise<string>;
   /**
@@ -51,13 +55,14 @@ export type MockServerKit = {
    * ended if landing it fails. False when `error` is no fault.
    */
   fault<Answer>(error: unknown, req: IncomingMessage, res: ServerResponse, reply: (late: Answer) => void): boolean;
-  /** Drops every pending timer and connection, then closes the server. */
+  /** Drops every pending timer and connection, closes the server and waits for the work being handled to settle. */
   close(server: Server): Promise<void>;
 };
 
 export function mockServerKit(): MockServerKit {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const working = new Set<Promise<unknown>>();
   return {
     later(run, delayMs) {
       const timer = setTimeout(() => {
@@ -65,6 +70,14 @@ export function mockServerKit(): MockServerKit {
         run();
       }, delayMs);
       timers.add(timer);
+    },
+    track(work) {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      working.add(settled);
+      void settled.then(() => working.delete(settled));
     },
     fault<Answer>(error: unknown, req: IncomingMessage, res: ServerResponse, reply: (late: Answer) => void) {
       if (error instanceof LostAnswer) {
@@ -74,14 +87,16 @@ export function mockServerKit(): MockServerKit {
       if (!(error instanceof LateAnswer)) return false;
       const late = error as LateAnswer<Answer>;
       this.later(() => {
-        void Promise.resolve()
-          .then(late.land)
-          .then(
-            (answer) => {
-              if (!res.destroyed && !res.headersSent) reply(answer);
-            },
-            () => res.destroy(),
-          );
+        this.track(
+          Promise.resolve()
+            .then(late.land)
+            .then(
+              (answer) => {
+                if (!res.destroyed && !res.headersSent) reply(answer);
+              },
+              () => res.destroy(),
+            ),
+        );
       }, late.delayMs);
       return true;
     },
@@ -96,13 +111,15 @@ export function mockServerKit(): MockServerKit {
       });
       return `http://${host}:${(server.address() as AddressInfo).port}`;
     },
-    close(server) {
-      return new Promise<void>((resolve) => {
+    async close(server) {
+      await new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       });
+      // Work that began before the close (its answer goes nowhere now) ends before the close does.
+      while (working.size > 0) await Promise.all(working);
     },
   };
 }

@@ -50,7 +50,7 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
   };
 
   const server = createServer((req, res) => {
-    void (async () => {
+    const work = (async () => {
       const target = req.url ?? '/';
       if (target.length > maxPathChars) {
         seen.push({ method: req.method ?? '', path: target.slice(0, 200), status: 414 });
@@ -96,6 +96,7 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
       if (!res.headersSent) reply(res, xml(500, messagesXml([{ code: 'Server', description: error instanceof Error ? error.message : String(error) }])));
       else res.destroy();
     });
+    kit.track(work);
   });
   url = await kit.listen(server, host, options.port);
   return {

@@ -133,7 +133,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
   }
 
   const server = createServer((req, res) => {
-    void (async () => {
+    const work = (async () => {
       const url = new URL(req.url ?? '/', 'http://ups.local');
       const body = (await readBody(req, maxBodyBytes))?.toString('utf8');
       if (body === undefined) return send(res, 413, upsError('10413', 'Request body too large'));
@@ -144,6 +144,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
       if (!res.headersSent) send(res, 500, upsError('10500', error instanceof Error ? error.message : String(error)));
       else res.destroy();
     });
+    kit.track(work);
   });
   const url = await kit.listen(server, host, options.port);
   return {

@@ -103,4 +103,20 @@ describeWithCanadaPostSchemas('the local Canada Post over HTTP', () => {
     expect(mock.simulator.shipments).toHaveLength(0);
     mock = await startCanadaPostMock({ clients: [CLIENT] });
   });
+
+  it('close() waits for a request already being handled, so nothing runs on after it', async () => {
+    const answered = call('POST', `${CP}/shipment`, MEDIA.shipment, contractShipment({ requestId: 'closing' })).then(
+      (r) => r.status,
+      () => 'closed',
+    );
+    // The body has been read and the simulator is at work (validating the XML) when the close begins.
+    while (mock.seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await mock.close();
+    expect(mock.simulator.received[0]?.status).toBeDefined();
+    const made = mock.simulator.shipments.length;
+    await answered;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mock.simulator.shipments).toHaveLength(made);
+    mock = await startCanadaPostMock({ clients: [CLIENT] });
+  });
 });
