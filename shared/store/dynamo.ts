@@ -1,7 +1,8 @@
 /**
  * The service's DynamoDB client: the nine operations the store uses, with the
  * document client's shapes (plain values in and out, marshalled by AWS's own
- * @aws-sdk/util-dynamodb), over DynamoDB's JSON protocol signed by `aws4`
+ * @aws-sdk/util-dynamodb, behind a fast path for plain documents that gives
+ * the same values: ./attribute-values.ts), over DynamoDB's JSON protocol signed by `aws4`
  * (../aws-http.ts). It replaces the SDK's DynamoDBClient and
  * DynamoDBDocumentClient in every function: the SDK's client was most of
  * each function's cold start (its first use of each command's schema,
@@ -39,6 +40,7 @@ import type {
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { limitsOf, type ClientLimits } from '../aws-clients';
+import { wireAttributeMap } from './attribute-values';
 import { AwsServiceError, firstHeader, MiddlewareStack, nodeRequestHandler, sendSigned, type HttpResponse, type MiddlewareResult, type RequestHandler } from '../aws-http';
 
 type Doc = Record<string, unknown>;
@@ -68,6 +70,8 @@ const toBase64 = (bytes: unknown) => {
 const fromBase64 = (text: unknown) => Buffer.from(text as string, 'base64');
 
 const toMap = (value: unknown): AttributeMap => {
+  const wire = wireAttributeMap(value as Doc);
+  if (wire) return wire;
   const map = marshall(value as Doc, MARSHALL) as AttributeMap;
   for (const av of Object.values(map)) convertBinaries(av, toBase64);
   return map;
