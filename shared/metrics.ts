@@ -1,5 +1,6 @@
 /**
- * CloudWatch metrics in embedded metric format (Powertools Metrics): JSON
+ * CloudWatch metrics in embedded metric format (Powertools Metrics, and the
+ * per-carrier lines written here in its format, see `writeCarrierLine`): JSON
  * lines in the function's log that CloudWatch turns into metrics, so no
  * PutMetricData call and no extra permission. Namespace
  * POWERTOOLS_METRICS_NAMESPACE (one per stage, set by the stack), dimension
@@ -79,21 +80,45 @@ export const recordOrphanVoided = (carrierCode: string): void => {
   metrics.addMetric('OrphanShipmentsVoided', MetricUnit.Count, 1);
 };
 
+/** Powertools' reading of a switch: these values (any case) mean on. */
+const TRUTHY = new Set(['1', 'y', 'yes', 't', 'true', 'on']);
+const switchOn = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.toLowerCase());
+
+type CarrierMetric = { name: 'CarrierLatency' | 'CarrierFailures' | 'CarrierBreakerOpened'; unit: 'Milliseconds' | 'Count'; value: number };
+
 /**
- * One Metrics per carrier, reused: building one reads the environment and
- * makes a Console, about a tenth of a warm rate request when done per call.
- * Publishing clears its metrics and metadata and keeps the carrier dimension.
- * Keyed by what a Metrics reads at creation, so a changed setting is seen.
+ * One carrier's EMF line, written as Powertools Metrics writes it (the same
+ * keys in the same order: `_aws`, the metadata, the dimensions `service` and
+ * `carrier`, then the values), with the same switches (namespace, on or off)
+ * read from the environment at each call. Written here rather than by a
+ * Powertools Metrics per carrier: a rate request writes one line per carrier
+ * asked, and Powertools' store, validation and console took about 19 us a
+ * line in a warm rate request (78 us of its 1.2 ms for four carriers) against
+ * about 2 us for this one JSON.stringify and write. The request's own metrics
+ * (ColdStart, RatesReturned, …) stay with Powertools: one line a request.
  */
-const carrierLines = new Map<string, Metrics>();
-const carrierLine = (carrierCode: string): Metrics => {
-  const key = `${process.env.POWERTOOLS_METRICS_NAMESPACE ?? ''}|${process.env.POWERTOOLS_METRICS_DISABLED ?? ''}|${carrierCode}`;
-  let line = carrierLines.get(key);
-  if (!line) {
-    line = createMetrics({ carrier: carrierCode });
-    carrierLines.set(key, line);
-  }
-  return line;
+const writeCarrierLine = (carrierCode: string, metrics: CarrierMetric[], outcome?: string): void => {
+  quietOutsideLambda();
+  const env = process.env;
+  const disabled = env.POWERTOOLS_METRICS_DISABLED !== undefined ? switchOn(env.POWERTOOLS_METRICS_DISABLED) : switchOn(env.POWERTOOLS_DEV);
+  if (disabled) return;
+  const line: Record<string, unknown> = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [
+        {
+          Namespace: env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE,
+          Dimensions: [['service', 'carrier']],
+          Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })),
+        },
+      ],
+    },
+    ...(outcome === undefined ? {} : { outcome }),
+    service: SERVICE_NAME,
+    carrier: carrierCode,
+  };
+  for (const { name, value } of metrics) line[name] = value;
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 };
 
 /**
@@ -103,17 +128,17 @@ const carrierLine = (carrierCode: string): Metrics => {
  */
 export const carrierMetrics: FanOutMetrics = {
   carrierCall: ({ carrierCode, latencyMs, outcome }) => {
-    const line = carrierLine(carrierCode);
-    line.addMetadata('outcome', outcome);
-    // A skipped carrier was not called: a latency of 0 would only pull its percentiles down.
-    if (outcome !== 'unavailable') line.addMetric('CarrierLatency', MetricUnit.Milliseconds, Math.round(latencyMs));
-    // Skipped counts as failed, so the failure rate stays high (and an alarm on it stays on) while the breaker is open.
-    line.addMetric('CarrierFailures', MetricUnit.Count, outcome === 'timeout' || outcome === 'error' || outcome === 'unavailable' ? 1 : 0);
-    line.publishStoredMetrics();
+    const failed = outcome === 'timeout' || outcome === 'error' || outcome === 'unavailable' ? 1 : 0;
+    writeCarrierLine(
+      carrierCode,
+      [
+        // A skipped carrier was not called: a latency of 0 would only pull its percentiles down.
+        ...(outcome === 'unavailable' ? [] : [{ name: 'CarrierLatency' as const, unit: MetricUnit.Milliseconds, value: Math.round(latencyMs) }]),
+        // Skipped counts as failed, so the failure rate stays high (and an alarm on it stays on) while the breaker is open.
+        { name: 'CarrierFailures', unit: MetricUnit.Count, value: failed },
+      ],
+      outcome,
+    );
   },
-  breakerOpened: (carrierCode) => {
-    const line = carrierLine(carrierCode);
-    line.addMetric('CarrierBreakerOpened', MetricUnit.Count, 1);
-    line.publishStoredMetrics();
-  },
+  breakerOpened: (carrierCode) => writeCarrierLine(carrierCode, [{ name: 'CarrierBreakerOpened', unit: MetricUnit.Count, value: 1 }]),
 };

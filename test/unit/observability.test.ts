@@ -12,12 +12,13 @@ import { createSandboxTransports, type SandboxNetworkOptions } from '../../share
 import { clearAuthCache } from '../../shared/http/auth';
 import { carriersRoute } from '../../shared/contract/catalog';
 import { httpHandler } from '../../shared/http/handler';
-import { carrierMetrics, recordRatesReturned } from '../../shared/metrics';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { carrierMetrics, createMetrics, recordRatesReturned } from '../../shared/metrics';
 import { traceSampled, tracingEnabled } from '../../shared/tracer';
 import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
-import { emfLines } from '../support/output';
+import { captureOutput, emfLines } from '../support/output';
 
 const ddbMock = mockDynamo();
 const KEY = 'ship_api_0b5e0b5e0b5e0b5e0b5e0b5e0b5e0b5e';
@@ -83,6 +84,36 @@ describe('per-carrier metrics of the rating fan-out', () => {
     ]);
     expect(z).toMatchObject({ service: 'shipping-api', carrier: 'CARRIERZ', outcome: 'timeout', CarrierFailures: 1, CarrierLatency: expect.any(Number) });
     expect(byCarrier.get('CARRIERX')).toMatchObject({ outcome: 'answered', CarrierFailures: 0 });
+  });
+
+  it('each carrier line is the line Powertools Metrics writes for the same values, key for key and in the same order', async () => {
+    const text = async (run: () => void) => {
+      const chunks: string[] = [];
+      const restore = captureOutput(chunks);
+      try {
+        run();
+      } finally {
+        restore();
+      }
+      return chunks.join('').replace(/"Timestamp":\d+/, '"Timestamp":0');
+    };
+    const cases = [
+      { outcome: 'answered', metrics: [['CarrierLatency', MetricUnit.Milliseconds, 412], ['CarrierFailures', MetricUnit.Count, 0]] },
+      { outcome: 'unavailable', metrics: [['CarrierFailures', MetricUnit.Count, 1]] },
+    ] as const;
+    for (const { outcome, metrics } of cases) {
+      const ours = await text(() => carrierMetrics.carrierCall({ carrierCode: 'CARRIERX', latencyMs: 412.3, outcome }));
+      const theirs = await text(() => {
+        const line = createMetrics({ carrier: 'CARRIERX' });
+        line.addMetadata('outcome', outcome);
+        for (const [name, unit, value] of metrics) line.addMetric(name, unit, value);
+        line.publishStoredMetrics();
+      });
+      expect(ours).toBe(theirs);
+    }
+    const opened = await text(() => carrierMetrics.breakerOpened!('CARRIERX'));
+    const reference = await text(() => createMetrics({ carrier: 'CARRIERX' }).addMetric('CarrierBreakerOpened', MetricUnit.Count, 1).publishStoredMetrics());
+    expect(opened).toBe(reference);
   });
 
   it('a direct call of the port: latency rounded to whole milliseconds', async () => {
