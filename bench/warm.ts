@@ -2,6 +2,10 @@
  * The warm rate handler against its floor, in process (issue 8: warm p50 at
  * most 8× the floor).
  *
+ * Both are the deployed code: the rate function built as the stack builds
+ * it (lib/bundling.ts; `deployedRateBundle` below), not the sources through
+ * tsx.
+ *
  * - Floor: what any implementation of POST /v1/rate must do per request for
  *   this payload: JSON.parse of the body, the schema validation of the rate
  *   request as the handler does it (resolvePackagingTypes, which the schema
@@ -12,8 +16,8 @@
  *   log level, limits; tracing on with the trace sampled and metrics on, as
  *   deployed; then again in a second child with all of it off), its
  *   structured log going to /dev/null, the sandbox carriers without faults.
- *   Its DynamoDB document client is the real one of shared/store/client.ts
- *   (marshalling, middleware stack, endpoint rules, SigV4 signing, parsing)
+ *   Its DynamoDB client is the bundle's own (shared/store/client.ts:
+ *   marshalling, middleware stack, SigV4 signing, parsing)
  *   with an instant in-process transport in place of the network: the reads
  *   answered with responses recorded from DynamoDB Local a moment before,
  *   keyed by target and request body, the writes with an empty success.
@@ -455,6 +459,54 @@ const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T 
   return profile;
 };
 
+/** What the bench takes from the rate function's deployed bundle: its handler, its DynamoDB client and the floor's steps. */
+type DeployedRate = {
+  handler: (typeof import('../functions/rate/handler'))['handler'];
+  ddb: (typeof import('../shared/store/client'))['ddb'];
+  resolvePackagingTypes: (typeof import('../shared/domain/rate'))['resolvePackagingTypes'];
+  validateRateRequest: (typeof import('../shared/domain/rate'))['validateRateRequest'];
+  defaultPackagingTypes: (typeof import('../shared/reference/packaging'))['defaultPackagingTypes'];
+};
+
+/**
+ * The rate function's code as it deploys: built by lib/bundling.ts's
+ * `buildFunction` (the same esbuild options and merge as the stack's assets:
+ * minified, ESM, node24) from an entry that exports the handler together
+ * with the client it sends with and the floor's steps, so all of them are the
+ * bundle's one copy. Not the sources through tsx: tsx compiles with
+ * `keepNames`, a `__name` call for every function a request creates, which
+ * no deployed function pays (about 30 us of a warm rate request).
+ */
+const deployedRateBundle = async (): Promise<{ module: DeployedRate; dir: string }> => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const { buildFunction, projectRoot } = await import('../lib/bundling');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'warm-bench-rate-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  await buildFunction(
+    {
+      stdin: {
+        contents: [
+          "export { handler } from './functions/rate/handler';",
+          "export { ddb } from './shared/store/client';",
+          "export { resolvePackagingTypes, validateRateRequest } from './shared/domain/rate';",
+          "export { defaultPackagingTypes } from './shared/reference/packaging';",
+        ].join('\n'),
+        resolveDir: projectRoot,
+        sourcefile: 'warm-bench-rate.ts',
+        loader: 'ts',
+      },
+    },
+    dir,
+  );
+  const module = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as DeployedRate;
+  // tsx must not have compiled it again: no `__name` (its keepNames helper) in what was loaded.
+  if (/__name\(/.test(module.handler.toString()) || /__name\(/.test(module.validateRateRequest.toString())) {
+    throw new Error('the deployed bundle was recompiled with keepNames on import');
+  }
+  return { module, dir };
+};
+
 const childMain = async (): Promise<WarmResult> => {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const stage = await deployedEnvironment(process.env[MODE_VARIABLE] === 'off' ? 'off' : 'deployed');
@@ -470,22 +522,24 @@ const childMain = async (): Promise<WarmResult> => {
   const { LOCAL_CREDENTIALS } = await import('../local/env');
   const { buildContext, buildEvent } = await import('../local/api-gateway');
   const { CreateTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { ddb } = await import('../shared/store/client');
+  const { ddb: sourceDdb } = await import('../shared/store/client');
   const { createApiKey } = await import('../shared/store/api-keys');
   const { createCompany } = await import('../shared/store/companies');
   const { seedReferenceData } = await import('../shared/store/seed');
-  const { resolvePackagingTypes, validateRateRequest } = await import('../shared/domain/rate');
-  const { defaultPackagingTypes } = await import('../shared/reference/packaging');
+  log('  building the rate function as it deploys (lib/bundling.ts) ...');
+  const deployed = await deployedRateBundle();
+  const { ddb, resolvePackagingTypes, validateRateRequest, defaultPackagingTypes } = deployed.module;
   const { domestic } = await import('./fixtures');
 
   // The real document client, its transport replaced.
   const instant = createInstantDynamoDB();
-  (ddb.config as { requestHandler: unknown }).requestHandler = instant.requestHandler;
+  // The bundle's client serves the handler; the source's seeds the table (both through the instant transport).
+  for (const client of [ddb, sourceDdb]) (client.config as { requestHandler: unknown }).requestHandler = instant.requestHandler;
 
   log('  starting DynamoDB Local (in memory) to record the reads ...');
   const local = await startDynamoDbLocal({ inMemory: true, warn: log });
   let apiKey: string;
-  let rate: (typeof import('../functions/rate/handler'))['handler'];
+  let rate: DeployedRate['handler'];
   try {
     const admin = new DynamoDBClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
     await admin.send(new CreateTableCommand(createTableInput(stage.TABLE_NAME!)));
@@ -495,7 +549,7 @@ const childMain = async (): Promise<WarmResult> => {
     const company = await createCompany({ name: 'Warm Bench Company', pricingGroupId: 'default', billing: 'account', withUser: true });
     // A test key: on prod the seed's sandbox carriers answer test keys only (SANDBOX_CARRIERS=test), and a live key would rate nothing.
     ({ apiKey } = await createApiKey({ companyId: company.companyId, scopes: [], mode: 'test' }));
-    rate = (await import('../functions/rate/handler')).handler;
+    rate = deployed.module.handler;
   } catch (error) {
     await local.stop();
     throw error;
