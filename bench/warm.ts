@@ -499,6 +499,7 @@ const deployedRateBundle = async (): Promise<{ module: DeployedRate; dir: string
     },
     dir,
   );
+  if (process.env.WARM_BENCH_CPU_PROFILE) process.setSourceMapsEnabled(true);
   const module = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as DeployedRate;
   // tsx must not have compiled it again: no `__name` (its keepNames helper) in what was loaded.
   if (/__name\(/.test(module.handler.toString()) || /__name\(/.test(module.validateRateRequest.toString())) {

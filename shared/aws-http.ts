@@ -34,6 +34,7 @@
  * The transport is `requestHandler` in the client's config, so the warm
  * bench can answer in process (bench/warm.ts), as it replaced the SDK's.
  */
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import aws4 from 'aws4';
 import type { ClientLimits } from './aws-clients';
@@ -200,10 +201,46 @@ export type SignedCall = {
   signQuery?: boolean;
 };
 
+/** Signing keys kept (one per secret, day, region and service): a container uses one or two. */
+const SIGNING_KEYS_KEPT = 16;
+const signingKeys = new Map<string, KeyObject>();
+
+/** SigV4's signing key for a day, region and service, derived as aws4 derives it, kept as a KeyObject. */
+const signingKey = (secret: string, date: string, region: string, service: string): KeyObject => {
+  const id = [secret, date, region, service].join('\n');
+  let key = signingKeys.get(id);
+  if (!key) {
+    const kDate = createHmac('sha256', `AWS4${secret}`).update(date, 'utf8').digest();
+    const kRegion = createHmac('sha256', kDate).update(region, 'utf8').digest();
+    const kService = createHmac('sha256', kRegion).update(service, 'utf8').digest();
+    key = createSecretKey(createHmac('sha256', kService).update('aws4_request', 'utf8').digest());
+    if (signingKeys.size >= SIGNING_KEYS_KEPT) signingKeys.delete(signingKeys.keys().next().value!);
+    signingKeys.set(id, key);
+  }
+  return key;
+};
+
+/**
+ * aws4's signer with one change: its signing key is a KeyObject. aws4 keeps
+ * the key as a Buffer, and Node 24's createHmac first tries a Buffer as a
+ * KeyObject and a CryptoKey (internal checks that fail slowly): 9.7 us an
+ * HMAC against 1.4 with a KeyObject, and in place, on a warm rate request's
+ * two signatures, about 6 % of the request. Everything else (the canonical
+ * request, the string to sign, headers, presigned queries) is aws4's, and
+ * the signatures are held to AWS's own implementation
+ * (test/unit/aws-signing.test.ts).
+ */
+class Signer extends aws4.RequestSigner {
+  override signature(): string {
+    const key = signingKey(this.credentials.secretAccessKey!, this.getDate(), this.region, this.service);
+    return createHmac('sha256', key).update(this.stringToSign(), 'utf8').digest('hex');
+  }
+}
+
 /** The request `call` describes, signed (SigV4). */
 export const signed = (call: SignedCall): HttpRequest => {
   const { endpoint } = call;
-  const options = aws4.sign(
+  const options = new Signer(
     {
       service: call.service,
       region: call.region,
@@ -215,7 +252,7 @@ export const signed = (call: SignedCall): HttpRequest => {
       ...(call.signQuery ? { signQuery: true } : {}),
     },
     call.credentials,
-  );
+  ).sign();
   return {
     protocol: endpoint.protocol === 'http:' ? 'http:' : 'https:',
     hostname: endpoint.hostname.replace(/^\[|\]$/g, ''),
