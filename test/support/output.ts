@@ -13,6 +13,18 @@ export function captureOutput(into: string[]): () => void {
   return () => spies.forEach((spy) => spy.mockRestore());
 }
 
+/** Everything written to stdout and stderr while `run` runs, as one text. */
+export function outputOf(run: () => void): string {
+  const chunks: string[] = [];
+  const restore = captureOutput(chunks);
+  try {
+    run();
+  } finally {
+    restore();
+  }
+  return chunks.join('');
+}
+
 /** An Embedded Metric Format line, as CloudWatch reads it from a function's log. */
 export type EmfLine = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
 

@@ -18,7 +18,7 @@ import { traceSampled, tracingEnabled } from '../../shared/tracer';
 import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
-import { captureOutput, emfLines } from '../support/output';
+import { emfLines, outputOf } from '../support/output';
 
 const ddbMock = mockDynamo();
 const KEY = 'ship_api_0b5e0b5e0b5e0b5e0b5e0b5e0b5e0b5e';
@@ -87,16 +87,7 @@ describe('per-carrier metrics of the rating fan-out', () => {
   });
 
   it('each carrier line is the line Powertools Metrics writes for the same values, key for key and in the same order', async () => {
-    const text = async (run: () => void) => {
-      const chunks: string[] = [];
-      const restore = captureOutput(chunks);
-      try {
-        run();
-      } finally {
-        restore();
-      }
-      return chunks.join('').replace(/"Timestamp":\d+/, '"Timestamp":0');
-    };
+    const text = async (run: () => void) => outputOf(run).replace(/"Timestamp":\d+/, '"Timestamp":0');
     const cases = [
       { outcome: 'answered', metrics: [['CarrierLatency', MetricUnit.Milliseconds, 412], ['CarrierFailures', MetricUnit.Count, 0]] },
       { outcome: 'unavailable', metrics: [['CarrierFailures', MetricUnit.Count, 1]] },

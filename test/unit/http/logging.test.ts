@@ -9,7 +9,7 @@ import { CONTEXT_LOG_KEYS, createLogger, RESERVED_LOG_KEYS, redact } from '../..
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { sampleRateBody } from '../../support/rate-body';
-import { captureOutput } from '../../support/output';
+import { captureOutput, outputOf } from '../../support/output';
 
 const ddbMock = mockDynamo();
 const KEY = 'ship_api_abcdefabcdefabcdefabcdefabcdef12';
@@ -166,16 +166,10 @@ describe('redact: the JSON replacer of every log line', () => {
 
 describe('attribute names Powertools keeps for itself (LogAttributes refuses them at compile time)', () => {
   /** The JSON lines the real logger writes while `run` runs. */
-  const written = (run: () => void) => {
-    const chunks: string[] = [];
-    const restore = captureOutput(chunks);
-    try {
-      run();
-    } finally {
-      restore();
-    }
-    return chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-  };
+  const written = (run: () => void) =>
+    outputOf(run)
+      .split('\n').filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it.each(RESERVED_LOG_KEYS)('an attribute named %s is dropped, with a warning of its own', (key) => {
     const lines = written(() => createLogger({ LOG_LEVEL: 'DEBUG' }).info('line', { [key]: 'mine', kept: 'yes' }));
