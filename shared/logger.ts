@@ -1,7 +1,8 @@
 /**
- * One structured logger per container (Powertools), created on first use.
+ * One structured logger per container (./log-lines.ts: Powertools Logger's
+ * line format, written by the service), created on first use.
  * The HTTP layer (shared/http/handler.ts) adds the Lambda context (function,
- * cold start, AWS request id) with `injectLambdaContext`, then the request id
+ * cold start, AWS request id) with `injectLambdaContext` below, then the request id
  * and, once authenticated, the company and key id. The local runtime runs
  * each invocation with a logger of its own (`withInvocationLogger`).
  *
@@ -13,8 +14,9 @@
  * function logs show source files and lines without `--enable-source-maps`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Logger } from '@aws-lambda-powertools/logger';
+import type { MiddlewareObj } from '@middy/core';
 import { delegate, lazy } from './lazy';
+import { LineLogger, type LambdaContextFields } from './log-lines';
 import { sourceMapStack } from './source-maps';
 
 export const SERVICE_NAME = 'shipping-api';
@@ -58,7 +60,7 @@ export const redact = (key: string, value: unknown): unknown => {
 };
 
 /**
- * Attribute names Powertools keeps for itself (its `ReservedKeys`): an
+ * Attribute names the line keeps for itself (Powertools' `ReservedKeys`): an
  * attribute of one of these names is dropped, with a warning line of its own.
  */
 export const RESERVED_LOG_KEYS = ['level', 'message', 'sampling_rate', 'service', 'timestamp'] as const;
@@ -79,8 +81,10 @@ export type LogPort = {
   error(message: string, attributes: LogAttributes): void;
 };
 
+export type Logger = LineLogger;
+
 export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
-  new Logger({
+  new LineLogger({
     serviceName: SERVICE_NAME,
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'SILENT' : 'INFO'),
     jsonReplacerFn: redact,
@@ -102,10 +106,9 @@ const invocationLogger = /* @__PURE__ */ new AsyncLocalStorage<Logger>();
  * invocation in here (local/api-gateway.ts, stream-poller.ts, timer.ts);
  * otherwise one invocation's context and keys overwrite or clear another's.
  * A child per invocation, not per function: two requests to one function
- * overlap as well. Not done by the handlers themselves: a Powertools Logger
- * costs about 0.2 ms to make (each builds its own Console), which a deployed
- * request would pay for nothing. (`cold_start` stays false locally either
- * way: the local runtime sets no AWS_LAMBDA_INITIALIZATION_TYPE.)
+ * overlap as well. Not done by the handlers themselves: a deployed request
+ * would pay for a logger it does not need. (`cold_start` stays false locally
+ * either way: the local runtime sets no AWS_LAMBDA_INITIALIZATION_TYPE.)
  */
 export const withInvocationLogger = <T>(fn: () => T): T => invocationLogger.run(containerLogger.createChild(), fn);
 
@@ -113,3 +116,20 @@ export const withInvocationLogger = <T>(fn: () => T): T => invocationLogger.run(
 const currentLogger = (): Logger => invocationLogger.getStore() ?? containerLogger;
 
 export const logger: Logger = /* @__PURE__ */ delegate(currentLogger);
+
+/**
+ * The middy middleware that gives the logger each invocation's Lambda
+ * context (and with it the container's cold start), and clears the keys the
+ * invocation appended when it ends, however it ends, and at its start too,
+ * should an earlier one have ended without its middlewares. What Powertools'
+ * `injectLambdaContext(logger, { resetKeys: true })` did; the event is never
+ * logged.
+ */
+export const injectLambdaContext = (target: Logger = logger): MiddlewareObj<unknown, unknown, Error, LambdaContextFields> => ({
+  before: (request) => {
+    target.resetKeys();
+    target.addContext(request.context);
+  },
+  after: () => target.resetKeys(),
+  onError: () => target.resetKeys(),
+});

@@ -6,10 +6,9 @@
  * run that leaves due checks behind (backlog limit, time budget) leaves them
  * for the next run.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { logger } from '../../shared/logger';
+import { injectLambdaContext, logger } from '../../shared/logger';
 import { traceInvocation } from '../../shared/tracer';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createTrackingDispatcher, type DispatcherDependencies, type DispatchOptions, type DispatchSummary } from '../../shared/services/tracking/dispatch';
@@ -22,7 +21,7 @@ export const createTrackingRefreshHandler = (options: RuntimeOverrides & Pick<Di
     logger.appendKeys({ function: 'tracking-refresh' });
     return tracking.dispatchDue(dispatch);
   })
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(injectLambdaContext(logger))
     .use(traceInvocation());
 };
 

@@ -6,10 +6,9 @@
  * kept failing (shared/services/webhook-sweep.ts). A run that leaves some
  * behind (its time budget) leaves them for the next run.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { logger } from '../../shared/logger';
+import { injectLambdaContext, logger } from '../../shared/logger';
 import { metrics } from '../../shared/metrics';
 import { traceInvocation } from '../../shared/tracer';
 import { createWebhookSweep, type SweepSummary, type WebhookSweepDependencies } from '../../shared/services/webhook-sweep';
@@ -26,7 +25,7 @@ export const createWebhookSweepHandler = (options: Omit<WebhookSweepDependencies
       if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     }
   })
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(injectLambdaContext(logger))
     .use(traceInvocation());
 };
 

@@ -16,10 +16,9 @@ import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { logger } from '../logger';
+import { injectLambdaContext, logger } from '../logger';
 import { bodyPolicyOf, type Route } from '../contract/route';
 import { metrics } from '../metrics';
 import type { Preload } from '../services/preload';
@@ -75,16 +74,16 @@ export const toResult = (reply: HttpReply, requestId: string): APIGatewayProxyRe
 /**
  * The middlewares every function behind API Gateway starts with, API-key
  * routes and inbound routes alike: request id, normalized headers and event,
- * the Lambda context in the logger (resetKeys: the request and company keys
- * end with the request; logEvent off: the event holds keys, tokens and the
- * body), metrics, the function's log context, then the invocation's trace
+ * the Lambda context in the logger (the request and company keys end with
+ * the request; the event, which holds keys, tokens and the body, is never
+ * logged), metrics, the function's log context, then the invocation's trace
  * (shared/tracer.ts: inside the logger's, so its line has the request's keys).
  */
 export const frontMiddlewares = (functionName: string): MiddlewareObj[] => [
   requestIdMiddleware() as MiddlewareObj,
   httpHeaderNormalizer() as MiddlewareObj,
   httpEventNormalizer() as MiddlewareObj,
-  injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as MiddlewareObj,
+  injectLambdaContext(logger) as MiddlewareObj,
   logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj,
   loggingContext(functionName) as MiddlewareObj,
   traceInvocation(),

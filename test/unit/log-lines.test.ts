@@ -1,0 +1,142 @@
+/**
+ * The service's logger (shared/log-lines.ts) writes what Powertools Logger
+ * writes for the same calls: the same text on the same stream, line for
+ * line, but for the time. Both are given the service's redaction, as the
+ * service gave Powertools.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
+import { LineLogger } from '../../shared/log-lines';
+import { redact } from '../../shared/logger';
+
+type Written = Array<[stream: 'stdout' | 'stderr', text: string]>;
+
+/** Each line written while `run` runs, with its stream, its timestamp blanked. */
+const lines = (run: () => void): Written => {
+  const written: Written = [];
+  const spies = (['stdout', 'stderr'] as const).map((stream) =>
+    jest.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
+      for (const line of String(chunk).split('\n').filter(Boolean)) written.push([stream, line.replace(/"timestamp":"[^"]*"/, '"timestamp":"T"')]);
+      return true;
+    }),
+  );
+  try {
+    run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return written;
+};
+
+type Calls = (logger: Pick<LineLogger, 'info' | 'warn' | 'error' | 'debug' | 'appendKeys' | 'resetKeys' | 'addContext'>) => void;
+
+const context = {
+  functionName: 'shipping-prod-rate',
+  functionVersion: '$LATEST',
+  invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:shipping-prod-rate',
+  memoryLimitInMB: '1024',
+  awsRequestId: 'c6af9ac6-7b61-11e6-9a41-93e812345678',
+} as unknown as Context;
+
+class CarrierFault extends Error {
+  constructor(
+    message: string,
+    readonly carrierCode: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'CarrierFault';
+  }
+}
+
+/** Made once: both loggers see the same stacks. */
+const carrierFault = new CarrierFault('UPS did not answer', 'UPS', { cause: new TypeError('socket hang up') });
+const keyError = new Error('bad key ship_api_0123456789abcdef');
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+/** Both loggers, made in the same environment, given the same calls. */
+const both = (calls: Calls, env: Record<string, string | undefined> = {}, logLevel = 'DEBUG') => {
+  for (const [name, value] of Object.entries({ TZ: undefined, POWERTOOLS_DEV: undefined, AWS_LAMBDA_LOG_LEVEL: undefined, POWERTOOLS_LOG_LEVEL: undefined, ...env })) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  const theirs = lines(() => calls(new Logger({ serviceName: 'shipping-api', logLevel: logLevel as 'DEBUG', jsonReplacerFn: redact }) as never));
+  const ours = lines(() => calls(new LineLogger({ serviceName: 'shipping-api', logLevel, jsonReplacerFn: redact })));
+  return { ours, theirs };
+};
+
+describe('the service’s logger writes Powertools Logger’s lines', () => {
+  it.each<[string, Calls, Record<string, string>]>([
+    ['a message alone', (l) => l.info('started'), {}],
+    [
+      'the Lambda context, a cold start then a warm one, the trace id and appended keys',
+      (l) => {
+        l.addContext(context);
+        l.appendKeys({ requestId: 'r-1', function: 'rate' });
+        l.info('request', { method: 'POST', resource: '/v1/rate' });
+        l.appendKeys({ companyId: 'c-1', keyId: 'k-1' });
+        l.info('trace', { status: 200, calls: [{ service: 'DynamoDB', operation: 'Query', ms: 1.2 }] });
+        l.resetKeys();
+        l.addContext(context);
+        l.info('next');
+      },
+      { AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand', _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=557abcec3ee5a047;Sampled=1' },
+    ],
+    ['provisioned concurrency: never a cold start', (l) => (l.addContext(context), l.info('x')), { AWS_LAMBDA_INITIALIZATION_TYPE: 'provisioned-concurrency' }],
+    ['a trace header that is only an id', (l) => l.info('x'), { _X_AMZN_TRACE_ID: '1-5759e988-bd862e3fe1be46a994272793' }],
+    [
+      'each level on its stream',
+      (l) => {
+        l.debug('d', { a: 1 });
+        l.info('i');
+        l.warn('w', { b: 'x' });
+        l.error('e');
+      },
+      {},
+    ],
+    [
+      'values of every kind: nested, empty at the top and below, a bigint, a date, a circular reference',
+      (l) => {
+        const loop: Record<string, unknown> = { name: 'loop' };
+        loop.self = loop;
+        l.info('values', { none: null, empty: '', missing: undefined, zero: 0, no: false, list: [1, null, '', { a: undefined }], big: 12n, when: new Date(0), loop, nested: { deeper: { deepest: [{ x: 'y' }] } } });
+      },
+      {},
+    ],
+    [
+      'an error with a cause and fields of its own, at the top and nested',
+      (l) => l.error('carrier call failed', { error: carrierFault, failures: [{ carrierCode: 'UPS', error: carrierFault }] }),
+      {},
+    ],
+    [
+      'secrets redacted: by name and by shape, in a message and an error',
+      (l) => {
+        l.appendKeys({ apiKey: 'whatever' });
+        l.warn('key ship_api_0123456789abcdef seen for ann@example.com', { clientSecret: 's3cr3t', note: 'hash ' + 'a'.repeat(64), error: keyError });
+      },
+      {},
+    ],
+    [
+      'an attribute or key of a reserved name: dropped, with a warning',
+      (l) => {
+        l.appendKeys({ service: 'mine', kept: 'yes' });
+        l.info('line', { timestamp: 'mine', level: 'mine', other: 1 });
+      },
+      {},
+    ],
+  ])('%s', (_name, calls, env) => {
+    const { ours, theirs } = both(calls, env);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(ours).toEqual(theirs);
+  });
+
+  it('below the level: nothing written, by either', () => {
+    const { ours, theirs } = both((l) => (l.debug('quiet'), l.info('quiet too')), {}, 'WARN');
+    expect(theirs).toEqual([]);
+    expect(ours).toEqual([]);
+  });
+});
