@@ -85,6 +85,11 @@ const formatError = (error: Error): Record<string, unknown> => {
   return formatted;
 };
 
+/** An additional key laid over the base line as Powertools' merge lays it: an undefined value never replaces a base value. */
+const merge = (line: Record<string, unknown>, key: string, value: unknown): void => {
+  if (value !== undefined || !(key in line)) line[key] = value;
+};
+
 export class LineLogger {
   private readonly threshold: number;
   private readonly options: LineLoggerOptions;
@@ -165,7 +170,7 @@ export class LineLogger {
   private write(level: LogLevelName, message: string, attributes?: Record<string, unknown>): void {
     if (LEVELS[level] < this.threshold) return;
     const context = this.context;
-    const line: Record<string, unknown> = {
+    let line: Record<string, unknown> = {
       level,
       message,
       timestamp: new Date().toISOString(),
@@ -179,16 +184,28 @@ export class LineLogger {
       xray_trace_id: xrayTraceId(process.env),
       tenant_id: context?.tenantId,
     };
-    for (const key in this.keys) line[key] = this.keys[key];
+    // The keys, then the call's attributes, each replacing the last (undefined too), over the base ones.
+    const additional: Record<string, unknown> = { ...this.keys };
     if (attributes) {
       for (const key of Object.keys(attributes)) {
-        if (this.reserved(key)) continue;
-        line[key] = attributes[key];
+        if (!this.reserved(key)) additional[key] = attributes[key];
       }
     }
+    for (const key in additional) merge(line, key, additional[key]);
+    // Copied without its empty values rather than cleared of them: a deleted key turns the object
+    // into a dictionary, which JSON.stringify walks several times slower.
+    let empty = false;
     for (const key in line) {
       const value = line[key];
-      if (value === undefined || value === null || value === '') delete line[key];
+      if (value === undefined || value === null || value === '') empty = true;
+    }
+    if (empty) {
+      const kept: Record<string, unknown> = {};
+      for (const key in line) {
+        const value = line[key];
+        if (value !== undefined && value !== null && value !== '') kept[key] = value;
+      }
+      line = kept;
     }
     const text = `${JSON.stringify(line, this.replacer())}\n`;
     if (LEVELS[level] >= LEVELS.WARN) process.stderr.write(text);

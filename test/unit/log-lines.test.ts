@@ -121,6 +121,14 @@ describe('the service’s logger writes Powertools Logger’s lines', () => {
       {},
     ],
     [
+      'an attribute left undefined keeps an appended key; null or empty removes it; an empty key given a value later keeps its place',
+      (l) => {
+        l.appendKeys({ companyId: 'c-1', keyId: 'k-1', early: '' });
+        l.info('line', { companyId: undefined, keyId: null, early: 'now' });
+      },
+      {},
+    ],
+    [
       'an attribute or key of a reserved name: dropped, with a warning',
       (l) => {
         l.appendKeys({ service: 'mine', kept: 'yes' });
