@@ -10,17 +10,17 @@
  * message never holds up the others of its batch.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { injectLambdaContext, logger } from './logger';
+import { logMetrics } from './emf';
 import { metrics } from './metrics';
 import { traceInvocation } from './tracer';
 
 const observed = <E, R>(main: (event: E, context: Context) => Promise<R>) =>
   middy(main)
     .use(injectLambdaContext(logger))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }))
+    .use(logMetrics(metrics))
     // Inside the logger's middleware: the trace line (shared/tracer.ts) is written before the keys are reset.
     .use(traceInvocation());
 

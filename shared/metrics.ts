@@ -1,11 +1,11 @@
 /**
- * CloudWatch metrics in embedded metric format (Powertools Metrics, and the
- * per-carrier lines written here in its format, see `writeCarrierLine`): JSON
- * lines in the function's log that CloudWatch turns into metrics, so no
+ * CloudWatch metrics in embedded metric format (./emf.ts, Powertools Metrics'
+ * line format; the per-carrier lines are written at once by
+ * `writeCarrierLine`): JSON lines in the function's log that CloudWatch turns into metrics, so no
  * PutMetricData call and no extra permission. Namespace
  * POWERTOOLS_METRICS_NAMESPACE (one per stage, set by the stack), dimension
- * `service`; the HTTP layer's `logMetrics` middleware flushes once per
- * request and adds `ColdStart`.
+ * `service`; the HTTP layer's `logMetrics` middleware (./emf.ts) flushes
+ * once per request and adds `ColdStart`.
  *
  * | metric | unit | dimensions | emitted |
  * |---|---|---|---|
@@ -24,26 +24,17 @@
  * otherwise, so tests, the local runtime and the bench stay quiet;
  * `POWERTOOLS_METRICS_DISABLED=false npm start` prints them.
  */
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { FanOutMetrics } from './carriers/fanout';
+import { EmfMetrics, emfLine, metricsDisabled, MetricUnit, type EmfMetric } from './emf';
 import { lazy } from './lazy';
 import { logger, SERVICE_NAME } from './logger';
 
+export { MetricUnit };
+
 const DEFAULT_NAMESPACE = 'ShippingApi';
 
-/** Powertools' diagnostics go to the structured logger; an empty flush (any GET) is not worth a warning per request. */
-const diagnostics = {
-  debug: (...args: unknown[]) => logger.debug(String(args[0]), { details: args.slice(1) }),
-  info: (...args: unknown[]) => logger.info(String(args[0]), { details: args.slice(1) }),
-  warn: (...args: unknown[]) =>
-    String(args[0]).startsWith('No application metrics to publish')
-      ? logger.debug(String(args[0]))
-      : logger.warn(String(args[0]), { details: args.slice(1) }),
-  error: (...args: unknown[]) => logger.error(String(args[0]), { details: args.slice(1) }),
-};
-
 /**
- * Every Metrics instance reads its on/off switch from the environment, so the
+ * Every instance reads its on/off switch from the environment, so the
  * default (off outside Lambda) is written there before the first one exists.
  */
 const quietOutsideLambda = () => {
@@ -52,18 +43,21 @@ const quietOutsideLambda = () => {
   }
 };
 
-export const createMetrics = (defaultDimensions?: Record<string, string>): Metrics => {
+const namespace = () => process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE;
+
+export const createMetrics = (defaultDimensions?: Record<string, string>): EmfMetrics => {
   quietOutsideLambda();
-  return new Metrics({
-    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE,
+  return new EmfMetrics({
+    namespace: namespace(),
     serviceName: SERVICE_NAME,
-    logger: diagnostics,
+    // An empty flush (any GET) is not worth a warning per request.
+    onEmptyFlush: (message) => logger.debug(message),
     ...(defaultDimensions ? { defaultDimensions } : {}),
   });
 };
 
 /** The container's metrics, flushed by the HTTP layer after each request. */
-export const metrics: Metrics = /* @__PURE__ */ lazy(() => createMetrics());
+export const metrics: EmfMetrics = /* @__PURE__ */ lazy(() => createMetrics());
 
 /** For the rating service: how many rates a successful POST /v1/rate returned. */
 export const recordRatesReturned = (count: number): void => {
@@ -80,45 +74,15 @@ export const recordOrphanVoided = (carrierCode: string): void => {
   metrics.addMetric('OrphanShipmentsVoided', MetricUnit.Count, 1);
 };
 
-/** Powertools' reading of a switch: these values (any case) mean on. */
-const TRUTHY = new Set(['1', 'y', 'yes', 't', 'true', 'on']);
-const switchOn = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.toLowerCase());
-
-type CarrierMetric = { name: 'CarrierLatency' | 'CarrierFailures' | 'CarrierBreakerOpened'; unit: 'Milliseconds' | 'Count'; value: number };
-
 /**
- * One carrier's EMF line, written as Powertools Metrics writes it (the same
- * keys in the same order: `_aws`, the metadata, the dimensions `service` and
- * `carrier`, then the values), with the same switches (namespace, on or off)
- * read from the environment at each call. Written here rather than by a
- * Powertools Metrics per carrier: a rate request writes one line per carrier
- * asked, and Powertools' store, validation and console took about 19 us a
- * line in a warm rate request (78 us of its 1.2 ms for four carriers) against
- * about 2 us for this one JSON.stringify and write. The request's own metrics
- * (ColdStart, RatesReturned, …) stay with Powertools: one line a request.
+ * One carrier's EMF line, written at once: dimensions `service` and
+ * `carrier`, the call's `outcome` as metadata, with the switches read at
+ * each call. A rate request writes one per carrier asked.
  */
-const writeCarrierLine = (carrierCode: string, metrics: CarrierMetric[], outcome?: string): void => {
+const writeCarrierLine = (carrierCode: string, metrics: EmfMetric[], outcome?: string): void => {
   quietOutsideLambda();
-  const env = process.env;
-  const disabled = env.POWERTOOLS_METRICS_DISABLED !== undefined ? switchOn(env.POWERTOOLS_METRICS_DISABLED) : switchOn(env.POWERTOOLS_DEV);
-  if (disabled) return;
-  const line: Record<string, unknown> = {
-    _aws: {
-      Timestamp: Date.now(),
-      CloudWatchMetrics: [
-        {
-          Namespace: env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE,
-          Dimensions: [['service', 'carrier']],
-          Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })),
-        },
-      ],
-    },
-    ...(outcome === undefined ? {} : { outcome }),
-    service: SERVICE_NAME,
-    carrier: carrierCode,
-  };
-  for (const { name, value } of metrics) line[name] = value;
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  if (metricsDisabled()) return;
+  process.stdout.write(emfLine(namespace(), { service: SERVICE_NAME, carrier: carrierCode }, metrics, outcome === undefined ? {} : { outcome }));
 };
 
 /**

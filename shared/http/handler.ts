@@ -16,10 +16,10 @@ import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { injectLambdaContext, logger } from '../logger';
 import { bodyPolicyOf, type Route } from '../contract/route';
+import { logMetrics } from '../emf';
 import { metrics } from '../metrics';
 import type { Preload } from '../services/preload';
 import { withRequestScope } from '../store/request-scope';
@@ -84,7 +84,7 @@ export const frontMiddlewares = (functionName: string): MiddlewareObj[] => [
   httpHeaderNormalizer() as MiddlewareObj,
   httpEventNormalizer() as MiddlewareObj,
   injectLambdaContext(logger) as MiddlewareObj,
-  logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj,
+  logMetrics(metrics) as MiddlewareObj,
   loggingContext(functionName) as MiddlewareObj,
   traceInvocation(),
 ];

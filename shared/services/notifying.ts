@@ -10,7 +10,6 @@
  * and status; per-status delivery counts come from the SES configuration set.
  */
 import { randomUUID } from 'node:crypto';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -18,7 +17,7 @@ import { config } from '../config';
 import { statusEmail, statusesToNotify, type EmailNames, type NotifiedStatus } from '../domain/notification';
 import { orderSchema, type Order } from '../domain/entities';
 import type { LogPort } from '../logger';
-import { metrics } from '../metrics';
+import { metrics, MetricUnit } from '../metrics';
 import type { EmailSender } from '../notify/email-port';
 import { keys, PK_PREFIX } from '../store/keys';
 import { claimNotification, markNotificationSent, releaseNotification } from '../store/notifications';

@@ -33,7 +33,6 @@
  * (an alarm; the delivery stays pending and can be retried).
  */
 import { randomUUID } from 'node:crypto';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { toCancelResponse, toTrackResponse } from '../domain/tracking';
@@ -41,7 +40,7 @@ import { toShipResponse } from '../domain/order';
 import type { Order } from '../domain/entities';
 import { afterAttempt, deliveryIdOf, eventsOfOrderChange, webhookBody, type WebhookEventType } from '../domain/webhooks';
 import type { LogAttributes, LogPort } from '../logger';
-import { metrics } from '../metrics';
+import { metrics, MetricUnit } from '../metrics';
 import { loadReference } from '../store/reference';
 import { manifestOfImage } from '../store/manifests';
 import { ConditionFailed } from '../store/table-ops';

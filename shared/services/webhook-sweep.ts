@@ -22,9 +22,8 @@
  * message that fails to send leaves its delivery to be found again one
  * SWEEP_AFTER_SECONDS later (the run throws, and says so).
  */
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { LogPort } from '../logger';
-import { metrics } from '../metrics';
+import { metrics, MetricUnit } from '../metrics';
 import { WEBHOOK_OVERDUE_SHARDS } from '../store/keys';
 import { ConditionFailed } from '../store/table-ops';
 import {

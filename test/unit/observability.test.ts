@@ -12,8 +12,8 @@ import { createSandboxTransports, type SandboxNetworkOptions } from '../../share
 import { clearAuthCache } from '../../shared/http/auth';
 import { carriersRoute } from '../../shared/contract/catalog';
 import { httpHandler } from '../../shared/http/handler';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { carrierMetrics, createMetrics, recordRatesReturned } from '../../shared/metrics';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { carrierMetrics, recordRatesReturned } from '../../shared/metrics';
 import { traceSampled, tracingEnabled } from '../../shared/tracer';
 import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
@@ -87,6 +87,7 @@ describe('per-carrier metrics of the rating fan-out', () => {
   });
 
   it('each carrier line is the line Powertools Metrics writes for the same values, key for key and in the same order', async () => {
+    const powertools = (defaultDimensions: Record<string, string>) => new Metrics({ namespace: NAMESPACE, serviceName: 'shipping-api', defaultDimensions });
     const text = async (run: () => void) => outputOf(run).replace(/"Timestamp":\d+/, '"Timestamp":0');
     const cases = [
       { outcome: 'answered', metrics: [['CarrierLatency', MetricUnit.Milliseconds, 412], ['CarrierFailures', MetricUnit.Count, 0]] },
@@ -95,7 +96,7 @@ describe('per-carrier metrics of the rating fan-out', () => {
     for (const { outcome, metrics } of cases) {
       const ours = await text(() => carrierMetrics.carrierCall({ carrierCode: 'CARRIERX', latencyMs: 412.3, outcome }));
       const theirs = await text(() => {
-        const line = createMetrics({ carrier: 'CARRIERX' });
+        const line = powertools({ carrier: 'CARRIERX' });
         line.addMetadata('outcome', outcome);
         for (const [name, unit, value] of metrics) line.addMetric(name, unit, value);
         line.publishStoredMetrics();
@@ -103,7 +104,7 @@ describe('per-carrier metrics of the rating fan-out', () => {
       expect(ours).toBe(theirs);
     }
     const opened = await text(() => carrierMetrics.breakerOpened!('CARRIERX'));
-    const reference = await text(() => createMetrics({ carrier: 'CARRIERX' }).addMetric('CarrierBreakerOpened', MetricUnit.Count, 1).publishStoredMetrics());
+    const reference = await text(() => powertools({ carrier: 'CARRIERX' }).addMetric('CarrierBreakerOpened', MetricUnit.Count, 1).publishStoredMetrics());
     expect(opened).toBe(reference);
   });
 
