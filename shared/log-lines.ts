@@ -33,6 +33,8 @@ export type LogLevelName = keyof typeof LEVELS;
 
 /** Attribute names the line keeps for itself. */
 const RESERVED = new Set(['level', 'message', 'sampling_rate', 'service', 'timestamp']);
+/** Attribute names Powertools' merge skips without a word (they would reach an object's prototype). */
+const UNSAFE = new Set(['__proto__', 'constructor']);
 
 /** What a line takes from the Lambda context. */
 export type LambdaContextFields = {
@@ -76,9 +78,17 @@ const codeLocation = (stack: string | undefined): string => {
   return '';
 };
 
-const formatError = (error: Error): Record<string, unknown> => {
+/** An error as Powertools writes it, its causes too (a cause met again along the chain is left out rather than followed for ever). */
+const formatError = (error: Error, seen: Error[] = []): Record<string, unknown> => {
   const { name, message, stack, cause } = error;
-  const formatted: Record<string, unknown> = { name, location: codeLocation(stack), message, stack, cause: cause instanceof Error ? formatError(cause) : cause };
+  const chain = [...seen, error];
+  const formatted: Record<string, unknown> = {
+    name,
+    location: codeLocation(stack),
+    message,
+    stack,
+    cause: cause instanceof Error ? (chain.includes(cause) ? undefined : formatError(cause, chain)) : cause,
+  };
   for (const key in error) {
     if (key !== 'name' && key !== 'message' && key !== 'stack' && key !== 'cause') formatted[key] = (error as unknown as Record<string, unknown>)[key];
   }
@@ -101,7 +111,7 @@ export class LineLogger {
   constructor(options: LineLoggerOptions) {
     this.options = options;
     const name = options.logLevel?.toUpperCase();
-    this.threshold = name && name in LEVELS ? LEVELS[name as LogLevelName] : LEVELS.INFO;
+    this.threshold = name && Object.hasOwn(LEVELS, name) ? LEVELS[name as LogLevelName] : LEVELS.INFO;
     this.coldStart = process.env.AWS_LAMBDA_INITIALIZATION_TYPE?.trim() === 'on-demand';
   }
 
@@ -128,17 +138,13 @@ export class LineLogger {
   /** Keys on every line until `resetKeys` (the end of the invocation). */
   appendKeys(attributes: Record<string, unknown>): void {
     for (const key of Object.keys(attributes)) {
-      if (this.reserved(key)) continue;
+      if (UNSAFE.has(key) || this.reserved(key)) continue;
       this.keys[key] = attributes[key];
     }
   }
 
   resetKeys(): void {
     this.keys = {};
-  }
-
-  getLevelName(): LogLevelName {
-    return (Object.keys(LEVELS) as LogLevelName[]).find((name) => LEVELS[name] === this.threshold)!;
   }
 
   debug(message: string, attributes?: Record<string, unknown>): void {
@@ -155,10 +161,6 @@ export class LineLogger {
 
   error(message: string, attributes?: Record<string, unknown>): void {
     this.write('ERROR', message, attributes);
-  }
-
-  critical(message: string, attributes?: Record<string, unknown>): void {
-    this.write('CRITICAL', message, attributes);
   }
 
   private reserved(key: string): boolean {
@@ -188,7 +190,7 @@ export class LineLogger {
     const additional: Record<string, unknown> = { ...this.keys };
     if (attributes) {
       for (const key of Object.keys(attributes)) {
-        if (!this.reserved(key)) additional[key] = attributes[key];
+        if (!UNSAFE.has(key) && !this.reserved(key)) additional[key] = attributes[key];
       }
     }
     for (const key in additional) merge(line, key, additional[key]);

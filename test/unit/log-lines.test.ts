@@ -52,6 +52,8 @@ class CarrierFault extends Error {
 /** Made once: both loggers see the same stacks. */
 const carrierFault = new CarrierFault('UPS did not answer', 'UPS', { cause: new TypeError('socket hang up') });
 const keyError = new Error('bad key ship_api_0123456789abcdef');
+const selfCaused = new Error('outer', { cause: new Error('inner') });
+(selfCaused.cause as Error).cause = selfCaused;
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -129,6 +131,14 @@ describe('the service’s logger writes Powertools Logger’s lines', () => {
       {},
     ],
     [
+      'keys named __proto__ or constructor, appended or given: left out, nothing else changed',
+      (l) => {
+        l.appendKeys(JSON.parse('{"__proto__": {"polluted": "key"}, "constructor": "k", "kept": "yes"}') as Record<string, unknown>);
+        l.info('line', JSON.parse('{"__proto__": {"polluted": "attribute"}, "constructor": "a", "other": 1}') as Record<string, unknown>);
+      },
+      {},
+    ],
+    [
       'an attribute or key of a reserved name: dropped, with a warning',
       (l) => {
         l.appendKeys({ service: 'mine', kept: 'yes' });
@@ -140,6 +150,16 @@ describe('the service’s logger writes Powertools Logger’s lines', () => {
     const { ours, theirs } = both(calls, env);
     expect(theirs.length).toBeGreaterThan(0);
     expect(ours).toEqual(theirs);
+  });
+
+  it('an error that is its own cause, through another: each written once, where Powertools overflowed its stack', () => {
+    expect(() => lines(() => new Logger({ serviceName: 'shipping-api', jsonReplacerFn: redact }).error('loop', { error: selfCaused }))).toThrow(RangeError);
+    const [[stream, text]] = lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO' }).error('loop', { error: selfCaused })) as [Written[number]];
+    expect(stream).toBe('stderr');
+    const written = JSON.parse(text) as { error: { message: string; cause: { message: string; cause?: unknown } } };
+    expect(written.error.message).toBe('outer');
+    expect(written.error.cause.message).toBe('inner');
+    expect(written.error.cause).not.toHaveProperty('cause');
   });
 
   it('below the level: nothing written, by either', () => {
