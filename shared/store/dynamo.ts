@@ -157,33 +157,24 @@ export abstract class DynamoCommand<Input extends object, Output extends object>
   constructor(readonly input: Input) {}
 }
 
-export class GetCommand extends DynamoCommand<GetCommandInput, GetCommandOutput> {
-  readonly operation = 'GetItem';
-}
-export class PutCommand extends DynamoCommand<PutCommandInput, PutCommandOutput> {
-  readonly operation = 'PutItem';
-}
-export class UpdateCommand extends DynamoCommand<UpdateCommandInput, UpdateCommandOutput> {
-  readonly operation = 'UpdateItem';
-}
-export class DeleteCommand extends DynamoCommand<DeleteCommandInput, DeleteCommandOutput> {
-  readonly operation = 'DeleteItem';
-}
-export class QueryCommand extends DynamoCommand<QueryCommandInput, QueryCommandOutput> {
-  readonly operation = 'Query';
-}
-export class ScanCommand extends DynamoCommand<ScanCommandInput, ScanCommandOutput> {
-  readonly operation = 'Scan';
-}
-export class BatchGetCommand extends DynamoCommand<BatchGetCommandInput, BatchGetCommandOutput> {
-  readonly operation = 'BatchGetItem';
-}
-export class BatchWriteCommand extends DynamoCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
-  readonly operation = 'BatchWriteItem';
-}
-export class TransactWriteCommand extends DynamoCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
-  readonly operation = 'TransactWriteItems';
-}
+/** The command class of `operation`, with lib-dynamodb's input and output types, named as the SDK's low-level command (`GetItemCommand`). */
+const commandOf = <Input extends object, Output extends object>(operation: OperationName) => {
+  const command = class extends DynamoCommand<Input, Output> {
+    readonly operation = operation;
+  };
+  Object.defineProperty(command, 'name', { value: `${operation}Command` });
+  return command;
+};
+
+export const GetCommand = commandOf<GetCommandInput, GetCommandOutput>('GetItem');
+export const PutCommand = commandOf<PutCommandInput, PutCommandOutput>('PutItem');
+export const UpdateCommand = commandOf<UpdateCommandInput, UpdateCommandOutput>('UpdateItem');
+export const DeleteCommand = commandOf<DeleteCommandInput, DeleteCommandOutput>('DeleteItem');
+export const QueryCommand = commandOf<QueryCommandInput, QueryCommandOutput>('Query');
+export const ScanCommand = commandOf<ScanCommandInput, ScanCommandOutput>('Scan');
+export const BatchGetCommand = commandOf<BatchGetCommandInput, BatchGetCommandOutput>('BatchGetItem');
+export const BatchWriteCommand = commandOf<BatchWriteCommandInput, BatchWriteCommandOutput>('BatchWriteItem');
+export const TransactWriteCommand = commandOf<TransactWriteCommandInput, TransactWriteCommandOutput>('TransactWriteItems');
 
 export type DynamoClientConfig = {
   /** The transport; Node's http/https unless replaced. */
