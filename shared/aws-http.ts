@@ -4,8 +4,8 @@
  * stands on instead of the AWS SDK's client (docs/decisions.md, "A light
  * DynamoDB client").
  *
- * - Signing is the `aws4` library's (Signature Version 4, its signing keys
- *   cached by date); credentials are the environment's, as a Lambda function
+ * - Signing is the `aws4` library's Signature Version 4, its signing key
+ *   held as a KeyObject and kept per day (`Signer` below); credentials are the environment's, as a Lambda function
  *   is given them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
  *   AWS_SESSION_TOKEN), read at each call, so renewed ones are used at once.
  *   Without them (the admin CLI on an operator's profile) the SDK's default
