@@ -17,7 +17,7 @@
  * 2026-11-26, and 2-3 KB of bundle (cold start, docs/performance.md).
  *
  * Constructs never read process.env. A few modules still read variables of
- * their own beside this one: the logger, tracer and metrics (Powertools'),
+ * their own beside this one: the logger, tracer and metrics (their switches keep Powertools' names),
  * the AWS clients' endpoints (aws-clients.ts, store/s3-client.ts,
  * notify/ses.ts, secrets.ts), the queue URLs (queues.ts), a live carrier's
  * base URL (carriers/live-http.ts) and the sandbox's crash switch
