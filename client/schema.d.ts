@@ -1126,7 +1126,7 @@ export interface components {
         WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled" | "manifest.created";
         WebhookCreate: {
             /**
-             * @description Where events are POSTed: an `https` URL whose host resolves to public addresses only (at most 2048 characters, no user name or password). The local runtime also accepts `http`, loopback and private addresses, never link-local or metadata ones.
+             * @description Where events are POSTed: an `https` URL whose host resolves to public addresses only (at most 2048 characters, no user name or password). The local runtime also accepts `http`, loopback and private addresses, never link-local or metadata ones, nor IPv6 forms that carry an IPv4 address.
              * @example https://example.com/hooks/shipping
              */
             url: string;

@@ -27,7 +27,7 @@ export const deliveryParams = z.object({
 export const createWebhookBody = z
   .strictObject({
     url: z.string().check(z.minLength(1), z.maxLength(MAX_WEBHOOK_URL_LENGTH)).register(z.globalRegistry, {
-      description: `Where events are POSTed: an \`https\` URL whose host resolves to public addresses only (at most ${MAX_WEBHOOK_URL_LENGTH} characters, no user name or password). The local runtime also accepts \`http\`, loopback and private addresses, never link-local or metadata ones.`,
+      description: `Where events are POSTed: an \`https\` URL whose host resolves to public addresses only (at most ${MAX_WEBHOOK_URL_LENGTH} characters, no user name or password). The local runtime also accepts \`http\`, loopback and private addresses, never link-local or metadata ones, nor IPv6 forms that carry an IPv4 address.`,
       example: 'https://example.com/hooks/shipping',
     }),
     events: z.optional(z.array(webhookEventType).check(z.minLength(1), z.maxLength(WEBHOOK_EVENT_TYPES.length))).register(z.globalRegistry, { description: 'The event types to send; every type when absent' }),

@@ -15,9 +15,9 @@
  * unicast block; IPv4-mapped IPv6 addresses are judged by their IPv4 address. The local runtime allows http and private
  * addresses (`allowHttp`, `allowPrivate`), so a receiver on 127.0.0.1 works;
  * link-local and cloud metadata addresses stay refused there too
- * (`isLinkLocalOrMetadata`): nothing a developer runs listens on them, and a
- * local runtime on a cloud machine would otherwise post to its metadata
- * service.
+ * (`isLinkLocalOrMetadata`), and so do IPv6 forms that carry an IPv4 address
+ * (`carriesIpv4`): nothing a developer runs listens on them, and a local
+ * runtime on a cloud machine would otherwise post to its metadata service.
  */
 import { lookup as dnsLookup } from 'node:dns';
 import { promises as dns } from 'node:dns';
@@ -72,8 +72,31 @@ const AWS_METADATA_V6 = ipaddr.IPv6.parseCIDR('fd00:ec2::/32');
 export const isLinkLocalOrMetadata = (ip: string): boolean =>
   judged(ip, (v4) => v4.range() === 'linkLocal', (v6) => v6.range() === 'linkLocal' || v6.match(AWS_METADATA_V6));
 
+/** IPv4-compatible addresses (`::a.b.c.d`), outside loopback and unspecified, which ipaddr.js calls unicast. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+/** ipaddr.js' names of the IPv6 ranges that carry an IPv4 address: NAT64 (RFC 6052, 6145), 6to4, Teredo. */
+const CARRYING_RANGES = new Set(['rfc6052', 'rfc6145', '6to4', 'teredo']);
+
+/**
+ * Whether an IPv6 address carries an IPv4 address in one of the translation
+ * or tunnelling forms (IPv4-compatible, NAT64, 6to4, Teredo), whatever that
+ * address is: refused under every policy, as the public one refuses it,
+ * since `[::169.254.169.254]` or `[64:ff9b::a9fe:a9fe]` may lead where
+ * 169.254.169.254 does, and no receiver a developer runs needs these forms.
+ * An IPv4-mapped address is judged by its IPv4 address instead (above).
+ */
+export const carriesIpv4 = (ip: string): boolean =>
+  judged(
+    ip,
+    () => false,
+    (v6) => CARRYING_RANGES.has(v6.range()) || (v6.match(IPV4_COMPATIBLE) && v6.range() !== 'loopback' && v6.range() !== 'unspecified'),
+  );
+
+/** Refused under every policy, the local runtime's included. */
+const neverAllowed = (ip: string): boolean => isLinkLocalOrMetadata(ip) || carriesIpv4(ip);
+
 /** Whether `policy` lets a webhook reach `ip`. */
-const allowedAddress = (ip: string, policy: DestinationPolicy): boolean => (policy.allowPrivate ? !isLinkLocalOrMetadata(ip) : isPublicAddress(ip));
+const allowedAddress = (ip: string, policy: DestinationPolicy): boolean => (policy.allowPrivate ? !neverAllowed(ip) : isPublicAddress(ip));
 
 const defaultResolve: Resolve = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
@@ -96,7 +119,7 @@ export const checkWebhookUrl = async (raw: string, policy: DestinationPolicy, re
   if (!host) return { ok: false, reason: 'must name a host' };
   if (policy.allowPrivate) {
     // Names are checked when they are connected to (guardedLookup): a local receiver's name need not resolve yet.
-    if (isIP(host) && isLinkLocalOrMetadata(host)) return { ok: false, reason: `host ${host} is a link-local or metadata address` };
+    if (isIP(host) && neverAllowed(host)) return { ok: false, reason: `host ${host} is a link-local or metadata address, or an IPv6 form carrying an IPv4 address` };
     return { ok: true, url };
   }
   let addresses: string[];

@@ -1,5 +1,5 @@
 /** Where a webhook may go: public addresses only on a deployed stage; loopback and http only locally. */
-import { checkWebhookUrl, isLinkLocalOrMetadata, isPublicAddress, postWebhook, retryAfterSeconds } from '../../../shared/webhooks/destination';
+import { carriesIpv4, checkWebhookUrl, isLinkLocalOrMetadata, isPublicAddress, postWebhook, retryAfterSeconds } from '../../../shared/webhooks/destination';
 
 // A name whose resolver answers an IPv4-compatible loopback: what the guarded lookup sees when it connects.
 jest.mock('node:dns', () => {
@@ -136,11 +136,21 @@ describe('checkWebhookUrl in the local runtime', () => {
     'http://[fe80::1]/h',
     'http://[::ffff:169.254.169.254]/',
     'http://[fd00:ec2::254]/latest/meta-data',
-  ])('still refuses the link-local or metadata address of %s', async (url) => {
+    'http://[::169.254.169.254]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[2002:a9fe:a9fe::]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'http://[::127.0.0.1]/',
+  ])('still refuses the link-local or metadata address, or the IPv4-carrying form, of %s', async (url) => {
     const checked = await checkWebhookUrl(url, local);
     expect(checked.ok).toBe(false);
-    expect(checked.ok ? '' : checked.reason).toMatch(/link-local or metadata/);
+    expect(checked.ok ? '' : checked.reason).toMatch(/link-local or metadata address, or an IPv6 form carrying an IPv4 address/);
   });
+});
+
+describe('carriesIpv4', () => {
+  it.each(['::a9fe:a9fe', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '2002:a9fe:a9fe::', '2001::1'])('%s does', (ip) => expect(carriesIpv4(ip)).toBe(true));
+  it.each(['::1', '::', '::ffff:10.0.0.1', 'fe80::1', 'fd00::1', '2600:1f18::1', '169.254.169.254', 'not an address'])('%s does not', (ip) => expect(carriesIpv4(ip)).toBe(false));
 });
 
 describe('isLinkLocalOrMetadata', () => {
