@@ -48,6 +48,10 @@ export const seedReferenceData = async (): Promise<{ items: number }> => {
   const fixed = fixedItems();
   const plans = planItems();
   await putAll(fixed);
-  await Promise.all(plans.map(seedPlan));
+  // One after the other: these are the first conditional writes a fresh DynamoDB Local sees, and once
+  // (a CI run of 2026-11-26, under load) seven of them at once were answered with its parser's internal
+  // error (ValidationException "Invalid ConditionExpression: Index 0 out of bounds for length 0"),
+  // which stopped npm start. Seven writes in sequence cost a few milliseconds.
+  for (const plan of plans) await seedPlan(plan);
   return { items: fixed.length + plans.length };
 };
