@@ -34,10 +34,11 @@
  *   npx tsx bench/warm.ts                       this part alone
  *   WARM_BENCH_CPU_PROFILE=/tmp/warm.cpuprofile npx tsx bench/warm.ts
  *                                               also profiles a loop of warm handler calls
+ *                                               in each child (/tmp/warm.deployed.cpuprofile, /tmp/warm.off.cpuprofile)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { findSourceMap } from 'node:module';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { findSourceMap, SourceMap, type SourceMapPayload } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -443,18 +444,32 @@ const documentCommand = async (target: string, input: Json) => {
 
 type ProfileNode = { callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } };
 
+/** The source map of a profiled file: the external map esbuild writes beside a bundle (`<file>.map`, no comment points at it), else the one Node loaded (tsx's, for the bench's own sources). */
+const profileMaps = new Map<string, SourceMap | undefined>();
+const profileMapOf = (file: string): SourceMap | undefined => {
+  if (!profileMaps.has(file)) {
+    const external = `${file}.map`;
+    profileMaps.set(file, existsSync(external) ? new SourceMap(JSON.parse(readFileSync(external, 'utf8')) as SourceMapPayload) : findSourceMap(file));
+  }
+  return profileMaps.get(file);
+};
+
 /**
  * The project's frames of a CPU profile moved to their TypeScript source
- * (tsx compiles with source maps; V8 reports positions in the compiled code).
+ * (V8 reports positions in the minified bundle): the original file, line and
+ * column, and the function's original name where the map has one.
  */
 const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T => {
   for (const { callFrame } of profile.nodes) {
     if (!callFrame.url.startsWith('file://') || callFrame.url.includes('/node_modules/')) continue;
-    const file = fileURLToPath(callFrame.url);
-    const entry = findSourceMap(file)?.findEntry(callFrame.lineNumber, callFrame.columnNumber);
-    if (!entry || !('originalLine' in entry)) continue;
+    const entry = profileMapOf(fileURLToPath(callFrame.url))?.findEntry(callFrame.lineNumber, callFrame.columnNumber) as
+      | { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string }
+      | undefined;
+    if (!entry || entry.originalLine === undefined) continue;
+    if (entry.originalSource) callFrame.url = entry.originalSource.replace(/^(\.\.\/)+/, '');
+    if (entry.name) callFrame.functionName = `${entry.name} (${callFrame.functionName || 'anonymous'})`;
     callFrame.lineNumber = entry.originalLine;
-    callFrame.columnNumber = entry.originalColumn;
+    callFrame.columnNumber = entry.originalColumn ?? 0;
   }
   return profile;
 };
@@ -687,7 +702,8 @@ const childMain = async (): Promise<WarmResult> => {
   }
 
   let profile: string | undefined;
-  const profileFile = process.env.WARM_BENCH_CPU_PROFILE;
+  // One file per child: `<name>.deployed.cpuprofile` and `<name>.off.cpuprofile`.
+  const profileFile = process.env.WARM_BENCH_CPU_PROFILE?.replace(/(\.cpuprofile)?$/, `.${process.env[MODE_VARIABLE] === 'off' ? 'off' : 'deployed'}.cpuprofile`);
   if (profileFile) {
     log(`  profiling ${PROFILE_MS / 1000} s of warm handler calls into ${profileFile} ...`);
     const { Session } = await import('node:inspector/promises');
@@ -697,7 +713,9 @@ const childMain = async (): Promise<WarmResult> => {
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
     const end = performance.now() + PROFILE_MS;
-    while (performance.now() < end) await callHandler();
+    let profiledCalls = 0;
+    for (; performance.now() < end; profiledCalls++) await callHandler();
+    log(`  profiled ${profiledCalls} calls: ${fmt((PROFILE_MS * 1000) / profiledCalls)} us a call, sampling included`);
     const { profile: cpuProfile } = await session.post('Profiler.stop');
     writeFileSync(profileFile, JSON.stringify(withSourcePositions(cpuProfile)));
     session.disconnect();
