@@ -19,6 +19,7 @@
  * of what was left of observability's cost there.
  */
 import type { MiddlewareObj } from '@middy/core';
+import { writeStdout } from './log-output';
 
 /** The units the service writes (Powertools' MetricUnit values). */
 export const MetricUnit = { Count: 'Count', Milliseconds: 'Milliseconds' } as const;
@@ -38,22 +39,37 @@ const MAX_VALUES = 100;
 
 export type EmfMetric = { name: string; unit: MetricUnitName; value: number | number[] };
 
+/** The `CloudWatchMetrics` JSON of a namespace, dimension keys and metrics (names and units), kept per kind of line: a container writes a handful of kinds. */
+const directives = new Map<string, string>();
+const MAX_DIRECTIVES = 64;
+
+const directiveOf = (namespace: string, dimensionKeys: readonly string[], metrics: readonly EmfMetric[]): string => {
+  let key = `${namespace}\u0000${dimensionKeys.join('\u0001')}`;
+  for (const { name, unit } of metrics) key += `\u0000${name}\u0001${unit}`;
+  let json = directives.get(key);
+  if (json === undefined) {
+    json = JSON.stringify([{ Namespace: namespace, Dimensions: [dimensionKeys], Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })) }]);
+    if (directives.size >= MAX_DIRECTIVES) directives.clear();
+    directives.set(key, json);
+  }
+  return json;
+};
+
 /**
  * One EMF line: `_aws` (its time, the namespace, one dimension set of every
  * dimension key, the metrics' names and units), then the metadata, the
- * dimensions and the values, as Powertools serializes it.
+ * dimensions and the values, as Powertools serializes it. The `_aws` part
+ * but its time is the same for every line of a kind, and is written once
+ * per kind (`directiveOf`).
  */
 export const emfLine = (namespace: string, dimensions: Record<string, string>, metrics: readonly EmfMetric[], metadata: Record<string, unknown> = {}): string => {
-  const line: Record<string, unknown> = {
-    _aws: {
-      Timestamp: Date.now(),
-      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [Object.keys(dimensions)], Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })) }],
-    },
-    ...metadata,
-    ...dimensions,
-  };
-  for (const { name, value } of metrics) line[name] = value;
-  return `${JSON.stringify(line)}\n`;
+  const fields: Record<string, unknown> = { ...metadata, ...dimensions };
+  for (const { name, value } of metrics) fields[name] = value;
+  // A field named _aws would have replaced the line's own, in its place.
+  if (Object.hasOwn(fields, '_aws')) return `${JSON.stringify({ _aws: undefined, ...fields })}\n`;
+  const rest = JSON.stringify(fields);
+  const head = `{"_aws":{"Timestamp":${Date.now()},"CloudWatchMetrics":${directiveOf(namespace, Object.keys(dimensions), metrics)}}`;
+  return `${head}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`;
 };
 
 export type EmfMetricsOptions = {
@@ -105,7 +121,7 @@ export class EmfMetrics {
   publishStoredMetrics(): this {
     const metrics = [...this.stored.values()];
     if (metrics.length === 0) this.options.onEmptyFlush?.(EMPTY_FLUSH);
-    if (!this.disabled && metrics.length > 0) process.stdout.write(emfLine(this.options.namespace, this.dimensions, metrics, this.metadata));
+    if (!this.disabled && metrics.length > 0) writeStdout(emfLine(this.options.namespace, this.dimensions, metrics, this.metadata));
     this.stored = new Map();
     this.metadata = {};
     return this;
@@ -118,7 +134,7 @@ export class EmfMetrics {
     if (this.disabled) return;
     const name = functionName?.trim();
     const dimensions = { ...this.dimensions, ...(name ? { function_name: name } : {}) };
-    process.stdout.write(emfLine(this.options.namespace, dimensions, [{ name: 'ColdStart', unit: MetricUnit.Count, value: 1 }]));
+    writeStdout(emfLine(this.options.namespace, dimensions, [{ name: 'ColdStart', unit: MetricUnit.Count, value: 1 }]));
   }
 }
 

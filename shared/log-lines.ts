@@ -16,7 +16,8 @@
  * …its own fields }`; an attribute named `level`, `message`,
  * `sampling_rate`, `service` or `timestamp` is dropped with a warning line.
  * DEBUG and INFO lines go to stdout, WARN and ERROR to stderr, as
- * Powertools' console writes them.
+ * Powertools' console writes them (through ./log-output.ts, which holds an
+ * invocation's stdout lines and writes them together).
  *
  * Why not Powertools Logger itself: its path from a call to a written line
  * (its attribute stores, deep merge, the checks before printing, its
@@ -26,6 +27,8 @@
  * offers beyond this (log buffering, debug sampling, correlation ids, log
  * events, pretty printing in dev mode) the service does not use.
  */
+
+import { writeStderr, writeStdout } from './log-output';
 
 /** Powertools' level numbers. */
 const LEVELS = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, CRITICAL: 24, SILENT: 28 } as const;
@@ -56,9 +59,21 @@ export type LineLoggerOptions = {
 
 type AwsLambdaGlobal = { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } };
 
+/** The last header read and its `Root`: every line of an invocation reads the same one. */
+let lastHeader = '';
+let lastRoot: string | undefined;
+
 /** The `Root` of the invocation's trace header, as Powertools reads it. */
 const xrayTraceId = (env: NodeJS.ProcessEnv): string | undefined => {
   const header = (globalThis as AwsLambdaGlobal).awslambda?.InvokeStore?.getXRayTraceId?.() ?? env._X_AMZN_TRACE_ID?.trim() ?? '';
+  if (header !== lastHeader) {
+    lastHeader = header;
+    lastRoot = rootOf(header);
+  }
+  return lastRoot;
+};
+
+const rootOf = (header: string): string | undefined => {
   if (header === '') return undefined;
   if (!header.includes('=')) return header;
   for (const part of header.split(';')) {
@@ -210,8 +225,8 @@ export class LineLogger {
       line = kept;
     }
     const text = `${JSON.stringify(line, this.replacer())}\n`;
-    if (LEVELS[level] >= LEVELS.WARN) process.stderr.write(text);
-    else process.stdout.write(text);
+    if (LEVELS[level] >= LEVELS.WARN) writeStderr(text);
+    else writeStdout(text);
   }
 
   /** Powertools' replacer: the service's first, then an Error formatted, a bigint as text, a circular reference dropped. */

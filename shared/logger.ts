@@ -16,6 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareObj } from '@middy/core';
 import { delegate, lazy } from './lazy';
+import { holdLines, releaseLines } from './log-output';
 import { LineLogger, type LambdaContextFields } from './log-lines';
 import { sourceMapStack } from './source-maps';
 
@@ -123,13 +124,21 @@ export const logger: Logger = /* @__PURE__ */ delegate(currentLogger);
  * invocation appended when it ends, however it ends, and at its start too,
  * should an earlier one have ended without its middlewares. What Powertools'
  * `injectLambdaContext(logger, { resetKeys: true })` did; the event is never
- * logged.
+ * logged. Between its start and its end the invocation's stdout lines are
+ * held and written together (./log-output.ts).
  */
 export const injectLambdaContext = (target: Logger = logger): MiddlewareObj<unknown, unknown, Error, LambdaContextFields> => ({
   before: (request) => {
+    holdLines();
     target.resetKeys();
     target.addContext(request.context);
   },
-  after: () => target.resetKeys(),
-  onError: () => target.resetKeys(),
+  after: () => {
+    target.resetKeys();
+    releaseLines();
+  },
+  onError: () => {
+    target.resetKeys();
+    releaseLines();
+  },
 });

@@ -27,6 +27,7 @@
 import type { FanOutMetrics } from './carriers/fanout';
 import { EmfMetrics, emfLine, metricsDisabled, MetricUnit, type EmfMetric } from './emf';
 import { lazy } from './lazy';
+import { writeStdout } from './log-output';
 import { logger, SERVICE_NAME } from './logger';
 
 export { MetricUnit };
@@ -82,7 +83,7 @@ export const recordOrphanVoided = (carrierCode: string): void => {
 const writeCarrierLine = (carrierCode: string, metrics: EmfMetric[], outcome?: string): void => {
   quietOutsideLambda();
   if (metricsDisabled()) return;
-  process.stdout.write(emfLine(namespace(), { service: SERVICE_NAME, carrier: carrierCode }, metrics, outcome === undefined ? {} : { outcome }));
+  writeStdout(emfLine(namespace(), { service: SERVICE_NAME, carrier: carrierCode }, metrics, outcome === undefined ? {} : { outcome }));
 };
 
 /**

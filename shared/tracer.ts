@@ -87,14 +87,17 @@ let current: Invocation | undefined;
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10;
 
-/** Records a call that started at `started` (performance.now()) and ended now; nothing when no invocation is traced. */
+/** Records a call that started at `started` (performance.now()) and ended now; nothing when no invocation is traced. `call` is kept (given its `at` and `ms`), not copied. */
 export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>): void => {
   const invocation = current;
   if (!invocation) return;
   const ms = tenths(performance.now() - started);
   if (call.failed) invocation.failed = true;
   if (invocation.calls.length < MAX_LISTED_CALLS) {
-    invocation.calls.push({ ...call, at: tenths(started - invocation.started), ms });
+    const listed = call as TracedCall;
+    listed.at = tenths(started - invocation.started);
+    listed.ms = ms;
+    invocation.calls.push(listed);
     return;
   }
   const key = `${call.service === 'carrier' ? `carrier ${call.carrier ?? ''}` : call.service} ${call.operation}`;
@@ -145,29 +148,43 @@ type SdkOutput = { output?: { $metadata?: { attempts?: number } } };
 /** The name of the timing middleware in a client's stack. */
 export const CALL_TIMER_MIDDLEWARE = 'traceCallTimer';
 
+/** `DynamoDBClient` -> `DynamoDB`, `GetItemCommand` -> `GetItem`: a client has a handful of each, so each is worked out once. */
+const shortNames = new Map<string, string>();
+const shortName = (name: string, suffix: RegExp): string => {
+  let short = shortNames.get(name);
+  if (short === undefined) shortNames.set(name, (short = name.replace(suffix, '')));
+  return short;
+};
+
+/** A call as the trace line lists it, its fields in the line's order. */
+const awsCall = (service: string, operation: string, resource: string | undefined, outcome: string, attempts: number | undefined, failed: boolean): Omit<TracedCall, 'at' | 'ms'> => {
+  const call: Omit<TracedCall, 'at' | 'ms'> = resource ? { service, operation, resource, outcome } : { service, operation, outcome };
+  if (attempts) call.attempts = attempts;
+  if (failed) call.failed = true;
+  return call;
+};
+
 const callTimer =
   (next: (args: SdkArgs) => Promise<SdkOutput>, context: SdkContext) =>
   async (args: SdkArgs): Promise<SdkOutput> => {
     if (!current) return next(args);
     const started = performance.now();
-    const service = (context.clientName ?? 'AWS').replace(/Client$/, '');
-    const operation = (context.commandName ?? 'unknown').replace(/Command$/, '');
+    const service = shortName(context.clientName ?? 'AWS', /Client$/);
+    const operation = shortName(context.commandName ?? 'unknown', /Command$/);
     const input = args.input;
     // The table or bucket; a batch's tables, joined.
     const target = input?.TableName ?? input?.Bucket ?? (input?.RequestItems && typeof input.RequestItems === 'object' ? Object.keys(input.RequestItems).join(',') : undefined);
-    const resource = typeof target === 'string' && target ? { resource: target } : {};
+    const resource = typeof target === 'string' && target ? target : undefined;
     try {
       const result = await next(args);
-      const attempts = result.output?.$metadata?.attempts;
-      recordCall(started, { service, operation, ...resource, outcome: 'ok', ...(attempts ? { attempts } : {}) });
+      recordCall(started, awsCall(service, operation, resource, 'ok', result.output?.$metadata?.attempts, false));
       return result;
     } catch (error) {
       const e = (error ?? {}) as SdkError;
       const status = e.$metadata?.httpStatusCode;
       // A fault (5xx, no answer at all) or a throttle; a 4xx such as a failed condition is the API answering.
       const failed = e.$fault === 'server' || status === undefined || status >= 500 || e.$retryable?.throttling === true;
-      const attempts = e.$metadata?.attempts;
-      recordCall(started, { service, operation, ...resource, outcome: e.name ?? 'Error', ...(attempts ? { attempts } : {}), ...(failed ? { failed: true as const } : {}) });
+      recordCall(started, awsCall(service, operation, resource, e.name ?? 'Error', e.$metadata?.attempts, failed));
       throw error;
     }
   };
