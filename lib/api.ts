@@ -38,6 +38,8 @@ export const accessLogFields = {
   integrationLatency: AccessLogField.contextIntegrationLatency(),
   errorMessage: AccessLogField.contextErrorMessageString(),
   xrayTraceId: AccessLogField.contextXrayTraceId(),
+  // The Lambda invocation's request id (a Lambda proxy integration's endpoint request id): `function_request_id` on the function's lines.
+  lambdaRequestId: AccessLogField.contextAwsEndpointRequestId(),
 };
 
 /**

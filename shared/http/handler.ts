@@ -42,11 +42,17 @@ export const requestIdMiddleware = (): MiddlewareObj<APIGatewayProxyEvent, APIGa
   },
 });
 
+/**
+ * The request's keys on every line the function writes for it. No line of its
+ * own: API Gateway's access log (lib/api.ts; the local runtime's, locally)
+ * has one per request already, with the request id, method, route, path,
+ * status, latencies, the X-Ray trace id and the Lambda request id
+ * (`lambdaRequestId`, each line's `function_request_id`), so a request
+ * leads from there to its lines and back (docs/decisions.md, "Logging").
+ */
 export const loggingContext = (functionName: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
     logger.appendKeys({ requestId: request.context.requestId, function: functionName });
-    // Method and route only: headers (the API key) and bodies are never logged.
-    logger.info('request', { method: request.event.httpMethod, resource: request.event.resource });
   },
 });
 

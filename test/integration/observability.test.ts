@@ -149,7 +149,8 @@ describe('as deployed (Lambda, sampled trace)', () => {
   });
 
   it('every log line carries the X-Ray trace id', () => {
-    expect(run.logs.length).toBeGreaterThan(1);
+    // A successful request writes its trace line and no other (no request line: the access log has it).
+    expect(run.logs.length).toBeGreaterThan(0);
     for (const line of run.logs) expect(line.xray_trace_id).toBe(ROOT);
   });
 

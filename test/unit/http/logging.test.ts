@@ -76,27 +76,50 @@ describe('structured logging', () => {
     expect(output).not.toContain(hashApiKey(KEY));
   });
 
-  it('every line carries the Lambda context (function, cold start, AWS request id), the request id and, once known, the company', async () => {
-    storeKnowsKey();
-    await handler(event(KEY), lambdaContext('aws-1'));
-    const [first, ...rest] = records();
-    expect(first).toMatchObject({ message: 'request', requestId: 'log-req', function: 'carriers', function_name: 'shipping-dev-carriers', function_request_id: 'aws-1', cold_start: expect.any(Boolean) });
-    expect(first).not.toHaveProperty('companyId');
-    expect(rest.length).toBeGreaterThan(0);
-    for (const line of rest) expect(line).toMatchObject({ requestId: 'log-req', function_request_id: 'aws-1', companyId: 'c1', keyId: 'k1' });
+  describe('with tracing on and the request sampled (each request writes its trace line)', () => {
+    const saved = { env: process.env.AWS_EXECUTION_ENV, trace: process.env._X_AMZN_TRACE_ID };
+    beforeEach(() => {
+      process.env.AWS_EXECUTION_ENV = 'AWS_Lambda_nodejs24.x';
+      process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    });
+    afterEach(() => {
+      for (const [name, value] of [['AWS_EXECUTION_ENV', saved.env], ['_X_AMZN_TRACE_ID', saved.trace]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    });
+
+    it('every line carries the Lambda context (function, cold start, AWS request id), the request id and, once known, the company', async () => {
+      storeKnowsKey();
+      await handler(event(KEY), lambdaContext('aws-1'));
+      const written = records();
+      expect(written.map((line) => line.message)).toContain('trace');
+      for (const line of written) {
+        expect(line).toMatchObject({ requestId: 'log-req', function: 'carriers', function_name: 'shipping-dev-carriers', function_request_id: 'aws-1', cold_start: expect.any(Boolean) });
+        expect(line).toMatchObject({ companyId: 'c1', keyId: 'k1', xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
+      }
+    });
+
+    it("one request's keys end with it: the next request's lines carry no company until it is authenticated", async () => {
+      storeKnowsKey();
+      await handler(event(KEY), lambdaContext('aws-1'));
+      lines.length = 0;
+      await handler(event('', { requestContext: { requestId: 'second' } as APIGatewayProxyEvent['requestContext'] }), lambdaContext('aws-2'));
+      const second = records();
+      expect(second.map((line) => [line.message, line.status])).toContainEqual(['trace', 401]);
+      for (const line of second) {
+        expect(line).toMatchObject({ requestId: 'second', function_request_id: 'aws-2' });
+        expect(line).not.toHaveProperty('companyId');
+      }
+    });
   });
 
-  it("one request's keys end with it: the next request's lines carry no company until it is authenticated", async () => {
+  it('writes no line of its own per request: API Gateway\'s access log has one (method, route, status, the Lambda request id)', async () => {
     storeKnowsKey();
-    await handler(event(KEY), lambdaContext('aws-1'));
-    lines.length = 0;
-    await handler(event('', { requestContext: { requestId: 'second' } as APIGatewayProxyEvent['requestContext'] }), lambdaContext('aws-2'));
-    const second = records();
-    expect(second.length).toBeGreaterThan(0);
-    for (const line of second) {
-      expect(line).toMatchObject({ requestId: 'second', function_request_id: 'aws-2' });
-      expect(line).not.toHaveProperty('companyId');
-    }
+    const res = await handler(event(KEY), lambdaContext('aws-1'));
+    expect(res.statusCode).toBe(200);
+    // (This file logs at DEBUG: the empty metrics flush says so at that level.)
+    expect(records().filter((line) => line.level !== 'DEBUG')).toEqual([]);
   });
 
   it('POST /v1/rate with an e-mail in the body and a key in the header logs neither, even with POWERTOOLS_LOGGER_LOG_EVENT=true', async () => {
