@@ -110,6 +110,26 @@ const formatError = (error: Error, seen: Error[] = []): Record<string, unknown> 
   return formatted;
 };
 
+/**
+ * `line` without its undefined, null and '' values: copied rather than
+ * cleared of them, since a deleted key turns the object into a dictionary,
+ * which JSON.stringify walks several times slower.
+ */
+const withoutEmpty = (line: Record<string, unknown>): Record<string, unknown> => {
+  let empty = false;
+  for (const key in line) {
+    const value = line[key];
+    if (value === undefined || value === null || value === '') empty = true;
+  }
+  if (!empty) return line;
+  const kept: Record<string, unknown> = {};
+  for (const key in line) {
+    const value = line[key];
+    if (value !== undefined && value !== null && value !== '') kept[key] = value;
+  }
+  return kept;
+};
+
 /** An additional key laid over the base line as Powertools' merge lays it: an undefined value never replaces a base value. */
 const merge = (line: Record<string, unknown>, key: string, value: unknown): void => {
   if (value !== undefined || !(key in line)) line[key] = value;
@@ -152,9 +172,12 @@ export class LineLogger {
 
   /** Keys on every line until `resetKeys` (the end of the invocation). */
   appendKeys(attributes: Record<string, unknown>): void {
-    for (const key of Object.keys(attributes)) {
-      if (UNSAFE.has(key) || this.reserved(key)) continue;
-      this.keys[key] = attributes[key];
+    // The names checked first (a reserved one warned of), then the keys added, as Powertools does:
+    // a warning line carries none of the keys of the call that caused it.
+    // A key given undefined keeps its value, or takes its place among the keys without one (Powertools' merge).
+    const added = Object.keys(attributes).filter((key) => !UNSAFE.has(key) && !this.reserved(key));
+    for (const key of added) {
+      if (attributes[key] !== undefined || !Object.hasOwn(this.keys, key)) this.keys[key] = attributes[key];
     }
   }
 
@@ -186,8 +209,15 @@ export class LineLogger {
 
   private write(level: LogLevelName, message: string, attributes?: Record<string, unknown>): void {
     if (LEVELS[level] < this.threshold) return;
+    const text = `${this.wholeLine(level, message, attributes)}\n`;
+    if (LEVELS[level] >= LEVELS.WARN) writeStderr(text);
+    else writeStdout(text);
+  }
+
+  /** The line built whole: its fields merged (Powertools' rules), its empty values left out, then JSON. */
+  private wholeLine(level: LogLevelName, message: string, attributes?: Record<string, unknown>): string {
     const context = this.context;
-    let line: Record<string, unknown> = {
+    const line: Record<string, unknown> = {
       level,
       message,
       timestamp: new Date().toISOString(),
@@ -202,31 +232,18 @@ export class LineLogger {
       tenant_id: context?.tenantId,
     };
     // The keys, then the call's attributes, each replacing the last (undefined too), over the base ones.
-    const additional: Record<string, unknown> = { ...this.keys };
+    // A key left undefined takes no place among them (an attribute left undefined still clears a key: Powertools' merge).
+    const additional: Record<string, unknown> = {};
+    for (const key in this.keys) {
+      if (this.keys[key] !== undefined) additional[key] = this.keys[key];
+    }
     if (attributes) {
       for (const key of Object.keys(attributes)) {
         if (!UNSAFE.has(key) && !this.reserved(key)) additional[key] = attributes[key];
       }
     }
     for (const key in additional) merge(line, key, additional[key]);
-    // Copied without its empty values rather than cleared of them: a deleted key turns the object
-    // into a dictionary, which JSON.stringify walks several times slower.
-    let empty = false;
-    for (const key in line) {
-      const value = line[key];
-      if (value === undefined || value === null || value === '') empty = true;
-    }
-    if (empty) {
-      const kept: Record<string, unknown> = {};
-      for (const key in line) {
-        const value = line[key];
-        if (value !== undefined && value !== null && value !== '') kept[key] = value;
-      }
-      line = kept;
-    }
-    const text = `${JSON.stringify(line, this.replacer())}\n`;
-    if (LEVELS[level] >= LEVELS.WARN) writeStderr(text);
-    else writeStdout(text);
+    return JSON.stringify(withoutEmpty(line), this.replacer());
   }
 
   /** Powertools' replacer: the service's first, then an Error formatted, a bigint as text, a circular reference dropped. */

@@ -5,6 +5,7 @@
  * service gave Powertools.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
+import fc from 'fast-check';
 import type { Context } from 'aws-lambda';
 import { LineLogger } from '../../shared/log-lines';
 import { redact } from '../../shared/logger';
@@ -166,5 +167,42 @@ describe('the service’s logger writes Powertools Logger’s lines', () => {
     const { ours, theirs } = both((l) => (l.debug('quiet'), l.info('quiet too')), {}, 'WARN');
     expect(theirs).toEqual([]);
     expect(ours).toEqual([]);
+  });
+});
+
+describe('any keys and attributes, in any order of calls: the lines Powertools Logger writes', () => {
+  const value = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom('', null, undefined, 0, true, 'someone@example.com', 'ship_api_0123456789abcdef', 'a'.repeat(64)),
+    fc.integer(),
+    fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+    fc.record({ email: fc.string({ maxLength: 6 }), n: fc.integer() }),
+  );
+  const names = ['requestId', 'function', 'companyId', 'status', 'calls', 'email', 'function_name', 'xray_trace_id', 'tenant_id', 'toJSON', 'message', 'service', '__proto__', 'a'];
+  const fields = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 5 });
+  // Keys the service appends are ids and names: Powertools merges an object or a list appended over another deeply, which the logger does not do.
+  const primitive = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', null, undefined, 0, true, 'someone@example.com', 'ship_api_0123456789abcdef'), fc.integer());
+  const keyFields = fc.dictionary(fc.constantFrom(...names), primitive, { maxKeys: 5 });
+  const call = fc.record({ keys: keyFields, message: fc.constantFrom('', 'trace', 'line with ship_api_0123456789abcdef'), attributes: fc.option(fields, { nil: undefined }), reset: fc.boolean() });
+
+  it('keys appended, replaced, left undefined or reserved; attributes of any name and value; with or without a context and a trace', () => {
+    fc.assert(
+      fc.property(fc.array(call, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean(), (calls, withContext, traced) => {
+        const { ours, theirs } = both(
+          (l) => {
+            if (withContext) l.addContext(context);
+            for (const { keys, message, attributes, reset } of calls) {
+              l.appendKeys(keys);
+              l.info(message, attributes);
+              l.warn(message, attributes);
+              if (reset) l.resetKeys();
+            }
+          },
+          traced ? { _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' } : {},
+        );
+        expect(ours).toEqual(theirs);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
