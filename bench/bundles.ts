@@ -73,7 +73,7 @@ const WARM_FUNCTIONS = ['rate', 'ship', 'track'] as const;
 const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS) || 9;
 /** Warm requests after the first, in each child; more where the warm p50 as deployed and off is compared. */
 const WARM = 4;
-const WARM_COMPARED = 12;
+const WARM_COMPARED = 36;
 const warmOf = (name: string): number => ((WARM_FUNCTIONS as readonly string[]).includes(name) ? WARM_COMPARED : WARM);
 /** A child that takes longer has hung. */
 const CHILD_TIMEOUT_MS = 30_000;
