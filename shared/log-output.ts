@@ -8,8 +8,9 @@
  * however it ends), the stdout lines are held and written together, in one
  * write: at the invocation's end, when the macrotask that wrote them ends
  * (`setImmediate`: before the process waits for anything, a network answer
- * or a timer), or when the process exits, whichever comes first. A stderr
- * line first writes what is held, so the lines keep their order. Lambda
+ * or a timer), or when the process exits, whichever comes first, and at
+ * once past MAX_HELD characters. A stderr line first writes what is held,
+ * so the lines keep their order. Lambda
  * splits what a function writes to stdout at its newlines, so each line
  * stays one log event, and CloudWatch reads each EMF line as before.
  *
@@ -23,6 +24,13 @@
  * kept; Lambda's own REPORT line still tells of the timeout. Outside an
  * invocation (a module's load, the tests, the admin CLI) nothing is held.
  */
+
+/**
+ * Past this many characters held, they are written at once: a write stays
+ * far below a pipe's 64 KiB buffer, so the reader behind Lambda's stdout
+ * never has to take one in two reads, which can cut a line in two.
+ */
+export const MAX_HELD = 16 * 1024;
 
 let held = '';
 let holding = false;
@@ -50,6 +58,10 @@ export const writeStdout = (text: string): void => {
     return;
   }
   held += text;
+  if (held.length > MAX_HELD) {
+    writeHeld();
+    return;
+  }
   if (!scheduled) {
     scheduled = true;
     setImmediate(atMacrotaskEnd);

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { holdLines, releaseLines, writeStderr, writeStdout } from '../../shared/log-output';
+import { holdLines, MAX_HELD, releaseLines, writeStderr, writeStdout } from '../../shared/log-output';
 
 type Written = Array<[stream: 'out' | 'err', text: string]>;
 
@@ -48,6 +48,17 @@ describe('log output', () => {
     expect(out.written).toEqual([['out', '{"message":"trace"}\n{"_aws":{}}\n']]);
     writeStdout('after\n');
     expect(out.written.at(-1)).toEqual(['out', 'after\n']);
+  });
+
+  it(`writes what is held once it passes ${MAX_HELD} characters, so no write nears a pipe's buffer`, () => {
+    holdLines();
+    const line = `${'x'.repeat(999)}\n`;
+    for (let i = 0; i < 40; i += 1) writeStdout(line);
+    const writes = out.written.map(([, text]) => text.length);
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    for (const length of writes) expect(length).toBeLessThanOrEqual(MAX_HELD + line.length);
+    releaseLines();
+    expect(out.written.map(([, text]) => text).join('')).toBe(line.repeat(40));
   });
 
   it('a stderr line comes after the stdout lines held before it', () => {
