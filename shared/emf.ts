@@ -39,37 +39,22 @@ const MAX_VALUES = 100;
 
 export type EmfMetric = { name: string; unit: MetricUnitName; value: number | number[] };
 
-/** The `CloudWatchMetrics` JSON of a namespace, dimension keys and metrics (names and units), kept per kind of line: a container writes a handful of kinds. */
-const directives = new Map<string, string>();
-const MAX_DIRECTIVES = 64;
-
-const directiveOf = (namespace: string, dimensionKeys: readonly string[], metrics: readonly EmfMetric[]): string => {
-  let key = `${namespace}\u0000${dimensionKeys.join('\u0001')}`;
-  for (const { name, unit } of metrics) key += `\u0000${name}\u0001${unit}`;
-  let json = directives.get(key);
-  if (json === undefined) {
-    json = JSON.stringify([{ Namespace: namespace, Dimensions: [dimensionKeys], Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })) }]);
-    if (directives.size >= MAX_DIRECTIVES) directives.clear();
-    directives.set(key, json);
-  }
-  return json;
-};
-
 /**
  * One EMF line: `_aws` (its time, the namespace, one dimension set of every
  * dimension key, the metrics' names and units), then the metadata, the
- * dimensions and the values, as Powertools serializes it. The `_aws` part
- * but its time is the same for every line of a kind, and is written once
- * per kind (`directiveOf`).
+ * dimensions and the values, as Powertools serializes it.
  */
 export const emfLine = (namespace: string, dimensions: Record<string, string>, metrics: readonly EmfMetric[], metadata: Record<string, unknown> = {}): string => {
-  const fields: Record<string, unknown> = { ...metadata, ...dimensions };
-  for (const { name, value } of metrics) fields[name] = value;
-  // A field named _aws would have replaced the line's own, in its place.
-  if (Object.hasOwn(fields, '_aws')) return `${JSON.stringify({ _aws: undefined, ...fields })}\n`;
-  const rest = JSON.stringify(fields);
-  const head = `{"_aws":{"Timestamp":${Date.now()},"CloudWatchMetrics":${directiveOf(namespace, Object.keys(dimensions), metrics)}}`;
-  return `${head}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`;
+  const line: Record<string, unknown> = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [Object.keys(dimensions)], Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })) }],
+    },
+    ...metadata,
+    ...dimensions,
+  };
+  for (const { name, value } of metrics) line[name] = value;
+  return `${JSON.stringify(line)}\n`;
 };
 
 export type EmfMetricsOptions = {

@@ -15,10 +15,11 @@
  * stays one log event, and CloudWatch reads each EMF line as before.
  *
  * Why: a warm rate request wrote seven lines (the request line, one EMF line
- * per carrier, the metrics flush, the trace line), and each write through
- * the stream to the file or pipe behind stdout cost about 6 us on this
- * machine, about 45 us of the 0.1 ms that observability cost such a request
- * (docs/performance.md). The cost of holding: a line written by code that
+ * per carrier, the metrics flush, the trace line), each in a write through
+ * the stream to the file or pipe behind stdout; in a request, where the
+ * process has just woken, one such write took about 17 us (p50, almost all
+ * of it the system call; about 1 us in a loop), so most of what the writes
+ * cost went with the number of writes (docs/performance.md). The cost of holding: a line written by code that
  * then never lets the macrotask end (a synchronous loop until Lambda's
  * timeout ends the sandbox) is lost, where a written one would have been
  * kept; Lambda's own REPORT line still tells of the timeout. Outside an
