@@ -55,6 +55,14 @@ export type LineLoggerOptions = {
   logLevel?: string;
   /** Runs on every key and value on the way to JSON, before an Error is formatted. */
   jsonReplacerFn?: (key: string, value: unknown) => unknown;
+  /**
+   * Whether `jsonReplacerFn` returns this string, the value of `key` (an
+   * array element's index as text), as it is. Given, a line in which every
+   * value is plain (see `plainLine`) is written by JSON.stringify without the
+   * replacer, which gives the same text; without it, every line passes the
+   * replacer.
+   */
+  keepsString?: (key: string, value: string) => boolean;
 };
 
 type AwsLambdaGlobal = { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } };
@@ -128,6 +136,52 @@ const withoutEmpty = (line: Record<string, unknown>): Record<string, unknown> =>
     if (value !== undefined && value !== null && value !== '') kept[key] = value;
   }
   return kept;
+};
+
+/**
+ * Nesting below which `plain` looks: a deeper line (or a cycle) passes the
+ * replacer, which drops a circular reference.
+ */
+const PLAIN_DEPTH = 12;
+
+/**
+ * Whether the replacer below would leave `value` (held under `key`) and
+ * everything in it as it is: numbers, booleans, strings the service's
+ * replacer keeps, and plain objects and arrays of those, with no Error,
+ * bigint, toJSON or other class (Date, Map, a Buffer), no cycle. A line of
+ * nothing else is written by JSON.stringify alone, whose own path is about
+ * twice as fast as one that calls back into a replacer for every key: a
+ * warm rate request's trace line is such a line (ids, names, numbers), and
+ * was the largest part of what observability cost it (docs/performance.md).
+ */
+const plain = (key: string, value: unknown, depth: number, keepsString: (key: string, value: string) => boolean): boolean => {
+  switch (typeof value) {
+    case 'string':
+      return keepsString(key, value);
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return true;
+    case 'object': {
+      if (value === null) return true;
+      if (depth === 0) return false;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        for (let i = 0; i < value.length; i++) if (!plain(String(i), value[i], depth - 1, keepsString)) return false;
+        return true;
+      }
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      const record = value as Record<string, unknown>;
+      if (typeof record.toJSON === 'function') return false;
+      for (const name in record) if (!plain(name, record[name], depth - 1, keepsString)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 };
 
 /** An additional key laid over the base line as Powertools' merge lays it: an undefined value never replaces a base value. */
@@ -243,7 +297,10 @@ export class LineLogger {
       }
     }
     for (const key in additional) merge(line, key, additional[key]);
-    return JSON.stringify(withoutEmpty(line), this.replacer());
+    const kept = withoutEmpty(line);
+    const keepsString = this.options.keepsString;
+    if (keepsString && plain('', kept, PLAIN_DEPTH, keepsString)) return JSON.stringify(kept);
+    return JSON.stringify(kept, this.replacer());
   }
 
   /** Powertools' replacer: the service's first, then an Error formatted, a bigint as text, a circular reference dropped. */

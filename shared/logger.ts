@@ -77,6 +77,9 @@ export const redact = (key: string, value: unknown): unknown => {
   return SECRETS.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), value);
 };
 
+/** Whether `redact` returns this string, the value of `key`, as it is (./log-lines.ts writes a line of such strings without the replacer). */
+export const keepsString = (key: string, value: string): boolean => (key === '' || !isSecretName(key)) && !mayHoldSecret(value);
+
 /**
  * Attribute names the line keeps for itself (Powertools' `ReservedKeys`): an
  * attribute of one of these names is dropped, with a warning line of its own.
@@ -106,6 +109,7 @@ export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
     serviceName: SERVICE_NAME,
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'SILENT' : 'INFO'),
     jsonReplacerFn: redact,
+    keepsString,
   });
 
 const containerLogger: Logger = /* @__PURE__ */ lazy(() => createLogger());

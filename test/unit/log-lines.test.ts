@@ -8,7 +8,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import fc from 'fast-check';
 import type { Context } from 'aws-lambda';
 import { LineLogger } from '../../shared/log-lines';
-import { redact } from '../../shared/logger';
+import { keepsString, redact } from '../../shared/logger';
 
 type Written = Array<[stream: 'stdout' | 'stderr', text: string]>;
 
@@ -68,7 +68,10 @@ const both = (calls: Calls, env: Record<string, string | undefined> = {}, logLev
     else process.env[name] = value;
   }
   const theirs = lines(() => calls(new Logger({ serviceName: 'shipping-api', logLevel: logLevel as 'DEBUG', jsonReplacerFn: redact }) as never));
-  const ours = lines(() => calls(new LineLogger({ serviceName: 'shipping-api', logLevel, jsonReplacerFn: redact })));
+  // Ours as the service makes it (a line of plain values written without the replacer), and with every line through the replacer.
+  const ours = lines(() => calls(new LineLogger({ serviceName: 'shipping-api', logLevel, jsonReplacerFn: redact, keepsString })));
+  const throughReplacer = lines(() => calls(new LineLogger({ serviceName: 'shipping-api', logLevel, jsonReplacerFn: redact })));
+  expect(throughReplacer).toEqual(ours);
   return { ours, theirs };
 };
 
@@ -204,5 +207,63 @@ describe('any keys and attributes, in any order of calls: the lines Powertools L
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a line of plain values, written without the replacer: the text the replacer gives', () => {
+  class Money {
+    constructor(readonly amount: string) {}
+  }
+  const secretish = fc.constantFrom('someone@example.com', 'ship_api_0123456789abcdef', 'A'.repeat(64), 'x_api_short', 'at@home', 'mail@host.c', 'plain text', '');
+  const leaf = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    secretish,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constantFrom(null, undefined, Symbol('s'), () => 1),
+    fc.constant(new Date(0)),
+    fc.constant(new Money('1.00')),
+    fc.constant({ toJSON: () => 'ship_api_0123456789abcdef' }),
+    fc.constant(Object.create(null) as object),
+    fc.constant(new Error('failed for someone@example.com')),
+    fc.bigInt({ min: -10n, max: 10n }),
+  );
+  const names = fc.constantFrom('service', 'password', 'email', 'apiKey', 'secretValue', 'outcome', 'to', 'constructor', '0', 'at');
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('tree'), { maxLength: 3 }), fc.dictionary(names, tie('tree'), { maxKeys: 3 })),
+  }));
+
+  it('any values, names, classes, secrets and nesting: the same line both ways', () => {
+    fc.assert(
+      fc.property(fc.dictionary(names, tree, { maxKeys: 4 }), (attributes) => {
+        const write = (fast: boolean) =>
+          lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, ...(fast ? { keepsString } : {}) }).info('trace', attributes));
+        expect(write(true)).toEqual(write(false));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('nesting deeper than it looks, and a cycle: through the replacer, which drops the circular reference', () => {
+    let deep: Record<string, unknown> = { leaf: 'someone@example.com' };
+    for (let i = 0; i < 40; i++) deep = { next: deep };
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    const [[, text]] = lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, keepsString }).info('deep', { deep, cyclic })) as [Written[number]];
+    expect(text).toContain('"leaf":"[e-mail]"');
+    expect(text).toContain('"cyclic":{"name":"loop"}');
+  });
+
+  it('a secret under a plain name, or any string under a secret’s name: redacted', () => {
+    const [[, text]] = lines(() =>
+      new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, keepsString }).info('trace', {
+        calls: [{ service: 'carrier', outcome: 'key ship_api_0123456789abcdef refused' }],
+        password: 'hunter2',
+        to: ['someone@example.com'],
+      }),
+    ) as [Written[number]];
+    expect(text).not.toMatch(/ship_api_0123|hunter2|someone@/);
+    expect(text).toContain('"password":"[redacted]"');
   });
 });
