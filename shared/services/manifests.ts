@@ -300,15 +300,37 @@ export const createManifestService = ({
     return done;
   };
 
+  /** A named order (`orderIds[i]`): one of the company's shipments of the carrier in the key's mode, not cancelled; else the close's 404 or 400. */
+  const namedOrder = async (companyId: string, mode: KeyMode, carrierCode: string, orderId: string, i: number) => {
+    const order = (await getOrder(orderId.toLowerCase()))?.order;
+    if (!order || order.companyId !== companyId || order.mode !== mode || order.carrierCode !== carrierCode) {
+      throw new AppError(404, 'NOT_FOUND', `order not found among your ${carrierCode} shipments: ${orderId}`, { details: [{ path: `orderIds[${i}]`, message: 'not found' }] });
+    }
+    if (order.status === 'cancelled') throw badRequest(`orderIds[${i}]`, 'is a cancelled shipment: it goes on no manifest');
+    return order;
+  };
+
+  /**
+   * The named orders that are not open for this close, checked before it
+   * writes anything: each must be one of the company's shipments of the
+   * carrier and mode, not cancelled (404, 400 naming the first such, as
+   * documented), so a mistyped id fails the close instead of leaving its
+   * shipment off the driver's manifest unnoticed. One already on a manifest,
+   * or shipping after the close's date, is left as it is.
+   */
+  const checkNamedNotOpen = async (companyId: string, mode: KeyMode, carrierCode: string, orderIds: readonly string[], open: ReadonlySet<string>): Promise<void> => {
+    const checks = orderIds.map((orderId, i) => (open.has(orderId.toLowerCase()) ? undefined : namedOrder(companyId, mode, carrierCode, orderId, i)));
+    const settled = await Promise.allSettled(checks);
+    // The first failing name by its place in the list, whichever answered first.
+    const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
+
   /** The manifests an order list is already on, when none of the orders is open (a repeated close). */
   const manifestsOfOrders = async (companyId: string, mode: KeyMode, carrierCode: string, orderIds: readonly string[]): Promise<ManifestRecord[]> => {
     const ids = new Set<string>();
     for (const [i, orderId] of orderIds.entries()) {
-      const order = (await getOrder(orderId.toLowerCase()))?.order;
-      if (!order || order.companyId !== companyId || order.mode !== mode || order.carrierCode !== carrierCode) {
-        throw new AppError(404, 'NOT_FOUND', `order not found among your ${carrierCode} shipments: ${orderId}`, { details: [{ path: `orderIds[${i}]`, message: 'not found' }] });
-      }
-      if (order.status === 'cancelled') throw badRequest(`orderIds[${i}]`, 'is a cancelled shipment: it goes on no manifest');
+      const order = await namedOrder(companyId, mode, carrierCode, orderId, i);
       if (!order.manifestId) throw new AppError(422, 'NOTHING_TO_MANIFEST', `order ${orderId} ships after the close's date or is not open to a manifest`);
       ids.add(order.manifestId);
     }
@@ -338,6 +360,7 @@ export const createManifestService = ({
       if (open.length === 0 && resumed.length === 0) {
         return { records: await manifestsOfOrders(companyId, mode, carrierCode, ctx.orderIds), replayed: true, shipDate, pending: [] };
       }
+      if (open.length < named.size) await checkNamedNotOpen(companyId, mode, carrierCode, ctx.orderIds, new Set(open.map((s) => s.orderId)));
     }
     open.sort((a, b) => (a.createdDate < b.createdDate ? -1 : a.createdDate > b.createdDate ? 1 : a.orderId < b.orderId ? -1 : 1));
     open = open.slice(0, MAX_MANIFEST_ORDERS);

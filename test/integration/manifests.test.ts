@@ -149,6 +149,27 @@ it('a close of a day that names orders takes those alone (read by key); the othe
   expect(rest.json.data!.orders).toEqual([second]);
 }, 120_000);
 
+it('a close that names an open order beside one it cannot take fails whole, before it closes anything: 404 for an unknown or another company’s order, 400 for a cancelled one', async () => {
+  const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+  const { apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+  const [open, cancelledOrder, theirs] = [await shipCarrierX(apiKey), await shipCarrierX(apiKey), await shipCarrierX(otherKey)];
+  expect(await call(cancel, 'DELETE', `/v1/shipments/${cancelledOrder}`, apiKey, { params: { orderId: cancelledOrder! } })).toMatchObject({ status: 200 });
+  const unknown = '00000000-0000-4000-8000-000000000099';
+
+  const typo = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open!, unknown] });
+  expect(typo).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND', details: [{ path: 'orderIds[1]' }] } } });
+  expect(typo.json.error!.message).toContain(unknown);
+  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [theirs!, open!] })).toMatchObject({ status: 404, json: { error: { details: [{ path: 'orderIds[0]' }] } } });
+  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open!, cancelledOrder!] })).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED' } } });
+
+  // Nothing was closed: the open order is still open, and the close that names it alone takes it.
+  const tracked = await call(track, 'GET', `/v1/track/${open}`, apiKey, { params: { orderId: open! } });
+  expect(tracked.json.data!.manifest ?? null).toBeNull();
+  const named = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open!] });
+  expect(named.status).toBe(201);
+  expect(named.json.data!.orders).toEqual([open]);
+}, 120_000);
+
 it('20 concurrent closes of two containers make one manifest, never a 5xx', async () => {
   const orders = [await shipCarrierX(testKey), await shipCarrierX(testKey)];
   const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => close(testKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1 }, i)));
