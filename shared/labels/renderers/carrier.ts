@@ -6,10 +6,11 @@
  * them (no document for the type, a package without one, GIF images, which
  * PDF cannot embed) is undefined: the service then draws its own.
  */
-import { degrees, PDFDocument } from '@cantoo/pdf-lib';
+import { degrees, drawImage, PDFDocument, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
 import type { CarrierDocument } from '../../domain/carrier';
 import type { LabelTypeCode } from '../catalog';
 import { LABEL_SIZE, LETTER_SIZE } from './layout';
+import { passThroughPng, type PassThroughPng } from './png-passthrough';
 
 type Meta = { title: string; createdDate: string };
 
@@ -26,13 +27,52 @@ function perPackage(documents: readonly CarrierDocument[], count: number, accept
 
 const isImage = (d: CarrierDocument) => d.format === 'PNG' || d.format === 'JPEG';
 
+type Placement = { x: number; y: number; width: number; height: number; rotate: ReturnType<typeof degrees> };
+type Embedded = { width: number; height: number; draw: (page: PDFPage, placement: Placement) => void };
+
+/**
+ * A PNG's image XObject written from its own IDAT data (./png-passthrough.ts):
+ * nothing decoded, nothing deflated again, nothing kept until `save()`
+ * beyond the compressed bytes.
+ */
+function embedPassThrough(pdf: PDFDocument, png: PassThroughPng): Embedded {
+  const { width, height, bitsPerComponent, colors, palette, data } = png;
+  const colorSpace = palette ? ['Indexed', 'DeviceRGB', palette.length / 3 - 1, new Uint8Array(palette)] : colors === 3 ? 'DeviceRGB' : 'DeviceGray';
+  const ref: PDFRef = pdf.context.register(
+    pdf.context.stream(data, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: width,
+      Height: height,
+      BitsPerComponent: bitsPerComponent,
+      ColorSpace: colorSpace,
+      Filter: 'FlateDecode',
+      DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: bitsPerComponent, Columns: width },
+    }),
+  );
+  return {
+    width,
+    height,
+    // What page.drawImage writes for a PDFImage: the XObject in the page's resources, drawn in a q … Q.
+    draw: (page, placement) => page.pushOperators(...drawImage(page.node.newXObject('Image', ref), { ...placement, xSkew: degrees(0), ySkew: degrees(0) })),
+  };
+}
+
+/** A carrier's image: a PNG passed through when it can be, else decoded and embedded by pdf-lib (which throws on what it cannot read). */
+async function embedImage(pdf: PDFDocument, document: CarrierDocument): Promise<Embedded> {
+  const passThrough = document.format === 'PNG' ? passThroughPng(document.content) : undefined;
+  if (passThrough) return embedPassThrough(pdf, passThrough);
+  const image = document.format === 'PNG' ? await pdf.embedPng(document.content) : await pdf.embedJpg(document.content);
+  return { width: image.width, height: image.height, draw: (page, placement) => page.drawImage(image, placement) };
+}
+
 async function imagesPdf(meta: Meta, size: [number, number], images: readonly CarrierDocument[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(meta.title);
   pdf.setCreationDate(new Date(meta.createdDate));
   pdf.setModificationDate(new Date(meta.createdDate));
   for (const document of images) {
-    const image = document.format === 'PNG' ? await pdf.embedPng(document.content) : await pdf.embedJpg(document.content);
+    const image = await embedImage(pdf, document);
     const page = pdf.addPage(size);
     const [pageWidth, pageHeight] = size;
     const landscape = image.width > image.height;
@@ -43,8 +83,8 @@ async function imagesPdf(meta: Meta, size: [number, number], images: readonly Ca
     const drawnH = h * scale;
     const x = (pageWidth - drawnW) / 2;
     const y = (pageHeight - drawnH) / 2;
-    if (landscape) page.drawImage(image, { x: x + drawnW, y, width: drawnH, height: drawnW, rotate: degrees(90) });
-    else page.drawImage(image, { x, y, width: drawnW, height: drawnH });
+    if (landscape) image.draw(page, { x: x + drawnW, y, width: drawnH, height: drawnW, rotate: degrees(90) });
+    else image.draw(page, { x, y, width: drawnW, height: drawnH, rotate: degrees(0) });
   }
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
