@@ -4,8 +4,9 @@
  * so an opaque, non-interlaced image is embedded without being decoded
  * (what pdfkit and jsPDF do). @cantoo/pdf-lib's `embedPng` decodes every PNG
  * to RGBA, deflates it again, and keeps each decoded image until `save()`:
- * about 3.5 MB and 35 ms per 812×1218 label, which a 200-package label did
- * not survive in a 512 MB function.
+ * about 3.3 MB and 43 ms per 812×1218 label, so a 200-package label grew
+ * the process by about 670 MB, more than the dev function's 512 MB
+ * (docs/decisions.md, labels).
  *
  * Passed through: colour type 0 (grey) at 1, 2, 4 or 8 bits, 2 (RGB) at 8,
  * 3 (palette) at 1, 2, 4 or 8 with its PLTE; never interlaced; no tRNS, no
