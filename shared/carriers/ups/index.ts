@@ -7,8 +7,8 @@
  * environment, a live key production (./config.ts). The HTTP client
  * (./http.ts) is loaded on the first UPS call, so functions that never call
  * UPS never load it. Track Alert (./track-alert.ts) is the port's push
- * capability: `subscribePush` (and `subscribeUpsTrackAlert`) subscribe over
- * the same client, `push` reads what UPS pushes to the generic inbound routes.
+ * capability: `subscribePush` subscribes over the same client, `push` reads
+ * what UPS pushes to the generic inbound routes.
  */
 import { defineLiveConnector } from '../connector';
 import { CarrierError, type CarrierCallOptions } from '../port';
@@ -17,7 +17,6 @@ import { UPS } from './oauth';
 import { buildRate, upsRate } from './rate-operation';
 import { UPS_VOID_WINDOW_DAYS } from './profile';
 import { reference } from './reference';
-import type { TrackAlertSubscription, TrackAlertSubscriptionInput } from './track-alert';
 
 /**
  * Ship, track and void (./operations.ts) and Track Alert (./track-alert.ts)
@@ -62,9 +61,3 @@ export const ups = defineLiveConnector({
     parseEvents: async (body) => (await import('./track-alert')).readTrackAlertPush(body),
   },
 });
-
-/** Subscribes packages to UPS Track Alert under the call's account and mode, within its signal (./track-alert.ts). */
-export async function subscribeUpsTrackAlert(input: TrackAlertSubscriptionInput, options: CarrierCallOptions): Promise<TrackAlertSubscription> {
-  const { subscribeTrackAlert } = await import('./track-alert');
-  return subscribeTrackAlert(input, await clientOf(options), options.signal);
-}
