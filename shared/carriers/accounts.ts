@@ -12,7 +12,7 @@
  *   carrier, throws CarrierAccountNotConfigured: rating skips that carrier
  *   with the reason logged, ship answers 409 RATE_ACCOUNT_CHANGED
  *   (`accountForRate`), a cancel 502 CARRIER_ERROR "carrier account not
- *   configured".
+ *   configured; the operator must fix the carrier account".
  * - An account whose credentials cannot be read makes `credentials()` reject
  *   with CarrierAccountNotConfigured too (reason `credentials`).
  *
@@ -20,7 +20,7 @@
  * errors' messages name none (nor where a secret lives), since callers put
  * them in answers; the id and the reason go to the log line written here.
  */
-import type { CarrierAccount } from '../domain/carrier';
+import { unusableAccountMessage, type CarrierAccount } from '../domain/carrier';
 import type { StoredRate } from '../domain/rate/stored';
 import type { PricingPlan } from '../domain/entities';
 import { AppError } from '../errors';
@@ -47,15 +47,21 @@ export class CarrierAccountNotConfigured extends Error {
     readonly reason: 'not-found' | 'other-carrier' | 'credentials',
     readonly pricingGroupId?: string,
   ) {
-    super(reason === 'credentials' ? 'carrier account not configured: its credentials are not available' : 'carrier account not configured');
+    super(unusableAccountMessage(reason === 'credentials' ? 'carrier account not configured: its credentials are not available' : 'carrier account not configured'));
   }
 }
 
-/** Logs what a CarrierAccountNotConfigured leaves out of its message (the id, the reason), and returns it to throw. */
-/** Whether `error` says a carrier account cannot be used (by name: a second copy of this module in a bundle would defeat instanceof): no carrier was reached. */
+/**
+ * Whether `error` says a carrier account cannot be used and the call did
+ * nothing at the carrier: CarrierAccountNotConfigured, or a connector's
+ * CarrierAccountUnusable (its credentials incomplete or refused;
+ * shared/carriers/live-call.ts). By name: a second copy of a module in a
+ * bundle would defeat instanceof.
+ */
 export const isAccountNotConfigured = (error: unknown): boolean =>
-  error instanceof CarrierAccountNotConfigured || (error instanceof Error && error.name === 'CarrierAccountNotConfigured');
+  error instanceof Error && (error.name === 'CarrierAccountNotConfigured' || error.name === 'CarrierAccountUnusable');
 
+/** Logs what a CarrierAccountNotConfigured leaves out of its message (the id, the reason), and returns it to throw. */
 const notConfigured = (error: CarrierAccountNotConfigured, detail?: string): CarrierAccountNotConfigured => {
   const { carrierAccountId, carrierCode, reason, pricingGroupId } = error;
   logger.warn('carrier account not configured', { carrierAccountId, carrierCode, reason, ...(pricingGroupId ? { pricingGroupId } : {}), ...(detail ? { detail } : {}) });

@@ -8,6 +8,7 @@
  * that is its profile (./profile.ts).
  */
 import type { CarrierKind } from '../domain/entities';
+import { LiveCall } from './live-call';
 import type { ConnectorReference } from './reference-kit';
 import type {
   CarrierAdapter,
@@ -72,8 +73,14 @@ export type LiveConnectorDefinition<RateRq, Client> = ConnectorBase & {
   /** The fields an account's credentials must have (non-empty strings), checked when the account is added. */
   credentialFields: readonly string[];
   buildRateRequest(input: RateInput): RateRq;
-  /** The client of one call; CarrierError when the call has no account with credentials. */
-  client(options: CarrierCallOptions): Promise<Client>;
+  /**
+   * The client of one call: `call` registers what it sends of the account's
+   * credentials (`basic`, `bearer`, `sends`) and makes the error of an account
+   * that cannot be used (`unusable`; CarrierAccountUnusable when the call has
+   * no account with the credentials it needs). `options.account` already
+   * registers every credential value the client reads (./live-call.ts).
+   */
+  client(options: CarrierCallOptions, call: LiveCall): Promise<Client>;
   rate(request: RateRq, client: Client, signal: AbortSignal): Promise<CarrierQuote[]>;
   ship(input: ShipInput, client: Client, signal: AbortSignal): Promise<CarrierShipment>;
   track(shipment: ShipmentRef, client: Client, signal: AbortSignal): Promise<CarrierTracking>;
@@ -108,36 +115,44 @@ export const defineLiveConnector = <RateRq, Client>(definition: LiveConnectorDef
 /** Gives a sandbox connector's transport for one call (the sandbox network, loaded on first use). */
 export type TransportFor = (connector: SandboxConnector, options: CarrierCallOptions) => Promise<CarrierTransport<unknown>>;
 /** Gives a live connector's client for one call: its own `client` unless a test stands in for the carrier. */
-export type ClientFor = (connector: LiveConnector, options: CarrierCallOptions) => Promise<unknown>;
+export type ClientFor = (connector: LiveConnector, options: CarrierCallOptions, call: LiveCall) => Promise<unknown>;
 
 /** The carrier port over a loaded connector, whose rate request is built at once (the port's, by ./shipment-carriers.ts, loads the connector first). */
 export type BoundConnector = Omit<CarrierAdapter, 'buildRateRequest'> & { buildRateRequest(input: RateInput): unknown };
 
-/** The carrier port over a connector: build, send, parse. */
-export function bindConnector(connector: CarrierConnector, transportFor: TransportFor, clientFor: ClientFor = (c, options) => c.client(options)): BoundConnector {
+/**
+ * The carrier port over a connector: build, send, parse. Each operation of a
+ * live connector is one LiveCall (./live-call.ts): its client gets the call
+ * and the call's account, and its error and answer leave scrubbed of every
+ * credential the call read or sent.
+ */
+export function bindConnector(connector: CarrierConnector, transportFor: TransportFor, clientFor: ClientFor = (c, options, call) => c.client(options, call)): BoundConnector {
   if (connector.network === 'live') {
+    const live = <T>(options: CarrierCallOptions, operation: (client: unknown) => Promise<T>): Promise<T> => {
+      const call = new LiveCall(connector.code, options.account?.carrierAccountId);
+      const account = options.account ? { account: call.account(options.account) } : {};
+      return call.run(async () => operation(await clientFor(connector, { ...options, ...account }, call)));
+    };
     return {
       code: connector.code,
       kind: connector.kind,
       buildRateRequest: (input) => connector.buildRateRequest(input),
-      rate: async (request, options) => connector.rate(request, await clientFor(connector, options), options.signal),
-      ship: async (input, options) => connector.ship(input, await clientFor(connector, options), options.signal),
-      track: async (shipment, options) => connector.track(shipment, await clientFor(connector, options), options.signal),
-      cancel: async (shipment, options) => connector.cancel(shipment, await clientFor(connector, options), options.signal),
-      ...(connector.subscribePush
-        ? { subscribePush: async (input, options) => connector.subscribePush!(input, await clientFor(connector, options), options.signal) }
-        : {}),
+      rate: (request, options) => live(options, (client) => connector.rate(request, client, options.signal)),
+      ship: (input, options) => live(options, (client) => connector.ship(input, client, options.signal)),
+      track: (shipment, options) => live(options, (client) => connector.track(shipment, client, options.signal)),
+      cancel: (shipment, options) => live(options, (client) => connector.cancel(shipment, client, options.signal)),
+      ...(connector.subscribePush ? { subscribePush: (input, options) => live(options, (client) => connector.subscribePush!(input, client, options.signal)) } : {}),
       ...(connector.push ? { push: connector.push } : {}),
       ...(connector.findShipments
         ? {
-            findShipments: async (reference, options) =>
-              connector.findShipments!(reference, options.account?.accountNumber ?? '', await clientFor(connector, options), options.signal),
+            findShipments: (reference, options) =>
+              live(options, (client) => connector.findShipments!(reference, options.account?.accountNumber ?? '', client, options.signal)),
             ...(connector.voidWindowDays !== undefined ? { voidWindowDays: connector.voidWindowDays } : {}),
           }
         : {}),
-      ...(connector.closeOut ? { closeOut: async (input, options) => connector.closeOut!(input, await clientFor(connector, options), options.signal) } : {}),
-      ...(connector.findCloseOuts ? { findCloseOuts: async (reference, options) => connector.findCloseOuts!(reference, await clientFor(connector, options), options.signal) } : {}),
-      ...(connector.requestRefund ? { requestRefund: async (shipment, options) => connector.requestRefund!(shipment, await clientFor(connector, options), options.signal) } : {}),
+      ...(connector.closeOut ? { closeOut: (input, options) => live(options, (client) => connector.closeOut!(input, client, options.signal)) } : {}),
+      ...(connector.findCloseOuts ? { findCloseOuts: (reference, options) => live(options, (client) => connector.findCloseOuts!(reference, client, options.signal)) } : {}),
+      ...(connector.requestRefund ? { requestRefund: (shipment, options) => live(options, (client) => connector.requestRefund!(shipment, client, options.signal)) } : {}),
     };
   }
   return {

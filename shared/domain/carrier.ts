@@ -313,6 +313,28 @@ export class CarrierError extends Error {
   }
 }
 
+/** What a caller reads of an account that cannot be used. */
+export const unusableAccountMessage = (reason: string): string => `${reason}; the operator must fix the carrier account`;
+
+/**
+ * The carrier account cannot be used as it stands, and the call did nothing
+ * at the carrier: its credentials lack what the carrier needs, or the
+ * carrier refused them before acting (docs/reliability.md: no unknown
+ * outcome). The operator must fix the account. The message names no
+ * account (callers answer it); `carrierAccountId` is for the log line.
+ */
+export class CarrierAccountUnusable extends CarrierError {
+  constructor(
+    carrierCode: string,
+    /** What is wrong with the account, without its id. */
+    readonly reason: string,
+    readonly carrierAccountId?: string,
+  ) {
+    super(carrierCode, unusableAccountMessage(reason));
+    this.name = 'CarrierAccountUnusable';
+  }
+}
+
 /** No answer from the carrier in time (per-carrier timeout, the overall rating budget, or the ship call's timeout). */
 export class CarrierTimeout extends Error {
   constructor(readonly carrierCode: string, message: string) {

@@ -268,7 +268,7 @@ describe('carrier accounts', () => {
       name: 'CarrierAccountNotConfigured',
       carrierAccountId: accountId,
       reason: 'not-found',
-      message: 'carrier account not configured',
+      message: 'carrier account not configured; the operator must fix the carrier account',
     });
   });
 

@@ -103,7 +103,7 @@ describe('resolveCarrierAccount', () => {
     const error = await resolveCarrierAccount(plan({ carrierAccountId: ID })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierAccountNotConfigured);
     expect(error).toMatchObject({ code: 'CARRIER_ACCOUNT_NOT_CONFIGURED', carrierAccountId: ID, carrierCode: 'CARRIERX', reason: 'not-found', pricingGroupId: 'default' });
-    expect((error as Error).message).toBe('carrier account not configured');
+    expect((error as Error).message).toBe('carrier account not configured; the operator must fix the carrier account');
     await expect(carrierAccountById(ID)).rejects.toBeInstanceOf(CarrierAccountNotConfigured);
   });
 
@@ -112,7 +112,7 @@ describe('resolveCarrierAccount', () => {
     const resolved = await resolveCarrierAccount(plan({ carrierAccountId: ID }));
     const error = await resolved.credentials().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierAccountNotConfigured);
-    expect(error).toMatchObject({ carrierAccountId: ID, reason: 'credentials', message: 'carrier account not configured: its credentials are not available' });
+    expect(error).toMatchObject({ carrierAccountId: ID, reason: 'credentials', message: 'carrier account not configured: its credentials are not available; the operator must fix the carrier account' });
     expect((error as Error).message).not.toContain(ID);
     expect((error as Error).message).not.toContain(dir);
   });

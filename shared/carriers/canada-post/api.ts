@@ -7,6 +7,7 @@
  * is the client over HTTP (Basic authentication, bounded retries).
  */
 import type { CarrierAccount, CarrierMode } from '../../domain/carrier';
+import type { LiveCall } from '../live-call';
 
 /** Where a request goes: a path under the base that the documentation spells, or a link Canada Post returned. */
 export type CanadaPostTarget =
@@ -47,12 +48,18 @@ export interface CanadaPostApi {
   /** Where Canada Post answers a refund request: the account's `refundEmail`, when its credentials carry one. */
   refundEmail(): Promise<string | undefined>;
   /**
-   * Sends one request. Rejects with CarrierError (Canada Post's message,
-   * never a credential) when Canada Post cannot be reached or keeps failing,
-   * and with the signal's reason when it aborts.
+   * Sends one request. Rejects with CarrierError (Canada Post's message;
+   * the layer scrubs every credential from it) when Canada Post cannot be
+   * reached or keeps failing, CarrierAccountUnusable when the account's
+   * credentials are incomplete or refused before anything was done, and
+   * with the signal's reason when it aborts.
    */
   send(request: CanadaPostRequest, signal: AbortSignal): Promise<CanadaPostAnswer>;
 }
 
-/** What a client is made for: one account (its credentials read on the first request) in one mode. */
-export type CanadaPostApiTarget = { mode: CarrierMode; account: CarrierAccount };
+/**
+ * What a client is made for: one account (its credentials read on each
+ * request) in one mode, within one call of the live-client layer (a call of
+ * its own when none is given).
+ */
+export type CanadaPostApiTarget = { mode: CarrierMode; account: CarrierAccount; call?: LiveCall };

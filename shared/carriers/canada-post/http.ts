@@ -3,23 +3,29 @@
  *
  * - `Authorization: Basic base64(username:password)` from the account's
  *   credentials (read on each request from the account, which caches
- *   nothing here), `Accept-language: en-CA`, the request's versioned media
- *   types;
+ *   nothing here), built by the call (../live-call.ts), which so knows
+ *   every form of them to scrub; `Accept-language: en-CA`, the request's
+ *   versioned media types;
  * - a documented endpoint is resolved under the mode's base (./config.ts); a
  *   link Canada Post returned is followed as given, but only on the base's
- *   own origin: the credentials never go to a host the base does not name;
+ *   own origin: the credentials never go to a host the base does not name.
+ *   A userinfo in the link is dropped (our credentials go in the header; fetch
+ *   would refuse the link and quote it whole in its error);
  * - a 5xx, a 429 or a lost connection is sent again only when the request
  *   is `retryable` (a GET, a void; never a create or a refund request:
  *   Canada Post has no idempotency key); attempts and waits are bounded,
  *   the waits full-jitter exponential, and the call's signal ends them;
- * - a 401 is a CarrierError (the account's key is refused, or a test key
- *   against production: Canada Post's AA002); it is never sent again;
+ * - a 401 is the account's key refused (or a test key against production:
+ *   Canada Post's AA002), and credentials without a username and password
+ *   are refused before sending: the call's `unusable` error, which names no
+ *   account; it is never sent again;
  * - an answer body is read up to a bound (a label is tens of KB).
  *
- * No message carries a credential or the Authorization header: Canada
- * Post's own codes and words are the only thing passed on.
+ * Canada Post's own codes and words are the only thing passed on, and the
+ * call scrubs every credential from them (../live-call.ts).
  */
 import { CarrierError } from '../../domain/carrier';
+import { LiveCall } from '../live-call';
 import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostApiTarget, CanadaPostRequest } from './api';
 import { canadaPostBaseUrl } from './config';
@@ -29,7 +35,7 @@ import { CANADAPOST } from './xml';
 /** What the client is made of; tests replace fetch and the waits. */
 export type CanadaPostHttpDependencies = LiveHttpDependencies;
 
-/** The URL of a request: a documented path under the base, or a link on the base's origin. */
+/** The URL of a request: a documented path under the base, or a link on the base's origin (without a userinfo). */
 export function urlOf(request: CanadaPostRequest, base: string): URL {
   if ('link' in request.target) {
     let url: URL;
@@ -38,7 +44,10 @@ export function urlOf(request: CanadaPostRequest, base: string): URL {
     } catch {
       throw new CarrierError(CANADAPOST, 'Canada Post returned a link that is not an absolute URL');
     }
-    if (url.origin !== new URL(base).origin) throw new CarrierError(CANADAPOST, `Canada Post returned a link to another host (${url.host}); it is not followed`);
+    // The link is Canada Post's text: no part of it goes into a message.
+    if (url.origin !== new URL(base).origin) throw new CarrierError(CANADAPOST, 'Canada Post returned a link to another host; it is not followed');
+    url.username = '';
+    url.password = '';
     return url;
   }
   const url = new URL(`${base}${request.target.path.startsWith('/') ? '' : '/'}${request.target.path}`);
@@ -49,12 +58,12 @@ export function urlOf(request: CanadaPostRequest, base: string): URL {
 export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPostHttpDependencies = {}): CanadaPostApi {
   const { fetch: fetchImpl, sleep, random, maxAttempts, baseDelayMs, maxDelayMs, maxBodyBytes } = liveHttpDefaults(deps);
   const { mode, account } = target;
+  const call = target.call ?? new LiveCall(CANADAPOST, account.carrierAccountId);
 
   async function authorization(): Promise<string> {
-    const credentials = await account.credentials();
-    const { username, password } = credentials;
-    if (!username || !password) throw new CarrierError(CANADAPOST, `carrier account ${account.carrierAccountId ?? '(none)'} has no Canada Post username and password`);
-    return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+    const { username, password } = await account.credentials();
+    if (!username || !password) throw call.unusable('the carrier account’s credentials have no Canada Post username and password');
+    return call.basic(username, password);
   }
 
   async function attempt(request: CanadaPostRequest, url: URL, auth: string, signal: AbortSignal): Promise<CanadaPostAnswer> {
@@ -74,18 +83,21 @@ export function createCanadaPostApi(target: CanadaPostApiTarget, deps: CanadaPos
       });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      // fetch's own message names the cause (ECONNREFUSED, a TLS error); it never holds the headers.
+      // The request may have gone out before the connection failed.
+      if (request.method !== 'GET') call.mayHaveActed();
+      // fetch's own message names the cause (ECONNREFUSED, a TLS error); what it may quote of a header, the call scrubs.
       const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       const reason = `Canada Post could not be reached: ${cause}`;
       if (request.retryable) throw new RetryableFailure(reason);
       throw new CarrierError(CANADAPOST, reason);
     }
+    // Anything but a 401 was answered by Canada Post's operation, which may have acted unless it only read.
+    if (response.status !== 401 && request.method !== 'GET') call.mayHaveActed();
     const body = await readBounded(response, maxBodyBytes);
     if (!body) throw new CarrierError(CANADAPOST, `Canada Post answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
     const answer: CanadaPostAnswer = { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
-    if (response.status === 401) {
-      throw new CarrierError(CANADAPOST, `Canada Post refused the credentials of carrier account ${account.carrierAccountId ?? '(none)'} (HTTP 401: ${reasonOf(answer)})`);
-    }
+    // Refused before Canada Post acted on it: the call has done nothing unless an earlier request of it may have.
+    if (response.status === 401) throw call.unusable(`Canada Post refused the carrier account’s credentials (HTTP 401: ${reasonOf(answer)})`);
     if (response.status === 429 || response.status >= 500) {
       const reason = reasonOf(answer);
       if (request.retryable) throw new RetryableFailure(reason, retryAfterMs(response.headers.get('retry-after')));

@@ -11,7 +11,8 @@
  * HTTP client (./http.ts) is loaded on the first Canada Post call.
  */
 import { defineLiveConnector } from '../connector';
-import { CarrierError, type CarrierCallOptions } from '../port';
+import type { LiveCall } from '../live-call';
+import type { CarrierCallOptions } from '../port';
 import type { CanadaPostApi } from './api';
 import { buildCanadaPostRateRequest, canadaPostRate } from './rate';
 import { CANADA_POST_VOID_WINDOW_DAYS } from './profile';
@@ -22,11 +23,11 @@ import { CANADAPOST } from './xml';
 const operations = () => import('./operations');
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches Canada Post. */
-async function clientOf(options: CarrierCallOptions): Promise<CanadaPostApi> {
+async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<CanadaPostApi> {
   const account = options.account;
-  if (!account?.carrierAccountId) throw new CarrierError(CANADAPOST, 'carrier account not configured: Canada Post is called only under a registered Canada Post carrier account');
+  if (!account?.carrierAccountId) throw call.unusable('Canada Post is called only under a registered Canada Post carrier account, and the pricing plan names none');
   const { createCanadaPostApi } = await import('./http');
-  return createCanadaPostApi({ mode: options.mode ?? 'live', account });
+  return createCanadaPostApi({ mode: options.mode ?? 'live', account, call });
 }
 
 export const canadaPost = defineLiveConnector({

@@ -8,6 +8,7 @@
  * UPS's transaction headers, bounded retries).
  */
 import type { CarrierAccount, CarrierMode } from '../../domain/carrier';
+import type { LiveCall } from '../live-call';
 
 export type UpsRequest = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -35,12 +36,18 @@ export type UpsAnswer = { status: number; body: unknown };
 export interface UpsApi {
   readonly mode: CarrierMode;
   /**
-   * Sends one request. Rejects with CarrierError (UPS's message, never a
-   * credential or a token) when UPS cannot be reached or keeps failing, and
-   * with the signal's reason when it aborts.
+   * Sends one request. Rejects with CarrierError (UPS's message; the layer
+   * scrubs every credential and token from it) when UPS cannot be reached or
+   * keeps failing, CarrierAccountUnusable when the account's credentials are
+   * incomplete or refused before anything was done, and with the signal's
+   * reason when it aborts.
    */
   send(request: UpsRequest, signal: AbortSignal): Promise<UpsAnswer>;
 }
 
-/** What a client is made for: one account (its credentials read when a token is needed) in one mode. */
-export type UpsApiTarget = { mode: CarrierMode; account: CarrierAccount };
+/**
+ * What a client is made for: one account (its credentials read on the first
+ * request, and when a token is needed) in one mode, within one call of the
+ * live-client layer (a call of its own when none is given).
+ */
+export type UpsApiTarget = { mode: CarrierMode; account: CarrierAccount; call?: LiveCall };

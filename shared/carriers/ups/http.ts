@@ -3,8 +3,9 @@
  *
  * - a bearer token of the account and mode from the container's token cache
  *   (./oauth.ts); a 401 drops that token and the request is sent once more
- *   with a new one; a second 401 is a CarrierError (the account's
- *   credentials are refused);
+ *   with a new one; a second 401 is the account's credentials refused: the
+ *   call's `unusable` error (../live-call.ts), as are credentials without a
+ *   clientId and clientSecret, read on the first request;
  * - UPS's transaction headers: `transId` (unique per request, 32 characters
  *   as the documents say) and `transactionSrc`;
  * - a 429 is sent again (UPS answers it before doing anything), honouring
@@ -15,13 +16,14 @@
  * - an answer body is read up to a bound (a label answer is a few hundred KB;
  *   an error answer a few KB), so a runaway answer cannot grow memory.
  *
- * No message carries a token, a credential or the Authorization header:
- * UPS's own error text is the only thing passed on. Hand-written retries
+ * UPS's own error text is the only thing passed on, and the call scrubs
+ * every credential and token from it (../live-call.ts). Hand-written retries
  * (docs/decisions.md, hand-written pieces): no retry library is among the
  * dependencies, and these few lines need the request's own retry rule.
  */
 import { randomUUID } from 'node:crypto';
-import { CarrierError } from '../port';
+import { CarrierError, type CarrierAccountUnusable } from '../port';
+import { LiveCall } from '../live-call';
 import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
 import { upsApiUrl } from './config';
@@ -49,6 +51,27 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
   const { fetch: fetchImpl, sleep, random, maxAttempts, baseDelayMs, maxDelayMs, maxBodyBytes } = liveHttpDefaults(deps);
   const tokens = deps.tokens ?? upsTokens;
   const { mode, account } = target;
+  const call = target.call ?? new LiveCall(UPS, account.carrierAccountId);
+  let checked = false;
+
+  /** The account's client id and secret, registered with the call (they are what a token request sends); once per client. */
+  async function checkCredentials(): Promise<void> {
+    if (checked) return;
+    const { clientId, clientSecret } = await account.credentials();
+    if (!clientId || !clientSecret) throw call.unusable('the carrier account’s credentials have no UPS clientId and clientSecret');
+    call.sends(clientId, clientSecret);
+    checked = true;
+  }
+
+  /** A token of the account from the container's cache; a refused or incomplete account's error as this call ends with it. */
+  async function tokenFor(signal: AbortSignal): Promise<string> {
+    try {
+      return await tokens.token({ signal, mode, account });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'CarrierAccountUnusable') throw call.settle(error as CarrierAccountUnusable);
+      throw error;
+    }
+  }
 
   /** One attempt: resolves UPS's answer, throws RetryableFailure when the request may go again, CarrierError otherwise. */
   async function attempt(request: UpsRequest, token: string, signal: AbortSignal): Promise<UpsAnswer> {
@@ -59,7 +82,7 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
       response = await fetchImpl(url, {
         method: request.method,
         headers: {
-          authorization: `Bearer ${token}`,
+          authorization: call.bearer(token),
           accept: 'application/json',
           transId: randomUUID().replaceAll('-', ''),
           transactionSrc: UPS_TRANSACTION_SOURCE,
@@ -71,10 +94,14 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
       });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      // The request may have gone out before the connection failed.
+      if (request.method !== 'GET') call.mayHaveActed();
       const reason = `UPS could not be reached: ${error instanceof Error ? error.message : String(error)}`;
       if (request.retryable) throw new RetryableFailure(reason);
       throw new CarrierError(UPS, reason);
     }
+    // Anything but a 401 was answered by UPS's operation, which may have acted unless it only read.
+    if (response.status !== 401 && request.method !== 'GET') call.mayHaveActed();
     const bytes = await readBounded(response, maxBodyBytes);
     const truncated = bytes === undefined;
     const text = bytes?.toString('utf8') ?? '';
@@ -96,9 +123,10 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
     async send(request, signal) {
       let refreshed = false;
       let lastReason = 'no attempt';
+      await checkCredentials();
       for (let n = 1; n <= maxAttempts; n++) {
         if (signal.aborted) throw signal.reason;
-        const token = await tokens.token({ signal, mode, account });
+        const token = await tokenFor(signal);
         let answer: UpsAnswer;
         try {
           answer = await attempt(request, token, signal);
@@ -112,7 +140,8 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
         }
         if (answer.status !== 401) return answer;
         tokens.invalidate({ mode, account }, token);
-        if (refreshed) throw new CarrierError(UPS, `UPS refused the credentials of carrier account ${account.carrierAccountId ?? '(none)'} (HTTP 401)`);
+        // Refused before UPS acted on it: the call has done nothing unless an earlier request of it may have.
+        if (refreshed) throw call.unusable('UPS refused the carrier account’s credentials (HTTP 401)');
         refreshed = true;
         n--; // A refreshed token is not a retry.
       }

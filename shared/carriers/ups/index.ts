@@ -11,7 +11,8 @@
  * what UPS pushes to the generic inbound routes.
  */
 import { defineLiveConnector } from '../connector';
-import { CarrierError, type CarrierCallOptions } from '../port';
+import type { LiveCall } from '../live-call';
+import type { CarrierCallOptions } from '../port';
 import type { UpsApi } from './api';
 import { UPS } from './oauth';
 import { buildRate, upsRate } from './rate-operation';
@@ -27,11 +28,11 @@ import { reference } from './reference';
 const operations = () => import('./operations');
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches UPS. */
-async function clientOf(options: CarrierCallOptions): Promise<UpsApi> {
+async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<UpsApi> {
   const account = options.account;
-  if (!account?.carrierAccountId) throw new CarrierError(UPS, 'carrier account not configured: UPS is called only under a registered UPS carrier account');
+  if (!account?.carrierAccountId) throw call.unusable('UPS is called only under a registered UPS carrier account, and the pricing plan names none');
   const { createUpsApi } = await import('./http');
-  return createUpsApi({ mode: options.mode ?? 'live', account });
+  return createUpsApi({ mode: options.mode ?? 'live', account, call });
 }
 
 export const ups = defineLiveConnector({

@@ -16,14 +16,19 @@
  * - `invalidate` drops a token UPS refused (a 401 on an API call), so the
  *   retry gets a new one; it only drops that token, never a newer one.
  *
- * Nothing here logs, and no error message carries a credential or a token:
- * UPS's own error messages are passed on with the credentials redacted.
+ * A token request is a call of its own (../live-call.ts): its Basic header
+ * is built by the call, and UPS's own error messages are passed on scrubbed
+ * of every form of the credentials. Credentials without a clientId and
+ * clientSecret, and credentials UPS refuses (401, or 403 "Blocked
+ * Merchant"), are the call's `unusable` error, logged there with the
+ * account's id; nothing else here logs.
  *
  * No OAuth library: oauth4webapi (the maintained low-level client) rejects
  * UPS's answer, whose `expires_in` is a string, and the caching and sharing
  * above are this module's job either way.
  */
 import * as z from '../../zod';
+import { LiveCall } from '../live-call';
 import { untilAborted } from '../signals';
 import { CarrierError, type CarrierAccount, type CarrierMode } from '../port';
 import { upsTokenUrl } from './config';
@@ -106,11 +111,6 @@ const keyOf = (mode: CarrierMode, account: CarrierAccount): string => {
   return `${mode}\u0000${account.carrierAccountId}`;
 };
 
-/** Replaces every credential value in `text` (a credential must never reach a message). */
-const redact = (text: string, secrets: string[]): string =>
-  secrets.filter((s) => s.length >= 4).reduce((out, secret) => out.split(secret).join('[redacted]'), text);
-
-
 export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsTokenCache {
   const {
     fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
@@ -132,20 +132,18 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
   };
 
   async function requestToken(mode: CarrierMode, account: CarrierAccount): Promise<Entry> {
-    const credentials = await account.credentials();
-    const { clientId, clientSecret } = credentials;
-    if (!clientId || !clientSecret) {
-      throw new CarrierError(UPS, 'the UPS carrier account has no clientId and clientSecret in its credentials');
-    }
-    const secrets = [clientId, clientSecret];
-    const fail = (message: string) => new CarrierError(UPS, redact(message, secrets));
+    const call = new LiveCall(UPS, account.carrierAccountId);
+    const { clientId, clientSecret } = await account.credentials();
+    if (!clientId || !clientSecret) throw call.unusable('the carrier account’s credentials have no UPS clientId and clientSecret');
+    const authorization = call.basic(clientId, clientSecret);
+    const fail = (message: string) => new CarrierError(UPS, call.scrub(message));
     const requestedAt = now();
     let response: Response;
     try {
       response = await fetchImpl(upsTokenUrl(mode), {
         method: 'POST',
         headers: {
-          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`,
+          authorization,
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
           'x-merchant-id': account.accountNumber,
@@ -166,6 +164,7 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
     }
     if (!response.ok) {
       const said = upsErrorMessage(body);
+      if (response.status === 401 || response.status === 403) throw call.unusable(`UPS refused the carrier account’s credentials (HTTP ${response.status}${said ? `: ${said}` : ''})`);
       throw fail(`UPS refused the token request (HTTP ${response.status})${said ? `: ${said}` : ''}`);
     }
     const parsed = upsTokenResponseSchema.safeParse(body);

@@ -140,7 +140,7 @@ describe('Canada Post HTTP client against a local server', () => {
   const SECRET = 'cp-secret-Zz9';
   const client = () =>
     createCanadaPostApi(
-      { mode: 'test', account: { carrierAccountId: 'acct-cp-1', carrierCode: 'CANADAPOST', accountNumber: CUSTOMER, contractId: CONTRACT, credentials: async () => ({ username: 'cp-user', password: SECRET }) } },
+      { mode: 'test', account: { carrierAccountId: 'acct-cp-1', carrierCode: 'CANADAPOST', accountNumber: CUSTOMER, contractId: CONTRACT, credentials: async () => ({ username: 'cp-api-user', password: SECRET }) } },
       { sleep: async () => undefined, random: () => 0.5 },
     );
   const search: CanadaPostRequest = { method: 'GET', target: { path: `/rs/${CUSTOMER}/${CUSTOMER}/shipment`, query: { requestId: REF32 } }, accept: 'application/vnd.cpc.shipment-v8+xml', retryable: true };
@@ -150,7 +150,7 @@ describe('Canada Post HTTP client against a local server', () => {
     expect(api.contractId).toBe(CONTRACT);
     const answer = await api.send(search, signal());
     expect(answer.status).toBe(200);
-    expect(seen[0]).toEqual({ method: 'GET', url: `/rs/${CUSTOMER}/${CUSTOMER}/shipment?requestId=${REF32}`, authorization: `Basic ${Buffer.from(`cp-user:${SECRET}`).toString('base64')}`, accept: 'application/vnd.cpc.shipment-v8+xml', language: 'en-CA' });
+    expect(seen[0]).toEqual({ method: 'GET', url: `/rs/${CUSTOMER}/${CUSTOMER}/shipment?requestId=${REF32}`, authorization: `Basic ${Buffer.from(`cp-api-user:${SECRET}`).toString('base64')}`, accept: 'application/vnd.cpc.shipment-v8+xml', language: 'en-CA' });
   });
 
   it('retries a safe request after a 5xx, never a create; no message carries a credential', async () => {
@@ -168,16 +168,24 @@ describe('Canada Post HTTP client against a local server', () => {
     texts.push(String(((await client().send(search, signal()).catch((e: unknown) => e)) as Error).message));
     for (const text of texts) {
       expect(text).not.toContain(SECRET);
-      expect(text).not.toContain(Buffer.from(`cp-user:${SECRET}`).toString('base64'));
+      expect(text).not.toContain(Buffer.from(`cp-api-user:${SECRET}`).toString('base64'));
+      expect(text).not.toContain('acct-cp-1');
     }
-    expect(texts[1]).toMatch(/refused the credentials/);
+    expect(texts[1]).toBe('Canada Post refused the carrier account’s credentials (HTTP 401: Server: Rejected by SLM Monitor); the operator must fix the carrier account');
   });
 
-  it('follows links on the base’s origin only', async () => {
+  it('follows links on the base’s origin only, without a userinfo they carry; an error quotes no link', async () => {
     await client().send({ method: 'GET', target: { link: `${base}/rs/${CUSTOMER}/${CUSTOMER}/shipment/1` }, accept: 'application/vnd.cpc.shipment-v8+xml', retryable: true }, signal());
     expect(seen).toHaveLength(1);
-    await expect(client().send({ method: 'GET', target: { link: 'https://evil.example/rs/x' }, accept: 'application/pdf', retryable: true }, signal())).rejects.toThrow(/another host/);
+    const elsewhere = (await client()
+      .send({ method: 'GET', target: { link: 'https://evil.example/rs/x' }, accept: 'application/pdf', retryable: true }, signal())
+      .catch((e: unknown) => e)) as Error;
+    expect(elsewhere.message).toBe('Canada Post returned a link to another host; it is not followed');
     expect(seen).toHaveLength(1);
+    // Our credentials go in the header; a userinfo in the link would make fetch refuse it and quote it whole.
+    const withUserinfo = `${base.replace('://', '://cp-api-user:other@')}/rs/artifact/cp-api-user/1/0`;
+    await client().send({ method: 'GET', target: { link: withUserinfo }, accept: 'application/pdf', retryable: true }, signal());
+    expect(seen[1]).toMatchObject({ url: '/rs/artifact/cp-api-user/1/0', authorization: `Basic ${Buffer.from(`cp-api-user:${SECRET}`).toString('base64')}` });
   });
 });
 

@@ -5,7 +5,7 @@
  * failures, bounds, and that no message carries a secret.
  */
 import type { CarrierAccount } from '../../../../shared/domain/carrier';
-import { CarrierError } from '../../../../shared/domain/carrier';
+import { CarrierAccountUnusable, CarrierError } from '../../../../shared/domain/carrier';
 import type { UpsRequest } from '../../../../shared/carriers/ups/api';
 import { createUpsApi, retryAfterMs, type UpsHttpDependencies } from '../../../../shared/carriers/ups/http';
 import { createUpsTokenCache } from '../../../../shared/carriers/ups/oauth';
@@ -70,13 +70,14 @@ describe('UPS HTTP client', () => {
     expect(apiCalls().map((c) => c.authorized)).toEqual([true, false, true]);
   });
 
-  it('credentials UPS refuses are a CarrierError that names neither the secret nor the token', async () => {
+  it('credentials UPS refuses make the account unusable, an error that names neither the account, the secret nor the token', async () => {
     const error = await client({}, { ...CLIENT, clientSecret: 'wrong-SECRET-value-42' })
       .send(track, signal())
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CarrierError);
-    expect(String((error as Error).message)).toMatch(/refused the token request \(HTTP 401\)/);
+    expect(error).toBeInstanceOf(CarrierAccountUnusable);
+    expect(String((error as Error).message)).toMatch(/^UPS refused the carrier account’s credentials \(HTTP 401.*; the operator must fix the carrier account$/);
     expect(String((error as Error).message)).not.toContain('wrong-SECRET-value-42');
+    expect(String((error as Error).message)).not.toContain('acct-http-1');
     expect(apiCalls()).toHaveLength(0);
   });
 

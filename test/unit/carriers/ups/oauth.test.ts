@@ -1,4 +1,4 @@
-import { CarrierError, type CarrierAccount } from '../../../../shared/carriers/port';
+import { CarrierAccountUnusable, CarrierError, type CarrierAccount } from '../../../../shared/carriers/port';
 import { createUpsTokenCache, upsTokenResponseSchema } from '../../../../shared/carriers/ups/oauth';
 import { expectValid, loadDocument, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
 
@@ -163,16 +163,19 @@ describe('UPS OAuth client credentials', () => {
     expect(await get('b')).toBe('tok-4');
   });
 
-  it("turns UPS's error answer into a CarrierError with UPS's message, without any credential", async () => {
+  it.each([401, 403])("credentials UPS refuses (HTTP %i): the account is unusable, UPS's message without any form of a credential", async (status) => {
+    const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
     const ups = fakeUps(() => ({
-      status: 401,
-      body: { response: { errors: [{ code: '250003', message: `Invalid Authentication Information for ${CLIENT_ID}.` }] } },
+      status,
+      body: { response: { errors: [{ code: '250003', message: `Invalid Authentication Information for ${CLIENT_ID} (Basic ${basic.slice(0, 20)}, ${encodeURIComponent(CLIENT_SECRET)}).` }] } },
     }));
     const tokens = createUpsTokenCache({ fetch: ups.fetch });
     const error = await tokens.token({ signal: signal(), mode: 'test', account: account('acct-1') }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CarrierError);
+    expect(error).toBeInstanceOf(CarrierAccountUnusable);
     expect((error as CarrierError).carrierCode).toBe('UPS');
-    expect((error as Error).message).toBe('UPS refused the token request (HTTP 401): 250003: Invalid Authentication Information for [redacted].');
+    expect((error as Error).message).toBe(
+      `UPS refused the carrier account’s credentials (HTTP ${status}: 250003: Invalid Authentication Information for [redacted] (Basic [redacted], [redacted]).); the operator must fix the carrier account`,
+    );
   });
 
   it('does not cache a failure: the next call asks again', async () => {
@@ -215,7 +218,9 @@ describe('UPS OAuth client credentials', () => {
     const sandboxPlan: CarrierAccount = { carrierCode: 'UPS', accountNumber: 'A1B2C3', credentials: async () => ({}) };
     await expect(tokens.token({ signal: signal(), mode: 'test', account: sandboxPlan })).rejects.toThrow(/registered carrier account/);
     const noSecret: CarrierAccount = { ...account('acct-9'), credentials: async () => ({ clientId: CLIENT_ID }) };
-    await expect(tokens.token({ signal: signal(), mode: 'test', account: noSecret })).rejects.toThrow('the UPS carrier account has no clientId and clientSecret in its credentials');
+    await expect(tokens.token({ signal: signal(), mode: 'test', account: noSecret })).rejects.toThrow(
+      new CarrierAccountUnusable('UPS', 'the carrier account’s credentials have no UPS clientId and clientSecret'),
+    );
     expect(ups.calls).toHaveLength(0);
   });
 
