@@ -10,7 +10,8 @@
  *   on the order (it must have none, and not be cancelled): a shipment is on
  *   one manifest at most, whatever the interleaving. A cancel deletes the
  *   entry before it voids, under the same condition, so a close and a cancel
- *   never both win one order.
+ *   never both win one order; a refused void puts it back only while the
+ *   order is still open, so a cancelled order never has one.
  * - `CLOSE#<mode>#<carrier>`: the close lease (shared/store/lease.ts): one
  *   close of a carrier and mode at a time; it names the manifests a close has
  *   begun (`pending`), so a close that takes over a dead one finishes them,
@@ -30,7 +31,7 @@ import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlacehol
 import { ddb } from './client';
 import { keys, type Key } from './keys';
 import { defineLease } from './lease';
-import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, putItem, queryPrefix, transactWrite, type TransactionWrite } from './table-ops';
+import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryPrefix, transactWrite, type TransactionWrite } from './table-ops';
 
 /** One package of a manifest line: its tracking number and weight in kilograms. */
 const packageSchema = z.object({ trackingNumber: z.string(), weightKg: z.number() });
@@ -113,9 +114,33 @@ export const takeForCancel = async (order: { companyId: string; mode: KeyMode; c
   }
 };
 
-/** Puts a cancel's entry back when the carrier refused the void: the order stays open for the next close. */
-export const reopenShipment = async (shipment: OpenShipment): Promise<void> => {
-  await putItem({ ...openKey(shipment), entityType: 'manifestOpen', ...shipment });
+/**
+ * Puts a cancel's entry back when the carrier refused the void, in one
+ * transaction with the condition that the order is still open (not
+ * cancelled, on no manifest): a concurrent cancel the carrier accepted may
+ * have cancelled it meanwhile. False when the order is no longer open.
+ */
+export const reopenShipment = async (shipment: OpenShipment): Promise<boolean> => {
+  const e = expressionOf();
+  const open = e.expression(all(e.exists('pk'), e.absent('manifestId'), e.compare('status', '<>', 'cancelled', 'cancelled')));
+  try {
+    await transactWrite([openShipmentPut(shipment), { check: keys.order(shipment.orderId), condition: open }]);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+};
+
+/**
+ * Deletes the order's open entry, if any: the order is cancelled (or gone),
+ * and a cancelled order is final, so no condition is needed. What a cancel
+ * that did not hold the entry does once it has cancelled the order (another
+ * cancel, refused, may have put it back), and what a close does with an
+ * entry it finds of a cancelled order.
+ */
+export const dropOpenShipment = async (order: { companyId: string; mode: KeyMode; carrierCode: string; orderId: string }): Promise<void> => {
+  await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: openKey(order) }));
 };
 
 /** One line of a manifest: an order and its packages. */

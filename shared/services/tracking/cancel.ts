@@ -11,7 +11,7 @@ import { CarrierRefusal, type CarrierAdapter } from '../../domain/carrier';
 import type { KeyMode, Order } from '../../domain/entities';
 import { cancelledUpdate, isCancellable, shipmentRefOf, toCancelResponse, type CancelResponse } from '../../domain/tracking';
 import { AppError } from '../../errors';
-import { reopenShipment, takeForCancel } from '../../store/manifests';
+import { dropOpenShipment, reopenShipment, takeForCancel } from '../../store/manifests';
 import { getOrder, OrderBusy } from '../../store/orders';
 import { dropRecord, recordAttempt } from '../../store/reconciliation';
 import { reschedule } from '../../store/tracking-schedule';
@@ -98,7 +98,8 @@ export const createCancelService = (dependencies: CancelDependencies) => {
         const again = await getOrder(order.orderId);
         if (again?.order.manifestId) return cancelManifested(again.order);
       }
-      // A clear refusal, or an account that cannot be used, voided nothing: the order is open to the next close again.
+      // A clear refusal, or an account that cannot be used, voided nothing: the order is open to the next close again,
+      // unless a concurrent cancel the carrier accepted has cancelled it meanwhile (the write's condition).
       const reopen = () => (open ? reopenShipment(open).catch((e: unknown) => logger.error('could not reopen a shipment for manifests', { orderId: order.orderId, error: e })) : undefined);
       try {
         const options = await callOptionsOf(order);
@@ -142,6 +143,8 @@ export const createCancelService = (dependencies: CancelDependencies) => {
         );
       }
       const { response } = await storeCancelled(order);
+      // Another cancel held the open entry; refused before this one's cancel was stored, it may have put it back.
+      if (!open) await dropOpenShipment(order).catch((e: unknown) => logger.error('could not drop the open entry of a cancelled order', { orderId: order.orderId, error: e }));
       // A cancel of unknown outcome before this one left a void record: the carrier has now said voided.
       await dropRecord(order.orderId, 'VOID').catch((e: unknown) => logger.warn('could not drop a void record', { orderId: order.orderId, error: e }));
       return response;
