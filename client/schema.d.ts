@@ -629,11 +629,11 @@ export interface components {
             mode: "live" | "test";
             shipDate: string;
             /**
-             * @description `closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes)
+             * @description `closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes); `abandoned`: a close found none of its orders left to take (each was cancelled or closed on another manifest before it took them), so it holds no order, made no carrier call and has no document, for good
              * @enum {string}
              */
-            status: "closing" | "closed";
-            /** @description The orders on it, oldest first; an order is on one manifest at most */
+            status: "closing" | "closed" | "abandoned";
+            /** @description The orders on it, oldest first (none when abandoned); an order is on one manifest at most */
             orders: string[];
             packageCount: number;
             totalWeightKg: number;
@@ -1060,11 +1060,11 @@ export interface components {
             mode: "live" | "test";
             shipDate: string;
             /**
-             * @description `closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes)
+             * @description `closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes); `abandoned`: a close found none of its orders left to take (each was cancelled or closed on another manifest before it took them), so it holds no order, made no carrier call and has no document, for good
              * @enum {string}
              */
-            status: "closing" | "closed";
-            /** @description The orders on it, oldest first; an order is on one manifest at most */
+            status: "closing" | "closed" | "abandoned";
+            /** @description The orders on it, oldest first (none when abandoned); an order is on one manifest at most */
             orders: string[];
             packageCount: number;
             totalWeightKg: number;
@@ -2569,7 +2569,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The document code is not one of the manifest: the manifest, with its `documents`, as GET /v1/manifests/{manifestId} */
+            /** @description The document code is not one of the manifest, or the manifest is `abandoned` (it has no document, and never will): the manifest, with its `documents`, as GET /v1/manifests/{manifestId} */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -72,10 +72,11 @@ export const manifest = z
     carrierAccount: z.nullable(z.object({ accountNumber: z.string() })).register(z.globalRegistry, { description: 'The carrier account the shipments were bought on; null for a sandbox plan without one' }),
     mode,
     shipDate: z.string(),
-    status: z.enum(['closing', 'closed']).register(z.globalRegistry, {
-      description: '`closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes)',
+    status: z.enum(['closing', 'closed', 'abandoned']).register(z.globalRegistry, {
+      description:
+        '`closed`: the orders are on it and its documents ready; `closing`: a close still running (or one that stopped and that the next close of the carrier finishes); `abandoned`: a close found none of its orders left to take (each was cancelled or closed on another manifest before it took them), so it holds no order, made no carrier call and has no document, for good',
     }),
-    orders: z.array(z.string()).register(z.globalRegistry, { description: 'The orders on it, oldest first; an order is on one manifest at most' }),
+    orders: z.array(z.string()).register(z.globalRegistry, { description: 'The orders on it, oldest first (none when abandoned); an order is on one manifest at most' }),
     packageCount: z.number().check(z.int()),
     totalWeightKg: z.number(),
     carrierManifestIds: z.array(z.string()).register(z.globalRegistry, { description: "The carrier's own manifest ids, for a carrier the close transmits to; empty otherwise" }),
@@ -201,7 +202,13 @@ export const manifestFileRoute = /* @__PURE__ */ defineRoute({
     description: '`Location` is a presigned URL of the PDF, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. The carrier\'s own manifest where its close issued one, else the one this service drew.',
     headers: { Location: 'Location' },
   },
-  alternatives: { 200: { description: 'The document code is not one of the manifest: the manifest, with its `documents`, as GET /v1/manifests/{manifestId}', schema: manifest } },
+  alternatives: {
+    200: {
+      description:
+        'The document code is not one of the manifest, or the manifest is `abandoned` (it has no document, and never will): the manifest, with its `documents`, as GET /v1/manifests/{manifestId}',
+      schema: manifest,
+    },
+  },
   errors: {
     400: { description: 'manifestId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'manifestId must be a UUID' } } },
     404: { description: "No such manifest: another company's, or one of the other mode", examples: { notFound: { code: 'NOT_FOUND', message: 'manifest not found' } } },

@@ -10,7 +10,9 @@
  * runs long. Each order is taken by a transaction that deletes its open
  * entry, so it is on one manifest at most, and a cancel (which deletes the
  * entry before it voids) and a close never both win it. A close that died
- * is finished by the next one, which finds its manifests on the lease.
+ * is finished by the next one, which finds its manifests on the lease and
+ * among the carrier's manifests still `closing`; one that can take no order
+ * is abandoned.
  *
  * A carrier whose close-out is a call (`closeOut`: Canada Post, which
  * transmits a contract account's shipments and needs no call for a
@@ -41,8 +43,10 @@ import { labelFileExists, presignLabelFile, putLabelFile } from '../store/label-
 import {
   claimClose,
   closeKey,
+  closingManifestIds,
   completeClose,
   createManifest,
+  dropOpenShipment,
   getManifest,
   getOpenShipments,
   isManifestSortKey,
@@ -235,7 +239,8 @@ export const createManifestService = ({
   /**
    * Takes the manifest's orders (each once: a cancel or another close may
    * have come first), transmits them where the carrier wants it, stores the
-   * PDF and marks it closed. Undefined when it took no order (nothing left).
+   * PDF and marks it closed. When it took no order (nothing left), it made no
+   * carrier call either: it is marked abandoned, and the answer is undefined.
    */
   const finish = async (record: ManifestRecord, open: OpenShipment[]): Promise<ManifestRecord | undefined> => {
     const byId = new Map(open.map((s) => [s.orderId, s]));
@@ -252,14 +257,20 @@ export const createManifestService = ({
           } catch (error) {
             if (!(error instanceof ConditionFailed)) throw error;
             // Taken by this manifest already (a close finishing a dead one's), or gone to a cancel or to another manifest.
-            if ((await getOrder(orderId))?.order.manifestId === record.manifestId) taken.add(orderId);
+            const order = (await getOrder(orderId))?.order;
+            if (order && order.manifestId === record.manifestId) taken.add(orderId);
+            // An entry of a cancelled or vanished order (left by a refused void before 2026-11-28) would be listed by every close.
+            else if (shipment && (!order || order.status === 'cancelled')) await dropOpenShipment(shipment);
           }
         }
       }),
     );
     const lines = record.lines.filter((l) => taken.has(l.orderId));
     if (lines.length === 0) {
-      logger.warn('a manifest took no order: each was cancelled or closed meanwhile', { manifestId: record.manifestId });
+      logger.warn('a manifest took no order: each was cancelled or closed meanwhile; abandoned', { manifestId: record.manifestId });
+      const abandoned: ManifestRecord = { ...record, status: 'abandoned', orders: [], lines: [], packageCount: 0, totalWeightKg: 0 };
+      delete abandoned.transmitUncertain;
+      await saveManifest(abandoned);
       return undefined;
     }
     const packages = lines.flatMap((l) => l.packages);
@@ -284,17 +295,26 @@ export const createManifestService = ({
     return closed;
   };
 
-  /** A dead close's manifests, finished by the close that took its lease over. */
-  const resume = async (companyId: string, pending: readonly string[]): Promise<ManifestRecord[]> => {
+  /**
+   * The manifests an earlier close left `closing`, finished (or abandoned) by
+   * this one before it closes anything: those a close that failed or died
+   * named on the lease (`pending`), and any other `closing` manifest of the
+   * carrier and mode with a ship date a close may name (one Query), so none
+   * stays `closing` whatever the lease says. This close holds the lease: no
+   * other close of them is running.
+   */
+  const resume = async (companyId: string, mode: KeyMode, carrierCode: string, pending: readonly string[], now: Date): Promise<ManifestRecord[]> => {
+    const todayUtc = now.toISOString().slice(0, 10);
+    const closing = await closingManifestIds(companyId, mode, carrierCode, addDays(todayUtc, -SHIP_DATE_PAST_DAYS), addDays(todayUtc, SHIP_DATE_FUTURE_DAYS));
     const done: ManifestRecord[] = [];
-    for (const manifestId of pending) {
+    let open: Promise<OpenShipment[]> | undefined;
+    for (const manifestId of new Set([...pending, ...closing])) {
       const record = await getManifest(companyId, manifestId);
-      if (!record) continue;
       // Finished before its close failed: that close's answer, not this one's.
-      if (record.status === 'closed') continue;
+      if (!record || record.status !== 'closing') continue;
       // Its open entries: the ones it has not taken yet are still there; those it took are found on their orders.
-      const open = (await listOpenShipments(companyId, record.mode, record.carrierCode)).filter((s) => record.orders.includes(s.orderId));
-      const finished = await finish(record, open);
+      open ??= listOpenShipments(companyId, mode, carrierCode);
+      const finished = await finish(record, (await open).filter((s) => record.orders.includes(s.orderId)));
       if (finished) done.push(finished);
     }
     return done;
@@ -344,7 +364,7 @@ export const createManifestService = ({
   ): Promise<{ records: ManifestRecord[]; replayed: boolean; shipDate: string; pending: string[] }> => {
     const { companyId, mode, carrierCode, now } = ctx;
     const key = closeKey(companyId, mode, carrierCode);
-    const resumed = ctx.previous?.pending?.length ? await resume(companyId, ctx.previous.pending) : [];
+    const resumed = await resume(companyId, mode, carrierCode, ctx.previous?.pending ?? [], now);
     const named = ctx.orderIds ? new Set(ctx.orderIds.map((id) => id.toLowerCase())) : undefined;
     // A close of a day that names a few orders reads their entries, not every open entry of the carrier (hundreds, each parsed).
     const allOpen =
@@ -403,7 +423,11 @@ export const createManifestService = ({
       pending.shift();
       if (finished) made.push(finished);
     }
-    if (made.length === 0) throw new AppError(422, 'NOTHING_TO_MANIFEST', `No open ${carrierCode} shipment to close for ${shipDate}: each was cancelled or closed meanwhile`);
+    if (made.length === 0) {
+      // A named order found cancelled at its take is the close's 400, as when it is found cancelled before.
+      if (ctx.orderIds) await checkNamedNotOpen(companyId, mode, carrierCode, ctx.orderIds, new Set());
+      throw new AppError(422, 'NOTHING_TO_MANIFEST', `No open ${carrierCode} shipment to close for ${shipDate}: each was cancelled or closed meanwhile`);
+    }
     return { records: made, replayed: false, shipDate, pending };
   };
 
@@ -493,6 +517,8 @@ export const createManifestService = ({
       const record = await ownManifest(companyId, mode, manifestId);
       const code = documentCode.slice(0, 64).toUpperCase();
       if (!(MANIFEST_DOCUMENT_CODES as readonly string[]).includes(code)) return { kind: 'manifest', data: await toManifest(record) };
+      // An abandoned manifest never has a document: the manifest says so, as for a code it does not have.
+      if (record.status === 'abandoned') return { kind: 'manifest', data: await toManifest(record) };
       const document = record.documents.find((d) => d.code === code);
       if (record.status !== 'closed' || !document) {
         throw new AppError(409, 'MANIFEST_IN_PROGRESS', 'This manifest is still closing; close the carrier again to finish it, then ask again', { headers: { 'retry-after': '2' } });

@@ -158,8 +158,9 @@ export const manifestRecordSchema = z.object({
   carrierAccountId: z.string(),
   accountNumber: z.string(),
   shipDate: z.string(),
-  status: z.enum(['closing', 'closed']),
-  /** While closing: the orders it means to take; once closed, those it took. */
+  /** `abandoned`: a close found none of its orders left to take, and it made no carrier call (docs/manifests.md). */
+  status: z.enum(['closing', 'closed', 'abandoned']),
+  /** While closing: the orders it means to take; once closed, those it took; none once abandoned. */
   orders: z.array(z.string()),
   shipper: shipperSchema,
   packageCount: z.number(),
@@ -257,6 +258,36 @@ export const listManifests = async (
   );
   const last = out.LastEvaluatedKey?.sk;
   return { manifests: (out.Items ?? []).map(recordOf), ...(typeof last === 'string' ? { last } : {}) };
+};
+
+/**
+ * The ids of a carrier's manifests of a mode still `closing`, ship dates from
+ * `from` to `to`: one Query of the mode's manifests of those days (page after
+ * page), filtered, projecting the id alone.
+ */
+export const closingManifestIds = async (companyId: string, mode: KeyMode, carrierCode: string, from: string, to: string): Promise<string[]> => {
+  const { pk, skPrefix } = keys.manifestListPrefix(companyId, mode);
+  const e = expressionOf();
+  const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.between('sk', `${skPrefix}${from}`, `${skPrefix}${to}$`)}`);
+  const filter = e.expression(all(e.equals('carrierCode', carrierCode, 'carrier'), e.equals('status', 'closing')));
+  const projection = e.expression(e.name('manifestId'));
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: keyCondition.expression,
+        FilterExpression: filter.expression,
+        ProjectionExpression: projection.expression,
+        ...requestPlaceholders(keyCondition, filter, projection),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of out.Items ?? []) if (typeof item.manifestId === 'string') ids.push(item.manifestId);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return ids;
 };
 
 /** Whether `sk` is a manifest sort key of that mode (a cursor's content is checked before it reaches DynamoDB). */
