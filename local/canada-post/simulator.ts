@@ -23,8 +23,11 @@
  * (`request.baseUrl`), as Canada Post's point at its own host.
  *
  * Faults for tests: `failNext('lose-answer')` does the work then loses the
- * answer (LostAnswer), `'http500'` answers a 500 (`failNext(fault, 1,
- * 'transmit')`: only the next request of that operation); `answerLate(ms)` makes the
+ * answer (LostAnswer), `'http500'` answers a 500, `'refuse'` a 400 (SIM400)
+ * without doing the work (`failNext(fault, 1, 'transmit')`: only the next
+ * request of that operation); `holdNext('voidShipment')` keeps the next
+ * request of an operation waiting until the test releases it, so a test
+ * orders two callers' requests as it wants; `answerLate(ms)` makes the
  * next create (contract or not) land `ms` late (LateAnswer, as the UPS
  * simulator's); `listAfterMs` keeps a brand-new shipment out of Get
  * Shipments and Get Non-Contract Shipments for that long.
@@ -74,7 +77,7 @@ export type CanadaPostSimAnswer = { status: number; contentType: string; body: B
 
 export type CanadaPostClient = { username: string; password: string };
 
-export type CanadaPostFault = 'lose-answer' | 'http500';
+export type CanadaPostFault = 'lose-answer' | 'http500' | 'refuse';
 
 type Stage = 'created' | 'pickedUp' | 'inTransit' | 'outForDelivery' | 'delivered';
 const STAGES: readonly Stage[] = ['created', 'pickedUp', 'inTransit', 'outForDelivery', 'delivered'];
@@ -451,6 +454,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   const artifacts = new Map<string, Artifact>();
   const faults: { fault: CanadaPostFault; only?: string }[] = [];
   const lateCreates: number[] = [];
+  const holds: { only: string; arrived: () => void; released: Promise<void> }[] = [];
   const received: { method: string; path: string; status?: number }[] = [];
   let serial = 0;
 
@@ -1128,6 +1132,18 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     failNext(fault: CanadaPostFault, count = 1, only?: string) {
       for (let i = 0; i < count; i++) faults.push({ fault, ...(only ? { only } : {}) });
     },
+    /**
+     * The next request of operation `only` waits, before Canada Post handles
+     * it, until `release()`: `reached` once it has arrived (its fault, if
+     * any, is already its own then).
+     */
+    holdNext(only: string): { reached: Promise<void>; release: () => void } {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      holds.push({ only, arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached, release };
+    },
     /** The next create (contract or non-contract) is made and answered `delayMs` late (LateAnswer); other requests answer as usual. */
     answerLate(delayMs: number) {
       lateCreates.push(delayMs);
@@ -1152,9 +1168,19 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       const operation = ROUTES.find((r) => r.method === request.method.toUpperCase() && r.pattern.test(request.path))?.name;
       const at = faults.findIndex((f) => f.only === undefined || f.only === operation);
       const fault = at >= 0 ? faults.splice(at, 1)[0]!.fault : undefined;
+      const held = holds.findIndex((h) => h.only === operation);
+      if (held >= 0) {
+        const hold = holds.splice(held, 1)[0]!;
+        hold.arrived();
+        await hold.released;
+      }
       if (fault === 'http500') {
         entry.status = 500;
         return messages(500, [{ code: 'Server', description: 'Internal Server Error' }]);
+      }
+      if (fault === 'refuse') {
+        entry.status = 400;
+        return messages(400, [{ code: 'SIM400', description: 'The request was refused (a simulated refusal)' }]);
       }
       const result = await handle(request);
       entry.status = result.status;

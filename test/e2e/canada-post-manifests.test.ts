@@ -9,6 +9,9 @@
  * shipment made afterwards is not on it; a manifested order's cancel is a
  * refund request, never a void; a transmit whose answer was lost is found
  * again in Canada Post's list by the next close, never transmitted twice.
+ * Two concurrent cancels, Canada Post refusing the first void only after it
+ * voided the second (issue 43): the order stays off every manifest, and the
+ * day has one manifest, none left closing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -54,7 +57,14 @@ const shipCanadaPost = async (key: string): Promise<{ orderId: string; trackingN
   return shipped.json.data as { orderId: string; trackingNumber: string };
 };
 
-const close = (key: string) => call(key, '/manifests', { method: 'POST', body: JSON.stringify({ carrierCode: 'CANADAPOST', shipDate: shipDate() }) });
+const close = (key: string, orderIds?: string[]) =>
+  call(key, '/manifests', { method: 'POST', body: JSON.stringify({ carrierCode: 'CANADAPOST', shipDate: shipDate(), ...(orderIds ? { orderIds } : {}) }) });
+/** The Canada Post manifests of the shipments' day. */
+const dayManifests = async (key: string): Promise<Manifest[]> => {
+  const listed = await call(key, `/manifests?carrierCode=CANADAPOST&from=${shipDate()}&to=${shipDate()}&limit=50`);
+  expect(listed.status).toBe(200);
+  return listed.json.data!.manifests as Manifest[];
+};
 const transmits = (mock: CanadaPostMock) => mock.simulator.received.filter((r) => r.method === 'POST' && /\/manifest$/.test(r.path)).length;
 
 const schemas = canadaPostXsdAvailable() || process.env.CI === 'true';
@@ -158,5 +168,39 @@ maybe("Canada Post's day's close through npm start", () => {
     const again = await close(key);
     expect(again.status).toBe(200);
     expect((again.json.data as unknown as Manifest).manifestId).toBe(manifest.manifestId);
+  }, 120_000);
+
+  it('two concurrent cancels, Canada Post refusing the first void after voiding the second: the order stays off every manifest, and the day gets one manifest, none left closing', async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const before = new Set((await dayManifests(key)).map((m) => m.manifestId));
+    const transmitsBefore = transmits(development);
+    const [raced, kept] = [await shipCanadaPost(key), await shipCanadaPost(key)];
+
+    // The first cancel's void waits at Canada Post; the second one's is voided; then the first is refused.
+    const held = development.simulator.holdNext('voidShipment');
+    development.simulator.failNext('refuse', 1, 'voidShipment');
+    const refused = call(key, `/shipments/${raced.orderId}`, { method: 'DELETE' });
+    await held.reached;
+    const accepted = await call(key, `/shipments/${raced.orderId}`, { method: 'DELETE' });
+    expect([accepted.status, accepted.json.error?.message]).toEqual([200, undefined]);
+    held.release();
+    expect((await refused).status).toBe(502);
+    expect(development.simulator.shipmentByPin(raced.trackingNumber)!.voided).toBe(true);
+
+    const closed = await close(key);
+    expect([closed.status, closed.json.error?.message]).toEqual([201, undefined]);
+    const manifest = closed.json.data as unknown as Manifest;
+    expect(manifest).toMatchObject({ status: 'closed', orders: [kept.orderId] });
+    for (const _ of [1, 2]) {
+      const again = await close(key);
+      expect([again.status, (again.json.data as unknown as Manifest | undefined)?.manifestId]).toEqual([200, manifest.manifestId]);
+    }
+    expect(await close(key, [raced.orderId])).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED' } } });
+    expect((await call(key, `/manifests/${manifest.manifestId}/MANIFEST_PDF`)).status).toBe(302);
+
+    const day = await dayManifests(key);
+    expect(day.filter((m) => !before.has(m.manifestId))).toEqual([expect.objectContaining({ manifestId: manifest.manifestId, status: 'closed' })]);
+    expect(day.filter((m) => m.status === 'closing')).toEqual([]);
+    expect(transmits(development)).toBe(transmitsBefore + 1);
   }, 120_000);
 });

@@ -352,4 +352,24 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     expect(sim.shipments.map((s) => s.customerRequestId)).toEqual(['lost1', 'late1']);
     expect(sim.billable()).toHaveLength(2);
   });
+
+  it('faults: a void held until released while another passes, refused (400 SIM400) without being done', async () => {
+    const { sim, send, create } = setup();
+    const shipment = await create();
+    const hold = sim.holdNext('voidShipment');
+    sim.failNext('refuse', 1, 'voidShipment');
+    let answered: CanadaPostSimAnswer | undefined;
+    const first = send('DELETE', `${CP}/shipment/${shipment.shipmentId}`, MEDIA.shipment).then((a) => (answered = a));
+    await hold.reached;
+    // The second void arrives later and is answered first: it voids the shipment.
+    expect((await send('DELETE', `${CP}/shipment/${shipment.shipmentId}`, MEDIA.shipment)).status).toBe(204);
+    expect(answered).toBeUndefined();
+    hold.release();
+    const refused = await first;
+    expect(refused.status).toBe(400);
+    await expectValid(refused, 'messages.xsd');
+    expect(codes(refused)).toEqual(['SIM400']);
+    expect(sim.received.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([400, 204]);
+    expect(shipment.voided).toBe(true);
+  });
 });
