@@ -24,6 +24,9 @@ import { shippingDateIn } from '../support/rate-body';
 import { sandboxOnClock } from '../support/sandbox-clock';
 import { useFreshStack } from '../support/stack';
 
+// The first close of the file loads the PDF renderer: seconds on a busy machine.
+jest.setTimeout(60_000);
+
 const stack = useFreshStack();
 const { registry, shipOrder } = sandboxOnClock();
 
