@@ -208,18 +208,27 @@ const REFERENCE_TYPES: Readonly<Record<string, string>> = {
   RETURN_MATERIALS_AUTHORIZATION: 'RMA_ASSOCIATION',
 };
 
+/** Where a scan happens: at the shipper's (a pickup), FedEx's hub of the origin country, the recipient's, or nowhere (a label made). */
+type ScanPlace = 'origin' | 'hub' | 'destination' | 'none';
+
 /** FedEx's status codes of each stage (its tracking status codes), the derived code and the words its tracking answers carry. */
-export const FEDEX_EVENTS: Readonly<Record<Stage, readonly { code: string; derived: string; status: string; description: string; city: string; province: string }[]>> = {
-  created: [{ code: 'OC', derived: 'IN', status: 'Label created', description: 'Shipment information sent to FedEx', city: '', province: '' }],
-  pickedUp: [{ code: 'PU', derived: 'PU', status: 'Picked up', description: 'Picked up', city: 'MISSISSAUGA', province: 'ON' }],
+export const FEDEX_EVENTS: Readonly<Record<Stage, readonly { code: string; derived: string; status: string; description: string; place: ScanPlace }[]>> = {
+  created: [{ code: 'OC', derived: 'IN', status: 'Label created', description: 'Shipment information sent to FedEx', place: 'none' }],
+  pickedUp: [{ code: 'PU', derived: 'PU', status: 'Picked up', description: 'Picked up', place: 'origin' }],
   inTransit: [
-    { code: 'AR', derived: 'IT', status: 'In transit', description: 'Arrived at FedEx location', city: 'MISSISSAUGA', province: 'ON' },
-    { code: 'DP', derived: 'IT', status: 'In transit', description: 'Departed FedEx location', city: 'MISSISSAUGA', province: 'ON' },
+    { code: 'AR', derived: 'IT', status: 'In transit', description: 'Arrived at FedEx location', place: 'hub' },
+    { code: 'DP', derived: 'IT', status: 'In transit', description: 'Departed FedEx location', place: 'hub' },
   ],
-  outForDelivery: [{ code: 'OD', derived: 'OD', status: 'On FedEx vehicle for delivery', description: 'On FedEx vehicle for delivery', city: 'MONTREAL', province: 'QC' }],
-  delivered: [{ code: 'DL', derived: 'DL', status: 'Delivered', description: 'Delivered', city: 'MONTREAL', province: 'QC' }],
+  outForDelivery: [{ code: 'OD', derived: 'OD', status: 'On FedEx vehicle for delivery', description: 'On FedEx vehicle for delivery', place: 'destination' }],
+  delivered: [{ code: 'DL', derived: 'DL', status: 'Delivered', description: 'Delivered', place: 'destination' }],
 };
-const CANCELLED_EVENT = { code: 'CA', derived: 'CA', status: 'Cancelled', description: 'Shipment cancelled by sender', city: '', province: '' };
+const CANCELLED_EVENT = { code: 'CA', derived: 'CA', status: 'Cancelled', description: 'Shipment cancelled by sender', place: 'none' as ScanPlace };
+
+/** FedEx's hub a parcel from each origin country goes through (any other country's is its own origin). */
+const HUBS: Readonly<Record<string, { city: string; stateOrProvinceCode: string; postalCode: string; countryCode: string }>> = {
+  CA: { city: 'MISSISSAUGA', stateOrProvinceCode: 'ON', postalCode: 'L5T2T5', countryCode: 'CA' },
+  US: { city: 'MEMPHIS', stateOrProvinceCode: 'TN', postalCode: '38118', countryCode: 'US' },
+};
 
 /** The document's own words for its standard errors. */
 const WORDS = {
@@ -867,7 +876,11 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const events = eventsOf(s);
     const latest = events.at(-1)!;
     const at = (iso: string) => `${iso.slice(0, 19)}+00:00`;
-    const scanLocation = (e: { city: string; province: string }) => (e.city ? { city: e.city, stateOrProvinceCode: e.province, countryCode: 'CA', residential: false } : {});
+    const scanLocation = (place: ScanPlace) => {
+      if (place === 'none') return {};
+      const where = place === 'hub' ? (HUBS[s.shipper.countryCode] ?? addressVo(s.shipper)) : addressVo(place === 'origin' ? s.shipper : s.recipient);
+      return { ...where, residential: false };
+    };
     const uniqueId = `${2_460_000_000 + s.pieces.indexOf(piece) + shipments.indexOf(s) * 100}~${piece.trackingNumber}~FX`;
     const byType = new Map<string, string[]>();
     for (const r of piece.references) byType.set(r.type, [...(byType.get(r.type) ?? []), r.value]);
@@ -878,13 +891,13 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       additionalTrackingInfo: { hasAssociatedShipments: s.pieces.length > 1, nickname: '', packageIdentifiers: identifiers },
       shipperInformation: { contact: {}, address: addressVo(s.shipper) },
       recipientInformation: { contact: {}, address: addressVo(s.recipient) },
-      latestStatusDetail: { code: latest.code, derivedCode: latest.derived, statusByLocale: latest.status, description: latest.description, ...(latest.city ? { scanLocation: scanLocation(latest) } : {}) },
+      latestStatusDetail: { code: latest.code, derivedCode: latest.derived, statusByLocale: latest.status, description: latest.description, ...(latest.place !== 'none' ? { scanLocation: scanLocation(latest.place) } : {}) },
       dateAndTimes: [
         { type: 'SHIP', dateTime: `${s.shipDate}T00:00:00+00:00` },
         ...(s.stageAt.pickedUp ? [{ type: 'ACTUAL_PICKUP', dateTime: at(s.stageAt.pickedUp) }] : []),
         ...(delivered ? [{ type: 'ACTUAL_DELIVERY', dateTime: at(s.stageAt.delivered!) }] : []),
       ],
-      serviceDetail: { type: s.serviceType, description: service.name, shortDescription: s.serviceType.slice(0, 3) },
+      serviceDetail: { type: s.serviceType, description: service.name, shortDescription: s.serviceType.split('_').map((w) => w.charAt(0)).join('') },
       packageDetails: {
         sequenceNumber: String(piece.sequenceNumber),
         count: String(s.pieces.length),
@@ -904,8 +917,8 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
                 derivedStatus: e.status,
                 exceptionCode: '',
                 exceptionDescription: '',
-                scanLocation: scanLocation(e),
-                locationType: e.city ? 'FEDEX_FACILITY' : 'CUSTOMER',
+                scanLocation: scanLocation(e.place),
+                locationType: e.place === 'hub' ? 'FEDEX_FACILITY' : e.place === 'destination' ? 'DELIVERY_LOCATION' : 'CUSTOMER',
               }))
               .reverse(),
           }

@@ -324,7 +324,8 @@ describeWithFedexDocuments('the FedEx simulator: tracking, cancel and reference 
     }
     expect(codes).toEqual(['OC/IN', 'PU/PU', 'DP/IT', 'OD/OD', 'DL/DL']);
     const delivered = latest(call('trackNumbers', trackBody([number])));
-    expect(delivered.scanEvents.map((e: any) => e.eventType)).toEqual(['DL', 'OD', 'DP', 'AR', 'PU', 'OC']);
+    expect(delivered.scanEvents.map((e: any) => `${e.eventType} ${e.scanLocation.city ?? '-'}`)).toEqual(['DL MONTREAL', 'OD MONTREAL', 'DP MISSISSAUGA', 'AR MISSISSAUGA', 'PU TORONTO', 'OC -']);
+    expect(delivered.serviceDetail).toEqual({ type: 'FEDEX_GROUND', description: 'FedEx Ground®', shortDescription: 'FG' });
     expect(delivered.dateAndTimes.map((d: any) => d.type)).toEqual(['SHIP', 'ACTUAL_PICKUP', 'ACTUAL_DELIVERY']);
     expect(delivered.deliveryDetails).toMatchObject({ receivedByName: 'RECIPIENT' });
     expect(latest(call('trackNumbers', trackBody([number], false))).scanEvents).toBeUndefined();
