@@ -566,7 +566,11 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     ] as const) {
       const check = stateCheck(who, address);
       if (check.error) return { error: check.error };
-      if (check.alert) alerts.push(check.alert);
+      if (check.alert) {
+        alerts.push(check.alert);
+        // FedEx keeps the code it changed to: the shipment's tracking shows it.
+        address.stateOrProvinceCode = quebecCode;
+      }
     }
     const read = piecesOf(shipment.requestedPackageLineItems ?? []);
     if ('error' in read) return read;

@@ -193,6 +193,8 @@ describeWithFedexDocuments('the FedEx simulator: Québec and state codes', () =>
     expect(alertsOf(pq.call('rate', rateBody(MONTREAL)))).toEqual([{ code: 'DESTINATION.STATEORPROVINCECODE.CHANGED', alertType: 'NOTE', message: 'The destination state/province code has been changed.' }]);
     const shipped = shipOf(pq.call('ship', shipBody({ from: MONTREAL, to: TORONTO })));
     expect(shipped.alerts).toEqual([{ code: 'ORIGIN.STATEORPROVINCECODE.CHANGED', message: 'The origin state/province code has been changed.' }]);
+    const tracked = body(pq.call('trackNumbers', trackBody([shipped.masterTrackingNumber]))).output.completeTrackResults[0].trackResults[0];
+    expect(tracked.shipperInformation.address.stateOrProvinceCode).toBe('PQ');
     const qc = signedIn(simulatorAt({ quebecCode: 'QC' }));
     expect(alertsOf(qc.call('rate', rateBody(MONTREAL)))).toEqual([]);
     expect(alertsOf(qc.call('rate', rateBody({ ...MONTREAL, stateOrProvinceCode: 'PQ' })))[0].code).toBe('DESTINATION.STATEORPROVINCECODE.CHANGED');
