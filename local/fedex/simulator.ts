@@ -126,7 +126,8 @@ export type SimulatedFedexClose = { accountNumber: string; closeDate: string; cl
 
 export type SimulatedFedexPickup = { confirmationCode: string; accountNumber: string; carrierCode: 'FDXE' | 'FDXG'; scheduledDate: string; location?: string; cancelled: boolean };
 
-type Token = { clientId: string; childKey?: string; accounts?: ReadonlySet<string>; expiresAt: number };
+/** An issued token: the accounts it may act for (any when absent), until when. */
+type Token = { accounts?: ReadonlySet<string>; expiresAt: number };
 
 type Lane = 'domesticCA' | 'domesticUS' | 'transborder' | 'international';
 
@@ -188,6 +189,11 @@ const PACKAGING_MAX_KG: Readonly<Record<string, { express: number; ground?: numb
 
 /** A single-shot multi-piece shipment (or a rate) takes at most this many pieces; FedEx answers more asynchronously, which the simulator does not. */
 export const MAX_PIECES = 40;
+/** FedEx's largest piece: 274 cm long, 419 cm in length and girth (twice the width and height). */
+const MAX_LENGTH_CM = 274;
+const MAX_LENGTH_AND_GIRTH_CM = 419;
+/** The highest declared value of a piece the simulator takes. */
+const MAX_DECLARED_VALUE = 50_000;
 /** Track by tracking number takes at most 30 numbers (FedEx's Track API). */
 export const MAX_TRACKING_NUMBERS = 30;
 /** Address resolution takes at most 100 addresses (its document). */
@@ -359,6 +365,10 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
 
   const one = (code: string, message: string, parameterList?: { key: string; value: string }[]): FedexErrorItem[] => [{ code, message, ...(parameterList ? { parameterList } : {}) }];
 
+  /** A schema's problems (`/path message`, from Ajv: never the data) as FedEx's parameter list, five at most. */
+  const invalidInput = (problems: string[]) =>
+    one('SIM.INVALID.INPUT', 'Invalid field value in the input', problems.slice(0, 5).map((p) => ({ key: p.split(' ', 1)[0]!, value: p.slice(p.indexOf(' ') + 1) })));
+
   const byTracking = (n: string) => shipments.find((s) => s.pieces.some((p) => p.trackingNumber === n));
 
   const nextTrackingNumber = (category: 'EXPRESS' | 'GROUND') => {
@@ -374,7 +384,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     }
     const form = (parsedBody('token', request.body ?? '')?.body ?? {}) as Record<string, unknown>;
     const problems = problemsOf(requestValidator('token'), form);
-    if (problems.length > 0) return refuse('token', 400, one('SIM.INVALID.INPUT', 'Invalid field value in the input', problems.slice(0, 5).map((p) => ({ key: 'field', value: p }))));
+    if (problems.length > 0) return refuse('token', 400, invalidInput(problems));
     const client = options.clients.find((c) => c.clientId === form.client_id && c.clientSecret === form.client_secret);
     const grant = form.grant_type;
     if (grant !== 'client_credentials' && grant !== 'csp_credentials' && grant !== 'client_pc_credentials') {
@@ -382,21 +392,14 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     }
     if (!client) return refuse('token', 401, one('NOT.AUTHORIZED.ERROR', WORDS.badCredentials));
     let accounts = client.accountNumbers;
-    let childKey: string | undefined;
     if (grant !== 'client_credentials') {
       // The document spells the customer's key child_Key.
       const child = client.children?.find((c) => c.childKey === form.child_Key && c.childSecret === form.child_secret);
       if (!child) return refuse('token', 401, one('NOT.AUTHORIZED.ERROR', WORDS.badCredentials));
       accounts = child.accountNumbers;
-      childKey = child.childKey;
     }
     const accessToken = randomBytes(24).toString('base64url');
-    tokens.set(accessToken, {
-      clientId: client.clientId,
-      ...(childKey ? { childKey } : {}),
-      ...(accounts ? { accounts: new Set(accounts) } : {}),
-      expiresAt: now().getTime() + tokenLifetimeSeconds * 1000,
-    });
+    tokens.set(accessToken, { ...(accounts ? { accounts: new Set(accounts) } : {}), expiresAt: now().getTime() + tokenLifetimeSeconds * 1000 });
     issued.push(accessToken);
     // OAuth's answer, without FedEx's transaction id.
     return valid('token', 200, { access_token: accessToken, token_type: 'bearer', expires_in: tokenLifetimeSeconds, scope: 'CXS' });
@@ -471,14 +474,20 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       if (!(value > 0)) return { error: { code: 'SIM.PACKAGE.WEIGHT.INVALID', message: 'Every piece needs a weight above zero.' } };
       const d = line.dimensions ?? {};
       const cm = (n: unknown) => (d.units === 'IN' ? Number(n) * 2.54 : Number(n));
-      const dimKg = d.length && d.width && d.height ? (cm(d.length) * cm(d.width) * cm(d.height)) / 5000 : 0;
+      const [length, width, height] = [cm(d.length), cm(d.width), cm(d.height)].map((n) => (Number.isFinite(n) && n > 0 ? n : 0)) as [number, number, number];
+      if (length > MAX_LENGTH_CM || length + 2 * width + 2 * height > MAX_LENGTH_AND_GIRTH_CM) {
+        return { error: { code: 'SIM.PACKAGE.DIMENSIONS.EXCEEDED', message: `A piece is at most ${MAX_LENGTH_CM} cm long and ${MAX_LENGTH_AND_GIRTH_CM} cm in length and girth.` } };
+      }
+      const declared = Number(line.declaredValue?.amount ?? 0);
+      if (!(declared >= 0 && declared <= MAX_DECLARED_VALUE)) return { error: { code: 'SIM.DECLAREDVALUE.EXCEEDED', message: `A piece's declared value is 0 to ${MAX_DECLARED_VALUE}.` } };
+      const dimKg = (length * width * height) / 5000;
       for (let i = 0; i < count; i++) {
         pieces.push({
           kg: toKg(value, weight.units),
           dimKg,
           units: weight.units,
           value,
-          declared: Number(line.declaredValue?.amount ?? 0),
+          declared,
           references: (line.customerReferences ?? []).map((r: any) => ({ type: String(r.customerReferenceType ?? 'CUSTOMER_REFERENCE'), value: String(r.value ?? '') })),
         });
       }
@@ -538,7 +547,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       if (rates.gst) taxes.push({ type: 'GST', description: 'GST', amount: rates.gst });
       if (rates.pst) taxes.push({ type: 'QST', description: 'QST', amount: rates.pst });
     }
-    const billingKg = Math.max(...[billedKg, 0.5]);
+    const billingKg = Math.max(billedKg, 0.5);
     const billingWeight = Math.ceil(units === 'LB' ? billingKg / 0.45359237 : billingKg);
     return {
       serviceType,
@@ -1239,9 +1248,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const body = parsed.body;
     entry.body = body;
     const problems = problemsOf(requestValidator(operation), body);
-    if (problems.length > 0) {
-      return refuse(operation, 400, one('SIM.INVALID.INPUT', 'Invalid field value in the input', problems.slice(0, 5).map((p) => ({ key: p.split(' ', 1)[0]!, value: p.slice(p.indexOf(' ') + 1) }))), ctx);
-    }
+    if (problems.length > 0) return refuse(operation, 400, invalidInput(problems), ctx);
     const account = accountOf(operation, body);
     if (account !== undefined && token.accounts && !token.accounts.has(account)) return refuse(operation, 403, one('FORBIDDEN.ERROR', WORDS.forbidden), ctx);
     return HANDLERS[operation](body, ctx, request);

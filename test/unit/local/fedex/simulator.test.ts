@@ -176,6 +176,24 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
     expect(errorsOf(mixed)[0]!.code).toBe('SIM.PACKAGE.WEIGHT.UNITS.MIXED');
   });
 
+  it('numbers no parcel has (a piece of 1e308 kg, 3 km long, declared at 1e300, 1e9 of them) are a 400 in FedEx error document, never a thrown answer', () => {
+    const { simulator, call } = signedIn();
+    const cases: [unknown[], string][] = [
+      [[piece(1e308)], 'SIM.RATE.SERVICE.UNAVAILABLE'],
+      [[{ ...piece(), dimensions: { length: 300_000, width: 1, height: 1, units: 'CM' } }], 'SIM.PACKAGE.DIMENSIONS.EXCEEDED'],
+      [[{ ...piece(), dimensions: { length: 100, width: 100, height: 100, units: 'IN' } }], 'SIM.PACKAGE.DIMENSIONS.EXCEEDED'],
+      [[{ ...piece(), declaredValue: { amount: 1e300, currency: 'CAD' } }], 'SIM.DECLAREDVALUE.EXCEEDED'],
+      [[{ ...piece(), groupPackageCount: 1e9 }], 'SIM.PACKAGECOUNT.EXCEEDED'],
+    ];
+    for (const [pieces, code] of cases) {
+      const rated = call('rate', rateBody(MONTREAL, { pieces }));
+      expect([rated.status, errorsOf(rated)[0]!.code]).toEqual([400, code]);
+      const shipped = call('ship', shipBody({ pieces }));
+      expect(shipped.status).toBe(400);
+    }
+    expect(simulator.shipments).toHaveLength(0);
+  });
+
   it('a SENDER payor on another account than the request is ACCOUNT.NUMBER.MISMATCH, as the document says', () => {
     const { call } = signedIn();
     const request = rateBody();
