@@ -318,6 +318,10 @@ const readAddress = (party: any): SimulatedFedexAddress => {
   };
 };
 
+/** A value of the request named in a refusal, at most 40 characters of it. */
+const short = (value: unknown) => String(value).slice(0, 40);
+const laneWords = (from: SimulatedFedexAddress, to: SimulatedFedexAddress) => `from ${from.countryCode.slice(0, 3)} to ${to.countryCode.slice(0, 3)}`;
+
 const placeOf = (a: SimulatedFedexAddress) => [a.city, a.stateOrProvinceCode, a.postalCode, a.countryCode].filter(Boolean).join(' ').toUpperCase();
 
 /** A postal code without spaces or hyphens (`H2Y 1C6`, `98104-1234`), upper case. */
@@ -606,7 +610,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const wanted: string[] = requested.serviceType ? [requested.serviceType] : Object.keys(FEDEX_SERVICES);
     const quotes = wanted.map((s) => quote(s, packagingType, read.from, read.to, read.pieces)).filter((q): q is Quote => q !== undefined);
     if (quotes.length === 0) {
-      return refuse('rate', 400, one('SIM.RATE.SERVICE.UNAVAILABLE', `FedEx offers ${requested.serviceType ?? 'no service'} for these pieces from ${read.from.countryCode} to ${read.to.countryCode}.`), ctx);
+      return refuse('rate', 400, one('SIM.RATE.SERVICE.UNAVAILABLE', `FedEx offers no ${requested.serviceType ? short(requested.serviceType) : 'service'} for these pieces ${laneWords(read.from, read.to)}.`), ctx);
     }
     const shipDate = isDate(requested.shipDateStamp) ? requested.shipDateStamp : ymd(now());
     const withList = Array.isArray(requested.rateRequestType) && requested.rateRequestType.includes('LIST');
@@ -702,12 +706,12 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     for (const piece of read.pieces) {
       for (const ref of piece.references) {
         const max = ref.type === 'CUSTOMER_REFERENCE' ? (service?.category === 'GROUND' ? 30 : 40) : (REFERENCE_MAX[ref.type] ?? 30);
-        if (ref.value.length > max) return refuse('ship', 400, one('SIM.CUSTOMERREFERENCE.VALUE.TOOLONG', `A ${ref.type} is at most ${max} characters for ${serviceType}.`), ctx);
+        if (ref.value.length > max) return refuse('ship', 400, one('SIM.CUSTOMERREFERENCE.VALUE.TOOLONG', `A ${ref.type} is at most ${max} characters for ${short(serviceType)}.`), ctx);
       }
     }
     const q = quote(serviceType, requested.packagingType, read.from, read.to, read.pieces);
     if (!service || !q) {
-      return refuse('ship', 400, one('SIM.SERVICE.UNAVAILABLE', `FedEx offers no ${serviceType} in ${requested.packagingType} for these pieces from ${read.from.countryCode} to ${read.to.countryCode}.`), ctx);
+      return refuse('ship', 400, one('SIM.SERVICE.UNAVAILABLE', `FedEx offers no ${short(serviceType)} in ${short(requested.packagingType)} for these pieces ${laneWords(read.from, read.to)}.`), ctx);
     }
     const today = ymd(now());
     const shipDate = requested.shipDatestamp ?? today;

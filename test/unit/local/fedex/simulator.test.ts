@@ -171,7 +171,9 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
     const heavy = call('rate', rateBody(MONTREAL, { pieces: [piece(40)] }));
     expect(services(heavy)).toEqual(['FIRST_OVERNIGHT', 'PRIORITY_OVERNIGHT', 'STANDARD_OVERNIGHT', 'FEDEX_2_DAY', 'FEDEX_EXPRESS_SAVER']);
     const none = call('rate', rateBody(PARIS, { serviceType: 'FEDEX_GROUND' }));
-    expect([none.status, errorsOf(none)[0]!.code]).toEqual([400, 'SIM.RATE.SERVICE.UNAVAILABLE']);
+    expect([none.status, errorsOf(none)[0]]).toEqual([400, { code: 'SIM.RATE.SERVICE.UNAVAILABLE', message: 'FedEx offers no FEDEX_GROUND for these pieces from CA to FR.' }]);
+    const long = call('rate', rateBody(PARIS, { serviceType: 'X'.repeat(5000) }));
+    expect(errorsOf(long)[0]!.message.length).toBeLessThan(100);
     const mixed = call('rate', rateBody(MONTREAL, { pieces: [piece(1), { weight: { units: 'LB', value: 3 } }] }));
     expect(errorsOf(mixed)[0]!.code).toBe('SIM.PACKAGE.WEIGHT.UNITS.MIXED');
   });
