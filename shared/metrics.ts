@@ -16,6 +16,7 @@
  * | `NotificationsSent` | Count | service | 1 per status e-mail sent (shared/services/notifying.ts) |
  * | `NotificationsSkipped` | Count | service | 1 per status e-mail found already sent (a stream record delivered again or out of order) |
  * | `OrphanShipmentsVoided` | Count | service | 1 per shipment a carrier held under our reference that no order adopted, voided by the reconciler (shared/services/reconciliation.ts) |
+ * | `CarrierDocumentsRefused` | Count | service, carrier | per label file rendered, the carrier's documents (label images, PDFs) it refused as beyond its bounds or unreadable, each package drawn by the service instead (shared/services/labels.ts) |
  *
  * Each carrier line carries the call's `outcome` (`answered`, `timeout`,
  * `error`, `refused`, `unavailable`) as metadata.
@@ -85,6 +86,14 @@ const writeCarrierLine = (carrierCode: string, metrics: EmfMetric[], outcome?: s
   if (metricsDisabled()) return;
   writeStdout(emfLine(namespace(), { service: SERVICE_NAME, carrier: carrierCode }, metrics, outcome === undefined ? {} : { outcome }));
 };
+
+/**
+ * For the label service: `count` documents of `carrierCode` a label file
+ * refused (docs/decisions.md, "A carrier's images and PDFs are bounded").
+ * A line of its own, written at once, so the carrier is a dimension.
+ */
+export const recordCarrierDocumentsRefused = (carrierCode: string, count: number): void =>
+  writeCarrierLine(carrierCode, [{ name: 'CarrierDocumentsRefused', unit: MetricUnit.Count, value: count }]);
 
 /**
  * The fan-out's port (shared/carriers/fanout.ts). Per-carrier values need the

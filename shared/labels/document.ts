@@ -7,7 +7,7 @@
 import type { Address, CommercialInvoice, FreightOptions, InternationalOptions, RateRequest } from '../domain/rate/schema';
 import type { CarrierDocument } from '../domain/carrier';
 import { RATE_LIMITS } from '../domain/rate/limits';
-import type { CarrierKind } from '../domain/entities';
+import type { CarrierDocumentRef, CarrierKind } from '../domain/entities';
 import { internationalGoods, type LabelFacts } from './catalog';
 
 export type UnitOfMeasure = RateRequest['packages']['unitOfMeasure'];
@@ -102,6 +102,13 @@ export type ShipmentDocument = Omit<ShipmentRecord, 'customsDeclarationNumber'> 
   /** The documents the carrier issued (labels in its formats, forms); the label files are made of them where they serve. */
   carrierDocuments?: CarrierDocument[];
 };
+
+/**
+ * A carrier document a label file could not take, and why, in the service's
+ * words (never the document's own bytes): the service drew that page itself
+ * (docs/decisions.md, "A carrier's images and PDFs are bounded").
+ */
+export type RefusedCarrierDocument = CarrierDocumentRef & { reason: string };
 
 /** The document of a shipment from its order record and its stored rate request. */
 export function shipmentDocument(request: RateRequest, shipment: ShipmentRecord): ShipmentDocument {

@@ -10,7 +10,7 @@
  * with the carriers' documents (`carrierRenderer`).
  */
 import { RATE_LIMITS } from '../domain/rate/limits';
-import { documentLabelFacts, type ShipmentDocument } from './document';
+import { documentLabelFacts, type RefusedCarrierDocument, type ShipmentDocument } from './document';
 import { billOfLadingPages } from './renderers/bill-of-lading';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
@@ -20,7 +20,8 @@ import { renderPdf } from './renderers/pdf';
 import { zplLabel } from './renderers/zpl';
 import { availableLabels, isLabelTypeCode, LABEL_TYPES, UnknownLabelType, type LabelTypeCode } from './catalog';
 
-export type RenderedLabel = { body: Buffer; contentType: string };
+/** A file, and the carrier's documents it could not take (their packages drawn by the service). */
+export type RenderedLabel = { body: Buffer; contentType: string; refused?: RefusedCarrierDocument[] };
 
 /**
  * The carriers' own documents (./renderers/carrier.ts) are merged, rotated
@@ -57,12 +58,19 @@ function check(document: ShipmentDocument): void {
 
 const pdfTitle = (title: string, document: ShipmentDocument) => ({ title: `${title} ${document.trackingNumber}`, createdDate: document.createdDate });
 
+/** The service's shipping label of these packages, a page each: every package's, or those a file of the carrier's documents lacks. */
+const shippingLabelPages = (document: ShipmentDocument, packageIndexes: readonly number[]) =>
+  renderPdf(
+    pdfTitle('Shipping label', document),
+    LABEL_SIZE,
+    packageIndexes.map((i) => shippingLabelElements(document, i)),
+  );
+
 const RENDERERS: Record<LabelTypeCode, (document: ShipmentDocument) => Promise<Buffer>> = {
   SHIPPING_LABEL_PDF: (document) =>
-    renderPdf(
-      pdfTitle('Shipping label', document),
-      LABEL_SIZE,
-      document.pieces.map((_, i) => shippingLabelElements(document, i)),
+    shippingLabelPages(
+      document,
+      document.pieces.map((_, i) => i),
     ),
   SHIPPING_LABEL_ZPL: async (document) =>
     Buffer.from(document.pieces.map((_, i) => zplLabel(LABEL_SIZE, shippingLabelElements(document, i))).join('\n') + '\n', 'ascii'),
@@ -88,11 +96,11 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
   if (!isLabelTypeCode(code) || !availableLabels(documentLabelFacts(document)).some((type) => type.code === code)) throw new UnknownLabelType(code);
   check(document);
   const contentType = LABEL_TYPES[code].contentType;
-  // The carrier's own documents first; the service draws only what the carrier gave none of.
+  // The carrier's own documents first; the service draws only what the carrier gave none of, or what it refused of them.
   const carrierDocuments = document.carrierDocuments ?? [];
-  const fromCarrier =
-    carrierDocuments.length > 0 ? await (await carrierRenderer()).carrierFile(code, carrierDocuments, document.pieces.length, pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document)) : undefined;
-  return { body: fromCarrier ?? (await RENDERERS[code](document)), contentType };
+  const meta = pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document);
+  const fromCarrier = carrierDocuments.length > 0 ? await (await carrierRenderer()).carrierFile(code, carrierDocuments, document.pieces.length, meta, (packageIndexes) => shippingLabelPages(document, packageIndexes)) : undefined;
+  return { body: fromCarrier?.body ?? (await RENDERERS[code](document)), contentType, refused: fromCarrier?.refused ?? [] };
 }
 
 export type { ManifestDocument };

@@ -14,7 +14,7 @@ import { config } from '../config';
 import type { RateRequest } from '../domain/rate/schema';
 import type { KeyMode, Order } from '../domain/entities';
 import { AppError } from '../errors';
-import { shipmentDocument, type ShipmentDocument, type ShipmentRecord } from '../labels/document';
+import { shipmentDocument, type RefusedCarrierDocument, type ShipmentDocument, type ShipmentRecord } from '../labels/document';
 import { labelFileExtension, resolveLabelType, type LabelTypeCode } from '../labels/catalog';
 import {
   claimRender,
@@ -31,8 +31,10 @@ import { ConditionFailed } from '../store/table-ops';
 import { listOf } from './label-list';
 import { ownOrder } from './own-order';
 import type { LogPort } from '../logger';
+import { recordCarrierDocumentsRefused } from '../metrics';
 
-export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string }>;
+/** Renders a file; `refused`: the carrier's documents it could not take, whose packages it drew itself. */
+export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string; refused?: readonly RefusedCarrierDocument[] }>;
 
 /** `data` of GET /v1/labels/{orderId}: its contract's type (shared/contract/labels.ts). */
 export type { LabelList };
@@ -77,6 +79,15 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
     return { ...document, carrierDocuments: await getCarrierDocuments(order.companyId, order.orderId, order.carrierDocuments) };
   };
 
+  /** A carrier that sent a document the file could not take is worth a look: a warning each, and a metric per carrier. */
+  const reportRefused = (order: Order, code: LabelTypeCode, refused: readonly RefusedCarrierDocument[]) => {
+    if (refused.length === 0) return;
+    for (const { reason, ...document } of refused) {
+      logger.warn("carrier document refused: its page is the service's own", { orderId: order.orderId, labelType: code, carrier: order.carrierCode, document, reason });
+    }
+    recordCarrierDocumentsRefused(order.carrierCode, refused.length);
+  };
+
   /** Makes sure the file exists: one request renders it, across containers (the marker item) and within one (inFlight). */
   const ensureFile = async (order: Order, request: Record<string, unknown>, code: LabelTypeCode, key: string): Promise<void> => {
     const deadline = Date.now() + config.labelRenderWaitSeconds * 1000;
@@ -105,6 +116,7 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
       }
       try {
         const file = await render(code, await documentOf(order, request));
+        reportRefused(order, code, file.refused ?? []);
         await putLabelFile(key, file.body, file.contentType);
         await markRendered(order.orderId, code, token);
         return;

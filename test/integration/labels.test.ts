@@ -4,9 +4,10 @@
  * file (PDF with one page per package, ZPL with one block per package), a
  * second request does not render again, concurrent first requests across
  * separate handler instances render once, what the URL signs, and tenant
- * isolation.
+ * isolation; a carrier's stored label image that no decoder may see gives
+ * its package the service's page, a warning and a metric.
  */
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
 import { handler as labelsHandler } from '../../functions/labels/handler';
@@ -15,10 +16,12 @@ import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { renderDocument } from '../../shared/labels/render';
+import { createLabelService } from '../../shared/services/labels';
 import { createApiKey } from '../../shared/store/api-keys';
-import { DeleteObjectCommand, GetObjectCommand, s3 } from '../../shared/store/s3-client';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, s3 } from '../../shared/store/s3-client';
 import { claimRender, markRendered } from '../../shared/store/label-files';
 import { ConditionFailed } from '../../shared/store/table-ops';
+import { HOSTILE_IMAGES, type HostileImage } from '../support/hostile-documents';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
@@ -208,6 +211,59 @@ describe("a carrier's own documents (the sandbox's carrier Z issues ZPL and PNG 
     const shipped = await shipWith('CARRIERX');
     await expect(s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/carrier/label-1.png` }))).rejects.toMatchObject({
       name: 'NoSuchKey',
+    });
+  });
+
+  describe("a stored label image no decoder may see (issue 43): its package gets the service's page, the others the carrier's", () => {
+    /** What each page of the PDF is: the carrier's image (an image XObject, no text) or not. */
+    const kinds = (pdf: PDFDocument) =>
+      pdf.getPages().map((page) => (page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length === 1 ? 'carrier image' : 'service page'));
+
+    /** A carrier Z order of three packages whose second stored label image is `image`. */
+    const hostileOrder = async (image: Buffer) => {
+      const body = sampleRateBody();
+      body.packages.pieces = [{ ...body.packages.pieces[0], quantity: 3 }];
+      const shipped = await shipWith('CARRIERZ', body);
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/carrier/label-2.png`, Body: image }));
+      return shipped;
+    };
+
+    it.each(Object.keys(HOSTILE_IMAGES) as HostileImage[])('%s: 302 to the file', async (name) => {
+      const shipped = await hostileOrder(HOSTILE_IMAGES[name]());
+      const answer = await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_PDF');
+      expect(answer.status).toBe(302);
+      const pdf = await PDFDocument.load(new Uint8Array(await (await fetch(answer.headers.location as string)).arrayBuffer()));
+      expect(kinds(pdf)).toEqual(['carrier image', 'service page', 'carrier image']);
+    });
+
+    it('a warning names the order, the document and why; the metric CarrierDocumentsRefused counts it for the carrier', async () => {
+      const shipped = await hostileOrder(HOSTILE_IMAGES.notPng());
+      const warnings: unknown[][] = [];
+      const capture = { info: () => undefined, warn: (...args: unknown[]) => warnings.push(args), error: () => undefined };
+      const service = createLabelService({ render: renderDocument, logger: capture });
+      const written: string[] = [];
+      const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+      process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+      try {
+        expect((await service.labelFile(companyId, shipped.orderId, 'SHIPPING_LABEL_PDF', 'live')).kind).toBe('redirect');
+      } finally {
+        process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+        stdout.mockRestore();
+      }
+      expect(warnings).toEqual([
+        [
+          "carrier document refused: its page is the service's own",
+          {
+            orderId: shipped.orderId,
+            labelType: 'SHIPPING_LABEL_PDF',
+            carrier: 'CARRIERZ',
+            document: { type: 'label', format: 'PNG', packageIndex: 1 },
+            reason: 'not a PNG',
+          },
+        ],
+      ]);
+      const metrics = written.filter((line) => line.includes('CarrierDocumentsRefused')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(metrics).toEqual([expect.objectContaining({ service: 'shipping-api', carrier: 'CARRIERZ', CarrierDocumentsRefused: 1 })]);
     });
   });
 });

@@ -70,6 +70,34 @@ describe('PDF', () => {
     expect(draws[0]![0]).toEqual(['1 0 0 1 288 0', '0 1 -1 0 0 0', '432 0 0 288 0 0', '1 0 0 1 0 0']);
   });
 
+  it("gives a package the carrier issued no image for the service's page; the other packages keep the carrier's", async () => {
+    const document = { ...documentOf(manyPieces(3)), carrierDocuments: labels('PNG', [0, 2]) };
+    const file = await renderDocument('SHIPPING_LABEL_PDF', document);
+    const read = await readPdf(file.body);
+    expect(read.pages.map((p) => [p.width, p.height])).toEqual([
+      [288, 432],
+      [288, 432],
+      [288, 432],
+    ]);
+    expect(read.pages[0]!.text).toEqual([]);
+    expect(read.pages[2]!.text).toEqual([]);
+    expect(read.pages[1]!.text).toEqual(expect.arrayContaining([document.pieceTrackingNumbers[1], '2 OF 3']));
+    expect((await imageDraws(file.body)).map((d) => d.length)).toEqual([1, 0, 1]);
+    // Nothing was refused: the carrier gave none.
+    expect(file.refused).toEqual([]);
+  });
+
+  it("takes each package's own kind of document: one package's PDF, another's image", async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage([100, 150]);
+    const carrierDocuments: CarrierDocument[] = [{ type: 'label', format: 'PDF', packageIndex: 0, content: Buffer.from(await pdf.save()) }, ...labels('PNG', [1])];
+    const read = await readPdf((await renderDocument('SHIPPING_LABEL_PDF', { ...twoPackages(), carrierDocuments })).body);
+    expect(read.pages.map((p) => [p.width, p.height])).toEqual([
+      [100, 150],
+      [288, 432],
+    ]);
+  });
+
   it('is drawn by the service from GIF images, which a PDF cannot embed', async () => {
     const gif: CarrierDocument = { type: 'label', format: 'GIF', packageIndex: 0, content: Buffer.from('GIF89a') };
     const document = { ...documentOf(rateRequest()), carrierDocuments: [gif] };

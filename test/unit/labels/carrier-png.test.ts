@@ -1,12 +1,13 @@
 /**
- * A carrier's PNG label embedded without being decoded (png-passthrough.ts):
- * an opaque, non-interlaced grey, RGB or palette PNG is written as an image
+ * A carrier's PNG label (carrier-png.ts): an opaque, non-interlaced grey,
+ * RGB or palette PNG is embedded without being decoded, written as an image
  * XObject of its own IDAT data with the PNG predictors, and must show the
  * very pixels pdf-lib's decoder (what embedPng drew before) reads from it;
- * every other PNG goes through embedPng as before, a malformed one failing
- * as it failed before. The PDFs are read back with pdf-lib's parser; the
- * predictors are undone here from the PNG specification (no PDF renderer is
- * among the dependencies).
+ * every other PNG within its bounds is decoded by embedPng; a malformed one
+ * is refused, its package drawn by the service, where it used to fail the
+ * file. The PDFs are read back with pdf-lib's parser; the predictors are
+ * undone here from the PNG specification (no PDF renderer is among the
+ * dependencies). The bounds themselves: hostile-carrier-documents.test.ts.
  */
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -15,8 +16,14 @@ import { decode, toRGBA8 } from '@cantoo/pdf-lib/upng';
 import type { CarrierDocument } from '../../../shared/domain/carrier';
 import { encodePng } from '../../../shared/labels/png';
 import { renderDocument } from '../../../shared/labels/render';
-import { passThroughPng } from '../../../shared/labels/renderers/png-passthrough';
+import { FILE_BUDGET, imageSidesFor, MAX_IMAGE_BYTES } from '../../../shared/labels/renderers/carrier-limits';
+import { readCarrierPng } from '../../../shared/labels/renderers/carrier-png';
+import { LABEL_SIZE } from '../../../shared/labels/renderers/layout';
 import { documentOf, manyPieces, rateRequest } from './fixtures';
+import { readPdf } from './inspect';
+
+/** What a shipping label makes of a PNG: its kind. */
+const kindOf = (png: Buffer) => readCarrierPng(png, { ...imageSidesFor(LABEL_SIZE), maxBytes: MAX_IMAGE_BYTES, maxInflated: FILE_BUDGET.inflatedBytes }).kind;
 
 // --- A PNG encoder for the tests: any colour type and depth, every filter type, Adam7, split IDATs, extra chunks.
 
@@ -140,10 +147,11 @@ function idatData(png: Buffer): Buffer {
 
 // --- Reading the label PDF back.
 
-const render = async (png: Buffer) => {
+const renderFile = (png: Buffer) => {
   const carrierDocuments: CarrierDocument[] = [{ type: 'label', format: 'PNG', packageIndex: 0, content: png }];
-  return (await renderDocument('SHIPPING_LABEL_PDF', { ...documentOf(rateRequest()), carrierDocuments })).body;
+  return renderDocument('SHIPPING_LABEL_PDF', { ...documentOf(rateRequest()), carrierDocuments });
 };
+const render = async (png: Buffer) => (await renderFile(png)).body;
 
 const rawStream = (pdf: PDFDocument, ref: unknown): PDFRawStream => {
   const stream = pdf.context.lookup(ref as PDFRef);
@@ -275,7 +283,11 @@ describe('passed through: the IDAT data with the PNG predictors, the pixels the 
   });
 });
 
-describe('every other PNG goes through embedPng, as before', () => {
+/** A good grey PNG's signature and header, then IDAT `rows` deflated as they are, and IEND. */
+const goodGrey = () => encode(randomImage(13, 9, 0, 8));
+const withIdat = (rows: Buffer) => Buffer.concat([goodGrey().subarray(0, 8 + 25), chunk('IDAT', deflateSync(rows)), chunk('IEND')]);
+
+describe('every other PNG within its bounds is decoded by embedPng', () => {
   const cases: [string, Buffer][] = [
     ['grey with alpha', encode(randomImage(13, 9, 4, 8))],
     ['RGBA', encode(randomImage(13, 9, 6, 8))],
@@ -287,14 +299,19 @@ describe('every other PNG goes through embedPng, as before', () => {
     ['grey, 16 bits', encode(randomImage(13, 9, 0, 16))],
     ['RGB, 16 bits', encode(randomImage(13, 9, 2, 16))],
     ['a bad CRC (the decoder ignores CRCs)', (() => {
-      const png = encode(randomImage(13, 9, 0, 8));
+      const png = goodGrey();
       png[png.length - 12 - 1]! ^= 1; // the IDAT's CRC
       return png;
+    })()],
+    ['a filter type of 5 (the decoder reads it as 4)', withIdat(Buffer.concat(Array.from({ length: 9 }, (_, y) => Buffer.from([y === 3 ? 5 : 0, ...Array(13).fill(9)]))))],
+    ['its data in IDATs apart', (() => {
+      const data = deflateSync(Buffer.concat(Array.from({ length: 9 }, () => Buffer.from([0, ...Array(13).fill(200)]))));
+      return Buffer.concat([goodGrey().subarray(0, 33), chunk('IDAT', data.subarray(0, 10)), chunk('tEXt', Buffer.from('a\0b')), chunk('IDAT', data.subarray(10)), chunk('IEND')]);
     })()],
   ];
 
   it.each(cases)('%s', async (_, png) => {
-    expect(passThroughPng(png)).toBeUndefined();
+    expect(kindOf(png)).toBe('decode');
     const { dict, stream, pdf } = await imageOf(await render(png));
     expect(dict.lookup(PDFName.of('DecodeParms'))).toBeUndefined();
     expect(dict.lookup(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceRGB'));
@@ -309,62 +326,54 @@ describe('every other PNG goes through embedPng, as before', () => {
   });
 });
 
-describe('a malformed PNG fails, or is drawn, exactly as embedPng does', () => {
-  const good = () => encode(randomImage(13, 9, 0, 8));
-  const withIdat = (rows: Buffer) => {
-    const png = good();
-    const ihdrEnd = 8 + 25;
-    return Buffer.concat([png.subarray(0, ihdrEnd), chunk('IDAT', deflateSync(rows)), chunk('IEND')]);
-  };
+describe("a malformed PNG is refused: its package is the service's page, where the file used to fail", () => {
   const cases: [string, Buffer][] = [
     ['empty', Buffer.alloc(0)],
     ['not a PNG', Buffer.from('GIF89a not a png at all')],
     ['the signature alone', SIGNATURE],
-    ['cut in its IDAT', good().subarray(0, 60)],
-    ['cut before IEND', good().subarray(0, -12)],
-    ['a chunk length past the end', Buffer.concat([good().subarray(0, 33), Buffer.from([0, 0, 1, 0]), Buffer.from('IDAT'), Buffer.alloc(16)])],
-    ['no IHDR first', Buffer.concat([SIGNATURE, good().subarray(33)])],
+    ['cut in its IDAT', goodGrey().subarray(0, 60)],
+    ['cut before IEND', goodGrey().subarray(0, -12)],
+    ['a chunk length past the end', Buffer.concat([goodGrey().subarray(0, 33), Buffer.from([0, 0, 1, 0]), Buffer.from('IDAT'), Buffer.alloc(16)])],
+    ['no IHDR first', Buffer.concat([SIGNATURE, goodGrey().subarray(33)])],
     ['rows too few', withIdat(Buffer.alloc(14 * 4))],
     ['rows too many', withIdat(Buffer.alloc(14 * 10))],
-    ['a filter type of 5', withIdat(Buffer.concat(Array.from({ length: 9 }, (_, y) => Buffer.from([y === 3 ? 5 : 0, ...Array(13).fill(9)]))))],
-    ['IDAT data that is not zlib', Buffer.concat([good().subarray(0, 33), chunk('IDAT', Buffer.from('not deflate data')), chunk('IEND')])],
+    ['IDAT data that is not zlib', Buffer.concat([goodGrey().subarray(0, 33), chunk('IDAT', Buffer.from('not deflate data')), chunk('IEND')])],
+    ['a palette image without its palette', encode(randomImage(13, 9, 3, 4))],
+    ['a second IHDR', Buffer.concat([goodGrey().subarray(0, 33), goodGrey().subarray(8)])],
+    ["Apple's CgBI before its header", Buffer.concat([SIGNATURE, chunk('CgBI', Buffer.from([0x50, 0, 0x20, 6])), goodGrey().subarray(8)])],
+    ['a critical chunk not known here', Buffer.concat([goodGrey().subarray(0, 33), chunk('QRST', Buffer.from([1])), goodGrey().subarray(33)])],
+    ['a colour type no PNG has', encode({ ...randomImage(13, 9, 0, 8), colorType: 5 as never })],
   ];
 
   it.each(cases)('%s', async (_, png) => {
-    expect(passThroughPng(png)).toBeUndefined();
-    const today = await (await PDFDocument.create()).embedPng(png).then(
-      () => undefined,
-      (error: Error) => error,
-    );
-    if (today) {
-      await expect(render(png)).rejects.toThrow(today.message);
-    } else {
-      const { dict } = await imageOf(await render(png));
-      expect(dict.lookup(PDFName.of('DecodeParms'))).toBeUndefined();
-    }
+    expect(kindOf(png)).toBe('refused');
+    const file = await renderFile(png);
+    expect((await readPdf(file.body)).pages[0]!.text.join(' ')).toContain(documentOf(rateRequest()).trackingNumber);
+    expect(file.refused).toEqual([{ type: 'label', format: 'PNG', packageIndex: 0, reason: expect.any(String) }]);
   });
 });
 
-describe('the parser, on hostile bytes', () => {
-  it('never passes through a PNG cut anywhere (no IEND, no rows)', () => {
+describe('the reader, on hostile bytes', () => {
+  it('never takes a PNG cut anywhere (no IEND, no rows)', () => {
     const png = encode(randomImage(13, 9, 2, 8), { idatChunks: 3 });
-    expect(passThroughPng(png)).toBeDefined();
-    for (let end = 0; end < png.length; end++) expect(passThroughPng(png.subarray(0, end))).toBeUndefined();
+    expect(kindOf(png)).toBe('pass-through');
+    for (let end = 0; end < png.length; end++) expect(kindOf(png.subarray(0, end))).toBe('refused');
   });
 
   it('ends on a huge chunk length, and on a long run of empty chunks without IEND', () => {
-    const head = good();
-    expect(passThroughPng(Buffer.concat([head.subarray(0, 33), Buffer.from([0xff, 0xff, 0xff, 0xff]), Buffer.from('IDAT'), Buffer.alloc(64)]))).toBeUndefined();
+    const head = goodGrey();
+    expect(kindOf(Buffer.concat([head.subarray(0, 33), Buffer.from([0xff, 0xff, 0xff, 0xff]), Buffer.from('IDAT'), Buffer.alloc(64)]))).toBe('refused');
     const empties = Buffer.concat(Array.from({ length: 100_000 }, () => chunk('teXt')));
-    expect(passThroughPng(Buffer.concat([head.subarray(0, 33), empties]))).toBeUndefined();
+    expect(kindOf(Buffer.concat([head.subarray(0, 33), empties]))).toBe('refused');
   });
 
-  it('refuses an image larger than it inflates to check, and a stream that inflates beyond the rows', () => {
+  it('refuses an image larger than its page without inflating it, and a stream that inflates beyond the rows', () => {
     const ihdr = Buffer.alloc(13);
     ihdr.writeUInt32BE(100_000, 0);
     ihdr.writeUInt32BE(100_000, 4);
     ihdr.set([8, 2, 0, 0, 0], 8);
-    expect(passThroughPng(Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND')]))).toBeUndefined();
+    expect(kindOf(Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND')]))).toBe('refused');
+    expect(kindOf(withIdat(Buffer.alloc(14 * 9 + 1)))).toBe('refused');
   });
 
   it('never throws, on any bytes flipped in a valid PNG', () => {
@@ -373,12 +382,8 @@ describe('the parser, on hostile bytes', () => {
       fc.property(fc.array(fc.tuple(fc.nat(png.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }), (flips) => {
         const bad = Buffer.from(png);
         for (const [at, xor] of flips) bad[at]! ^= xor;
-        expect(() => passThroughPng(bad)).not.toThrow();
+        expect(() => kindOf(bad)).not.toThrow();
       }),
     );
   });
-
-  function good() {
-    return encode(randomImage(13, 9, 0, 8));
-  }
 });
