@@ -33,7 +33,11 @@
  *      tracking schedules (TRACKING_SCALE_ORDERS for a quicker run), then the
  *      dispatcher's discovery and dispatch throughput and the workers' checks
  *      per second and units per check (bench/tracking-scale.ts); figures also
- *      in bench/results/tracking-scale.json.
+ *      in bench/results/tracking-scale.json;
+ *  10. labels: a label file made of a carrier's hostile documents (the
+ *      images of issue 43, PDFs of 100,000 pages or unending objects) and of
+ *      images that spend a file's whole budget, each in a fresh process:
+ *      time and peak RSS (bench/labels.ts).
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to
@@ -95,7 +99,7 @@ const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
 const HARD_DEADLINE_MS = 1_200_000;
 
-const PARTS = ['pure', 'bundles', 'compile-cache', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale'] as const;
+const PARTS = ['pure', 'bundles', 'compile-cache', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale', 'labels'] as const;
 type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
@@ -263,6 +267,8 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   capacity: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'capacity.ts', 'runCapacityBench'),
   // In a child too; its load of DynamoDB Local takes most of its time (about a minute for 100,000 orders on 2 cores).
   'tracking-scale': async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'tracking-scale.ts', 'runTrackingScaleBench', 420_000),
+  // Each case in a process of its own (bench/labels.ts), for its peak RSS.
+  labels: async (ctx) => (await import('./labels')).runLabelsBench(ctx),
 };
 
 const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
@@ -292,13 +298,15 @@ const selectedParts = (args: readonly string[]): PartName[] => {
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');
 /**
- * The capacity parts' own files: latest.json is replaced only by a full run,
- * and their figures (docs/operations.md is built from them) are worth
- * keeping from a run of that part alone.
+ * The own files of the capacity parts and of labels: latest.json is replaced
+ * only by a full run, and their figures (docs/operations.md and
+ * docs/performance.md are built from them) are worth keeping from a run of
+ * that part alone.
  */
 const PART_RESULTS_FILES: Partial<Record<PartName, string>> = {
   capacity: path.join(__dirname, 'results', 'capacity.json'),
   'tracking-scale': path.join(__dirname, 'results', 'tracking-scale.json'),
+  labels: path.join(__dirname, 'results', 'labels.json'),
 };
 
 const main = async (): Promise<number> => {

@@ -1,8 +1,9 @@
 /**
  * Carrier documents made to stall or bloat a decoder or parser (issue 43),
- * for the label tests: PNG headers claiming what no label is,
- * deflate streams that inflate a thousand times over, bytes that are no
- * image, JPEG frame headers, and PDFs written object by object. The huge
+ * for the label tests and the bench (bench/labels.ts): PNG headers claiming
+ * what no label is, deflate streams that inflate a thousand times over,
+ * bytes that are no image, JPEG frame headers, and PDFs written object by
+ * object. The huge
  * streams are built without ever holding their inflated bytes: one megabyte
  * of zeros deflated once, flushed to a byte boundary, repeated.
  */

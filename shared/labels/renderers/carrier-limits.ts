@@ -27,11 +27,14 @@ export const MAX_PDF_PAGES = 20;
 /**
  * What one file may spend on the carrier's documents, all packages together:
  * `bytes` of documents taken; `inflatedBytes` of PNG rows inflated to check
- * them (200 RGB labels of 812×1218 are 593 MB); `decodedPixels` decoded by
- * pdf-lib for a PNG that cannot be passed through (about 1 s per 4 million
- * RGBA pixels, each decoded image dropped once embedded).
+ * them (200 RGB labels of 812×1218 are 593 MB; 600 MiB take about 0.8 s of
+ * CPU on the 2-core VM); `decodedPixels` decoded by pdf-lib for a PNG that
+ * cannot be passed through (about 0.14 s of CPU per million, each decoded
+ * image dropped once embedded). The costliest file they allow is about 2 s
+ * of CPU there (bench/labels.ts); Lambda gives the dev function's 512 MB
+ * about a third of a core, against its 15 s.
  */
-export const FILE_BUDGET = { bytes: 64 * 1024 * 1024, inflatedBytes: 600 * 1024 * 1024, decodedPixels: 16_000_000 } as const;
+export const FILE_BUDGET = { bytes: 64 * 1024 * 1024, inflatedBytes: 600 * 1024 * 1024, decodedPixels: 8_000_000 } as const;
 
 export type FileBudget = { -readonly [K in keyof typeof FILE_BUDGET]: number };
 

@@ -4,7 +4,7 @@
  * that are no image, JPEG and PDF labels beyond their bounds, each gives the
  * package the service's own page, reported with its reason, while the other
  * packages keep the carrier's. How long and how much memory each takes is
- * the bench's, not a test's.
+ * the bench's (bench/labels.ts), not a test's.
  */
 import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import type { CarrierDocument } from '../../../shared/domain/carrier';
