@@ -51,7 +51,8 @@ export const knownScopes = Object.keys(SCOPES) as Scope[];
 
 export const ADMIN_USAGE = `Usage: npm run -s admin -- <command> [options]
 
-Commands (JSON on stdout; a message on stderr and a non-zero exit on failure):
+Commands (JSON on stdout; a message on stderr and a non-zero exit on failure; no value may hold
+control, bidirectional or invisible characters):
   company create --name N [--pricing-group ${pricingGroups.map((g) => g.id).join('|')}] [--billing account|prepaid] [--no-user]
       -> {"companyId"}
   key create --company ID [--scopes a,b] [--expires-at ISO-8601] [--integration-type T] [--inactive] [--mode live|test]
@@ -151,7 +152,44 @@ export type AdminCommand =
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
+/**
+ * What no admin value may hold (docs/configuration.md, "Admin CLI"): control
+ * characters (C0, DEL, C1: an ANSI escape rewrites the terminal of whoever
+ * lists the value, a newline forges a line), format characters (the
+ * bidirectional marks, embeddings, overrides and isolates, U+202E showing a
+ * name reversed, and the zero-width ones, which make two names look alike)
+ * and the line and paragraph separators. No name, id, code, number or path
+ * an operator types needs one.
+ */
+const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** Where `text` holds an unsafe character: the character as U+XXXX and its position (1-based, in characters); undefined when it holds none. */
+const unsafeCharacter = (text: string): string | undefined => {
+  const characters = [...text];
+  const at = characters.findIndex((c) => UNSAFE_CHARACTER.test(c));
+  if (at < 0) return undefined;
+  return `U+${characters[at]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at character ${at + 1}`;
+};
+
+const unsafeRefusal = (subject: string, found: string) => `${subject} may not hold control, bidirectional or invisible characters; it holds ${found}`;
+
+/** Refuses any argument after the command that holds an unsafe character, naming its option (or its place), never showing it. */
+const refuseUnsafeArguments = (command: string, args: string[], options: OptionSpec): void => {
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'option' && Object.hasOwn(options, token.name)) {
+      const found = unsafeCharacter(token.value ?? '');
+      if (found !== undefined) throw new UsageError(`${command}: ${unsafeRefusal(`--${token.name}`, found)}`);
+    } else {
+      const found = unsafeCharacter(args[token.index]!);
+      if (found !== undefined) throw new UsageError(`${command}: ${unsafeRefusal(`argument #${token.index + 1} after "${command}"`, found)}`);
+    }
+  }
+};
+
 const parseOptions = (command: string, args: string[], options: OptionSpec): Record<string, string | boolean | undefined> => {
+  refuseUnsafeArguments(command, args, options);
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
   } catch (e) {
@@ -189,6 +227,7 @@ const SECRET_OPTION = /secret|password|passwd|credential|token|api[-_]?key|priva
  * refused with the ways credentials are given.
  */
 const parseOptionsQuietly = (command: string, args: string[], options: OptionSpec): Record<string, string | boolean | undefined> => {
+  refuseUnsafeArguments(command, args, options);
   const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
   for (const token of tokens) {
     if (token.kind === 'option' && !Object.hasOwn(options, token.name)) {
@@ -254,6 +293,8 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
     return { kind: 'seed' };
   }
   const command = `${first} ${second ?? ''}`.trim();
+  const unsafeInCommand = unsafeCharacter(command);
+  if (unsafeInCommand !== undefined) throw new UsageError(unsafeRefusal('the command', unsafeInCommand));
   switch (command) {
     case 'company create': {
       const v = parseOptions(command, rest, {
@@ -384,8 +425,9 @@ export const parseAdminCommand = (argv: string[]): AdminCommand => {
       if (v['customer-number'] !== undefined) v['account-number'] = v['customer-number'];
       const accountNumber = requiredText(command, v, 'account-number');
       const contractId = optionalText(command, v, 'contract-id');
-      if (contractId !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(contractId)) {
-        throw new UsageError(`${command}: --contract-id must be 1 to 64 letters, digits or dashes, got "${echoed(contractId)}"`);
+      // Canada Post's contract ids are 1 to 10 digits; it refuses any other at every rate and ship.
+      if (contractId !== undefined && !/^[0-9]{1,10}$/.test(contractId)) {
+        throw new UsageError(`${command}: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "${echoed(contractId)}"`);
       }
       if (!/^[A-Za-z0-9-]{1,64}$/.test(accountNumber)) {
         throw new UsageError(`${command}: --account-number must be 1 to 64 letters, digits or dashes, got "${accountNumber}"`);

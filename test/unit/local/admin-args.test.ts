@@ -166,7 +166,11 @@ describe('carrier accounts and pricing plans', () => {
     ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CANADAPOST, CARRIERF, CARRIERX, CARRIERY, CARRIERZ, UPS'],
     ['carrier-account add --carrier CARRIERX', 'carrier-account add: --account-number is required'],
     ['carrier-account add --carrier CARRIERX --account-number a/b', 'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"'],
-    ['carrier-account add --carrier CARRIERX --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 64 letters, digits or dashes, got "a/b"'],
+    ['carrier-account add --carrier CARRIERX --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "a/b"'],
+    // One digit too many, and letters: Canada Post refuses both at every rate, so the plan's rates would all vanish.
+    ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 12345678901', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "12345678901"'],
+    ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id abc', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "abc"'],
+    ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 4270-8517', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "4270-8517"'],
     ['carrier-account remove --id 42', 'carrier-account remove: --id must be a carrier account id (UUID), got "42"'],
     ['carrier-account list --all', 'carrier-account list: unknown option --all'],
   ])('%s is refused', (line, message) => {
@@ -192,6 +196,10 @@ describe('carrier accounts and pricing plans', () => {
     expect(stray).toBe('carrier-account add: unexpected argument #5 after "carrier-account add" (not shown: it could be a credential); this command takes options only');
     const unknown = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--clientid=hunter2-SECRET']);
     expect(unknown).toBe('carrier-account add: unknown option --clientid');
+  });
+
+  it.each(['1', '42708517', '0042708517'])('carrier-account add takes the contract id %s (1 to 10 digits)', (contractId) => {
+    expect(parse(`carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id ${contractId}`)).toMatchObject({ contractId });
   });
 
   it('carrier-account list and remove', () => {
@@ -330,4 +338,85 @@ describe('resolveAdminTarget', () => {
   it('DATA_DIR defaults to .data in the working directory', () => {
     expect(() => resolveAdminTarget({}, dataDir)).toThrow(path.join(dataDir, '.data', 'runtime.json'));
   });
+});
+
+describe('admin values hold no control, bidirectional or invisible characters', () => {
+  const ID = '0b7a4c2e-1d3f-4a5b-8c6d-7e8f9a0b1c2d';
+  const ORDER = '5d0c5e7e-3f1a-4b8e-9a57-2f1c3d4e5f60';
+  /** One valid command line per command, every string option given (argv as the shell passes it). */
+  const COMMANDS: Array<[string, string[], Record<string, string>]> = [
+    ['company create', [], { name: 'Acme', 'pricing-group': 'default', billing: 'account' }],
+    ['key create', ['--inactive'], { company: 'c1', scopes: 'shipments:rate', 'expires-at': '2030-01-31', 'integration-type': 'erp', mode: 'live' }],
+    ['key revoke', [], { 'key-id': 'k1' }],
+    ['box create', ['--metric'], { company: 'c1', name: 'Case', length: '1', width: '1', height: '1', weight: '1' }],
+    ['blacklist add', [], { company: 'c1', account: '998877' }],
+    ['manifest list', [], { company: 'c1', carrier: 'CARRIERX', mode: 'live' }],
+    ['shipment audit', [], { order: ORDER }],
+    ['shipment advance', [], { order: ORDER, status: 'delivered' }],
+    ['carrier-account add', [], { carrier: 'CANADAPOST', 'account-number': '2004381', 'contract-id': '42708517', name: 'Main', 'credentials-file': '/tmp/c.json' }],
+    ['carrier-account remove', [], { id: ID }],
+    ['carrier-account push-credentials', ['--rotate'], { id: ID }],
+    ['pricing-group set-plan', [], { group: 'default', carrier: 'CARRIERX', 'carrier-account': ID, 'markup-percent': '10', 'account-discount-percent': '5', services: 'all' }],
+  ];
+  const argvOf = (command: string, flags: string[], options: Record<string, string>) => [...command.split(' '), ...flags, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value])];
+
+  it('every command line of the table is accepted as it stands', () => {
+    for (const [command, flags, options] of COMMANDS) expect(() => parseAdminCommand(argvOf(command, flags, options))).not.toThrow();
+  });
+
+  // C0 and C1 controls and DEL (ESC starts an ANSI sequence, a newline forges a line), the bidirectional
+  // marks, embeddings, overrides and isolates (U+202E shows a name reversed), the zero-width characters
+  // and the line and paragraph separators.
+  const UNSAFE = ['\u0000', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009b', '\u061c', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2060', '\u2066', '\u2069', '\ufeff'];
+  const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+  it.each(UNSAFE.map((c) => [codePoint(c), c]))('%s in any option of any command is refused, naming the option and never the value', (point, c) => {
+    for (const [command, flags, options] of COMMANDS) {
+      for (const name of Object.keys(options)) {
+        const value = `${options[name]!.slice(0, 1)}${c}${options[name]!.slice(1)}`;
+        let message = '';
+        try {
+          parseAdminCommand(argvOf(command, flags, { ...options, [name]: value }));
+        } catch (e) {
+          expect(e).toBeInstanceOf(UsageError);
+          message = (e as Error).message;
+        }
+        expect(message).toBe(`${command}: --${name} may not hold control, bidirectional or invisible characters; it holds ${point} at character 2`);
+      }
+    }
+  });
+
+  it('an ANSI escape, a newline or U+202E in --name of company create, box create and carrier-account add', () => {
+    expect(refused(['company', 'create', '--name', '\u001b[2J\u001b[31mAcme'])).toBe('company create: --name may not hold control, bidirectional or invisible characters; it holds U+001B at character 1');
+    expect(refused(['box', 'create', '--company', 'c1', '--name', 'Case\nERROR: forged', '--length', '1', '--width', '1', '--height', '1'])).toBe(
+      'box create: --name may not hold control, bidirectional or invisible characters; it holds U+000A at character 5',
+    );
+    expect(refused(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--name=Main \u202Etnuocca'])).toBe(
+      'carrier-account add: --name may not hold control, bidirectional or invisible characters; it holds U+202E at character 6',
+    );
+  });
+
+  it('a stray argument, an unknown option or a command word with one is refused without being shown', () => {
+    expect(refused(['company', 'create', '--name', 'Acme', 'x\u001b[2J'])).toBe('company create: argument #3 after "company create" may not hold control, bidirectional or invisible characters; it holds U+001B at character 2');
+    expect(refused(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--na\u202Eme=x'])).toBe(
+      'carrier-account add: argument #5 after "carrier-account add" may not hold control, bidirectional or invisible characters; it holds U+202E at character 5',
+    );
+    expect(refused(['company\u001b[2J', 'create'])).toBe('the command may not hold control, bidirectional or invisible characters; it holds U+001B at character 8');
+  });
+
+  it('printable text stays as given: accents, other scripts, emoji, a no-break space', () => {
+    for (const name of ['Café Müller & Fils', 'شركة الشحن', '東京配送', 'Acme 🚚', 'Acme\u00a0Inc']) {
+      expect(parseAdminCommand(['company', 'create', '--name', name])).toMatchObject({ name });
+    }
+  });
+
+  function refused(argv: string[]): string {
+    try {
+      parseAdminCommand(argv);
+    } catch (e) {
+      expect(e).toBeInstanceOf(UsageError);
+      return (e as Error).message;
+    }
+    throw new Error(`${JSON.stringify(argv)} was accepted`);
+  }
 });
