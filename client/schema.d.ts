@@ -1104,7 +1104,7 @@ export interface components {
         };
         ManifestList: {
             manifests: components["schemas"]["Manifest"][];
-            /** @description Pass it as `cursor` for the next page; null on the last page */
+            /** @description Pass it as `cursor` for the next page; null on the last page. A page without manifests is always the last; a page with a carrier filter may be short and still have a next one */
             nextCursor: string | null;
         };
         WebhookCreated: {
@@ -2216,7 +2216,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one */
+            /** @description The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one, and a page without manifests ends the list */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

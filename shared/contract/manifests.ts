@@ -100,7 +100,7 @@ export type ManifestCreated = z.infer<typeof manifestCreated>;
 export const manifestList = z
   .object({
     manifests: z.array(manifest),
-    nextCursor: z.nullable(z.string()).register(z.globalRegistry, { description: 'Pass it as `cursor` for the next page; null on the last page' }),
+    nextCursor: z.nullable(z.string()).register(z.globalRegistry, { description: 'Pass it as `cursor` for the next page; null on the last page. A page without manifests is always the last; a page with a carrier filter may be short and still have a next one' }),
   })
   .register(z.globalRegistry, { id: 'ManifestList' });
 export type ManifestList = z.infer<typeof manifestList>;
@@ -165,7 +165,7 @@ export const manifestsListRoute = /* @__PURE__ */ defineRoute({
   description: "The company's manifests of the key's mode, newest ship date first, a page at a time",
   summary: "List the company's manifests, newest ship date first",
   request: { query: manifestListQuery },
-  ok: { status: 200, description: "The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one", schema: manifestList },
+  ok: { status: 200, description: "The manifests of the key's mode, a page at a time (`nextCursor`); a carrier filter may give a short page that still has a next one, and a page without manifests ends the list", schema: manifestList },
   errors: {
     400: {
       description: 'A query parameter is malformed: a date that is not YYYY-MM-DD, `from` after `to`, a limit outside 1–50, or a cursor this list did not give',

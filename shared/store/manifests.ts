@@ -224,14 +224,34 @@ export const getManifest = async (companyId: string, manifestId: string): Promis
   return item ? recordOf(item) : undefined;
 };
 
-/** A position in the list: the sort key of the last manifest of a page. */
+/** A position in the list: where the next page starts reading (absent: the list ends with this page). */
 export type ManifestPage = { manifests: ManifestRecord[]; last?: string };
+
+/**
+ * Reads one page makes at most once it holds a manifest; a page that holds
+ * none yet reads on to its first or to the end of the list, so a page without
+ * manifests is always the last (docs/manifests.md, "The list").
+ */
+export const MAX_LIST_READS = 10;
+
+/**
+ * Manifests a read of a carrier filter evaluates at most (DynamoDB's 1 MB
+ * may stop it sooner). DynamoDB Local applies its 1 MB to the items a
+ * filtered read answers, not to those it evaluates, so without a Limit it
+ * would read the whole list at once where DynamoDB reads it 1 MB at a time.
+ */
+export const FILTERED_READ_ITEMS = 100;
 
 /**
  * One page of a mode's manifests, newest ship date first (then newest made),
  * ship dates from `from` to `to`, of `carrierCode` when given, after `after`
- * (a sort key of the same partition and mode). A page of a carrier filter may
- * hold fewer than `limit` and still have a next one.
+ * (a sort key of the same partition and mode). It reads until it holds one
+ * manifest more than `limit` (then `last` is the page's last manifest) or the
+ * list ends (no `last`). A carrier filter is a FilterExpression: each read
+ * evaluates at most FILTERED_READ_ITEMS manifests (or 1 MB) and answers the
+ * carrier's among them, so a page of a rare carrier may take several reads.
+ * Past MAX_LIST_READS, a page that holds a manifest stops short, `last` where
+ * it stopped reading.
  */
 export const listManifests = async (
   companyId: string,
@@ -245,19 +265,31 @@ export const listManifests = async (
   const e = expressionOf();
   const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.between('sk', low, high)}`);
   const filter = options.carrierCode ? e.expression(e.equals('carrierCode', options.carrierCode, 'carrier')) : undefined;
-  const out = await ddb.send(
-    new QueryCommand({
-      TableName: config.tableName,
-      KeyConditionExpression: keyCondition.expression,
-      ...(filter ? { FilterExpression: filter.expression } : {}),
-      ...requestPlaceholders(keyCondition, filter),
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
-    }),
-  );
-  const last = out.LastEvaluatedKey?.sk;
-  return { manifests: (out.Items ?? []).map(recordOf), ...(typeof last === 'string' ? { last } : {}) };
+  const found: Array<Record<string, unknown>> = [];
+  let start = options.after;
+  for (let reads = 1; ; reads++) {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: keyCondition.expression,
+        // Unfiltered, every item read is the page's; filtered, Limit bounds the items a read evaluates, not those it answers.
+        ...(filter ? { FilterExpression: filter.expression, Limit: FILTERED_READ_ITEMS } : { Limit: options.limit + 1 - found.length }),
+        ...requestPlaceholders(keyCondition, filter),
+        ScanIndexForward: false,
+        ...(start ? { ExclusiveStartKey: { pk, sk: start } } : {}),
+      }),
+    );
+    found.push(...(out.Items ?? []).slice(0, options.limit + 1 - found.length));
+    const last = out.LastEvaluatedKey?.sk;
+    start = typeof last === 'string' ? last : undefined;
+    if (found.length > options.limit) {
+      const page = found.slice(0, options.limit);
+      return { manifests: page.map(recordOf), last: String(page.at(-1)!.sk) };
+    }
+    if (start === undefined || (found.length > 0 && reads >= MAX_LIST_READS)) {
+      return { manifests: found.map(recordOf), ...(start !== undefined ? { last: start } : {}) };
+    }
+  }
 };
 
 /**

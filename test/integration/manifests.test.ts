@@ -6,8 +6,10 @@
  * manifest, another company and a test key seeing none of it, and hostile
  * inputs answered 4xx with our error body, never 5xx.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { createManifest, FILTERED_READ_ITEMS, type ManifestRecord } from '../../shared/store/manifests';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { sampleRateBody, shippingDateIn } from '../support/rate-body';
@@ -203,6 +205,98 @@ it.each([
   expect(answer.status).toBeLessThan(500);
   expect(answer.json.error).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
   expect(JSON.stringify(answer.json).length).toBeLessThan(2_000);
+});
+
+describe('the list behind more than a page of another carrier', () => {
+  /** A closed manifest of two orders, as a close stores it. */
+  const stored = (companyId: string, carrierCode: string, shipDate: string, createdDate: string): ManifestRecord => {
+    const lines = [randomUUID(), randomUUID()].map((orderId, i) => ({
+      orderId,
+      trackingNumber: `TRK${i}`,
+      serviceCode: `${carrierCode}_GROUND`,
+      serviceName: 'Ground',
+      packages: [{ trackingNumber: `TRK${i}`, weightKg: 1 }],
+    }));
+    return {
+      manifestId: randomUUID(),
+      companyId,
+      mode: 'live',
+      carrierCode,
+      carrierAccountId: '',
+      accountNumber: 'SANDBOX-1',
+      shipDate,
+      status: 'closed',
+      orders: lines.map((l) => l.orderId),
+      shipper: { name: 'Shipper', country: 'CA' },
+      packageCount: 2,
+      totalWeightKg: 2,
+      carrierManifestIds: [],
+      documents: [],
+      createdDate,
+      closedAt: createdDate,
+      lines,
+    };
+  };
+  type Page = { manifests: Array<{ manifestId: string; carrier: { code: string } }>; nextCursor: string | null };
+  /** Every page of the list, following nextCursor to its end. */
+  const pages = async (key: string, query: Record<string, string>): Promise<Page[]> => {
+    const read: Page[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await call(containers[0]!.list, 'GET', '/v1/manifests', key, { query: { ...query, ...(cursor ? { cursor } : {}) } });
+      expect(answer.status).toBe(200);
+      const page = answer.json.data as unknown as Page;
+      read.push(page);
+      cursor = page.nextCursor;
+    } while (cursor !== null && read.length < 50);
+    return read;
+  };
+
+  let apiKey: string;
+  /** CARRIERX's manifests, newest first: one above 160 of CARRIERY's (more than a filtered read evaluates, FILTERED_READ_ITEMS), three below. */
+  let carrierX: string[];
+  let carrierY: string[];
+  beforeAll(async () => {
+    const created = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    apiKey = created.apiKey;
+    const companyId = created.company.companyId;
+    const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}`;
+    const x = [stored(companyId, 'CARRIERX', at(20), '2026-03-20T18:00:00.000Z')];
+    // More than one filtered read between the first CARRIERX manifest and the next.
+    expect(FILTERED_READ_ITEMS).toBeLessThan(160);
+    const y = Array.from({ length: 160 }, (_, i) => stored(companyId, 'CARRIERY', at(10), `2026-03-10T12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`));
+    x.push(...[5, 4, 3].map((day) => stored(companyId, 'CARRIERX', at(day), `${at(day)}T18:00:00.000Z`)));
+    for (let i = 0; i < y.length; i += 8) await Promise.all(y.slice(i, i + 8).map(createManifest));
+    await Promise.all(x.map(createManifest));
+    carrierX = x.map((m) => m.manifestId);
+    carrierY = [...y].reverse().map((m) => m.manifestId);
+  }, 120_000);
+
+  it.each([['the default limit', {}], ['limit 1', { limit: '1' }], ['limit 3', { limit: '3' }], ['limit 4', { limit: '4' }]])(
+    'a carrier filter with %s: every manifest of the carrier once, in order, and no page without manifests has a next one',
+    async (_label, query: Record<string, string>) => {
+      const read = await pages(apiKey, { carrierCode: 'CARRIERX', ...query });
+      expect(read.filter((page) => page.manifests.length === 0 && page.nextCursor !== null)).toEqual([]);
+      expect(read.flatMap((page) => page.manifests.map((m) => m.manifestId))).toEqual(carrierX);
+      expect(read.flatMap((page) => page.manifests.map((m) => m.carrier.code)).every((code) => code === 'CARRIERX')).toBe(true);
+    },
+    60_000,
+  );
+
+  it('a page that ends the list says so, a full one included: 164 manifests in pages of 41 are four pages, the last without a cursor', async () => {
+    const read = await pages(apiKey, { limit: '41' });
+    expect(read.map((page) => [page.manifests.length, page.nextCursor === null])).toEqual([
+      [41, false],
+      [41, false],
+      [41, false],
+      [41, true],
+    ]);
+    expect(read.flatMap((page) => page.manifests.map((m) => m.manifestId))).toEqual([carrierX[0], ...carrierY, ...carrierX.slice(1)]);
+  }, 60_000);
+
+  it('a carrier with no manifest: one empty page, the last', async () => {
+    expect(await pages(apiKey, { carrierCode: 'CARRIERZ' })).toEqual([{ manifests: [], nextCursor: null }]);
+  }, 60_000);
 });
 
 it.each([
