@@ -13,7 +13,8 @@
  * under DATA_DIR is private to the user (umask 077, DATA_DIR 0700).
  *
  * Stopping (SIGINT, SIGTERM or SIGHUP, to npm, this process or the
- * whole process group; or the process that started it exiting): the API
+ * whole process group; or a process that started it exiting, up to npm or
+ * LOCAL_WATCH_PID: local/lifecycle.ts): the API
  * refuses connections (and closes open ones after their current response),
  * the stream pollers and timers stop, the requests and invocations in flight
  * finish (at most DRAIN_MS), then the emulators stop. A DynamoDB Local
@@ -36,7 +37,7 @@ import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { dynamoDbLocalHeap } from '../local/dynamodb-local';
 import { JavaMissingError } from '../local/java';
-import { drainingGate, watchLaunchers, type DrainingGate } from '../local/lifecycle';
+import { drainingGate, localWatchPid, watchLaunchers, type DrainingGate } from '../local/lifecycle';
 import { assertPortFree } from '../local/ports';
 import { ensureTableAndBucket } from '../local/provision';
 import { describeLimits, localRequestLimiter, type RequestLimiter } from '../local/request-limiter';
@@ -94,6 +95,8 @@ let gate: DrainingGate | undefined;
 /** The stream pollers and timers, stopped before the emulators. */
 const background: Array<{ name: string; stop: () => Promise<void> }> = [];
 let runtimeFileWritten = false;
+/** Set once main() watches the processes that started this one (local/lifecycle.ts). */
+let stopWatchingLaunchers: () => void = () => undefined;
 const dataDir = resolveDataDir();
 const streamFailuresFile = dataPaths(dataDir).streamFailures;
 
@@ -165,8 +168,6 @@ process.on('unhandledRejection', (e) => {
   shutdown('unhandled rejection', 1);
 });
 process.on('exit', removeOwnRuntimeFile);
-// npm does not pass SIGHUP on, and a launcher killed outright passes nothing on: watch the processes that started this one.
-const stopWatchingLaunchers = watchLaunchers((link) => shutdown(`process ${link.parent}, which started this runtime, is gone`, 0));
 
 /** A test key with every scope for the demo company. */
 const demoTestKey = async (companyId: string): Promise<Pick<DemoFile, 'testKeyId' | 'testApiKey'>> => {
@@ -292,6 +293,9 @@ const main = async () => {
   let dynamodbHeap: string;
   let sandboxCarriers: SandboxCarriersSetting;
   try {
+    // npm does not pass SIGHUP on, and a launcher killed outright passes nothing on: watch the processes that
+    // started this one (up to LOCAL_WATCH_PID when set), first of all.
+    stopWatchingLaunchers = watchLaunchers((link) => shutdown(`process ${link.parent}, which started this runtime, is gone`, 0), { upTo: localWatchPid() });
     dynamodbHeap = dynamoDbLocalHeap();
     refreshSeconds = localRefreshSeconds();
     bodyTimeoutMs = localBodyTimeoutMs();

@@ -10,7 +10,10 @@
  *   started it (its parent, and the ancestors above it in its own process
  *   group up to the group leader, i.e. npm) and stops as soon as one of them
  *   is gone. Above the leader nothing is watched, so `setsid npm start &` keeps
- *   running after the shell that started it exits.
+ *   running after the shell that started it exits. A program that starts the
+ *   runtime as the leader of its own group (the e2e tests: `tsx bin/local.ts`,
+ *   detached) names itself in LOCAL_WATCH_PID, and the watch goes on up to it:
+ *   killing it, even with SIGKILL, stops the runtime.
  * - `drainingGate`: on stop, the API refuses connections like a stopped
  *   server; the requests already in flight finish (bin/local.ts bounds the wait),
  *   counted until their handler is done, even when the client has gone.
@@ -59,21 +62,37 @@ export type Link = { child: number; parent: number };
 /**
  * The parent links to watch from `self` upwards: self → its parent always
  * (unless that is init), then on through ancestors in self's process group,
- * stopping at the group leader (whose own parent is outside the job).
+ * stopping at the group leader (whose own parent is outside the job). With
+ * `upTo` (LOCAL_WATCH_PID), on through every ancestor, whatever its group, up
+ * to that one; an `upTo` that is not an ancestor is refused.
  */
-export const launcherChain = (self: number, info: (pid: number) => ProcessInfo | undefined, maxDepth = 32): Link[] => {
+export const launcherChain = (self: number, info: (pid: number) => ProcessInfo | undefined, maxDepth = 32, upTo?: number): Link[] => {
   const group = info(self)?.pgid;
   const links: Link[] = [];
   let current = self;
   for (let depth = 0; depth < maxDepth; depth++) {
     const parent = info(current)?.ppid;
     if (parent === undefined || parent <= 1) break;
-    if (current !== self && current === group) break;
+    if (upTo === undefined && current !== self && current === group) break;
     links.push({ child: current, parent });
-    if (group === undefined || info(parent)?.pgid !== group) break;
+    if (parent === upTo) return links;
+    if (upTo === undefined && (group === undefined || info(parent)?.pgid !== group)) break;
     current = parent;
   }
+  if (upTo !== undefined) throw new Error(`LOCAL_WATCH_PID ${upTo} did not start this runtime (its launchers: ${links.map((link) => link.parent).join(', ')})`);
   return links;
+};
+
+/**
+ * LOCAL_WATCH_PID (docs/configuration.md): a process that started the
+ * runtime, above its process group, whose end stops it too; undefined when unset.
+ */
+export const localWatchPid = (env: NodeJS.ProcessEnv = process.env): number | undefined => {
+  const raw = env.LOCAL_WATCH_PID;
+  if (raw === undefined || raw === '') return undefined;
+  const pid = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(pid) || pid <= 1) throw new Error(`LOCAL_WATCH_PID must be the pid of a process that started this runtime (above 1), got "${raw}"`);
+  return pid;
 };
 
 /** The first link that no longer holds: its child is gone or has another parent now (its parent exited). */
@@ -81,12 +100,13 @@ export const brokenLink = (links: Link[], infos: Map<number, ProcessInfo>): Link
   links.find((link) => infos.get(link.child)?.ppid !== link.parent);
 
 /**
- * Calls `onGone` once when a process of the launcher chain is gone (polls
+ * Calls `onGone` once when a process of the launcher chain (up to `upTo`
+ * when given) is gone (polls
  * every `intervalMs`: 500 ms on Linux, 1 s elsewhere, where it runs `ps`).
  * Returns a function that stops watching.
  */
-export const watchLaunchers = (onGone: (link: Link) => void, options: { intervalMs?: number; self?: number } = {}): (() => void) => {
-  const links = launcherChain(options.self ?? process.pid, readProcessInfo);
+export const watchLaunchers = (onGone: (link: Link) => void, options: { intervalMs?: number; self?: number; upTo?: number } = {}): (() => void) => {
+  const links = launcherChain(options.self ?? process.pid, readProcessInfo, undefined, options.upTo);
   if (links.length === 0) return () => undefined;
   const children = links.map((link) => link.child);
   const timer = setInterval(

@@ -10,18 +10,20 @@
  * - SIGHUP to tsx (which does not pass SIGHUP on) and SIGINT to the whole
  *   process group: nothing is left either;
  * - DynamoDB Local killed with SIGKILL: the runtime notices and exits
- *   non-zero, and so does npm.
+ *   non-zero, and so does npm;
+ * - a runtime an e2e test started (`startRuntime`: tsx leading its own
+ *   process group) stops with DynamoDB Local when the test process is killed.
  *
  * The runtimes start together (beforeAll) to keep the file short; each test
  * then stops its own. The process trees are read before any signal, and
  * afterAll ends whatever is left of them, so a failing test leaves nothing
  * running.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dataPaths, readDemoFile } from '../../local/runtime-files';
+import { dataPaths, readDemoFile, type RuntimeFile } from '../../local/runtime-files';
 import { REPOSITORY_ROOT } from '../support/cli';
 import { expectDocumented } from '../support/e2e';
 import {
@@ -224,4 +226,40 @@ describe('npm start stops cleanly', () => {
     const left = await waitUntilGone(entry.tree, STOP_WITHIN_MS);
     expect(describeLeft(left)).toEqual([]);
   });
+});
+
+describe('a runtime the tests start', () => {
+  type Started = { starter: number; leader: number; runtime: RuntimeFile; logFile: string };
+
+  /** A process that starts a runtime with test/support/runtime.ts, as a test file does, and what it started. */
+  const startStarter = (dataDir: string) =>
+    new Promise<{ child: ChildProcess; started: Started }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-starter.ts', dataDir], { cwd: REPOSITORY_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let errors = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve({ child, started: JSON.parse(out.slice(0, out.indexOf('\n'))) as Started });
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+      child.once('exit', (code, signal) => reject(new Error(`the starter exited (${code ?? signal}) before its runtime served: ${errors}`)));
+    });
+
+  it('SIGTERM to the test process that started it (Jest killed): the runtime and its DynamoDB Local stop', async () => {
+    const dataDir = newDataDir();
+    const { child, started } = await startStarter(dataDir);
+    const tree = processTree(started.starter);
+    try {
+      // starter → tsx (the leader of the runtime's group) → node (the runtime) → DynamoDB Local.
+      expect(tree.map((p) => p.pid)).toEqual(expect.arrayContaining([started.leader, started.runtime.pid, started.runtime.dynamodb.pid]));
+      process.kill(started.starter, 'SIGTERM');
+      const left = await waitUntilGone(tree, STOP_WITHIN_MS);
+      expect(describeLeft(left)).toEqual([]);
+      expect(readFileSync(started.logFile, 'utf8')).toContain(`Stopping (process ${started.starter}, which started this runtime, is gone)`);
+    } finally {
+      child.stdin!.end();
+      await killProcesses(tree);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

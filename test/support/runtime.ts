@@ -4,7 +4,10 @@
  * itself. The child leads its own process group; stopping it signals that
  * group and then ends whatever is left of the process tree it started
  * (DynamoDB Local and its watchdog run in their own group), so every process
- * a test starts is gone even when the test fails.
+ * a test starts is gone even when the test fails. Being a group of its own,
+ * the runtime would outlive a test process killed outright (Jest stopped
+ * with SIGTERM, say): LOCAL_WATCH_PID names the test process, and the runtime
+ * stops when it is gone (local/lifecycle.ts).
  *
  * Also what the lifecycle tests look at: the process tree (from /proc, or
  * `ps` elsewhere) and the TCP sockets those processes listen on (Linux).
@@ -57,7 +60,7 @@ const startServing = async (command: string, args: string[], dataDir: string, op
   const log = openSync(logFile, 'a');
   const child = spawn(command, args, {
     cwd: REPOSITORY_ROOT,
-    env: runtimeEnv(dataDir, { PORT: String(options.port ?? 0), ...options.env }),
+    env: runtimeEnv(dataDir, { PORT: String(options.port ?? 0), LOCAL_WATCH_PID: String(process.pid), ...options.env }),
     detached: true,
     stdio: ['ignore', log, log],
   });

@@ -1,7 +1,7 @@
 /** How the local runtime finds the processes that started it, and the gate that drains requests on stop. */
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brokenLink, drainingGate, launcherChain, parseProcStat, type ProcessInfo } from '../../../local/lifecycle';
+import { brokenLink, drainingGate, launcherChain, localWatchPid, parseProcStat, type ProcessInfo } from '../../../local/lifecycle';
 
 const table = (rows: Record<number, ProcessInfo>) => (pid: number) => rows[pid];
 
@@ -54,6 +54,49 @@ describe('launcherChain', () => {
     const rows: Record<number, ProcessInfo> = {};
     for (let pid = 2; pid <= 100; pid++) rows[pid] = { ppid: pid - 1, pgid: 7 };
     expect(launcherChain(100, table(rows), 5)).toHaveLength(5);
+  });
+});
+
+describe('launcherChain up to LOCAL_WATCH_PID', () => {
+  // A test process (250, under Jest 240) started tsx (300) as the leader of its own group, tsx started node (301).
+  const e2e = table({
+    240: { ppid: 10, pgid: 240 },
+    250: { ppid: 240, pgid: 240 },
+    300: { ppid: 250, pgid: 300 },
+    301: { ppid: 300, pgid: 300 },
+  });
+
+  it('past the group leader to the watched process: node → tsx → the test process, so killing the test stops the runtime', () => {
+    expect(launcherChain(301, e2e, 32, 250)).toEqual([
+      { child: 301, parent: 300 },
+      { child: 300, parent: 250 },
+    ]);
+  });
+
+  it('no further than the watched process, and through as many groups as stand between', () => {
+    expect(launcherChain(301, e2e, 32, 240)).toEqual([
+      { child: 301, parent: 300 },
+      { child: 300, parent: 250 },
+      { child: 250, parent: 240 },
+    ]);
+    expect(launcherChain(301, e2e, 32, 300)).toEqual([{ child: 301, parent: 300 }]);
+  });
+
+  it('a process that did not start the runtime is refused: it would watch nothing of what it meant', () => {
+    expect(() => launcherChain(301, e2e, 32, 999)).toThrow('LOCAL_WATCH_PID 999 did not start this runtime (its launchers: 300, 250, 240, 10)');
+    expect(() => launcherChain(301, e2e, 32, 301)).toThrow('LOCAL_WATCH_PID 301 did not start this runtime (its launchers: 300, 250, 240, 10)');
+  });
+});
+
+describe('localWatchPid', () => {
+  it('unset or empty: none; a pid: that pid', () => {
+    expect(localWatchPid({})).toBeUndefined();
+    expect(localWatchPid({ LOCAL_WATCH_PID: '' })).toBeUndefined();
+    expect(localWatchPid({ LOCAL_WATCH_PID: '4242' })).toBe(4242);
+  });
+
+  it.each(['1', '0', '-5', '12.5', 'abc', '4242 ', '99999999999999999999'])('%j is refused', (raw) => {
+    expect(() => localWatchPid({ LOCAL_WATCH_PID: raw })).toThrow(`LOCAL_WATCH_PID must be the pid of a process that started this runtime (above 1), got "${raw}"`);
   });
 });
 
