@@ -52,8 +52,8 @@ import { applyEnv, LOCAL_CREDENTIALS, LOCAL_REGION, localAwsEnv } from '../local
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { ensureTableAndBucket } from '../local/provision';
 import { startLocalStack } from '../local/stack';
-import { SERVICE_NAME } from '../shared/logger';
-import { httpFunctions } from '../shared/manifest';
+import { SERVICE_NAME } from '../shared/observability';
+import { httpFunctions } from '../shared/functions';
 import { check, type BenchContext, type BenchPart } from './checks';
 import { domestic } from './fixtures';
 import { fmt, round, table } from './stats';
@@ -92,11 +92,11 @@ export const handler = async () => {
 
 /**
  * Shown beside the baseline, not a target: the same GetItem with the
- * service's own light client (shared/store/dynamo.ts), the floor a function
+ * service's own light client (shared/aws/dynamodb.ts), the floor a function
  * of this service now stands on (docs/decisions.md, "A light DynamoDB and S3
  * client"). The targets stay against the SDK's baseline, as issue 35 set them.
  */
-const LIGHT_FLOOR_SOURCE = `import { DynamoClient, GetCommand } from './shared/store/dynamo';
+const LIGHT_FLOOR_SOURCE = `import { DynamoClient, GetCommand } from './shared/aws/dynamodb';
 let client;
 export const handler = async () => {
   client ??= new DynamoClient();
@@ -217,8 +217,8 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const { seedReferenceData } = await import('../shared/store/seed');
   const { createCompany } = await import('../shared/store/companies');
   const { createApiKey } = await import('../shared/store/api-keys');
-  const { ddb } = await import('../shared/store/client');
-  const { PutCommand } = await import('../shared/store/dynamo');
+  const { ddb } = await import('../shared/aws');
+  const { PutCommand } = await import('../shared/aws');
   await seedReferenceData();
   await ddb.send(new PutCommand({ TableName: tableName, Item: { ...BASELINE_KEY, entityType: 'bench' } }));
   const company = await createCompany({ name: 'Cold Bench', pricingGroupId: 'default', billing: 'account', withUser: true });

@@ -49,7 +49,7 @@ import { performance } from 'node:perf_hooks';
 import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
-import { GetCommand } from '../shared/store/dynamo';
+import { ddb, GetCommand } from '../shared/aws';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { stages } from '../lib/stages';
 import { buildContext, buildEvent, manifestRoutes, matchRoute, type Route } from '../local/api-gateway';
@@ -61,10 +61,8 @@ import { startLocalStack } from '../local/stack';
 import { toLambdaRecord } from '../local/stream-poller';
 import { isBusinessDay } from '../shared/carriers/sandbox/calendar';
 import { isoDate, utcDayNumber } from '../shared/domain/dates';
-import { manifest, type HttpFunctionName } from '../shared/manifest';
+import { FUNCTIONS, type HttpFunctionName } from '../shared/functions';
 import { createApiKey } from '../shared/store/api-keys';
-import { ddb } from '../shared/store/client';
-import { s3 } from '../shared/store/s3-client';
 import { createCompany } from '../shared/store/companies';
 import { itemSize, writeUnits } from '../shared/store/item-size';
 import { keys } from '../shared/store/keys';
@@ -512,6 +510,7 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const recorded: Recorded[] = [];
   recordCommands(ddb, recorded, () => 'INDEXES', 'capacityRecorder');
   const s3ops: S3Op[] = [];
+  const { s3 } = await import('../shared/aws/s3');
   s3.middlewareStack.add(
     (next, context) => async (args) => {
       const out = await next(args);
@@ -664,7 +663,7 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   for (const r of rounds) if (r.summary.queued === 0) throw new Error('capacity: the dispatcher queued no check');
 
   log('capacity: the notify function over the stream ...');
-  const notifyEntry = manifest.find((f) => f.name === 'notify');
+  const notifyEntry = FUNCTIONS.find((f) => f.name === 'notify');
   if (notifyEntry?.trigger.kind !== 'stream') throw new Error('no notify stream function in the manifest');
   const passes = compileEventFilter(notifyEntry.trigger.filters);
   const scenarioOf = new Map(kept.map((k) => [k.orderId, k.scenario.name] as const));

@@ -1,7 +1,7 @@
 /**
  * Runs one bench part in a child process, for parts that use the store's
  * clients: those are built once per process from the environment of their
- * first use (shared/store/client.ts), so two parts that each start their own
+ * first use (shared/aws/dynamodb-client.ts), so two parts that each start their own
  * emulators cannot share a process. The child runs the part named by
  * BENCH_PART_MODULE / BENCH_PART_EXPORT and sends its BenchPart back.
  */

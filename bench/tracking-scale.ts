@@ -38,7 +38,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { BatchWriteCommand } from '../shared/store/dynamo';
+import { BatchWriteCommand, ddb } from '../shared/aws';
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
@@ -47,7 +47,6 @@ import { startLocalStack } from '../local/stack';
 import type { CarrierRegistry } from '../shared/carriers/registry';
 import type { CarrierAdapter, CarrierTracking } from '../shared/domain/carrier';
 import type { DispatchSummary } from '../shared/services/tracking/dispatch';
-import { ddb } from '../shared/store/client';
 import { keys, TRACKING_SHARDS } from '../shared/store/keys';
 import { itemSize } from '../shared/store/item-size';
 import type { DueCheck } from '../shared/store/tracking-schedule';

@@ -16,7 +16,7 @@
  *   log level, limits; tracing on with the trace sampled and metrics on, as
  *   deployed; then again in a second child with all of it off), its
  *   structured log going to /dev/null, the sandbox carriers without faults.
- *   Its DynamoDB client is the bundle's own (shared/store/client.ts:
+ *   Its DynamoDB client is the bundle's own (shared/aws/dynamodb-client.ts:
  *   marshalling, middleware stack, SigV4 signing, parsing)
  *   with an instant in-process transport in place of the network: the reads
  *   answered with responses recorded from DynamoDB Local a moment before,
@@ -47,7 +47,7 @@ import { fileURLToPath } from 'node:url';
 import { check, type BenchContext, type BenchPart } from './checks';
 import { childExit } from './child-exit';
 import { fmt, round, roundSummary, summarize, table, type LatencySummary } from './stats';
-import type { HttpRequest } from '../shared/aws-http';
+import type { HttpRequest } from '../shared/aws';
 
 /** Target of issue 8: the warm handler's p50 at most this many times the floor's. */
 const WARM_RATIO_MAX = 8;
@@ -309,7 +309,7 @@ const bodyBytes = (body: unknown): Buffer => {
 
 
 /**
- * The DynamoDB client's request handler (`{ handle(request) }`, shared/aws-http.ts): first forwarding to
+ * The DynamoDB client's request handler (`{ handle(request) }`, shared/aws/signed-http.ts): first forwarding to
  * DynamoDB Local and recording the answers to reads, then answering from the
  * recording at once. Counts what it is asked per target.
  */
@@ -387,13 +387,13 @@ const createInstantDynamoDB = () => {
 /** The Lambda environment of the rate function on the prod stage (lib/shipping-stack.ts), without AWS. */
 const deployedEnvironment = async (mode: Mode): Promise<Record<string, string>> => {
   const { stageEnvironment, stages } = await import('../lib/stages');
-  const { SERVICE_NAME } = await import('../shared/logger');
+  const { SERVICE_NAME } = await import('../shared/observability');
   const stage = stages.prod;
   return {
     TABLE_NAME: 'warm-bench-table',
     BUCKET_NAME: 'warm-bench-bucket',
     ...stageEnvironment(stage, SERVICE_NAME),
-    // As deployed: the trace line of each sampled request (shared/tracer.ts), the EMF lines; or none of it, nor any log line.
+    // As deployed: the trace line of each sampled request (shared/observability/tracer.ts), the EMF lines; or none of it, nor any log line.
     ...(mode === 'deployed'
       ? {
           _X_AMZN_TRACE_ID: 'Root=1-6745a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1',
@@ -427,7 +427,7 @@ type Json = Record<string, unknown>;
  * the rate path does not use.
  */
 const documentCommand = async (target: string, input: Json) => {
-  const lib = await import('../shared/store/dynamo');
+  const lib = await import('../shared/aws');
   const { unmarshall } = await import('@aws-sdk/util-dynamodb');
   type Av = Parameters<typeof unmarshall>[0];
   const u = (value: unknown) => (value === undefined ? undefined : unmarshall(value as Av));
@@ -498,7 +498,7 @@ const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T 
 /** What the bench takes from the rate function's deployed bundle: its handler, its DynamoDB client and the floor's steps. */
 type DeployedRate = {
   handler: (typeof import('../functions/rate/handler'))['handler'];
-  ddb: (typeof import('../shared/store/client'))['ddb'];
+  ddb: (typeof import('../shared/aws'))['ddb'];
   resolvePackagingTypes: (typeof import('../shared/domain/rate'))['resolvePackagingTypes'];
   validateRateRequest: (typeof import('../shared/domain/rate'))['validateRateRequest'];
   defaultPackagingTypes: (typeof import('../shared/reference/packaging'))['defaultPackagingTypes'];
@@ -524,7 +524,7 @@ const deployedRateBundle = async (): Promise<{ module: DeployedRate; dir: string
       stdin: {
         contents: [
           "export { handler } from './functions/rate/handler';",
-          "export { ddb } from './shared/store/client';",
+          "export { ddb } from './shared/aws/dynamodb-client';",
           "export { resolvePackagingTypes, validateRateRequest } from './shared/domain/rate';",
           "export { defaultPackagingTypes } from './shared/reference/packaging';",
         ].join('\n'),
@@ -559,7 +559,7 @@ const childMain = async (): Promise<WarmResult> => {
   const { LOCAL_CREDENTIALS } = await import('../local/env');
   const { buildContext, buildEvent } = await import('../local/api-gateway');
   const { CreateTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { ddb: sourceDdb } = await import('../shared/store/client');
+  const { ddb: sourceDdb } = await import('../shared/aws');
   const { createApiKey } = await import('../shared/store/api-keys');
   const { createCompany } = await import('../shared/store/companies');
   const { seedReferenceData } = await import('../shared/store/seed');

@@ -31,7 +31,7 @@ import { createApiKey, getApiKeyByHash, hashApiKey } from '../shared/store/api-k
 import { createCompany, getCompany } from '../shared/store/companies';
 import { seedReferenceData } from '../shared/store/seed';
 import { carriers as referenceCarriers } from '../shared/reference/carriers';
-import { manifest, type FunctionEntry } from '../shared/manifest';
+import { FUNCTIONS, type FunctionEntry } from '../shared/functions';
 import { accessLogLine, createApiServer, localBodyTimeoutMs, manifestRoutes, requireHandlerLoader } from '../local/api-gateway';
 import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
@@ -218,11 +218,11 @@ const handlerOf =
   (): H =>
     loadFunctionHandler({ name: f.name, entry: f.entry, method: f.trigger.kind, path: '' }) as unknown as H;
 
-/** A poller per stream function and a timer per schedule function of the manifest; returns the banner lines. */
+/** A poller per stream function and a timer per schedule function of the function list; returns the banner lines. */
 const startBackgroundFunctions = (options: { tableName: string; region: string; refreshSeconds: number }): string[] => {
   const lines: string[] = [];
   const checkpoints = fileCheckpoints(dataPaths(dataDir).streamCheckpoints, err);
-  for (const f of manifest) {
+  for (const f of FUNCTIONS) {
     const { trigger } = f;
     if (trigger.kind === 'stream') {
       let poller: StreamPoller;
@@ -408,7 +408,7 @@ const main = async () => {
   for (const route of manifestRoutes()) out(`             ${route.method.padEnd(6)} ${route.path}  (${route.name})`);
   for (const line of backgroundLines) out(`  ${line}`);
   out(`  E-mails    ${outboxDir}   (npm run -s admin -- outbox list)`);
-  if (manifest.some((f) => f.trigger.kind === 'stream')) out(`             stream records a function keeps failing on are set aside in ${streamFailuresFile}`);
+  if (FUNCTIONS.some((f) => f.trigger.kind === 'stream')) out(`             stream records a function keeps failing on are set aside in ${streamFailuresFile}`);
   out('Ctrl-C (or SIGTERM/SIGHUP) stops everything, after the requests and invocations in flight.');
 };
 

@@ -1,4 +1,4 @@
-/** Writes openapi.json from the manifest and the zod schemas: `npm run openapi`. */
+/** Writes openapi.json from the function list and the zod schemas: `npm run openapi`. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApi } from '../tooling/openapi';

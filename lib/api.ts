@@ -1,6 +1,6 @@
 /**
  * The REST API of a stage: one Lambda proxy integration per HTTP trigger of
- * the manifest, the stage named after the stage, JSON access logs,
+ * the function list, the stage named after the stage, JSON access logs,
  * throttling, tracing and metrics. Authentication is not API Gateway's job:
  * the functions check the X-API-Key header against the table (spec part 5).
  */
@@ -19,7 +19,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { HttpTrigger } from '../shared/manifest';
+import type { HttpTrigger } from '../shared/functions';
 import type { StageConfig } from './stages';
 
 /** One JSON object per request; no header is logged, so an API key never reaches the logs. */

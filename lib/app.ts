@@ -4,7 +4,7 @@
  */
 import { App, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { manifest, type FunctionEntry } from '../shared/manifest';
+import { FUNCTIONS, type FunctionEntry } from '../shared/functions';
 import { ShippingStack } from './shipping-stack';
 import type { StageConfig } from './stages';
 
@@ -24,7 +24,7 @@ export const newApp = (props: AppProps = {}): App => new App({ ...props, postCli
 
 export const stackName = (stage: StageConfig): string => `ShippingApi-${stage.name}`;
 
-export const addShippingStack = (app: App, stage: StageConfig, functions: readonly FunctionEntry[] = manifest): ShippingStack => {
+export const addShippingStack = (app: App, stage: StageConfig, functions: readonly FunctionEntry[] = FUNCTIONS): ShippingStack => {
   // A validation plugin: any unacknowledged finding, error or warning, fails the synth.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return new ShippingStack(app, stackName(stage), { stage, functions });

@@ -29,7 +29,7 @@ import { build, type BuildOptions, type Metafile, type StdinOptions } from 'esbu
 import { mergeStaticChunks } from './bundle/merge-static';
 import { pureSchemas } from './bundle/pure-schemas';
 
-/** The repository root: manifest entries and the aliases below are relative to it. */
+/** The repository root: function entries and the aliases below are relative to it. */
 export const projectRoot = path.resolve(__dirname, '..');
 
 /** esbuild's ESM output has no `require`; bundled CommonJS dependencies still call it. */
@@ -60,7 +60,7 @@ export const functionBundling = {
   /**
    * An external `.map` beside each output file, with line mappings only
    * (the sources stay out). Node does not read it when a function starts (see
-   * FUNCTION_NODE_OPTIONS); shared/source-maps.ts reads it the first time an
+   * FUNCTION_NODE_OPTIONS); shared/observability/source-maps.ts reads it the first time an
    * error is logged.
    */
   sourceMap: true,
@@ -76,7 +76,7 @@ export const functionBundling = {
  * parses the source map at every cold start: measured on Node 24 (medians of
  * 21 fresh processes, 2-core machine), +11 to +22 ms (12–27 %) on the import
  * of the baseline, carriers and rate. Stacks are mapped only when an error is
- * logged instead (shared/source-maps.ts).
+ * logged instead (shared/observability/source-maps.ts).
  */
 export const FUNCTION_NODE_OPTIONS: string | undefined = undefined;
 

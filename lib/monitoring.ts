@@ -24,7 +24,7 @@
  * `metricsEnabled`), which publishes it per resource and method.
  *
  * The carrier metrics are emitted by the functions in EMF with the
- * dimensions `service` and `carrier` (shared/metrics.ts). The carriers are
+ * dimensions `service` and `carrier` (shared/observability/metrics.ts). The carriers are
  * not listed here: a Metrics Insights query over `SCHEMA(namespace, carrier,
  * service)` covers a carrier added later without a change to the stack.
  */
@@ -54,7 +54,7 @@ import { WAF_RULES, type ApiFirewall } from './waf';
 /** The metric the access-log filter counts: requests API Gateway answered 429 (stage throttling). */
 export const API_THROTTLED_METRIC = 'ApiThrottled';
 
-/** Metrics Insights over the carrier lines of shared/metrics.ts (dimensions `carrier` and `service`). */
+/** Metrics Insights over the carrier lines of shared/observability/metrics.ts (dimensions `carrier` and `service`). */
 export const carrierQueries = (stage: StageConfig, serviceName: string) => {
   const from = `FROM SCHEMA("${metricsNamespace(stage)}", carrier, service) WHERE service = '${serviceName}'`;
   return {

@@ -1,6 +1,6 @@
 /**
  * The project's Lambda function (docs/architecture.md, "Infrastructure"): a
- * Lambda function with the defaults fixed once, so every manifest entry is
+ * Lambda function with the defaults fixed once, so every function entry is
  * built the same way.
  *
  * Its code is the directory lib/bundling.ts's `bundleFunction` builds

@@ -1,7 +1,7 @@
 /**
  * One stack per stage (docs/architecture.md): the stateful storage, the REST API, and
- * one function per manifest entry with its grants and its trigger. Nothing
- * here names a function: adding an entry to the manifest is enough.
+ * one function per function entry with its grants and its trigger. Nothing
+ * here names a function: adding an entry to the function list is enough.
  */
 import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Method } from 'aws-cdk-lib/aws-apigateway';
@@ -15,7 +15,7 @@ import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDe
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { environmentOf } from '../shared/config';
-import { OPERATOR_PREFIXES, QUEUES, type FunctionEntry, type QueueName } from '../shared/manifest';
+import { OPERATOR_PREFIXES, QUEUES, type FunctionEntry, type QueueName } from '../shared/functions';
 import { QUEUE_URL_ENV } from '../shared/queues';
 import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
@@ -28,7 +28,7 @@ import { ApiFirewall } from './waf';
 
 export type ShippingStackProps = StackProps & {
   stage: StageConfig;
-  /** The function manifest (shared/manifest.ts); a parameter so tests can pass other triggers. */
+  /** The function list (shared/functions.ts); a parameter so tests can pass other triggers. */
   functions: readonly FunctionEntry[];
 };
 
@@ -83,8 +83,8 @@ const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamod
 /** Two key prefixes overlap when one starts with the other: `CARRIER` reaches `CARRIER#X`. */
 const overlaps = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
 
-/** Manifest mistakes that CloudFormation would only report halfway through a deployment. */
-export const checkManifest = (functions: readonly FunctionEntry[], stage: StageConfig): void => {
+/** Function list mistakes that CloudFormation would only report halfway through a deployment. */
+export const checkFunctions = (functions: readonly FunctionEntry[], stage: StageConfig): void => {
   const problems: string[] = [];
   const names = new Set<string>();
   const routes = new Set<string>();
@@ -117,7 +117,7 @@ export const checkManifest = (functions: readonly FunctionEntry[], stage: StageC
       problems.push(`${entry.name} sends e-mail but stage ${stage.name} has no emailFrom (lib/stages.ts)`);
     }
   }
-  if (problems.length > 0) throw new Error(`The function manifest does not fit stage ${stage.name}: ${problems.join('; ')}`);
+  if (problems.length > 0) throw new Error(`The function list does not fit stage ${stage.name}: ${problems.join('; ')}`);
 };
 
 export class ShippingStack extends Stack {
@@ -126,12 +126,12 @@ export class ShippingStack extends Stack {
   readonly api: ShippingApi;
   /** The SES configuration set of status e-mails; only when a function sends e-mail. */
   readonly emailConfigurationSet?: ConfigurationSet;
-  /** Every manifest entry, by name. */
+  /** Every function entry, by name. */
   readonly functions: ReadonlyMap<string, DeployedFunction>;
   /** The WAF web ACL on the API stage: per-key and per-IP limits. */
   readonly firewall: ApiFirewall;
   readonly monitoring: Monitoring;
-  /** The stack's queues (shared/manifest.ts QUEUES) with their dead-letter queues. */
+  /** The stack's queues (shared/functions.ts QUEUES) with their dead-letter queues. */
   readonly queues: ReadonlyMap<QueueName, { queue: Queue; deadLetters: Queue }>;
   /** Seals webhook signing secrets; only when a function handles them. */
   readonly webhookSecretKey?: Key;
@@ -143,7 +143,7 @@ export class ShippingStack extends Stack {
       terminationProtection: stage.retainData,
       ...stackProps,
     });
-    checkManifest(functions, stage);
+    checkFunctions(functions, stage);
     this.stage = stage;
     Tags.of(this).add('project', SERVICE_NAME);
     Tags.of(this).add('stage', stage.name);
@@ -223,7 +223,7 @@ export class ShippingStack extends Stack {
         ...(entry.trigger.kind === 'queue' ? { timeoutSeconds: QUEUE_CONSUMER_TIMEOUT_SECONDS } : {}),
       });
       // `sam local invoke -t cdk.out/<stack>.template.json <name>`: SAM names a CDK function after the construct
-      // above its resource, `Handler` for all of them; this metadata names it after its manifest entry instead.
+      // above its resource, `Handler` for all of them; this metadata names it after its function entry instead.
       (handler.node.defaultChild as CfnFunction).addMetadata(SAM_RESOURCE_ID, entry.name);
       this.grantAccess(entry, handler);
       deployed.set(entry.name, { entry, handler, ...this.attachTrigger(scopeOfEntry, entry, handler) });
@@ -243,7 +243,7 @@ export class ShippingStack extends Stack {
   }
 
   /**
-   * Least privilege from the manifest's `access`. Table writes are fenced with
+   * Least privilege from the function list's `access`. Table writes are fenced with
    * `dynamodb:LeadingKeys` to the entry's partition-key prefixes, which never
    * reach API keys, companies or reference data (checkManifest); no function
    * may Scan.

@@ -7,7 +7,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from '../shared/zod';
 import { environmentOf, type Setting } from '../shared/config';
 import { SANDBOX_CARRIERS_SETTINGS } from '../shared/domain/sandbox-carriers';
-import { manifest } from '../shared/manifest';
+import { FUNCTIONS } from '../shared/functions';
 import { EVALUATION_WINDOWS_SECONDS, rateLimits, WAF_MAX_RATE_LIMIT, WAF_MIN_RATE_LIMIT } from './limits';
 
 export const stageNames = ['dev', 'prod'] as const;
@@ -29,8 +29,8 @@ const keyPrefix = z.string().check(z.regex(/^[a-z][a-z0-9]{0,15}$/, 'must be 1-1
  */
 export const UNRESERVED_CONCURRENCY_FLOOR = 100;
 
-const functionNames = new Set(manifest.map((entry) => entry.name));
-const httpFunctionNames = new Set(manifest.filter((entry) => entry.trigger.kind === 'http').map((entry) => entry.name));
+const functionNames = new Set(FUNCTIONS.map((entry) => entry.name));
+const httpFunctionNames = new Set(FUNCTIONS.filter((entry) => entry.trigger.kind === 'http').map((entry) => entry.name));
 
 const wafLimit = z.number().check(z.int(), z.gte(WAF_MIN_RATE_LIMIT), z.lte(WAF_MAX_RATE_LIMIT));
 
@@ -53,7 +53,7 @@ const monitoringSchema = z.object({
   serverErrorRate: z.number().check(z.gt(0), z.lt(1)),
   /** …counted only in a period with at least this many requests, so one failure in three calls pages nobody. */
   serverErrorMinRequests: positiveInt,
-  /** p99 of API Gateway's Latency per HTTP function (manifest name → milliseconds). */
+  /** p99 of API Gateway's Latency per HTTP function (function name → milliseconds). */
   latencyP99Ms: z.record(z.string(), z.number().check(z.int(), z.positive(), z.lte(29_000))),
   /** Share of carrier calls that failed (timeout, error, skipped by an open breaker) for the worst carrier (0-1). */
   carrierFailureRate: z.number().check(z.gt(0), z.lte(1)),
@@ -112,7 +112,7 @@ export const stageConfigSchema = z
     /** How long an open breaker skips its carrier before one request probes it again. */
     carrierBreakerOpenSeconds: z.number().check(z.positive(), z.lte(3600)),
     /**
-     * Sender of status e-mails; required once a function of the manifest sends
+     * Sender of status e-mails; required once a function of the function list sends
      * e-mail (lib/shipping-stack.ts checkManifest). The address, or its
      * domain, must be a verified SES identity of the account.
      */
@@ -143,7 +143,7 @@ export const stageConfigSchema = z
     /** Per-key and per-IP limits of the stage's WAF web ACL (lib/limits.ts, lib/waf.ts). */
     rateLimits: rateLimitsSchema,
     /**
-     * Reserved concurrency by manifest function name: guaranteed to the
+     * Reserved concurrency by listed function name: guaranteed to the
      * function and its ceiling (a runaway caller or a slow carrier cannot
      * take the account's whole concurrency). A function left out is
      * unreserved and shares the account's unreserved pool.
@@ -187,7 +187,7 @@ export const stageConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['rateLimits', 'perIp'], message: 'must be at least rateLimits.perKey, or one key from one address is cut below its own limit' });
     }
     for (const name of Object.keys(stage.reservedConcurrency)) {
-      if (!functionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['reservedConcurrency', name], message: 'is not a function of the manifest (shared/manifest.ts)' });
+      if (!functionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['reservedConcurrency', name], message: 'is not a function of the function list (shared/functions.ts)' });
     }
     const reserved = Object.values(stage.reservedConcurrency).reduce((sum, n) => sum + n, 0);
     if (reserved > stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR) {
@@ -198,7 +198,7 @@ export const stageConfigSchema = z
       });
     }
     for (const name of Object.keys(stage.monitoring.latencyP99Ms)) {
-      if (!httpFunctionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['monitoring', 'latencyP99Ms', name], message: 'is not an HTTP function of the manifest' });
+      if (!httpFunctionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['monitoring', 'latencyP99Ms', name], message: 'is not an HTTP function of the function list' });
     }
     if (stage.monitoring.datapointsToAlarm > stage.monitoring.evaluationPeriods) {
       ctx.addIssue({ code: 'custom', path: ['monitoring', 'datapointsToAlarm'], message: 'must be at most monitoring.evaluationPeriods' });
@@ -410,7 +410,7 @@ export const resolveStage = (name: unknown): StageConfig => {
 export const carrierSecretsEnvironment = (stage: StageConfig): Record<string, string> =>
   environmentOf({ carrierSecretPrefix: stage.carrierSecretPrefix, carrierSecretCacheSeconds: stage.carrierSecretCacheSeconds });
 
-/** The CloudWatch namespace of the functions' own metrics (shared/metrics.ts) and of the stack's metric filters. */
+/** The CloudWatch namespace of the functions' own metrics (shared/observability/metrics.ts) and of the stack's metric filters. */
 export const metricsNamespace = (stage: Pick<StageConfig, 'name'>): string => `ShippingApi/${stage.name}`;
 
 /**
@@ -440,6 +440,6 @@ export const stageEnvironment = (stage: StageConfig, serviceName: string): Recor
   ...environmentOf(Object.fromEntries(STAGE_FUNCTION_SETTINGS.map((setting) => [setting, stage[setting]]))),
   LOG_LEVEL: stage.logLevel,
   POWERTOOLS_SERVICE_NAME: serviceName,
-  // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/metrics.ts).
+  // One metrics namespace per stage, so dev traffic never mixes with prod's (shared/observability/metrics.ts).
   POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage),
 });

@@ -44,7 +44,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { ErrorCode } from '../shared/errors';
-import { inboundFunctions, PUSH_ROUTES } from '../shared/manifest';
+import { inboundFunctions, PUSH_ROUTES } from '../shared/functions';
 import { pushTokenLimits, RATE_LIMIT_ERROR_CODE, RATE_LIMIT_STATUS, rateLimitMessage, retryAfterSeconds, type RateLimits } from './limits';
 import type { StageConfig } from './stages';
 

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Scope } from '../shared/manifest';
+import type { Scope } from '../shared/functions';
 import { isUuid } from '../shared/domain/ids';
 import { echoed } from '../shared/domain/text-clipping';
 import { describeSandboxCarriers } from '../shared/domain/sandbox-carriers';
@@ -729,7 +729,7 @@ const issuePushCredentials = async (command: Extract<AdminCommand, { kind: 'carr
       import('../shared/store/carrier-accounts'),
       import('../shared/carriers/registry'),
       import('../shared/domain/push-token'),
-      import('../shared/manifest'),
+      import('../shared/functions'),
     ]);
   const account = await getCarrierAccount(command.carrierAccountId);
   if (!account) throw new AdminError(`carrier account not found: ${command.carrierAccountId}`);

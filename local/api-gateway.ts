@@ -1,19 +1,19 @@
 /**
  * A local stand-in for API Gateway's REST API with Lambda proxy integration:
- * routes by the manifest's HTTP triggers, turns a request into an
+ * routes by the function list's HTTP triggers, turns a request into an
  * `APIGatewayProxyEvent`, invokes the function's unchanged `handler` in this
  * process and writes its `APIGatewayProxyResult` back.
  *
  * Hand-written: the libraries that do this (serverless-offline, SAM local)
  * bring their own framework or Docker; this is a few hundred lines that read
- * our manifest directly.
+ * our function list directly.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/logger';
-import { httpFunctions, inboundFunctions, PUSH_ROUTES } from '../shared/manifest';
+import { withInvocationLogger } from '../shared/observability';
+import { httpFunctions, inboundFunctions, PUSH_ROUTES } from '../shared/functions';
 import { createDocsRoutes } from './docs';
 import type { LimitDecision, RequestLimiter } from './request-limiter';
 import { localHandlerOverride } from './sandbox-hooks';
@@ -27,7 +27,7 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
-/** The HTTP routes of the function manifest: its HTTP triggers and its inbound (carrier push) routes. */
+/** The HTTP routes of the function list: its HTTP triggers and its inbound (carrier push) routes. */
 export const manifestRoutes = (): Route[] =>
   [...httpFunctions(), ...inboundFunctions()].map((f) => ({ name: f.name, entry: f.entry, method: f.trigger.method, path: f.trigger.path }));
 
@@ -309,7 +309,7 @@ export const toHttpResponse = (result: unknown, requestId: string): HttpResponse
 
 export type ApiServerOptions = {
   routes?: Route[];
-  /** Loads a manifest entry's `handler`; defaults to requiring it from the repository root, once. */
+  /** Loads a function entry's `handler`; defaults to requiring it from the repository root, once. */
   loadHandler?: (route: Route) => LambdaHandler;
   stage?: string;
   /** Request bodies above this size get 413 (API Gateway's own limit is 10 MB). */

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/logger';
+import { withInvocationLogger } from '../shared/observability';
 import type { QueuePort } from '../shared/queues';
 import { buildContext } from './api-gateway';
 

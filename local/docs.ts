@@ -5,7 +5,7 @@
  *
  * - `GET /v1/openapi.json`: the repository's openapi.json, byte for byte
  *   (`npm run openapi` writes it, a unit test keeps it in sync with the
- *   manifest), read once on first request.
+ *   function list), read once on first request.
  * - `GET /docs`: swagger-ui from the swagger-ui-dist package, its assets
  *   served from node_modules under `/docs/assets/<file>` (a fixed list, never
  *   a path made from the request), its initializer a served script so the

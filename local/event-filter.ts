@@ -1,5 +1,5 @@
 /**
- * Lambda event filtering (the patterns of a manifest stream trigger, the JSON
+ * Lambda event filtering (the patterns of a function list stream trigger, the JSON
  * CDK's `FilterCriteria.filter` takes) applied locally to the records the
  * stream poller builds, so the local runtime invokes a function with exactly
  * the records Lambda would.
@@ -20,12 +20,12 @@
  *
  * Anything else (`$or`, `wildcard`, `cidr`, `anything-but` with an operator,
  * a field that is not a list or an object) throws when the filter is built,
- * so a manifest filter is never silently applied differently from Lambda.
+ * so a function list filter is never silently applied differently from Lambda.
  * Only own properties of the record are read: `constructor` or `__proto__`
  * in a pattern is a field name like any other.
  */
 
-/** One pattern, as in shared/manifest.ts `StreamFilter`. */
+/** One pattern, as in shared/functions.ts `StreamFilter`. */
 export type FilterPattern = { readonly [field: string]: unknown };
 
 /** A value's presence and the value, at a pattern leaf. */

@@ -1,6 +1,6 @@
 /**
  * `npm run invoke -- <function> [event.json]` (bin/invoke.ts is the thin
- * entry point): runs one function's unchanged `handler`, the one the manifest
+ * entry point): runs one function's unchanged `handler`, the one the function list
  * names, in this process with a sample event, against the local stack a
  * running `npm start` serves (DynamoDB Local and s3rver; no Docker).
  *
@@ -41,7 +41,7 @@ import type { DueCheck } from '../shared/store/tracking-schedule';
 import { useDeliveryQueue } from '../shared/webhooks/queue';
 import { isoDate, utcDayNumber, dayNumber } from '../shared/domain/dates';
 import { shippingDateWindow } from '../shared/domain/rate/validate';
-import { manifest, type FunctionEntry } from '../shared/manifest';
+import { FUNCTIONS, type FunctionEntry } from '../shared/functions';
 import { listOutbox, type OutboxEntry } from '../shared/notify/outbox';
 import { buildContext, requireHandlerLoader } from './api-gateway';
 import { applyEnv, runtimeAwsEnv } from './env';
@@ -77,7 +77,7 @@ export class InvokeError extends Error {
 
 export const INVOKE_USAGE = `Usage: npm run invoke -- <function>[.<case>] [event.json] [options]
 
-Runs the function's handler (shared/manifest.ts) in this process with a sample
+Runs the function's handler (shared/functions.ts) in this process with a sample
 event, against the running \`npm start\` of DATA_DIR (default .data/).
 The event defaults to events/<function>.json; \`rate.no-key\` means
 events/rate.no-key.json. Placeholders in the event are filled: the demo API key,
@@ -91,7 +91,7 @@ Options:
   --list          list the samples of events/ with their expected outcome
   --help
 
-Functions: ${manifest.map((f) => f.name).join(', ')}
+Functions: ${FUNCTIONS.map((f) => f.name).join(', ')}
 Exit code: 0 when the handler returned (whatever the HTTP status), 1 when it
 threw or no local stack is running, 2 for bad arguments.`;
 
@@ -101,8 +101,8 @@ export type InvokeCommand =
   | { kind: 'invoke'; fn: FunctionEntry; eventFile: string; printEvent: boolean; json: boolean };
 
 const functionNamed = (name: string): FunctionEntry => {
-  const fn = manifest.find((f) => f.name === name);
-  if (!fn) throw new InvokeUsageError(`unknown function "${name}"; functions: ${manifest.map((f) => f.name).join(', ')}`);
+  const fn = FUNCTIONS.find((f) => f.name === name);
+  if (!fn) throw new InvokeUsageError(`unknown function "${name}"; functions: ${FUNCTIONS.map((f) => f.name).join(', ')}`);
   return fn;
 };
 

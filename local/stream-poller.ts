@@ -1,7 +1,7 @@
 /**
  * A local stand-in for Lambda's DynamoDB stream event source mapping
  * (lib/shipping-stack.ts): reads the table's stream on DynamoDB Local and
- * invokes a manifest stream function, in this process, with the
+ * invokes a function list stream function, in this process, with the
  * `DynamoDBStreamEvent` Lambda would send.
  *
  * As deployed: starting at TRIM_HORIZON, the trigger's filter patterns
@@ -35,7 +35,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/logger';
+import { withInvocationLogger } from '../shared/observability';
 import { buildContext } from './api-gateway';
 import { compileEventFilter, type FilterPattern } from './event-filter';
 
@@ -180,7 +180,7 @@ export type ParkedRecord = {
 };
 
 export type StreamPollerOptions = {
-  /** The manifest stream entry: name (for logs, checkpoints and the context), handler file, filter patterns. */
+  /** The function list stream entry: name (for logs, checkpoints and the context), handler file, filter patterns. */
   fn: { name: string; entry: string; filters: readonly FilterPattern[] };
   tableName: string;
   /** The function's handler; called before each invocation (it loads the module once, lazily). */

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the EventBridge schedule of a manifest schedule entry
+ * A local stand-in for the EventBridge schedule of a function list schedule entry
  * (lib/shipping-stack.ts): invokes the function's handler, in this process,
  * with the "Scheduled Event" EventBridge would send, at a fixed rate.
  *
@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/logger';
+import { withInvocationLogger } from '../shared/observability';
 import { buildContext } from './api-gateway';
 
 export type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unknown>;
@@ -48,7 +48,7 @@ export const scheduledEvent = (functionName: string, options: { region: string; 
 });
 
 export type TimerOptions = {
-  /** The manifest schedule entry: name (for logs and the context) and handler file. */
+  /** The function list schedule entry: name (for logs and the context) and handler file. */
   fn: { name: string; entry: string };
   intervalMs: number;
   /** The function's handler; called before each run (it loads the module once, lazily). */

@@ -12,16 +12,13 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { injectLambdaContext, logger } from './logger';
-import { logMetrics } from './emf';
-import { metrics } from './metrics';
-import { traceInvocation } from './tracer';
+import { injectLambdaContext, logger, logMetrics, metrics, traceInvocation } from './observability';
 
 const observed = <E, R>(main: (event: E, context: Context) => Promise<R>) =>
   middy(main)
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics))
-    // Inside the logger's middleware: the trace line (shared/tracer.ts) is written before the keys are reset.
+    // Inside the logger's middleware: the trace line (shared/observability/tracer.ts) is written before the keys are reset.
     .use(traceInvocation());
 
 export const streamBatchHandler = (processRecord: (record: DynamoDBRecord) => Promise<unknown>) =>

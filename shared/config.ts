@@ -18,7 +18,7 @@
  *
  * Constructs never read process.env. A few modules still read variables of
  * their own beside this one: the logger, tracer and metrics (their switches keep Powertools' names),
- * the AWS clients' endpoints (aws-clients.ts, store/s3-client.ts,
+ * the AWS clients' endpoints (aws/clients.ts, aws/s3.ts,
  * notify/ses.ts, secrets.ts), the queue URLs (queues.ts), a live carrier's
  * base URL (carriers/live-http.ts) and the sandbox's crash switch
  * (carriers/sandbox/crash.ts).

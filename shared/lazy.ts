@@ -16,7 +16,7 @@ export const lazy = <T extends object>(create: () => T): T => {
 /**
  * A stand-in whose every property read goes to the object `current` answers
  * at that moment, methods bound to it: `lazy` above, and the logger of the
- * running invocation (shared/logger.ts).
+ * running invocation (shared/observability/logger.ts).
  */
 export const delegate = <T extends object>(current: () => T): T =>
   new Proxy(Object.create(null) as T, {

@@ -1,13 +1,13 @@
 /**
- * The stack's SQS queues as ports (shared/manifest.ts QUEUES): a function
+ * The stack's SQS queues as ports (shared/functions.ts QUEUES): a function
  * sends JSON messages to a queue by name. Deployed, each queue's URL is in the
  * environment variable QUEUE_URL_ENV names (lib/shipping-stack.ts sets it for
- * the functions whose manifest entry `sends` to it); locally the runtime
+ * the functions whose function entry `sends` to it); locally the runtime
  * installs its own durable queue for each (local/delivery-queue.ts) with
  * `useQueue`, and tests install an array.
  */
-import type { QueueName } from './manifest';
-import { awsClientConfig, withoutSdkLogging } from './aws-clients';
+import type { QueueName } from './functions';
+import { awsClientConfig, withoutSdkLogging } from './aws';
 
 export type QueuePort<M> = {
   /** Sends the messages, each to be received after `delaySeconds` (at most MAX_DELAY_SECONDS). */

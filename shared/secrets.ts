@@ -25,8 +25,8 @@ import { CreateSecretCommand, DeleteSecretCommand, paginateListSecrets, SecretsM
 import { config } from './config';
 import type { CarrierAccountRecord, CredentialsRef } from './domain/entities';
 import { lazy } from './lazy';
-import { awsClientConfig, withoutSdkLogging } from './aws-clients';
-import { traced } from './tracer';
+import { awsClientConfig, withoutSdkLogging } from './aws';
+import { traced } from './observability';
 
 /** A carrier account's credentials: names to values, e.g. `{"clientId": "...", "clientSecret": "..."}`. */
 export type Credentials = Record<string, string>;

@@ -2,7 +2,7 @@
  * The OpenAPI document, generated from the route objects
  * (shared/contract/route.ts: each endpoint's method, path, scopes, schemas,
  * answers and own refusals with their error examples, spec part 2,
- * docs/decisions.md) through the function manifest (shared/manifest.ts),
+ * docs/decisions.md) through the function list (shared/functions.ts),
  * which lists them; the JSON Schemas are zod's own `z.toJSONSchema` of the
  * contract's schemas (./json-schemas.ts), the operations, shared answers and
  * headers are written here. `npm run openapi` writes openapi.json; a unit
@@ -18,7 +18,7 @@ import { routeOf } from '../shared/contract/routes';
 import { envelope, errorBody } from '../shared/contract/shared-schemas';
 import { webhookEvents } from '../shared/contract/webhook-events';
 import { BODY_LIMITS } from '../shared/http/json-body';
-import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../shared/manifest';
+import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../shared/functions';
 import { componentRef, createJsonSchemas, type JsonSchema } from './json-schemas';
 
 /** An OpenAPI response object. */
@@ -207,7 +207,7 @@ export const STAGE_NAMES = ['dev', 'prod'];
 
 /**
  * Where the API answers. The path keys carry the `/v1` prefix themselves
- * (lib/api.ts adds each manifest path, `/v1/...`, under the stage's root), so
+ * (lib/api.ts adds each function path, `/v1/...`, under the stage's root), so
  * a server URL stops before it: the local runtime's origin, and a stage's
  * invoke URL, which ends with the stage name (the stack's `ApiUrl` output).
  * The local runtime listens on 127.0.0.1 only (bin/local.ts), so `localhost`,
@@ -233,13 +233,13 @@ export const SERVERS: Server[] = [
 
 const scopeText = (name: HttpFunctionName): string => {
   const fn = httpFunctions().find((f) => f.name === name);
-  if (!fn) throw new Error(`no HTTP function ${name} in the manifest`);
+  if (!fn) throw new Error(`no HTTP function ${name} in the function list`);
   return fn.trigger.scopes.length ? `scope ${fn.trigger.scopes.map((s) => `\`${s}\``).join(' or ')}` : 'any valid key';
 };
 
 /**
  * info.description: the conventions and the typical call order of spec part
- * 1, as the /docs page shows it first. The scopes come from the manifest.
+ * 1, as the /docs page shows it first. The scopes come from the function list.
  */
 const GUIDE = [
   'Rate a parcel with every carrier of your pricing group, buy the label of the rate you pick, download the label file, track the shipment and cancel it before pickup.',

@@ -6,10 +6,10 @@
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { cancelRoute } from '../../shared/contract/cancel';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { orderPreload } from '../../shared/services/order-preload';
-import { createCancelService } from '../../shared/services/tracking/cancel';
+import { createCancelService } from '../../shared/services/cancel';
 
 export const createCancelHandler = (registry: ShipmentCarriers, options: RuntimeOverrides = {}) => {
   const cancels = createCancelService({ registry, logger, ...runtimeWith(options) });

@@ -7,7 +7,7 @@
  */
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { inboundHandler } from '../../shared/http/inbound';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createCarrierPushService, type CarrierPushDependencies } from '../../shared/services/carrier-push';
 import { createPushApplier } from '../../shared/services/tracking/push';

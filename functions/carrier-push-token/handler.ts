@@ -7,7 +7,7 @@
  */
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { inboundHandler } from '../../shared/http/inbound';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createCarrierPushService, type CarrierPushDependencies } from '../../shared/services/carrier-push';
 
 export const createCarrierPushTokenHandler = (carriers: ShipmentCarriers, options: Pick<CarrierPushDependencies, 'clock' | 'secretOf'> = {}) => {

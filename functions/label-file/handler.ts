@@ -5,7 +5,7 @@
  */
 import { labelFileRoute } from '../../shared/contract/labels';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createLabelService, type RenderFn } from '../../shared/services/labels';
 import { labelFilePreload } from '../../shared/services/order-preload';
 

@@ -4,7 +4,7 @@
  */
 import { manifestFileRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createManifestService, type ManifestRenderFn } from '../../shared/services/manifests';
 
 /** Loaded only when a rendered PDF has gone from the bucket and is drawn again. */

@@ -1,7 +1,7 @@
 /** GET /v1/manifests/{manifestId}: one manifest; another company's or the other mode's is 404 (shared/services/manifests.ts). */
 import { manifestGetRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createManifestService } from '../../shared/services/manifests';
 
 const unused = async (): Promise<never> => {

@@ -5,7 +5,7 @@
  */
 import { manifestsCreateRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createManifestService, type ManifestDependencies, type ManifestRenderFn } from '../../shared/services/manifests';
 import { referencePreload } from '../../shared/services/preload';
 

@@ -1,7 +1,7 @@
 /** GET /v1/manifests: the company's manifests of the key's mode, newest first, with a cursor (shared/services/manifests.ts). */
 import { manifestsListRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createManifestService } from '../../shared/services/manifests';
 
 const unused = async (): Promise<never> => {

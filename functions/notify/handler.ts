@@ -9,7 +9,7 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { streamBatchHandler } from '../../shared/batch-handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { emailSender } from '../../shared/notify/sender';
 import { createNotifyingService, NotificationInFlight, type NotifyingDependencies } from '../../shared/services/notifying';
 

@@ -2,7 +2,7 @@
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { rateRoute } from '../../shared/contract/rate';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { packagingPreload } from '../../shared/services/preload';
 import { createRatingService } from '../../shared/services/rating';
 

@@ -6,7 +6,7 @@
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { shipRoute } from '../../shared/contract/ship';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { referencePreload } from '../../shared/services/preload';
 import { createShippingService, type ShippingDependencies } from '../../shared/services/shipping';
 

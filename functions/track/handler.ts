@@ -5,7 +5,7 @@
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
 import { trackRoute } from '../../shared/contract/track';
 import { httpHandler } from '../../shared/http/handler';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { orderPreload } from '../../shared/services/order-preload';
 import { createTrackReader } from '../../shared/services/tracking/track';

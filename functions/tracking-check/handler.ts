@@ -13,8 +13,7 @@
  */
 import { queueStepHandler } from '../../shared/batch-handler';
 import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
-import { logger } from '../../shared/logger';
-import { recordOrphanVoided } from '../../shared/metrics';
+import { logger, recordOrphanVoided } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import type { ReconciliationService } from '../../shared/services/reconciliation';
 import type { ShippingDependencies } from '../../shared/services/shipping';
@@ -31,7 +30,7 @@ export const createTrackingCheckHandler = (registry: ShipmentCarriers, options: 
       const [{ createReconciliationService }, { createShippingService }, { createCancelService }] = await Promise.all([
         import('../../shared/services/reconciliation'),
         import('../../shared/services/shipping'),
-        import('../../shared/services/tracking/cancel'),
+        import('../../shared/services/cancel'),
       ]);
       const shipping = createShippingService({ registry, logger, ...(options.clock ? { clock: options.clock } : {}), ...(pushSubscriber ? { pushSubscriber } : {}) });
       const cancels = createCancelService({ registry, logger, ...runtime });

@@ -8,8 +8,7 @@
  */
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { injectLambdaContext, logger } from '../../shared/logger';
-import { traceInvocation } from '../../shared/tracer';
+import { injectLambdaContext, logger, traceInvocation } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createTrackingDispatcher, type DispatcherDependencies, type DispatchOptions, type DispatchSummary } from '../../shared/services/tracking/dispatch';
 

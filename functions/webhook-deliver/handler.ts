@@ -7,7 +7,7 @@
  */
 import { queueStepHandler } from '../../shared/batch-handler';
 import { config } from '../../shared/config';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createWebhookDeliveryService, type WebhookDeliveryDependencies } from '../../shared/services/webhook-delivery';
 import { stagePolicy } from '../../shared/webhooks/destination';
 import { parseDeliveryMessage } from '../../shared/webhooks/queue';

@@ -8,7 +8,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { streamBatchHandler } from '../../shared/batch-handler';
 import { config } from '../../shared/config';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability';
 import { createWebhookDeliveryService, type WebhookDeliveryDependencies } from '../../shared/services/webhook-delivery';
 import { stagePolicy } from '../../shared/webhooks/destination';
 

@@ -8,9 +8,7 @@
  */
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { injectLambdaContext, logger } from '../../shared/logger';
-import { metrics } from '../../shared/metrics';
-import { traceInvocation } from '../../shared/tracer';
+import { injectLambdaContext, logger, metrics, traceInvocation } from '../../shared/observability';
 import { createWebhookSweep, type SweepSummary, type WebhookSweepDependencies } from '../../shared/services/webhook-sweep';
 
 export const createWebhookSweepHandler = (options: Omit<WebhookSweepDependencies, 'logger'> = {}) => {

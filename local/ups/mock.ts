@@ -16,7 +16,7 @@
  * routes (`/v1/carriers/ups/push/token` and `/events`), as UPS Track Alert does.
  */
 import { parseArgs } from 'node:util';
-import { carrierPushPaths } from '../../shared/manifest';
+import { carrierPushPaths } from '../../shared/functions';
 import { startUpsMock } from './mock-server';
 import { startPushMode } from './push-mode';
 

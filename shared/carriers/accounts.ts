@@ -24,7 +24,7 @@ import { unusableAccountMessage, type CarrierAccount } from '../domain/carrier';
 import type { StoredRate } from '../domain/rate/stored';
 import type { PricingPlan } from '../domain/entities';
 import { AppError } from '../errors';
-import { logger } from '../logger';
+import { logger } from '../observability';
 import type { Credentials } from '../secrets';
 import { cachedCarrierAccount } from '../store/carrier-accounts';
 

@@ -6,9 +6,7 @@
  * repeatedly) is not asked at all and becomes a failure entry `unavailable`.
  */
 import { config } from '../config';
-import type { LogPort } from '../logger';
-import { carrierMetrics } from '../metrics';
-import { recordCall } from '../tracer';
+import { carrierMetrics, type LogPort, recordCall } from '../observability';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { untilAborted } from './signals';
 import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './port';
@@ -30,7 +28,7 @@ export type FanOutResult = {
   failures: RateFailure[];
 };
 
-/** One call to one carrier (or one skipped, `unavailable`), for per-carrier latency and failure metrics (shared/metrics.ts). */
+/** One call to one carrier (or one skipped, `unavailable`), for per-carrier latency and failure metrics (shared/observability/metrics.ts). */
 export type CarrierCall = { carrierCode: string; latencyMs: number; outcome: 'answered' | RateFailure['reason'] };
 
 export type FanOutMetrics = {
@@ -147,7 +145,7 @@ export async function fanOutRates(jobs: RateJob[], options: FanOutOptions = {}):
         const outcome = await rateOne(job, call);
         const outcomeName = 'quotes' in outcome ? 'answered' : outcome.reason;
         metrics.carrierCall({ carrierCode: outcome.carrierCode, latencyMs: performance.now() - started, outcome: outcomeName });
-        // The invocation's trace line (shared/tracer.ts); a skip (`unavailable`) is listed too, with the time it took to decide.
+        // The invocation's trace line (shared/observability/tracer.ts); a skip (`unavailable`) is listed too, with the time it took to decide.
         const failed = outcomeName === 'timeout' || outcomeName === 'error' ? { failed: true as const } : {};
         recordCall(started, { service: 'carrier', operation: 'rate', carrier: outcome.carrierCode, outcome: outcomeName, ...failed });
         return outcome;

@@ -33,7 +33,7 @@
  * one call in the forms a carrier echoes them.
  */
 import { CarrierAccountUnusable, CarrierError, type CarrierAccount } from '../domain/carrier';
-import { logger } from '../logger';
+import { logger } from '../observability';
 
 /** The shortest credential a call sends, and the shortest run of one that is scrubbed. */
 export const MIN_CREDENTIAL_CHARS = 8;

@@ -5,14 +5,14 @@
  * beside its schemas in the endpoint's contract file (shared/contract/ship.ts
  * `shipRoute`...) and ./routes.ts lists them all by function name. Three
  * readers, one object:
- * - shared/manifest.ts derives each HTTP function's trigger (method, path,
+ * - shared/functions.ts derives each HTTP function's trigger (method, path,
  *   scopes, body policy) from it;
  * - the HTTP wrapper (shared/http/handler.ts) validates path, query and body
  *   with its schemas and types `main`'s input and answer by them;
  * - tooling/openapi.ts documents the operation from it.
  *
  * A function bundle imports its own route's contract file only, never
- * ./routes.ts nor the manifest (test/unit/boundaries.test.ts): its route's
+ * ./routes.ts nor the function list (test/unit/boundaries.test.ts): its route's
  * texts and schemas, answers included, are what a cold start pays for (a
  * few KB, within the noise of the cold-import measurement), the other
  * routes' are not.
@@ -54,14 +54,14 @@ export type RouteError = {
 export type Answer = { status: number; description: string; schema?: z.ZodMiniType; headers?: Record<string, AnswerHeader> };
 
 export type Route = {
-  /** The function's name in shared/manifest.ts (functions/<name>/handler.ts). */
+  /** The function's name in shared/functions.ts (functions/<name>/handler.ts). */
   name: string;
   method: HttpMethod;
   /** API Gateway resource path, with `{param}` placeholders, under /v1 (OpenAPI shares the syntax). */
   path: string;
   /** Any one of these scopes is enough; empty means any valid key. */
   scopes: readonly Scope[];
-  /** One line: the manifest's description of the function, the operation's description. */
+  /** One line: the function list's description of the function, the operation's description. */
   description: string;
   /** The operation's summary. */
   summary: string;

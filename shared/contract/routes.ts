@@ -1,5 +1,5 @@
 /**
- * Every route object (./route.ts) by function name: what shared/manifest.ts
+ * Every route object (./route.ts) by function name: what shared/functions.ts
  * derives its HTTP triggers from and tooling/openapi.ts documents. It imports
  * every endpoint's schemas, so no function imports it (a function imports its
  * own route from its contract file).

@@ -29,7 +29,7 @@
 import { config } from '../config';
 import type { ApiKeyRecord, Company, KeyMode } from '../domain/entities';
 import { AppError, forbidden, unauthorized } from '../errors';
-import type { Scope } from '../manifest';
+import type { Scope } from '../functions';
 import type { Preload } from '../services/preload';
 import { getApiKeyByHash, hashApiKey } from '../store/api-keys';
 import { getCompany } from '../store/companies';

@@ -6,7 +6,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isAppError } from '../errors';
-import { logger } from '../logger';
+import { logger } from '../observability';
 import type { HttpContext } from './handler-io';
 import { jsonResponse } from './respond';
 

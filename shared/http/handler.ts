@@ -7,7 +7,7 @@
  * wrapped in the `{data}` envelope; the error handler wraps them all. The
  * required scopes, the body policy and the schemas come from the function's
  * route object (shared/contract/route.ts), the one its OpenAPI operation and
- * manifest entry are made of, so they cannot drift apart.
+ * function entry are made of, so they cannot drift apart.
  *
  * Auth runs before body parsing, so an unauthenticated caller gets 401 and
  * learns nothing from validation.
@@ -17,13 +17,10 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { injectLambdaContext, logger } from '../logger';
+import { injectLambdaContext, logger, logMetrics, metrics, traceInvocation } from '../observability';
 import { bodyPolicyOf, type Route } from '../contract/route';
-import { logMetrics } from '../emf';
-import { metrics } from '../metrics';
 import type { Preload } from '../services/preload';
 import { withRequestScope } from '../store/request-scope';
-import { traceInvocation } from '../tracer';
 import { authenticate } from './auth';
 import { errorHandler } from './errors-middleware';
 import { jsonBody } from './json-body';
@@ -83,7 +80,7 @@ export const toResult = (reply: HttpReply, requestId: string): APIGatewayProxyRe
  * the Lambda context in the logger (the request and company keys end with
  * the request; the event, which holds keys, tokens and the body, is never
  * logged), metrics, the function's log context, then the invocation's trace
- * (shared/tracer.ts: inside the logger's, so its line has the request's keys).
+ * (shared/observability/tracer.ts: inside the logger's, so its line has the request's keys).
  */
 export const frontMiddlewares = (functionName: string): MiddlewareObj[] => [
   requestIdMiddleware() as MiddlewareObj,

@@ -1,12 +1,12 @@
 /**
- * The HTTP layer of an inbound route (shared/manifest.ts `inbound`: a carrier
+ * The HTTP layer of an inbound route (shared/functions.ts `inbound`: a carrier
  * pushing us events): the same middleware as every HTTP function
  * (./handler.ts) without the API-key authentication and the JSON body
  * parsing, which the carrier's own protocol replaces, and without the `{data}`
  * envelope: `main` answers the exact body the carrier's protocol wants (an
  * OAuth token answer, say). An AppError still becomes the error body.
- * Headers and bodies are never logged. `functionName` is the manifest's name
- * of the function (test/unit/manifest.test.ts holds them equal); the manifest,
+ * Headers and bodies are never logged. `functionName` is the function list's name
+ * of the function (test/unit/functions.test.ts holds them equal); the function list,
  * which reads every route object, stays out of the bundle.
  */
 import middy, { type MiddlewareObj } from '@middy/core';

@@ -3,13 +3,13 @@
  * an HTML part), from the stage's EMAIL_FROM, with its configuration set
  * when it has one (delivery events, suppression list). The client is created
  * on the first send, once per container, with the project's timeouts and
- * retries (shared/aws-clients.ts `awsClientConfig('sesv2')`).
+ * retries (shared/aws/clients.ts `awsClientConfig('sesv2')`).
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
 import { lazy } from '../lazy';
-import { awsClientConfig, withoutSdkLogging } from '../aws-clients';
-import { traced } from '../tracer';
+import { awsClientConfig, withoutSdkLogging } from '../aws';
+import { traced } from '../observability';
 import type { EmailMessage, EmailSender } from './email-port';
 
 export const createSesClient = (env: NodeJS.ProcessEnv = process.env): SESv2Client => traced(withoutSdkLogging(new SESv2Client(awsClientConfig('sesv2', env))));

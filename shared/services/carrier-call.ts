@@ -3,11 +3,11 @@
  * fires at the deadline, and the call settles at the deadline even when the
  * transport ignores the signal, with a CarrierTimeout. Each call is listed,
  * with its latency and outcome, in the invocation's trace line
- * (shared/tracer.ts); the rating fan-out lists its own (shared/carriers/fanout.ts).
+ * (shared/observability/tracer.ts); the rating fan-out lists its own (shared/carriers/fanout.ts).
  */
 import { CarrierRefusal, CarrierTimeout } from '../domain/carrier';
 import { untilAborted } from '../carriers/signals';
-import { recordCall } from '../tracer';
+import { recordCall } from '../observability';
 
 /** `operation` names the call in the trace line (`ship`, `track`, …); `call` when the caller does not say. */
 export const callCarrier = async <T>(carrierCode: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>, operation = 'call'): Promise<T> => {

@@ -30,7 +30,7 @@ import { carrierAccountOfClient, issuePushToken, pushTokenValid, readPushToken, 
 import { echoed } from '../domain/text-clipping';
 import type { TrackingReport } from '../domain/tracking';
 import { AppError } from '../errors';
-import type { LogPort } from '../logger';
+import type { LogPort } from '../observability';
 import { getCarrierAccount } from '../store/carrier-accounts';
 import { getOrder } from '../store/orders';
 import { orderOfTrackingNumber } from '../store/tracking-schedule';

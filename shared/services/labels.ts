@@ -30,8 +30,7 @@ import { loadReference } from '../store/reference';
 import { ConditionFailed } from '../store/table-ops';
 import { listOf } from './label-list';
 import { ownOrder } from './own-order';
-import type { LogPort } from '../logger';
-import { recordCarrierDocumentsRefused } from '../metrics';
+import { type LogPort, recordCarrierDocumentsRefused } from '../observability';
 
 /** Renders a file; `refused`: the carrier's documents it could not take, whose packages it drew itself. */
 export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string; refused?: readonly RefusedCarrierDocument[] }>;

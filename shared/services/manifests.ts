@@ -66,7 +66,7 @@ import { ConditionFailed } from '../store/table-ops';
 import { callCarrier, failureKind } from './carrier-call';
 import { loadCarrierContext } from './carrier-context';
 import { manifestView } from './manifest-view';
-import type { LogPort } from '../logger';
+import type { LogPort } from '../observability';
 
 /** A close lease held longer than this belongs to a close that died: well past the function's 29 s. */
 export const CLOSE_STALE_SECONDS = 60;

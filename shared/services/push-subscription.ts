@@ -19,7 +19,7 @@ import { config } from '../config';
 import type { Order } from '../domain/entities';
 import { pointTrackingNumber } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
-import type { LogPort } from '../logger';
+import type { LogPort } from '../observability';
 
 export type PushSubscriberDependencies = {
   registry: ShipmentCarriers;

@@ -27,7 +27,7 @@ import type { ShipmentCarrier, ShipmentCarriers } from '../carriers/shipment-car
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type FoundPackage } from '../domain/carrier';
 import type { Order } from '../domain/entities';
-import type { LogPort } from '../logger';
+import type { LogPort } from '../observability';
 import { getOrder, getShipState } from '../store/orders';
 import {
   addAuditEntry,

@@ -28,7 +28,7 @@ import { recordSubscription } from '../store/tracking-schedule';
 import { callCarrier, failureKind } from './carrier-call';
 import { carrierAnswersKey } from './carrier-context';
 import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './push-subscription';
-import type { LogPort } from '../logger';
+import type { LogPort } from '../observability';
 
 export type ShippingDependencies = {
   registry: ShipmentCarriers;

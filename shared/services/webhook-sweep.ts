@@ -22,8 +22,7 @@
  * message that fails to send leaves its delivery to be found again one
  * SWEEP_AFTER_SECONDS later (the run throws, and says so).
  */
-import type { LogPort } from '../logger';
-import { metrics, MetricUnit } from '../metrics';
+import { type LogPort, metrics, MetricUnit } from '../observability';
 import { WEBHOOK_OVERDUE_SHARDS } from '../store/keys';
 import { ConditionFailed } from '../store/table-ops';
 import {

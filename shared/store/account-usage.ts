@@ -14,12 +14,11 @@
  * order (a 4 KB order item read eventually consistent is half a unit), e.g.
  * 100,000 moving orders cost about 50,000 read units and a minute.
  */
-import { BatchGetCommand, QueryCommand } from './dynamo';
+import { BatchGetCommand, ddb, QueryCommand } from '../aws';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
 import type { TransitStatus } from '../domain/entities';
 import { expressionOf, requestPlaceholders } from './expressions';
-import { ddb } from './client';
 import { keys, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
 import { trackingDueIndex } from './table';
 

@@ -4,12 +4,11 @@
  * key can be revoked by id.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from './dynamo';
+import { ddb, TransactWriteCommand, UpdateCommand } from '../aws';
 import * as z from '../zod';
 import { config } from '../config';
 import { apiKeyRecordSchema, type ApiKeyRecord, type KeyMode } from '../domain/entities';
 import { conditionOf, expressionOf, itemAbsent, requestPlaceholders } from './expressions';
-import { ddb } from './client';
 import { ItemNotFound } from './errors';
 import { keys } from './keys';
 import { getItem } from './table-ops';

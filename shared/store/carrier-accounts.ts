@@ -1,16 +1,15 @@
 /**
  * Carrier accounts (`CARRIERACCT#<id>` / `CARRIERACCT`): registered by the
  * operator (admin `carrier-account add`), never written by a function (the
- * prefix is one of the manifest's OPERATOR_PREFIXES, so IAM fences every
+ * prefix is one of the function list's OPERATOR_PREFIXES, so IAM fences every
  * function's writes away from it). An item holds the account number and a
  * reference to where the credentials live (shared/secrets.ts), never the
  * credentials. Pricing plans name an account by id (`carrierAccountId`).
  */
-import { DeleteCommand, ScanCommand } from './dynamo';
+import { ddb, DeleteCommand, ScanCommand } from '../aws';
 import { config } from '../config';
 import { carrierAccountSchema, type CarrierAccountRecord } from '../domain/entities';
 import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';
-import { ddb } from './client';
 import { keys, PK_PREFIX } from './keys';
 import { memoReference } from './memo';
 import { conditionalPut, conditionalUpdate, ConditionFailed, getItem, isConditionalCheckFailed } from './table-ops';

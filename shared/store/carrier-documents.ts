@@ -9,7 +9,6 @@
 import { config } from '../config';
 import type { CarrierDocument } from '../domain/carrier';
 import type { CarrierDocumentRef } from '../domain/entities';
-import { GetObjectCommand, PutObjectCommand, s3 } from './s3-client';
 import { bucketDefinition } from './table';
 
 const EXTENSIONS: Record<CarrierDocumentRef['format'], string> = { ZPL: 'zpl', PDF: 'pdf', PNG: 'png', GIF: 'gif', JPEG: 'jpg' };
@@ -29,6 +28,7 @@ const refOf = ({ type, format, packageIndex }: CarrierDocument): CarrierDocument
 
 /** Stores every document and answers how the order lists them. */
 export const putCarrierDocuments = async (companyId: string, orderId: string, documents: readonly CarrierDocument[]): Promise<CarrierDocumentRef[]> => {
+  const { PutObjectCommand, s3 } = await import('../aws/s3');
   await Promise.all(
     documents.map((document) =>
       s3.send(
@@ -45,10 +45,12 @@ export const putCarrierDocuments = async (companyId: string, orderId: string, do
 };
 
 /** The documents an order lists, with their bytes. */
-export const getCarrierDocuments = (companyId: string, orderId: string, refs: readonly CarrierDocumentRef[]): Promise<CarrierDocument[]> =>
-  Promise.all(
+export const getCarrierDocuments = async (companyId: string, orderId: string, refs: readonly CarrierDocumentRef[]): Promise<CarrierDocument[]> => {
+  const { GetObjectCommand, s3 } = await import('../aws/s3');
+  return Promise.all(
     refs.map(async (ref) => {
       const answer = await s3.send(new GetObjectCommand({ Bucket: config.bucketName, Key: carrierDocumentKey(companyId, orderId, ref) }));
       return { ...ref, content: answer.Body };
     }),
   );
+};

@@ -1,10 +1,9 @@
 /** Companies (organizations): pricing group, billing, user, third-party blacklist. */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from './dynamo';
+import { ddb, UpdateCommand } from '../aws';
 import { config } from '../config';
 import { companySchema, type Company } from '../domain/entities';
 import { expressionOf, requestPlaceholders } from './expressions';
-import { ddb } from './client';
 import { getPricingGroup } from './reference-views';
 import { ItemNotFound } from './errors';
 import { keys } from './keys';

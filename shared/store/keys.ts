@@ -7,7 +7,7 @@ import { trackingDueIndex, webhookOverdueIndex } from './table';
 export type Key = { pk: string; sk: string };
 
 /**
- * The partition-key prefix of each kind of item. The function manifest fences
+ * The partition-key prefix of each kind of item. The function list fences
  * every function's table writes to some of them (IAM `dynamodb:LeadingKeys`),
  * so a new kind of item starts here.
  */

@@ -10,7 +10,6 @@ import * as z from '../zod';
 import { config } from '../config';
 import type { LabelTypeCode } from '../labels/catalog';
 import { labelFileExtension } from '../labels/catalog';
-import { HeadObjectCommand, PutObjectCommand, s3 } from './s3-client';
 import { keys } from './keys';
 import { defineLease } from './lease';
 import { bucketDefinition } from './table';
@@ -25,6 +24,7 @@ const isNotFound = (e: unknown) => {
 };
 
 export const labelFileExists = async (key: string): Promise<boolean> => {
+  const { HeadObjectCommand, s3 } = await import('../aws/s3');
   try {
     await s3.send(new HeadObjectCommand({ Bucket: config.bucketName, Key: key }));
     return true;
@@ -35,12 +35,13 @@ export const labelFileExists = async (key: string): Promise<boolean> => {
 };
 
 export const putLabelFile = async (key: string, body: Buffer, contentType: string): Promise<void> => {
+  const { PutObjectCommand, s3 } = await import('../aws/s3');
   await s3.send(new PutObjectCommand({ Bucket: config.bucketName, Key: key, Body: body, ContentType: contentType }));
 };
 
 /** A GET URL of the file valid `expiresInSeconds`, downloading as `fileName`. */
-export const presignLabelFile = (key: string, fileName: string, expiresInSeconds: number): Promise<string> =>
-  s3.presignGet({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }, expiresInSeconds);
+export const presignLabelFile = async (key: string, fileName: string, expiresInSeconds: number): Promise<string> =>
+  (await import('../aws/s3')).s3.presignGet({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }, expiresInSeconds);
 
 const markerSchema = z.object({ state: z.enum(['rendering', 'stored']), token: z.string(), at: z.string() });
 export type RenderMarker = z.infer<typeof markerSchema>;

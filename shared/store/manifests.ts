@@ -22,13 +22,12 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand } from './dynamo';
+import { ddb, DeleteCommand, QueryCommand } from '../aws';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from '../zod';
 import { config } from '../config';
 import type { KeyMode } from '../domain/entities';
 import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';
-import { ddb } from './client';
 import { keys, type Key } from './keys';
 import { defineLease } from './lease';
 import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryPrefix, transactWrite, type TransactionWrite } from './table-ops';

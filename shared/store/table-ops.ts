@@ -7,10 +7,9 @@
  * exceptions, and a service decides what it means to a caller.
  */
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './dynamo';
+import { BatchWriteCommand, ddb, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws';
 import type * as z from '../zod';
 import { config } from '../config';
-import { ddb } from './client';
 import { conditionOf, expressionOf, itemAbsent, requestPlaceholders, type Expression } from './expressions';
 import type { Key } from './keys';
 

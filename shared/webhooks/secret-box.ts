@@ -18,7 +18,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '../config';
-import { awsClientConfig, withoutSdkLogging } from '../aws-clients';
+import { awsClientConfig, withoutSdkLogging } from '../aws';
 
 export type SecretContext = { companyId: string; webhookId: string };
 

@@ -4,7 +4,7 @@
  * scope check.
  */
 import { randomBytes } from 'node:crypto';
-import { httpFunctions, type Scope } from '../../shared/manifest';
+import { httpFunctions, type Scope } from '../../shared/functions';
 import { knownScopes } from '../../local/admin';
 import { admin, api, companyWithKey, e2e, expectErrorBody } from '../support/e2e';
 

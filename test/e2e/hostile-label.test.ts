@@ -30,7 +30,7 @@ const carrierZOrder = async (): Promise<string> => {
 /** Writes `bytes` over the runtime's stored carrier label of the order's first package. */
 const replaceFirstLabelImage = async (orderId: string, bytes: Buffer) => {
   applyEnv(targetEnv(resolveAdminTarget({ ...process.env, DATA_DIR: e2e.dataDir })));
-  const { PutObjectCommand, s3 } = await import('../../shared/store/s3-client');
+  const { PutObjectCommand, s3 } = await import('../../shared/aws/s3');
   const { bucketName } = readRuntimeFile(e2e.dataDir)!;
   await s3.send(new PutObjectCommand({ Bucket: bucketName, Key: `labels/${e2e.companyId}/${orderId}/carrier/label-1.png`, Body: bytes }));
 };

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { httpFunctions } from '../../shared/manifest';
+import { httpFunctions } from '../../shared/functions';
 import { api, client, e2e, expectErrorBody, openApi } from '../support/e2e';
 import { createOpenApiValidator, OpenApiMismatch, type OpenApiDocument } from '../support/openapi-validator';
 

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { BUNDLE_ALIASES, FUNCTION_NODE_OPTIONS, buildFunction, functionBundling, projectRoot } from '../../lib/bundling';
 import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { stages } from '../../lib/stages';
-import { manifest } from '../../shared/manifest';
+import { FUNCTIONS } from '../../shared/functions';
 import { logicalId, resources, synthesize, type Synthesized } from './synth';
 
 let synthesized: Synthesized;
@@ -54,7 +54,7 @@ it('has every alias replacement in the repository', () => {
   for (const replacement of Object.values(BUNDLE_ALIASES)) expect(existsSync(path.join(projectRoot, replacement))).toBe(true);
 });
 
-describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name, entry) => {
+describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (name, entry) => {
   it('is ES modules that define require, each with its source map beside it', () => {
     const dir = bundleDir(name);
     expect(modulesOf(dir)).toContain('index.mjs');
@@ -93,7 +93,7 @@ describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name
     for (const file of modulesOf(bundleDir(name))) expect(readFileSync(path.join(bundleDir(name), file), 'utf8')).not.toMatch(/\bfrom\s*["'](node:)?http["']/);
   });
 
-  it('carries no X-Ray SDK: neither cls-hooked nor aws-xray-sdk-core in any of its files, and nothing that installs an async hook (shared/tracer.ts)', () => {
+  it('carries no X-Ray SDK: neither cls-hooked nor aws-xray-sdk-core in any of its files, and nothing that installs an async hook (shared/observability/tracer.ts)', () => {
     const dir = bundleDir(name);
     for (const file of modulesOf(dir)) {
       const { sources } = JSON.parse(readFileSync(path.join(dir, `${file}.map`), 'utf8')) as { sources: string[] };

@@ -2,13 +2,13 @@
  * Reserved concurrency, alarms and the dashboard of each stage: every alarm
  * with its metric, threshold and the stage's SNS topic; and the carrier
  * alarms read exactly the metric names and dimensions the functions emit
- * (shared/metrics.ts, run here with Powertools on).
+ * (shared/observability/metrics.ts, run here with Powertools on).
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { API_THROTTLED_METRIC, carrierQueries } from '../../lib/monitoring';
 import { SERVICE_NAME } from '../../lib/shipping-stack';
 import { metricsNamespace, stages, type StageConfig } from '../../lib/stages';
-import { httpFunctions, manifest } from '../../shared/manifest';
+import { httpFunctions, FUNCTIONS } from '../../shared/functions';
 import { logicalId, resources, useSynthesizedStages } from './synth';
 
 const of = useSynthesizedStages();
@@ -67,14 +67,14 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   describe('reserved concurrency', () => {
     it('is set on each function as the stage configures it', () => {
       const { stack, template } = of(stage);
-      for (const entry of manifest) {
+      for (const entry of FUNCTIONS) {
         const fn = resources(template)[logicalId(stack.functions.get(entry.name)!.handler)]!;
         expect([entry.name, fn.Properties!.ReservedConcurrentExecutions]).toEqual([entry.name, stage.reservedConcurrency[entry.name]]);
       }
     });
 
     it('is decided for every function of the manifest, and leaves AWS its 100 unreserved', () => {
-      expect(Object.keys(stage.reservedConcurrency).sort()).toEqual(manifest.map((e) => e.name).sort());
+      expect(Object.keys(stage.reservedConcurrency).sort()).toEqual(FUNCTIONS.map((e) => e.name).sort());
       const total = Object.values(stage.reservedConcurrency).reduce((a, b) => a + b, 0);
       expect(total).toBeLessThanOrEqual(stage.accountConcurrency - 100);
     });
@@ -111,10 +111,10 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       ...Object.keys(settings.latencyP99Ms).map((name) => `latency-p99-${name}`),
       'carrier-failure-rate',
       'carrier-breaker-opened',
-      ...manifest.map((entry) => `throttles-${entry.name}`),
+      ...FUNCTIONS.map((entry) => `throttles-${entry.name}`),
       'api-throttled',
       'waf-blocked',
-      ...manifest.filter((entry) => entry.trigger.kind === 'stream' || entry.trigger.kind === 'queue').map((entry) => `dead-letters-${entry.name}`),
+      ...FUNCTIONS.filter((entry) => entry.trigger.kind === 'stream' || entry.trigger.kind === 'queue').map((entry) => `dead-letters-${entry.name}`),
       'tracking-queue-age',
       'orphan-shipments-voided',
     ];
@@ -169,7 +169,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
 
   it('alarms on the Lambda throttles of each function', () => {
     const { stack } = of(stage);
-    for (const entry of manifest) {
+    for (const entry of FUNCTIONS) {
       const props = alarm(stage, `throttles-${entry.name}`);
       expect(props.Threshold).toBe(settings.lambdaThrottles);
       expect(watched(props)).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Stat: 'Sum', Period: period });
@@ -254,7 +254,7 @@ describe('carrier metrics as the functions emit them', () => {
     });
     const logSpy = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void written.push(args.map(String).join(' ')));
     try {
-      const { carrierMetrics } = await import('../../shared/metrics');
+      const { carrierMetrics } = await import('../../shared/observability/metrics');
       carrierMetrics.carrierCall({ carrierCode: 'CARRIERX', latencyMs: 120, outcome: 'timeout' });
       expect(carrierMetrics.breakerOpened).toBeDefined();
       carrierMetrics.breakerOpened!('CARRIERX');

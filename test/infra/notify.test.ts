@@ -7,7 +7,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { stages } from '../../lib/stages';
 import { environmentOf } from '../../shared/config';
-import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/manifest';
+import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/functions';
 import { actionsOf, logicalId, resources, statementsOf, useSynthesizedStages } from './synth';
 
 const synthesizedStage = useSynthesizedStages();
@@ -32,7 +32,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     );
   });
 
-  it('is invoked only by order status changes: the five patterns of its manifest entry', () => {
+  it('is invoked only by order status changes: the five patterns of its function entry', () => {
     const patterns = orderStatusChanges(NOTIFICATION_STATUSES);
     expect(patterns).toHaveLength(5);
     of().template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { stackName } from '../../lib/app';
 import { SAM_RESOURCE_ID } from '../../lib/shipping-stack';
 import { stages } from '../../lib/stages';
-import { manifest } from '../../shared/manifest';
+import { FUNCTIONS } from '../../shared/functions';
 import { build, logicalId, synthesize, type Synthesized } from './synth';
 
 type Resource = { Type: string; Metadata?: Record<string, unknown>; Properties?: Record<string, unknown> };
@@ -28,7 +28,7 @@ beforeAll(() => {
 
 const lambdaFunctions = (t: TemplateJson) => Object.entries(t.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
-describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name) => {
+describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (name) => {
   const resourceOf = (): Resource => template.Resources[logicalId(synthesized.stack.functions.get(name)!.handler)]!;
 
   it('maps the function to a bundled asset directory of cdk.out that holds its handler', () => {
@@ -45,7 +45,7 @@ describe.each(manifest.map((entry) => [entry.name, entry] as const))('%s', (name
     expect(readFileSync(path.join(dir, 'index.mjs'), 'utf8')).toMatch(/export\s*\{[^}]*\bas handler\b|export\s*\{[^}]*\bhandler\b/);
   });
 
-  it('is named after its manifest entry for sam local invoke, and keeps its CDK path', () => {
+  it('is named after its function entry for sam local invoke, and keeps its CDK path', () => {
     const { Metadata: metadata = {} } = resourceOf();
     expect(metadata[SAM_RESOURCE_ID]).toBe(name);
     expect(metadata['aws:cdk:path']).toBe(`${stackName(stages.dev)}/Functions/${name}/Handler/Resource`);
@@ -57,14 +57,14 @@ it('gives every function of the template a distinct SAM identifier', () => {
     .map(([id, r]) => (r.Metadata?.[SAM_RESOURCE_ID] as string | undefined) ?? id)
     .sort();
   expect(new Set(ids).size).toBe(ids.length);
-  expect(ids).toEqual(expect.arrayContaining(manifest.map((e) => e.name)));
+  expect(ids).toEqual(expect.arrayContaining(FUNCTIONS.map((e) => e.name)));
 });
 
 it('keeps the asset metadata even when the CLI turns it off (--no-asset-metadata)', () => {
   const { app, stack } = build(stages.dev, { context: { 'aws:cdk:enable-asset-metadata': false, 'aws:cdk:enable-path-metadata': false } });
   const assembly = app.synth();
   const t = assembly.getStackByName(stack.stackName).template as TemplateJson;
-  for (const entry of manifest) {
+  for (const entry of FUNCTIONS) {
     const fn = t.Resources[logicalId(stack.functions.get(entry.name)!.handler)]!;
     expect([entry.name, fn.Metadata?.['aws:asset:property'], typeof fn.Metadata?.['aws:asset:path'], fn.Metadata?.[SAM_RESOURCE_ID]]).toEqual([entry.name, 'Code', 'string', entry.name]);
   }

@@ -8,7 +8,7 @@ import { FUNCTION_RUNTIME } from '../../lib/project-function';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS, SERVICE_NAME } from '../../lib/shipping-stack';
 import { STAGE_FUNCTION_SETTINGS, stages } from '../../lib/stages';
 import { variableName } from '../../shared/config';
-import { httpFunctions, inboundFunctions, manifest } from '../../shared/manifest';
+import { httpFunctions, inboundFunctions, FUNCTIONS } from '../../shared/functions';
 import { keys } from '../../shared/store/keys';
 import { tableDefinition, trackingDueIndex, webhookOverdueIndex } from '../../shared/store/table';
 import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, tableWriteFences, type Synthesized, useSynthesizedStages } from './synth';
@@ -113,15 +113,15 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   });
 
   describe('functions', () => {
-    it('are one Lambda function per manifest entry', () => {
+    it('are one Lambda function per function entry', () => {
       const { template, stack } = of(stage);
       const projectFunctions = template.findResources('AWS::Lambda::Function', {
         Properties: { Environment: { Variables: Match.objectLike({ [variableName('tableName')]: Match.anyValue() }) } },
       });
-      expect(Object.keys(projectFunctions).sort()).toEqual(manifest.map((entry) => logicalId(stack.functions.get(entry.name)!.handler)).sort());
+      expect(Object.keys(projectFunctions).sort()).toEqual(FUNCTIONS.map((entry) => logicalId(stack.functions.get(entry.name)!.handler)).sort());
     });
 
-    it.each(manifest.map((entry) => [entry.name, entry] as const))('%s runs on arm64 with the stage memory, timeout, tracing and environment', (name, entry) => {
+    it.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s runs on arm64 with the stage memory, timeout, tracing and environment', (name, entry) => {
       const { template, stack } = of(stage);
       const handler = stack.functions.get(name)!.handler;
       template.hasResource('AWS::Lambda::Function', {
@@ -146,7 +146,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
           },
         },
       });
-      // No --enable-source-maps (lib/bundling.ts): a logged error's stack is mapped then (shared/source-maps.ts).
+      // No --enable-source-maps (lib/bundling.ts): a logged error's stack is mapped then (shared/observability/source-maps.ts).
       const variables = (resources(template)[logicalId(handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.NODE_OPTIONS).toBeUndefined();
       expect(resources(template)[logicalId(handler.logs)]).toMatchObject({
@@ -168,7 +168,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       }
     });
 
-    it.each(manifest.filter((e) => e.access.table === 'read' && e.access.writes.length === 0).map((e) => [e.name] as const))(
+    it.each(FUNCTIONS.filter((e) => e.access.table === 'read' && e.access.writes.length === 0).map((e) => [e.name] as const))(
       '%s reads the table and cannot write it',
       (name) => {
         const { template, stack } = of(stage);
@@ -180,7 +180,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       },
     );
 
-    it.each(manifest.filter((e) => e.access.bucket === 'none').map((e) => [e.name] as const))('%s has no access to the label bucket', (name) => {
+    it.each(FUNCTIONS.filter((e) => e.access.bucket === 'none').map((e) => [e.name] as const))('%s has no access to the label bucket', (name) => {
       const { template, stack } = of(stage);
       const statements = statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!));
       expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('s3:'))).toEqual([]);
@@ -202,9 +202,9 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       expect(found).toEqual([]);
     });
 
-    it('a function writes the table only within the key prefixes of its manifest entry', () => {
+    it('a function writes the table only within the key prefixes of its function entry', () => {
       const fences = tableWriteFences(of(stage).template, of(stage).stack);
-      for (const entry of manifest) {
+      for (const entry of FUNCTIONS) {
         expect([entry.name, fences.get(entry.name)]).toEqual([
           entry.name,
           entry.access.writes.length === 0
@@ -250,7 +250,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       const { stack } = of(stage);
       const tableArn = { 'Fn::GetAtt': [logicalId(stack.storage.table), 'Arn'] };
       const reads = functionStatements().filter(({ s }) => actionsOf(s).includes('dynamodb:GetItem'));
-      expect(reads).toHaveLength(manifest.filter((e) => e.access.table === 'read').length);
+      expect(reads).toHaveLength(FUNCTIONS.filter((e) => e.access.table === 'read').length);
       for (const { s } of reads) {
         const expected = [tableArn, ...tableDefinition.globalSecondaryIndexes.map((index) => ({ 'Fn::Join': ['', [tableArn, `/index/${index.indexName}`]] }))];
         expect(s.Resource).toHaveLength(expected.length);
@@ -267,7 +267,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
 
     it('has one method per HTTP and inbound trigger, each a Lambda proxy integration', () => {
       const { template } = of(stage);
-      const http = manifest.filter((e) => e.trigger.kind === 'http' || e.trigger.kind === 'inbound');
+      const http = FUNCTIONS.filter((e) => e.trigger.kind === 'http' || e.trigger.kind === 'inbound');
       template.resourceCountIs('AWS::ApiGateway::Method', http.length);
       template.allResourcesProperties('AWS::ApiGateway::Method', {
         AuthorizationType: 'NONE',
@@ -363,7 +363,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     };
 
     it('are read by exactly the functions that call carriers, and the inbound routes that check a carrier\'s push credentials', () => {
-      expect(manifest.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual([
+      expect(FUNCTIONS.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual([
         'cancel',
         'carrier-push-events',
         'carrier-push-token',
@@ -376,7 +376,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       ]);
     });
 
-    it.each(manifest.map((entry) => [entry.name, Boolean(entry.access.carrierSecrets)] as const))(
+    it.each(FUNCTIONS.map((entry) => [entry.name, Boolean(entry.access.carrierSecrets)] as const))(
       '%s (carrier calls: %s) may read the stage secrets under its prefix only, with the prefix in its environment, or neither',
       (name, calls) => {
         if (calls) {

@@ -13,7 +13,7 @@ import cdkJson from '../../cdk.json';
 import { addShippingStack, newApp } from '../../lib/app';
 import type { ShippingStack } from '../../lib/shipping-stack';
 import { stages, type StageConfig } from '../../lib/stages';
-import { manifest, type FunctionEntry } from '../../shared/manifest';
+import { FUNCTIONS, type FunctionEntry } from '../../shared/functions';
 
 export type Synthesized = { app: App; stack: ShippingStack; template: Template };
 export type BuildOptions = { functions?: readonly FunctionEntry[]; bundle?: boolean; context?: Record<string, unknown> };
@@ -38,7 +38,7 @@ export const build = (stage: StageConfig, options: BuildOptions = {}): { app: Ap
   // What the CLI's --exclusively does to other stacks: an empty list means no stack bundles its assets.
   if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
   const app = newApp({ context, outdir: newOutdir() });
-  return { app, stack: addShippingStack(app, stage, options.functions ?? manifest) };
+  return { app, stack: addShippingStack(app, stage, options.functions ?? FUNCTIONS) };
 };
 
 export const synthesize = (stage: StageConfig, options: BuildOptions = {}): Synthesized => {

@@ -8,7 +8,7 @@
 import { stages } from '../../lib/stages';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS } from '../../lib/shipping-stack';
 import { variableName } from '../../shared/config';
-import { manifest } from '../../shared/manifest';
+import { FUNCTIONS } from '../../shared/functions';
 import { actionsOf, logicalId, mentions, resources, statementsOf, useSynthesizedStages } from './synth';
 
 const synthesizedStage = useSynthesizedStages();
@@ -38,7 +38,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   });
 
   it('lets exactly the dispatcher send to the queue, with its URL and the stage backlog', () => {
-    for (const entry of manifest) {
+    for (const entry of FUNCTIONS) {
       const sends = statementsOf(of().template, logicalId(fn(entry.name).handler.role!)).some(
         (s) => actionsOf(s).includes('sqs:SendMessage') && mentions(s.Resource, logicalId(queue().queue)),
       );

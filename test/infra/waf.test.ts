@@ -14,7 +14,7 @@ import { projectRoot } from '../../lib/project-function';
 import { stages, type StageConfig } from '../../lib/stages';
 import { API_KEY_HEADER, routePattern, THROTTLED_BODY_KEY, WAF_RULES } from '../../lib/waf';
 import { ERROR_CODES } from '../../shared/errors';
-import { carrierPushPaths, inboundFunctions, PUSH_ROUTES } from '../../shared/manifest';
+import { carrierPushPaths, inboundFunctions, PUSH_ROUTES } from '../../shared/functions';
 import { isWellFormedKey } from '../../shared/http/auth';
 import { logicalId, resources, useSynthesizedStages } from './synth';
 

@@ -8,7 +8,7 @@
  */
 import { stages } from '../../lib/stages';
 import { QUEUE_CONSUMER_TIMEOUT_SECONDS } from '../../lib/shipping-stack';
-import { manifest } from '../../shared/manifest';
+import { FUNCTIONS } from '../../shared/functions';
 import { actionsOf, logicalId, mentions, resources, statementsOf, useSynthesizedStages } from './synth';
 
 const synthesizedStage = useSynthesizedStages();
@@ -52,7 +52,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
 
   it('lets exactly the functions that queue deliveries send to the queue, with its URL', () => {
     const { template } = of();
-    for (const entry of manifest) {
+    for (const entry of FUNCTIONS) {
       const sends = statementsOf(template, logicalId(fn(entry.name).handler.role!)).some(
         (s) => actionsOf(s).includes('sqs:SendMessage') && mentions(s.Resource, logicalId(queues().queue)),
       );
@@ -66,7 +66,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const { template, stack } = of();
     const key = logicalId(stack.webhookSecretKey!);
     expect(resources(template)[key]!.Properties).toMatchObject({ EnableKeyRotation: true });
-    for (const entry of manifest) {
+    for (const entry of FUNCTIONS) {
       const kms = statementsOf(template, logicalId(fn(entry.name).handler.role!)).flatMap((s) => actionsOf(s).filter((a) => a.startsWith('kms:')).map((a) => [a, mentions(s.Resource, key)]));
       const expected = entry.name === 'webhooks-create' ? [['kms:Encrypt', true]] : entry.name === 'webhook-deliver' ? [['kms:Decrypt', true]] : [];
       expect([entry.name, kms]).toEqual([entry.name, expected]);

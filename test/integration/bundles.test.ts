@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createApiServer, type LambdaHandler, type Route } from '../../local/api-gateway';
 import { buildFunction } from '../../lib/bundling';
-import { httpFunctions } from '../../shared/manifest';
+import { httpFunctions } from '../../shared/functions';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 

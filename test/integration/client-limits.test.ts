@@ -1,5 +1,5 @@
 /**
- * The light DynamoDB client (shared/store/dynamo.ts over shared/aws-http.ts)
+ * The light DynamoDB client (shared/aws/dynamodb.ts over shared/aws/signed-http.ts)
  * against a server of this test that misbehaves on purpose: its limits end a
  * call that never gets an answer (a silent server, a stalled answer) with a
  * TimeoutError after three attempts instead of hanging until the Lambda
@@ -12,9 +12,9 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
-import { clientLimits } from '../../shared/aws-clients';
-import { AwsServiceError } from '../../shared/aws-http';
-import { DynamoClient, GetCommand, PutCommand } from '../../shared/store/dynamo';
+import { clientLimits } from '../../shared/aws/clients';
+import { AwsServiceError } from '../../shared/aws/signed-http';
+import { DynamoClient, GetCommand, PutCommand } from '../../shared/aws/dynamodb';
 
 const sockets = new Set<Socket>();
 const servers: Server[] = [];

@@ -1,19 +1,19 @@
 /**
  * Property of the suite: fifty concurrent requests of every HTTP endpoint of
- * the manifest at one resource (one rate response, one order), mixed with the
+ * the function list at one resource (one rate response, one order), mixed with the
  * operator's `shipment advance` and a tracking worker's check, never answer 5xx
  * and leave one consistent state. The requests go through the real handlers
  * of two "containers" (each function's module loaded twice, so no cache or
  * lock in memory is shared) against one table on DynamoDB Local.
  *
- * A function added to the manifest fails the first test until it has a
+ * A function added to the function list fails the first test until it has a
  * recipe here: every endpoint gets the property.
  */
 import path from 'node:path';
-import { GetCommand, QueryCommand } from '../../shared/store/dynamo';
+import { GetCommand, QueryCommand } from '../../shared/aws/dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { httpFunctions } from '../../shared/manifest';
-import { ddb } from '../../shared/store/client';
+import { httpFunctions } from '../../shared/functions';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys } from '../../shared/store/keys';
 import { trackingDueIndex } from '../../shared/store/table';
 import { getSchedule } from '../../shared/store/tracking-schedule';
@@ -83,7 +83,7 @@ const loadContainer = (): Container => {
   jest.isolateModules(() => {
     const handlers = new Map<string, Handler>();
     for (const f of httpFunctions()) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- modules loaded per container by the manifest's entry
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- modules loaded per container by the function list's entry
       handlers.set(f.name, (require(path.join(root, f.entry)) as { handler: Handler }).handler);
     }
     /* eslint-disable @typescript-eslint/no-require-imports -- the same container's registry and logger */
@@ -91,7 +91,7 @@ const loadContainer = (): Container => {
     const { createTrackingWorker } = require('../../shared/services/tracking/check') as typeof import('../../shared/services/tracking/check');
     const { processRuntime } = require('../../shared/process-runtime') as typeof import('../../shared/process-runtime');
     const { defaultRegistry } = require('../../shared/carriers/registry') as typeof import('../../shared/carriers/registry');
-    const { logger } = require('../../shared/logger') as typeof import('../../shared/logger');
+    const { logger } = require('../../shared/observability/logger') as typeof import('../../shared/observability/logger');
     /* eslint-enable @typescript-eslint/no-require-imports */
     const { advance } = createOperatorAdvance(processRuntime);
     const { checkQueued } = createTrackingWorker({ registry: defaultRegistry, logger, ...processRuntime });
@@ -128,7 +128,7 @@ const rateOnce = async (): Promise<string> => {
 const fivexx = (answers: Array<{ status: number; json: unknown }>, label: string) =>
   answers.filter((a) => a.status >= 500).map((a) => `${label}: ${a.status} ${JSON.stringify(a.json)}`);
 
-it('every HTTP function of the manifest has a recipe here', () => {
+it('every HTTP function of the function list has a recipe here', () => {
   expect(httpFunctions().map((f) => f.name).filter((name) => !RECIPES[name])).toEqual([]);
 });
 

@@ -2,7 +2,7 @@
  * `npm run invoke` (local/invoke.ts, bin/invoke.ts) against DynamoDB Local and
  * s3rver: every sample of events/ runs through invoke's own code path (the
  * target found from DATA_DIR/runtime.json and demo.json, the placeholders
- * filled, the manifest's handler loaded and called) and gives the outcome
+ * filled, the function list's handler loaded and called) and gives the outcome
  * events/README.md expects; a sample without one fails. The runtime.json
  * written here names this test's emulators and this process, standing for a
  * running `npm start`. Then the CLI itself as a child process.
@@ -64,7 +64,7 @@ const run = (...argv: string[]) => invoke(command(...argv), { env: env() });
 const expectations = readExpectations();
 
 describe('events/', () => {
-  it('every file is a sample of a manifest function with an expected outcome in events/README.md, or a bare body', () => {
+  it('every file is a sample of a listed function with an expected outcome in events/README.md, or a bare body', () => {
     const files = readdirSync(EVENTS_DIR).filter((f) => f.endsWith('.json'));
     const withoutOutcome = files.filter((f) => !isBareBody(f) && !expectations.has(f));
     expect(withoutOutcome).toEqual([]);

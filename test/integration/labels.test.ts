@@ -18,7 +18,7 @@ import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { renderDocument } from '../../shared/labels/render';
 import { createLabelService } from '../../shared/services/labels';
 import { createApiKey } from '../../shared/store/api-keys';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, s3 } from '../../shared/store/s3-client';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, s3 } from '../../shared/aws/s3';
 import { claimRender, markRendered } from '../../shared/store/label-files';
 import { ConditionFailed } from '../../shared/store/table-ops';
 import { HOSTILE_IMAGES, type HostileImage } from '../support/hostile-documents';

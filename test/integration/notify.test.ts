@@ -10,15 +10,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ScanCommand } from '../../shared/store/dynamo';
+import { ScanCommand } from '../../shared/aws/dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createNotifyHandler } from '../../functions/notify/handler';
 import type { Order, TrackingEvent, TransitStatus } from '../../shared/domain/entities';
 import { createOutboxSender, listOutbox, type OutboxFile } from '../../shared/notify/outbox';
 import type { EmailMessage, EmailSender } from '../../shared/notify/email-port';
-import { manifest } from '../../shared/manifest';
-import { ddb } from '../../shared/store/client';
+import { FUNCTIONS } from '../../shared/functions';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys } from '../../shared/store/keys';
 import { claimNotification, getNotificationMarker } from '../../shared/store/notifications';
 import { useFreshStack } from '../support/stack';
@@ -299,7 +299,7 @@ describe('the function as deployed locally', () => {
   });
 });
 
-it("writes only items under its manifest entry's write prefixes (what its IAM grant allows)", async () => {
+it("writes only items under its function entry's write prefixes (what its IAM grant allows)", async () => {
   const items = async () => {
     const all = new Map<string, string>();
     let start: Record<string, unknown> | undefined;
@@ -316,6 +316,6 @@ it("writes only items under its manifest entry's write prefixes (what its IAM gr
   await notifyFunction().invoke(batch(record(delivered, pending)));
   const written = [...(await items())].filter(([key, item]) => before.get(key) !== item).map(([key]) => key);
   expect(written.sort()).toEqual([`ORDER#${pending.orderId} NOTIFY#delivered`, `ORDER#${pending.orderId} NOTIFY#intransit`]);
-  const { writes } = manifest.find((f) => f.name === 'notify')!.access;
+  const { writes } = FUNCTIONS.find((f) => f.name === 'notify')!.access;
   for (const key of written) expect(writes.some((prefix) => key.startsWith(prefix))).toBe(true);
 });

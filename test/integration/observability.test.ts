@@ -5,7 +5,7 @@
  * header `_X_AMZN_TRACE_ID`, the stage's POWERTOOLS_* names), answering a real
  * POST /v1/rate against DynamoDB Local with the sandbox carriers:
  *
- * - the `trace` line of shared/tracer.ts: every DynamoDB call and every
+ * - the `trace` line of shared/observability/tracer.ts: every DynamoDB call and every
  *   carrier call with its latency and outcome, the request's keys and the
  *   X-Ray trace id (Lambda's own segments, from active tracing, carry the
  *   same id); written when the trace is sampled, or when a call failed;

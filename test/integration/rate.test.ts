@@ -5,13 +5,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { GetCommand } from '../../shared/store/dynamo';
+import { GetCommand } from '../../shared/aws/dynamodb';
 import { createApiServer, requireHandlerLoader, type LambdaHandler } from '../../local/api-gateway';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { createRateHandler } from '../../functions/rate/handler';
-import { ddb } from '../../shared/store/client';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys } from '../../shared/store/keys';
 import { createCustomBox } from '../../shared/services/catalog';
 import { itemSize, writeUnits } from '../../shared/store/item-size';

@@ -4,8 +4,8 @@
  * conditions come back as ConditionFailed naming the items, with nothing
  * written.
  */
-import { GetCommand } from '../../shared/store/dynamo';
-import { ddb } from '../../shared/store/client';
+import { GetCommand } from '../../shared/aws/dynamodb';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys, type Key } from '../../shared/store/keys';
 import { ConditionFailed, conditionalPut, conditionalUpdate, isConditionalCheckFailed, transactWrite } from '../../shared/store/table-ops';
 import { useFreshStack } from '../support/stack';

@@ -4,9 +4,9 @@
  * lease item of its own (the render and e-mail markers) and a lease attribute
  * of an existing item (the ship claim on a rate response).
  */
-import { GetCommand } from '../../shared/store/dynamo';
+import { GetCommand } from '../../shared/aws/dynamodb';
 import * as z from '../../shared/zod';
-import { ddb } from '../../shared/store/client';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys, type Key } from '../../shared/store/keys';
 import { defineLease } from '../../shared/store/lease';
 import { ConditionFailed, conditionalPut, transactWrite } from '../../shared/store/table-ops';

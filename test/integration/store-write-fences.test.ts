@@ -1,16 +1,16 @@
 /**
- * The manifest's write prefixes are the writes the functions really make: each
+ * The function list's write prefixes are the writes the functions really make: each
  * HTTP function runs its sample event (events/<name>.json) with a valid key
  * against DynamoDB Local, and every item it created or changed has a
- * partition key within the prefixes its manifest entry declares, which is
+ * partition key within the prefixes its function entry declares, which is
  * all that its IAM grant lets it write on a deployed stage.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ScanCommand } from '../../shared/store/dynamo';
+import { ScanCommand } from '../../shared/aws/dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { httpFunctions } from '../../shared/manifest';
-import { ddb } from '../../shared/store/client';
+import { httpFunctions } from '../../shared/functions';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { PK_PREFIX } from '../../shared/store/keys';
 import { putDelivery } from '../../shared/store/webhooks';
 import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';

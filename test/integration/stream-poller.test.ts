@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DeleteItemCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/manifest';
+import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/functions';
 import { fileCheckpoints, memoryCheckpoints, startStreamPoller, type ParkedRecord, type StreamHandler, type StreamPollerOptions } from '../../local/stream-poller';
 import { useFreshStack } from '../support/stack';
 

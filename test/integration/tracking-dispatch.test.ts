@@ -8,18 +8,18 @@
  * order written before schedules is adopted.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand } from '../../shared/store/dynamo';
+import { GetCommand, QueryCommand } from '../../shared/aws/dynamodb';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { createTrackingCheckHandler } from '../../functions/tracking-check/handler';
 import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/handler';
 import type { CarrierRegistry } from '../../shared/carriers/registry';
-import { logger } from '../../shared/logger';
+import { logger } from '../../shared/observability/logger';
 import { useQueue, type QueuePort } from '../../shared/queues';
 import { runtimeWith, settingsWith } from '../../shared/process-runtime';
 import { createTrackingWorker } from '../../shared/services/tracking/check';
 import { createTrackingDispatcher } from '../../shared/services/tracking/dispatch';
 import { createTrackReader } from '../../shared/services/tracking/track';
-import { ddb } from '../../shared/store/client';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys, TRACKING_SHARDS } from '../../shared/store/keys';
 import { tableDefinition, trackingDueIndex } from '../../shared/store/table';
 import { CHECK_LEASE_MS, claimCheck, type DueCheck } from '../../shared/store/tracking-schedule';

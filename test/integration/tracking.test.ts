@@ -6,7 +6,7 @@
  * company's order is untouched. The scheduled refresh has its own file
  * (its own table, so no other test's orders are due).
  */
-import { GetCommand } from '../../shared/store/dynamo';
+import { GetCommand } from '../../shared/aws/dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createLabelFileHandler } from '../../functions/label-file/handler';
@@ -15,7 +15,7 @@ import { createTrackHandler } from '../../functions/track/handler';
 import { pickupInstant } from '../../shared/carriers/sandbox/tracking';
 import { runtimeWith, settingsWith } from '../../shared/process-runtime';
 import { createOperatorAdvance } from '../../shared/services/tracking/advance';
-import { ddb } from '../../shared/store/client';
+import { ddb } from '../../shared/aws/dynamodb-client';
 import { keys } from '../../shared/store/keys';
 import { trackingDueIndex } from '../../shared/store/table';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';

@@ -84,8 +84,8 @@ export const useFreshStack = (): FreshStack => {
       return { company, ...(await createKey(company.companyId)) };
     },
     scanAll: async () => {
-      const { ScanCommand } = await import('../../shared/store/dynamo');
-      const { ddb } = await import('../../shared/store/client');
+      const { ScanCommand } = await import('../../shared/aws/dynamodb');
+      const { ddb } = await import('../../shared/aws/dynamodb-client');
       const items: Array<Record<string, unknown>> = [];
       let start: Record<string, unknown> | undefined;
       do {

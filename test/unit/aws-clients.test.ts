@@ -1,20 +1,20 @@
 /**
- * AWS clients (shared/store/client.ts): created on first use from the
+ * AWS clients (shared/aws/dynamodb-client.ts): created on first use from the
  * environment of that moment, with explicit timeouts and retries.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { dynamoEndpoint, GetCommand } from '../../shared/store/dynamo';
-import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/aws-clients';
+import { dynamoEndpoint, GetCommand } from '../../shared/aws/dynamodb';
+import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/aws/clients';
 
-type ClientModule = typeof import('../../shared/store/client');
-type S3ClientModule = typeof import('../../shared/store/s3-client');
+type ClientModule = typeof import('../../shared/aws/dynamodb-client');
+type S3ClientModule = typeof import('../../shared/aws/s3');
 
 /** A fresh copy of the modules (the S3 client has one of its own), as a new Lambda container would load them. */
 const freshClientModule = (): ClientModule & S3ClientModule => {
   let loaded: (ClientModule & S3ClientModule) | undefined;
   jest.isolateModules(() => {
-    loaded = { ...jest.requireActual<ClientModule>('../../shared/store/client'), ...jest.requireActual<S3ClientModule>('../../shared/store/s3-client') };
+    loaded = { ...jest.requireActual<ClientModule>('../../shared/aws/dynamodb-client'), ...jest.requireActual<S3ClientModule>('../../shared/aws/s3') };
   });
   return loaded!;
 };

@@ -1,12 +1,12 @@
 /**
- * The pure parts of the light AWS clients' transport (shared/aws-http.ts):
+ * The pure parts of the light AWS clients' transport (shared/aws/signed-http.ts):
  * which failures are tried again and how long it waits (the SDK's standard
  * mode), where credentials and the region come from.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AwsServiceError, credentialsOf, isRetryable, regionOf, retryDelayMs } from '../../shared/aws-http';
+import { AwsServiceError, credentialsOf, isRetryable, regionOf, retryDelayMs } from '../../shared/aws/signed-http';
 
 const answered = (name: string, status: number) => new AwsServiceError(name, name, { fault: status >= 500 ? 'server' : 'client', status });
 const networkError = (code: string) => Object.assign(new Error(code), { code });

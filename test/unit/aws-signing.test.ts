@@ -1,5 +1,5 @@
 /**
- * The light clients' signatures (shared/aws-http.ts over `aws4`) checked
+ * The light clients' signatures (shared/aws/signed-http.ts over `aws4`) checked
  * against AWS's own Signature Version 4 implementation, @smithy/signature-v4
  * (what the AWS SDK signs with): the same request, time and credentials must
  * give the same signature, for a DynamoDB call, an S3 upload of a key with
@@ -9,8 +9,8 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { signed } from '../../shared/aws-http';
-import { S3LightClient } from '../../shared/store/s3-client';
+import { signed } from '../../shared/aws/signed-http';
+import { S3LightClient } from '../../shared/aws/s3';
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 const bytes = (data: SourceData): string | Uint8Array =>

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CARRIER_PROFILES } from '../../shared/carriers/registry';
-import { manifest } from '../../shared/manifest';
+import { FUNCTIONS } from '../../shared/functions';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -51,7 +51,7 @@ const FORBIDDEN = [
   { what: 'the bench', test: (f: string) => f.startsWith('bench/') },
   { what: 'the tooling (the OpenAPI builder, entry points)', test: (f: string) => f.startsWith('tooling/') || f.startsWith('bin/') },
   // Both read every route object, so every endpoint's schemas: a function takes its own route from its contract file.
-  { what: 'the manifest or the list of every route', test: (f: string) => f === 'shared/manifest.ts' || f === 'shared/contract/routes.ts' },
+  { what: 'the function list or the list of every route', test: (f: string) => f === 'shared/functions.ts' || f === 'shared/contract/routes.ts' },
 ];
 
 /**
@@ -91,14 +91,75 @@ it('the graph walk follows imports (it is not vacuous)', () => {
  * connector of its carrier and rating builds those it quotes. UPS's and
  * Canada Post's connectors load their HTTP clients the same way.
  */
-describe.each(manifest.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
+describe.each(FUNCTIONS.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
   it('does not statically import a carrier connector', () => {
     expect([...staticGraph(entry)].filter(isConnector)).toEqual([]);
   });
 });
 
-describe.each(manifest.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
+describe.each(FUNCTIONS.map((f) => [f.name, f.entry] as const))('%s', (_name, entry) => {
   it.each(FORBIDDEN.map((f) => [f.what, f] as const))('does not statically import %s', (_what, { test }) => {
     expect([...staticGraph(entry)].filter(test)).toEqual([]);
   });
+});
+
+/**
+ * The rooms of shared/ with one public face (docs/architecture.md, Layout):
+ * observability (logger, log lines and their output, EMF, metrics, tracer,
+ * source maps) and the AWS plumbing (signed HTTP, the clients' configuration,
+ * the DynamoDB and S3 clients, attribute values). Code outside a room imports
+ * its index.ts, never a file behind it; tests may reach inside to test one
+ * piece. The S3 client is the one exception, loaded by a dynamic import where
+ * S3 is touched, so that no function's cold start carries it for nothing
+ * (shared/aws/index.ts says why it is not exported by the face).
+ */
+const ROOMS = ['shared/observability', 'shared/aws'];
+// The bench's capacity part counts the S3 client's requests, so it loads the client as the store does.
+const S3_LOADERS = ['shared/store/label-files.ts', 'shared/store/carrier-documents.ts', 'bench/capacity.ts'];
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(rel);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [rel] : [];
+  });
+
+const PRODUCT_CODE = ['shared', 'functions', 'lib', 'local', 'bin', 'tooling', 'bench'].filter((dir) => existsSync(path.join(root, dir))).flatMap(sourceFiles);
+
+/** Every relative module a file names (static, type-only and dynamic imports), resolved. */
+const modulesNamedBy = (file: string): Array<{ target: string; dynamic: boolean }> => {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const found = [
+    ...[...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]/g)].map((m) => ({ spec: m[1]!, dynamic: false })),
+    ...[...text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => ({ spec: m[1]!, dynamic: true })),
+  ];
+  return found.flatMap(({ spec, dynamic }) => {
+    const base = path.normalize(path.join(path.dirname(file), spec));
+    // A module of the repository; a name that is none (a specifier inside a string the code writes) is not an import.
+    const target = [`${base}.ts`, `${base}.d.ts`, path.join(base, 'index.ts'), base].find((candidate) => existsSync(path.join(root, candidate)));
+    return target ? [{ target, dynamic }] : [];
+  });
+};
+
+it('the rooms are walled (the check sees what it should)', () => {
+  expect(PRODUCT_CODE.length).toBeGreaterThan(200);
+  expect(modulesNamedBy('shared/store/label-files.ts')).toContainEqual({ target: 'shared/aws/s3.ts', dynamic: true });
+  expect(modulesNamedBy('functions/rate/handler.ts').length).toBeGreaterThan(0);
+});
+
+describe.each(ROOMS)('%s', (room) => {
+  it('is entered through its index.ts only', () => {
+    const through = PRODUCT_CODE.filter((file) => !file.startsWith(`${room}/`)).flatMap((file) =>
+      modulesNamedBy(file)
+        .filter(({ target }) => target.startsWith(`${room}/`) && target !== `${room}/index.ts`)
+        .filter(({ target, dynamic }) => !(dynamic && target === 'shared/aws/s3.ts' && S3_LOADERS.includes(file)))
+        .map(({ target }) => `${file} -> ${target}`),
+    );
+    expect(through).toEqual([]);
+  });
+});
+
+it('the S3 client is reached by no static import, so no function loads it at cold start', () => {
+  expect(PRODUCT_CODE.filter((file) => modulesNamedBy(file).some(({ target, dynamic }) => target === 'shared/aws/s3.ts' && !dynamic))).toEqual([]);
+  expect(readFileSync(path.join(root, 'shared/aws/index.ts'), 'utf8')).not.toMatch(/['"]\.\/s3['"]/);
 });

@@ -129,7 +129,7 @@ const namedPaths = (text: string, relativeTo?: string): { token: string; target:
   });
 };
 
-/** A named path holds when it is a file or folder, or a module specifier without its extension (`shared/manifest`). */
+/** A named path holds when it is a file or folder, or a module specifier without its extension (`shared/functions`). */
 const holds = (target: string): boolean => ['', '.ts', '.js', '.mjs', '.d.ts', '.json'].some((ext) => existsSync(path.join(ROOT, target + ext)));
 
 /** Every file and folder of the repository, by its path from the root (the skipped folders and .git aside). */
@@ -163,10 +163,10 @@ describe('the repository stands on its own', () => {
   const files = sourceFiles();
 
   it('the scan sees the source files (it is not vacuous)', () => {
-    expect(files).toEqual(expect.arrayContaining(['shared/manifest.ts', 'functions/ship/handler.ts', 'jest.config.js', 'test/unit/docs.test.ts']));
+    expect(files).toEqual(expect.arrayContaining(['shared/functions.ts', 'functions/ship/handler.ts', 'jest.config.js', 'test/unit/docs.test.ts']));
     expect(citedSections('/**\n * Rating (spec 2.7, 2.9,\n * part 6; spec 4.1–4.3)\n */')).toEqual(['2.7', '2.9', 'part 6', '4.1', '4.3']);
     const up = '../'; // spelled apart, so this file's own text has no such path
-    expect(sharedPathsLeavingRepo('lib/api.ts', `import '${up}shared/manifest'; // ${up}${up}shared/spec`)).toEqual([`${up}shared`]);
+    expect(sharedPathsLeavingRepo('lib/api.ts', `import '${up}shared/functions'; // ${up}${up}shared/spec`)).toEqual([`${up}shared`]);
   });
 
   it('the path scan finds a dead path and passes a live one, a placeholder, a URL and prose', () => {
@@ -177,7 +177,7 @@ describe('the repository stands on its own', () => {
       "const url = 'https://example.com/x'; // a string's slashes start no comment",
       `/** The rates (./wire/rate.ts, ./wire/${GONE}.ts; ../labels/render.ts, ../nowhere/), the port (shared/domain/carrier.ts) */`,
       `// shared/domain/${GONE}.ts, shared/carriers/<carrier>/index.ts, shared/nowhere/<carrier>/, test/unit/*.test.ts`,
-      `// https://example.com/shared/domain/${GONE}.ts, a client/source application, shared/manifest, shared/carriers/ups.`,
+      `// https://example.com/shared/domain/${GONE}.ts, a client/source application, shared/functions, shared/carriers/ups.`,
     ].join('\n');
     expect(dead(commentsOf(source), 'shared/carriers')).toEqual([`./wire/${GONE}.ts`, '../nowhere/', `shared/domain/${GONE}.ts`, 'shared/nowhere/<carrier>/']);
     expect(dead(`See \`docs/architecture.md\`, \`./bin/${GONE}.ts\`, [x](https://example.com/lib/${GONE}.ts) and ./${GONE}.ts.`)).toEqual([`./bin/${GONE}.ts`]);

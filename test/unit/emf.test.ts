@@ -1,11 +1,11 @@
 /**
- * The service's EMF writer (shared/emf.ts) writes what Powertools Metrics
+ * The service's EMF writer (shared/observability/emf.ts) writes what Powertools Metrics
  * writes for the same calls: the same text, line for line, but for the time,
  * with the same switches.
  */
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { logMetrics as powertoolsLogMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { EmfMetrics, logMetrics, MetricUnit } from '../../shared/emf';
+import { EmfMetrics, logMetrics, MetricUnit } from '../../shared/observability/emf';
 import { outputOf } from '../support/output';
 
 type Calls = (metrics: Pick<EmfMetrics, 'addMetric' | 'addMetadata' | 'hasStoredMetrics' | 'publishStoredMetrics' | 'captureColdStartMetric'>) => void;

@@ -1,5 +1,5 @@
 /**
- * The service's logger (shared/log-lines.ts) writes what Powertools Logger
+ * The service's logger (shared/observability/log-lines.ts) writes what Powertools Logger
  * writes for the same calls: the same text on the same stream, line for
  * line, but for the time. Both are given the service's redaction, as the
  * service gave Powertools.
@@ -7,8 +7,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import fc from 'fast-check';
 import type { Context } from 'aws-lambda';
-import { LineLogger } from '../../shared/log-lines';
-import { keepsString, redact } from '../../shared/logger';
+import { LineLogger } from '../../shared/observability/log-lines';
+import { keepsString, redact } from '../../shared/observability/logger';
 
 type Written = Array<[stream: 'stdout' | 'stderr', text: string]>;
 

@@ -1,11 +1,11 @@
 /**
- * The invocation's stdout lines held and written together (shared/log-output.ts):
+ * The invocation's stdout lines held and written together (shared/observability/log-output.ts):
  * one write at the invocation's end, none lost at the end of a macrotask or at
  * exit, and stderr lines after what was held before them.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { holdLines, MAX_HELD, releaseLines, writeStderr, writeStdout } from '../../shared/log-output';
+import { holdLines, MAX_HELD, releaseLines, writeStderr, writeStdout } from '../../shared/observability/log-output';
 
 type Written = Array<[stream: 'out' | 'err', text: string]>;
 
@@ -86,7 +86,7 @@ describe('log output', () => {
 
   it('writes what is held when the process exits in the middle of an invocation', () => {
     const script = `
-      const { holdLines, writeStdout } = require(${JSON.stringify(path.resolve(__dirname, '../../shared/log-output.ts'))});
+      const { holdLines, writeStdout } = require(${JSON.stringify(path.resolve(__dirname, '../../shared/observability/log-output.ts'))});
       holdLines();
       writeStdout('held until exit\\n');
       process.exit(3);

@@ -1,5 +1,5 @@
 /**
- * Metrics and tracing (shared/metrics.ts, shared/tracer.ts, the HTTP layer's
+ * Metrics and tracing (shared/observability/metrics.ts, shared/observability/tracer.ts, the HTTP layer's
  * middlewares): what is emitted, when, and that tests and the local runtime
  * stay quiet. Metrics are switched on for this file (they are off outside
  * Lambda by default); the EMF lines are read from stdout.
@@ -13,8 +13,8 @@ import { clearAuthCache } from '../../shared/http/auth';
 import { carriersRoute } from '../../shared/contract/catalog';
 import { httpHandler } from '../../shared/http/handler';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { carrierMetrics, recordRatesReturned } from '../../shared/metrics';
-import { traceSampled, tracingEnabled } from '../../shared/tracer';
+import { carrierMetrics, recordRatesReturned } from '../../shared/observability/metrics';
+import { traceSampled, tracingEnabled } from '../../shared/observability/tracer';
 import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
@@ -156,14 +156,14 @@ describe('the HTTP layer flushes the metrics once per request', () => {
 });
 
 describe('quiet outside Lambda unless asked', () => {
-  const isolated = (env: Record<string, string | undefined>, run: (m: typeof import('../../shared/metrics')) => void) => {
+  const isolated = (env: Record<string, string | undefined>, run: (m: typeof import('../../shared/observability/metrics')) => void) => {
     const before = { ...process.env };
     for (const [name, value] of Object.entries(env)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
     try {
-      jest.isolateModules(() => run(jest.requireActual('../../shared/metrics')));
+      jest.isolateModules(() => run(jest.requireActual('../../shared/observability/metrics')));
       return { ...process.env };
     } finally {
       process.env = before;
@@ -194,7 +194,7 @@ describe('quiet outside Lambda unless asked', () => {
   });
 });
 
-describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
+describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)', () => {
   it.each([
     [{}, false],
     [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' }, true],
@@ -243,7 +243,7 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
 
   it('an AWS client is timed by a middleware of its own stack: each call with its operation, table, latency, outcome and attempts', async () => {
     const lines = await inLambda(LAMBDA, async (load) => {
-      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
       const { DynamoDBClient, GetItemCommand } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
       const client = tracer.traced(new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler: answering(200, '{"Item":{"pk":{"S":"x"}}}') }));
       tracer.beginInvocation();
@@ -257,8 +257,8 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
 
   it("the service's DynamoDB client is timed the same way: operation, table, latency, outcome and attempts", async () => {
     const lines = await inLambda(LAMBDA, async (load) => {
-      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
-      const { DynamoClient, GetCommand } = load<typeof import('../../shared/store/dynamo')>('../../shared/store/dynamo');
+      const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
+      const { DynamoClient, GetCommand } = load<typeof import('../../shared/aws/dynamodb')>('../../shared/aws/dynamodb');
       const answers = [500, 200];
       const client = tracer.traced(
         new DynamoClient({
@@ -284,7 +284,7 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
   it('a failed condition is the API answering; a fault is a failure, written as a warning even when the trace is not sampled', async () => {
     const failing = (status: number, type: string) =>
       inLambda({ ...LAMBDA, _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=0' }, async (load) => {
-        const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+        const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
         const { DynamoDBClient, PutItemCommand } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
         const client = tracer.traced(new DynamoDBClient({ region: 'us-east-1', maxAttempts: 2, retryStrategy: undefined, credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler: answering(status, JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: 'no' })) }));
         tracer.beginInvocation();
@@ -299,7 +299,7 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
 
   it('a long invocation lists its first calls and sums the rest per service and operation, so the line stays small', async () => {
     const lines = await inLambda(LAMBDA, async (load) => {
-      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
       tracer.beginInvocation();
       for (let i = 0; i < tracer.MAX_LISTED_CALLS + 30; i++) tracer.recordCall(performance.now(), { service: 'SQS', operation: 'SendMessageBatch', outcome: 'ok' });
       for (let i = 0; i < 3; i++) tracer.recordCall(performance.now(), { service: 'carrier', operation: 'track', carrier: 'UPS', outcome: 'timeout', failed: true });
@@ -312,7 +312,7 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
 
   it('off (tests, npm start): the client is left as it is and nothing is recorded', async () => {
     const lines = await inLambda({ LOG_LEVEL: 'INFO', AWS_EXECUTION_ENV: '' }, async (load) => {
-      const tracer = load<typeof import('../../shared/tracer')>('../../shared/tracer');
+      const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
       const { DynamoDBClient } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
       const client = new DynamoDBClient({ region: 'us-east-1' });
       const names = client.middlewareStack.identify();
@@ -327,7 +327,7 @@ describe('tracing (shared/tracer.ts: the trace line, no X-Ray SDK)', () => {
   it("the HTTP layer: one trace line per request, with the request's keys and each carrier call; a 401 and a 500 have theirs", async () => {
     const lines = await inLambda(LAMBDA, async (load) => {
       const { mockClient: mock } = load<typeof import('aws-sdk-client-mock')>('aws-sdk-client-mock');
-      const lib = load<typeof import('../../shared/store/dynamo')>('../../shared/store/dynamo');
+      const lib = load<typeof import('../../shared/aws/dynamodb')>('../../shared/aws/dynamodb');
       const { httpHandler: isolatedHandler } = load<typeof import('../../shared/http/handler')>('../../shared/http/handler');
       const { callCarrier } = load<typeof import('../../shared/services/carrier-call')>('../../shared/services/carrier-call');
       const store = mock(lib.DynamoClient as unknown as typeof import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient);

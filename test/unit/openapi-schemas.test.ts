@@ -15,7 +15,7 @@ import addFormats from 'ajv-formats';
 import { AppError } from '../../shared/errors';
 import { errorHandler } from '../../shared/http/errors-middleware';
 import { errorResponse } from '../../local/api-gateway';
-import { httpFunctions, manifest } from '../../shared/manifest';
+import { httpFunctions, FUNCTIONS } from '../../shared/functions';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -145,7 +145,7 @@ describe('openapi.json and Ajv', () => {
     const byFunction = new Map(httpFunctions().map((fn) => [fn.name, fn.trigger]));
     // The sample events of stream and schedule functions carry no request body.
     // The sample events of stream, queue and schedule functions (and their cases, `<function>.<case>.json`) carry no request body.
-    const otherTriggers = new Set(manifest.filter((fn) => fn.trigger.kind !== 'http').map((fn) => fn.name));
+    const otherTriggers = new Set(FUNCTIONS.filter((fn) => fn.trigger.kind !== 'http').map((fn) => fn.name));
     const files = readdirSync(join(root, 'events')).filter((f) => f.endsWith('.json') && !otherTriggers.has(f.split('.')[0]!));
     let checked = 0;
     for (const file of files) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApi } from '../../tooling/openapi';
-import { httpFunctions } from '../../shared/manifest';
+import { httpFunctions } from '../../shared/functions';
 import { errorCodes } from '../../shared/errors';
 
 type Obj = Record<string, unknown>;

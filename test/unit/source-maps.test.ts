@@ -1,6 +1,6 @@
 /**
  * Stacks of a function bundle mapped when an error is logged
- * (shared/source-maps.ts) read exactly as Node's `--enable-source-maps`
+ * (shared/observability/source-maps.ts) read exactly as Node's `--enable-source-maps`
  * prints them, which the functions no longer run with. A small module is
  * bundled with the functions' options (lib/bundling.ts) and fails in a plain
  * Node process, once without and once with the flag.
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../../lib/bundling';
-import { redact } from '../../shared/logger';
-import { sourceMappedStack, sourceMapStack } from '../../shared/source-maps';
+import { redact } from '../../shared/observability/logger';
+import { sourceMappedStack, sourceMapStack } from '../../shared/observability/source-maps';
 
 const FIXTURE = `class Service {
   rate(input: number): number {

@@ -17,7 +17,7 @@ import type { ShipmentCarriers } from '../../carriers/shipment-carriers';
 import type { CarrierCallOptions, CarrierTracking } from '../../domain/carrier';
 import type { Order } from '../../domain/entities';
 import { addsToOrder, applyReport, isFinal, nextCheckAt, shipmentRefOf, type TrackingReport } from '../../domain/tracking';
-import type { LogPort } from '../../logger';
+import type { LogPort } from '../../observability';
 import { OrderBusy, writeOrderUnderVersion, type OrderChange } from '../../store/orders';
 import { callCarrier } from '../carrier-call';
 

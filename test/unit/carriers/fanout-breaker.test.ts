@@ -7,11 +7,11 @@
  */
 import { createCarrierBreakers, containerBreakers, type CarrierBreakers } from '../../../shared/carriers/breaker';
 import { fanOutRates, type CarrierCall, type FanOutMetrics, type RateJob } from '../../../shared/carriers/fanout';
-import type { LogPort } from '../../../shared/logger';
+import type { LogPort } from '../../../shared/observability/logger';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/port';
-import { carrierMetrics } from '../../../shared/metrics';
+import { carrierMetrics } from '../../../shared/observability/metrics';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 import { emfLines, type EmfLine } from '../../support/output';
 

@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { fanOutRates, type RateJob } from '../../../shared/carriers/fanout';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
-import { createLogger, type LogPort } from '../../../shared/logger';
+import { createLogger, type LogPort } from '../../../shared/observability/logger';
 import type { CarrierAdapter } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 import { captureOutput } from '../../support/output';

@@ -5,7 +5,7 @@ import { handler as rateHandler } from '../../../functions/rate/handler';
 import { clearAuthCache } from '../../../shared/http/auth';
 import { carriersRoute } from '../../../shared/contract/catalog';
 import { httpHandler } from '../../../shared/http/handler';
-import { CONTEXT_LOG_KEYS, createLogger, RESERVED_LOG_KEYS, redact } from '../../../shared/logger';
+import { CONTEXT_LOG_KEYS, createLogger, RESERVED_LOG_KEYS, redact } from '../../../shared/observability/logger';
 import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { sampleRateBody } from '../../support/rate-body';

@@ -21,7 +21,7 @@ import {
   type LambdaHandler,
   type Route,
 } from '../../../local/api-gateway';
-import { httpFunctions } from '../../../shared/manifest';
+import { httpFunctions } from '../../../shared/functions';
 
 const route = (method: string, path: string, name = `${method} ${path}`): Route => ({ name, entry: `functions/${name}/handler.ts`, method, path });
 

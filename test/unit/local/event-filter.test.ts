@@ -1,6 +1,6 @@
 /** Lambda event filtering, locally (local/event-filter.ts): the manifest's patterns and the operator subset. */
 import { compileEventFilter, UnsupportedFilterError, type FilterPattern } from '../../../local/event-filter';
-import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../../shared/manifest';
+import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../../shared/functions';
 
 type Image = Record<string, { S: string } | { N: string } | { NULL: true } | { BOOL: boolean }>;
 

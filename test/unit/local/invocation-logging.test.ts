@@ -20,7 +20,7 @@ import { startTimer } from '../../../local/timer';
 import { clearAuthCache } from '../../../shared/http/auth';
 import { routeOf } from '../../../shared/contract/routes';
 import { httpHandler } from '../../../shared/http/handler';
-import { logger } from '../../../shared/logger';
+import { logger } from '../../../shared/observability/logger';
 import { useQueue } from '../../../shared/queues';
 import type { Main } from '../../../shared/http/handler-io';
 import { hashApiKey } from '../../../shared/store/api-keys';

@@ -1,11 +1,11 @@
 /**
- * The marshaller's fast path (shared/store/attribute-values.ts) answers what
+ * The marshaller's fast path (shared/aws/attribute-values.ts) answers what
  * AWS's own marshaller answers, value for value, for every document it
  * takes, and leaves to AWS's marshaller every document it does not.
  */
 import fc from 'fast-check';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { wireAttributeMap } from '../../../shared/store/attribute-values';
+import { wireAttributeMap } from '../../../shared/aws/attribute-values';
 import { rateItems } from '../../../shared/store/rates';
 
 /** AWS's marshaller as the client calls it, binaries then turned to base64 as the protocol carries them. */

@@ -1,6 +1,6 @@
 /**
  * Stack traces through the bundle's source map, worked out only when an error
- * is logged (shared/logger.ts hands every logged Error to `sourceMapStack`).
+ * is logged (shared/observability/logger.ts hands every logged Error to `sourceMapStack`).
  *
  * Functions run without `--enable-source-maps`: with it Node reads and parses
  * the source map of the bundle (about 0.9 MB for rate) at every cold start,

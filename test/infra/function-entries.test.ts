@@ -1,5 +1,5 @@
 /**
- * The stack is built from the manifest alone: entries with the triggers and
+ * The stack is built from the function list alone: entries with the triggers and
  * access the design announces (ship, label-file, notify, tracking-refresh)
  * get their routes, fenced grants, stream filters and schedules without any
  * change to lib/. The entries borrow an existing handler file; the handler is
@@ -8,10 +8,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { checkManifest } from '../../lib/shipping-stack';
+import { checkFunctions } from '../../lib/shipping-stack';
 import { parseStageConfig, stages } from '../../lib/stages';
 import { environmentOf, variableName } from '../../shared/config';
-import { manifest, orderStatusChanges, type FunctionEntry } from '../../shared/manifest';
+import { FUNCTIONS, orderStatusChanges, type FunctionEntry } from '../../shared/functions';
 import { keys } from '../../shared/store/keys';
 import { bucketDefinition } from '../../shared/store/table';
 import {
@@ -28,7 +28,7 @@ import {
   type Synthesized,
 } from './synth';
 
-const borrowedEntry = manifest[0]!.entry;
+const borrowedEntry = FUNCTIONS[0]!.entry;
 /** The statuses an e-mail can be asked for (`shippingNotificationStatuses`). */
 const NOTIFIED = ['pending', 'intransit', 'delivered', 'cancelled'];
 const announced: FunctionEntry[] = [
@@ -75,8 +75,8 @@ const announced: FunctionEntry[] = [
     description: 'Moves tracking forward',
   },
 ];
-// Announced entries stand in until the manifest has them.
-const functions = [...manifest, ...announced.filter((a) => !manifest.some((m) => m.name === a.name))];
+// Announced entries stand in until the function list has them.
+const functions = [...FUNCTIONS, ...announced.filter((a) => !FUNCTIONS.some((m) => m.name === a.name))];
 const stage = parseStageConfig({ ...stages.dev, emailFrom: 'shipping@mail.example.com' });
 
 let synthesized: Synthesized;
@@ -180,7 +180,7 @@ describe('a stream entry', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
   });
 
-  it('gets the filter patterns of its manifest entry', () => {
+  it('gets the filter patterns of its function entry', () => {
     const { template, stack } = synthesized;
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(stack.functions.get('notify')!.handler) },
@@ -263,8 +263,8 @@ it('passes cdk-nag without a new acknowledgement in lib/nag-suppressions.ts', ()
   expect(new AwsSolutionsChecks().validateScope(synthesized.stack).violations).toEqual([]);
 });
 
-describe('checkManifest stops a manifest the stage cannot deploy', () => {
-  const base = manifest[0]!;
+describe('checkFunctions stops a function list the stage cannot deploy', () => {
+  const base = FUNCTIONS[0]!;
   it.each([
     ['a name declared twice', [base, { ...base }], /declared twice/],
     ['a route declared twice', [base, { ...base, name: 'other' }], /route GET \/v1\/packaging-types is declared twice/],
@@ -280,16 +280,16 @@ describe('checkManifest stops a manifest the stage cannot deploy', () => {
     ['a stream trigger without a filter', [{ ...base, trigger: { kind: 'stream', filters: [] } }], /needs 1 to 5 filters/],
     ['a stream trigger beyond the filter quota', [{ ...base, trigger: { kind: 'stream', filters: orderStatusChanges(['pending', 'intransit', 'delivered', 'cancelled', 'exception']) } }], /needs 1 to 5 filters/],
   ] as Array<[string, FunctionEntry[], RegExp]>)('%s', (_case, entries, message) => {
-    expect(() => checkManifest(entries, stages.dev)).toThrow(message);
+    expect(() => checkFunctions(entries, stages.dev)).toThrow(message);
   });
 
   it('an e-mail sender on a stage without emailFrom', () => {
     const withoutSender = parseStageConfig({ ...stages.dev, emailFrom: undefined });
-    expect(() => checkManifest([{ ...base, access: { table: 'read', writes: [], bucket: 'none', email: true } }], withoutSender)).toThrow(/has no emailFrom/);
+    expect(() => checkFunctions([{ ...base, access: { table: 'read', writes: [], bucket: 'none', email: true } }], withoutSender)).toThrow(/has no emailFrom/);
   });
 
-  it('accepts the manifest', () => {
-    expect(() => checkManifest(manifest, stages.dev)).not.toThrow();
-    expect(() => checkManifest(manifest, stages.prod)).not.toThrow();
+  it('accepts the function list', () => {
+    expect(() => checkFunctions(FUNCTIONS, stages.dev)).not.toThrow();
+    expect(() => checkFunctions(FUNCTIONS, stages.prod)).not.toThrow();
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The function manifest (docs/architecture.md): the one declaration of each function,
+ * The function list (docs/architecture.md): the one declaration of each function,
  * its trigger, the table items it may write and, for a stream trigger, which
  * records it receives. The CDK stack derives routes, grants, event sources and
  * schedules from it, the local runtime its router and the OpenAPI document its
- * operations; test/unit/manifest.test.ts fails when they drift.
+ * operations; test/unit/functions.test.ts fails when they drift.
  *
  * An HTTP function's trigger (method, path, scopes, body policy) and
  * description are its route object's (shared/contract/route.ts), the one
@@ -87,7 +87,7 @@ export type QueueName = (typeof QUEUES)[number];
 /**
  * Items only the operator writes (the admin CLI and the seed, with operator
  * credentials), never a function: API keys, companies with their boxes, the
- * reference data and the carrier accounts. No manifest entry may declare a
+ * reference data and the carrier accounts. No function entry may declare a
  * write that reaches them.
  */
 export const OPERATOR_PREFIXES = [
@@ -274,10 +274,10 @@ const entries: FunctionEntry[] = [
   },
 ];
 
-export const manifest: readonly FunctionEntry[] = entries;
+export const FUNCTIONS: readonly FunctionEntry[] = entries;
 
 export const inboundFunctions = (): Array<FunctionEntry & { trigger: InboundTrigger }> =>
-  manifest.filter((f): f is FunctionEntry & { trigger: InboundTrigger } => f.trigger.kind === 'inbound');
+  FUNCTIONS.filter((f): f is FunctionEntry & { trigger: InboundTrigger } => f.trigger.kind === 'inbound');
 
 export const httpFunctions = (): Array<FunctionEntry & { trigger: HttpTrigger }> =>
-  manifest.filter((f): f is FunctionEntry & { trigger: HttpTrigger } => f.trigger.kind === 'http');
+  FUNCTIONS.filter((f): f is FunctionEntry & { trigger: HttpTrigger } => f.trigger.kind === 'http');

@@ -24,9 +24,9 @@
  *   timeout would retry a conditional write that already succeeded.
  *
  * Every AWS client of the service is built with `awsClientConfig` and
- * `withoutSdkLogging`: DynamoDB (./store/client.ts), S3
- * (./store/s3-client.ts), SES (./notify/ses.ts), Secrets Manager
- * (./secrets.ts), KMS (./webhooks/secret-box.ts) and SQS (./queues.ts). This
+ * `withoutSdkLogging`: DynamoDB (./dynamodb-client.ts), S3
+ * (./s3.ts), SES (../notify/ses.ts), Secrets Manager
+ * (../secrets.ts), KMS (../webhooks/secret-box.ts) and SQS (../queues.ts). This
  * module imports no SDK client, so a function loads only the clients it uses.
  */
 export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'secretsmanager' | 'kms' | 'sqs';

@@ -1,22 +1,22 @@
 /**
  * The S3 client of the functions (label files, manifests, carrier
  * documents): the four object operations they use and a presigned GET, over
- * S3's REST API signed by `aws4` (../aws-http.ts), with the limits and
- * retries of ../aws-clients.ts. It replaces the SDK's S3Client and
- * presigner for the same reason as ./dynamo.ts (docs/decisions.md, "A light
+ * S3's REST API signed by `aws4` (./signed-http.ts), with the limits and
+ * retries of ./clients.ts. It replaces the SDK's S3Client and
+ * presigner for the same reason as ./dynamodb.ts (docs/decisions.md, "A light
  * DynamoDB client"): their first use was most of label-file's first request.
  * Commands carry the SDK's names and the client has a `middlewareStack`
- * (../tracer.ts times calls with it, the capacity bench counts bytes).
+ * (../observability/tracer.ts times calls with it, the capacity bench counts bytes).
  *
  * Addressing: path-style (`<endpoint>/<bucket>/<key>`) on an emulator
  * (AWS_ENDPOINT_URL_S3, s3rver), virtual-hosted
  * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`) on AWS. A module of
  * its own, imported only by the modules that use S3.
  */
-import { limitsOf, usesEmulator, withoutSdkLogging } from '../aws-clients';
-import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, sendSigned, signed, type HttpResponse, type RequestHandler } from '../aws-http';
+import { limitsOf, usesEmulator, withoutSdkLogging } from './clients';
+import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, sendSigned, signed, type HttpResponse, type RequestHandler } from './signed-http';
 import { lazy } from '../lazy';
-import { traced } from '../tracer';
+import { traced } from '../observability';
 
 type ObjectInput = { Bucket: string; Key: string };
 
@@ -92,7 +92,7 @@ export class S3LightClient {
     return handler({ input: command.input as unknown as Record<string, unknown> }).then(({ output }) => output as Output);
   }
 
-  /** Nothing to release (see ./dynamo.ts). */
+  /** Nothing to release (see ./dynamodb.ts). */
   destroy(): void {}
 
   private async call(operation: S3Command<ObjectInput, object>['operation'], input: ObjectInput & { Body?: Buffer | Uint8Array | string; ContentType?: string }) {

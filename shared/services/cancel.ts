@@ -5,19 +5,19 @@
  * push or advance is never lost; and the reconciler's word that a void of
  * unknown outcome went through (functions/tracking-check).
  */
-import { isAccountNotConfigured } from '../../carriers/accounts';
-import type { ShipmentCarriers } from '../../carriers/shipment-carriers';
-import { CarrierRefusal, type CarrierAdapter } from '../../domain/carrier';
-import type { KeyMode, Order } from '../../domain/entities';
-import { cancelledUpdate, isCancellable, shipmentRefOf, toCancelResponse, type CancelResponse } from '../../domain/tracking';
-import { AppError } from '../../errors';
-import { dropOpenShipment, reopenShipment, takeForCancel } from '../../store/manifests';
-import { getOrder, OrderBusy } from '../../store/orders';
-import { dropRecord, recordAttempt } from '../../store/reconciliation';
-import { reschedule } from '../../store/tracking-schedule';
-import { callCarrier, failureKind } from '../carrier-call';
-import { ownOrder } from '../own-order';
-import { carrierCallsOf, writeOrder, type TrackingContext } from './context';
+import { isAccountNotConfigured } from '../carriers/accounts';
+import type { ShipmentCarriers } from '../carriers/shipment-carriers';
+import { CarrierRefusal, type CarrierAdapter } from '../domain/carrier';
+import type { KeyMode, Order } from '../domain/entities';
+import { cancelledUpdate, isCancellable, shipmentRefOf, toCancelResponse, type CancelResponse } from '../domain/tracking';
+import { AppError } from '../errors';
+import { dropOpenShipment, reopenShipment, takeForCancel } from '../store/manifests';
+import { getOrder, OrderBusy } from '../store/orders';
+import { dropRecord, recordAttempt } from '../store/reconciliation';
+import { reschedule } from '../store/tracking-schedule';
+import { callCarrier, failureKind } from './carrier-call';
+import { ownOrder } from './own-order';
+import { carrierCallsOf, writeOrder, type TrackingContext } from './tracking/context';
 
 const notCancellable = (status: string) =>
   new AppError(409, 'NOT_CANCELLABLE', `The shipment is ${status === 'intransit' ? 'in transit' : status}; only a shipment not yet picked up can be cancelled`);

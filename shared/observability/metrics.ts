@@ -25,9 +25,9 @@
  * otherwise, so tests, the local runtime and the bench stay quiet;
  * `POWERTOOLS_METRICS_DISABLED=false npm start` prints them.
  */
-import type { FanOutMetrics } from './carriers/fanout';
+import type { FanOutMetrics } from '../carriers/fanout';
 import { EmfMetrics, emfLine, metricsDisabled, MetricUnit, type EmfMetric } from './emf';
-import { lazy } from './lazy';
+import { lazy } from '../lazy';
 import { writeStdout } from './log-output';
 import { logger, SERVICE_NAME } from './logger';
 

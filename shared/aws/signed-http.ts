@@ -1,6 +1,6 @@
 /**
  * One signed request to an AWS service, with the limits and retries of
- * ./aws-clients.ts: what the service's light DynamoDB client (./store/dynamo.ts)
+ * ./clients.ts: what the service's light DynamoDB client (./dynamodb.ts)
  * stands on instead of the AWS SDK's client (docs/decisions.md, "A light
  * DynamoDB client").
  *
@@ -37,7 +37,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import aws4 from 'aws4';
-import type { ClientLimits } from './aws-clients';
+import type { ClientLimits } from './clients';
 
 export type Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 
@@ -73,7 +73,7 @@ export class AwsServiceError extends Error {
   }
 }
 
-/** A call that did not finish in time (the SDK's name, which ./tracer.ts and the tests read). */
+/** A call that did not finish in time (the SDK's name, which ../observability/tracer.ts and the tests read). */
 const timeoutError = (what: string, ms: number) => new AwsServiceError('TimeoutError', `${what} within ${ms} ms`, { fault: 'client' });
 
 const agents = new Map<string, Agent>();

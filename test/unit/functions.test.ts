@@ -1,34 +1,34 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { httpFunctions, manifest, OPERATOR_PREFIXES } from '../../shared/manifest';
+import { httpFunctions, FUNCTIONS, OPERATOR_PREFIXES } from '../../shared/functions';
 import { bodyPolicyOf } from '../../shared/contract/route';
 import { routeOf, routes } from '../../shared/contract/routes';
 import { PK_PREFIX } from '../../shared/store/keys';
 
 const root = join(__dirname, '..', '..');
 
-describe('the function manifest', () => {
+describe('the function list', () => {
   it('names each function once', () => {
-    const names = manifest.map((f) => f.name);
+    const names = FUNCTIONS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
   });
-  it.each(manifest.map((f) => [f.name, f] as const))('%s has a handler module exporting handler', (_name, f) => {
+  it.each(FUNCTIONS.map((f) => [f.name, f] as const))('%s has a handler module exporting handler', (_name, f) => {
     const file = join(root, f.entry);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);
     expect(f.entry).toBe(`functions/${f.name}/handler.ts`);
   });
-  it('every function folder is in the manifest', () => {
+  it('every function folder is in the function list', () => {
     const folders = readdirSync(join(root, 'functions'));
-    expect(folders.sort()).toEqual(manifest.map((f) => f.name).sort());
+    expect(folders.sort()).toEqual(FUNCTIONS.map((f) => f.name).sort());
   });
   it('every HTTP route is unique and under /v1', () => {
-    const routes = manifest.flatMap((f) => (f.trigger.kind === 'http' ? [`${f.trigger.method} ${f.trigger.path}`] : []));
+    const routes = FUNCTIONS.flatMap((f) => (f.trigger.kind === 'http' ? [`${f.trigger.method} ${f.trigger.path}`] : []));
     expect(new Set(routes).size).toBe(routes.length);
     for (const r of routes) expect(r).toMatch(/^(GET|POST|DELETE) \/v1\//);
   });
   it('every function has a sample event in events/', () => {
-    for (const f of manifest) expect(existsSync(join(root, 'events', `${f.name}.json`))).toBe(true);
+    for (const f of FUNCTIONS) expect(existsSync(join(root, 'events', `${f.name}.json`))).toBe(true);
   });
 });
 
@@ -51,7 +51,7 @@ describe('each HTTP function is declared completely', () => {
 });
 
 describe('table writes', () => {
-  it.each(manifest.map((f) => [f.name, f] as const))('%s declares its write prefixes, all kinds of items a function may write', (_name, f) => {
+  it.each(FUNCTIONS.map((f) => [f.name, f] as const))('%s declares its write prefixes, all kinds of items a function may write', (_name, f) => {
     expect(Array.isArray(f.access.writes)).toBe(true);
     for (const prefix of f.access.writes) {
       expect(Object.values(PK_PREFIX)).toContain(prefix);
@@ -64,7 +64,7 @@ describe('table writes', () => {
   });
 
   it('rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier\'s tracking-number pointer, a carrier\'s push events URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler\'s adoption writes as a ship does (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
-    const writes = Object.fromEntries(manifest.map((f) => [f.name, f.access.writes]));
+    const writes = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f.access.writes]));
     expect(writes).toEqual({
       'packaging-types': [],
       carriers: [],
@@ -97,12 +97,12 @@ describe('table writes', () => {
   });
 });
 
-describe('each function names itself as the manifest does', () => {
+describe('each function names itself as the function list does', () => {
   const camel = (name: string) => name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
   it.each(httpFunctions().map((f) => [f.name, f] as const))('%s wraps its main with its own route object', (name, f) => {
     expect(readFileSync(join(root, f.entry), 'utf8')).toMatch(new RegExp(`httpHandler\\(\\s*${camel(name)}Route\\b`));
   });
-  it.each(manifest.filter((f) => f.trigger.kind === 'inbound').map((f) => [f.name, f] as const))('%s wraps its main as the inbound route of its name', (name, f) => {
+  it.each(FUNCTIONS.filter((f) => f.trigger.kind === 'inbound').map((f) => [f.name, f] as const))('%s wraps its main as the inbound route of its name', (name, f) => {
     expect(readFileSync(join(root, f.entry), 'utf8')).toContain(`inboundHandler('${name}'`);
   });
 });

@@ -3,7 +3,7 @@
  * document client's shapes (plain values in and out, marshalled by AWS's own
  * @aws-sdk/util-dynamodb, behind a fast path for plain documents that gives
  * the same values: ./attribute-values.ts), over DynamoDB's JSON protocol signed by `aws4`
- * (../aws-http.ts). It replaces the SDK's DynamoDBClient and
+ * (./signed-http.ts). It replaces the SDK's DynamoDBClient and
  * DynamoDBDocumentClient in every function: the SDK's client was most of
  * each function's cold start (its first use of each command's schema,
  * endpoint rules, middleware and HTTP handler) and most of a warm rate
@@ -12,7 +12,7 @@
  *
  * The commands carry the document client's names (`new GetCommand(input)`),
  * and the client has what the code around it reads of the SDK's: `send`,
- * a `middlewareStack` (add, remove, identify: ../tracer.ts times calls with
+ * a `middlewareStack` (add, remove, identify: ../observability/tracer.ts times calls with
  * it, the benches record them) whose middleware sees the document form
  * before marshalling, with `clientName` "DynamoDBClient" and `commandName`
  * the low-level command's ("GetItemCommand"), and `config.requestHandler`,
@@ -39,9 +39,9 @@ import type {
   UpdateCommandInput,
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { limitsOf, type ClientLimits } from '../aws-clients';
+import { limitsOf, type ClientLimits } from './clients';
 import { wireAttributeMap } from './attribute-values';
-import { AwsServiceError, firstHeader, MiddlewareStack, nodeRequestHandler, sendSigned, type HttpResponse, type MiddlewareResult, type RequestHandler } from '../aws-http';
+import { AwsServiceError, firstHeader, MiddlewareStack, nodeRequestHandler, sendSigned, type HttpResponse, type MiddlewareResult, type RequestHandler } from './signed-http';
 
 type Doc = Record<string, unknown>;
 type AttributeMap = Record<string, unknown>;

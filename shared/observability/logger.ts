@@ -10,12 +10,12 @@
  * passes `redact` on its way to JSON: API keys, SHA-256 hex digests (key
  * hashes) and e-mail addresses become placeholders wherever they appear, in a
  * message, an attribute or an error's message and stack. An error's stack is
- * first mapped through the bundle's source map (shared/source-maps.ts), so
+ * first mapped through the bundle's source map (shared/observability/source-maps.ts), so
  * function logs show source files and lines without `--enable-source-maps`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareObj } from '@middy/core';
-import { delegate, lazy } from './lazy';
+import { delegate, lazy } from '../lazy';
 import { holdLines, releaseLines } from './log-output';
 import { LineLogger, type LambdaContextFields } from './log-lines';
 import { sourceMapStack } from './source-maps';
