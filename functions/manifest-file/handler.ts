@@ -1,6 +1,6 @@
 /**
  * GET /v1/manifests/{manifestId}/{documentCode}: 302 to a freshly presigned
- * URL of the document, as a label file is (shared/services/manifests.ts).
+ * URL of the document, as a label file is (shared/services/manifests/).
  */
 import { manifestFileRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';

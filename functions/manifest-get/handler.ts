@@ -1,4 +1,4 @@
-/** GET /v1/manifests/{manifestId}: one manifest; another company's or the other mode's is 404 (shared/services/manifests.ts). */
+/** GET /v1/manifests/{manifestId}: one manifest; another company's or the other mode's is 404 (shared/services/manifests/). */
 import { manifestGetRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/observability';

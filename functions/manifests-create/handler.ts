@@ -1,5 +1,5 @@
 /**
- * POST /v1/manifests: closes out the day for one carrier (shared/services/manifests.ts).
+ * POST /v1/manifests: closes out the day for one carrier (shared/services/manifests/).
  * A repeated close of the same shipments answers the same manifests with
  * `Idempotent-Replayed: true` and 200; a new close answers 201.
  */

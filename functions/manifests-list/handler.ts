@@ -1,4 +1,4 @@
-/** GET /v1/manifests: the company's manifests of the key's mode, newest first, with a cursor (shared/services/manifests.ts). */
+/** GET /v1/manifests: the company's manifests of the key's mode, newest first, with a cursor (shared/services/manifests/). */
 import { manifestsListRoute } from '../../shared/contract/manifests';
 import { httpHandler } from '../../shared/http/handler';
 import { logger } from '../../shared/observability';

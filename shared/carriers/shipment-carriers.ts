@@ -38,7 +38,7 @@ export const sandboxTransportFor = (sandbox: TransportSet | (() => Promise<Trans
   };
 };
 
-/** The carrier port of one order's operations, and of a close (`closeOut`, `findCloseOuts`; shared/services/manifests.ts). */
+/** The carrier port of one order's operations, and of a close (`closeOut`, `findCloseOuts`; shared/services/manifests/transmit.ts). */
 export type ShipmentCarrier = Pick<
   CarrierAdapter,
   'code' | 'kind' | 'ship' | 'track' | 'cancel' | 'subscribePush' | 'push' | 'findShipments' | 'voidWindowDays' | 'closeOut' | 'findCloseOuts' | 'requestRefund'

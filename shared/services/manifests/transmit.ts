@@ -1,0 +1,71 @@
+/**
+ * The carrier's part of a close (docs/manifests.md), for a carrier that
+ * transmits (`closeOut`: Canada Post, which transmits a contract account's
+ * shipments and needs no call for a non-contract one): its own manifests for
+ * ours. After a call of unknown outcome the carrier's own list
+ * (`findCloseOuts`) is asked first, so the same shipments are never
+ * transmitted twice.
+ */
+import { carrierAccountById, isAccountNotConfigured } from '../../carriers/accounts';
+import { config } from '../../config';
+import { CarrierRefusal, type CarrierCallOptions, type CarrierCloseOut } from '../../domain/carrier';
+import { addressSchema, type Address } from '../../domain/rate/schema';
+import { AppError } from '../../errors';
+import { saveManifest, type ManifestRecord, type OpenShipment } from '../../store/manifests';
+import { getOrder } from '../../store/orders';
+import { callCarrier, failureKind } from '../carrier-call';
+import type { ManifestContext } from './context';
+
+const callOptions = async (record: ManifestRecord): Promise<Omit<CarrierCallOptions, 'signal'>> => ({
+  mode: record.mode,
+  ...(record.carrierAccountId ? { account: await carrierAccountById(record.carrierAccountId, { carrierCode: record.carrierCode }) } : {}),
+});
+
+/** The shipper's address as the order's rate request has it (the manifest's shipper is its first order's). */
+const shipperAddressOf = async (orderId: string): Promise<Address | undefined> => {
+  const parsed = addressSchema.safeParse((await getOrder(orderId))?.request.shipper);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export const createTransmit =
+  ({ logger, closeOutCarrier }: Pick<ManifestContext, 'logger' | 'closeOutCarrier'>) =>
+  async (record: ManifestRecord, open: ReadonlyMap<string, OpenShipment>): Promise<CarrierCloseOut | undefined> => {
+    const carrier = closeOutCarrier(record.carrierCode);
+    if (!carrier?.closeOut) return undefined;
+    const options = await callOptions(record);
+    // Each order's shipment: from its open entry, or, taken by a close that died before its transmit, from the order.
+    const shipments = await Promise.all(
+      record.lines.map(async (line) => {
+        const entry = open.get(line.orderId);
+        if (entry) return { orderId: entry.orderId, reference: entry.rateResponseId, trackingNumber: entry.trackingNumber, ...(entry.carrierShipmentId ? { shipmentId: entry.carrierShipmentId } : {}) };
+        const order = (await getOrder(line.orderId))?.order;
+        return { orderId: line.orderId, reference: order?.rateResponseId ?? '', trackingNumber: line.trackingNumber, ...(order?.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}) };
+      }),
+    );
+    const shipper = await shipperAddressOf(record.lines[0]!.orderId);
+    if (record.transmitUncertain && carrier.findCloseOuts) {
+      const found = await callCarrier(record.carrierCode, config.carrierShipTimeoutMs, (signal) => carrier.findCloseOuts!(record.manifestId, { ...options, signal }));
+      if (found) return found;
+    }
+    try {
+      return await callCarrier(record.carrierCode, config.carrierShipTimeoutMs, (signal) =>
+        carrier.closeOut!(
+          {
+            reference: record.manifestId,
+            shipDate: record.shipDate,
+            shipments,
+            ...(shipper ? { shipper } : {}),
+            ...(record.transmitUncertain ? { mayExist: true } : {}),
+          },
+          { ...options, signal },
+        ),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn('carrier close-out failed', { manifestId: record.manifestId, carrierCode: record.carrierCode, reason: failureKind(error), detail: message });
+      if (!(error instanceof CarrierRefusal) && !isAccountNotConfigured(error)) {
+        await saveManifest({ ...record, transmitUncertain: true });
+      }
+      throw new AppError(502, 'CARRIER_ERROR', `${record.carrierCode} could not close out the shipments: ${message}. Closing again finishes this manifest`, { expose: true });
+    }
+  };
