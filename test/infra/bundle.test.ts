@@ -6,8 +6,9 @@
  * they actually start. Each HTTP bundle is
  * loaded by a plain Node process (no Jest transform in between) and answers a
  * request without an API key with 401 and the project's error body, which
- * needs no AWS at all. Bundle options do not depend on the stage, so dev
- * stands for both.
+ * needs no AWS at all. No bundle carries a package that only devDependencies
+ * bring (docs/contributing.md, "Commits"). Bundle options do not depend
+ * on the stage, so dev stands for both.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +37,30 @@ const bundleDir = (name: string): string => {
 
 /** The ES modules of a function's directory: `index.mjs` and its chunks. */
 const modulesOf = (dir: string): string[] => readdirSync(dir).filter((file) => file.endsWith('.mjs'));
+
+/** The source files a module of a function's directory was built from, as its source map names them. */
+const sourcesOf = (dir: string, file: string): string[] => (JSON.parse(readFileSync(path.join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+
+/**
+ * The installed packages a function's directory carries, as package-lock.json
+ * names them (`node_modules/a`, or `node_modules/a/node_modules/b` for a
+ * nested copy). Read from the source maps: the metafile buildFunction returns
+ * is the merge's, whose inputs are pass one's chunks.
+ */
+const packagesOf = (dir: string): string[] => {
+  const packages = new Set<string>();
+  for (const file of modulesOf(dir)) {
+    for (const source of sourcesOf(dir, file)) {
+      const installed = /(?:^|\/)(node_modules\/.*)$/.exec(source)?.[1];
+      const name = installed && /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(installed)?.[1];
+      if (name) packages.add(name);
+    }
+  }
+  return [...packages].sort();
+};
+
+/** package-lock.json's packages: npm marks `dev` each one that only devDependencies bring, which `npm ci --omit=dev` leaves out. */
+const lockedPackages = (JSON.parse(readFileSync(path.join(projectRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> }).packages;
 
 /** Runs `script` as an ES module in a fresh Node process with the functions' NODE_OPTIONS, with no AWS credentials in reach. */
 const runModule = (script: string, cwd: string): string =>
@@ -96,11 +121,17 @@ describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (nam
   it('carries no X-Ray SDK: neither cls-hooked nor aws-xray-sdk-core in any of its files, and nothing that installs an async hook (shared/observability/tracer.ts)', () => {
     const dir = bundleDir(name);
     for (const file of modulesOf(dir)) {
-      const { sources } = JSON.parse(readFileSync(path.join(dir, `${file}.map`), 'utf8')) as { sources: string[] };
-      expect(sources.filter((source) => /node_modules\/(cls-hooked|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|async-hook-jl|emitter-listener)\//.test(source))).toEqual([]);
+      expect(sourcesOf(dir, file).filter((source) => /node_modules\/(cls-hooked|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|async-hook-jl|emitter-listener)\//.test(source))).toEqual([]);
       const code = readFileSync(path.join(dir, file), 'utf8');
       for (const mark of ['cls-hooked', 'AWSXRay', 'process.namespaces', 'createHook(']) expect(code).not.toContain(mark);
     }
+  });
+
+  it('carries no package that only devDependencies bring, and none the lock file does not list', () => {
+    const packages = packagesOf(bundleDir(name));
+    // Every function bundles some package (middy, the SDK's environment credentials): an empty list would mean the maps were misread.
+    expect(packages.length).toBeGreaterThan(0);
+    expect(packages.filter((installed) => lockedPackages[installed] === undefined || lockedPackages[installed].dev === true)).toEqual([]);
   });
 
   it('carries no credential provider but the environment one (Lambda needs no other)', () => {
