@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // The functions' zod is shared/zod.ts (zod/mini with English messages); classic zod in a bundle costs its cold start.
-    files: ['shared/**/*.ts', 'functions/**/*.ts', 'lib/**/*.ts', 'local/**/*.ts', 'bin/**/*.ts'],
+    files: ['shared/**/*.ts', 'functions/**/*.ts', 'lib/**/*.ts', 'local/**/*.ts', 'admin/**/*.ts', 'bin/**/*.ts'],
     ignores: ['shared/zod.ts'],
     rules: {
       'no-restricted-imports': [

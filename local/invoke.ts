@@ -159,7 +159,7 @@ export const readExpectations = (file = EXPECTATIONS_FILE): Map<string, string> 
 
 export type InvokeTarget = { dataDir: string; runtime: RuntimeFile; demo: DemoFile };
 
-/** The running `npm start` of DATA_DIR and its demo company, found as the admin CLI finds it (local/admin.ts resolveAdminTarget). */
+/** The running `npm start` of DATA_DIR and its demo company, found as the admin CLI finds it (admin/target.ts resolveAdminTarget). */
 export const resolveInvokeTarget = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): InvokeTarget => {
   const dataDir = resolveDataDir(env, cwd);
   const paths = dataPaths(dataDir);

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { httpFunctions, type Scope } from '../../shared/functions';
-import { knownScopes } from '../../local/admin';
+import { knownScopes } from '../../admin/commands/key-create';
 import { admin, api, companyWithKey, e2e, expectErrorBody } from '../support/e2e';
 
 const wellFormedUnknownKey = () => `ship_api_${randomBytes(16).toString('hex')}`;

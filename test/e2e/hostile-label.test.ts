@@ -7,7 +7,7 @@
  * route asked while the label is being made answers too.
  */
 import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
-import { resolveAdminTarget, targetEnv } from '../../local/admin';
+import { resolveAdminTarget, targetEnv } from '../../admin/target';
 import { applyEnv } from '../../local/env';
 import { readRuntimeFile } from '../../local/runtime-files';
 import { api, e2e } from '../support/e2e';

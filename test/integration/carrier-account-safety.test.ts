@@ -12,7 +12,8 @@
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminError, executeAdminCommand, parseAdminCommand } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
+import { AdminError } from '../../admin/errors';
 import { createUpsSimulator, type UpsSimulator } from '../../local/ups/simulator';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createRateHandler } from '../../functions/rate/handler';

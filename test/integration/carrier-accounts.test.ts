@@ -10,7 +10,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { ScanCommand } from '../../shared/aws/dynamodb';
-import { AdminError, executeAdminCommand, parseAdminCommand, UsageError, type AdminIo } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
+import { AdminError, UsageError } from '../../admin/errors';
+import { type AdminIo } from '../../admin/io';
 import { writeRuntimeFile } from '../../local/runtime-files';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createRateHandler } from '../../functions/rate/handler';

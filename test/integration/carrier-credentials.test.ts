@@ -11,7 +11,7 @@
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
 import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';

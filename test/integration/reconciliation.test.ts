@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { GetCommand } from '../../shared/aws/dynamodb';
-import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { createUpsSimulator, LateAnswer, type UpsSimulator } from '../../local/ups/simulator';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createRateHandler } from '../../functions/rate/handler';

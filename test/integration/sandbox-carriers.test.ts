@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { createUpsSimulator } from '../../local/ups/simulator';
 import { handler as carrierServicesHandler } from '../../functions/carrier-services/handler';
 import { handler as carriersHandler } from '../../functions/carriers/handler';

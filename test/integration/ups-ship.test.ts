@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { createUpsSimulator, type UpsSimulator } from '../../local/ups/simulator';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createRateHandler } from '../../functions/rate/handler';

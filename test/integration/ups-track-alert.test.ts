@@ -25,7 +25,7 @@ import { createTrackHandler } from '../../functions/track/handler';
 import { createCarrierPushEventsHandler } from '../../functions/carrier-push-events/handler';
 import { createCarrierPushTokenHandler } from '../../functions/carrier-push-token/handler';
 import { createApiServer, manifestRoutes } from '../../local/api-gateway';
-import { executeAdminCommand, parseAdminCommand } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { pushTrackAlert } from '../../local/ups/mock-server';
 import { createUpsSimulator, type UpsSimulator } from '../../local/ups/simulator';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';

@@ -11,7 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createShippingClient, serverUrl, type ShippingClient } from '../../client';
-import { executeAdminCommand, parseAdminCommand, resolveAdminTarget, targetEnv, type AdminTarget } from '../../local/admin';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
+import { resolveAdminTarget, targetEnv, type AdminTarget } from '../../admin/target';
 import { applyEnv } from '../../local/env';
 import { documentValidator, pathBelow, validationMiddleware, type OpenApiValidator } from './openapi-validator';
 

@@ -33,8 +33,8 @@ describe('layering (docs/architecture.md)', () => {
     expect(outside).toEqual([]);
   });
 
-  it.each([...sourceFiles('shared'), ...sourceFiles('functions')])('%s imports nothing of the local runtime (local/ is never bundled)', (file) => {
-    expect(importsOf(file).filter((target) => /^local(\/|$)/.test(target))).toEqual([]);
+  it.each([...sourceFiles('shared'), ...sourceFiles('functions')])('%s imports nothing of the local runtime or the admin CLI (local/ and admin/ are never bundled)', (file) => {
+    expect(importsOf(file).filter((target) => /^(local|admin)(\/|$)/.test(target))).toEqual([]);
   });
 
   it.each(sourceFiles('functions'))('%s reaches the store and the domain only through services', (file) => {

@@ -1,7 +1,7 @@
 /**
  * What a deployed function loads at cold start is its static import graph.
  * The sandbox network, its fault and crash injection, and the tooling no
- * function runs (local runtime, bench, OpenAPI builder) stay out of it: the
+ * function runs (local runtime, admin CLI, bench, OpenAPI builder) stay out of it: the
  * sandbox is loaded by the registry with a dynamic import only when a sandbox
  * carrier is called, and the crash hook is wired by the local runtime.
  */
@@ -48,6 +48,7 @@ const staticGraph = (entry: string): Set<string> => {
 const FORBIDDEN = [
   { what: 'the sandbox network', test: (f: string) => f.startsWith('shared/carriers/sandbox/') },
   { what: 'the local runtime', test: (f: string) => f.startsWith('local/') },
+  { what: 'the admin CLI', test: (f: string) => f.startsWith('admin/') },
   { what: 'the bench', test: (f: string) => f.startsWith('bench/') },
   { what: 'the tooling (the OpenAPI builder, entry points)', test: (f: string) => f.startsWith('tooling/') || f.startsWith('bin/') },
   // Both read every route object, so every endpoint's schemas: a function takes its own route from its contract file.
@@ -124,7 +125,7 @@ const sourceFiles = (dir: string): string[] =>
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [rel] : [];
   });
 
-const PRODUCT_CODE = ['shared', 'functions', 'lib', 'local', 'bin', 'tooling', 'bench'].filter((dir) => existsSync(path.join(root, dir))).flatMap(sourceFiles);
+const PRODUCT_CODE = ['shared', 'functions', 'lib', 'local', 'admin', 'bin', 'tooling', 'bench'].filter((dir) => existsSync(path.join(root, dir))).flatMap(sourceFiles);
 
 /** Every relative module a file names (static, type-only and dynamic imports), resolved. */
 const modulesNamedBy = (file: string): Array<{ target: string; dynamic: boolean }> => {

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SOURCE_DIRS = ['shared', 'functions', 'lib', 'local', 'bin', 'bench', 'test', 'scripts', 'events', 'client', 'tooling'];
+const SOURCE_DIRS = ['shared', 'functions', 'lib', 'local', 'admin', 'bin', 'bench', 'test', 'scripts', 'events', 'client', 'tooling'];
 const SOURCE_EXT = /\.(ts|js|mjs)$/;
 const SKIP_DIRS = new Set(['node_modules', 'cdk.out', '.data', '.test-data', 'coverage']);
 
@@ -99,7 +99,7 @@ const relativeLinksOf = (markdown: string): string[] =>
   [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
 
 /** Top-level folders of the repository: a path starting with one of them is read from the root. */
-const TOP_FOLDERS = ['shared', 'functions', 'lib', 'local', 'bin', 'bench', 'test', 'scripts', 'events', 'client', 'tooling', 'docs'];
+const TOP_FOLDERS = ['shared', 'functions', 'lib', 'local', 'admin', 'bin', 'bench', 'test', 'scripts', 'events', 'client', 'tooling', 'docs'];
 
 /** The comments of a source file, strings skipped so a `//` or `/*` inside one starts none. */
 const commentsOf = (source: string): string =>

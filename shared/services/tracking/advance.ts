@@ -1,7 +1,7 @@
 /**
  * The sandbox operator moves an order on (`admin shipment advance`,
- * local/admin.ts): the same versioned write of the order as a carrier's
- * report, then its schedule.
+ * admin/commands/shipment-advance.ts): the same versioned write of the
+ * order as a carrier's report, then its schedule.
  */
 import type { Order } from '../../domain/entities';
 import { applyReport, isFinal, isPushed, nextCheckAt, operatorReport, type OperatorStatus } from '../../domain/tracking';

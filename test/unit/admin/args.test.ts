@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ADMIN_USAGE, AdminError, UsageError, knownScopes, parseAdminCommand, parseIsoDate, readBoundedInput, resolveAdminTarget, targetEnv } from '../../../local/admin';
+import { ADMIN_USAGE, parseAdminCommand } from '../../../admin/cli';
+import { knownScopes } from '../../../admin/commands/key-create';
+import { AdminError, UsageError } from '../../../admin/errors';
+import { readBoundedInput } from '../../../admin/io';
+import { resolveAdminTarget, targetEnv } from '../../../admin/target';
+import { parseIsoDate } from '../../../admin/values';
 import { writeRuntimeFile } from '../../../local/runtime-files';
 
 const parse = (line: string) => parseAdminCommand(line.split(' ').filter(Boolean));
@@ -117,6 +122,20 @@ describe('parseAdminCommand', () => {
     expect(parse('seed')).toEqual({ kind: 'seed' });
     expect(parse('help')).toEqual({ kind: 'help' });
     expect(usageError('seed --force')).toBe("seed: Unknown option '--force'");
+  });
+
+  it('help with a command asks for its options; an unknown command or more words are refused', () => {
+    expect(parse('help company create')).toEqual({ kind: 'help', command: 'company create' });
+    expect(parse('--help carrier-account add')).toEqual({ kind: 'help', command: 'carrier-account add' });
+    expect(usageError('help company launch')).toBe('unknown command "company launch"; run `npm run -s admin -- help`');
+    expect(usageError('help seed now')).toBe('help seed: takes nothing after the command');
+  });
+
+  it('a blank value of an optional option is refused as blank, not as a missing required option', () => {
+    expect(parseAdminCommand.bind(null, ['company', 'create', '--name', 'Acme', '--pricing-group', ' '])).toThrow(
+      new UsageError('company create: --pricing-group may not be blank; leave it out instead'),
+    );
+    expect(parseAdminCommand.bind(null, ['company', 'create', '--name', ' '])).toThrow(new UsageError('company create: --name is required'));
   });
 
   it('refuses no command and unknown commands', () => {

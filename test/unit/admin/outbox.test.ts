@@ -6,7 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminError, ADMIN_USAGE, UsageError, executeAdminCommand, parseAdminCommand, resolveAdminTarget } from '../../../local/admin';
+import { ADMIN_USAGE, executeAdminCommand, parseAdminCommand } from '../../../admin/cli';
+import { AdminError, UsageError } from '../../../admin/errors';
+import { resolveAdminTarget } from '../../../admin/target';
 import { dataPaths, writeRuntimeFile } from '../../../local/runtime-files';
 import { createOutboxSender } from '../../../shared/notify/outbox';
 import { runAdminCli } from '../../support/cli';
