@@ -340,7 +340,7 @@ export type AccessLogEntry = {
   aborted?: boolean;
 };
 
-/** The line bin/local.ts logs per request: the status written, or that the client left before it. */
+/** The line the local runtime (runtime.ts) logs per request: the status written, or that the client left before it. */
 export const accessLogLine = ({ method, url, statusCode, ms, requestId, aborted }: AccessLogEntry): string => {
   const timing = `${ms} ms, request ${requestId}`;
   if (!aborted) return `${method} ${url} -> ${statusCode} (${timing})`;
@@ -481,7 +481,7 @@ class Timeout extends Error {}
 const methodNotAllowed = (method: string, pathname: string, allow: string[], requestId: string) =>
   errorResponse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}; allowed: ${allow.join(', ')}`, requestId, { allow: allow.join(', ') });
 
-/** The HTTP server; the caller listens (127.0.0.1 and PORT in bin/local.ts). */
+/** The HTTP server; the caller listens (127.0.0.1 and PORT in runtime.ts). */
 export const createApiServer = (options: ApiServerOptions = {}): Server => {
   const routes = options.routes ?? manifestRoutes();
   const loadHandler = options.loadHandler ?? requireHandlerLoader();

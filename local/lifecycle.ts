@@ -1,5 +1,5 @@
 /**
- * How the local runtime (bin/local.ts) stops cleanly (issue 6, item 6):
+ * How the local runtime (runtime.ts, stop.ts) stops cleanly (issue 6, item 6):
  *
  * - `watchLaunchers`: `npm start` is npm → `sh -c "exec node --import tsx
  *   bin/local.ts"`, the shell replaced by node. npm passes on SIGINT and
@@ -15,7 +15,7 @@
  *   detached) names itself in LOCAL_WATCH_PID, and the watch goes on up to it:
  *   killing it, even with SIGKILL, stops the runtime.
  * - `drainingGate`: on stop, the API refuses connections like a stopped
- *   server; the requests already in flight finish (bin/local.ts bounds the wait),
+ *   server; the requests already in flight finish (stop.ts bounds the wait),
  *   counted until their handler is done, even when the client has gone.
  */
 import { spawnSync } from 'node:child_process';

@@ -210,7 +210,7 @@ export const STAGE_NAMES = ['dev', 'prod'];
  * (lib/api.ts adds each function path, `/v1/...`, under the stage's root), so
  * a server URL stops before it: the local runtime's origin, and a stage's
  * invoke URL, which ends with the stage name (the stack's `ApiUrl` output).
- * The local runtime listens on 127.0.0.1 only (bin/local.ts), so `localhost`,
+ * The local runtime listens on 127.0.0.1 only (local/runtime.ts), so `localhost`,
  * which may resolve to ::1 first, is not written.
  */
 type Server = { url: string; description: string; variables: Record<string, { default: string; enum?: string[]; description: string }> };

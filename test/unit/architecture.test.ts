@@ -37,6 +37,10 @@ describe('layering (docs/architecture.md)', () => {
     expect(importsOf(file).filter((target) => /^(local|admin)(\/|$)/.test(target))).toEqual([]);
   });
 
+  it.each(sourceFiles('bin'))('%s is a thin entry point (at most 80 lines): what it runs lives in a folder of its own', (file) => {
+    expect(readFileSync(path.join(ROOT, file), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(80);
+  });
+
   it.each(sourceFiles('functions'))('%s reaches the store and the domain only through services', (file) => {
     const direct = importsOf(file).filter((target) => /^shared\/(store|domain)(\/|$)/.test(target) || target.startsWith('@aws-sdk/'));
     expect(direct).toEqual([]);
