@@ -8,11 +8,19 @@
  *
  * The cases: the issue's images (a 68-byte PNG claiming 2³¹ - 1 pixels a
  * side, 8000² RGBA, 12000² 16-bit grey, 1 MB inflating to 1 GiB, bytes that
- * are no PNG) and two PDFs (100,000 pages; objects that never end), each the
- * second package of three carrier Z labels; and the most a file can spend
- * on images it takes: 200 packages of 1600×2400 16-bit RGBA, the largest a
- * 4×6 page takes, which exhaust the file's budget of inflated rows and
- * decoded pixels (shared/labels/renderers/carrier-limits.ts).
+ * are no PNG), PDFs that stalled or bloated pdf-lib's parser (100,000
+ * pages; objects that never end; an object stream inflating to 1 GiB; 30
+ * KB of digits between objects; a cross-reference stream claiming 100
+ * million entries; an object stream whose objects all start at one array;
+ * 300,000 names or references, a name of 3 MiB, which pdf-lib keeps for as
+ * long as the process lives) and the costliest PDF the check takes
+ * (shared/labels/renderers/carrier-pdf.ts), each the second package of
+ * three carrier Z labels; and the most a file can spend on what it takes:
+ * 200 packages of 1600×2400 16-bit RGBA, the largest a 4×6 page takes,
+ * which exhaust the file's budget of inflated rows and decoded pixels, and
+ * 200 packages of the costliest PDF, which exhaust its budget of names and
+ * references kept, or of values parsed
+ * (shared/labels/renderers/carrier-limits.ts).
  *
  * The time targets are on the render's CPU time, which other processes on
  * the machine do not stretch as they do its wall time (also reported).
@@ -22,7 +30,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CarrierDocument } from '../shared/domain/carrier';
-import { HOSTILE_IMAGES, HOSTILE_PDFS, ihdr, pngChunk, pngOf, zerosZlib } from '../test/support/hostile-documents';
+import { HOSTILE_IMAGES, HOSTILE_PDFS, ihdr, pdfOf, pngChunk, pngOf, streamObject, zerosZlib } from '../test/support/hostile-documents';
 import { documentOf, manyPieces } from '../test/unit/labels/fixtures';
 import { check, type BenchContext, type BenchPart } from './checks';
 import { childExit } from './child-exit';
@@ -48,12 +56,39 @@ const carrierZ = () => pngOf(ihdr(812, 1218, 1, 0), pngChunk('IDAT', zerosZlib(1
 const secondOfThree = (format: CarrierDocument['format'], hostile: () => Buffer) => () => [label(0, 'PNG', carrierZ()), label(1, format, hostile()), label(2, 'PNG', carrierZ())];
 /** 1600×2400 16-bit RGBA: the largest image a 4×6 page takes, decoded by pdf-lib (rows of 30.7 MB). */
 const largestRgba = () => pngOf(ihdr(1600, 2400, 16, 6), pngChunk('IDAT', zerosZlib((1600 * 8 + 1) * 2400)));
+/**
+ * The costliest PDF the check takes (shared/labels/renderers/carrier-pdf.ts), every object on its page
+ * so pdf-lib copies it: `longNames` names of 127 bytes, which pdf-lib keeps for as long as the process
+ * lives (490: with the file's own, the 2 MiB they may keep), empty dictionaries up to the 20,000 values
+ * (the costliest value to pdf-lib), and a content stream inflating to 16 MiB.
+ */
+const costliestPdf = (longNames = 490) => {
+  const names = Array.from({ length: longNames }, (_, i) => `/${String(i).padStart(127, 'n')}`).join(' ');
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] /Contents 4 0 R /Resources << /Names 5 0 R /Dicts 6 0 R >> >>',
+    streamObject('/Filter /FlateDecode', zerosZlib(16 * 1024 * 1024)),
+    `[${names}]`,
+    `[${'<<>>'.repeat(19_970 - longNames)}]`,
+  ]);
+};
 
 const CASES: readonly Case[] = [
   ...(Object.keys(HOSTILE_IMAGES) as Array<keyof typeof HOSTILE_IMAGES>).map((name) => ({ name: `PNG ${name}`, hostile: true, documents: secondOfThree('PNG', HOSTILE_IMAGES[name]), packages: 3 })),
   { name: 'PDF of 100,000 pages', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.pages100k), packages: 3 },
   { name: 'PDF of 3,000 unending objects', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.unendingObjects()), packages: 3 },
+  { name: 'PDF whose object stream inflates to 1 GiB', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.objectStreamBomb), packages: 3 },
+  { name: 'PDF with 30 KB of digits between objects', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.digitsBetweenObjects()), packages: 3 },
+  { name: 'PDF whose cross-reference stream claims 100 million entries', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.xrefStreamHugeSize), packages: 3 },
+  { name: 'PDF whose object stream has 3,000 objects at one place', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.objectStreamOverlap()), packages: 3 },
+  { name: 'PDF of 300,000 names', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.manyNames()), packages: 3 },
+  { name: 'PDF of 300,000 references', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.manyReferences()), packages: 3 },
+  { name: 'PDF with a name of 3 MiB', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.longName), packages: 3 },
+  { name: 'PDF at every bound the check takes', hostile: true, documents: secondOfThree('PDF', costliestPdf), packages: 3 },
   { name: 'budget spent: 200 × 1600×2400 RGBA 16-bit', hostile: false, documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PNG', largestRgba())), packages: 200 },
+  { name: 'budget spent: 200 × the PDF at every bound (names kept)', hostile: false, documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PDF', costliestPdf())), packages: 200 },
+  { name: 'budget spent: 200 × the PDF at every bound but names (values)', hostile: false, documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PDF', costliestPdf(0))), packages: 200 },
 ];
 
 type Measured = { ms: number; cpuMs: number; peakBytes: number; pages: number; refused: number; peakMethod: 'VmHWM' | 'maxRSS' };

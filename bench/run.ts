@@ -35,9 +35,9 @@
  *      per second and units per check (bench/tracking-scale.ts); figures also
  *      in bench/results/tracking-scale.json;
  *  10. labels: a label file made of a carrier's hostile documents (the
- *      images of issue 43, PDFs of 100,000 pages or unending objects) and of
- *      images that spend a file's whole budget, each in a fresh process:
- *      time and peak RSS (bench/labels.ts).
+ *      images and PDFs of issue 43) and of images or PDFs that spend a
+ *      file's whole budget, each in a fresh process: time and peak RSS
+ *      (bench/labels.ts).
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to

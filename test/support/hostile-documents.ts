@@ -7,7 +7,7 @@
  * streams are built without ever holding their inflated bytes: one megabyte
  * of zeros deflated once, flushed to a byte boundary, repeated.
  */
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -105,6 +105,16 @@ export const pdfOfPages = (pages: number): Buffer =>
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] >>',
   ]);
 
+/** A stream object's body: its dictionary with its /Length, and its data. */
+export const streamObject = (dict: string, data: Buffer): Buffer =>
+  Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+
+/** A catalog, a page tree and one 4×6 page: objects 1 to 3 of a PDF. */
+const ONE_PAGE = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] >>'];
+
+/** A one-page PDF with `extra` objects after its page (objects 4 on). */
+export const onePageWith = (...extra: (string | Buffer)[]): Buffer => pdfOf([...ONE_PAGE, ...extra]);
+
 export const HOSTILE_PDFS = {
   /** A page tree whose node lists itself among its kids. */
   pageTreeLoop: () => pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] >>']),
@@ -114,4 +124,24 @@ export const HOSTILE_PDFS = {
   unendingObjects: (count = 3_000) => Buffer.from(`%PDF-1.7\n${'1 0 obj\n(\n'.repeat(count)}`),
   /** Not a PDF: a proxy's error page stored as the label. */
   notPdf: () => Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>\n'),
+  /** About 1 MB whose object stream inflates to 1 GiB: pdf-lib inflates it whole while parsing (5-9 s, +1.1 GB). */
+  objectStreamBomb: () => onePageWith(streamObject('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', zerosZlib(1024 * 1024 * 1024))),
+  /** A run of digits between two objects: pdf-lib's skip over what is not an object reads the run from each of its digits (30 KB: 37 s). */
+  digitsBetweenObjects: (length = 30_000) => pdfOf([...ONE_PAGE.slice(0, 2), Buffer.from(`${ONE_PAGE[2]}\nendobj\n${'7'.repeat(length)}\n4 0 obj\nnull`)]),
+  /** A cross-reference stream of 3 bytes claiming 100 million entries: pdf-lib makes a reference for each. */
+  xrefStreamHugeSize: () => onePageWith(streamObject('/Type /XRef /Size 100000000 /W [1 1 1] /Filter /FlateDecode', deflateSync(Buffer.alloc(3)))),
+  /** An object stream whose 3,000 objects all start at the same array of 10,000 numbers: pdf-lib parses it once for each (30 million numbers). */
+  objectStreamOverlap: (count = 3_000) => {
+    const header = Array.from({ length: count }, (_, i) => `${i + 10} 0`).join(' ');
+    const body = `${header}\n[${'0 '.repeat(10_000)}]`;
+    return onePageWith(streamObject(`/Type /ObjStm /N ${count} /First ${header.length + 1} /Filter /FlateDecode`, deflateSync(Buffer.from(body))));
+  },
+  /** Arrays nested 100,000 deep. */
+  deepNesting: () => onePageWith(`${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+  /** 300,000 names, each other: pdf-lib keeps every name it reads for as long as the process lives. */
+  manyNames: (count = 300_000) => onePageWith(`[${Array.from({ length: count }, (_, i) => `/N${i}`).join(' ')}]`),
+  /** 300,000 references, each to another object: kept as the names are. */
+  manyReferences: (count = 300_000) => onePageWith(`[${Array.from({ length: count }, (_, i) => `${i + 10} 0 R`).join(' ')}]`),
+  /** A name of 3 MiB. */
+  longName: () => onePageWith(`/${'A'.repeat(3 * 1024 * 1024)}`),
 } as const;

@@ -5,7 +5,8 @@
  * 4×6 page, turned upright when the carrier draws it landscape (as UPS does).
  *
  * A carrier's documents are hostile input: each is checked and bounded
- * before a parser or decoder sees it (./carrier-limits.ts, ./carrier-png.ts).
+ * before a parser or decoder sees it (./carrier-limits.ts, ./carrier-png.ts,
+ * ./carrier-pdf.ts).
  * One that is refused, or that the library still fails to read, is reported
  * with its reason, and its package's page is the service's own drawing
  * (`drawn`), the other packages keeping the carrier's. A file that cannot be
@@ -17,7 +18,8 @@ import { degrees, drawImage, JpegEmbedder, PDFDocument, type PDFPage, type PDFRe
 import type { CarrierDocument } from '../../domain/carrier';
 import type { LabelTypeCode } from '../catalog';
 import type { RefusedCarrierDocument } from '../document';
-import { imageSidesFor, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_PDF_PAGES, newFileBudget, type FileBudget } from './carrier-limits';
+import { imageSidesFor, MAX_IMAGE_BYTES, MAX_PDF_PAGES, newFileBudget, type FileBudget } from './carrier-limits';
+import { checkCarrierPdf } from './carrier-pdf';
 import { readCarrierPng, type PassThroughPng } from './carrier-png';
 import { LABEL_SIZE, LETTER_SIZE } from './layout';
 
@@ -118,13 +120,23 @@ function placeImage(pdf: PDFDocument, size: [number, number], image: Embedded): 
   else image.draw(page, { x, y, width: drawnW, height: drawnH, rotate: degrees(0) });
 }
 
-/** A carrier's PDF, bounded in bytes and pages, parsed strictly (pdf-lib's recovery of a broken object rescans the rest of the file, for each one). */
-async function loadPdf(document: CarrierDocument): Promise<PDFDocument> {
-  const bytes = document.content;
-  if (bytes.length > MAX_PDF_BYTES) throw new Refused(`a PDF of ${bytes.length} bytes, more than ${MAX_PDF_BYTES}`);
+/**
+ * A carrier's PDF, checked before pdf-lib parses it (./carrier-pdf.ts: its
+ * size, syntax and streams, within the file's budget), then parsed strictly
+ * (pdf-lib's recovery of a broken object rescans the rest of the file, for
+ * each one) and bounded in pages.
+ */
+async function loadPdf(bytes: Buffer, budget: FileBudget): Promise<PDFDocument> {
+  const checked = await checkCarrierPdf(bytes, budget);
+  if (checked.kind === 'refused') throw new Refused(checked.reason);
+  budget.inflatedBytes -= checked.inflated;
+  budget.pdfValues -= checked.values;
+  budget.pdfKeptBytes -= checked.kept;
   const source = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false }).catch(() => {
     throw new Refused('a PDF that cannot be read');
   });
+  // The check read the file as pdf-lib does; should they ever part, pdf-lib's reading is not the one bounded.
+  if (source.context.enumerateIndirectObjects().length !== checked.objects) throw new Refused('a PDF that pdf-lib reads otherwise than its check');
   let pages: number;
   try {
     pages = source.getPageCount();
@@ -136,26 +148,29 @@ async function loadPdf(document: CarrierDocument): Promise<PDFDocument> {
   return source;
 }
 
+/** Adds a carrier's PDF's pages to `out`. */
+async function addPdf(out: PDFDocument, bytes: Buffer, budget: FileBudget): Promise<void> {
+  const source = await loadPdf(bytes, budget);
+  const pages = await out.copyPages(source, source.getPageIndices()).catch(() => {
+    throw new Refused('a PDF whose pages cannot be copied');
+  });
+  for (const page of pages) out.addPage(page);
+}
+
 /** Adds the document's page or pages to `out`: its PDF's pages, or its image on a page of `size`. */
 async function addDocument(out: PDFDocument, document: CarrierDocument, size: [number, number], budget: FileBudget): Promise<void> {
   if (document.content.length > budget.bytes) throw new Refused(`a document of ${document.content.length} bytes, more than the ${budget.bytes} the file has left`);
-  if (document.format === 'PDF') {
-    const source = await loadPdf(document);
-    const pages = await out.copyPages(source, source.getPageIndices()).catch(() => {
-      throw new Refused('a PDF whose pages cannot be copied');
-    });
-    for (const page of pages) out.addPage(page);
-  } else {
-    placeImage(out, size, await embedImage(out, document, size, budget));
-  }
+  if (document.format === 'PDF') await addPdf(out, document.content, budget);
+  else placeImage(out, size, await embedImage(out, document, size, budget));
   budget.bytes -= document.content.length;
 }
 
-/** A document refused, or one the library failed on in a way not foreseen here: the carrier's bytes either way, so its package's page is the service's, never a 500. */
+/** Why a document was refused, or a library failed on it in a way not foreseen here: the carrier's bytes either way, so its package's page is the service's, never a 500. */
+const reasonOf = (error: unknown, format: string) => (error instanceof Refused ? error.message : `a ${format} the PDF library failed on`);
+
 const refusal = (document: CarrierDocument, error: unknown): RefusedCarrierDocument => {
   const { type, format, packageIndex } = document;
-  const reason = error instanceof Refused ? error.message : `a ${format} the PDF library failed on`;
-  return { type, format, ...(packageIndex === undefined ? {} : { packageIndex }), reason };
+  return { type, format, ...(packageIndex === undefined ? {} : { packageIndex }), reason: reasonOf(error, format) };
 };
 
 const newPdf = async (meta: Meta): Promise<PDFDocument> => {

@@ -13,7 +13,8 @@ import { encodePng } from '../../../shared/labels/png';
 import { renderDocument } from '../../../shared/labels/render';
 import { carrierFile } from '../../../shared/labels/renderers/carrier';
 import { FILE_BUDGET } from '../../../shared/labels/renderers/carrier-limits';
-import { HOSTILE_IMAGES, HOSTILE_PDFS, ihdr, jpegOf, pdfOfPages, pngChunk, pngOf, zerosZlib, type HostileImage } from '../../support/hostile-documents';
+import { checkCarrierPdf } from '../../../shared/labels/renderers/carrier-pdf';
+import { HOSTILE_IMAGES, HOSTILE_PDFS, ihdr, jpegOf, onePageWith, pdfOfPages, pngChunk, pngOf, streamObject, zerosZlib, type HostileImage } from '../../support/hostile-documents';
 import { documentOf, manyPieces, rateRequest } from './fixtures';
 import { readPdf } from './inspect';
 
@@ -137,11 +138,17 @@ describe('PDF', () => {
 
   it.each([
     ['21 pages', pdfOfPages(21), 'a PDF of 21 pages, not 1 to 20'],
-    ['100,000 pages', HOSTILE_PDFS.pages100k(), 'a PDF of 100000 pages, not 1 to 20'],
+    ['100,000 pages (copied for minutes; now too many values for pdf-lib to parse)', HOSTILE_PDFS.pages100k(), 'a PDF of more than 20000 values, at byte 120053'],
     ['a page tree that lists itself', HOSTILE_PDFS.pageTreeLoop(), 'a PDF whose pages cannot be listed'],
-    ['objects that never end', HOSTILE_PDFS.unendingObjects(), 'a PDF that cannot be read'],
-    ['not a PDF', HOSTILE_PDFS.notPdf(), 'a PDF that cannot be read'],
+    ['objects that never end', HOSTILE_PDFS.unendingObjects(), 'a PDF string without its end, at byte 30009'],
+    ['not a PDF', HOSTILE_PDFS.notPdf(), 'not a PDF'],
     ['over 4 MiB', Buffer.concat([pdfOfPages(1), Buffer.alloc(4 * 1024 * 1024)]), `a PDF of ${pdfOfPages(1).length + 4 * 1024 * 1024} bytes, more than 4194304`],
+    // Each of these pdf-lib parsed: for 5 s and 1.1 GB before it failed, or took, its names kept for as long as the process lives.
+    ['an object stream inflating to 1 GiB', HOSTILE_PDFS.objectStreamBomb(), `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`],
+    ['digits between its objects', HOSTILE_PDFS.digitsBetweenObjects(3_000), 'something between the objects of a PDF that is not an object, at byte 196'],
+    ['300,000 names', HOSTILE_PDFS.manyNames(), 'a PDF whose names and references would keep more than 2097152 bytes, at byte 45669'],
+    ['a name of 3 MiB', HOSTILE_PDFS.longName(), 'a PDF name longer than 127 bytes, at byte 323'],
+    ['arrays nested 100,000 deep', HOSTILE_PDFS.deepNesting(), 'a PDF object nested deeper than 32, at byte 226'],
   ])('%s: the package is the service page', async (_, pdf, reason) => {
     const { file, texts } = await renderSecondPdf(pdf);
     const document = documentOf(manyPieces(3));
@@ -174,5 +181,24 @@ describe("the file's budget, spent in package order", () => {
     const file = await carrierFile('SHIPPING_LABEL_PDF', three(content), 3, meta, drawn, { ...FILE_BUDGET, ...spent });
     expect(await pagesOf(file.body!, document)).toEqual(['carrier image', 'carrier image', "service's package 3"]);
     expect(file.refused).toEqual([{ type: 'label', format: 'PNG', packageIndex: 2, reason }]);
+  });
+
+  /** A one-page PDF whose page holds one FlateDecode stream of 1,000 bytes inflated. */
+  const pdf = () => onePageWith(streamObject('/Filter /FlateDecode', zerosZlib(1_000)));
+  /** What the PDF spends of each part of the budget. */
+  type Spent = { values: number; kept: number };
+  const spent = async () => (await checkCarrierPdf(pdf(), FILE_BUDGET)) as unknown as Spent;
+
+  it.each([
+    ['PDF values', (c: Spent) => ({ pdfValues: Math.floor(2.5 * c.values) }), (c: Spent) => `a PDF of more than ${Math.floor(0.5 * c.values)} values`],
+    ['PDF names and references kept', (c: Spent) => ({ pdfKeptBytes: Math.floor(2.5 * c.kept) }), (c: Spent) => `a PDF whose names and references would keep more than ${Math.floor(0.5 * c.kept)} bytes`],
+    ['PDF streams inflated (1,000 bytes each)', () => ({ inflatedBytes: 2_500 }), () => 'a PDF whose streams inflate to more than the 500 bytes the file has left'],
+  ])("%s: two and a half documents' worth for the file, the third package is the service page", async (_, budget, reason) => {
+    const each = await spent();
+    const file = await carrierFile('SHIPPING_LABEL_PDF', [0, 1, 2].map((i) => label(i, 'PDF', pdf())), 3, meta, drawn, { ...FILE_BUDGET, ...budget(each) });
+    const texts = (await readPdf(file.body!)).pages.map((p) => p.text.join(' '));
+    expect(texts.slice(0, 2)).toEqual(['', '']);
+    expect(texts[2]).toContain(document.pieceTrackingNumbers[2]);
+    expect(file.refused).toEqual([{ type: 'label', format: 'PDF', packageIndex: 2, reason: expect.stringMatching(new RegExp(`^${reason(each)}(, at byte \\d+)?$`)) }]);
   });
 });
