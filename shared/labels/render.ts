@@ -13,6 +13,8 @@ import { RATE_LIMITS } from '../domain/rate/limits';
 import { documentLabelFacts, type RefusedCarrierDocument, type ShipmentDocument } from './document';
 import { billOfLadingPages } from './renderers/bill-of-lading';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
+import type { JoinedPdfs } from './renderers/carrier';
+import { newFileBudget } from './renderers/carrier-limits';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
 import { manifestPages, type ManifestDocument } from './renderers/manifest';
 import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
@@ -103,11 +105,18 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
   return { body: fromCarrier?.body ?? (await RENDERERS[code](document)), contentType, refused: fromCarrier?.refused ?? [] };
 }
 
-export type { ManifestDocument };
+export type { JoinedPdfs, ManifestDocument };
 
-/** A carrier's several manifest PDFs of one close as one PDF, one after the other. */
-export async function joinPdfs(pdfs: readonly Buffer[]): Promise<Buffer> {
-  return pdfs.length === 1 ? pdfs[0]! : (await carrierRenderer()).concatenatePdfs(pdfs);
+/**
+ * A carrier's manifest PDFs of one close as one PDF, one after the other;
+ * or, when any is refused (bounded as a carrier's label PDF is), no body
+ * and which and why: the close then draws its own. One PDF is stored as it
+ * came once checked, without pdf-lib.
+ */
+export async function joinPdfs(pdfs: readonly Buffer[]): Promise<JoinedPdfs> {
+  if (pdfs.length > 1) return (await carrierRenderer()).concatenatePdfs(pdfs);
+  const checked = await (await import('./renderers/carrier-pdf')).checkCarrierPdf(pdfs[0]!, newFileBudget());
+  return checked.kind === 'refused' ? { refused: [{ index: 0, reason: checked.reason }] } : { body: pdfs[0]!, refused: [] };
 }
 
 /** An end-of-day manifest (docs/manifests.md): letter pages, one row per package; dated by the manifest, so the same manifest renders the same bytes. */

@@ -16,7 +16,7 @@
  * | `NotificationsSent` | Count | service | 1 per status e-mail sent (shared/services/notifying.ts) |
  * | `NotificationsSkipped` | Count | service | 1 per status e-mail found already sent (a stream record delivered again or out of order) |
  * | `OrphanShipmentsVoided` | Count | service | 1 per shipment a carrier held under our reference that no order adopted, voided by the reconciler (shared/services/reconciliation.ts) |
- * | `CarrierDocumentsRefused` | Count | service, carrier | per label file rendered, the carrier's documents (label images, PDFs) it refused as beyond its bounds or unreadable, each package drawn by the service instead (shared/services/labels.ts) |
+ * | `CarrierDocumentsRefused` | Count | service, carrier | per label file rendered, the carrier's documents (label images, PDFs) it refused as beyond its bounds or unreadable, each package drawn by the service instead (shared/services/labels.ts); per close, the carrier's manifest PDFs it refused, the manifest's PDF the service's (shared/services/manifests/documents.ts) |
  *
  * Each carrier line carries the call's `outcome` (`answered`, `timeout`,
  * `error`, `refused`, `unavailable`) as metadata.

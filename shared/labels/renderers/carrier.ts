@@ -31,6 +31,9 @@ export type DrawnPages = (packageIndexes: readonly number[]) => Promise<Buffer>;
 /** A file made of the carrier's documents (none when they make none), and the documents refused on the way. */
 export type CarrierFile = { body?: Buffer; refused: RefusedCarrierDocument[] };
 
+/** A carrier's PDFs joined into one, or no body when any is refused: which (its place in the list) and why. */
+export type JoinedPdfs = { body?: Buffer; refused: Array<{ index: number; reason: string }> };
+
 const isImage = (d: CarrierDocument) => d.format === 'PNG' || d.format === 'JPEG';
 
 type Placement = { x: number; y: number; width: number; height: number; rotate: ReturnType<typeof degrees> };
@@ -225,14 +228,21 @@ async function singleDocumentPdf(meta: Meta, document: CarrierDocument, size: [n
   return { body: await saved(out), refused: [] };
 }
 
-/** PDFs one after the other, as one PDF (a carrier's several manifests of one close). */
-export async function concatenatePdfs(pdfs: readonly Buffer[]): Promise<Buffer> {
+/** A carrier's PDFs joined into one (its several manifests of one close), or none when one is refused: each is bounded as a label's PDF, within one file's budget. */
+export async function concatenatePdfs(pdfs: readonly Buffer[]): Promise<JoinedPdfs> {
+  const budget = newFileBudget();
   const joined = await PDFDocument.create();
-  for (const pdf of pdfs) {
-    const source = await PDFDocument.load(pdf);
-    for (const page of await joined.copyPages(source, source.getPageIndices())) joined.addPage(page);
+  const refused: JoinedPdfs['refused'] = [];
+  for (const [index, pdf] of pdfs.entries()) {
+    try {
+      if (pdf.length > budget.bytes) throw new Refused(`a document of ${pdf.length} bytes, more than the ${budget.bytes} the file has left`);
+      await addPdf(joined, pdf, budget);
+      budget.bytes -= pdf.length;
+    } catch (error) {
+      refused.push({ index, reason: reasonOf(error, 'PDF') });
+    }
   }
-  return Buffer.from(await joined.save());
+  return refused.length > 0 ? { refused } : { body: Buffer.from(await joined.save()), refused };
 }
 
 const labelOf = (documents: readonly CarrierDocument[], packageIndex: number, accept: (d: CarrierDocument) => boolean) =>

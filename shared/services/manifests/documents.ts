@@ -4,6 +4,7 @@ import { MANIFEST_DOCUMENT_CODES, type Manifest } from '../../contract/manifests
 import type { CarrierCloseOut } from '../../domain/carrier';
 import type { KeyMode } from '../../domain/entities';
 import { AppError } from '../../errors';
+import { recordCarrierDocumentsRefused } from '../../observability';
 import { labelFileExists, presignLabelFile, putLabelFile } from '../../store/label-files';
 import type { ManifestRecord } from '../../store/manifests';
 import { bucketDefinition } from '../../store/table';
@@ -15,16 +16,22 @@ const objectKeyOf = (companyId: string, manifestId: string) => `${bucketDefiniti
 
 export type ManifestFile = { kind: 'redirect'; location: string } | { kind: 'manifest'; data: Manifest };
 
-export const createManifestDocuments = ({ render }: Pick<ManifestContext, 'render'>) => {
-  /** The manifest's PDF in the bucket: the carrier's own where it issued one, else ours. */
+export const createManifestDocuments = ({ render, logger }: Pick<ManifestContext, 'render' | 'logger'>) => {
+  /** The manifest's PDF in the bucket: the carrier's own where it issued one and none of it is refused, else ours. */
   const store = async (record: ManifestRecord, closeOut: CarrierCloseOut | undefined): Promise<ManifestRecord['documents']> => {
     const key = objectKeyOf(record.companyId, record.manifestId);
     const carrierPdfs = (closeOut?.documents ?? []).filter((d) => d.format === 'PDF').map((d) => d.content);
     if (carrierPdfs.length > 0) {
       // Several of the carrier's manifests (Canada Post may split a transmit): one PDF, one after the other.
-      const content = carrierPdfs.length === 1 ? carrierPdfs[0]! : await (await import('../../labels/render')).joinPdfs(carrierPdfs);
-      await putLabelFile(key, content, 'application/pdf');
-      return [{ code: 'MANIFEST_PDF', source: 'carrier', objectKey: key }];
+      const joined = await (await import('../../labels/render')).joinPdfs(carrierPdfs);
+      if (joined.body) {
+        await putLabelFile(key, joined.body, 'application/pdf');
+        return [{ code: 'MANIFEST_PDF', source: 'carrier', objectKey: key }];
+      }
+      for (const { index, reason } of joined.refused) {
+        logger.warn("carrier document refused: its page is the service's own", { manifestId: record.manifestId, carrier: record.carrierCode, document: { type: 'manifest', format: 'PDF', index }, reason });
+      }
+      recordCarrierDocumentsRefused(record.carrierCode, joined.refused.length);
     }
     const { loadReference } = await import('../../store/reference');
     const carrier = (await loadReference()).carriers.find((c) => c.code === record.carrierCode);

@@ -217,7 +217,7 @@ describe('Canada Post close-out operations', () => {
     expect(out.carrierManifestIds).toEqual([PO, 'P000000043']);
     expect(out.documents.map((d) => d.format)).toEqual(['PDF', 'PDF']);
     const joined = await joinPdfs(out.documents.map((d) => d.content));
-    expect((await PDFDocument.load(joined)).getPageCount()).toBe(2);
-    expect(await joinPdfs([pdf])).toBe(pdf);
+    expect((await PDFDocument.load(joined.body!)).getPageCount()).toBe(2);
+    expect((await joinPdfs([pdf])).body).toBe(pdf);
   });
 });
