@@ -4,11 +4,14 @@
  * PDFs are bounded"). A carrier's answer is hostile input: a 68-byte PNG
  * claiming 2147483647 × 2147483647 pixels kept pdf-lib's decoder looping
  * for ever, and images of 8000² pixels, or whose data inflated to a
- * gigabyte, cost 11 to 18 s and 0.6 to 2 GB each. So each image is held to
- * the page it is drawn on, each PDF to a size and a page count, and each
- * file to a budget of bytes, inflated rows and decoded pixels that every
- * document it takes draws from, in package order; a document beyond any of
- * them is refused, and its package drawn by the service.
+ * gigabyte, cost 11 to 18 s and 0.6 to 2 GB each; PDFs stalled pdf-lib's
+ * parser for seconds to minutes, or left it gigabytes larger. So each image
+ * is held to the page it is drawn on, each PDF to a size, a page count and
+ * what pdf-lib's parser would do with it (PDF_SYNTAX), and each file to a
+ * budget of bytes, inflated rows and streams, decoded pixels, PDF values
+ * and what pdf-lib keeps, that every document it takes draws from, in
+ * package order; a document beyond any of them is refused, and its package
+ * drawn by the service.
  */
 import { POINTS_PER_INCH } from './layout';
 
@@ -18,7 +21,7 @@ export const MAX_DPI = 400;
 /** Bytes of one image: twice what a carrier Z label of 4×6 in at 203 dpi in RGB would need, and more than a ship answer may carry (1.5 MB). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-/** Bytes of one PDF: a carrier's label or form is tens or hundreds of KB; pdf-lib parses about 4 MB of the smallest objects a second. */
+/** Bytes of one PDF: a carrier's label or form is tens or hundreds of KB. */
 export const MAX_PDF_BYTES = 4 * 1024 * 1024;
 
 /** Pages of one PDF: a label is one or two, a customs form a few; pdf-lib copies a page in about 0.3 ms, so a PDF of 100,000 pages took minutes. */
