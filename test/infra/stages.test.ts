@@ -51,14 +51,14 @@ describe('parseStageConfig', () => {
       { rateLimits: { ...valid.rateLimits, perKey: 1000, perIp: 999 } },
       'rateLimits.perIp must be at least rateLimits.perKey',
     ],
-    ['reserved concurrency for a function the manifest does not have', { reservedConcurrency: { ...valid.reservedConcurrency, rates: 5 } }, 'reservedConcurrency.rates is not a function of the manifest'],
+    ['reserved concurrency for a function the manifest does not have', { reservedConcurrency: { ...valid.reservedConcurrency, rates: 5 } }, 'reservedConcurrency.rates is not a function of the function list'],
     ['a reserved concurrency of 0', { reservedConcurrency: { ...valid.reservedConcurrency, rate: 0 } }, 'reservedConcurrency.rate'],
     [
       'reservations that leave AWS less than its 100 unreserved',
       { accountConcurrency: 1000, reservedConcurrency: { ...valid.reservedConcurrency, rate: 900 } },
       "reservedConcurrency reserves 948 in all, but AWS keeps 100 of the account's 1000 unreserved: at most 900",
     ],
-    ['a latency alarm on a function without an HTTP trigger', { monitoring: { ...valid.monitoring, latencyP99Ms: { notify: 1000 } } }, 'monitoring.latencyP99Ms.notify is not an HTTP function of the manifest'],
+    ['a latency alarm on a function without an HTTP trigger', { monitoring: { ...valid.monitoring, latencyP99Ms: { notify: 1000 } } }, 'monitoring.latencyP99Ms.notify is not an HTTP function of the function list'],
     ['an alarm topic name with a space', { monitoring: { ...valid.monitoring, alarmTopicName: 'shipping alarms' } }, 'monitoring.alarmTopicName'],
     ['a 5xx rate threshold of 100 %', { monitoring: { ...valid.monitoring, serverErrorRate: 1 } }, 'monitoring.serverErrorRate'],
     [
