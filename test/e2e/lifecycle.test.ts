@@ -20,6 +20,7 @@
  * running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +33,10 @@ import {
   listeningSocketsOf,
   processTree,
   runtimeLog,
+  serverHasRead,
   startNpmStart,
   stopRuntime,
+  waitFor,
   waitUntilGone,
   type ProcessEntry,
   type RunningRuntime,
@@ -42,8 +45,13 @@ import {
 jest.setTimeout(60_000);
 
 const linux = process.platform === 'linux';
-/** "Within a few seconds": the drain bound is 5 s, the emulators stop in about 1 s. */
-const STOP_WITHIN_MS = 10_000;
+/**
+ * How long a stop may take before something left counts as left: the runtime exits at most 15 s after its stop
+ * begins (STOP_DEADLINE_MS in bin/local.ts: the drain is 5 s at most, the emulators stop in about 1 s), and
+ * DynamoDB Local's watchdog ends the JVM within a second of that; the rest is room for a loaded machine. How fast
+ * a stop is, is not what these tests hold.
+ */
+const STOP_WITHIN_MS = 30_000;
 /** CARRIERY answers after 1.5 s, so a rate request is still in flight when the signal comes. */
 const SLOW_CARRIER = { SANDBOX_FAULTS: JSON.stringify({ CARRIERY: { latencyMs: 1500 } }) };
 
@@ -94,18 +102,33 @@ const todaysRateBody = () => {
   return JSON.stringify(body);
 };
 
-/** POST /v1/rate with the README's sample body and the demo key; the answer is checked against openapi.json. */
+/**
+ * POST /v1/rate with the README's sample body and the demo key, on a connection of its own: `sent` gives the
+ * client's port once the whole request is written; the answer is checked against openapi.json.
+ */
 const rateRequest = (entry: Started) => {
-  const url = `${entry.running.runtime.apiUrl}/rate`;
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'x-api-key': readDemoFile(entry.dataDir)!.apiKey, 'content-type': 'application/json' },
-    body: todaysRateBody(),
-  }).then(async (response) => {
-    const body = await response.text();
-    expectDocumented(url, 'POST', response, body);
-    return { status: response.status, body };
+  const url = new URL(`${entry.running.runtime.apiUrl}/rate`);
+  const body = todaysRateBody();
+  let written: (port: number) => void = () => undefined;
+  const sent = new Promise<number>((resolve) => (written = resolve));
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const headers = { 'x-api-key': readDemoFile(entry.dataDir)!.apiKey, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    const request = httpRequest(url, { method: 'POST', agent: false, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const answered = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) answered.set(name, Array.isArray(value) ? value.join(', ') : value);
+        expectDocumented(url.href, 'POST', new Response(text, { status: response.statusCode!, headers: answered }), text);
+        resolve({ status: response.statusCode!, body: text });
+      });
+    });
+    request.on('error', reject);
+    request.end(body, () => written(request.socket!.localPort!));
   });
+  return { sent, answer };
 };
 
 /** A DATA_DIR as an older version left it: 0755, with a world-readable file in dynamodb/. */
@@ -162,26 +185,36 @@ describe('npm start stops cleanly', () => {
     const entry = runs.sigterm;
     const { runtime } = entry.running;
     const inFlight = rateRequest(entry);
-    await sleep(400);
+    // In flight: the runtime has read the request (its gate counts it), whatever the time that took on this machine.
+    const clientPort = await inFlight.sent;
+    if (linux) await waitFor('the runtime to read the rate request', () => serverHasRead(runtime.port, clientPort) || undefined, STOP_WITHIN_MS);
+    else await sleep(400);
+    let answered = false;
+    const answer = inFlight.answer.finally(() => (answered = true));
 
-    const signalledAt = Date.now();
     process.kill(roles(entry).npm, 'SIGTERM');
     const npmExit = exitOf(entry.running.child);
 
-    await sleep(700);
-    const late = await fetch(`${runtime.apiUrl}/carriers`, { headers: { connection: 'close' } }).then(
-      (response) => response.status,
-      (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+    // Once the runtime has the signal its listener is closed, while the request above still waits for CARRIERY.
+    const refused = await waitFor(
+      'a new connection refused',
+      async () => {
+        const late = await fetch(`${runtime.apiUrl}/carriers`, { headers: { connection: 'close' } }).then(
+          (response) => response.status,
+          (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+        );
+        return late === 'ECONNREFUSED' ? { whileInFlight: !answered } : undefined;
+      },
+      STOP_WITHIN_MS,
     );
-    expect(late).toBe('ECONNREFUSED');
+    expect(refused).toEqual({ whileInFlight: true });
 
-    const answered = await inFlight;
-    expect(answered.status).toBe(200);
-    expect((JSON.parse(answered.body) as { data: { rates: Array<{ carrier: { code: string } }> } }).data.rates.map((r) => r.carrier.code)).toContain('CARRIERY');
+    const rated = await answer;
+    expect(rated.status).toBe(200);
+    expect((JSON.parse(rated.body) as { data: { rates: Array<{ carrier: { code: string } }> } }).data.rates.map((r) => r.carrier.code)).toContain('CARRIERY');
 
     const left = await waitUntilGone(entry.tree, STOP_WITHIN_MS);
     expect(describeLeft(left)).toEqual([]);
-    expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
     await npmExit;
     expect(() => statSync(dataPaths(entry.dataDir).runtime)).toThrow();
     expect(runtimeLog(entry.running)).toMatch(/Stopping \(/);

@@ -236,6 +236,19 @@ export const listeningSocketsOf = (pids: number[]): Array<ListeningSocket & { pi
   return sockets.filter((s) => owner.has(s.inode)).map((s) => ({ ...s, pid: owner.get(s.inode)! }));
 };
 
+/**
+ * Whether the server end of the TCP connection from `clientPort` to
+ * `serverPort` has read everything sent to it (Linux: its receive queue in
+ * /proc/net/tcp or tcp6 is empty). Once a request is written whole, this says
+ * the server holds it: Node parses what it reads at once, so its 'request'
+ * event has fired.
+ */
+export const serverHasRead = (serverPort: number, clientPort: number): boolean =>
+  ['/proc/net/tcp', '/proc/net/tcp6']
+    .flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
+    .map((line) => line.trim().split(/\s+/))
+    .some((f) => f.length > 9 && f[3] === '01' && parseProcNetAddress(f[1]!).port === serverPort && parseProcNetAddress(f[2]!).port === clientPort && /:0+$/.test(f[4]!));
+
 export const isLoopback = (address: string) => address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
 
 /** Polls `probe` every 200 ms until it gives a value (not undefined or false); throws naming `what` after `timeoutMs`. */
