@@ -22,7 +22,7 @@ import { readDemoFile } from '../../local/runtime-files';
 import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
+import { MOCK_CARRIER_TIMEOUTS, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { username: 'e2e-cp-close-7c1e', password: 'e2e-cp-close-password-M4x8Rt' };
 const CUSTOMER_NUMBER = '2004381';
@@ -76,7 +76,7 @@ maybe("Canada Post's day's close through npm start", () => {
     development = await startCanadaPostMock({ clients: [CLIENT] });
     production = await startCanadaPostMock({ clients: [CLIENT] });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-cp-close-e2e-'));
-    runtime = await startRuntime(dataDir, { env: { CANADAPOST_API_BASE_URL_TEST: development.url, CANADAPOST_API_BASE_URL_LIVE: production.url } });
+    runtime = await startRuntime(dataDir, { env: { CANADAPOST_API_BASE_URL_TEST: development.url, CANADAPOST_API_BASE_URL_LIVE: production.url, ...MOCK_CARRIER_TIMEOUTS } });
     apiUrl = runtime.runtime.apiUrl;
     // The refund e-mail: a manifested shipment's cancel is a refund request Canada Post answers there.
     await connectCarrierAccount(dataDir, 'CANADAPOST', ['--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID], { ...CLIENT, refundEmail: 'ops@example.com' });

@@ -18,7 +18,7 @@ import { readDemoFile } from '../../local/runtime-files';
 import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
+import { MOCK_CARRIER_TIMEOUTS, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
 
 const CLIENT = { username: 'e2e-cp-user-5d2a', password: 'e2e-cp-password-Q7w9Lk' };
@@ -63,14 +63,8 @@ maybe('Canada Post through npm start', () => {
         CANADAPOST_API_BASE_URL_LIVE: production.url,
         // A ship answered late: our timeout, then the reconciler soon after, found by the local timer's dispatcher.
         CARRIER_SHIP_TIMEOUT_MS: '5000',
-        // The mocks share this test's process and check every request against Canada Post's schemas: under load
-        // they answer slowly. A rate waits for them up to 10 s (within its budget and the local 15 s function
-        // timeout); the reconciler's search and void up to 8 s each (a round of a search and two voids stays within
-        // the 30 s of a queue function), or no round completes and each failed one doubles the wait for the next.
-        CARRIER_TIMEOUT_MS: '10000',
-        RATE_BUDGET_MS: '12000',
-        CARRIER_TRACK_TIMEOUT_MS: '8000',
-        CARRIER_CANCEL_TIMEOUT_MS: '8000',
+        // The Canada Post mocks share this test's process: slow under load.
+        ...MOCK_CARRIER_TIMEOUTS,
         SHIP_RECONCILE_AFTER_SECONDS: '3',
         LOCAL_REFRESH_SECONDS: '1',
       },

@@ -20,7 +20,7 @@ import { startPushMode, type PushMode } from '../../local/ups/push-mode';
 import { listOutbox } from '../../shared/notify/outbox';
 import { adminJson } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
+import { MOCK_CARRIER_TIMEOUTS, runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { clientId: 'e2e-push-client-4Fq', clientSecret: 'e2e-push-secret-Hn2wX9' };
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   ups = await startUpsMock({ clients: [CLIENT] });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-ups-push-e2e-'));
   // No tracking poll by the local timer during the test: pushes only.
-  runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: ups.apiUrl, UPS_API_BASE_URL_LIVE: ups.apiUrl, LOCAL_REFRESH_SECONDS: '3600' } });
+  runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: ups.apiUrl, UPS_API_BASE_URL_LIVE: ups.apiUrl, LOCAL_REFRESH_SECONDS: '3600', ...MOCK_CARRIER_TIMEOUTS } });
   apiUrl = runtime.runtime.apiUrl;
   const env = runtimeEnv(dataDir);
   const credentials = path.join(dataDir, 'ups-credentials.json');

@@ -16,23 +16,12 @@ import { readDemoFile } from '../../local/runtime-files';
 import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';
 import { adminJson, connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
+import { MOCK_CARRIER_TIMEOUTS, runtimeEnv, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { clientId: 'e2e-reconcile-client', clientSecret: 'e2e-reconcile-secret-4Hq9' };
 const ACCOUNT_NUMBER = 'R3C0N1';
-// The UPS mock shares this test's process: under load it answers slowly. A rate waits for it up to 10 s here
-// (within its budget, within the local 15 s function timeout), and the test rates again while UPS is left out; the
-// reconciler's search and void wait up to 8 s each (a round stays within the 30 s of a queue function), or no round
-// completes and each failed one doubles the wait for the next. The ship's timeout is the scenario's.
-const SETTINGS = {
-  CARRIER_TIMEOUT_MS: '10000',
-  RATE_BUDGET_MS: '12000',
-  CARRIER_TRACK_TIMEOUT_MS: '8000',
-  CARRIER_CANCEL_TIMEOUT_MS: '8000',
-  CARRIER_SHIP_TIMEOUT_MS: '1500',
-  SHIP_RECONCILE_AFTER_SECONDS: '3',
-  LOCAL_REFRESH_SECONDS: '1',
-};
+// The ship's timeout is the scenario's; the others are those of a carrier mock in this process, slow under load.
+const SETTINGS = { ...MOCK_CARRIER_TIMEOUTS, CARRIER_SHIP_TIMEOUT_MS: '1500', SHIP_RECONCILE_AFTER_SECONDS: '3', LOCAL_REFRESH_SECONDS: '1' };
 
 let ups: UpsMock;
 let runtime: RunningRuntime | undefined;

@@ -16,7 +16,7 @@ import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';
 import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
-import { startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
+import { MOCK_CARRIER_TIMEOUTS, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 
 const CLIENT = { clientId: 'e2e-ups-client-7Qx2', clientSecret: 'e2e-ups-secret-Zr8vN3kP' };
 const ACCOUNT_NUMBER = 'E2E9X1';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   cie = await startUpsMock({ clients: [CLIENT] });
   production = await startUpsMock({ clients: [CLIENT] });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-ups-e2e-'));
-  runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: cie.apiUrl, UPS_API_BASE_URL_LIVE: production.apiUrl } });
+  runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: cie.apiUrl, UPS_API_BASE_URL_LIVE: production.apiUrl, ...MOCK_CARRIER_TIMEOUTS } });
   apiUrl = runtime.runtime.apiUrl;
   await connectCarrierAccount(dataDir, 'UPS', ['--account-number', ACCOUNT_NUMBER, '--name', 'UPS e2e'], CLIENT);
 }, 120_000);

@@ -52,6 +52,20 @@ const logTail = (logFile: string) => {
   }
 };
 
+/**
+ * The carrier timeouts of a runtime whose live carriers are mocks in the test's own process (local/ups,
+ * local/canada-post), which check every request against the carrier's documents: on a loaded machine they answer
+ * in seconds, and at the defaults a rate leaves the carrier out after 3 s and the reconciler's rounds never
+ * complete. A rate waits 10 s (its budget 12 s), a search or a void 8 s: within the local function timeouts (15 s;
+ * 30 s for a queue function, whose reconciliation round is a search and a void or two).
+ */
+export const MOCK_CARRIER_TIMEOUTS = {
+  CARRIER_TIMEOUT_MS: '10000',
+  RATE_BUDGET_MS: '12000',
+  CARRIER_TRACK_TIMEOUT_MS: '8000',
+  CARRIER_CANCEL_TIMEOUT_MS: '8000',
+} as const;
+
 export type StartOptions = { port?: number; timeoutMs?: number; env?: NodeJS.ProcessEnv };
 
 /** Spawns `command` as the leader of a new process group, output to a log file under DATA_DIR, and waits until it serves HTTP. */
