@@ -12,7 +12,7 @@
  * What runs: the rating path of shared/services/rating.ts minus the store.
  * prepareRateRequest (validation, packaging, billing, carrier selection), the
  * jobs built as the service builds them, fanOutRates with its per-carrier
- * timeout, overall budget and circuit breakers, the real adapters of
+ * timeout, overall budget and circuit breakers, the real ports of
  * shared/carriers/registry.ts over the sandbox transports (the sandbox faults
  * give the latency and the carrier that never answers), joinQuotes and
  * buildRateResults (pricing, selection, sort, badges, sanitizing). The
@@ -114,10 +114,10 @@ const createRating = (faults: SandboxFaults, breakerFailures: number, onOpened: 
       now,
     });
     const jobs: RateJob[] = prepared.carriers.map((code) => {
-      const adapter = registry.getAdapter(code);
+      const carrier = registry.port(code);
       const plan = context.plans.find((p) => p.carrierCode === code);
-      if (!adapter || !plan) throw new Error(`fanout bench: no adapter or plan for ${code}`);
-      return { adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] } };
+      if (!carrier || !plan) throw new Error(`fanout bench: no carrier or plan for ${code}`);
+      return { carrier, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] } };
     });
     const fanOutStarted = performance.now();
     const fanOut = await fanOutRates(jobs, { timeoutMs, budgetMs, breakers, metrics });

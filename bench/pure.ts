@@ -1,12 +1,12 @@
 /**
  * The rating pipeline of POST /v1/rate without any I/O: prepareRateRequest →
- * every quoted carrier's sandbox adapter (buildRateRequest + rate, no faults)
+ * every quoted carrier's sandbox port (buildRateRequest + rate, no faults)
  * → buildRateResults. The store reads of the handler are replaced by the
  * reference data they would return for a `default`-group company, so this
  * measures CPU work only (zod validation, carrier mapping, sandbox pricing,
  * pricing/selection/sort/badges/sanitizing).
  *
- * Unlike the handler it calls the adapters directly rather than through
+ * Unlike the handler it calls the ports directly rather than through
  * fanOutRates, so no per-carrier timers are included (they are measured in
  * the end-to-end benchmark).
  */
@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createCarrierRegistry } from '../shared/carriers/registry';
 import { createSandboxTransports } from '../shared/carriers/sandbox/network';
-import { CarrierRefusal } from '../shared/carriers/port';
+import { CarrierRefusal } from '../shared/domain/carrier';
 import { enabledServices } from '../shared/domain/catalog-shaping';
 import { buildRateResults, prepareRateRequest, type QuotedRate } from '../shared/domain/rate';
 import type { CarrierService } from '../shared/domain/entities';
@@ -78,14 +78,14 @@ export const createPipeline = () => {
     });
     const perCarrier = await Promise.all(
       prepared.carriers.map(async (code): Promise<QuotedRate[]> => {
-        const adapter = registry.getAdapter(code);
+        const port = registry.port(code);
         const plan = ctx.plans.find((p) => p.carrierCode === code);
         const carrier = referenceCarriers.find((c) => c.code === code);
         const services = ctx.servicesByCarrier.get(code) ?? [];
-        if (!adapter || !plan || !carrier) throw new Error(`no adapter, plan or carrier for ${code}`);
+        if (!port || !plan || !carrier) throw new Error(`no port, plan or carrier for ${code}`);
         let quotes;
         try {
-          quotes = await adapter.rate(await adapter.buildRateRequest({ request: prepared.carrierRequest, plan, services }), { signal });
+          quotes = await port.rate(await port.buildRateRequest({ request: prepared.carrierRequest, plan, services }), { signal });
         } catch (error) {
           // fanOutRates turns a refusal into a failure entry; any other error is a bug the benchmark should show.
           if (error instanceof CarrierRefusal) return [];

@@ -45,7 +45,8 @@ import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { ensureTableAndBucket } from '../local/provision';
 import { startLocalStack } from '../local/stack';
 import type { CarrierRegistry } from '../shared/carriers/registry';
-import type { CarrierAdapter, CarrierTracking } from '../shared/domain/carrier';
+import type { CarrierTracking } from '../shared/domain/carrier';
+import type { CarrierPort } from '../shared/carriers/port';
 import type { DispatchSummary } from '../shared/services/tracking/dispatch';
 import { keys, TRACKING_SHARDS } from '../shared/store/keys';
 import { itemSize } from '../shared/store/item-size';
@@ -127,10 +128,10 @@ const orderItem = (orderId: string, createdDate: string, requestGzip: Uint8Array
   };
 };
 
-/** A carrier adapter that answers every track at once (or after `latencyMs`): a new status for the orders in `changing`, else what the order has. */
+/** A carrier that answers every track at once (or after `latencyMs`): a new status for the orders in `changing`, else what the order has. */
 const instantCarrier = (changing: ReadonlySet<string>, createdDate: string, now: Date, latencyMs: () => number): CarrierRegistry => {
   const labelEvent = { status: 'pending' as const, code: 'LABEL_CREATED' as const, description: 'Shipping label created', location: 'Montreal, QC, CA', occurredAt: createdDate };
-  const adapter = {
+  const carrier = {
     code: 'CARRIERX',
     async track(shipment: { trackingNumber: string }): Promise<CarrierTracking> {
       const ms = latencyMs();
@@ -142,8 +143,8 @@ const instantCarrier = (changing: ReadonlySet<string>, createdDate: string, now:
         events: [{ status: 'intransit', code: 'PICKED_UP', description: 'Picked up', location: 'Montreal, QC, CA', occurredAt: new Date(now.getTime() - 60_000).toISOString() }, labelEvent],
       };
     },
-  } as unknown as CarrierAdapter;
-  return { adapters: [adapter], sandboxAdapters: [], packagingRequiredBy: [], getAdapter: (code) => (code.toUpperCase() === 'CARRIERX' ? adapter : undefined) };
+  } as unknown as CarrierPort;
+  return { ports: [carrier], sandboxPorts: [], packagingRequiredBy: [], port: (code) => (code.toUpperCase() === 'CARRIERX' ? carrier : undefined) };
 };
 
 /** The per-check units of `commands`: reads and writes, table and index apart (AWS's rule: no transactions here). */

@@ -38,7 +38,7 @@ const readCredentials = async (carrierCode: string, credentialsFile: string | un
   // A live carrier names the fields it authenticates with: a typo is caught now, not at the first rate.
   const { CARRIER_PROFILES } = await import('../../shared/carriers/registry');
   const connector = await CARRIER_PROFILES.find((p) => p.code === carrierCode)?.load();
-  const fields = connector?.network === 'live' ? connector.credentialFields : [];
+  const fields = connector?.credentialFields ?? [];
   const missing = fields.filter((field) => !credentials[field]?.trim());
   if (missing.length > 0) {
     throw new UsageError(`carrier-account add: ${source}: ${carrierCode} credentials need ${fields.join(' and ')}; missing ${missing.join(', ')}`);

@@ -39,7 +39,7 @@ export const carrierAccountPushCredentials = defineCommand({
     const account = await getCarrierAccount(command.carrierAccountId);
     if (!account) throw new AdminError(`carrier account not found: ${command.carrierAccountId}`);
     // The generic push routes serve every connector that pushes (subscribes, and reads what it is pushed).
-    if (!CARRIER_PROFILES.some((p) => p.code === account.carrierCode && p.network === 'live' && p.pushes)) {
+    if (!CARRIER_PROFILES.some((p) => p.code === account.carrierCode && p.network === 'live' && p.capabilities.push)) {
       throw new AdminError(`carrier account ${account.carrierAccountId} is a ${account.carrierCode} account, and ${account.carrierCode} does not push tracking events`);
     }
     if (account.pushCredentials && !command.rotate) {

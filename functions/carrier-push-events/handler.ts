@@ -5,14 +5,14 @@
  * connector and written to the order as a polled tracking report is. No API
  * key: an inbound route. A carrier that does not push is 404.
  */
-import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
+import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { inboundHandler } from '../../shared/http/inbound';
 import { logger } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createCarrierPushService, type CarrierPushDependencies } from '../../shared/services/carrier-push';
 import { createPushApplier } from '../../shared/services/tracking/push';
 
-export const createCarrierPushEventsHandler = (carriers: ShipmentCarriers, options: RuntimeOverrides & Pick<CarrierPushDependencies, 'secretOf'> = {}) => {
+export const createCarrierPushEventsHandler = (carriers: CarrierRegistry, options: RuntimeOverrides & Pick<CarrierPushDependencies, 'secretOf'> = {}) => {
   const { secretOf, ...overrides } = options;
   const runtime = runtimeWith(overrides);
   const pushes = createPushApplier({ logger, ...runtime });
@@ -26,4 +26,4 @@ export const createCarrierPushEventsHandler = (carriers: ShipmentCarriers, optio
   return inboundHandler('carrier-push-events', async (event) => service.events(event.pathParameters?.carrier, event.headers ?? {}, event.body, event.isBase64Encoded));
 };
 
-export const handler = createCarrierPushEventsHandler(defaultShipmentCarriers);
+export const handler = createCarrierPushEventsHandler(defaultRegistry);

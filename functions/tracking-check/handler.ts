@@ -12,14 +12,14 @@
  * again by the dispatcher.
  */
 import { queueStepHandler } from '../../shared/batch-handler';
-import { defaultShipmentCarriers, type ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
+import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { logger, recordOrphanVoided } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import type { ReconciliationService } from '../../shared/services/reconciliation';
 import type { ShippingDependencies } from '../../shared/services/shipping';
 import { createTrackingWorker, parseDueCheck } from '../../shared/services/tracking/check';
 
-export const createTrackingCheckHandler = (registry: ShipmentCarriers, options: RuntimeOverrides & Pick<ShippingDependencies, 'pushSubscriber'> = {}) => {
+export const createTrackingCheckHandler = (registry: CarrierRegistry, options: RuntimeOverrides & Pick<ShippingDependencies, 'pushSubscriber'> = {}) => {
   const { pushSubscriber, ...overrides } = options;
   const runtime = runtimeWith(overrides);
   const worker = createTrackingWorker({ registry, logger, ...runtime });
@@ -53,4 +53,4 @@ export const createTrackingCheckHandler = (registry: ShipmentCarriers, options: 
   });
 };
 
-export const handler = createTrackingCheckHandler(defaultShipmentCarriers);
+export const handler = createTrackingCheckHandler(defaultRegistry);

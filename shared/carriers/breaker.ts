@@ -21,7 +21,7 @@
  * an error neither counts nor breaks a run of timeouts (a carrier that
  * alternates timeouts and 500s is down, not recovering), and a probe that ends
  * in an error leaves the breaker half-open: the next call probes again. A
- * refusal by the adapter's builder never reaches the breaker (no call is
+ * refusal by the connector's builder never reaches the breaker (no call is
  * made); a refusal from the carrier itself is an answer.
  *
  * Outcomes of calls let through in an earlier state are ignored: a timeout of

@@ -2,8 +2,8 @@
  * The carriers of the service. A carrier is a folder (`./<carrier>/`: its
  * connector in index.ts, its profile in profile.ts) and one line here;
  * nothing else names it (docs/contributing.md, "Adding a carrier"). The
- * registry (./registry.ts) and the order carriers (./shipment-carriers.ts)
- * derive every list from these lines, in the order of the carrier codes.
+ * registry (./registry.ts) derives every list from these lines, in the
+ * order of the carrier codes.
  */
 export { profile as carrierX } from './carrier-x/profile';
 export { profile as carrierY } from './carrier-y/profile';

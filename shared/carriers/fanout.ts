@@ -9,10 +9,11 @@ import { config } from '../config';
 import { carrierMetrics, type LogPort, recordCall } from '../observability';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { untilAborted } from './signals';
-import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type CarrierCallOptions, type CarrierQuote, type RateInput } from './port';
+import { CarrierRefusal, CarrierTimeout, type CarrierCallOptions, type CarrierQuote, type RateInput } from '../domain/carrier';
+import type { CarrierPort } from './port';
 
-/** One carrier to ask: its adapter, what to quote, and the mode and account of the call. */
-export type RateJob = { adapter: CarrierAdapter; input: RateInput; call?: Omit<CarrierCallOptions, 'signal'> };
+/** One carrier to ask: its port, what to quote, and the mode and account of the call. */
+export type RateJob = { carrier: CarrierPort; input: RateInput; call?: Omit<CarrierCallOptions, 'signal'> };
 
 /**
  * Why a carrier gave no rate: it did not answer in time, failed (HTTP error,
@@ -72,11 +73,11 @@ type Call = {
   transitions: BreakerTransition[];
 };
 
-async function rateOne({ adapter, input, call: options }: RateJob, call: Call): Promise<Outcome> {
-  const carrierCode = adapter.code;
+async function rateOne({ carrier, input, call: options }: RateJob, call: Call): Promise<Outcome> {
+  const carrierCode = carrier.code;
   let request: unknown;
   try {
-    request = await adapter.buildRateRequest(input);
+    request = await carrier.buildRateRequest(input);
   } catch (error) {
     // A refusal is decided before any call, so the breaker has no say: the carrier cannot ship this either way.
     return failure(carrierCode, error);
@@ -87,15 +88,15 @@ async function rateOne({ adapter, input, call: options }: RateJob, call: Call): 
   if (admission.transition) call.transitions.push(admission.transition);
   if (!admission.permit) return { carrierCode, reason: 'unavailable', message: admission.reason };
 
-  const outcome = await callCarrier(adapter, request, options, call);
+  const outcome = await callCarrier(carrier, request, options, call);
   const transition = breaker.release(admission.permit, breakerOutcome(outcome));
   if (transition) call.transitions.push(transition);
   return outcome;
 }
 
 /** Never throws: whatever happens becomes an outcome, so the breaker's permit is always handed back. */
-async function callCarrier(adapter: RateJob['adapter'], request: unknown, options: RateJob['call'], { timeoutMs, budget, budgetMs }: Call): Promise<Outcome> {
-  const carrierCode = adapter.code;
+async function callCarrier(carrier: RateJob['carrier'], request: unknown, options: RateJob['call'], { timeoutMs, budget, budgetMs }: Call): Promise<Outcome> {
+  const carrierCode = carrier.code;
 
   const controller = new AbortController();
   const timer = setTimeout(
@@ -108,7 +109,7 @@ async function callCarrier(adapter: RateJob['adapter'], request: unknown, option
   else budget.addEventListener('abort', onBudget, { once: true });
 
   try {
-    const quotes = await untilAborted(adapter.rate(request, { ...options, signal: controller.signal }), controller.signal);
+    const quotes = await untilAborted(carrier.rate(request, { ...options, signal: controller.signal }), controller.signal);
     return { carrierCode, quotes };
   } catch (error) {
     // Whatever a transport throws once we gave up (an AbortError, say) is our timeout.

@@ -1,33 +1,37 @@
 /**
  * What is known of a carrier without loading its connector: its code, kind
- * and network, what it can do beyond rate, ship, track and cancel, its
- * reference data, and how to load the connector (a chunk of its own in a
- * function bundle). Each carrier folder has one (`<carrier>/profile.ts`),
- * registered by one line in ./carriers.ts; the registry (./registry.ts) and
- * the order carriers (./shipment-carriers.ts) derive everything from them.
- * A unit test holds each profile to its connector
- * (test/unit/carriers/shipment-carriers.test.ts).
+ * and network, its reference data, the capabilities it declares beyond
+ * rate, ship, track and cancel (./port.ts), and how to load the connector
+ * (a chunk of its own in a function bundle). Each carrier folder has one
+ * (`<carrier>/profile.ts`), registered by one line in ./carriers.ts; the
+ * registry (./registry.ts) derives everything from them. A unit test holds
+ * each profile's declarations to its connector
+ * (test/unit/carriers/capabilities.test.ts).
  */
 import type { CarrierKind } from '../domain/entities';
-import type { CarrierConnector, CarrierNetwork } from './connector';
+import type { Connector } from './connector';
+import type { CapabilityDeclarations } from './port';
 import type { ConnectorReference } from './reference-kit';
 
-export type CarrierProfile = {
+/**
+ * Where a connector's requests go: the sandbox network (deterministic, no
+ * account, loaded only when needed) or the carrier's own API (a carrier
+ * account with credentials; a test key reaches its test environment).
+ */
+export type CarrierNetwork = 'sandbox' | 'live';
+
+export type CarrierProfile<D extends CapabilityDeclarations = CapabilityDeclarations> = {
   readonly code: string;
   readonly kind: CarrierKind;
   readonly network: CarrierNetwork;
-  /** Its reference data (the carrier, its services and packaging): the connector's own, from the folder's reference.ts. */
+  /** Its reference data (the carrier, its services and packaging), from the folder's reference.ts. */
   readonly reference: ConnectorReference;
   /** Every piece needs `packagingType` when this carrier is quoted (carrier X). */
   readonly requiresPackagingType?: boolean;
-  /** The connector has `subscribePush` and `push` (UPS Track Alert): its pushes are served by the generic inbound routes. */
-  readonly pushes: boolean;
-  /** The connector has `findShipments` (no idempotency key: its ships are reconciled), and this void window. */
-  readonly voidWindowDays?: number;
-  /** The connector has `closeOut`, `findCloseOuts` and `requestRefund` (Canada Post: the day's close is a transmit, a manifested shipment is refunded). */
-  readonly transmits?: boolean;
+  /** The capabilities it has (./port.ts, `CAPABILITIES`), each `true` or with its settings: its connector implements exactly these. */
+  readonly capabilities: D;
   /** The connector, from a chunk of its own in a function bundle. */
-  load(): Promise<CarrierConnector>;
+  load(): Promise<Connector>;
 };
 
-export const defineProfile = (profile: CarrierProfile): CarrierProfile => profile;
+export const defineProfile = <const D extends CapabilityDeclarations>(profile: CarrierProfile<D>): CarrierProfile<D> => profile;

@@ -4,7 +4,7 @@
  */
 import { RATE_LIMITS } from '../domain/rate/limits';
 import type { Address, CommercialInvoice, Piece, RateRequest } from '../domain/rate/schema';
-import { CarrierRefusal, type RateInput, type ShipInput } from './port';
+import { CarrierRefusal, type RateInput, type ShipInput } from '../domain/carrier';
 
 /** Money as carrier APIs take it: a decimal amount in major units. */
 export type Money = { amount: number; currency: string };

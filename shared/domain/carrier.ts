@@ -1,12 +1,13 @@
 /**
- * The carrier port (docs/architecture.md, carriers): what the domain and the services need
- * of a carrier, whatever carries the request to it. The domain owns these
- * shapes; shared/carriers implements them (adapters over a transport: the
- * sandbox network now, real carrier APIs later).
+ * What crosses the carrier port (docs/architecture.md, "Carriers as
+ * connectors"): what its operations take and give (quotes, shipments,
+ * tracking, the account and options of a call) and the errors of a
+ * carrier, whatever carrier answers. The domain reads these shapes; the
+ * port's operations themselves are declared by shared/carriers/port.ts.
  *
  * Amounts are integer minor units of `currency`.
  */
-import type { CarrierDocumentRef, CarrierKind, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './entities';
+import type { CarrierDocumentRef, CarrierService, Commitment, Localized, PricingPlan, TrackingEvent, TransitStatus } from './entities';
 import type * as z from '../zod';
 import type { Address, notificationStatus, RateRequest } from './rate/schema';
 
@@ -42,7 +43,7 @@ export type CarrierQuote = {
   negotiatedSubtotal?: number;
 };
 
-/** What an adapter receives to build its carrier's rate request. */
+/** What a connector receives to build its carrier's rate request. */
 export type RateInput = {
   /** Validated request; every packagingType already resolved to an object. */
   request: RateRequest;
@@ -180,81 +181,9 @@ export type CarrierAccount = {
 /** What every carrier call carries besides its request. Without mode and account: live, and the plan's account number alone. */
 export type CarrierCallOptions = { signal: AbortSignal; mode?: CarrierMode; account?: CarrierAccount };
 
-export interface CarrierAdapter<CarrierRequest = unknown> {
-  readonly code: string;
-  readonly kind: CarrierKind;
-  /**
-   * The request this carrier would receive: pure once the connector is
-   * loaded (its first call loads it). Rejects with CarrierRefusal when the
-   * carrier cannot quote it.
-   */
-  buildRateRequest(input: RateInput): Promise<CarrierRequest>;
-  /** Sends it through the transport; one quote per service. */
-  rate(request: CarrierRequest, options: CarrierCallOptions): Promise<CarrierQuote[]>;
-  /**
-   * Buys the shipment, or answers the one this carrier already made under
-   * `input.reference`: idempotent by reference, so a retry after a crash is
-   * the way to find a shipment. CarrierRefusal when the carrier cannot ship
-   * the request as it stands, CarrierError or the signal's reason otherwise.
-   */
-  ship(input: ShipInput, options: CarrierCallOptions): Promise<CarrierShipment>;
-  /** The shipment's tracking as the carrier has it now. CarrierError or the signal's reason when it cannot say. */
-  track(shipment: ShipmentRef, options: CarrierCallOptions): Promise<CarrierTracking>;
-  /**
-   * Voids the shipment. Idempotent: voiding a voided shipment succeeds.
-   * CarrierRefusal (with the carrier's reason) when the carrier will not void
-   * it, for example once it is picked up; CarrierError or the signal's reason otherwise.
-   */
-  cancel(shipment: ShipmentRef, options: CarrierCallOptions): Promise<void>;
-  /**
-   * Only a carrier that pushes tracking events (UPS Track Alert): asks it to
-   * push the packages' events to us. Renewable: subscribing again extends it.
-   * CarrierRefusal when it refuses the request as sent, CarrierError or the
-   * signal's reason otherwise.
-   */
-  subscribePush?(input: PushSubscriptionInput, options: CarrierCallOptions): Promise<PushSubscription>;
-  /**
-   * Only a carrier without an idempotency key (UPS): the packages it holds
-   * under our reference, in the order it made them, so the reconciler can
-   * void the ones no order adopted (docs/reliability.md). Its presence is
-   * what makes a ship leave a reconciliation record.
-   */
-  findShipments?(reference: string, options: CarrierCallOptions): Promise<FoundPackage[]>;
-  /** With `findShipments`: how many days after a ship the carrier still voids it, so how long late duplicates are looked for. */
-  readonly voidWindowDays?: number;
-  /**
-   * Only a carrier whose day ends with a transmit (Canada Post contract
-   * shipping): hands the carrier the shipments of one of our manifests
-   * (docs/manifests.md). `input.reference` is our manifest id, so
-   * `findCloseOuts` can find what a call of unknown outcome made.
-   * CarrierRefusal when it refuses them as sent, CarrierError or the
-   * signal's reason otherwise. A carrier without it needs no call: the close
-   * is ours alone (the sandbox parcel carriers; UPS manifests at ship).
-   */
-  closeOut?(input: CloseOutInput, options: CarrierCallOptions): Promise<CarrierCloseOut>;
-  /**
-   * With `closeOut`: what the carrier holds under `reference` (its own list of
-   * manifests), asked before transmitting again after a closeOut ended
-   * without a clear answer; undefined when it holds nothing.
-   */
-  findCloseOuts?(reference: string, options: CarrierCallOptions): Promise<CarrierCloseOut | undefined>;
-  /**
-   * Only a carrier that refunds instead of voiding once a shipment is on a
-   * transmitted manifest (Canada Post): asks for the refund. An accepted
-   * request cancels the order (docs/manifests.md); CarrierRefusal otherwise.
-   */
-  requestRefund?(shipment: ShipmentRef, options: CarrierCallOptions): Promise<void>;
-  /**
-   * Only a carrier that pushes tracking events (with `subscribePush`): reads
-   * what it pushes to the generic events URL (`/v1/carriers/{carrier}/push/events`,
-   * shared/services/carrier-push.ts), which has already checked our bearer token.
-   */
-  readonly push?: CarrierPush;
-}
-
 /**
- * The shipments of one manifest handed to a carrier that transmits
- * (`closeOut`), and the manifest's shipper as its first shipment's rate
+ * The shipments of one manifest handed to a carrier whose day ends with a
+ * call, and the manifest's shipper as its first shipment's rate
  * request has it (Canada Post prints it on the manifest and takes the
  * shipments where it is).
  */
@@ -284,17 +213,35 @@ export type PushedReport = { trackingNumber: string; report: { transitStatus: Tr
  * the carrier's bound), naming the field, never echoing the body.
  */
 export type PushedEvents = { ok: true; reports: readonly PushedReport[] } | { ok: false; status: 400 | 413; field: string; reason: string; message: string };
+
 /**
- * The receiving side of a carrier's pushed tracking: the carrier-specific part
- * of the generic inbound routes. The token URL (OAuth client credentials we
- * issued for one carrier account) and the bearer token are ours, the same for
- * every carrier; `authenticate` adds what the carrier's protocol sends beside
- * the token (UPS: `x-api-key` equal to the token's client id), and
- * `parseEvents` reads the body (bounds first).
+ * Pickups (a capability declared, not yet implemented by any carrier): a
+ * place and day to ask a carrier's windows for.
  */
-export type CarrierPush = {
-  authenticate?(headers: PushHeaders, clientId: string): Promise<PushAuthentication>;
-  parseEvents(body: Uint8Array, headers: PushHeaders): Promise<PushedEvents>;
+export type PickupAvailabilityInput = { address: Address; date: string };
+/** When a carrier comes by: the day (YYYY-MM-DD), and the local times (HH:MM) the parcels are ready from and the place closes at. */
+export type PickupWindow = { date: string; readyTime: string; closeTime: string };
+/** The windows a carrier offers for a place and day, earliest first. */
+export type PickupAvailability = { windows: PickupWindow[] };
+/**
+ * A pickup to book of these shipments, at `address` within `window`, under
+ * our reference, which the carrier is asked for after an unknown outcome
+ * (`mayExist`), so a retry never books a second one.
+ */
+export type PickupInput = { reference: string; address: Address; window: PickupWindow; shipments: readonly ShipmentRef[]; mayExist?: boolean };
+/** A pickup as the carrier booked it: its confirmation number, its window, and the carrier's place that sends the driver where it names one. */
+export type CarrierPickup = { reference: string; confirmationNumber: string; window: PickupWindow; location?: string };
+/** What a carrier needs to cancel a pickup it booked. */
+export type PickupRef = { reference: string; confirmationNumber: string; date: string; location?: string };
+
+/** Addresses a carrier validates (a capability declared, not yet implemented by any carrier), shaped as a rate request's parties. */
+export type AddressValidationInput = { addresses: readonly Address[] };
+/** One address as the carrier reads it: how sure, what kind of place, its corrections (best first) and its notes. */
+export type AddressValidation = {
+  status: 'verified' | 'corrected' | 'unverified' | 'invalid';
+  classification: 'residential' | 'commercial' | 'mixed' | 'unknown';
+  suggestions: Address[];
+  messages: string[];
 };
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */

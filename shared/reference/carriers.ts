@@ -3,7 +3,7 @@
  * folder's reference.ts, `shared/carriers/<carrier>/`), by carrier code, and
  * loaded idempotently into the table (local start, `admin seed`).
  */
-import { CARRIER_PROFILES } from '../carriers/shipment-carriers';
+import { CARRIER_PROFILES } from '../carriers/registry';
 import type { Carrier, CarrierService } from '../domain/entities';
 
 /** The network comes from the profile: the carrier's reference says what it is, the registry how it is reached. */

@@ -6,7 +6,7 @@
  * The shared `GENERIC_BOX` is not in category `Generic`: `Generic` always
  * marks a company custom box (docs/decisions.md).
  */
-import { CARRIER_PROFILES } from '../carriers/shipment-carriers';
+import { CARRIER_PROFILES } from '../carriers/registry';
 import { dims, fixed, free } from '../carriers/reference-kit';
 import type { PackagingType } from '../domain/entities';
 

@@ -6,8 +6,8 @@
  * unknown outcome went through (functions/tracking-check).
  */
 import { isAccountNotConfigured } from '../carriers/accounts';
-import type { ShipmentCarriers } from '../carriers/shipment-carriers';
-import { CarrierRefusal, type CarrierAdapter } from '../domain/carrier';
+import type { CarrierRegistry } from '../carriers/registry';
+import { CarrierRefusal } from '../domain/carrier';
 import type { KeyMode, Order } from '../domain/entities';
 import { cancelledUpdate, isCancellable, shipmentRefOf, toCancelResponse, type CancelResponse } from '../domain/tracking';
 import { AppError } from '../errors';
@@ -22,11 +22,11 @@ import { carrierCallsOf, writeOrder, type TrackingContext } from './tracking/con
 const notCancellable = (status: string) =>
   new AppError(409, 'NOT_CANCELLABLE', `The shipment is ${status === 'intransit' ? 'in transit' : status}; only a shipment not yet picked up can be cancelled`);
 
-export type CancelDependencies = TrackingContext & { registry: ShipmentCarriers };
+export type CancelDependencies = TrackingContext & { registry: CarrierRegistry };
 
 export const createCancelService = (dependencies: CancelDependencies) => {
   const { clock, logger, settings } = dependencies;
-  const { adapterOf, callOptionsOf } = carrierCallsOf(dependencies.registry);
+  const { carrierOf, callOptionsOf } = carrierCallsOf(dependencies.registry);
 
   /** Writes the cancel of an order whose shipment the carrier has voided, and takes it out of the tracking-due index. */
   const storeCancelled = async (order: Order): Promise<{ response: CancelResponse; order: Order }> => {
@@ -55,12 +55,12 @@ export const createCancelService = (dependencies: CancelDependencies) => {
   /**
    * The cancel of an order on a manifest (docs/manifests.md): handed to the
    * carrier at the day's close, it can no longer be voided. A carrier that
-   * refunds instead (`requestRefund`: Canada Post) is asked for the refund,
+   * refunds instead (its `refund` capability: Canada Post) is asked for the refund,
    * and an accepted request cancels the order; every other carrier answers
    * 409 NOT_CANCELLABLE.
    */
   const cancelManifested = async (order: Order): Promise<CancelResponse> => {
-    const refund = (adapterOf(order) as Partial<Pick<CarrierAdapter, 'requestRefund'>>).requestRefund;
+    const refund = carrierOf(order).refund;
     if (!refund) {
       throw new AppError(
         409,
@@ -70,7 +70,7 @@ export const createCancelService = (dependencies: CancelDependencies) => {
     }
     const options = await callOptionsOf(order);
     try {
-      await callCarrier(order.carrierCode, settings.carrierCancelTimeoutMs, (signal) => refund(shipmentRefOf(order), { ...options, signal }));
+      await callCarrier(order.carrierCode, settings.carrierCancelTimeoutMs, (signal) => refund.request(shipmentRefOf(order), { ...options, signal }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new AppError(502, 'CARRIER_ERROR', `${order.carrierCode} did not accept the refund request: ${message}`, { expose: true });
@@ -103,7 +103,7 @@ export const createCancelService = (dependencies: CancelDependencies) => {
       const reopen = () => (open ? reopenShipment(open).catch((e: unknown) => logger.error('could not reopen a shipment for manifests', { orderId: order.orderId, error: e })) : undefined);
       try {
         const options = await callOptionsOf(order);
-        await callCarrier(order.carrierCode, settings.carrierCancelTimeoutMs, (signal) => adapterOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
+        await callCarrier(order.carrierCode, settings.carrierCancelTimeoutMs, (signal) => carrierOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), detail: message });

@@ -1,7 +1,7 @@
 /**
- * One call to a carrier under a timeout: the adapter gets an AbortSignal that
- * fires at the deadline, and the call settles at the deadline even when the
- * transport ignores the signal, with a CarrierTimeout. Each call is listed,
+ * One call to a carrier under a timeout: the operation gets an AbortSignal
+ * that fires at the deadline, and the call settles at the deadline even when
+ * the transport ignores the signal, with a CarrierTimeout. Each call is listed,
  * with its latency and outcome, in the invocation's trace line
  * (shared/observability/tracer.ts); the rating fan-out lists its own (shared/carriers/fanout.ts).
  */

@@ -24,7 +24,8 @@
  *
  * Nothing here logs or answers a secret, a token or the body.
  */
-import type { ShipmentCarrier, ShipmentCarriers } from '../carriers/shipment-carriers';
+import type { CarrierPort, PortCapability } from '../carriers/port';
+import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { carrierAccountOfClient, issuePushToken, pushTokenValid, readPushToken, sameSecret } from '../domain/push-token';
 import { echoed } from '../domain/text-clipping';
@@ -40,8 +41,8 @@ type Headers = Readonly<Record<string, string | undefined>>;
 export type InboundAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 
 export type CarrierPushDependencies = {
-  /** The carriers whose connectors read the pushes (shared/carriers/shipment-carriers.ts). */
-  carriers: ShipmentCarriers;
+  /** The carriers whose connectors read the pushes (shared/carriers/registry.ts). */
+  carriers: CarrierRegistry;
   /** The tracking service's write of a pushed report (shared/services/tracking/push.ts). */
   applyPushed(orderId: string, report: TrackingReport): Promise<CheckOutcome>;
   /** The secret of a push client of an account of `carrierCode` (default: the account's stored push credentials, read through shared/secrets.ts). */
@@ -56,14 +57,14 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 /** What `{carrier}` can be at all: a carrier code in lower case. Anything else is no carrier, unread. */
 const CARRIER_PARAMETER = /^[a-z0-9_-]{1,40}$/;
 
-const realmOf = (carrier: ShipmentCarrier) => `${carrier.code} push`;
+const realmOf = (carrier: CarrierPort) => `${carrier.code} push`;
 
 const oauthError = (status: number, error: string, description: string, headers: Record<string, string> = {}): InboundAnswer => ({
   status,
   body: { error, error_description: description },
   headers: { ...NO_STORE, ...headers },
 });
-const invalidClient = (carrier: ShipmentCarrier, description: string) =>
+const invalidClient = (carrier: CarrierPort, description: string) =>
   oauthError(401, 'invalid_client', description, { 'www-authenticate': `Basic realm="${realmOf(carrier)}", charset="UTF-8"` });
 
 /** RFC 6749 2.3.1: the id and secret are form-encoded before Basic; undefined when the header is no Basic credential. */
@@ -84,24 +85,24 @@ const basicCredentials = (authorization: string | undefined): { clientId: string
 const bodyBytes = (body: string | null | undefined, isBase64Encoded: boolean | undefined): Buffer =>
   body === null || body === undefined ? Buffer.alloc(0) : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
 
-const unauthorized = (carrier: ShipmentCarrier, description: string) =>
+const unauthorized = (carrier: CarrierPort, description: string) =>
   new AppError(401, 'UNAUTHORIZED', `A valid bearer token of this API is required: ${description}`, {
     headers: { 'www-authenticate': `Bearer realm="${realmOf(carrier)}", error="invalid_token", error_description="${description}"` },
   });
 
 export const createCarrierPushService = ({ carriers, applyPushed, secretOf = storedPushSecret, clock = () => new Date(), logger }: CarrierPushDependencies) => {
   /** The carrier of the path's `{carrier}` when its connector pushes; 404 otherwise (the value repeated in part only). */
-  const pushingCarrier = (parameter: string | undefined): ShipmentCarrier & { push: NonNullable<ShipmentCarrier['push']> } => {
+  const pushingCarrier = (parameter: string | undefined): CarrierPort & { push: PortCapability<'push'> } => {
     const value = parameter ?? '';
-    const carrier = CARRIER_PARAMETER.test(value) ? carriers.getAdapter(value) : undefined;
+    const carrier = CARRIER_PARAMETER.test(value) ? carriers.port(value) : undefined;
     if (!carrier || carrier.code.toLowerCase() !== value || !carrier.push) {
       throw new AppError(404, 'NOT_FOUND', `No carrier that pushes tracking events is called "${echoed(value)}"`);
     }
-    return carrier as ShipmentCarrier & { push: NonNullable<ShipmentCarrier['push']> };
+    return { ...carrier, push: carrier.push };
   };
 
   /** The client's secret, when the client id is the current one of an account of the carrier. */
-  const secretOfClient = async (carrier: ShipmentCarrier, clientId: string): Promise<{ carrierAccountId: string; secret: string } | undefined> => {
+  const secretOfClient = async (carrier: CarrierPort, clientId: string): Promise<{ carrierAccountId: string; secret: string } | undefined> => {
     const carrierAccountId = carrierAccountOfClient(clientId);
     if (!carrierAccountId) return undefined;
     const secret = await secretOf(carrierAccountId, clientId, carrier.code);
@@ -141,7 +142,7 @@ export const createCarrierPushService = ({ carriers, applyPushed, secretOf = sto
       const bearer = /^Bearer[ ]+(\S{1,1024})\s*$/i.exec(headers.authorization ?? '')?.[1];
       const claims = bearer === undefined ? undefined : readPushToken(bearer);
       if (!claims) throw unauthorized(carrier, 'no bearer token of this API');
-      const own = carrier.push.authenticate ? await carrier.push.authenticate(headers, claims.clientId) : { ok: true as const };
+      const own = await carrier.push.authenticate(headers, claims.clientId);
       if (!own.ok) throw unauthorized(carrier, own.reason);
       const client = await secretOfClient(carrier, claims.clientId);
       if (!client || !pushTokenValid(claims, client.secret, clock())) throw unauthorized(carrier, 'the token is expired, or not valid for this client');

@@ -1,7 +1,7 @@
 /**
  * Pushed tracking (docs/tracking.md, "Pushed tracking"): subscribes an
  * order's lead package to its carrier's pushed events (UPS Track Alert), for
- * a carrier whose port has `subscribePush` and an order bought under a
+ * a carrier with the `push` capability and an order bought under a
  * registered carrier account. The ship calls it once the order is stored,
  * the tracking worker again when the subscription is about to end.
  *
@@ -14,7 +14,7 @@
  */
 import { carrierAccountById } from '../carriers/accounts';
 import { cachedCarrierAccount } from '../store/carrier-accounts';
-import type { ShipmentCarriers } from '../carriers/shipment-carriers';
+import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import type { Order } from '../domain/entities';
 import { pointTrackingNumber } from '../store/tracking-schedule';
@@ -22,7 +22,7 @@ import { callCarrier, failureKind } from './carrier-call';
 import type { LogPort } from '../observability';
 
 export type PushSubscriberDependencies = {
-  registry: ShipmentCarriers;
+  registry: CarrierRegistry;
   clock?: () => Date;
   logger: LogPort;
   timeoutMs?: () => number;
@@ -39,7 +39,7 @@ export const shipperCountryOf = (request: Record<string, unknown> | undefined): 
 
 export const createPushSubscriber = ({ registry, clock = () => new Date(), logger, timeoutMs = () => config.pushSubscribeTimeoutMs }: PushSubscriberDependencies) => {
   /** Whether the order's carrier pushes events at all (and the order has an account to subscribe under). */
-  const pushes = (order: PushSubscribable): boolean => Boolean(order.carrierAccountId && registry.getAdapter(order.carrierCode)?.subscribePush);
+  const pushes = (order: PushSubscribable): boolean => Boolean(order.carrierAccountId && registry.port(order.carrierCode)?.push);
 
   /**
    * Points the lead tracking number at the order (where a pushed event finds
@@ -48,8 +48,8 @@ export const createPushSubscriber = ({ registry, clock = () => new Date(), logge
    * `point: false` for a renewal: the pointer is already there.
    */
   const subscribe = async (order: PushSubscribable, countryCode: string | undefined, options: { point?: boolean } = {}): Promise<string | undefined> => {
-    const adapter = registry.getAdapter(order.carrierCode);
-    if (!adapter?.subscribePush || !order.carrierAccountId) return undefined;
+    const push = registry.port(order.carrierCode)?.push;
+    if (!push || !order.carrierAccountId) return undefined;
     const fields = { orderId: order.orderId, carrierCode: order.carrierCode };
     if (!countryCode) {
       logger.warn('push subscription skipped: the order has no shipper country', fields);
@@ -61,9 +61,8 @@ export const createPushSubscriber = ({ registry, clock = () => new Date(), logge
       if (!(await cachedCarrierAccount(order.carrierAccountId))?.pushCredentials) return undefined;
       if (options.point !== false) await pointTrackingNumber(order.carrierCode, order.trackingNumber, order.orderId, order.mode);
       const account = await carrierAccountById(order.carrierAccountId, { carrierCode: order.carrierCode });
-      const subscribePush = adapter.subscribePush.bind(adapter);
       const answer = await callCarrier(order.carrierCode, timeoutMs(), (signal) =>
-        subscribePush({ trackingNumbers: [order.trackingNumber], countryCode }, { account, mode: order.mode, signal }),
+        push.subscribe({ trackingNumbers: [order.trackingNumber], countryCode }, { account, mode: order.mode, signal }),
       );
       if (!answer.valid.includes(order.trackingNumber)) {
         logger.warn('push subscription refused the tracking number', { ...fields, reason: 'refused' });

@@ -60,17 +60,17 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
     const jobs: RateJob[] = (
       await Promise.all(
         prepared.carriers.map(async (code): Promise<RateJob[]> => {
-          const adapter = registry.getAdapter(code);
+          const carrier = registry.port(code);
           const plan = context.plans.find((p) => p.carrierCode === code);
-          if (!adapter || !plan) {
-            failures.push({ carrierCode: code, reason: 'error', message: `no ${adapter ? 'pricing plan' : 'carrier adapter'} for ${code}` });
+          if (!carrier || !plan) {
+            failures.push({ carrierCode: code, reason: 'error', message: `no ${carrier ? 'pricing plan' : 'carrier connector'} for ${code}` });
             return [];
           }
           try {
             // The plan's account bills the quote; a plan whose account is gone drops that carrier, never the request.
             const account = await resolveCarrierAccount(plan);
             // A test key's rate reaches a live carrier's test environment only (the connector picks it by mode).
-            return [{ adapter, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] }, call: { account, mode } }];
+            return [{ carrier, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] }, call: { account, mode } }];
           } catch (error) {
             if (!(error instanceof CarrierAccountNotConfigured)) throw error;
             failures.push({ carrierCode: code, reason: 'error', message: error.message });

@@ -3,8 +3,8 @@
  * (docs/reliability.md): the rounds the tracking workers make of the records
  * of shared/store/reconciliation.ts, found due by the tracking dispatcher.
  *
- * - A ship record: the carrier is searched by our reference (the port's
- *   `findShipments`). Every package found that the rate's order did not
+ * - A ship record: the carrier is searched by our reference (its
+ *   `findShipments` capability). Every package found that the rate's order did not
  *   adopt is voided, recorded on the order's audit trail, logged and
  *   counted (`OrphanShipmentsVoided`). When no order exists yet and the
  *   caller can still ship the rate, the shipment found is adopted as a
@@ -23,7 +23,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { carrierAccountById } from '../carriers/accounts';
-import type { ShipmentCarrier, ShipmentCarriers } from '../carriers/shipment-carriers';
+import type { CarrierPort } from '../carriers/port';
+import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { CarrierRefusal, type CarrierCallOptions, type FoundPackage } from '../domain/carrier';
 import type { Order } from '../domain/entities';
@@ -47,7 +48,7 @@ import { DEFAULT_VOID_WINDOW_DAYS, nextRoundAt, orphansOf } from '../domain/reco
 export type AdoptOutcome = 'adopted' | 'shipped' | 'given-up' | 'busy' | 'none';
 
 export type ReconciliationDependencies = {
-  registry: ShipmentCarriers;
+  registry: CarrierRegistry;
   logger: LogPort;
   clock?: () => Date;
   newToken?: () => string;
@@ -90,7 +91,7 @@ export const createReconciliationService = ({
   /** Voids one package found under the reference; `settled` when voided or refused for good, `unknown` to ask again next round. */
   const voidOrphan = async (
     record: ReconcileRecord,
-    carrier: ShipmentCarrier,
+    carrier: CarrierPort,
     options: Omit<CarrierCallOptions, 'signal'>,
     found: FoundPackage,
     auditOrderId: string,
@@ -119,7 +120,7 @@ export const createReconciliationService = ({
   };
 
   /** One round of a ship record: adopt when the rate has no order, then void every package no order holds. */
-  const shipRound = async (record: ReconcileRecord, carrier: ShipmentCarrier, now: Date): Promise<{ settled: string[] }> => {
+  const shipRound = async (record: ReconcileRecord, carrier: CarrierPort, now: Date): Promise<{ settled: string[] }> => {
     const settled = [...(record.voided ?? [])];
     const options = await callOptionsOf(record);
     let outcome: AdoptOutcome = 'shipped';
@@ -132,7 +133,7 @@ export const createReconciliationService = ({
     if (outcome === 'adopted' && order) {
       await audit({ orderId: order.orderId, action: 'orphan-adopted', carrierCode: record.carrierCode, trackingNumber: order.trackingNumber, detail: 'a shipment bought by an attempt of unknown outcome, adopted as the order' }, now);
     }
-    const found = await callCarrier(record.carrierCode, config.carrierTrackTimeoutMs, (signal) => carrier.findShipments!(record.reference, { ...options, signal }));
+    const found = await callCarrier(record.carrierCode, config.carrierTrackTimeoutMs, (signal) => carrier.findShipments!.byReference(record.reference, { ...options, signal }));
     const orphans = orphansOf(found, order, settled, outcome === 'given-up');
     for (const orphan of orphans) {
       if ((await voidOrphan(record, carrier, options, orphan, order?.orderId ?? record.orderId, now)) === 'settled') settled.push(orphan.trackingNumber);
@@ -141,7 +142,7 @@ export const createReconciliationService = ({
   };
 
   /** One round of a void record: void again; the carrier's answer decides the order. True when settled. */
-  const voidRound = async (record: ReconcileRecord, carrier: ShipmentCarrier, now: Date): Promise<boolean> => {
+  const voidRound = async (record: ReconcileRecord, carrier: CarrierPort, now: Date): Promise<boolean> => {
     const stored = await getOrder(record.orderId);
     if (!stored || stored.order.status === 'cancelled') return true;
     const ref = { reference: record.reference, trackingNumber: record.trackingNumber ?? stored.order.trackingNumber, ...(record.shipmentId ? { shipmentId: record.shipmentId } : {}) };
@@ -188,8 +189,8 @@ export const createReconciliationService = ({
         if (error instanceof ConditionFailed) return 'busy';
         throw error;
       }
-      const carrier = registry.getAdapter(record.carrierCode);
-      const windowDays = carrier?.voidWindowDays ?? DEFAULT_VOID_WINDOW_DAYS;
+      const carrier = registry.port(record.carrierCode);
+      const windowDays = carrier?.findShipments?.voidWindowDays ?? DEFAULT_VOID_WINDOW_DAYS;
       const windowEnd = new Date(Date.parse(record.since) + windowDays * DAY_MS);
       let settled = record.voided ?? [];
       let done = false;

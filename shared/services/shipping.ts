@@ -1,12 +1,12 @@
 /**
  * Shipping (POST /v1/ship/{rateResponseId}, spec 4.5, docs/decisions.md): buys
  * the shipment of one rate response, exactly once (shared/store/orders.ts
- * holds the claim protocol), through the carrier adapter's ship operation.
+ * holds the claim protocol), through its carrier's ship operation (the carrier port).
  * Registry, clock, ids, logger and the crash hook are injected.
  */
 import { randomUUID } from 'node:crypto';
 import { accountForRate, isAccountNotConfigured } from '../carriers/accounts';
-import type { ShipmentCarriers } from '../carriers/shipment-carriers';
+import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { NothingToAdopt, type CarrierAccount, type CarrierCallOptions, type CarrierShipment, type LabelType, type ShipInput } from '../domain/carrier';
 import { isStaleClaim, newOrder, toShipResponse, type ShipResponse } from '../domain/order';
@@ -31,7 +31,7 @@ import { createPushSubscriber, shipperCountryOf, type PushSubscriber } from './p
 import type { LogPort } from '../observability';
 
 export type ShippingDependencies = {
-  registry: ShipmentCarriers;
+  registry: CarrierRegistry;
   clock?: () => Date;
   newId?: () => string;
   logger: LogPort;
@@ -104,10 +104,10 @@ export const createShippingService = ({
     options: Omit<CarrierCallOptions, 'signal'>,
     attempt: { unknown: boolean },
   ): Promise<CarrierShipment> => {
-    const adapter = registry.getAdapter(carrierCode);
-    if (!adapter) throw new AppError(502, 'CARRIER_ERROR', `No carrier adapter for ${carrierCode}`);
+    const carrier = registry.port(carrierCode);
+    if (!carrier) throw new AppError(502, 'CARRIER_ERROR', `No carrier connector for ${carrierCode}`);
     try {
-      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => adapter.ship(input, { ...options, signal }), 'ship');
+      return await callCarrier(carrierCode, config.carrierShipTimeoutMs, (signal) => carrier.ship(input, { ...options, signal }), 'ship');
     } catch (error) {
       // The reconciler's adoption found nothing to adopt: nothing was bought.
       if (error instanceof NothingToAdopt) throw error;
@@ -175,7 +175,7 @@ export const createShippingService = ({
 
   /**
    * The ship under a held claim: the carrier call, then the order. A carrier
-   * without an idempotency key (one that `findShipments`) gets a
+   * without an idempotency key (one with `findShipments`) gets a
    * reconciliation record before it is asked (shared/store/reconciliation.ts),
    * due SHIP_RECONCILE_AFTER_SECONDS later: a late answer, a lost one or a
    * crash before the order write leaves it, and the reconciler voids any
@@ -190,7 +190,7 @@ export const createShippingService = ({
     let account: CarrierAccount;
     let recorded = false;
     const attempt = { unknown: false };
-    const adapter = registry.getAdapter(rate.carrierCode);
+    const carrier = registry.port(rate.carrierCode);
     try {
       const [stored, reference] = await ship.inputs;
       if (stored.status === 'missing') throw notShippable();
@@ -200,7 +200,7 @@ export const createShippingService = ({
       const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
       if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
       account = await accountForRate(rate, plan);
-      if (adapter?.findShipments && !ship.adoptOnly) {
+      if (carrier?.findShipments && !ship.adoptOnly) {
         await recordAttempt(
           {
             kind: 'SHIP',
@@ -247,7 +247,7 @@ export const createShippingService = ({
       ? await (await import('../store/carrier-documents')).putCarrierDocuments(companyId, claim.orderId, shipment.documents)
       : undefined;
 
-    const labels = orderLabels(availableLabels(labelFactsOf(request, adapter!.kind)), ship.labelFormat);
+    const labels = orderLabels(availableLabels(labelFactsOf(request, carrier!.kind)), ship.labelFormat);
     const order = newOrder({
       orderId: claim.orderId,
       companyId,
@@ -265,7 +265,7 @@ export const createShippingService = ({
       await completeShipment(order, request as unknown as Record<string, unknown>, claim.token, [
         ...(recorded && !mayExist ? [recordRemoval(claim.orderId, 'SHIP')] : []),
         // A parcel shipment is open to the next end-of-day manifest from its order's write (docs/manifests.md); freight has its bill of lading.
-        ...(adapter!.kind === 'parcel' ? [openShipmentPut(await openShipmentOf(order, request, account))] : []),
+        ...(carrier!.kind === 'parcel' ? [openShipmentPut(await openShipmentOf(order, request, account))] : []),
       ]);
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;

@@ -22,7 +22,7 @@ import { getOrder } from '../../shared/store/orders';
 import { resolveCarrierAccount, type CarrierAccount } from '../../shared/carriers/accounts';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierCallOptions } from '../../shared/carriers/port';
+import type { CarrierCallOptions } from '../../shared/domain/carrier';
 import { customerDiscountForMarkup } from '../../shared/domain/rate';
 import type { PricingPlan } from '../../shared/domain/entities';
 import { logger } from '../../shared/observability/logger';

@@ -16,7 +16,7 @@ import { handler as manifestFileHandler } from '../../functions/manifest-file/ha
 import { handler as manifestGetHandler } from '../../functions/manifest-get/handler';
 import { handler as manifestsListHandler } from '../../functions/manifests-list/handler';
 import { CarrierRefusal } from '../../shared/domain/carrier';
-import type { ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
+import type { CarrierRegistry } from '../../shared/carriers/registry';
 import { createManifest, getOpenShipments, openShipmentPut, type OpenShipment } from '../../shared/store/manifests';
 import { transactWrite } from '../../shared/store/table-ops';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
@@ -41,19 +41,20 @@ const holdNextVoid = () => {
   waiting.push({ arrived, outcome: new Promise<Outcome>((resolve) => (answer = resolve)) });
   return { reached, answer };
 };
-const held: ShipmentCarriers = {
-  getAdapter: (code) => {
-    const adapter = registry.getAdapter(code);
+const held: CarrierRegistry = {
+  ...registry,
+  port: (code) => {
+    const carrier = registry.port(code);
     return (
-      adapter && {
-        ...adapter,
+      carrier && {
+        ...carrier,
         cancel: async (shipment, options) => {
           const hold = waiting.shift();
           if (hold) {
             hold.arrived();
             if ((await hold.outcome) === 'refuse') throw new CarrierRefusal(code, 'the shipment cannot be voided right now');
           }
-          return adapter.cancel(shipment, options);
+          return carrier.cancel(shipment, options);
         },
       }
     );
@@ -203,11 +204,12 @@ it('a manifest whose transmit the carrier refused is finished by a later close, 
   const { orderId } = await shipOrder(key);
   let refuse = true;
   const transmitting = createManifestsCreateHandler({
-    closeOutCarrier: () => ({
-      closeOut: async () => {
+    closeOutOf: () => ({
+      close: async () => {
         if (refuse) throw new CarrierRefusal('CARRIERX', 'the day is not open for transmits yet');
         return { carrierManifestIds: ['CX-1'], documents: [] };
       },
+      find: async () => undefined,
     }),
   }) as unknown as Handler;
   const closeAndTransmit = () => call(transmitting, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: SHIP_DATE } }));

@@ -32,7 +32,10 @@ const closing = (pdfs: Buffer[]) => {
   const logger = { info: () => undefined, warn: (...args: unknown[]) => warnings.push(args), error: () => undefined };
   const handler = createManifestsCreateHandler({
     logger,
-    closeOutCarrier: () => ({ closeOut: async () => ({ carrierManifestIds: ['CX-1'], documents: pdfs.map((content) => ({ type: 'manifest' as const, format: 'PDF' as const, content })) }) }),
+    closeOutOf: () => ({
+      close: async () => ({ carrierManifestIds: ['CX-1'], documents: pdfs.map((content) => ({ type: 'manifest' as const, format: 'PDF' as const, content })) }),
+      find: async () => undefined,
+    }),
   }) as unknown as Handler;
   const close = (key: string) => call(handler, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: shippingDateIn(1) } }));
   return { close, warnings };

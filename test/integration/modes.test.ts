@@ -15,7 +15,7 @@ import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackHandler } from '../../functions/track/handler';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierCallOptions } from '../../shared/carriers/port';
+import type { CarrierCallOptions } from '../../shared/domain/carrier';
 import { renderDocument } from '../../shared/labels/render';
 import { getOrder } from '../../shared/store/orders';
 import { getRateRequest, getRateResponse } from '../../shared/store/rates';

@@ -1,11 +1,12 @@
 /**
  * The rating service on DynamoDB Local with injected carriers, clock, ids and
  * logger: every quote is priced or rejected with a logged reason, never
- * dropped; a carrier without an adapter is reported, not skipped in silence.
+ * dropped; a carrier without a connector is reported, not skipped in silence.
  */
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierAdapter, CarrierQuote } from '../../shared/carriers/port';
+import type { CarrierQuote } from '../../shared/domain/carrier';
+import type { CarrierPort } from '../../shared/carriers/port';
 import type { Company } from '../../shared/domain/entities';
 import { AppError } from '../../shared/errors';
 import { createRatingService } from '../../shared/services/rating';
@@ -32,8 +33,8 @@ const recordingLogger = () => {
 const sandbox = createCarrierRegistry(createSandboxTransports());
 /** The sandbox registry with CARRIERX answering `quotes` and the other carriers as given. */
 const registryWith = (carrierX: CarrierQuote[] | undefined, others: string[] = []): CarrierRegistry => {
-  const real = sandbox.getAdapter('CARRIERX')!;
-  const fake: CarrierAdapter = {
+  const real = sandbox.port('CARRIERX')!;
+  const fake: CarrierPort = {
     code: 'CARRIERX',
     kind: 'parcel',
     buildRateRequest: real.buildRateRequest,
@@ -42,8 +43,8 @@ const registryWith = (carrierX: CarrierQuote[] | undefined, others: string[] = [
     track: () => Promise.reject(new Error('rating tests do not track')),
     cancel: () => Promise.reject(new Error('rating tests do not cancel')),
   };
-  const adapters = [...(carrierX ? [fake] : []), ...others.map((code) => sandbox.getAdapter(code)!)];
-  return { ...sandbox, adapters, getAdapter: (code) => adapters.find((a) => a.code === code.toUpperCase()) };
+  const carriers = [...(carrierX ? [fake] : []), ...others.map((code) => sandbox.port(code)!)];
+  return { ...sandbox, ports: carriers, port: (code) => carriers.find((a) => a.code === code.toUpperCase()) };
 };
 
 const quote = (serviceCode: string): CarrierQuote => ({
@@ -94,14 +95,14 @@ describe('rating service', () => {
     ]);
   });
 
-  it('a quoted carrier without an adapter is a reported failure: 422 naming it when nothing else rates', async () => {
+  it('a quoted carrier without a connector is a reported failure: 422 naming it when nothing else rates', async () => {
     const logger = recordingLogger();
     const service = createRatingService({ registry: registryWith(undefined), clock: () => now, newId, logger });
     const error = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } }, 'live').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 422, code: 'NO_RATES', message: expect.stringContaining('CARRIERX: error') });
     expect(logger.lines.find((l) => l.message === 'carriers without a rate')?.attributes.failures).toEqual([
-      { carrierCode: 'CARRIERX', reason: 'error', message: 'no carrier adapter for CARRIERX' },
+      { carrierCode: 'CARRIERX', reason: 'error', message: 'no carrier connector for CARRIERX' },
     ]);
   });
 });

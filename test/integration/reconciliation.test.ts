@@ -29,7 +29,7 @@ import { createTrackingCheckHandler } from '../../functions/tracking-check/handl
 import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/handler';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierCallOptions } from '../../shared/carriers/port';
+import type { CarrierCallOptions } from '../../shared/domain/carrier';
 import type { UpsApi, UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
 import type { QueuePort } from '../../shared/queues';
 import { ddb } from '../../shared/aws/dynamodb-client';

@@ -12,7 +12,8 @@ import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
 import { addToBlacklist } from '../../shared/store/companies';
-import { CarrierRefusal, CarrierTimeout, type CarrierAdapter, type ShipInput } from '../../shared/domain/carrier';
+import { CarrierRefusal, CarrierTimeout, type ShipInput } from '../../shared/domain/carrier';
+import type { CarrierPort } from '../../shared/carriers/port';
 import { getOrder, getShipState } from '../../shared/store/orders';
 import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
@@ -97,22 +98,22 @@ describe('POST /v1/ship', () => {
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  /** A ship function whose carrier adapters hear every ShipInput, and answer `fail`'s error first when given. */
+  /** A ship function whose carriers hear every ShipInput, and answer `fail`'s error first when given. */
   const watchedShipHandler = (inputs: ShipInput[], fail?: () => Error) => {
     const registry = createCarrierRegistry(createSandboxTransports({}));
     let failed = false;
-    const watched = (adapter: CarrierAdapter): CarrierAdapter => ({
-      ...adapter,
+    const watched = (port: CarrierPort): CarrierPort => ({
+      ...port,
       ship: async (input, options) => {
         inputs.push(input);
         if (fail && !failed) {
           failed = true;
           throw fail();
         }
-        return adapter.ship(input, options);
+        return port.ship(input, options);
       },
     });
-    return createShipHandler({ ...registry, getAdapter: (code) => { const a = registry.getAdapter(code); return a && watched(a); } }) as unknown as Handler;
+    return createShipHandler({ ...registry, port: (code) => { const found = registry.port(code); return found && watched(found); } }) as unknown as Handler;
   };
 
   it('a carrier failure without a clear answer makes the next ship ask the carrier for the shipment first (mayExist), to the same ship time and order id', async () => {

@@ -63,17 +63,17 @@ const counting = (inner: CarrierRegistry, delayMs = 0) => {
   const calls = new Map<string, number>();
   const wrapped = new Proxy(inner, {
     get(target, property, receiver) {
-      if (property !== 'getAdapter') return Reflect.get(target, property, receiver) as unknown;
+      if (property !== 'port') return Reflect.get(target, property, receiver) as unknown;
       return (code: string) => {
-        const adapter = target.getAdapter(code);
-        if (!adapter) return adapter;
-        return new Proxy(adapter, {
+        const carrier = target.port(code);
+        if (!carrier) return carrier;
+        return new Proxy(carrier, {
           get(a, name, r) {
             if (name !== 'track') return Reflect.get(a, name, r) as unknown;
-            return async (...args: Parameters<typeof adapter.track>) => {
+            return async (...args: Parameters<typeof carrier.track>) => {
               calls.set(args[0].trackingNumber, (calls.get(args[0].trackingNumber) ?? 0) + 1);
               await new Promise((resolve) => setTimeout(resolve, delayMs));
-              return adapter.track(...args);
+              return carrier.track(...args);
             };
           },
         });

@@ -15,8 +15,7 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import { createShipmentCarriers } from '../../shared/carriers/shipment-carriers';
-import type { CarrierCallOptions } from '../../shared/carriers/port';
+import type { CarrierCallOptions } from '../../shared/domain/carrier';
 import type { UpsApi, UpsRequest } from '../../shared/carriers/ups/api';
 import type { KeyMode } from '../../shared/domain/entities';
 import { createCarrierPushService } from '../../shared/services/carrier-push';
@@ -87,7 +86,7 @@ describe('the tracking-number pointer is keyed by mode', () => {
     const applied: string[] = [];
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const alerts = createCarrierPushService({
-      carriers: createShipmentCarriers({}),
+      carriers: createCarrierRegistry({}),
       applyPushed: async (orderId) => {
         applied.push(orderId);
         return 'changed';

@@ -16,7 +16,7 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierCallOptions } from '../../shared/carriers/port';
+import type { CarrierCallOptions } from '../../shared/domain/carrier';
 import type { UpsApi, UpsRequest } from '../../shared/carriers/ups/api';
 import { getOrder } from '../../shared/store/orders';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';

@@ -30,7 +30,7 @@ import { pushTrackAlert } from '../../local/ups/mock-server';
 import { createUpsSimulator, type UpsSimulator } from '../../local/ups/simulator';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import type { CarrierCallOptions } from '../../shared/carriers/port';
+import type { CarrierCallOptions } from '../../shared/domain/carrier';
 import type { UpsApi, UpsRequest } from '../../shared/carriers/ups/api';
 import { createOutboxSender, listOutbox } from '../../shared/notify/outbox';
 import { runtimeWith } from '../../shared/process-runtime';

@@ -87,7 +87,7 @@ it('the graph walk follows imports (it is not vacuous)', () => {
 
 /**
  * A function loads a carrier's connector on the first call to that carrier
- * (shared/carriers/shipment-carriers.ts): no connector is among the static
+ * (shared/carriers/registry.ts): no connector is among the static
  * imports of any function, so an order's operations build only the
  * connector of its carrier and rating builds those it quotes. UPS's and
  * Canada Post's connectors load their HTTP clients the same way.

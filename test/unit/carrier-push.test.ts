@@ -7,24 +7,27 @@
  * here: UPS end to end is test/integration/ups-track-alert.test.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { ShipmentCarrier, ShipmentCarriers } from '../../shared/carriers/shipment-carriers';
-import type { CarrierPush } from '../../shared/carriers/port';
+import type { CarrierPort, PortCapability } from '../../shared/carriers/port';
+import type { CarrierRegistry } from '../../shared/carriers/registry';
 import { newPushClient } from '../../shared/domain/push-token';
 import { AppError } from '../../shared/errors';
 import { createCarrierPushService } from '../../shared/services/carrier-push';
 
 const unused = () => Promise.reject(new Error('not called'));
-const carrier = (code: string, push?: CarrierPush): ShipmentCarrier => ({
+const carrier = (code: string, push?: PortCapability<'push'>): CarrierPort => ({
   code,
   kind: 'parcel',
+  buildRateRequest: unused,
+  rate: unused,
   ship: unused,
   track: unused,
   cancel: unused,
-  ...(push ? { subscribePush: unused, push } : {}),
+  ...(push ? { push } : {}),
 });
 
 const seen: Array<{ what: string; args: unknown[] }> = [];
-const push: CarrierPush = {
+const push: PortCapability<'push'> = {
+  subscribe: unused,
   authenticate: async (headers, clientId) => {
     seen.push({ what: 'authenticate', args: [clientId] });
     return headers['x-carrier-signature'] === 'good' ? { ok: true } : { ok: false, reason: 'no carrier signature' };
@@ -35,8 +38,9 @@ const push: CarrierPush = {
   },
 };
 /** A live carrier that pushes (LIVEP), one that does not (LIVEX), and nothing else; looked up as the registries do (Map, upper case). */
-const byCode = new Map([carrier('LIVEP', push), carrier('LIVEX')].map((c) => [c.code, c]));
-const carriers: ShipmentCarriers = { getAdapter: (code) => byCode.get(code.toUpperCase()) };
+const ports = [carrier('LIVEP', push), carrier('LIVEX')];
+const byCode = new Map(ports.map((c) => [c.code, c]));
+const carriers: CarrierRegistry = { ports, sandboxPorts: [], packagingRequiredBy: [], port: (code) => byCode.get(code.toUpperCase()) };
 
 const client = newPushClient('8f5d8744-5f6e-4e30-a188-b6a651b6be55', randomBytes);
 const secrets: unknown[][] = [];

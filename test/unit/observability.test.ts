@@ -37,7 +37,7 @@ afterAll(() => {
 const emf = emfLines;
 
 const jobs = (options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] =>
-  createCarrierRegistry(createSandboxTransports(options)).sandboxAdapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+  createCarrierRegistry(createSandboxTransports(options)).sandboxPorts.map((carrier) => ({ carrier, input: rateInput(carrier.code, request) }));
 
 describe('per-carrier metrics of the rating fan-out', () => {
   const recorded = async (run: (metrics: { carrierCall: (call: CarrierCall) => void }) => Promise<unknown>) => {

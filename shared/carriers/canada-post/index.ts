@@ -12,12 +12,10 @@
  */
 import { defineLiveConnector } from '../connector';
 import type { LiveCall } from '../live-call';
-import type { CarrierCallOptions } from '../port';
+import type { CarrierCallOptions } from '../../domain/carrier';
 import type { CanadaPostApi } from './api';
 import { buildCanadaPostRateRequest, canadaPostRate } from './rate';
 import { CANADA_POST_VOID_WINDOW_DAYS } from './profile';
-import { reference } from './reference';
-import { CANADAPOST } from './xml';
 
 /** Ship, track, cancel and the close (./operations.ts) load on their first call: the rate function never builds their schemas. */
 const operations = () => import('./operations');
@@ -31,23 +29,25 @@ async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<Ca
 }
 
 export const canadaPost = defineLiveConnector({
-  code: CANADAPOST,
-  kind: 'parcel',
-  network: 'live',
-  reference,
   // A Canada Post API key (username and password of the developer program); `refundEmail` may go with them.
   credentialFields: ['username', 'password'],
   buildRateRequest: buildCanadaPostRateRequest,
   client: clientOf,
-  rate: canadaPostRate,
-  ship: async (input, api, signal) => (await operations()).canadaPostShip(input, api, signal),
-  track: async (shipment, api, signal) => (await operations()).canadaPostTrack(shipment, api, signal),
-  cancel: async (shipment, api, signal) => (await operations()).canadaPostCancel(shipment, api, signal),
-  // No idempotency key: a ship of unknown outcome is reconciled by a search under our reference (docs/reliability.md).
-  findShipments: async (reference, _accountNumber, api, signal) => (await operations()).canadaPostFindShipments(reference, api, CANADA_POST_VOID_WINDOW_DAYS, signal),
-  voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS,
-  // The day's close of a contract account is a transmit; a shipment on it is refunded, not voided (docs/manifests.md).
-  closeOut: async (input, api, signal) => (await operations()).canadaPostCloseOut(input, api, signal),
-  findCloseOuts: async (reference, api, signal) => (await operations()).canadaPostFindCloseOuts(reference, api, signal),
-  requestRefund: async (shipment, api, signal) => (await operations()).canadaPostRequestRefund(shipment, api, signal),
+  rate: (request, api, { signal }) => canadaPostRate(request, api, signal),
+  ship: async (input, api, { signal }) => (await operations()).canadaPostShip(input, api, signal),
+  track: async (shipment, api, { signal }) => (await operations()).canadaPostTrack(shipment, api, signal),
+  cancel: async (shipment, api, { signal }) => (await operations()).canadaPostCancel(shipment, api, signal),
+  // What ./profile.ts declares.
+  capabilities: {
+    findShipments: {
+      byReference: async (reference, api, { signal }) => (await operations()).canadaPostFindShipments(reference, api, CANADA_POST_VOID_WINDOW_DAYS, signal),
+    },
+    closeOut: {
+      close: async (input, api, { signal }) => (await operations()).canadaPostCloseOut(input, api, signal),
+      find: async (reference, api, { signal }) => (await operations()).canadaPostFindCloseOuts(reference, api, signal),
+    },
+    refund: {
+      request: async (shipment, api, { signal }) => (await operations()).canadaPostRequestRefund(shipment, api, signal),
+    },
+  },
 });

@@ -26,7 +26,7 @@ import * as z from '../../zod';
 import type { Address } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { contactOf, placeOf } from '../request-mapping';
-import { CarrierRefusal } from '../port';
+import { CarrierRefusal } from '../../domain/carrier';
 import { phoneOf } from './mapping';
 import { malformed } from './messages';
 import { linkOf, linkSchema, type CanadaPostLink } from './ship';

@@ -7,7 +7,7 @@
  */
 import type { RateRequest } from '../../domain/rate/schema';
 import { CM_PER_IN, insuranceOf, isInternational, KG_PER_LB, placeOf, refuseNonConveyable, signatureOf, totalPieceCount } from '../request-mapping';
-import { CarrierRefusal } from '../port';
+import { CarrierRefusal } from '../../domain/carrier';
 import type { CanadaPostFamily } from './services';
 import { CANADA_POST_PACKAGING_FLAGS } from './reference';
 import { clip } from '../../domain/text-clipping';

@@ -22,20 +22,7 @@
  *
  * Loaded on the first ship, track, void or close (./index.ts).
  */
-import {
-  CarrierError,
-  CarrierRefusal,
-  NothingToAdopt,
-  type CarrierCloseOut,
-  type CarrierDocument,
-  type CarrierManifestDocument,
-  type CarrierShipment,
-  type CarrierTracking,
-  type CloseOutInput,
-  type FoundPackage,
-  type ShipInput,
-  type ShipmentRef,
-} from '../port';
+import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierCloseOut, type CarrierDocument, type CarrierManifestDocument, type CarrierShipment, type CarrierTracking, type CloseOutInput, type FoundPackage, type ShipInput, type ShipmentRef } from '../../domain/carrier';
 import type { CanadaPostAnswer, CanadaPostApi } from './api';
 import { buildTransmitSetXml, customerReferenceOf, groupsPath, manifestPath, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks, type CanadaPostManifest } from './manifest';
 import { bodyOf, hasCode, reasonOf } from './messages';

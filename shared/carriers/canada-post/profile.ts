@@ -15,8 +15,12 @@ export const profile = defineProfile({
   kind: 'parcel',
   network: 'live',
   reference,
-  pushes: false,
-  voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS,
-  transmits: true,
+  capabilities: {
+    // No idempotency key: a ship of unknown outcome is reconciled by a search under our reference (docs/reliability.md).
+    findShipments: { voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS },
+    // The day's close of a contract account is a transmit; a shipment on it is refunded, not voided (docs/manifests.md).
+    closeOut: true,
+    refund: true,
+  },
   load: async () => (await import('.')).canadaPost,
 });

@@ -14,7 +14,7 @@
  */
 import * as z from '../../zod';
 import { shipDateOf } from '../request-mapping';
-import { CarrierRefusal, type CarrierQuote, type QuoteCharge, type QuoteTax, type RateInput } from '../port';
+import { CarrierRefusal, type CarrierQuote, type QuoteCharge, type QuoteTax, type RateInput } from '../../domain/carrier';
 import type { CanadaPostApi } from './api';
 import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, refuseInexpressible, refuseUnshippableParties } from './mapping';
 import { bodyOf, malformed } from './messages';

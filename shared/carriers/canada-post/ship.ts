@@ -34,7 +34,7 @@ import * as z from '../../zod';
 import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { contactOf, dutiesPayerOf, isInternational, placeOf, shipDateOf, shipReferenceOf, thirdPartyAccountOf } from '../request-mapping';
-import { CarrierRefusal, type ShipInput } from '../port';
+import { CarrierRefusal, type ShipInput } from '../../domain/carrier';
 import { destinationPostalCodeOf, familyOf, kgOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, phoneOf, refuseInexpressible, roundTo } from './mapping';
 import { malformed } from './messages';
 import { CUSTOMER_NUMBER, customerNumberOf } from './rate';

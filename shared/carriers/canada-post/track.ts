@@ -10,7 +10,7 @@
  * or empty zone is read as UTC, as UPS's local times are.
  */
 import * as z from '../../zod';
-import type { CarrierTracking, TrackingEvent, TrackingEventCode, TransitStatus } from '../port';
+import type { CarrierTracking, TrackingEvent, TrackingEventCode, TransitStatus } from '../../domain/carrier';
 import { malformed } from './messages';
 import { readXml } from './xml';
 

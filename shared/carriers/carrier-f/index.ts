@@ -8,7 +8,8 @@
  */
 import type { FreightOptions, RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/entities';
-import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../port';
+import { CarrierRefusal, type RateInput, type ShipInput, type ShipmentRef } from '../../domain/carrier';
+import type { CarrierTransport } from '../connector';
 import {
   cmToIn,
   compact,
@@ -24,9 +25,8 @@ import {
   type Money,
   type ShipContact,
 } from '../request-mapping';
-import { defineConnector } from '../connector';
+import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
-import { reference } from './reference';
 
 export const CARRIERF = 'CARRIERF';
 
@@ -170,11 +170,7 @@ export function buildCarrierFVoidRequest(shipment: ShipmentRef): CarrierFVoidReq
 export type CarrierFTransport = CarrierTransport<CarrierFRateRequest, CarrierFShipRequest, CarrierFTrackRequest, CarrierFVoidRequest>;
 
 /** Carrier F, as the registry lists it: a carrier of the sandbox network. */
-export const carrierF = defineConnector({
-  code: CARRIERF,
-  kind: 'freight',
-  network: 'sandbox',
-  reference,
+export const carrierF = defineSandboxConnector({
   buildRateRequest: buildCarrierFRateRequest,
   buildShipRequest: buildCarrierFShipRequest,
   buildTrackRequest: buildCarrierFTrackRequest,

@@ -7,7 +7,8 @@
  */
 import type { Piece, RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/entities';
-import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../port';
+import type { RateInput, ShipInput, ShipmentRef } from '../../domain/carrier';
+import type { CarrierTransport } from '../connector';
 import {
   compact,
   contactOf,
@@ -27,9 +28,8 @@ import {
   type Money,
   type ShipContact,
 } from '../request-mapping';
-import { defineConnector } from '../connector';
+import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
-import { reference } from './reference';
 
 export const CARRIERX = 'CARRIERX';
 
@@ -236,12 +236,7 @@ export function buildCarrierXVoidRequest(shipment: ShipmentRef): CarrierXVoidReq
 export type CarrierXTransport = CarrierTransport<CarrierXRateRequest, CarrierXShipRequest, CarrierXTrackRequest, CarrierXVoidRequest>;
 
 /** Carrier X, as the registry lists it: a carrier of the sandbox network. */
-export const carrierX = defineConnector({
-  code: CARRIERX,
-  kind: 'parcel',
-  network: 'sandbox',
-  reference,
-  requiresPackagingType: true,
+export const carrierX = defineSandboxConnector({
   buildRateRequest: buildCarrierXRateRequest,
   buildShipRequest: buildCarrierXShipRequest,
   buildTrackRequest: buildCarrierXTrackRequest,

@@ -8,6 +8,6 @@ export const profile = defineProfile({
   network: 'sandbox',
   reference,
   requiresPackagingType: true,
-  pushes: false,
+  capabilities: {},
   load: async () => (await import('.')).carrierX,
 });

@@ -12,7 +12,8 @@
  */
 import { addressSchema, type Address, type RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/entities';
-import { CarrierRefusal, type CarrierTransport, type RateInput, type ShipInput, type ShipmentRef } from '../port';
+import { CarrierRefusal, type RateInput, type ShipInput, type ShipmentRef } from '../../domain/carrier';
+import type { CarrierTransport } from '../connector';
 import {
   compact,
   contactOf,
@@ -33,9 +34,8 @@ import {
   type Money,
   type ShipContact,
 } from '../request-mapping';
-import { defineConnector } from '../connector';
+import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
-import { reference } from './reference';
 
 export const CARRIERY = 'CARRIERY';
 
@@ -284,11 +284,7 @@ export function buildCarrierYVoidRequest(shipment: ShipmentRef): CarrierYVoidReq
 export type CarrierYTransport = CarrierTransport<CarrierYRateRequest, CarrierYShipRequest, CarrierYTrackRequest, CarrierYVoidRequest>;
 
 /** Carrier Y, as the registry lists it: a carrier of the sandbox network. */
-export const carrierY = defineConnector({
-  code: CARRIERY,
-  kind: 'parcel',
-  network: 'sandbox',
-  reference,
+export const carrierY = defineSandboxConnector({
   buildRateRequest: buildCarrierYRateRequest,
   buildShipRequest: buildCarrierYShipRequest,
   buildTrackRequest: buildCarrierYTrackRequest,

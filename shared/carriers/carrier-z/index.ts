@@ -5,7 +5,8 @@
  */
 import type { RateRequest } from '../../domain/rate/schema';
 import type { PricingPlan } from '../../domain/entities';
-import type { CarrierTransport, RateInput, ShipInput, ShipmentRef } from '../port';
+import type { RateInput, ShipInput, ShipmentRef } from '../../domain/carrier';
+import type { CarrierTransport } from '../connector';
 import {
   compact,
   contactOf,
@@ -21,9 +22,8 @@ import {
   type Money,
   type ShipContact,
 } from '../request-mapping';
-import { defineConnector } from '../connector';
+import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
-import { reference } from './reference';
 
 export const CARRIERZ = 'CARRIERZ';
 
@@ -118,11 +118,7 @@ export function buildCarrierZVoidRequest(shipment: ShipmentRef): CarrierZVoidReq
 export type CarrierZTransport = CarrierTransport<CarrierZRateRequest, CarrierZShipRequest, CarrierZTrackRequest, CarrierZVoidRequest>;
 
 /** Carrier Z, as the registry lists it: a carrier of the sandbox network. */
-export const carrierZ = defineConnector({
-  code: CARRIERZ,
-  kind: 'parcel',
-  network: 'sandbox',
-  reference,
+export const carrierZ = defineSandboxConnector({
   buildRateRequest: buildCarrierZRateRequest,
   buildShipRequest: buildCarrierZShipRequest,
   buildTrackRequest: buildCarrierZTrackRequest,

@@ -7,6 +7,6 @@ export const profile = defineProfile({
   kind: 'parcel',
   network: 'sandbox',
   reference,
-  pushes: false,
+  capabilities: {},
   load: async () => (await import('.')).carrierZ,
 });

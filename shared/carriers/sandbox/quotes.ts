@@ -13,7 +13,7 @@
 import type { CarrierService } from '../../domain/entities';
 import type { Money } from '../request-mapping';
 import { KG_PER_LB } from '../request-mapping';
-import { CarrierError, type CarrierQuote, type Commitment, type QuoteCharge } from '../port';
+import { CarrierError, type CarrierQuote, type Commitment, type QuoteCharge } from '../../domain/carrier';
 import { deliveryDate, isSaturday } from './calendar';
 import { timezoneOf, zoneOf } from './geography';
 import type { SandboxPiece, SandboxShipment } from './shipment';

@@ -4,7 +4,7 @@
  * reads its own request shape into these, as a real carrier's API parses its
  * own format.
  */
-import type { NotificationStatus, ShipmentRef } from '../port';
+import type { NotificationStatus, ShipmentRef } from '../../domain/carrier';
 import type { ShipWire } from '../wire/ship';
 import type { SandboxShipment } from './shipment';
 

@@ -6,7 +6,7 @@
  * nothing but the tracking number and this id, as a real carrier's do.
  */
 import * as z from '../../zod';
-import { CarrierError, type Commitment, type TrackingPlace } from '../port';
+import { CarrierError, type Commitment, type TrackingPlace } from '../../domain/carrier';
 
 /** What a sandbox carrier knows of a shipment it made: when, where from and to, and by when it is due. */
 export type SandboxShipmentFacts = {
@@ -22,7 +22,7 @@ const PREFIX = 'SBX1.';
  * places (and so in the id), as a real carrier's tracking shows a shortened
  * place. A rate request allows 255 characters of text, and an id must stay
  * within the 2,000 characters a ship answer may carry (../wire/ship.ts):
- * 255 characters on each side made ids of up to 3.5 KB, which the adapter
+ * 255 characters on each side made ids of up to 3.5 KB, which the connector
  * refused (502 at ship). At 64 (counted in code points), the longest id
  * (lone surrogates, escaped six bytes each by JSON) is about 1,400.
  */

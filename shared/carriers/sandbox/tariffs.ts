@@ -4,7 +4,7 @@
  * that times the service's `priceFactorBp`.
  */
 import type { Localized } from '../../domain/entities';
-import type { QuoteCharge } from '../port';
+import type { QuoteCharge } from '../../domain/carrier';
 import type { Zone } from './geography';
 
 type ZoneRates = Partial<Record<Zone, readonly [firstHalfKg: number, additionalHalfKg: number]>>;

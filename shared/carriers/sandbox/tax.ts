@@ -10,7 +10,7 @@
  * only, and a Canadian shipper whose province cannot be told charges GST.
  * Real zero-rating of exported freight is not modelled.
  */
-import type { QuoteTax } from '../port';
+import type { QuoteTax } from '../../domain/carrier';
 import { canadianProvince, type SandboxPlace } from './geography';
 
 const GST: QuoteTax = { code: 'GST', name: { en: 'GST', fr: 'TPS' }, rateBp: 500 };

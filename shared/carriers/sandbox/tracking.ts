@@ -26,7 +26,7 @@
  * whatever the dates; nothing loops over days.
  */
 import { dayNumber } from '../../domain/dates';
-import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingPlace } from '../port';
+import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingPlace } from '../../domain/carrier';
 import type { SandboxShipmentFacts } from './shipment-id';
 import { addBusinessDayNumbers, isBusinessDay } from './calendar';
 import type { SandboxCarrierCode } from './numbers';

@@ -1,5 +1,5 @@
 /** UPS's answers: the body of a success, the reason of a refusal or an error (./operations.ts, ./rate-operation.ts). */
-import { CarrierError, CarrierRefusal } from '../port';
+import { CarrierError, CarrierRefusal } from '../../domain/carrier';
 import type { UpsAnswer } from './api';
 import { UPS, upsErrorMessage } from './oauth';
 

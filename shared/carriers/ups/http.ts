@@ -22,7 +22,7 @@
  * dependencies, and these few lines need the request's own retry rule.
  */
 import { randomUUID } from 'node:crypto';
-import { CarrierError, type CarrierAccountUnusable } from '../port';
+import { CarrierError, type CarrierAccountUnusable } from '../../domain/carrier';
 import { LiveCall } from '../live-call';
 import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';

@@ -7,7 +7,7 @@
 import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { compact, insuranceOf, invoiceTotal, placeOf, signatureOf, type Money } from '../request-mapping';
-import { CarrierRefusal, type RateInput } from '../port';
+import { CarrierRefusal, type RateInput } from '../../domain/carrier';
 import type { Rating } from './documents';
 import { UPS } from './oauth';
 import { UPS_PACKAGING_CODES } from './reference';

@@ -30,7 +30,7 @@
 import * as z from '../../zod';
 import { LiveCall } from '../live-call';
 import { untilAborted } from '../signals';
-import { CarrierError, type CarrierAccount, type CarrierMode } from '../port';
+import { CarrierError, type CarrierAccount, type CarrierMode } from '../../domain/carrier';
 import { upsTokenUrl } from './config';
 import type { Documented, Mismatches, OAuth, Rating, Shipping, TokenForm, Tracking } from './documents';
 

@@ -15,7 +15,7 @@
  * ship and track answers are built then, never in the rate function.
  */
 import { compact } from '../request-mapping';
-import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../port';
+import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../../domain/carrier';
 import type { UpsApi } from './api';
 import type { ReferenceSearchQuery } from './documents';
 import { bodyOf, reasonOf } from './answers';

@@ -15,7 +15,11 @@ export const profile = defineProfile({
   kind: 'parcel',
   network: 'live',
   reference,
-  pushes: true,
-  voidWindowDays: UPS_VOID_WINDOW_DAYS,
+  capabilities: {
+    // No idempotency key: a ship of unknown outcome is reconciled by a reference search (docs/reliability.md).
+    findShipments: { voidWindowDays: UPS_VOID_WINDOW_DAYS },
+    // Track Alert: UPS pushes a subscribed package's events (docs/ups.md).
+    push: true,
+  },
   load: async () => (await import('.')).ups,
 });

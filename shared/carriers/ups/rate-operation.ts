@@ -5,7 +5,7 @@
  * so the rate function does not build the schemas of UPS's ship and track
  * answers at its cold start.
  */
-import type { CarrierQuote, RateInput } from '../port';
+import type { CarrierQuote, RateInput } from '../../domain/carrier';
 import type { UpsApi } from './api';
 import { bodyOf } from './answers';
 import { buildUpsRateRequest, parseUpsRate, type UpsRateRequest } from './rate';

@@ -43,7 +43,7 @@ import {
   units,
 } from './mapping';
 import type { Documented, Mismatches, Rating } from './documents';
-import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../port';
+import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../../domain/carrier';
 import { UPS } from './oauth';
 import { upsServiceByUpsCode } from './services';
 

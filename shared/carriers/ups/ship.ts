@@ -30,7 +30,7 @@ import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { gifToPng } from '../../labels/png';
 import { compact, contactOf, dutiesPayerOf, invoiceTotal, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf, thirdPartyAccountOf } from '../request-mapping';
-import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../port';
+import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../../domain/carrier';
 import {
   accountNumberOf,
   addressOf,

@@ -31,7 +31,7 @@
  */
 import { sameSecret } from '../../domain/push-token';
 import * as z from '../../zod';
-import { CarrierError, CarrierRefusal, type PushAuthentication, type PushedEvents, type PushHeaders, type TrackingEvent, type TransitStatus } from '../port';
+import { CarrierError, CarrierRefusal, type PushAuthentication, type PushedEvents, type PushHeaders, type TrackingEvent, type TransitStatus } from '../../domain/carrier';
 import type { UpsAnswer, UpsApi } from './api';
 import { UPS, upsErrorMessage } from './oauth';
 import { upsEventOf } from './track';
@@ -340,7 +340,7 @@ export const trackAlertEventKey = (e: Pick<TrackAlertEvent, 'trackingNumber' | '
   ['UPS', e.trackingNumber, `${e.ups.type ?? '-'}/${encodeURIComponent(e.ups.code ?? '-')}`, e.event.occurredAt].join('|');
 
 // ---------------------------------------------------------------------------
-// Receiving pushes: UPS's part of the generic inbound routes (the port's `push`)
+// Receiving pushes: UPS's part of the generic inbound routes (its `push` capability)
 
 /**
  * UPS sends the client id of the token as `x-api-key` beside the bearer token

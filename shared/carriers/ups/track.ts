@@ -15,7 +15,7 @@
  *   window, already moving) are the carrier's refusal with UPS's reason.
  */
 import * as z from '../../zod';
-import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingEventCode, type TransitStatus } from '../port';
+import { CarrierError, type CarrierTracking, type TrackingEvent, type TrackingEventCode, type TransitStatus } from '../../domain/carrier';
 import type { Documented, Mismatches, Shipping, TrackQuery, Tracking } from './documents';
 import { UPS } from './oauth';
 

@@ -3,12 +3,12 @@
  * (./rate.ts, ./ship.ts, ./track.ts): the response parsers of the sandbox
  * carriers' connectors. A live carrier's connector parses its own API's answers.
  */
-import type { ConnectorDefinition } from '../connector';
+import type { SandboxConnectorDefinition } from '../connector';
 import { parseRateWire } from './rate';
 import { parseShipWire } from './ship';
 import { parseCancelWire, parseTrackWire } from './track';
 
-type Parsers = Pick<ConnectorDefinition<unknown, unknown, unknown, unknown>, 'parseRate' | 'parseShip' | 'parseTrack' | 'parseCancel'>;
+type Parsers = Pick<SandboxConnectorDefinition<unknown, unknown, unknown, unknown>, 'parseRate' | 'parseShip' | 'parseTrack' | 'parseCancel'>;
 
 export const sandboxWireParsers = (carrierCode: string): Parsers => ({
   parseRate: (raw) => parseRateWire(carrierCode, raw),

@@ -1,11 +1,11 @@
 /**
  * The rate wire format a transport answers with: `{ quotes: CarrierQuote[] }`
- * as JSON. Adapters parse every answer with it, so a transport that returns
+ * as JSON. Connectors parse every answer with it, so a transport that returns
  * something else (a proxy error page, a changed carrier API) becomes a
  * CarrierError instead of a broken rate further down.
  */
 import * as z from '../../zod';
-import { CarrierError, type CarrierQuote } from '../port';
+import { CarrierError, type CarrierQuote } from '../../domain/carrier';
 
 const localized = z.record(z.string(), z.string());
 const minorUnits = z.number().check(z.int());

@@ -1,6 +1,6 @@
 /**
  * The ship wire format a transport answers with: `{ shipment: CarrierShipment }`
- * as JSON, the ship counterpart of the rate wire format (./rate.ts). Adapters
+ * as JSON, the ship counterpart of the rate wire format (./rate.ts). Connectors
  * parse every answer with it, so a transport that returns something else (a
  * proxy error page, a changed carrier API) becomes a CarrierError instead of
  * a broken order further down.
@@ -9,7 +9,7 @@ import * as z from '../../zod';
 import { notificationStatus } from '../../domain/rate/schema';
 import { RATE_LIMITS } from '../../domain/rate/limits';
 import { carrierDocumentFormatSchema, carrierDocumentTypeSchema } from '../../domain/entities';
-import { CarrierError, type CarrierDocument, type CarrierShipment } from '../port';
+import { CarrierError, type CarrierDocument, type CarrierShipment } from '../../domain/carrier';
 
 const identifier = z.string().check(z.minLength(1), z.maxLength(64));
 /** A carrier's shipment id fits an order item with room to spare. */

@@ -2,13 +2,13 @@
  * The track and cancel wire formats a transport answers with, the
  * counterparts of the rate (./rate.ts) and ship (./ship.ts) formats:
  * `{ tracking: CarrierTracking }` and `{ voided: { trackingNumber } }` as
- * JSON. Adapters parse every answer with them, so a transport that returns
+ * JSON. Connectors parse every answer with them, so a transport that returns
  * something else (a proxy error page, a changed carrier API) becomes a
  * CarrierError instead of a broken order further down.
  */
 import * as z from '../../zod';
 import { trackingEventCodeSchema, transitStatusSchema } from '../../domain/entities';
-import { CarrierError, type CarrierTracking } from '../port';
+import { CarrierError, type CarrierTracking } from '../../domain/carrier';
 
 const identifier = z.string().check(z.minLength(1), z.maxLength(64));
 

@@ -14,7 +14,7 @@
  * still `closing`; one that can take no order is abandoned.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CARRIER_PROFILES } from '../../carriers/shipment-carriers';
+import { CARRIER_PROFILES } from '../../carriers/registry';
 import { MAX_MANIFEST_ORDERS, type ManifestCreateBody, type ManifestCreated } from '../../contract/manifests';
 import type { Company, KeyMode } from '../../domain/entities';
 import { echoed } from '../../domain/text-clipping';
@@ -45,8 +45,8 @@ import { TAKE_CONCURRENCY, type createTake } from './take';
 export const CLOSE_STALE_SECONDS = 60;
 /** How long a close waits for a concurrent close of the same carrier before answering 409. */
 export const CLOSE_WAIT_MS = 8_000;
-/** Carriers whose close must be a transmit (`closeOut`), as their profiles say: refused if the port given lacks it (a guard). */
-const TRANSMIT_REQUIRED = new Set(CARRIER_PROFILES.filter((p) => p.transmits).map((p) => p.code));
+/** Carriers whose close must be a call (`closeOut`), as their profiles declare: refused if the port given lacks it (a guard). */
+const TRANSMIT_REQUIRED = new Set(CARRIER_PROFILES.filter((p) => p.capabilities.closeOut).map((p) => p.code));
 /** A close naming at most this many orders reads their open entries by key (one round of GetItems), a larger one Queries them all. */
 const NAMED_READS_MAX = TAKE_CONCURRENCY;
 
@@ -60,9 +60,9 @@ const answerOf = async (records: ManifestRecord[]): Promise<ManifestCreated> => 
 
 export type CloseResult = { data: ManifestCreated; replayed: boolean };
 
-type CloseParts = Pick<ManifestContext, 'logger' | 'clock' | 'newId' | 'closeOutCarrier'> & { take: ReturnType<typeof createTake> };
+type CloseParts = Pick<ManifestContext, 'logger' | 'clock' | 'newId' | 'closeOutOf'> & { take: ReturnType<typeof createTake> };
 
-export const createClose = ({ logger, clock, newId, closeOutCarrier, take }: CloseParts) => {
+export const createClose = ({ logger, clock, newId, closeOutOf, take }: CloseParts) => {
   const { finish, resume } = take;
 
   /** A named order (`orderIds[i]`): one of the company's shipments of the carrier in the key's mode, not cancelled; else the close's 404 or 400. */
@@ -187,7 +187,7 @@ export const createClose = ({ logger, clock, newId, closeOutCarrier, take }: Clo
       throw badRequest('carrierCode', `${carrierCode} ships freight: each shipment has its own bill of lading, and no manifest`);
     }
     // A carrier that bills on transmit (Canada Post contract shipments): no close of ours alone stands in for it (docs/manifests.md).
-    if (TRANSMIT_REQUIRED.has(carrierCode) && !closeOutCarrier(carrierCode)?.closeOut) {
+    if (TRANSMIT_REQUIRED.has(carrierCode) && !closeOutOf(carrierCode)) {
       throw badRequest('carrierCode', `${carrierCode} closes the day with a transmit to ${carrierCode}, which its connector does not offer here`);
     }
     const { shipDate, orderIds } = body;

@@ -12,7 +12,7 @@ import { createTake } from './take';
 import { createTransmit } from './transmit';
 
 export { CLOSE_STALE_SECONDS, CLOSE_WAIT_MS, type CloseResult } from './close';
-export type { CloseOutCarrier, ManifestDependencies, ManifestRenderFn } from './context';
+export type { ManifestDependencies, ManifestRenderFn } from './context';
 export { todayIn } from './dates';
 
 export const createManifestService = (dependencies: ManifestDependencies) => {

@@ -1,10 +1,10 @@
 /**
- * The carrier's part of a close (docs/manifests.md), for a carrier that
- * transmits (`closeOut`: Canada Post, which transmits a contract account's
- * shipments and needs no call for a non-contract one): its own manifests for
- * ours. After a call of unknown outcome the carrier's own list
- * (`findCloseOuts`) is asked first, so the same shipments are never
- * transmitted twice.
+ * The carrier's part of a close (docs/manifests.md), for a carrier whose
+ * close-out is a call (its `closeOut` capability: Canada Post, which
+ * transmits a contract account's shipments and needs no call for a
+ * non-contract one): its own manifests for ours. After a call of unknown
+ * outcome the carrier's own list (`closeOut.find`) is asked first, so the
+ * same shipments are never transmitted twice.
  */
 import { carrierAccountById, isAccountNotConfigured } from '../../carriers/accounts';
 import { config } from '../../config';
@@ -28,10 +28,10 @@ const shipperAddressOf = async (orderId: string): Promise<Address | undefined> =
 };
 
 export const createTransmit =
-  ({ logger, closeOutCarrier }: Pick<ManifestContext, 'logger' | 'closeOutCarrier'>) =>
+  ({ logger, closeOutOf }: Pick<ManifestContext, 'logger' | 'closeOutOf'>) =>
   async (record: ManifestRecord, open: ReadonlyMap<string, OpenShipment>): Promise<CarrierCloseOut | undefined> => {
-    const carrier = closeOutCarrier(record.carrierCode);
-    if (!carrier?.closeOut) return undefined;
+    const closeOut = closeOutOf(record.carrierCode);
+    if (!closeOut) return undefined;
     const options = await callOptions(record);
     // Each order's shipment: from its open entry, or, taken by a close that died before its transmit, from the order.
     const shipments = await Promise.all(
@@ -43,13 +43,13 @@ export const createTransmit =
       }),
     );
     const shipper = await shipperAddressOf(record.lines[0]!.orderId);
-    if (record.transmitUncertain && carrier.findCloseOuts) {
-      const found = await callCarrier(record.carrierCode, config.carrierShipTimeoutMs, (signal) => carrier.findCloseOuts!(record.manifestId, { ...options, signal }));
+    if (record.transmitUncertain) {
+      const found = await callCarrier(record.carrierCode, config.carrierShipTimeoutMs, (signal) => closeOut.find(record.manifestId, { ...options, signal }));
       if (found) return found;
     }
     try {
       return await callCarrier(record.carrierCode, config.carrierShipTimeoutMs, (signal) =>
-        carrier.closeOut!(
+        closeOut.close(
           {
             reference: record.manifestId,
             shipDate: record.shipDate,

@@ -9,7 +9,7 @@
  * so a concurrent cancel, advance or push is never lost), and always its
  * small schedule item.
  */
-import type { ShipmentCarriers } from '../../carriers/shipment-carriers';
+import type { CarrierRegistry } from '../../carriers/registry';
 import type { DueCheck } from '../../domain/due-check';
 import type { Order } from '../../domain/entities';
 import { CHECK_INTERVAL_MS, isFinal, isPushed, nextCheckAt, retryCheckAt, type TrackingReport } from '../../domain/tracking';
@@ -22,7 +22,7 @@ import { applyToOrder, carrierCallsOf, type CheckOutcome, type TrackingContext }
 
 export { parseDueCheck } from '../../domain/due-check';
 
-export type CheckDependencies = TrackingContext & { registry: ShipmentCarriers };
+export type CheckDependencies = TrackingContext & { registry: CarrierRegistry };
 
 /**
  * One check of an order, under its check lease: claims it (for a queued

@@ -13,7 +13,7 @@
  * itself (test/unit/tracking-injection.test.ts).
  */
 import { carrierAccountById } from '../../carriers/accounts';
-import type { ShipmentCarriers } from '../../carriers/shipment-carriers';
+import type { CarrierRegistry } from '../../carriers/registry';
 import type { CarrierCallOptions, CarrierTracking } from '../../domain/carrier';
 import type { Order } from '../../domain/entities';
 import { addsToOrder, applyReport, isFinal, nextCheckAt, shipmentRefOf, type TrackingReport } from '../../domain/tracking';
@@ -66,11 +66,11 @@ export const writeOrder = (
 ): Promise<Order> => writeOrderUnderVersion(order, change, { budgetMs, elapsedMs: context.elapsedMs, random: context.random });
 
 /** The carrier calls of an order: its connector, and what a call is made under. */
-export const carrierCallsOf = (registry: ShipmentCarriers) => {
-  const adapterOf = (order: Order) => {
-    const adapter = registry.getAdapter(order.carrierCode);
-    if (!adapter) throw new Error(`No carrier adapter for ${order.carrierCode}`);
-    return adapter;
+export const carrierCallsOf = (registry: CarrierRegistry) => {
+  const carrierOf = (order: Order) => {
+    const carrier = registry.port(order.carrierCode);
+    if (!carrier) throw new Error(`No carrier connector for ${order.carrierCode}`);
+    return carrier;
   };
 
   /**
@@ -86,10 +86,10 @@ export const carrierCallsOf = (registry: ShipmentCarriers) => {
 
   const askCarrier = async (order: Order, timeoutMs: number): Promise<CarrierTracking> => {
     const options = await callOptionsOf(order);
-    return callCarrier(order.carrierCode, timeoutMs, (signal) => adapterOf(order).track(shipmentRefOf(order), { ...options, signal }));
+    return callCarrier(order.carrierCode, timeoutMs, (signal) => carrierOf(order).track(shipmentRefOf(order), { ...options, signal }));
   };
 
-  return { adapterOf, callOptionsOf, askCarrier };
+  return { carrierOf, callOptionsOf, askCarrier };
 };
 
 export type AppliedReport = { order: Order; changed: boolean; wrote: boolean; dueAt?: string };

@@ -6,7 +6,8 @@
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { inflateSync } from 'node:zlib';
-import { CarrierError, type CarrierTransport } from '../../../shared/carriers/port';
+import { CarrierError } from '../../../shared/domain/carrier';
+import type { CarrierTransport } from '../../../shared/carriers/connector';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { piece, rateRequest } from './fixtures';
@@ -26,8 +27,8 @@ const threePackages = rateRequest({ packages: { unitOfMeasure: 'imperial', piece
 
 describe('carrier Z issues its own labels', () => {
   it('a ZPL and a PNG label per package, each naming its package', async () => {
-    const { adapter } = sandboxNetwork();
-    const shipment = await adapter('CARRIERZ').ship(shipInput('CARRIERZ', threePackages), noSignal());
+    const { carrier } = sandboxNetwork();
+    const shipment = await carrier('CARRIERZ').ship(shipInput('CARRIERZ', threePackages), noSignal());
     const labels = shipment.documents!.filter((d) => d.type === 'label');
     expect(labels.map((d) => [d.packageIndex, d.format])).toEqual([
       [0, 'ZPL'],
@@ -56,15 +57,15 @@ describe('carrier Z issues its own labels', () => {
   });
 
   it('a PNG return label with createReturnLabel', async () => {
-    const { adapter } = sandboxNetwork();
+    const { carrier } = sandboxNetwork();
     const request = rateRequest({ shippingOptions: { ...rateRequest().shippingOptions, createReturnLabel: true } });
-    const shipment = await adapter('CARRIERZ').ship(shipInput('CARRIERZ', request), noSignal());
+    const shipment = await carrier('CARRIERZ').ship(shipInput('CARRIERZ', request), noSignal());
     expect(shipment.documents!.filter((d) => d.type === 'returnLabel').map((d) => d.format)).toEqual(['PNG']);
   });
 
   it.each(['CARRIERX', 'CARRIERY', 'CARRIERF'])('%s issues none: the service draws its labels', async (code) => {
-    const { adapter } = sandboxNetwork();
-    expect((await adapter(code).ship(shipInput(code), noSignal())).documents).toBeUndefined();
+    const { carrier } = sandboxNetwork();
+    expect((await carrier(code).ship(shipInput(code), noSignal())).documents).toBeUndefined();
   });
 });
 
@@ -82,7 +83,7 @@ describe('a ship answer with documents is checked', () => {
       track: () => Promise.reject(new Error('ship only')),
       cancel: () => Promise.reject(new Error('ship only')),
     };
-    return createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: transport }).getAdapter('CARRIERZ')!;
+    return createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: transport }).port('CARRIERZ')!;
   };
   const zpl = Buffer.from('^XA^XZ').toString('base64');
 

@@ -6,7 +6,7 @@
  */
 import { buildCarrierYShipRequest, DOCUMENTS_PLACEHOLDER_AMOUNT } from '../../../shared/carriers/carrier-y';
 import { isValidCustomsDeclarationNumber } from '../../../shared/carriers/sandbox/numbers';
-import { CarrierRefusal } from '../../../shared/carriers/port';
+import { CarrierRefusal } from '../../../shared/domain/carrier';
 import type { Address, CommercialInvoice, RateRequest } from '../../../shared/domain/rate/schema';
 import { londonRecipient, newYorkRecipient, rateRequest, vancouverRecipient } from './fixtures';
 import { noSignal, sandboxNetwork, shipInput, shipOnce } from './ship-fixtures';

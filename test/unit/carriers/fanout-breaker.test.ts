@@ -10,7 +10,8 @@ import { fanOutRates, type CarrierCall, type FanOutMetrics, type RateJob } from 
 import type { LogPort } from '../../../shared/observability/logger';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
-import { CarrierError, CarrierRefusal, type CarrierAdapter, type CarrierQuote } from '../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal, type CarrierQuote } from '../../../shared/domain/carrier';
+import type { CarrierPort } from '../../../shared/carriers/port';
 import { carrierMetrics } from '../../../shared/observability/metrics';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 import { emfLines, type EmfLine } from '../../support/output';
@@ -26,7 +27,7 @@ const fakeCarrier = (code: string) => {
   let release: (() => void) | undefined;
   const state = { calls: 0 };
   const quote = { carrierCode: code, serviceCode: `${code}_GROUND` } as CarrierQuote;
-  const adapter: CarrierAdapter = {
+  const carrier: CarrierPort = {
     code,
     kind: 'parcel',
     ship: () => Promise.reject(new Error('rating tests do not ship')),
@@ -52,7 +53,7 @@ const fakeCarrier = (code: string) => {
     },
   };
   return {
-    adapter,
+    carrier,
     state,
     set: (next: Mode) => {
       mode = next;
@@ -79,7 +80,7 @@ const setup = (failures = 3) => {
   const input = rateInput('CARRIERX');
   const rate = () =>
     fanOutRates(
-      [x, y].map((c) => ({ adapter: c.adapter, input })),
+      [x, y].map((c) => ({ carrier: c.carrier, input })),
       { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, breakers, metrics, logger },
     );
   return {
@@ -198,7 +199,7 @@ describe('rating fan-out with carrier breakers', () => {
     const breakers = createCarrierBreakers({ settings: () => ({ failures: 2, openMs: OPEN_MS }), clock: () => now });
     const y = fakeCarrier('CARRIERY');
     y.set('hang');
-    const jobs = [{ adapter: y.adapter, input: rateInput('CARRIERY') }];
+    const jobs = [{ carrier: y.carrier, input: rateInput('CARRIERY') }];
     for (let i = 0; i < 2; i++) expect((await fanOutRates(jobs, { timeoutMs: 60_000, budgetMs: TIMEOUT_MS, breakers })).failures[0]!.message).toMatch(/budget/);
     expect(breakers.snapshot().CARRIERY!.state).toBe('open');
     now += 1;
@@ -208,7 +209,7 @@ describe('rating fan-out with carrier breakers', () => {
 
 describe('with the sandbox network', () => {
   const sandboxJobs = (options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] =>
-    createCarrierRegistry(createSandboxTransports(options)).sandboxAdapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+    createCarrierRegistry(createSandboxTransports(options)).sandboxPorts.map((carrier) => ({ carrier, input: rateInput(carrier.code, request) }));
 
   it('a carrier that never answers is skipped once its breaker opens; the other three still quote', async () => {
     const breakers: CarrierBreakers = createCarrierBreakers({ settings: () => ({ failures: 2, openMs: OPEN_MS }), clock: () => 0 });
@@ -244,7 +245,7 @@ describe("by default the container's breakers, with the configured settings", ()
     process.env.CARRIER_BREAKER_FAILURES = '1';
     const deaf = fakeCarrier('DEFAULTED');
     deaf.set('hang');
-    const jobs = [{ adapter: deaf.adapter, input: rateInput('CARRIERX') }];
+    const jobs = [{ carrier: deaf.carrier, input: rateInput('CARRIERX') }];
     const metrics = { carrierCall: () => undefined };
     expect(reasons(await fanOutRates(jobs, { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, metrics }))).toEqual([['DEFAULTED', 'timeout']]);
     expect(reasons(await fanOutRates(jobs, { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, metrics }))).toEqual([['DEFAULTED', 'unavailable']]);

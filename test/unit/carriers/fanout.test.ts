@@ -3,7 +3,7 @@ import { fanOutRates, type RateJob } from '../../../shared/carriers/fanout';
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { createLogger, type LogPort } from '../../../shared/observability/logger';
-import type { CarrierAdapter } from '../../../shared/carriers/port';
+import type { CarrierPort } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 import { captureOutput } from '../../support/output';
 
@@ -11,14 +11,14 @@ import { captureOutput } from '../../support/output';
 const ALL = ['CARRIERF', 'CARRIERX', 'CARRIERY', 'CARRIERZ'];
 
 function jobs(options: SandboxNetworkOptions = {}, request = rateRequest()): RateJob[] {
-  const { sandboxAdapters: adapters } = createCarrierRegistry(createSandboxTransports(options));
-  return adapters.map((adapter) => ({ adapter, input: rateInput(adapter.code, request) }));
+  const { sandboxPorts: carriers } = createCarrierRegistry(createSandboxTransports(options));
+  return carriers.map((carrier) => ({ carrier, input: rateInput(carrier.code, request) }));
 }
 
 const carriersQuoted = (result: Awaited<ReturnType<typeof fanOutRates>>) => [...new Set(result.quotes.map((q) => q.carrierCode))];
 
-/** An adapter of the test's own making, for behaviours the sandbox does not have. */
-const adapterThat = (code: string, behaviour: Pick<CarrierAdapter, 'buildRateRequest' | 'rate'>): CarrierAdapter => ({
+/** A carrier of the test's own making, for behaviours the sandbox does not have. */
+const carrierThat = (code: string, behaviour: Pick<CarrierPort, 'buildRateRequest' | 'rate'>): CarrierPort => ({
   code,
   kind: 'parcel',
   ship: () => Promise.reject(new Error('rating tests do not ship')),
@@ -87,20 +87,20 @@ describe('rating fan-out', () => {
   });
 
   it('a carrier that ignores the abort signal is still cut off', async () => {
-    const deaf = adapterThat('DEAF', { buildRateRequest: async () => ({}), rate: () => new Promise(() => undefined) });
-    const result = await fanOutRates([{ adapter: deaf, input: rateInput('CARRIERX') }, ...jobs().slice(1, 2)], { timeoutMs: 50, budgetMs: 5_000 });
+    const deaf = carrierThat('DEAF', { buildRateRequest: async () => ({}), rate: () => new Promise(() => undefined) });
+    const result = await fanOutRates([{ carrier: deaf, input: rateInput('CARRIERX') }, ...jobs().slice(1, 2)], { timeoutMs: 50, budgetMs: 5_000 });
     expect(result.failures).toEqual([{ carrierCode: 'DEAF', reason: 'timeout', message: 'DEAF did not answer within 50 ms' }]);
     expect(carriersQuoted(result)).toEqual(['CARRIERX']);
   });
 
   it('a builder that breaks is an error, not a crash of the call', async () => {
-    const broken = adapterThat('BROKEN', {
+    const broken = carrierThat('BROKEN', {
       buildRateRequest: () => {
         throw new TypeError('cannot read the request');
       },
       rate: async () => [],
     });
-    const result = await fanOutRates([{ adapter: broken, input: rateInput('CARRIERX') }, ...jobs().slice(2, 3)], { timeoutMs: 2_000, budgetMs: 5_000 });
+    const result = await fanOutRates([{ carrier: broken, input: rateInput('CARRIERX') }, ...jobs().slice(2, 3)], { timeoutMs: 2_000, budgetMs: 5_000 });
     expect(result.failures).toEqual([{ carrierCode: 'BROKEN', reason: 'error', message: 'cannot read the request' }]);
     expect(carriersQuoted(result)).toEqual(['CARRIERY']);
   });

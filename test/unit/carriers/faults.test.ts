@@ -1,14 +1,15 @@
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { callFails, parseSandboxFaults } from '../../../shared/carriers/sandbox/faults';
-import { CarrierError, type CarrierAdapter } from '../../../shared/carriers/port';
+import { CarrierError } from '../../../shared/domain/carrier';
+import type { CarrierPort } from '../../../shared/carriers/port';
 import { rateInput } from './fixtures';
 
 const network = (options: SandboxNetworkOptions) => createCarrierRegistry(createSandboxTransports(options));
 
-/** Builds and rates through `adapter` with a signal the test controls. */
-async function rate(adapter: CarrierAdapter, signal = new AbortController().signal) {
-  return adapter.rate(await adapter.buildRateRequest(rateInput(adapter.code)), { signal });
+/** Builds and rates through `carrier` with a signal the test controls. */
+async function rate(carrier: CarrierPort, signal = new AbortController().signal) {
+  return carrier.rate(await carrier.buildRateRequest(rateInput(carrier.code)), { signal });
 }
 
 describe('SANDBOX_FAULTS parsing', () => {
@@ -55,53 +56,53 @@ describe('whether a call fails', () => {
 
 describe('injected faults', () => {
   it('http500 fails the carrier with a CarrierError', async () => {
-    const { getAdapter } = network({ faults: { CARRIERZ: { error: 'http500' } } });
-    await expect(rate(getAdapter('CARRIERZ')!)).rejects.toThrow(CarrierError);
-    await expect(rate(getAdapter('CARRIERZ')!)).rejects.toThrow(/HTTP 500/);
+    const { port } = network({ faults: { CARRIERZ: { error: 'http500' } } });
+    await expect(rate(port('CARRIERZ')!)).rejects.toThrow(CarrierError);
+    await expect(rate(port('CARRIERZ')!)).rejects.toThrow(/HTTP 500/);
   });
 
-  it('a malformed answer is caught by the adapter as a CarrierError', async () => {
-    const { getAdapter } = network({ faults: { CARRIERX: { error: 'malformed' } } });
-    await expect(rate(getAdapter('CARRIERX')!)).rejects.toThrow(/malformed rate response/);
+  it('a malformed answer is caught by the connector as a CarrierError', async () => {
+    const { port } = network({ faults: { CARRIERX: { error: 'malformed' } } });
+    await expect(rate(port('CARRIERX')!)).rejects.toThrow(/malformed rate response/);
   });
 
   it('faults apply to their carrier only', async () => {
-    const { getAdapter } = network({ faults: { CARRIERZ: { error: 'http500' } } });
-    await expect(rate(getAdapter('CARRIERY')!)).resolves.toHaveLength(4);
+    const { port } = network({ faults: { CARRIERZ: { error: 'http500' } } });
+    await expect(rate(port('CARRIERY')!)).resolves.toHaveLength(4);
   });
 
   it('a fail rate between 0 and 1 fails the calls the random draw picks', async () => {
     const draws = [0.1, 0.9, 0.4, 0.6];
-    const { getAdapter } = network({ faults: { CARRIERY: { failRate: 0.5 } }, random: () => draws.shift()! });
+    const { port } = network({ faults: { CARRIERY: { failRate: 0.5 } }, random: () => draws.shift()! });
     const outcomes = [];
     for (let i = 0; i < 4; i += 1) {
-      outcomes.push(await rate(getAdapter('CARRIERY')!).then(() => 'ok', () => 'failed'));
+      outcomes.push(await rate(port('CARRIERY')!).then(() => 'ok', () => 'failed'));
     }
     expect(outcomes).toEqual(['failed', 'ok', 'failed', 'ok']);
   });
 
   it('latency delays the answer', async () => {
-    const { getAdapter } = network({ faults: { CARRIERY: { latencyMs: 40 } } });
+    const { port } = network({ faults: { CARRIERY: { latencyMs: 40 } } });
     const started = Date.now();
-    await expect(rate(getAdapter('CARRIERY')!)).resolves.toHaveLength(4);
+    await expect(rate(port('CARRIERY')!)).resolves.toHaveLength(4);
     expect(Date.now() - started).toBeGreaterThanOrEqual(35);
   });
 
   it('latency honours the abort signal: waiting stops on abort', async () => {
-    const { getAdapter } = network({ faults: { CARRIERY: { latencyMs: 60_000 } } });
+    const { port } = network({ faults: { CARRIERY: { latencyMs: 60_000 } } });
     const controller = new AbortController();
     const reason = new Error('caller gave up');
     setTimeout(() => controller.abort(reason), 20);
     const started = Date.now();
-    await expect(rate(getAdapter('CARRIERY')!, controller.signal)).rejects.toBe(reason);
+    await expect(rate(port('CARRIERY')!, controller.signal)).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('timeout never answers until the caller aborts', async () => {
-    const { getAdapter } = network({ faults: { CARRIERF: { error: 'timeout' } } });
+    const { port } = network({ faults: { CARRIERF: { error: 'timeout' } } });
     const controller = new AbortController();
     let settled = false;
-    const pending = rate(getAdapter('CARRIERF')!, controller.signal).finally(() => {
+    const pending = rate(port('CARRIERF')!, controller.signal).finally(() => {
       settled = true;
     });
     await new Promise((r) => setTimeout(r, 30));
@@ -111,10 +112,10 @@ describe('injected faults', () => {
   });
 
   it('an already aborted signal is not answered', async () => {
-    const { getAdapter } = network({});
+    const { port } = network({});
     const controller = new AbortController();
     controller.abort(new Error('too late'));
-    await expect(rate(getAdapter('CARRIERX')!, controller.signal)).rejects.toThrow('too late');
+    await expect(rate(port('CARRIERX')!, controller.signal)).rejects.toThrow('too late');
   });
 });
 
@@ -127,11 +128,11 @@ describe('the process registry', () => {
 
   it('takes its faults from SANDBOX_FAULTS', async () => {
     process.env.SANDBOX_FAULTS = '{"CARRIERY":{"error":"http500"}}';
-    let registry: typeof import('../../../shared/carriers/registry') | undefined;
+    let registry: typeof import('../../../shared/carriers/registry')['defaultRegistry'] | undefined;
     await jest.isolateModulesAsync(async () => {
-      registry = await import('../../../shared/carriers/registry');
+      ({ defaultRegistry: registry } = await import('../../../shared/carriers/registry'));
     });
-    await expect(rate(registry!.getAdapter('CARRIERY')!)).rejects.toThrow(/HTTP 500/);
-    await expect(rate(registry!.getAdapter('CARRIERX')!)).resolves.toHaveLength(3);
+    await expect(rate(registry!.port('CARRIERY')!)).rejects.toThrow(/HTTP 500/);
+    await expect(rate(registry!.port('CARRIERX')!)).resolves.toHaveLength(3);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * A valid rate request (spec 2.1) with packagingType already resolved to
- * objects, and the RateInput an adapter receives for it.
+ * objects, and the RateInput a connector receives for it.
  */
 import type { Address, Piece, RateRequest } from '../../../shared/domain/rate/schema';
 import type { CarrierService } from '../../../shared/domain/entities';
 import { services as referenceServices } from '../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../shared/reference/packaging';
 import { pricingPlans } from '../../../shared/reference/pricing-groups';
-import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/port';
+import type { CarrierQuote, RateInput } from '../../../shared/domain/carrier';
+import type { CarrierPort } from '../../../shared/carriers/port';
 
 /** 2025-06-04 is a Wednesday; 2025-06-06 a Friday. */
 export const WEDNESDAY = '2025-06-04';
@@ -87,8 +88,8 @@ export function rateInput(carrierCode: string, request: RateRequest = rateReques
 }
 
 /** Builds and rates in one go, without a timeout. */
-export async function quotesOf(adapter: Pick<CarrierAdapter, 'rate'> & { buildRateRequest(input: RateInput): unknown }, input: RateInput): Promise<CarrierQuote[]> {
-  return adapter.rate(await adapter.buildRateRequest(input), { signal: new AbortController().signal });
+export async function quotesOf(carrier: Pick<CarrierPort, 'rate'> & { buildRateRequest(input: RateInput): unknown }, input: RateInput): Promise<CarrierQuote[]> {
+  return carrier.rate(await carrier.buildRateRequest(input), { signal: new AbortController().signal });
 }
 
 export const chargeCodes = (quote: CarrierQuote | undefined): string[] => (quote?.charges ?? []).map((c) => c.code);

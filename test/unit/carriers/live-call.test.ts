@@ -11,7 +11,8 @@
 import { isAccountNotConfigured } from '../../../shared/carriers/accounts';
 import { bindConnector, defineLiveConnector, type TransportFor } from '../../../shared/carriers/connector';
 import { LiveCall, REDACTED } from '../../../shared/carriers/live-call';
-import { CarrierAccountUnusable, CarrierError, type CarrierAccount, type CarrierTracking, type ShipmentRef } from '../../../shared/carriers/port';
+import { defineProfile } from '../../../shared/carriers/profile';
+import { CarrierAccountUnusable, CarrierError, type CarrierAccount, type CarrierTracking, type ShipmentRef } from '../../../shared/domain/carrier';
 import { captureOutput } from '../../support/output';
 
 // Before the logger is first created: the lines are captured to show what they keep.
@@ -143,10 +144,6 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
   /** What the next carrier's client does: reads the credentials, sends them in a form body for a token, then the token. */
   type Client = { form: string; authorization: string };
   const next = defineLiveConnector<unknown, Client>({
-    code: 'NEXT',
-    kind: 'parcel',
-    network: 'live',
-    reference: { carrier: { code: 'NEXT' }, services: [], packagingTypes: [] } as never,
     credentialFields: ['clientId', 'clientSecret'],
     buildRateRequest: () => ({}),
     client: async (options, call) => {
@@ -169,10 +166,18 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
       throw new CarrierError('NEXT', `NEXT could not void: ${client.form} / ${Buffer.from(CREDENTIALS.childSecret).toString('base64')} / https://${CREDENTIALS.clientId}:x@api.next.example/void`);
     },
   });
+  const profile = defineProfile({
+    code: 'NEXT',
+    kind: 'parcel',
+    network: 'live',
+    reference: { carrier: { code: 'NEXT' }, services: [], packaging: [] } as never,
+    capabilities: {},
+    load: async () => next,
+  });
   const signal = () => AbortSignal.timeout(5_000);
 
   it("an error document quoting the token request's form, a secret in base64 and a URL's userinfo: its message and stack hold none", async () => {
-    const error = (await bindConnector(next, noTransport)
+    const error = (await bindConnector(profile, next, noTransport)
       .cancel(ref, { signal: signal(), mode: 'test', account: account() })
       .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CarrierError);
@@ -181,7 +186,7 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
   });
 
   it('an answer quoting the token and a secret: every string of it scrubbed, the rest as the connector said', async () => {
-    const tracking = await bindConnector(next, noTransport).track(ref, { signal: signal(), mode: 'test', account: account() });
+    const tracking = await bindConnector(profile, next, noTransport).track(ref, { signal: signal(), mode: 'test', account: account() });
     expect(tracking).toMatchObject({ trackingNumber: ref.trackingNumber, transitStatus: 'intransit', events: [{ description: `seen with Bearer ${REDACTED} and child ${REDACTED}`, location: { city: 'Ottawa' } }] });
   });
 
@@ -190,7 +195,7 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
     const restore = captureOutput(lines);
     let error: unknown;
     try {
-      error = await bindConnector(next, noTransport)
+      error = await bindConnector(profile, next, noTransport)
         .track(ref, { signal: signal(), mode: 'test', account: account({ ...CREDENTIALS, childSecret: 'abc123' }) })
         .catch((e: unknown) => e);
     } finally {

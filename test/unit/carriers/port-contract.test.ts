@@ -7,7 +7,7 @@ import { createSandboxTransports } from '../../../shared/carriers/sandbox/networ
 import { priceQuote } from '../../../shared/domain/rate/pricing';
 import { FRIDAY, newYorkRecipient, quotesOf, rateInput, rateRequest, torontoShipper } from './fixtures';
 
-const { sandboxAdapters: adapters } = createCarrierRegistry(createSandboxTransports());
+const { sandboxPorts: carriers } = createCarrierRegistry(createSandboxTransports());
 
 it.each(['ON', 'QC', 'AB', 'NS'])('every sandbox quote from a %s shipper prices in every tier', async (provinceCode) => {
   const request = rateRequest({
@@ -18,9 +18,9 @@ it.each(['ON', 'QC', 'AB', 'NS'])('every sandbox quote from a %s shipper prices 
     commercialInvoice: { currency: 'USD', invoiceItems: [{ description: 'Widget', quantity: 3, value: 33.33, weight: 1 }] },
     freightOptions: { tailgate: 'both', afterHours: 'delivery' },
   });
-  for (const adapter of adapters) {
-    const input = rateInput(adapter.code, request);
-    const quotes = await quotesOf(adapter, input);
+  for (const carrier of carriers) {
+    const input = rateInput(carrier.code, request);
+    const quotes = await quotesOf(carrier, input);
     expect(quotes.length).toBe(input.services.length);
     for (const quote of quotes) expect(() => priceQuote(quote, input.plan)).not.toThrow();
   }

@@ -1,10 +1,9 @@
 import { buildCarrierFRateRequest, carrierFAccessorials } from '../../../shared/carriers/carrier-f';
 import { buildCarrierZRateRequest } from '../../../shared/carriers/carrier-z';
-import { bindConnector, type BoundConnector } from '../../../shared/carriers/connector';
-import { loadConnectors } from '../../../shared/carriers/registry';
+import type { Connector } from '../../../shared/carriers/connector';
+import { CARRIER_PROFILES, createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import { sandboxTransportFor } from '../../../shared/carriers/shipment-carriers';
-import { CarrierRefusal } from '../../../shared/carriers/port';
+import { CarrierRefusal } from '../../../shared/domain/carrier';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import {
   chargeAmount,
@@ -19,18 +18,20 @@ import {
 } from './fixtures';
 
 // The sandbox carriers; UPS's rate request has its own contract tests (test/unit/carriers/ups/).
-// The connectors, loaded and bound: their rate request builders are pure and answer at once.
-let adapters: BoundConnector[] = [];
+// The connectors, loaded: their rate request builders are pure and answer at once.
+const connectors = new Map<string, Connector>();
 beforeAll(async () => {
-  const transportFor = sandboxTransportFor(createSandboxTransports());
-  adapters = (await loadConnectors()).filter((c) => c.network === 'sandbox').map((c) => bindConnector(c, transportFor));
+  for (const profile of CARRIER_PROFILES.filter((p) => p.network === 'sandbox')) connectors.set(profile.code, await profile.load());
 });
 const SANDBOX = ['CARRIERF', 'CARRIERX', 'CARRIERY', 'CARRIERZ'];
-const adapter = (code: string): BoundConnector => {
-  const found = adapters.find((a) => a.code === code);
+const carrier = (code: string): Connector => {
+  const found = connectors.get(code);
   if (!found) throw new Error(code);
   return found;
 };
+// Their ports over the sandbox network, for quotes.
+const registry = createCarrierRegistry(createSandboxTransports());
+const port = (code: string) => registry.port(code)!;
 const PARCEL = ['CARRIERX', 'CARRIERY', 'CARRIERZ'];
 
 const freightOptions: NonNullable<RateRequest['freightOptions']> = {
@@ -46,17 +47,17 @@ describe('nonConveyable (spec 2.2)', () => {
   const nonConveyable = withOptions(rateRequest(), { nonConveyable: true });
 
   it.each(PARCEL)('%s, a parcel carrier, refuses nonConveyable', (code) => {
-    const build = () => adapter(code).buildRateRequest(rateInput(code, nonConveyable));
+    const build = () => carrier(code).buildRateRequest(rateInput(code, nonConveyable));
     expect(build).toThrow(CarrierRefusal);
     expect(build).toThrow(/non-conveyable/);
   });
 
   it.each(PARCEL)('%s quotes when nonConveyable is false', (code) => {
-    expect(() => adapter(code).buildRateRequest(rateInput(code, withOptions(rateRequest(), { nonConveyable: false })))).not.toThrow();
+    expect(() => carrier(code).buildRateRequest(rateInput(code, withOptions(rateRequest(), { nonConveyable: false })))).not.toThrow();
   });
 
   it('CARRIERF, freight, accepts nonConveyable and quotes it', async () => {
-    const quotes = await quotesOf(adapter('CARRIERF'), rateInput('CARRIERF', nonConveyable));
+    const quotes = await quotesOf(port('CARRIERF'), rateInput('CARRIERF', nonConveyable));
     expect(quotes.map((q) => q.serviceCode)).toEqual(['CARRIERF_LTL_STANDARD', 'CARRIERF_LTL_GUARANTEED']);
   });
 });
@@ -77,8 +78,8 @@ describe('freight accessorials (spec 2.8)', () => {
   });
 
   it('carrier F prices each accessorial as an accessorial charge', async () => {
-    const [withAccessorials] = await quotesOf(adapter('CARRIERF'), rateInput('CARRIERF', rateRequest({ freightOptions })));
-    const [without] = await quotesOf(adapter('CARRIERF'), rateInput('CARRIERF', rateRequest()));
+    const [withAccessorials] = await quotesOf(port('CARRIERF'), rateInput('CARRIERF', rateRequest({ freightOptions })));
+    const [without] = await quotesOf(port('CARRIERF'), rateInput('CARRIERF', rateRequest()));
     const accessorials = withAccessorials?.charges.filter((c) => c.type === 'accessorial') ?? [];
     expect(accessorials.map((c) => c.code)).toEqual([
       'TAILGATE_PICKUP',
@@ -96,7 +97,7 @@ describe('freight accessorials (spec 2.8)', () => {
   });
 
   it.each(PARCEL)('%s ignores freightOptions', (code) => {
-    const a = adapter(code);
+    const a = carrier(code);
     expect(a.buildRateRequest(rateInput(code, rateRequest({ freightOptions })))).toEqual(a.buildRateRequest(rateInput(code)));
   });
 
@@ -127,14 +128,14 @@ describe('fields that never reach a carrier at rate time', () => {
   it.each(allCodes)('generalNote is stripped before rating (%s)', (code) => {
     const note = 'GENERAL-NOTE-MARKER: fragile, keep upright';
     const noted = { ...international, commercialInvoice: { ...international.commercialInvoice!, generalNote: note } };
-    const request = adapter(code).buildRateRequest(rateInput(code, noted));
+    const request = carrier(code).buildRateRequest(rateInput(code, noted));
     expect(JSON.stringify(request)).not.toContain('GENERAL-NOTE-MARKER');
     expect(JSON.stringify(request)).not.toContain('generalNote');
-    expect(request).toEqual(adapter(code).buildRateRequest(rateInput(code, international)));
+    expect(request).toEqual(carrier(code).buildRateRequest(rateInput(code, international)));
   });
 
   it.each(allCodes)('createReturnLabel is ignored at rate time (%s)', (code) => {
-    const a = adapter(code);
+    const a = carrier(code);
     const withReturn = a.buildRateRequest(rateInput(code, withOptions(international, { createReturnLabel: true })));
     expect(JSON.stringify(withReturn)).not.toMatch(/return/i);
     expect(withReturn).toEqual(a.buildRateRequest(rateInput(code, international)));
@@ -146,9 +147,9 @@ describe('services', () => {
     const input = rateInput(code);
     const [first, ...rest] = input.services;
     expect(rest.length).toBeGreaterThan(0);
-    const quotes = await quotesOf(adapter(code), { ...input, services: [first!] });
+    const quotes = await quotesOf(port(code), { ...input, services: [first!] });
     expect(quotes.map((q) => q.serviceCode)).toEqual([first!.code]);
-    const all = await quotesOf(adapter(code), input);
+    const all = await quotesOf(port(code), input);
     expect(all.map((q) => q.serviceCode)).toEqual(input.services.map((s) => s.code));
   });
 
@@ -161,7 +162,7 @@ describe('services', () => {
   });
 
   it('every quote carries the base and fuel charges of its service', async () => {
-    for (const a of adapters) {
+    for (const a of registry.sandboxPorts) {
       for (const quote of await quotesOf(a, rateInput(a.code))) {
         expect(chargeCodes(quote).slice(0, 2)).toEqual(['BASE', 'FUEL']);
         expect(quote.charges[0]?.amount).toBeGreaterThan(0);
@@ -173,7 +174,7 @@ describe('services', () => {
 describe('third-party billing (spec 2.11)', () => {
   const billed = (billingOptions: RateRequest['billingOptions']) => rateRequest({ billingOptions });
   const payer = (code: string, request: RateRequest) => {
-    const built = adapter(code).buildRateRequest(rateInput(code, request)) as Record<string, unknown>;
+    const built = carrier(code).buildRateRequest(rateInput(code, request)) as Record<string, unknown>;
     return built.shippingChargesPayment ?? built.payer ?? built.billThirdParty ?? built.billTo;
   };
 
@@ -195,7 +196,7 @@ describe('third-party billing (spec 2.11)', () => {
 
   it.each(SANDBOX)('soldTo, a ship time field, never reaches %s at rate time', (code) => {
     const soldTo = { personName: 'SOLD-TO-MARKER', addressLine1: '1 Main St', countryCode: 'CA' };
-    const request = adapter(code).buildRateRequest(rateInput(code, billed({ soldTo })));
+    const request = carrier(code).buildRateRequest(rateInput(code, billed({ soldTo })));
     expect(JSON.stringify(request)).not.toContain('SOLD-TO-MARKER');
   });
 });

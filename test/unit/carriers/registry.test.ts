@@ -1,25 +1,25 @@
-import { adapters, createCarrierRegistry, getAdapter } from '../../../shared/carriers/registry';
+import { createCarrierRegistry, defaultRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import type { CarrierTransport } from '../../../shared/carriers/port';
+import type { CarrierTransport } from '../../../shared/carriers/connector';
 import { carriers } from '../../../shared/reference/carriers';
 import { quotesOf, rateInput } from './fixtures';
 
 describe('carrier registry', () => {
-  it('has one adapter per reference carrier, of the same kind', () => {
-    expect(adapters.map((a) => [a.code, a.kind])).toEqual(carriers.map((c) => [c.code, c.kind]));
+  it('has one port per reference carrier, of the same kind', () => {
+    expect(defaultRegistry.ports.map((p) => [p.code, p.kind])).toEqual(carriers.map((c) => [c.code, c.kind]));
   });
 
-  it('finds an adapter by carrier code, whatever its case', () => {
-    expect(getAdapter('CARRIERY')?.code).toBe('CARRIERY');
-    expect(getAdapter('carrierf')?.code).toBe('CARRIERF');
+  it('finds a port by carrier code, whatever its case', () => {
+    expect(defaultRegistry.port('CARRIERY')?.code).toBe('CARRIERY');
+    expect(defaultRegistry.port('carrierf')?.code).toBe('CARRIERF');
   });
 
-  it('answers undefined for a code no adapter serves', () => {
-    expect(getAdapter('CARRIERQ')).toBeUndefined();
-    expect(getAdapter('')).toBeUndefined();
+  it('answers undefined for a code no connector serves', () => {
+    expect(defaultRegistry.port('CARRIERQ')).toBeUndefined();
+    expect(defaultRegistry.port('')).toBeUndefined();
   });
 
-  it('a real carrier is a new transport behind the same adapter', async () => {
+  it('another transport behind the same connector gets the request the connector built', async () => {
     const sent: unknown[] = [];
     const recording: CarrierTransport<unknown> = {
       async rate(request) {
@@ -31,10 +31,10 @@ describe('carrier registry', () => {
       cancel: () => Promise.reject(new Error('rating only')),
     };
     const registry = createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: recording });
-    const adapter = registry.getAdapter('CARRIERZ')!;
+    const carrier = registry.port('CARRIERZ')!;
     const input = rateInput('CARRIERZ');
-    await expect(quotesOf(adapter, input)).resolves.toEqual([]);
-    expect(sent).toEqual([await adapter.buildRateRequest(input)]);
+    await expect(quotesOf(carrier, input)).resolves.toEqual([]);
+    expect(sent).toEqual([await carrier.buildRateRequest(input)]);
   });
 
   it('a quote of another carrier in the answer is an error', async () => {
@@ -46,7 +46,7 @@ describe('carrier registry', () => {
       track: () => Promise.reject(new Error('rating only')),
       cancel: () => Promise.reject(new Error('rating only')),
     };
-    const adapter = createCarrierRegistry({ ...createSandboxTransports(), CARRIERY: confused }).getAdapter('CARRIERY')!;
-    await expect(quotesOf(adapter, rateInput('CARRIERY'))).rejects.toThrow(/quote of CARRIERX/);
+    const carrier = createCarrierRegistry({ ...createSandboxTransports(), CARRIERY: confused }).port('CARRIERY')!;
+    await expect(quotesOf(carrier, rateInput('CARRIERY'))).rejects.toThrow(/quote of CARRIERX/);
   });
 });

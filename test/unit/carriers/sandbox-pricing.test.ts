@@ -5,7 +5,8 @@ import { timezoneOf, zoneOf } from '../../../shared/carriers/sandbox/geography';
 import { billableWeightKg, dimensionalWeight, halfKilograms } from '../../../shared/carriers/sandbox/quotes';
 import { TARIFFS } from '../../../shared/carriers/sandbox/tariffs';
 import { canadianSalesTaxes } from '../../../shared/carriers/sandbox/tax';
-import type { CarrierAdapter, CarrierQuote, RateInput } from '../../../shared/carriers/port';
+import type { CarrierQuote, RateInput } from '../../../shared/domain/carrier';
+import type { CarrierPort } from '../../../shared/carriers/port';
 import type { Address, RateRequest } from '../../../shared/domain/rate/schema';
 import {
   chargeAmount,
@@ -23,13 +24,13 @@ import {
   withOptions,
 } from './fixtures';
 
-const { getAdapter } = createCarrierRegistry(createSandboxTransports());
-const adapter = (code: string): CarrierAdapter => getAdapter(code)!;
+const { port } = createCarrierRegistry(createSandboxTransports());
+const carrier = (code: string): CarrierPort => port(code)!;
 
 async function quote(code: string, request: RateRequest, serviceCode?: string): Promise<CarrierQuote> {
   const input = rateInput(code, request);
   const services = serviceCode ? input.services.filter((s) => s.code === serviceCode) : input.services.slice(0, 1);
-  const [first] = await quotesOf(adapter(code), { ...input, services });
+  const [first] = await quotesOf(carrier(code), { ...input, services });
   if (!first) throw new Error(`no quote from ${code}`);
   return first;
 }
@@ -134,8 +135,8 @@ describe('base and fuel', () => {
   it('a plan in another currency gets amounts converted and the fx rate', async () => {
     const input = rateInput('CARRIERZ');
     const usd: RateInput = { ...input, plan: { ...input.plan, currency: 'USD' } };
-    const [cad] = await quotesOf(adapter('CARRIERZ'), input);
-    const [inUsd] = await quotesOf(adapter('CARRIERZ'), usd);
+    const [cad] = await quotesOf(carrier('CARRIERZ'), input);
+    const [inUsd] = await quotesOf(carrier('CARRIERZ'), usd);
     expect(inUsd?.currency).toBe('USD');
     expect(inUsd?.fxRate).toBe(1.37);
     expect(chargeAmount(inUsd, 'BASE')).toBe(Math.round(chargeAmount(cad, 'BASE')! / 1.37));
@@ -321,9 +322,9 @@ describe('determinism', () => {
     });
     const fresh = createCarrierRegistry(createSandboxTransports());
     for (const code of ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF']) {
-      const once = await quotesOf(adapter(code), rateInput(code, request));
-      const twice = await quotesOf(adapter(code), rateInput(code, request));
-      const elsewhere = await quotesOf(fresh.getAdapter(code)!, rateInput(code, request));
+      const once = await quotesOf(carrier(code), rateInput(code, request));
+      const twice = await quotesOf(carrier(code), rateInput(code, request));
+      const elsewhere = await quotesOf(fresh.port(code)!, rateInput(code, request));
       expect(once.length).toBeGreaterThan(0);
       expect(twice).toEqual(once);
       expect(elsewhere).toEqual(once);

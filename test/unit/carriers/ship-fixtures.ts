@@ -6,7 +6,8 @@
  */
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
-import type { CarrierAdapter, CarrierShipment, ShipInput } from '../../../shared/carriers/port';
+import type { CarrierShipment, ShipInput } from '../../../shared/domain/carrier';
+import type { CarrierPort } from '../../../shared/carriers/port';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import { enabledServices, rateInput, rateRequest } from './fixtures';
 
@@ -33,16 +34,16 @@ export function shipInput(carrierCode: string, request: RateRequest = rateReques
 export function sandboxNetwork(options: SandboxNetworkOptions = {}) {
   const transports = createSandboxTransports(options);
   const registry = createCarrierRegistry(transports);
-  const adapter = (code: string): CarrierAdapter => {
-    const found = registry.getAdapter(code);
-    if (!found) throw new Error(`no adapter for ${code}`);
+  const carrier = (code: string): CarrierPort => {
+    const found = registry.port(code);
+    if (!found) throw new Error(`no carrier for ${code}`);
     return found;
   };
-  return { transports, registry, adapter };
+  return { transports, registry, carrier };
 }
 
 export const noSignal = () => ({ signal: new AbortController().signal });
 
 /** Ships `input` through a fresh sandbox network, without a timeout. */
 export const shipOnce = (input: ShipInput, options: SandboxNetworkOptions = {}): Promise<CarrierShipment> =>
-  sandboxNetwork(options).adapter(input.plan.carrierCode).ship(input, noSignal());
+  sandboxNetwork(options).carrier(input.plan.carrierCode).ship(input, noSignal());

@@ -8,7 +8,8 @@ import { buildCarrierXRateRequest, buildCarrierXShipRequest } from '../../../sha
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { isValidBillOfLadingNumber, isValidTrackingNumber } from '../../../shared/carriers/sandbox/numbers';
-import { CarrierError, CarrierRefusal, CarrierTimeout, type CarrierTransport } from '../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal, CarrierTimeout } from '../../../shared/domain/carrier';
+import type { CarrierTransport } from '../../../shared/carriers/connector';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
 import { newYorkRecipient, piece, rateInput, rateRequest, torontoShipper, withOptions } from './fixtures';
 import { CARRIER_CODES, noSignal, OTHER_REFERENCE, REFERENCE, sandboxNetwork, shipInput, shipOnce } from './ship-fixtures';
@@ -42,8 +43,8 @@ describe.each(CARRIER_CODES)('%s ship', (carrierCode) => {
   it('the same reference gives the same shipment, in another container too (no shared memory)', async () => {
     const first = await shipOnce(shipInput(carrierCode, fivePackages));
     const network = sandboxNetwork();
-    const again = await network.adapter(carrierCode).ship(shipInput(carrierCode, fivePackages), noSignal());
-    const andAgain = await network.adapter(carrierCode).ship(shipInput(carrierCode, fivePackages), noSignal());
+    const again = await network.carrier(carrierCode).ship(shipInput(carrierCode, fivePackages), noSignal());
+    const andAgain = await network.carrier(carrierCode).ship(shipInput(carrierCode, fivePackages), noSignal());
     expect(again).toEqual(first);
     expect(andAgain).toEqual(first);
   });
@@ -55,13 +56,13 @@ describe.each(CARRIER_CODES)('%s ship', (carrierCode) => {
   });
 
   it('the ledger counts calls and distinct shipments: a repeated reference is not a second shipment', async () => {
-    const { transports, adapter } = sandboxNetwork();
+    const { transports, carrier } = sandboxNetwork();
     const ledger = transports[carrierCode].ledger;
-    await adapter(carrierCode).ship(shipInput(carrierCode), noSignal());
-    await adapter(carrierCode).ship(shipInput(carrierCode), noSignal());
+    await carrier(carrierCode).ship(shipInput(carrierCode), noSignal());
+    await carrier(carrierCode).ship(shipInput(carrierCode), noSignal());
     expect(ledger.shipCalls).toBe(2);
     expect([...ledger.shipments.keys()]).toEqual([REFERENCE]);
-    const other = await adapter(carrierCode).ship(shipInput(carrierCode, fivePackages, { reference: OTHER_REFERENCE }), noSignal());
+    const other = await carrier(carrierCode).ship(shipInput(carrierCode, fivePackages, { reference: OTHER_REFERENCE }), noSignal());
     expect(ledger.shipCalls).toBe(3);
     expect(ledger.shipments.get(OTHER_REFERENCE)).toEqual({ trackingNumber: other.trackingNumber, packageCount: 5 });
   });
@@ -106,7 +107,7 @@ describe.each(CARRIER_CODES)('%s ship', (carrierCode) => {
 
 describe('faults apply to ship as to rate', () => {
   const ship = (carrierCode: string, network: ReturnType<typeof sandboxNetwork>, signal = new AbortController().signal) =>
-    network.adapter(carrierCode).ship(shipInput(carrierCode), { signal });
+    network.carrier(carrierCode).ship(shipInput(carrierCode), { signal });
 
   it('http500 is a CarrierError, and makes no shipment', async () => {
     const network = sandboxNetwork({ faults: { CARRIERY: { error: 'http500' } } });
@@ -115,7 +116,7 @@ describe('faults apply to ship as to rate', () => {
     expect(network.transports.CARRIERY.ledger.shipments.size).toBe(0);
   });
 
-  it('a malformed answer is caught by the adapter as a CarrierError', async () => {
+  it('a malformed answer is caught by the carrier as a CarrierError', async () => {
     await expect(ship('CARRIERX', sandboxNetwork({ faults: { CARRIERX: { error: 'malformed' } } }))).rejects.toThrow(
       /CARRIERX answered with a malformed ship response at shipment/,
     );
@@ -170,7 +171,7 @@ describe('ship answers are checked', () => {
       track: () => Promise.reject(new Error('ship only')),
       cancel: () => Promise.reject(new Error('ship only')),
     };
-    return createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: transport }).getAdapter('CARRIERZ')!;
+    return createCarrierRegistry({ ...createSandboxTransports(), CARRIERZ: transport }).port('CARRIERZ')!;
   };
   /** A shipment as the carrier sends it: documents in base64. */
   const good = async () => {
@@ -181,11 +182,11 @@ describe('ship answers are checked', () => {
   it('a real carrier is a new transport: it receives the built ship request', async () => {
     const sent: unknown[] = [];
     const shipment = await good();
-    const adapter = answering((request) => {
+    const carrier = answering((request) => {
       sent.push(request);
       return { shipment };
     });
-    await expect(adapter.ship(shipInput('CARRIERZ', fivePackages), noSignal())).resolves.toEqual(await shipOnce(shipInput('CARRIERZ', fivePackages)));
+    await expect(carrier.ship(shipInput('CARRIERZ', fivePackages), noSignal())).resolves.toEqual(await shipOnce(shipInput('CARRIERZ', fivePackages)));
     expect(sent).toEqual([expect.objectContaining({ shipmentReference: REFERENCE, serviceCode: 'CARRIERZ_EXPRESS_SAVER' })]);
   });
 

@@ -1,12 +1,13 @@
 /**
- * Track and cancel through the adapters and the sandbox transport: the
+ * Track and cancel through the carriers and the sandbox transport: the
  * journey at the carrier's clock, void until pickup, the configured faults,
- * and answers the adapter refuses to believe.
+ * and answers the carrier refuses to believe.
  */
 import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
-import { CarrierError, CarrierRefusal, type CarrierTransport } from '../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal } from '../../../shared/domain/carrier';
+import type { CarrierTransport } from '../../../shared/carriers/connector';
 import { rateRequest, torontoShipper, vancouverRecipient } from './fixtures';
 import { CARRIER_CODES, noSignal, sandboxNetwork, shipInput } from './ship-fixtures';
 import { at, journeyFacts, shipmentRef } from './tracking-fixtures';
@@ -23,24 +24,24 @@ function networkAt(now: Date, options: Parameters<typeof sandboxNetwork>[0] = {}
 
 describe('track', () => {
   it.each(CARRIER_CODES)('%s answers the journey at its clock', async (code) => {
-    const { adapter, clock } = networkAt(at('2025-06-03T00:00:00.000Z'));
+    const { carrier, clock } = networkAt(at('2025-06-03T00:00:00.000Z'));
     const ref = shipmentRef(code);
-    const tracking = await adapter(code).track(ref, noSignal());
+    const tracking = await carrier(code).track(ref, noSignal());
     expect(tracking).toEqual(sandboxJourney(code, journeyFacts(code), 1, clock.now));
     expect(tracking.events.map((e) => e.code)).toEqual(['DEPARTED', 'PICKED_UP', 'LABEL_CREATED']);
     expect(tracking.trackingNumber).toBe(ref.trackingNumber);
   });
 
   it('moves forward as the clock does', async () => {
-    const { adapter, clock } = networkAt(BEFORE_PICKUP);
-    await expect(adapter('CARRIERY').track(shipmentRef('CARRIERY'), noSignal())).resolves.toMatchObject({ transitStatus: 'pending' });
+    const { carrier, clock } = networkAt(BEFORE_PICKUP);
+    await expect(carrier('CARRIERY').track(shipmentRef('CARRIERY'), noSignal())).resolves.toMatchObject({ transitStatus: 'pending' });
     clock.now = at('2025-06-04T10:30:00.000Z');
-    await expect(adapter('CARRIERY').track(shipmentRef('CARRIERY'), noSignal())).resolves.toMatchObject({ transitStatus: 'delivered' });
+    await expect(carrier('CARRIERY').track(shipmentRef('CARRIERY'), noSignal())).resolves.toMatchObject({ transitStatus: 'delivered' });
   });
 
   it('an injected pace compresses the journey', async () => {
-    const { adapter } = networkAt(at('2025-06-02T13:02:00.000Z'), { pace: 1440 });
-    await expect(adapter('CARRIERZ').track(shipmentRef('CARRIERZ'), noSignal())).resolves.toMatchObject({ transitStatus: 'delivered' });
+    const { carrier } = networkAt(at('2025-06-02T13:02:00.000Z'), { pace: 1440 });
+    await expect(carrier('CARRIERZ').track(shipmentRef('CARRIERZ'), noSignal())).resolves.toMatchObject({ transitStatus: 'delivered' });
   });
 
   describe('without an injected pace', () => {
@@ -52,26 +53,26 @@ describe('track', () => {
 
     it('reads SANDBOX_TRACKING_PACE at each call, not when the network is made', async () => {
       delete process.env.SANDBOX_TRACKING_PACE;
-      const { adapter } = sandboxNetwork({ clock: () => at('2025-06-02T13:02:00.000Z') });
-      await expect(adapter('CARRIERX').track(shipmentRef(), noSignal())).resolves.toMatchObject({ transitStatus: 'pending' });
+      const { carrier } = sandboxNetwork({ clock: () => at('2025-06-02T13:02:00.000Z') });
+      await expect(carrier('CARRIERX').track(shipmentRef(), noSignal())).resolves.toMatchObject({ transitStatus: 'pending' });
       process.env.SANDBOX_TRACKING_PACE = '1440';
-      await expect(adapter('CARRIERX').track(shipmentRef(), noSignal())).resolves.toMatchObject({ transitStatus: 'delivered' });
+      await expect(carrier('CARRIERX').track(shipmentRef(), noSignal())).resolves.toMatchObject({ transitStatus: 'delivered' });
     });
   });
 
   it('without an injected clock, the system clock', async () => {
     jest.useFakeTimers({ now: AFTER_PICKUP });
     try {
-      const { adapter } = sandboxNetwork({ pace: 1 });
-      await expect(adapter('CARRIERF').track(shipmentRef('CARRIERF'), noSignal())).resolves.toMatchObject({ transitStatus: 'intransit' });
+      const { carrier } = sandboxNetwork({ pace: 1 });
+      await expect(carrier('CARRIERF').track(shipmentRef('CARRIERF'), noSignal())).resolves.toMatchObject({ transitStatus: 'intransit' });
     } finally {
       jest.useRealTimers();
     }
   });
 
   it('an unreadable ship time is a CarrierError', async () => {
-    const { adapter } = networkAt(AFTER_PICKUP);
-    await expect(adapter('CARRIERX').track(shipmentRef('CARRIERX', { shippedAt: 'not a date' }), noSignal())).rejects.toThrow(CarrierError);
+    const { carrier } = networkAt(AFTER_PICKUP);
+    await expect(carrier('CARRIERX').track(shipmentRef('CARRIERX', { shippedAt: 'not a date' }), noSignal())).rejects.toThrow(CarrierError);
   });
 
   it('the default registry is made without reading the pace', () => {
@@ -88,16 +89,16 @@ describe('track', () => {
 
 describe('cancel (void)', () => {
   it.each(CARRIER_CODES)('%s voids before pickup, and again: voiding is idempotent', async (code) => {
-    const { adapter, transports } = networkAt(BEFORE_PICKUP);
-    await expect(adapter(code).cancel(shipmentRef(code), noSignal())).resolves.toBeUndefined();
-    await expect(adapter(code).cancel(shipmentRef(code), noSignal())).resolves.toBeUndefined();
+    const { carrier, transports } = networkAt(BEFORE_PICKUP);
+    await expect(carrier(code).cancel(shipmentRef(code), noSignal())).resolves.toBeUndefined();
+    await expect(carrier(code).cancel(shipmentRef(code), noSignal())).resolves.toBeUndefined();
     expect(transports[code].ledger.cancelCalls).toBe(2);
   });
 
   it.each(CARRIER_CODES)('%s refuses once picked up, with its reason', async (code) => {
-    const { adapter } = networkAt(AFTER_PICKUP);
+    const { carrier } = networkAt(AFTER_PICKUP);
     const ref = shipmentRef(code);
-    const cancelled = adapter(code).cancel(ref, noSignal());
+    const cancelled = carrier(code).cancel(ref, noSignal());
     await expect(cancelled).rejects.toThrow(CarrierRefusal);
     await expect(cancelled).rejects.toThrow(`${code} cannot void ${ref.trackingNumber}: picked up at 2025-06-02T16:00:00.000Z`);
     await expect(cancelled).rejects.toMatchObject({ carrierCode: code });
@@ -105,22 +106,22 @@ describe('cancel (void)', () => {
 
   it('the pickup that ends voiding is the paced one', async () => {
     // At pace 1440 the 3 h to pickup take 7.5 s.
-    const { adapter } = networkAt(at('2025-06-02T13:00:07.499Z'), { pace: 1440 });
-    await expect(adapter('CARRIERX').cancel(shipmentRef(), noSignal())).resolves.toBeUndefined();
+    const { carrier } = networkAt(at('2025-06-02T13:00:07.499Z'), { pace: 1440 });
+    await expect(carrier('CARRIERX').cancel(shipmentRef(), noSignal())).resolves.toBeUndefined();
     const later = networkAt(at('2025-06-02T13:00:07.500Z'), { pace: 1440 });
-    await expect(later.adapter('CARRIERX').cancel(shipmentRef(), noSignal())).rejects.toThrow(/picked up at 2025-06-02T13:00:07.500Z/);
+    await expect(later.carrier('CARRIERX').cancel(shipmentRef(), noSignal())).rejects.toThrow(/picked up at 2025-06-02T13:00:07.500Z/);
   });
 
   it('a shipment shipped on a Friday evening can be voided through the weekend', async () => {
     const ref = shipmentRef('CARRIERY', { shippedAt: '2025-06-06T17:00:00Z', commitment: null });
-    const { adapter } = networkAt(at('2025-06-08T20:00:00Z'));
-    await expect(adapter('CARRIERY').cancel(ref, noSignal())).resolves.toBeUndefined();
+    const { carrier } = networkAt(at('2025-06-08T20:00:00Z'));
+    await expect(carrier('CARRIERY').cancel(ref, noSignal())).resolves.toBeUndefined();
   });
 });
 
 describe('faults apply to track and cancel as to rate and ship', () => {
   const call = (operation: 'track' | 'cancel', network: ReturnType<typeof networkAt>, code = 'CARRIERZ', signal = noSignal()) =>
-    network.adapter(code)[operation](shipmentRef(code), signal);
+    network.carrier(code)[operation](shipmentRef(code), signal);
 
   it.each(['track', 'cancel'] as const)('http500 fails %s with a CarrierError', async (operation) => {
     const network = networkAt(BEFORE_PICKUP, { faults: { CARRIERZ: { error: 'http500' } } });
@@ -130,7 +131,7 @@ describe('faults apply to track and cancel as to rate and ship', () => {
     expect(network.transports.CARRIERZ.ledger[operation === 'track' ? 'trackCalls' : 'cancelCalls']).toBe(1);
   });
 
-  it.each(['track', 'cancel'] as const)('a malformed %s answer is caught by the adapter as a CarrierError', async (operation) => {
+  it.each(['track', 'cancel'] as const)('a malformed %s answer is caught by the carrier as a CarrierError', async (operation) => {
     const failed = call(operation, networkAt(BEFORE_PICKUP, { faults: { CARRIERZ: { error: 'malformed' } } }));
     await expect(failed).rejects.toThrow(CarrierError);
     await expect(failed).rejects.toThrow(new RegExp(`malformed ${operation} response`));
@@ -187,7 +188,7 @@ describe('track and cancel answers are checked', () => {
       track: async () => answers.track,
       cancel: async () => answers.cancel,
     };
-    return createCarrierRegistry({ ...createSandboxTransports(), CARRIERX: transport }).getAdapter('CARRIERX')!;
+    return createCarrierRegistry({ ...createSandboxTransports(), CARRIERX: transport }).port('CARRIERX')!;
   };
   const ref = shipmentRef();
   const good = sandboxJourney('CARRIERX', journeyFacts(), 1, at('2025-06-05T00:00:00Z'));
@@ -227,14 +228,14 @@ describe('addresses as long as a rate request allows (255 characters of text)', 
   it.each(CARRIER_CODES.flatMap((code) => Object.entries(cities).map(([kind, city]) => [code, kind, city] as const)))(
     '%s ships, tracks and voids a shipment whose cities are 255 %s',
     async (code, _kind, city) => {
-      const { adapter } = networkAt(BEFORE_PICKUP);
+      const { carrier } = networkAt(BEFORE_PICKUP);
       const request = rateRequest({ shipper: { ...torontoShipper, city }, recipient: { ...vancouverRecipient, city } });
       const input = shipInput(code, request);
-      const shipped = await adapter(code).ship(input, noSignal());
+      const shipped = await carrier(code).ship(input, noSignal());
       const ref = { reference: input.reference, trackingNumber: shipped.trackingNumber, ...(shipped.shipmentId ? { shipmentId: shipped.shipmentId } : {}) };
-      await expect(adapter(code).cancel(ref, noSignal())).resolves.toBeUndefined();
+      await expect(carrier(code).cancel(ref, noSignal())).resolves.toBeUndefined();
       // Tracked after pickup, its scan places keep the start of the cities.
-      const tracking = await networkAt(at('2025-06-03T00:00:00.000Z')).adapter(code).track(ref, noSignal());
+      const tracking = await networkAt(at('2025-06-03T00:00:00.000Z')).carrier(code).track(ref, noSignal());
       const located = tracking.events.filter((e) => e.location);
       expect(located.length).toBeGreaterThan(0);
       for (const event of located) expect(event.location!.startsWith([...city].slice(0, 8).join(''))).toBe(true);

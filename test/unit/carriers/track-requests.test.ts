@@ -13,7 +13,8 @@ import { carrierXReaders } from '../../../shared/carriers/sandbox/request-reader
 import { carrierYReaders } from '../../../shared/carriers/sandbox/request-readers/carrier-y';
 import { carrierZReaders } from '../../../shared/carriers/sandbox/request-readers/carrier-z';
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
-import { CarrierError, type CarrierTransport } from '../../../shared/carriers/port';
+import { CarrierError } from '../../../shared/domain/carrier';
+import type { CarrierTransport } from '../../../shared/carriers/connector';
 import { CARRIER_CODES, noSignal } from './ship-fixtures';
 import { shipmentRef } from './tracking-fixtures';
 
@@ -62,11 +63,11 @@ describe('the sandbox carrier reads back the shipment the connector named', () =
   });
 
   it.each(CARRIER_CODES)('%s knows no shipment without its id, or under an id it never issued', async (code) => {
-    const adapter = createCarrierRegistry(createSandboxTransports()).getAdapter(code)!;
+    const carrier = createCarrierRegistry(createSandboxTransports()).port(code)!;
     const own = shipmentRef(code);
     for (const shipmentId of [undefined, 'SBX1.', 'SBX1.bm90IGpzb24', 'UPS123', `SBX1.${Buffer.from('{"constructor":1}').toString('base64url')}`]) {
-      await expect(adapter.track({ ...own, shipmentId }, noSignal())).rejects.toThrow(CarrierError);
-      await expect(adapter.cancel({ ...own, shipmentId }, noSignal())).rejects.toThrow(CarrierError);
+      await expect(carrier.track({ ...own, shipmentId }, noSignal())).rejects.toThrow(CarrierError);
+      await expect(carrier.cancel({ ...own, shipmentId }, noSignal())).rejects.toThrow(CarrierError);
     }
   });
 });
@@ -92,9 +93,9 @@ it.each(CARRIER_CODES)('%s hands the transport the requests it built', async (co
     CARRIERZ: [buildCarrierZTrackRequest, buildCarrierZVoidRequest],
     CARRIERF: [buildCarrierFTrackRequest, buildCarrierFVoidRequest],
   } as const;
-  const adapter = createCarrierRegistry({ ...createSandboxTransports(), [code]: recording }).getAdapter(code)!;
-  await adapter.track(ref, noSignal());
-  await adapter.cancel(ref, noSignal());
+  const carrier = createCarrierRegistry({ ...createSandboxTransports(), [code]: recording }).port(code)!;
+  await carrier.track(ref, noSignal());
+  await carrier.cancel(ref, noSignal());
   const [track, cancel] = builders[code];
   expect(sent).toEqual([
     ['track', track(ref)],

@@ -5,7 +5,7 @@
  */
 import { trackingNumbers } from '../../../shared/carriers/sandbox/numbers';
 import { encodeShipmentId, type SandboxShipmentFacts } from '../../../shared/carriers/sandbox/shipment-id';
-import type { ShipmentRef } from '../../../shared/carriers/port';
+import type { ShipmentRef } from '../../../shared/domain/carrier';
 import { REFERENCE } from './ship-fixtures';
 
 export const SHIPPED_AT = '2025-06-02T13:00:00.000Z';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { locationOf, sandboxJourney } from '../../../shared/carriers/sandbox/tracking';
-import { CarrierError, type CarrierTracking, type TransitStatus } from '../../../shared/carriers/port';
+import { CarrierError, type CarrierTracking, type TransitStatus } from '../../../shared/domain/carrier';
 import { at, journeyFacts, LATER, SHIPPED_AT, TIMETABLE } from './tracking-fixtures';
 
 const journey = (now: Date, overrides: Parameters<typeof journeyFacts>[1] = {}, pace = 1, carrierCode: 'CARRIERX' | 'CARRIERY' | 'CARRIERZ' | 'CARRIERF' = 'CARRIERX') =>

@@ -4,7 +4,7 @@
  * void readers side by side, the way a real carrier's API parses its own format.
  */
 import type { CarrierYRateRequest, CarrierYShipRequest, CarrierYTrackRequest, CarrierYVoidRequest } from '../../carrier-y';
-import { CarrierRefusal } from '../../port';
+import { CarrierRefusal } from '../../../domain/carrier';
 import { sum, type SandboxReaders, type SandboxShipOrder } from '../readers';
 import type { SandboxShipment } from '../shipment';
 

@@ -1,5 +1,5 @@
 /** Inputs and Canada Post answers shared by the Canada Post tests; every answer here validates against Canada Post's response schemas (checked where used). */
-import type { RateInput, ShipInput } from '../../../../shared/carriers/port';
+import type { RateInput, ShipInput } from '../../../../shared/domain/carrier';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
 import type { PricingPlan } from '../../../../shared/domain/entities';
 import { enabledServices } from '../fixtures';

@@ -11,7 +11,7 @@ import { canadaPostXmlProblems } from '../../../../local/canada-post/xsd';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostRequest } from '../../../../shared/carriers/canada-post/api';
 import { buildTransmitSetXml, customerReferenceOf, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks } from '../../../../shared/carriers/canada-post/manifest';
 import { canadaPostCloseOut, canadaPostFindCloseOuts, canadaPostRequestRefund } from '../../../../shared/carriers/canada-post/operations';
-import { CarrierRefusal, type CloseOutInput } from '../../../../shared/carriers/port';
+import { CarrierRefusal, type CloseOutInput } from '../../../../shared/domain/carrier';
 import { joinPdfs } from '../../../../shared/labels/render';
 import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd';
 import { torontoShipper } from '../fixtures';

@@ -12,7 +12,7 @@ import type { CanadaPostAnswer, CanadaPostApi, CanadaPostRequest } from '../../.
 import { canadaPostBaseUrl } from '../../../../shared/carriers/canada-post/config';
 import { createCanadaPostApi } from '../../../../shared/carriers/canada-post/http';
 import { canadaPostCancel, canadaPostFindShipments, canadaPostShip, canadaPostTrack } from '../../../../shared/carriers/canada-post/operations';
-import { CarrierError, CarrierRefusal, NothingToAdopt } from '../../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal, NothingToAdopt } from '../../../../shared/domain/carrier';
 import { rateRequest } from '../fixtures';
 import { BASE, CONTRACT, CUSTOMER, messages, montreal, PDF, REF32, REFERENCE, shipInputOf, shipmentInfo, shipments } from './fixtures';
 

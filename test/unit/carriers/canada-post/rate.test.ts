@@ -7,7 +7,7 @@
 import { canadaPostXmlProblems } from '../../../../local/canada-post/xsd';
 import { cmOf, kgOf, roundTo } from '../../../../shared/carriers/canada-post/mapping';
 import { addBusinessDays, buildCanadaPostRateRequest, mailingScenarioXml, parseCanadaPostRate } from '../../../../shared/carriers/canada-post/rate';
-import { CarrierError, CarrierRefusal } from '../../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal } from '../../../../shared/domain/carrier';
 import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd';
 import { londonRecipient as londonAddress, newYorkRecipient as newYorkAddress, piece, rateRequest, withOptions } from '../fixtures';
 

@@ -9,7 +9,7 @@ import { canadaPostXmlProblems } from '../../../../local/canada-post/xsd';
 import { buildCanadaPostShipRequest, groupIdOf, hsTariffOf, parseShipmentInfo, parseShipmentLinks, refundRequestXml } from '../../../../shared/carriers/canada-post/ship';
 import { canadaPostEventOf, occurredAtOf, parseCanadaPostTrack } from '../../../../shared/carriers/canada-post/track';
 import { bodyOf, messagesOf } from '../../../../shared/carriers/canada-post/messages';
-import { CarrierError, CarrierRefusal } from '../../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal } from '../../../../shared/domain/carrier';
 import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd';
 import { londonRecipient, newYorkRecipient, piece, rateRequest, withOptions } from '../fixtures';
 import { BASE, CONTRACT, messages, montreal, nonContractInfo, REF32, shipInputOf, shipmentInfo, shipments, trackingDetail } from './fixtures';

@@ -1,4 +1,4 @@
-import { CarrierAccountUnusable, CarrierError, type CarrierAccount } from '../../../../shared/carriers/port';
+import { CarrierAccountUnusable, CarrierError, type CarrierAccount } from '../../../../shared/domain/carrier';
 import { createUpsTokenCache, upsTokenResponseSchema } from '../../../../shared/carriers/ups/oauth';
 import { expectValid, loadDocument, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
 

@@ -7,7 +7,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { GifReader } from 'omggif';
-import { CarrierRefusal, NothingToAdopt, type ShipInput } from '../../../../shared/carriers/port';
+import { CarrierRefusal, NothingToAdopt, type ShipInput } from '../../../../shared/domain/carrier';
 import type { UpsApi, UpsRequest } from '../../../../shared/carriers/ups/api';
 import { upsFindShipments, upsRate, upsShip, upsTrack, upsVoid, buildRate } from '../../../../shared/carriers/ups/operations';
 import { buildUpsShipRequests, upsReferenceOf } from '../../../../shared/carriers/ups/ship';

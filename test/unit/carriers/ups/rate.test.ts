@@ -1,4 +1,4 @@
-import { CarrierError, CarrierRefusal, type RateInput } from '../../../../shared/carriers/port';
+import { CarrierError, CarrierRefusal, type RateInput } from '../../../../shared/domain/carrier';
 import { buildUpsRateRequest, parseUpsRate, upsNegotiatedTotals, UPS_RATE_PATH } from '../../../../shared/carriers/ups/rate';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
 import { londonRecipient, newYorkRecipient, piece, rateRequest, torontoShipper, withOptions } from '../fixtures';

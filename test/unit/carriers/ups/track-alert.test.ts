@@ -11,8 +11,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ShipInput } from '../../../../shared/carriers/port';
-import { CarrierError, CarrierRefusal } from '../../../../shared/carriers/port';
+import type { ShipInput } from '../../../../shared/domain/carrier';
+import { CarrierError, CarrierRefusal } from '../../../../shared/domain/carrier';
 import type { UpsAnswer, UpsApi, UpsRequest } from '../../../../shared/carriers/ups/api';
 import { createUpsApi, UPS_TRANSACTION_SOURCE } from '../../../../shared/carriers/ups/http';
 import { createUpsTokenCache } from '../../../../shared/carriers/ups/oauth';

@@ -1,6 +1,6 @@
 /** Builders shared by the rate domain tests. Each call returns fresh objects. */
 import fc from 'fast-check';
-import type { CarrierQuote, Commitment, QuoteCharge } from '../../../../shared/carriers/port';
+import type { CarrierQuote, Commitment, QuoteCharge } from '../../../../shared/domain/carrier';
 import type { PackagingType, PricingPlan } from '../../../../shared/domain/entities';
 import { AppError } from '../../../../shared/errors';
 import type { RateFacts } from '../../../../shared/domain/rate';

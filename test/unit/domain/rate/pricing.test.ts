@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { allocateDiscount, applyBp, MAX_AMOUNT, priceQuote, TIERS, toMoney } from '../../../../shared/domain/rate';
-import type { QuoteTax } from '../../../../shared/carriers/port';
+import type { QuoteTax } from '../../../../shared/domain/carrier';
 import { appErrorOf, charge, plan, quote } from './fixtures';
 
 const HST: QuoteTax = { code: 'HST', name: { en: 'HST' }, rateBp: 1_300 };
