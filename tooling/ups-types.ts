@@ -6,15 +6,16 @@
  * writes them; test/unit/carriers/ups/generated-types.test.ts fails while a
  * committed one differs from a fresh generation.
  *
- * Each document is read as the contract tests read it (local/ups/spec.ts:
- * js-yaml, the document errata patched), so the types and the validators of
- * the UPS simulator describe the same requests and answers. openapi-typescript
+ * Each document is read as the contract tests read it
+ * (shared/carriers/ups/errata.ts: js-yaml, the document errata patched), so
+ * the types and the validators of the UPS simulator (local/ups/spec.ts)
+ * describe the same requests and answers. openapi-typescript
  * is given the parsed document with Redocly's `minimal` rules and none of this
  * repository's redocly.yaml (the strict rules of our own openapi.json, which
  * UPS's documents do not meet: ambiguous paths, examples off their schema).
  */
 import type openapiTS from 'openapi-typescript';
-import { patchedDocument, type UpsDocument } from '../local/ups/spec';
+import { patchedDocument, type UpsDocument } from '../shared/carriers/ups/errata';
 
 /** The documents the connector's requests and answers are typed from, and the module each becomes. */
 export const UPS_TYPED_DOCUMENTS: ReadonlyArray<{ document: UpsDocument; file: string }> = [
@@ -29,7 +30,8 @@ export const UPS_TYPES_DIR = 'shared/carriers/ups/generated';
 
 const header = (document: UpsDocument) => `/**
  * Generated from UPS's ${document}.yaml (shared/carriers/ups/spec/, MIT) by
- * openapi-typescript, with the document errata of local/ups/spec.ts patched.
+ * openapi-typescript, with the document errata of shared/carriers/ups/errata.ts
+ * patched.
  * Do not edit: run \`npm run ups:types\` (tooling/ups-types.ts). A unit test
  * (test/unit/carriers/ups/generated-types.test.ts) fails while this file
  * differs from a fresh generation. Import it with \`import type\` only.

@@ -30,7 +30,8 @@
 import { GifWriter } from 'omggif';
 import type { UpsAnswer, UpsRequest } from '../../shared/carriers/ups/api';
 import { LateAnswer, LostAnswer } from '../mock-http';
-import { loadDocument, parameterValidatorFor, problemsOf, requestSchemaName, responseSchemaName, validatorFor, webhookRequestSchemaName, type UpsDocument } from './spec';
+import { loadDocument, type UpsDocument } from '../../shared/carriers/ups/errata';
+import { parameterValidatorFor, problemsOf, requestSchemaName, responseSchemaName, validatorFor, webhookRequestSchemaName } from './spec';
 
 type Stage = 'created' | 'pickedUp' | 'inTransit' | 'outForDelivery' | 'delivered';
 const STAGES: readonly Stage[] = ['created', 'pickedUp', 'inTransit', 'outForDelivery', 'delivered'];

@@ -15,90 +15,16 @@
  * response and webhook) are read by `requestExamples`, `responseExamples`
  * and `webhookExamples`.
  *
- * Document errata (docs/ups.md) are patched by `ERRATA`: each names the one
- * keyword it removes, and `validatorFor` checks it is still there, so a
- * corrected document makes the patch fail loudly instead of lingering.
+ * The documents are read with their errata patched
+ * (shared/carriers/ups/errata.ts, docs/ups.md), as the connector's
+ * generated types are made of them.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { isOpenApi31, loadDocument, patchedDocument, type Json, type UpsDocument } from '../../shared/carriers/ups/errata';
 
-export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking' | 'UPSTrackAlert';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Doc = {
-  openapi: string;
-  info?: { description?: string };
-  paths: Record<string, Record<string, Json>>;
-  /** OpenAPI 3.1: the requests the API makes to its client (Track Alert's pushed events). */
-  webhooks?: Record<string, Record<string, Json>>;
-  components: { schemas: Record<string, Json>; parameters?: Record<string, { schema?: Json }> };
-};
-
-const SPEC_DIR = path.join(__dirname, '../../shared/carriers/ups/spec');
 const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'nullable', 'deprecated', 'discriminator', 'externalDocs', 'readOnly', 'writeOnly']);
-
-/**
- * One keyword of one component schema (or of one of its properties) that the
- * document gets wrong, and why it is ignored (removed, or replaced by `replacement`).
- */
-export type Erratum = { document: UpsDocument; schema: string; property?: string; keyword: string; expected: Json; replacement?: Json; why: string };
-
-export const ERRATA: readonly Erratum[] = [
-  {
-    document: 'Rating',
-    schema: 'PackageServiceOptions_DeclaredValue',
-    property: 'MonetaryValue',
-    keyword: 'minLength',
-    expected: 8,
-    why: 'minLength 8 = maxLength 8 contradicts its own description (maximum 21474836.47) and the Shipping document (1 to 19 characters)',
-  },
-  {
-    document: 'Shipping',
-    schema: 'LabelRecoveryRequest',
-    keyword: 'required',
-    expected: ['Request', 'TrackingNumbers', 'ReferenceValues'],
-    replacement: ['Request'],
-    why: 'TrackingNumbers (Roadie 1R numbers) and ReferenceValues are alternatives to TrackingNumber, as their own descriptions say ("Required if ... is not provided"); requiring all of them makes every small-package recovery invalid',
-  },
-  {
-    document: 'Shipping',
-    schema: 'LabelRecovery_LabelSpecification_LabelImageFormat',
-    property: 'Code',
-    keyword: 'minLength',
-    expected: 4,
-    why: 'minLength 4 refuses every value its own description lists (GIF, PDF, ZPL, EPL, SPL: three letters)',
-  },
-  {
-    document: 'Shipping',
-    schema: 'LabelImage_LabelImageFormat',
-    property: 'Code',
-    keyword: 'minLength',
-    expected: 4,
-    why: 'the answer side of the same error: minLength 4 refuses the values its description says UPS returns (GIF, PDF)',
-  },
-];
-
-const cache = new Map<UpsDocument, Doc>();
-/** The OpenAPI version a document declares (`3.0.1`, `3.1.0`), read before the document is parsed. */
-const openApiVersionOf = (text: string): string => /^openapi:\s*['"]?(\d+\.\d+)/m.exec(text)?.[1] ?? '3.0';
-const isOpenApi31 = (doc: Doc): boolean => /^3\.1(\.|$)/.test(String(doc.openapi));
-
-export function loadDocument(document: UpsDocument): Doc {
-  let doc = cache.get(document);
-  if (!doc) {
-    // js-yaml, not the stricter \`yaml\`: Shipping.yaml's multi-line quoted descriptions carry tabs and
-    // continuation lines at their key's indentation, which \`yaml\` refuses and js-yaml reads as UPS meant.
-    const text = readFileSync(path.join(SPEC_DIR, `${document}.yaml`), 'utf8');
-    // OpenAPI 3.1 is JSON Schema 2020-12 over JSON values: the core schema keeps dates as strings.
-    doc = (openApiVersionOf(text) === '3.1' ? load(text, { schema: CORE_SCHEMA }) : load(text)) as Doc;
-    cache.set(document, doc);
-  }
-  return doc;
-}
 
 const strip = (node: Json): Json => {
   if (Array.isArray(node)) return node.map(strip);
@@ -108,27 +34,6 @@ const strip = (node: Json): Json => {
 
 const ajvs = new Map<UpsDocument, Ajv | Ajv2020>();
 const idOf = (document: UpsDocument) => `urn:ups:${document}`;
-
-/**
- * A copy of `document` with its errata patched (the validators' schemas, and
- * the types tooling/ups-types.ts generates for the connector); throws when
- * the document no longer says what an erratum corrects.
- */
-export function patchedDocument(document: UpsDocument): Doc {
-  const patched = structuredClone(loadDocument(document));
-  const schemas = patched.components.schemas as Record<string, { properties?: Record<string, Record<string, Json>> }>;
-  for (const erratum of ERRATA.filter((e) => e.document === document)) {
-    const schema = schemas[erratum.schema] as Record<string, Json> | undefined;
-    const holder = (erratum.property === undefined ? schema : (schema?.properties as Record<string, Record<string, Json>> | undefined)?.[erratum.property]) as Record<string, Json> | undefined;
-    const where = `${erratum.schema}${erratum.property ? `.${erratum.property}` : ''}.${erratum.keyword}`;
-    if (!holder || JSON.stringify(holder[erratum.keyword]) !== JSON.stringify(erratum.expected)) {
-      throw new Error(`UPS ${document}: erratum ${where} is no longer in the document; drop it from ERRATA`);
-    }
-    if (erratum.replacement === undefined) delete holder[erratum.keyword];
-    else holder[erratum.keyword] = erratum.replacement;
-  }
-  return patched;
-}
 
 function ajvFor(document: UpsDocument): Ajv | Ajv2020 {
   let ajv = ajvs.get(document);

@@ -41,6 +41,23 @@ describe('layering (docs/architecture.md)', () => {
     expect(readFileSync(path.join(ROOT, file), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(80);
   });
 
+  /**
+   * The UPS connector's generated wire types are the product's: what makes
+   * them (tooling/ups-types.ts, and the document errata it patches) reaches
+   * nothing of the local runtime, which only stands in for UPS.
+   */
+  it('the UPS wire types are generated from nothing in local/', () => {
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const target of importsOf(file).filter((t) => /^(shared|tooling|local)\//.test(t))) visit(target.endsWith('.ts') ? target : `${target}.ts`);
+    };
+    visit('tooling/ups-types.ts');
+    expect(reached.size).toBeGreaterThan(1);
+    expect([...reached].filter((file) => /^local(\/|$)/.test(file))).toEqual([]);
+  });
+
   it.each(sourceFiles('functions'))('%s reaches the store and the domain only through services', (file) => {
     const direct = importsOf(file).filter((target) => /^shared\/(store|domain)(\/|$)/.test(target) || target.startsWith('@aws-sdk/'));
     expect(direct).toEqual([]);

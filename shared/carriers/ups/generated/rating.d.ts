@@ -1,6 +1,7 @@
 /**
  * Generated from UPS's Rating.yaml (shared/carriers/ups/spec/, MIT) by
- * openapi-typescript, with the document errata of local/ups/spec.ts patched.
+ * openapi-typescript, with the document errata of shared/carriers/ups/errata.ts
+ * patched.
  * Do not edit: run `npm run ups:types` (tooling/ups-types.ts). A unit test
  * (test/unit/carriers/ups/generated-types.test.ts) fails while this file
  * differs from a fresh generation. Import it with `import type` only.

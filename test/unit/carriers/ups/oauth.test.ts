@@ -1,6 +1,7 @@
 import { CarrierAccountUnusable, CarrierError, type CarrierAccount } from '../../../../shared/domain/carrier';
 import { createUpsTokenCache, upsTokenResponseSchema } from '../../../../shared/carriers/ups/oauth';
-import { expectValid, loadDocument, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
+import { expectValid, responseSchemaName, validatorFor } from '../../../../local/ups/spec';
+import { loadDocument } from '../../../../shared/carriers/ups/errata';
 
 const TOKEN_PATH = '/security/v1/oauth/token';
 const CLIENT_ID = 'cid-Zq8W4mTqS1';

@@ -37,7 +37,6 @@ import { pushTrackAlert, startUpsMock, type UpsMock } from '../../../../local/up
 import { createUpsSimulator } from '../../../../local/ups/simulator';
 import {
   expectValid,
-  loadDocument,
   parameterValidatorFor,
   problemsOf,
   requestExamples,
@@ -49,6 +48,7 @@ import {
   webhookExamples,
   webhookRequestSchemaName,
 } from '../../../../local/ups/spec';
+import { loadDocument } from '../../../../shared/carriers/ups/errata';
 import { rateRequest } from '../fixtures';
 import { upsPlan } from './fixtures';
 
