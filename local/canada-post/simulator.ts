@@ -38,9 +38,10 @@
  * prefixed `SIM` so nobody mistakes them for Canada Post's.
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { labelPdf, labelZpl, manifestPdf, simplePdf, type LabelFacts } from './documents';
+import { labelPdf, labelZpl, manifestPdf, type LabelFacts } from './documents';
 import { canadaPostXmlProblems, type CanadaPostSchema } from './xsd';
 import { LateAnswer, LostAnswer } from '../mock-http';
+import { provinceOf, simplePdf, taxRatesOf } from '../stand-in-kit';
 
 export const CANADA_POST_MEDIA = {
   rate: 'application/vnd.cpc.ship.rate-v4+xml',
@@ -292,32 +293,6 @@ const OPTION_PRICES: Readonly<Record<string, { name: string; price: number }>> =
 
 const FUEL_PERCENT = 17.25;
 const CONTRACT_DISCOUNT_PERCENT = -12;
-
-/** The province of a Canadian postal code, by its first letter. */
-export function provinceOf(postalCode: string): string {
-  const letter = postalCode.charAt(0).toUpperCase();
-  if (letter === 'A') return 'NL';
-  if (letter === 'B') return 'NS';
-  if (letter === 'C') return 'PE';
-  if (letter === 'E') return 'NB';
-  if ('GHJ'.includes(letter)) return 'QC';
-  if ('KLMNP'.includes(letter)) return 'ON';
-  if (letter === 'R') return 'MB';
-  if (letter === 'S') return 'SK';
-  if (letter === 'T') return 'AB';
-  if (letter === 'V') return 'BC';
-  if (letter === 'X') return 'NT';
-  if (letter === 'Y') return 'YT';
-  return 'ON';
-}
-
-/** Sales taxes on a domestic parcel by the destination's province: HST where it applies, GST elsewhere, Quebec's QST as the PST. */
-export function taxRatesOf(province: string): { gst: number; pst: number; hst: number } {
-  const hst: Readonly<Record<string, number>> = { ON: 13, NB: 15, NL: 15, PE: 15, NS: 14 };
-  if (hst[province] !== undefined) return { gst: 0, pst: 0, hst: hst[province] };
-  if (province === 'QC') return { gst: 5, pst: 9.975, hst: 0 };
-  return { gst: 5, pst: 0, hst: 0 };
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const money = (n: number) => n.toFixed(2);

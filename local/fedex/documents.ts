@@ -7,7 +7,7 @@
  * both stand-ins hand out the same kind of file. Tooling only: no function
  * imports it.
  */
-import { simplePdf } from '../canada-post/documents';
+import { simplePdf } from '../stand-in-kit';
 
 export type FedexLabelFacts = {
   trackingNumber: string;

@@ -41,7 +41,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator reads request bodies the document's schema has just validated */
 import { randomBytes } from 'node:crypto';
 import { LateAnswer, LostAnswer } from '../mock-http';
-import { provinceOf, taxRatesOf } from '../canada-post/simulator';
+import { provinceOf, taxRatesOf } from '../stand-in-kit';
 import { fedexGroundManifest, fedexInvoicePdf, fedexLabelPdf, fedexLabelZpl, fedexOp950Pdf, type FedexLabelFacts } from './documents';
 import { FEDEX_OPERATIONS, operationOf, problemsOf, requestContentType, requestValidator, responseValidator, type FedexErrorBody, type FedexErrorItem, type FedexOperation } from './spec';
 

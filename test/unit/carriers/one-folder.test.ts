@@ -1,11 +1,13 @@
 /**
  * A live carrier is its folder and its line in shared/carriers/carriers.ts
- * (docs/contributing.md, "Adding a carrier"): nothing the service runs
- * (shared/, functions/, lib/) names it anywhere else, neither its code as a
- * string nor a path into its folder. Prose may name it (a comment saying
- * "Canada Post, for example"); code may not. Sandbox carriers also have
- * their place in the sandbox network (shared/carriers/sandbox/), which
- * stands in for their APIs, so the rule is the live carriers'.
+ * (docs/contributing.md, "Adding a carrier"): nothing else names it, neither
+ * its code as a string nor a path into its folder: not what the service runs
+ * (shared/, functions/, lib/), nor the entry points (bin/), nor the admin CLI
+ * (admin/), nor the local runtime (local/), whose `local/<carrier>/` alone, the
+ * carrier's local stand-in, is the carrier's own. Prose may name it (a
+ * comment saying "Canada Post, for example"); code may not. Sandbox carriers
+ * also have their place in the sandbox network (shared/carriers/sandbox/),
+ * which stands in for their APIs, so the rule is the live carriers'.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -46,11 +48,16 @@ const mentions = (code: string, folder: string) => {
   return (line: string) => asString.test(line) || intoFolder.test(line);
 };
 
-const SERVICE_CODE = ['shared', 'functions', 'lib'].flatMap(filesUnder);
+const SCANNED = ['shared', 'functions', 'lib', 'bin', 'admin', 'local'].flatMap(filesUnder);
+/** A carrier's own: its folder, and its local stand-in. */
+const ownFiles = (folder: string) => (file: string) => file.startsWith(`shared/carriers/${folder}/`) || file.startsWith(`local/${folder}/`);
 
 it('finds the live carriers from the registry (it is not vacuous)', async () => {
   expect((await liveCarriers()).map((c) => c.code).sort()).toEqual(['CANADAPOST', 'UPS']);
-  expect(SERVICE_CODE.length).toBeGreaterThan(100);
+  expect(SCANNED.length).toBeGreaterThan(100);
+  for (const dir of ['lib/', 'bin/', 'admin/', 'local/', 'local/ups/']) expect(SCANNED.some((file) => file.startsWith(dir))).toBe(true);
+  expect(ownFiles('ups')('local/ups/simulator.ts')).toBe(true);
+  expect(ownFiles('ups')('local/runtime.ts')).toBe(false);
   // The check sees a mention where there is one: the registration line itself.
   const named = mentions('CANADAPOST', 'canada-post');
   expect(codeLines(REGISTRATION).filter(({ line }) => named(line)).map(({ at }) => at)).toHaveLength(1);
@@ -59,10 +66,11 @@ it('finds the live carriers from the registry (it is not vacuous)', async () => 
   expect(named("import { x } from '../carriers/canada-post/xml';")).toBe(true);
 });
 
-it('no code the service runs names a live carrier outside its folder, but its one registration line', async () => {
+it('no code names a live carrier outside its folder and its local stand-in, but its one registration line', async () => {
   for (const { code, folder } of await liveCarriers()) {
     const named = mentions(code, folder);
-    const elsewhere = SERVICE_CODE.filter((file) => !file.startsWith(`shared/carriers/${folder}/`)).flatMap((file) =>
+    const own = ownFiles(folder);
+    const elsewhere = SCANNED.filter((file) => !own(file)).flatMap((file) =>
       codeLines(file)
         .filter(({ line }) => named(line))
         .map(({ at, line }) => `${at}: ${line.trim()}`),
