@@ -28,6 +28,12 @@ export type CarrierProfile<D extends CapabilityDeclarations = CapabilityDeclarat
   readonly reference: ConnectorReference;
   /** Every piece needs `packagingType` when this carrier is quoted (carrier X). */
   readonly requiresPackagingType?: boolean;
+  /**
+   * Fields of the rate request's addresses that are this carrier's (Canada
+   * Post: `canadaPostId`, spec 2.3): each an optional code, documented,
+   * validated and stored with the request; the generic address has none.
+   */
+  readonly addressFields?: readonly string[];
   /** The capabilities it has (./port.ts, `CAPABILITIES`), each `true` or with its settings: its connector implements exactly these. */
   readonly capabilities: D;
   /** The connector, from a chunk of its own in a function bundle. */

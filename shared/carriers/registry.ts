@@ -20,6 +20,10 @@ export type { CarrierProfile } from './profile';
 /** Every carrier, by code. */
 export const CARRIER_PROFILES: readonly CarrierProfile[] = Object.values(registered).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 
+/** The fields carriers add to an address, every profile's `addressFields` in the order of the codes (shared/contract/rate.ts). */
+export const addressFieldsOf = (profiles: readonly CarrierProfile[]): readonly string[] => [...new Set(profiles.flatMap((p) => p.addressFields ?? []))];
+export const ADDRESS_FIELDS = addressFieldsOf(CARRIER_PROFILES);
+
 /** Every connector, loaded (the admin CLI's account checks, the tests that hold profiles to connectors). */
 export const loadConnectors = (): Promise<Connector[]> => Promise.all(CARRIER_PROFILES.map((p) => p.load()));
 
@@ -72,6 +76,8 @@ export type CarrierRegistry = {
   port(code: string): CarrierPort | undefined;
   /** Carriers that need packagingType on every piece when quoted. */
   packagingRequiredBy: readonly string[];
+  /** The fields its carriers add to an address (their profiles' `addressFields`), which rating validates. */
+  addressFields: readonly string[];
 };
 
 /**
@@ -93,6 +99,7 @@ export function createCarrierRegistry(
     sandboxPorts: ports.filter((_, i) => profiles[i]!.network === 'sandbox'),
     port: (code) => byCode.get(code.toUpperCase()),
     packagingRequiredBy: profiles.filter((p) => p.requiresPackagingType).map((p) => p.code),
+    addressFields: addressFieldsOf(profiles),
   };
 }
 

@@ -4,12 +4,14 @@
  * resolves it before the domain's schema sees it) and the answer.
  */
 import * as z from '../zod';
-import { rateRequestBodySchema } from '../domain/rate/schema';
+import { ADDRESS_FIELDS } from '../carriers/registry';
+import { rateRequestBodySchemaWith } from '../domain/rate/schema';
 import { localized, mode, money } from './shared-schemas';
 import { BODY_LIMITS } from '../http/json-body';
 import { defineRoute } from './route';
 
-export const rateBody = rateRequestBodySchema.clone().register(z.globalRegistry, { id: 'RateRequest' });
+/** The body with every carrier's address fields (their profiles' `addressFields`). */
+export const rateBody = rateRequestBodySchemaWith(ADDRESS_FIELDS).register(z.globalRegistry, { id: 'RateRequest' });
 
 const tier = z.object({ subtotal: money, tax: money, total: money });
 

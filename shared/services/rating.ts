@@ -52,6 +52,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       groupCarriers: context.plans.map((p) => p.carrierCode),
       services: [...enabled.values()].flat(),
       packagingRequiredBy: registry.packagingRequiredBy,
+      carrierAddressFields: registry.addressFields,
       now,
     });
     if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');

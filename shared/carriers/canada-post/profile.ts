@@ -15,6 +15,8 @@ export const profile = defineProfile({
   kind: 'parcel',
   network: 'live',
   reference,
+  // Spec 2.3: an address may carry Canada Post's id of it; accepted and stored, read by no call of ours.
+  addressFields: ['canadaPostId'],
   capabilities: {
     // No idempotency key: a ship of unknown outcome is reconciled by a search under our reference (docs/reliability.md).
     findShipments: { voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS },

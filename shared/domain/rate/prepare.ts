@@ -22,6 +22,8 @@ export type PrepareRateRequestInput = {
   services?: CarriersToQuoteInput['services'];
   /** Carriers whose connector needs packagingType on every piece when quoted (carrier X, spec 2.5). */
   packagingRequiredBy: readonly string[];
+  /** The fields carriers add to an address (their profiles' `addressFields`), validated and kept with the request; none by default. */
+  carrierAddressFields?: readonly string[];
   /** The shipping date window is relative to this instant. */
   now: Date;
 };
@@ -63,7 +65,7 @@ export const prepareRateRequest = (input: PrepareRateRequestInput): PreparedRate
   if (!input.company.userId) {
     throw new AppError(400, 'VALIDATION_FAILED', 'organization has no user; rating requires one');
   }
-  const request = declaredFieldsOf(validateRateRequest(resolvePackagingTypes(input.body, input.packaging), input.now));
+  const request = declaredFieldsOf(validateRateRequest(resolvePackagingTypes(input.body, input.packaging), input.now, input.carrierAddressFields));
   if (jsonBytes(request) > MAX_STORED_REQUEST_BYTES) {
     throw new AppError(400, 'VALIDATION_FAILED', `body is too large to store as a rate request (more than ${MAX_STORED_REQUEST_BYTES} bytes as JSON)`);
   }

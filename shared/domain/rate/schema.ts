@@ -72,7 +72,8 @@ const isoDateOrLocalDateTime = z.string().check(z.regex(ISO_DATE_OR_LOCAL_DATE_T
  */
 const filled = text().check(z.regex(/\S/, 'must not be empty or only whitespace'));
 
-export const addressSchema = z.object({
+/** A party's own fields (spec 2.3), in the interface's order. */
+const placeShape = {
   personName: filled,
   addressLine1: filled,
   countryCode,
@@ -86,11 +87,27 @@ export const addressSchema = z.object({
   postalCode: z.optional(text()),
   residential: z.optional(z.boolean()),
   timezone: z.optional(code()),
-  canadaPostId: z.optional(code()),
+};
+/** The caller's own fields of a party, after those of the carriers. */
+const callerShape = {
   id: z.optional(code()),
   type: z.optional(z.enum(['shipping', 'broker', 'buyer'])),
-});
+};
+
+export const addressSchema = z.object({ ...placeShape, ...callerShape });
 export type Address = z.infer<typeof addressSchema>;
+
+/**
+ * An address with the fields carriers add to it (their profiles'
+ * `addressFields`: Canada Post's `canadaPostId`, spec 2.3), each an optional
+ * code, between the party's fields and the caller's own. Typed as the
+ * address: what a carrier adds is stored with the request and read, if at
+ * all, by that carrier's connector.
+ */
+const addressSchemaWith = (carrierFields: readonly string[]): typeof addressSchema =>
+  carrierFields.length === 0
+    ? addressSchema
+    : (z.object({ ...placeShape, ...Object.fromEntries(carrierFields.map((name) => [name, z.optional(code())])), ...callerShape }) as unknown as typeof addressSchema);
 
 export const shippingOptionsSchema = z.object({
   shippingDate: isoDateOrLocalDateTime.clone().register(z.globalRegistry, {
@@ -252,17 +269,17 @@ export const sortSchema = z.object({
   dir: z.optional(z.enum(['asc', 'desc'])),
 });
 
-/** The declared fields in the interface's order, with `packages` of the given piece schema. */
-const declaredFields = <P extends z.ZodMiniType>(packages: P) => ({
+/** The declared fields in the interface's order, with `packages` of the given piece schema and parties of the given address schema. */
+const declaredFields = <P extends z.ZodMiniType>(packages: P, address: typeof addressSchema = addressSchema) => ({
   shippingOptions: shippingOptionsSchema,
-  shipper: addressSchema,
-  recipient: addressSchema,
+  shipper: address,
+  recipient: address,
   packages,
   internationalOptions: z.optional(internationalOptionsSchema),
   freightOptions: z.optional(freightOptionsSchema),
   commercialInvoice: z.optional(commercialInvoiceSchema),
-  buyer: z.optional(addressSchema),
-  broker: z.optional(addressSchema),
+  buyer: z.optional(address),
+  broker: z.optional(address),
   shippingNotificationOptions: z.optional(shippingNotificationOptionsSchema),
   shippingType: z.optional(shippingTypeSchema),
   sort: z.optional(sortSchema),
@@ -281,15 +298,22 @@ export const STORED_RATE_REQUEST_FIELDS = [...Object.keys(rateRequestFieldsSchem
  */
 export const rateRequestSchema = z.looseObject({ ...rateRequestFieldsSchema.shape, billingOptions: z.optional(billingOptionsSchema) });
 
+/** The rate request with the carriers' address fields (`addressSchemaWith`): what POST /v1/rate validates. */
+export const rateRequestSchemaWith = (carrierAddressFields: readonly string[]): typeof rateRequestSchema =>
+  carrierAddressFields.length === 0
+    ? rateRequestSchema
+    : z.looseObject({ ...declaredFields(packagesSchema, addressSchemaWith(carrierAddressFields)), billingOptions: z.optional(billingOptionsSchema) });
+
 /**
- * The body as a caller sends it (spec 2.5): the same schema, except that a
- * piece's packagingType may still be a string. This is the documented request
- * schema (openapi.json); validation runs on rateRequestSchema after strings
- * are resolved.
+ * The body as a caller sends it (spec 2.5), with the carriers' address
+ * fields: the same schema, except that a piece's packagingType may still be
+ * a string. This is the documented request schema (openapi.json, composed by
+ * shared/contract/rate.ts); validation runs on `rateRequestSchemaWith` after
+ * strings are resolved.
  */
-export const rateRequestBodySchema = z
-  .looseObject({
-    ...declaredFields(packagesOf(z.object({ ...pieceShape, packagingType: z.optional(packagingTypeInputSchema) }))),
+export const rateRequestBodySchemaWith = (carrierAddressFields: readonly string[]) =>
+  z.looseObject({
+    ...declaredFields(packagesOf(z.object({ ...pieceShape, packagingType: z.optional(packagingTypeInputSchema) })), addressSchemaWith(carrierAddressFields)),
     billingOptions: z.optional(billingOptionsSchema),
   });
 

@@ -7,7 +7,7 @@ import type { ErrorDetail } from '../../errors';
 import { dayNumber, isoDate, utcDayNumber } from '../dates';
 import { RATE_LIMITS } from './limits';
 import { issuesToDetails, issueText, validationError } from '../issues';
-import { rateRequestSchema, type RateRequest } from './schema';
+import { rateRequestSchemaWith, type RateRequest } from './schema';
 
 // The messages of validation problems (`<path> <text>`) are ../issues.ts, shared with the webhook registration.
 export { formatPath, issuesToDetails, issueText, MAX_REPORTED_PROBLEMS, validationError } from '../issues';
@@ -33,14 +33,24 @@ const shippingDateProblem = (shippingDate: string, now: Date): Required<ErrorDet
   };
 };
 
+/** The schema of each list of carriers' address fields, built on first use: one list a registry, so a handful at most. */
+const schemas = new Map<string, ReturnType<typeof rateRequestSchemaWith>>();
+const schemaWith = (carrierAddressFields: readonly string[]) => {
+  const key = carrierAddressFields.join(',');
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = rateRequestSchemaWith(carrierAddressFields)));
+  return schema;
+};
+
 /**
  * Validates a parsed JSON body (packagingType strings already resolved, see
- * ./packaging.ts) on the date `now`. Returns the request with codes upper-cased
- * and unknown nested properties of non-strict objects stripped; the root keeps
- * its extra properties (spec 2.1).
+ * ./packaging.ts) on the date `now`, its addresses with the fields the
+ * carriers add to them (their profiles' `addressFields`). Returns the request
+ * with codes upper-cased and unknown nested properties of non-strict objects
+ * stripped; the root keeps its extra properties (spec 2.1).
  */
-export const validateRateRequest = (body: unknown, now: Date): RateRequest => {
-  const result = rateRequestSchema.safeParse(body, { error: issueText });
+export const validateRateRequest = (body: unknown, now: Date, carrierAddressFields: readonly string[] = []): RateRequest => {
+  const result = schemaWith(carrierAddressFields).safeParse(body, { error: issueText });
   if (!result.success) throw validationError(issuesToDetails(result.error.issues));
   const dateProblem = shippingDateProblem(result.data.shippingOptions.shippingDate, now);
   if (dateProblem) throw validationError([dateProblem]);

@@ -52,7 +52,6 @@ export const fullBody = (): Record<string, unknown> => ({
     postalCode: 'M5V 2T6',
     residential: false,
     timezone: 'America/Toronto',
-    canadaPostId: 'CP-1',
     id: 'addr-1',
     type: 'shipping',
   },
