@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { InvalidCredentials, MAX_CREDENTIALS_BYTES, parseCredentials, type Credentials } from '../../shared/secrets';
-import { CARRIER_ACCOUNT_OPTIONS } from '../carrier-account-options';
+import { CARRIER_PROFILES } from '../../shared/carriers/registry';
+import { CARRIER_ACCOUNT_HELP, CARRIER_ACCOUNT_OPTIONS, contractIdOf } from '../carrier-account-options';
 import { defineCommand } from '../command';
 import { AdminError, UsageError } from '../errors';
 import type { AdminIo } from '../io';
@@ -35,10 +36,8 @@ const readCredentials = async (carrierCode: string, credentialsFile: string | un
     if (e instanceof InvalidCredentials) throw new UsageError(e.message);
     throw e;
   }
-  // A live carrier names the fields it authenticates with: a typo is caught now, not at the first rate.
-  const { CARRIER_PROFILES } = await import('../../shared/carriers/registry');
-  const connector = await CARRIER_PROFILES.find((p) => p.code === carrierCode)?.load();
-  const fields = connector?.credentialFields ?? [];
+  // A live carrier's profile names the fields it authenticates with: a typo is caught now, not at the first rate.
+  const fields = CARRIER_PROFILES.find((p) => p.code === carrierCode)?.account?.credentialFields ?? [];
   const missing = fields.filter((field) => !credentials[field]?.trim());
   if (missing.length > 0) {
     throw new UsageError(`carrier-account add: ${source}: ${carrierCode} credentials need ${fields.join(' and ')}; missing ${missing.join(', ')}`);
@@ -52,7 +51,7 @@ export const carrierAccountAdd = defineCommand({
   options: CARRIER_ACCOUNT_OPTIONS,
   quiet: true,
   help: [
-    '(Canada Post: --customer-number N is the same as --account-number; --contract-id for a contract account)',
+    ...CARRIER_ACCOUNT_HELP,
     `-> {"carrierAccountId"}   The credentials, a JSON object of strings (at most ${MAX_CREDENTIALS_BYTES / 1024} KiB),`,
     '   come from the file F or, without --credentials-file, from stdin (piped, never typed',
     '   at a terminal); never from an argument. Stored in a secret store, never in the table:',
@@ -64,7 +63,7 @@ export const carrierAccountAdd = defineCommand({
     accountNumber: v['account-number'],
     ...(v.name !== undefined ? { name: v.name } : {}),
     ...(v['credentials-file'] !== undefined ? { credentialsFile: v['credentials-file'] } : {}),
-    ...(v['contract-id'] !== undefined ? { contractId: v['contract-id'] } : {}),
+    ...(v['contract-id'] !== undefined ? { contractId: contractIdOf(v.carrier, v['contract-id']) } : {}),
   }),
   run: async (command, { io }) => {
     const [{ credentialsDestination, deleteCarrierCredentials, storeCarrierCredentials }, { putCarrierAccount }] = await Promise.all([

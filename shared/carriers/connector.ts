@@ -35,8 +35,6 @@ type CoreOperations<RateRq, Client> = Omit<ConnectorOperations<typeof CORE, Clie
  * and tested against the carrier's published documents.
  */
 export type LiveConnectorDefinition<RateRq, Client> = CoreOperations<RateRq, Client> & {
-  /** The fields an account's credentials must have (non-empty strings), checked when the account is added. */
-  credentialFields: readonly string[];
   /**
    * The client of one call: `call` registers what it sends of the account's
    * credentials (`basic`, `bearer`, `sends`) and makes the error of an account
@@ -88,7 +86,6 @@ export type SandboxConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq> = {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each connector has its own request and client types; the registry holds them side by side
 export type Connector = CoreOperations<any, any> & {
-  credentialFields?: readonly string[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   client?(options: CarrierCallOptions, call: LiveCall): Promise<any>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above

@@ -20,6 +20,19 @@ import type { ConnectorReference } from './reference-kit';
  */
 export type CarrierNetwork = 'sandbox' | 'live';
 
+/**
+ * A live carrier's account as the operator adds it (admin `carrier-account
+ * add`), read without loading the connector.
+ */
+export type AccountSpec = {
+  /** The fields its credentials must have (non-empty strings), checked when the account is added. */
+  readonly credentialFields: readonly string[];
+  /** The carrier's own name of the account number (Canada Post: "customer number"), an option of its own as well (`--customer-number`). */
+  readonly accountNumberLabel?: string;
+  /** A contract beside the account number, optional on an account (Canada Post): the ids the carrier takes, said in words, and one of them. */
+  readonly contractId?: { readonly pattern: RegExp; readonly rule: string; readonly example: string };
+};
+
 export type CarrierProfile<D extends CapabilityDeclarations = CapabilityDeclarations> = {
   readonly code: string;
   readonly kind: CarrierKind;
@@ -34,6 +47,8 @@ export type CarrierProfile<D extends CapabilityDeclarations = CapabilityDeclarat
    * validated and stored with the request; the generic address has none.
    */
   readonly addressFields?: readonly string[];
+  /** A live carrier's account; a sandbox carrier needs none. */
+  readonly account?: AccountSpec;
   /** The capabilities it has (./port.ts, `CAPABILITIES`), each `true` or with its settings: its connector implements exactly these. */
   readonly capabilities: D;
   /** The connector, from a chunk of its own in a function bundle. */

@@ -29,8 +29,6 @@ async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<Ca
 }
 
 export const canadaPost = defineLiveConnector({
-  // A Canada Post API key (username and password of the developer program); `refundEmail` may go with them.
-  credentialFields: ['username', 'password'],
   buildRateRequest: buildCanadaPostRateRequest,
   client: clientOf,
   rate: (request, api, { signal }) => canadaPostRate(request, api, signal),

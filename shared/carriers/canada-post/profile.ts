@@ -17,6 +17,13 @@ export const profile = defineProfile({
   reference,
   // Spec 2.3: an address may carry Canada Post's id of it; accepted and stored, read by no call of ours.
   addressFields: ['canadaPostId'],
+  account: {
+    // A Canada Post API key (username and password of the developer program); `refundEmail` may go with them.
+    credentialFields: ['username', 'password'],
+    accountNumberLabel: 'customer number',
+    // Canada Post refuses any other contract id at every rate and ship.
+    contractId: { pattern: /^[0-9]{1,10}$/, rule: '1 to 10 digits', example: '42708517' },
+  },
   capabilities: {
     // No idempotency key: a ship of unknown outcome is reconciled by a search under our reference (docs/reliability.md).
     findShipments: { voidWindowDays: CANADA_POST_VOID_WINDOW_DAYS },

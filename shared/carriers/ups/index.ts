@@ -33,8 +33,6 @@ async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<Up
 }
 
 export const ups = defineLiveConnector({
-  // UPS's OAuth client credentials (an app of UPS's developer portal).
-  credentialFields: ['clientId', 'clientSecret'],
   buildRateRequest: buildRate,
   client: clientOf,
   rate: (request, api, { signal }) => upsRate(request, api, signal),

@@ -15,6 +15,8 @@ export const profile = defineProfile({
   kind: 'parcel',
   network: 'live',
   reference,
+  // UPS's OAuth client credentials (an app of UPS's developer portal).
+  account: { credentialFields: ['clientId', 'clientSecret'] },
   capabilities: {
     // No idempotency key: a ship of unknown outcome is reconciled by a reference search (docs/reliability.md).
     findShipments: { voidWindowDays: UPS_VOID_WINDOW_DAYS },

@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ADMIN_USAGE, parseAdminCommand } from '../../../admin/cli';
+import { optionLines } from '../../../admin/command';
+import { carrierAccountAdd } from '../../../admin/commands/carrier-account-add';
 import { knownScopes } from '../../../admin/commands/key-create';
 import { AdminError, UsageError } from '../../../admin/errors';
 import { readBoundedInput } from '../../../admin/io';
 import { resolveAdminTarget, targetEnv } from '../../../admin/target';
 import { parseIsoDate } from '../../../admin/values';
 import { writeRuntimeFile } from '../../../local/runtime-files';
+import { CARRIER_PROFILES } from '../../../shared/carriers/registry';
 
 const parse = (line: string) => parseAdminCommand(line.split(' ').filter(Boolean));
 const usageError = (line: string) => {
@@ -172,12 +175,27 @@ describe('carrier accounts and pricing plans', () => {
     expect(parse('carrier-account add --carrier CANADAPOST --customer-number 2004381')).toEqual({ kind: 'carrier-account-add', carrierCode: 'CANADAPOST', accountNumber: '2004381' });
     expect(usageError('carrier-account add --carrier CANADAPOST --customer-number 1 --account-number 2')).toBe('carrier-account add: give --account-number or --customer-number, not both');
     // Canada Post's parcel services contract beside its customer number.
-    expect(parse('carrier-account add --carrier UPS --account-number 2004381 --contract-id 42708517')).toEqual({
+    expect(parse('carrier-account add --carrier canadapost --account-number 2004381 --contract-id 42708517')).toEqual({
       kind: 'carrier-account-add',
-      carrierCode: 'UPS',
+      carrierCode: 'CANADAPOST',
       accountNumber: '2004381',
       contractId: '42708517',
     });
+  });
+
+  it("carrier-account add takes each carrier's own name of the account number and its contract id from the carrier's profile", () => {
+    const declared = CARRIER_PROFILES.filter((p) => p.account?.accountNumberLabel);
+    expect(declared.map((p) => p.code)).toContain('CANADAPOST');
+    for (const profile of declared) {
+      const option = `--${profile.account!.accountNumberLabel!.replace(/ /g, '-')}`;
+      expect(parse(`carrier-account add --carrier ${profile.code} ${option} 2004381`)).toEqual({ kind: 'carrier-account-add', carrierCode: profile.code, accountNumber: '2004381' });
+      expect(optionLines(carrierAccountAdd).join('\n')).toContain(`${option} N`);
+    }
+    for (const profile of CARRIER_PROFILES.filter((p) => !p.account?.contractId)) {
+      expect(usageError(`carrier-account add --carrier ${profile.code} --account-number 2004381 --contract-id 42708517`)).toBe(
+        `carrier-account add: --contract-id: a ${profile.code} account has no contract id`,
+      );
+    }
   });
 
   it.each([
@@ -185,7 +203,7 @@ describe('carrier accounts and pricing plans', () => {
     ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CANADAPOST, CARRIERF, CARRIERX, CARRIERY, CARRIERZ, UPS'],
     ['carrier-account add --carrier CARRIERX', 'carrier-account add: --account-number is required'],
     ['carrier-account add --carrier CARRIERX --account-number a/b', 'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"'],
-    ['carrier-account add --carrier CARRIERX --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "a/b"'],
+    ['carrier-account add --carrier CANADAPOST --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "a/b"'],
     // One digit too many, and letters: Canada Post refuses both at every rate, so the plan's rates would all vanish.
     ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 12345678901', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "12345678901"'],
     ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id abc', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "abc"'],

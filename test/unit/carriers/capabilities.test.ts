@@ -29,8 +29,9 @@ describe('profiles and connectors', () => {
     connectors.forEach((connector, i) => {
       const profile = CARRIER_PROFILES[i]!;
       for (const name of Object.keys(CORE)) expect([profile.code, name, typeof (connector as unknown as Record<string, unknown>)[name]]).toEqual([profile.code, name, 'function']);
-      // A live carrier makes its client for each call; a sandbox one is given its transport.
+      // A live carrier makes its client for each call, under an account whose credential fields its profile names; a sandbox one is given its transport.
       expect([profile.code, typeof connector.client]).toEqual([profile.code, profile.network === 'live' ? 'function' : 'undefined']);
+      expect([profile.code, (profile.account?.credentialFields.length ?? 0) > 0]).toEqual([profile.code, profile.network === 'live']);
       expect(declaredOf(profile).filter((name) => !CAPABILITY_NAMES.includes(name as CapabilityName))).toEqual([]);
       expect([profile.code, keysOf(connector.capabilities ?? {})]).toEqual([profile.code, declaredOf(profile)]);
       for (const name of declaredOf(profile) as CapabilityName[]) {

@@ -144,7 +144,6 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
   /** What the next carrier's client does: reads the credentials, sends them in a form body for a token, then the token. */
   type Client = { form: string; authorization: string };
   const next = defineLiveConnector<unknown, Client>({
-    credentialFields: ['clientId', 'clientSecret'],
     buildRateRequest: () => ({}),
     client: async (options, call) => {
       const { clientId, clientSecret, childKey, childSecret } = await options.account!.credentials();
@@ -171,6 +170,7 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
     kind: 'parcel',
     network: 'live',
     reference: { carrier: { code: 'NEXT' }, services: [], packaging: [] } as never,
+    account: { credentialFields: ['clientId', 'clientSecret'] },
     capabilities: {},
     load: async () => next,
   });
