@@ -35,6 +35,7 @@
  * bench can answer in process (bench/warm.ts), as it replaced the SDK's.
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import aws4 from 'aws4';
 import type { ClientLimits } from './clients';
@@ -274,7 +275,7 @@ export const withRetries = async <T>(
   read: (response: HttpResponse) => T,
   options: { handler: RequestHandler; limits: ClientLimits; sleep?: (ms: number) => Promise<void> },
 ): Promise<T & { $metadata: AwsServiceError['$metadata'] }> => {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? wait;
   let totalRetryDelay = 0;
   for (let attempt = 1; ; attempt++) {
     try {

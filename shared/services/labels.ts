@@ -10,6 +10,7 @@
  */
 import type { LabelList } from '../contract/labels';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { config } from '../config';
 import type { RateRequest } from '../domain/rate/schema';
 import type { KeyMode, Order } from '../domain/entities';
@@ -40,7 +41,6 @@ export type { LabelList };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
 
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type LabelServiceDependencies = {
   render: RenderFn;

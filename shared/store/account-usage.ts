@@ -14,6 +14,7 @@
  * order (a 4 KB order item read eventually consistent is half a unit), e.g.
  * 100,000 moving orders cost about 50,000 read units and a minute.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchGetCommand, ddb, QueryCommand } from '../aws';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
@@ -68,7 +69,7 @@ const readAll = async (all: readonly Key[], attributes: readonly string[]): Prom
     const items: Item[] = [];
     let pending: Key[] = chunk;
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2_000)));
+      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2_000));
       const out = await ddb.send(
         new BatchGetCommand({
           RequestItems: { [config.tableName]: { Keys: pending, ProjectionExpression: projection.expression, ...requestPlaceholders(projection) } },

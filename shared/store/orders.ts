@@ -22,6 +22,7 @@
  * The order keeps a copy of its rate request (gzip JSON, as the rate request
  * item), because labels and tracking outlive the rate records' 24 hours.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
@@ -216,7 +217,6 @@ export type RaceOptions = { budgetMs: number; elapsedMs: () => number; random: (
 
 /** Backoff between attempts: full jitter, doubling from 5 ms up to 200 ms. */
 const backoffMs = (attempt: number, random: () => number) => random() * Math.min(200, 5 * 2 ** attempt);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The order's optimistic-concurrency write, one primitive for every writer

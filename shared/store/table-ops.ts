@@ -6,6 +6,7 @@
  * can tell "already claimed" from "not there" without knowing the SDK's
  * exceptions, and a service decides what it means to a caller.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, ddb, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws';
 import type * as z from '../zod';
@@ -114,7 +115,7 @@ export const putAll = async (items: Array<Key & Record<string, unknown>>) => {
       if (attempt > 8) throw new Error('BatchWrite kept returning unprocessed items');
       const out = await ddb.send(new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }));
       requests = (out.UnprocessedItems?.[config.tableName] ?? []) as typeof requests;
-      if (requests.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      if (requests.length > 0) await sleep(50 * 2 ** attempt);
     }
   }
 };

@@ -63,3 +63,12 @@ describe('layering (docs/architecture.md)', () => {
     expect(direct).toEqual([]);
   });
 });
+
+describe('habits (issue 44)', () => {
+  const deployed = [...sourceFiles('shared'), ...sourceFiles('functions')];
+  const text = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+  it.each(deployed)('%s waits with timers/promises, never a promise of its own around setTimeout', (file) => {
+    expect(text(file).match(/setTimeout\(\s*(?:r|res|resolve)\s*,[^)]*\)/g) ?? []).toEqual([]);
+  });
+});
