@@ -17,7 +17,8 @@ export const errorBody = (code: string, message: string, details?: unknown) => (
 export const errorHandler = (): MiddlewareObj<unknown, APIGatewayProxyResult, Error, HttpContext> => ({
   onError: async (request) => {
     const error = request.error;
-    const requestId = request.context.requestId;
+    // Set by the first middleware; Lambda's own id should that one ever fail.
+    const requestId = request.context.requestId ?? request.context.awsRequestId;
     if (isAppError(error)) {
       if (error.status >= 500) logger.error('request failed', { code: error.code, error });
       else logger.info('request refused', { status: error.status, code: error.code });

@@ -17,17 +17,14 @@ export type HttpReply<Data = unknown> =
   | { status?: number; data: Data; headers?: Record<string, string> }
   | { status: 301 | 302 | 303 | 307; location: string; headers?: Record<string, string> };
 
-export type HttpEvent = Omit<APIGatewayProxyEvent, 'body'> & {
-  /** Parsed JSON body (POST), or undefined when there is none. */
-  body: unknown;
-  rawBody: string | null;
-};
+/**
+ * Lambda's context as the HTTP layer's middlewares leave it: the request id
+ * (the first middleware) and, once authenticated, the caller. Optional in the
+ * type, since Lambda hands the handler a context without them.
+ */
+export type HttpContext = Context & { requestId?: string; caller?: Caller };
 
-export type HttpContext = Context & { requestId: string; caller?: Caller };
-
-/** A route's input as its schemas read it (shared/http/route-input.ts), and the event it came in. */
-export type MainInput<R extends Route = Route> = RouteInput<R> & { event: HttpEvent };
-
-export type Main<R extends Route = Route> = (input: MainInput<R>, caller: Caller, context: HttpContext) => Promise<HttpReply<RouteData<R>>>;
+/** What `main` runs with: the route's input as its schemas read it (shared/http/route-input.ts), and the caller. */
+export type Main<R extends Route = Route> = (input: RouteInput<R>, caller: Caller) => Promise<HttpReply<RouteData<R>>>;
 
 export type { APIGatewayProxyEvent, APIGatewayProxyResult };

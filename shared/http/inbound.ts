@@ -9,25 +9,23 @@
  * of the function (test/unit/functions.test.ts holds them equal); the function list,
  * which reads every route object, stays out of the bundle.
  */
-import middy, { type MiddlewareObj } from '@middy/core';
+import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withRequestScope } from '../store/request-scope';
 import { errorHandler } from './errors-middleware';
-import { frontMiddlewares } from './handler';
+import { established, frontMiddlewares } from './handler';
 import { jsonResponse } from './respond';
-import type { HttpContext } from './handler-io';
 
 /** What an inbound route answers: a status, a JSON body as is, headers. */
 export type InboundReply = { status: number; body: unknown; headers?: Record<string, string> };
-export type InboundMain = (event: APIGatewayProxyEvent, context: HttpContext) => Promise<InboundReply>;
+export type InboundMain = (event: APIGatewayProxyEvent) => Promise<InboundReply>;
 
 export const inboundHandler = (functionName: string, main: InboundMain) => {
-  const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
-    const reply = await main(event, context);
-    return jsonResponse(reply.status, reply.body, context.requestId, reply.headers);
+  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const { requestId } = established(context);
+    const reply = await main(event);
+    return jsonResponse(reply.status, reply.body, requestId, reply.headers);
   };
-  const handler = middy(core as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)
-    .use(frontMiddlewares(functionName))
-    .use(errorHandler() as MiddlewareObj) as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>(core).use(frontMiddlewares(functionName)).use(errorHandler());
   return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
 };

@@ -5,11 +5,8 @@
  * `Content-Type: application/json` is 415, and whether an empty body is
  * allowed depends on the route (the ship body may be empty, the rate body may not).
  */
-import type { MiddlewareObj } from '@middy/core';
 import { jsonDepthExceeds } from '../domain/json';
 import { AppError } from '../errors';
-import type { HttpContext } from './handler-io';
-
 import type { BodyPolicy } from '../contract/route';
 
 export type { BodyPolicy };
@@ -43,11 +40,11 @@ export const parseJsonBody = (
   body: string | null,
   isBase64Encoded: boolean,
   policy: BodyPolicy,
-): { body: unknown; rawBody: string | null } => {
-  if (policy === 'none') return { body: undefined, rawBody: body };
+): unknown => {
+  if (policy === 'none') return undefined;
   const text = body === null || body === undefined ? '' : bodyText(body, isBase64Encoded);
   if (text.trim() === '') {
-    if (policy === 'optional') return { body: {}, rawBody: text };
+    if (policy === 'optional') return {};
     throw new AppError(400, 'VALIDATION_FAILED', 'request body is required (JSON)');
   }
   if (!isJsonContentType(headers['content-type'])) {
@@ -62,14 +59,6 @@ export const parseJsonBody = (
   if (jsonDepthExceeds(parsed, BODY_LIMITS.depth)) {
     throw new AppError(400, 'VALIDATION_FAILED', `request body is nested more than ${BODY_LIMITS.depth} levels deep`);
   }
-  return { body: parsed, rawBody: text };
+  return parsed;
 };
 
-export const jsonBody = (policy: BodyPolicy): MiddlewareObj<{ headers: Record<string, string | undefined>; body: unknown; isBase64Encoded?: boolean; rawBody?: unknown }, unknown, Error, HttpContext> => ({
-  before: async (request) => {
-    const event = request.event;
-    const parsed = parseJsonBody(event.headers ?? {}, (event.body as string | null) ?? null, Boolean(event.isBase64Encoded), policy);
-    event.rawBody = parsed.rawBody;
-    event.body = parsed.body;
-  },
-});

@@ -12,7 +12,7 @@ import type { Route, RouteInput } from '../contract/route';
 import { issuesToDetails, issueText, validationError } from '../domain/issues';
 import { AppError } from '../errors';
 import type * as z from '../zod';
-import type { HttpEvent } from './handler-io';
+import type { APIGatewayProxyEvent } from './handler-io';
 
 const read = (schema: z.ZodMiniType, value: unknown, where: 'params' | 'query' | 'body'): unknown => {
   const parsed = schema.safeParse(value, { error: issueText });
@@ -22,11 +22,11 @@ const read = (schema: z.ZodMiniType, value: unknown, where: 'params' | 'query' |
 };
 
 /**
- * The route's input of `event` (its body already parsed from JSON by
- * ./json-body.ts), or the 400 that says what is wrong. A body the route leaves
- * to its service (`checkedBy: 'service'`) is handed as parsed.
+ * The route's input of `event`, whose `body` is the JSON body as
+ * ./json-body.ts parsed it, or the 400 that says what is wrong. A body the
+ * route leaves to its service (`checkedBy: 'service'`) is handed as parsed.
  */
-export const readRouteInput = <R extends Route>(route: R, event: Pick<HttpEvent, 'pathParameters' | 'queryStringParameters' | 'body'>): RouteInput<R> => {
+export const readRouteInput = <R extends Route>(route: R, event: Pick<APIGatewayProxyEvent, 'pathParameters' | 'queryStringParameters'> & { body: unknown }): RouteInput<R> => {
   const { params, query, body } = route.request;
   return {
     params: params ? read(params, event.pathParameters ?? {}, 'params') : {},

@@ -71,4 +71,8 @@ describe('habits (issue 44)', () => {
   it.each(deployed)('%s waits with timers/promises, never a promise of its own around setTimeout', (file) => {
     expect(text(file).match(/setTimeout\(\s*(?:r|res|resolve)\s*,[^)]*\)/g) ?? []).toEqual([]);
   });
+
+  it.each([...sourceFiles('shared/http'), 'shared/batch-handler.ts'])('%s types its middy wiring: no cast of a handler or a middleware', (file) => {
+    expect(text(file).match(/as unknown as|as MiddlewareObj\b/g) ?? []).toEqual([]);
+  });
 });
