@@ -13,5 +13,5 @@ export const localHandlerOverride = (route: Pick<Route, 'name'>, env: NodeJS.Pro
   const { defaultRegistry } = require('../shared/carriers/registry') as typeof import('../shared/carriers/registry');
   const { sandboxShipCrash } = require('../shared/carriers/sandbox/crash') as typeof import('../shared/carriers/sandbox/crash');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return createShipHandler(defaultRegistry, { afterCarrierShip: sandboxShipCrash(env) }) as unknown as LambdaHandler;
+  return createShipHandler(defaultRegistry, { afterCarrierShip: sandboxShipCrash(() => Number(env.SANDBOX_SHIP_CRASH)) }) as unknown as LambdaHandler;
 };

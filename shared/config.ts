@@ -16,12 +16,16 @@
  * reading the variables by hand for the dozen a stage sets, measured on
  * 2026-11-26, and 2-3 KB of bundle (cold start, docs/performance.md).
  *
- * Constructs never read process.env. A few modules still read variables of
- * their own beside this one: the logger, tracer and metrics (their switches keep Powertools' names),
- * the AWS clients' endpoints (aws/clients.ts, aws/s3.ts,
- * notify/ses.ts, secrets.ts), the queue URLs (queues.ts), a live carrier's
- * base URL (carriers/live-http.ts) and the sandbox's crash switch
- * (carriers/sandbox/crash.ts).
+ * This module is the only reader of process.env in shared/ and functions/
+ * (test/unit/architecture.test.ts), and nothing writes it. Beside the
+ * service's settings it reads what Lambda, the AWS conventions and
+ * Powertools set (the runtime, the trace header, region, credentials,
+ * endpoints, Powertools' switches under their names), as text: the logger,
+ * tracer, metrics and AWS clients apply their libraries' rules to it, and
+ * take these values as a parameter whose default is `config`, so a test
+ * hands them `readEnvironment({...})` rather than patching the environment.
+ * A live carrier's base URL override is named by its connector
+ * (`carrierBaseUrlOverride`). Constructs never read process.env.
  */
 import * as z from './zod';
 import { SANDBOX_CARRIERS_SETTINGS, type SandboxCarriersSetting } from './domain/sandbox-carriers';
@@ -192,6 +196,41 @@ export const variables = {
    * never on a deployed stage.
    */
   webhookAllowPrivateUrls: { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: false, convert: (raw) => raw === 'true', schema: once(() => z.boolean()) } satisfies Variable<boolean>,
+  /** Each queue's URL on a deployed stage (lib/shipping-stack.ts sets it where a function `sends`); locally the runtime's own queue. */
+  trackingQueueUrl: optionalTextVariable('TRACKING_QUEUE_URL'),
+  webhookQueueUrl: optionalTextVariable('WEBHOOK_QUEUE_URL'),
+  /** Local runtime only (local/sandbox-hooks.ts): the next n ships die after the carrier shipped, before the order is written. */
+  sandboxShipCrash: numberVariable('SANDBOX_SHIP_CRASH', 0, wholeFromZero),
+
+  // What Lambda, the AWS conventions and Powertools set beside the settings, read here all the same
+  // (docs/configuration.md, "Set by Lambda and AWS"); text as it is, each reader keeping its library's rule.
+  /** DEBUG, INFO, WARN, ERROR or SILENT (any case); unset: INFO, SILENT under NODE_ENV=test (shared/observability/logger.ts). */
+  logLevel: optionalTextVariable('LOG_LEVEL'),
+  nodeEnv: optionalTextVariable('NODE_ENV'),
+  /** Powertools' switches, read by its rules (shared/observability/tracer.ts, emf.ts, metrics.ts): set but empty is set. */
+  traceEnabledSwitch: { name: 'POWERTOOLS_TRACE_ENABLED', fallback: undefined, keepsEmpty: true, schema: anyText } satisfies Variable<string | undefined>,
+  metricsDisabledSwitch: { name: 'POWERTOOLS_METRICS_DISABLED', fallback: undefined, keepsEmpty: true, schema: anyText } satisfies Variable<string | undefined>,
+  powertoolsDevSwitch: { name: 'POWERTOOLS_DEV', fallback: undefined, keepsEmpty: true, schema: anyText } satisfies Variable<string | undefined>,
+  metricsNamespace: optionalTextVariable('POWERTOOLS_METRICS_NAMESPACE'),
+  /** Lambda's: the runtime (`AWS_Lambda_nodejs24.x`), the function, on-demand or provisioned, the invocation's X-Ray trace header. */
+  executionEnv: optionalTextVariable('AWS_EXECUTION_ENV'),
+  samLocal: optionalTextVariable('AWS_SAM_LOCAL'),
+  lambdaFunctionName: optionalTextVariable('AWS_LAMBDA_FUNCTION_NAME'),
+  lambdaInitializationType: optionalTextVariable('AWS_LAMBDA_INITIALIZATION_TYPE'),
+  xrayTraceHeader: optionalTextVariable('_X_AMZN_TRACE_ID'),
+  /** The AWS SDK's: region, the environment's credentials, and endpoints (an emulator's, LocalStack's) for all services or one. */
+  awsRegion: optionalTextVariable('AWS_REGION'),
+  awsDefaultRegion: optionalTextVariable('AWS_DEFAULT_REGION'),
+  awsAccessKeyId: optionalTextVariable('AWS_ACCESS_KEY_ID'),
+  awsSecretAccessKey: optionalTextVariable('AWS_SECRET_ACCESS_KEY'),
+  awsSessionToken: optionalTextVariable('AWS_SESSION_TOKEN'),
+  awsEndpointUrl: optionalTextVariable('AWS_ENDPOINT_URL'),
+  awsEndpointUrlDynamodb: optionalTextVariable('AWS_ENDPOINT_URL_DYNAMODB'),
+  awsEndpointUrlS3: optionalTextVariable('AWS_ENDPOINT_URL_S3'),
+  awsEndpointUrlSesv2: optionalTextVariable('AWS_ENDPOINT_URL_SESV2'),
+  awsEndpointUrlSecretsManager: optionalTextVariable('AWS_ENDPOINT_URL_SECRETS_MANAGER'),
+  awsEndpointUrlKms: optionalTextVariable('AWS_ENDPOINT_URL_KMS'),
+  awsEndpointUrlSqs: optionalTextVariable('AWS_ENDPOINT_URL_SQS'),
 };
 
 type Variables = typeof variables;
@@ -213,6 +252,8 @@ const read = <K extends Setting>(setting: K, env: NodeJS.ProcessEnv = process.en
   const variable: Variable<unknown> = variables[setting];
   const raw = env[variable.name];
   if (raw === undefined || (raw === '' && !variable.keepsEmpty)) return variable.fallback as ConfigValues[K];
+  // Text is taken as it is: nothing to parse (the trace header changes with every invocation).
+  if (variable.schema === anyText) return raw as ConfigValues[K];
   const last = parsed.get(setting);
   if (last && last.raw === raw) return last.value as ConfigValues[K];
   const result = variable.schema().safeParse(variable.convert ? variable.convert(raw) : raw);
@@ -267,3 +308,17 @@ export const config: ConfigValues = Object.defineProperties({} as ConfigValues, 
   ...Object.fromEntries((Object.keys(variables) as Setting[]).map((setting) => [setting, { enumerable: true, configurable: true, get: () => read(setting) }])),
   apiKeyTestPrefix: { enumerable: true, configurable: true, get: () => differentTestPrefix(read('apiKeyPrefix'), read('apiKeyTestPrefix')) },
 });
+
+/** `<CODE>_API_BASE_URL_TEST` or `_LIVE`: the variables a live carrier's connector names (docs/configuration.md). */
+const CARRIER_BASE_URL_VARIABLE = /^[A-Z][A-Z0-9]*_API_BASE_URL_(TEST|LIVE)$/;
+
+/**
+ * A live carrier's API base override, read at each call (a test or the
+ * local runtime may set it late); undefined when unset or blank. Named by
+ * the carrier's connector (shared/carriers/live-http.ts), so no setting here
+ * names a carrier; a name of any other shape is refused.
+ */
+export const carrierBaseUrlOverride = (variable: string): string | undefined => {
+  if (!CARRIER_BASE_URL_VARIABLE.test(variable)) throw new Error(`${variable} is not a carrier base URL variable (<CODE>_API_BASE_URL_TEST or _LIVE)`);
+  return process.env[variable]?.trim() || undefined;
+};

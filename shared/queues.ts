@@ -1,13 +1,15 @@
 /**
  * The stack's SQS queues as ports (shared/functions.ts QUEUES): a function
  * sends JSON messages to a queue by name. Deployed, each queue's URL is in the
- * environment variable QUEUE_URL_ENV names (lib/shipping-stack.ts sets it for
- * the functions whose function entry `sends` to it); locally the runtime
+ * environment variable QUEUE_URL_ENV names, a setting of ./config.ts
+ * (lib/shipping-stack.ts sets it for the functions whose function entry
+ * `sends` to it); locally the runtime
  * installs its own durable queue for each (local/delivery-queue.ts) with
  * `useQueue`, and tests install an array.
  */
 import type { QueueName } from './functions';
 import { awsClientConfig, withoutSdkLogging } from './aws';
+import { config, variableName } from './config';
 
 export type QueuePort<M> = {
   /** Sends the messages, each to be received after `delaySeconds` (at most MAX_DELAY_SECONDS). */
@@ -16,10 +18,13 @@ export type QueuePort<M> = {
   depth?(): Promise<number>;
 };
 
+/** The setting holding each queue's URL on a deployed stage. */
+const QUEUE_URL_SETTING = { 'webhook-deliveries': 'webhookQueueUrl', 'tracking-checks': 'trackingQueueUrl' } as const satisfies Record<QueueName, string>;
+
 /** The environment variable holding each queue's URL on a deployed stage. */
 export const QUEUE_URL_ENV: Record<QueueName, string> = {
-  'webhook-deliveries': 'WEBHOOK_QUEUE_URL',
-  'tracking-checks': 'TRACKING_QUEUE_URL',
+  'webhook-deliveries': variableName(QUEUE_URL_SETTING['webhook-deliveries']),
+  'tracking-checks': variableName(QUEUE_URL_SETTING['tracking-checks']),
 };
 
 /** SQS's longest message delay. */
@@ -46,7 +51,7 @@ const sqsClient = async () => {
 let sqs: ReturnType<typeof sqsClient> | undefined;
 
 const urlOf = (name: QueueName): string => {
-  const url = process.env[QUEUE_URL_ENV[name]];
+  const url = config[QUEUE_URL_SETTING[name]];
   if (!url) throw new Error(`the ${name} queue needs ${QUEUE_URL_ENV[name]} (deployed) or the local runtime's queue`);
   return url;
 };

@@ -158,8 +158,7 @@ const writeFileCredentials = (dir: string, name: string, credentials: Credential
 
 // ---- Secrets Manager ----
 
-export const createSecretsManagerClient = (env: NodeJS.ProcessEnv = process.env): SecretsManagerClient =>
-  traced(withoutSdkLogging(new SecretsManagerClient(awsClientConfig('secretsmanager', env))));
+export const createSecretsManagerClient = (): SecretsManagerClient => traced(withoutSdkLogging(new SecretsManagerClient(awsClientConfig('secretsmanager'))));
 
 const secretsManager: SecretsManagerClient = /* @__PURE__ */ lazy(() => createSecretsManagerClient());
 

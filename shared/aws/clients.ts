@@ -1,9 +1,11 @@
 /**
  * AWS clients, one per container, created on first use from the environment
  * of that moment (not at import), so no module has to be imported after the
- * environment is set. Local endpoints come from the standard
- * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_S3 variables (DynamoDB Local,
- * s3rver, LocalStack); S3 then needs path-style addressing.
+ * environment is set; the light clients read region, credentials and
+ * endpoint at each call, through ../config.ts (`AwsSettings`). Local
+ * endpoints come from the standard AWS_ENDPOINT_URL_DYNAMODB /
+ * AWS_ENDPOINT_URL_S3 variables (DynamoDB Local, s3rver, LocalStack); S3
+ * then needs path-style addressing.
  *
  * Limits (`clientLimits`): without them a call on a dead keep-alive socket
  * (a container thawed after minutes) waits until the Lambda timeout. Each
@@ -29,7 +31,26 @@
  * (../secrets.ts), KMS (../webhooks/secret-box.ts) and SQS (../queues.ts). This
  * module imports no SDK client, so a function loads only the clients it uses.
  */
+import { config, type ConfigValues } from '../config';
+
 export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'secretsmanager' | 'kms' | 'sqs';
+
+/** The AWS SDK's variables as ../config.ts reads them: region, the environment's credentials, endpoints. */
+export type AwsSettings = Pick<
+  ConfigValues,
+  | 'awsRegion'
+  | 'awsDefaultRegion'
+  | 'awsAccessKeyId'
+  | 'awsSecretAccessKey'
+  | 'awsSessionToken'
+  | 'awsEndpointUrl'
+  | 'awsEndpointUrlDynamodb'
+  | 'awsEndpointUrlS3'
+  | 'awsEndpointUrlSesv2'
+  | 'awsEndpointUrlSecretsManager'
+  | 'awsEndpointUrlKms'
+  | 'awsEndpointUrlSqs'
+>;
 
 export type ClientLimits = { connectionTimeoutMs: number; requestTimeoutMs: number; maxAttempts: number };
 
@@ -47,25 +68,27 @@ export const clientLimits: Record<AwsService, ClientLimits> = {
 
 export const emulatorLimits: ClientLimits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 10_000, maxAttempts: 3 };
 
-const endpointVariable: Record<AwsService, string> = {
-  dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
-  s3: 'AWS_ENDPOINT_URL_S3',
-  sesv2: 'AWS_ENDPOINT_URL_SESV2',
-  secretsmanager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
-  kms: 'AWS_ENDPOINT_URL_KMS',
-  sqs: 'AWS_ENDPOINT_URL_SQS',
-};
+const endpointSetting = {
+  dynamodb: 'awsEndpointUrlDynamodb',
+  s3: 'awsEndpointUrlS3',
+  sesv2: 'awsEndpointUrlSesv2',
+  secretsmanager: 'awsEndpointUrlSecretsManager',
+  kms: 'awsEndpointUrlKms',
+  sqs: 'awsEndpointUrlSqs',
+} as const satisfies Record<AwsService, keyof AwsSettings>;
+
+/** The endpoint `service` is pointed at (AWS_ENDPOINT_URL_<SERVICE>, else AWS_ENDPOINT_URL), or undefined for AWS's own. */
+export const endpointOf = (service: AwsService, settings: AwsSettings = config): string | undefined => settings[endpointSetting[service]] || settings.awsEndpointUrl;
 
 /** True when the service is pointed at an emulator (or LocalStack) rather than AWS. */
-export const usesEmulator = (service: AwsService, env: NodeJS.ProcessEnv = process.env): boolean =>
-  Boolean(env[endpointVariable[service]] || env.AWS_ENDPOINT_URL);
+export const usesEmulator = (service: AwsService, settings: AwsSettings = config): boolean => Boolean(endpointOf(service, settings));
 
 /** The limits of `service`'s calls: an emulator's when one is configured. */
-export const limitsOf = (service: AwsService, env: NodeJS.ProcessEnv = process.env): ClientLimits => (usesEmulator(service, env) ? emulatorLimits : clientLimits[service]);
+export const limitsOf = (service: AwsService, settings: AwsSettings = config): ClientLimits => (usesEmulator(service, settings) ? emulatorLimits : clientLimits[service]);
 
 /** Constructor options shared by every SDK client of `service`: timeouts and retries (see above). */
-export const awsClientConfig = (service: AwsService, env: NodeJS.ProcessEnv = process.env) => {
-  const limits = limitsOf(service, env);
+export const awsClientConfig = (service: AwsService, settings: AwsSettings = config) => {
+  const limits = limitsOf(service, settings);
   return {
     maxAttempts: limits.maxAttempts,
     retryMode: 'standard',

@@ -10,6 +10,6 @@ import { lazy } from '../lazy';
 import { traced } from '../observability';
 import { DynamoClient } from './dynamodb';
 
-export const createDocumentClient = (env: NodeJS.ProcessEnv = process.env): DynamoClient => traced(withoutSdkLogging(new DynamoClient({ env })));
+export const createDocumentClient = (): DynamoClient => traced(withoutSdkLogging(new DynamoClient()));
 
 export const ddb: DynamoClient = /* @__PURE__ */ lazy(() => createDocumentClient());

@@ -39,7 +39,8 @@ import type {
   UpdateCommandInput,
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { limitsOf, type ClientLimits } from './clients';
+import { config as configuredSettings } from '../config';
+import { endpointOf, limitsOf, type AwsSettings, type ClientLimits } from './clients';
 import { wireAttributeMap } from './attribute-values';
 import { AwsServiceError, firstHeader, MiddlewareStack, nodeRequestHandler, sendSigned, type HttpResponse, type MiddlewareResult, type RequestHandler } from './signed-http';
 
@@ -180,13 +181,13 @@ export type DynamoClientConfig = {
   /** The transport; Node's http/https unless replaced. */
   requestHandler: RequestHandler;
   limits: ClientLimits;
-  /** The environment credentials, region and endpoint are read from, at each call. */
-  env: NodeJS.ProcessEnv;
+  /** Where credentials, region and endpoint are read from, at each call (../config.ts). */
+  settings: AwsSettings;
 };
 
 /** DynamoDB's endpoint: AWS_ENDPOINT_URL_DYNAMODB or AWS_ENDPOINT_URL (an emulator), else the region's. */
-export const dynamoEndpoint = (env: NodeJS.ProcessEnv, region: string): URL =>
-  new URL(env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL || `https://dynamodb.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`);
+export const dynamoEndpoint = (settings: AwsSettings, region: string): URL =>
+  new URL(endpointOf('dynamodb', settings) || `https://dynamodb.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`);
 
 /** The service's error code from a JSON-protocol error answer (`__type` "com.amazonaws.dynamodb.v20120810#Code", or the header). */
 const errorOf = (response: HttpResponse, body: Doc): AwsServiceError => {
@@ -230,8 +231,8 @@ export class DynamoClient {
   readonly config: DynamoClientConfig;
 
   constructor(config: Partial<DynamoClientConfig> = {}) {
-    const env = config.env ?? process.env;
-    this.config = { requestHandler: config.requestHandler ?? nodeRequestHandler, limits: config.limits ?? limitsOf('dynamodb', env), env };
+    const settings = config.settings ?? configuredSettings;
+    this.config = { requestHandler: config.requestHandler ?? nodeRequestHandler, limits: config.limits ?? limitsOf('dynamodb', settings), settings };
   }
 
   send<Input extends object, Output extends object>(command: DynamoCommand<Input, Output>): Promise<Output> {
@@ -244,13 +245,13 @@ export class DynamoClient {
   destroy(): void {}
 
   private async call(operation: Operation, input: Doc): Promise<MiddlewareResult> {
-    const { env, requestHandler, limits } = this.config;
+    const { settings, requestHandler, limits } = this.config;
     const body = JSON.stringify(operation.marshal(input));
     const out = await sendSigned(
       'dynamodb',
-      env,
+      settings,
       (region) => ({
-        endpoint: dynamoEndpoint(env, region),
+        endpoint: dynamoEndpoint(settings, region),
         method: 'POST',
         path: '/',
         headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': `DynamoDB_20120810.${operation.name}` },

@@ -13,7 +13,8 @@
  * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`) on AWS. A module of
  * its own, imported only by the modules that use S3.
  */
-import { limitsOf, usesEmulator, withoutSdkLogging } from './clients';
+import { config as configuredSettings } from '../config';
+import { endpointOf, limitsOf, withoutSdkLogging, type AwsSettings } from './clients';
 import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, sendSigned, signed, type HttpResponse, type RequestHandler } from './signed-http';
 import { lazy } from '../lazy';
 import { traced } from '../observability';
@@ -43,7 +44,7 @@ export class DeleteObjectCommand extends S3Command<ObjectInput, Metadata> {
   readonly operation = 'DeleteObject';
 }
 
-export type S3ClientConfig = { requestHandler: RequestHandler; env: NodeJS.ProcessEnv };
+export type S3ClientConfig = { requestHandler: RequestHandler; settings: AwsSettings };
 
 /** The error an S3 answer names (`<Code>` of its XML), or the SDK's name for a body-less one (HEAD). */
 const errorOf = (response: HttpResponse, method: string): AwsServiceError => {
@@ -70,14 +71,13 @@ export class S3LightClient {
   readonly config: S3ClientConfig;
 
   constructor(config: Partial<S3ClientConfig> = {}) {
-    this.config = { requestHandler: config.requestHandler ?? nodeRequestHandler, env: config.env ?? process.env };
+    this.config = { requestHandler: config.requestHandler ?? nodeRequestHandler, settings: config.settings ?? configuredSettings };
   }
 
   /** The endpoint and path of an object: path-style on an emulator, virtual-hosted on AWS. */
   objectLocation(input: ObjectInput, region: string): { endpoint: URL; path: string } {
-    const { env } = this.config;
-    const emulator = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL;
-    if (usesEmulator('s3', env) && emulator) {
+    const emulator = endpointOf('s3', this.config.settings);
+    if (emulator) {
       const endpoint = new URL(emulator);
       return { endpoint, path: `${endpoint.pathname.replace(/\/$/, '')}/${input.Bucket}/${encodeKey(input.Key)}` };
     }
@@ -96,12 +96,12 @@ export class S3LightClient {
   destroy(): void {}
 
   private async call(operation: S3Command<ObjectInput, object>['operation'], input: ObjectInput & { Body?: Buffer | Uint8Array | string; ContentType?: string }) {
-    const { env, requestHandler } = this.config;
+    const { settings, requestHandler } = this.config;
     const method = { HeadObject: 'HEAD', GetObject: 'GET', PutObject: 'PUT', DeleteObject: 'DELETE' }[operation];
     const body = input.Body === undefined ? undefined : typeof input.Body === 'string' ? Buffer.from(input.Body) : Buffer.from(input.Body.buffer, input.Body.byteOffset, input.Body.byteLength);
     const out = await sendSigned(
       's3',
-      env,
+      settings,
       (region) => ({
         ...this.objectLocation(input, region),
         method,
@@ -121,7 +121,7 @@ export class S3LightClient {
           ...(operation === 'GetObject' ? { Body: response.body } : {}),
         };
       },
-      { handler: requestHandler, limits: limitsOf('s3', env) },
+      { handler: requestHandler, limits: limitsOf('s3', settings) },
     );
     return { output: out as Record<string, unknown> };
   }
@@ -132,8 +132,8 @@ export class S3LightClient {
    * Content-Disposition when given.
    */
   async presignGet(input: ObjectInput & { ResponseContentDisposition?: string }, expiresIn: number): Promise<string> {
-    const { env } = this.config;
-    const region = regionOf(env);
+    const { settings } = this.config;
+    const region = regionOf(settings);
     const { endpoint, path } = this.objectLocation(input, region);
     const query = new URLSearchParams({
       ...(input.ResponseContentDisposition ? { 'response-content-disposition': input.ResponseContentDisposition } : {}),
@@ -146,13 +146,13 @@ export class S3LightClient {
       method: 'GET',
       path: `${path}?${query.toString()}`,
       headers: {},
-      credentials: await credentialsOf(env),
+      credentials: await credentialsOf(settings),
       signQuery: true,
     });
     return `${endpoint.protocol}//${endpoint.host}${request.path}`;
   }
 }
 
-export const createS3Client = (env: NodeJS.ProcessEnv = process.env): S3LightClient => traced(withoutSdkLogging(new S3LightClient({ env })));
+export const createS3Client = (settings: AwsSettings = configuredSettings): S3LightClient => traced(withoutSdkLogging(new S3LightClient({ settings })));
 
 export const s3: S3LightClient = /* @__PURE__ */ lazy(() => createS3Client());

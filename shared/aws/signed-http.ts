@@ -38,7 +38,7 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import aws4 from 'aws4';
-import type { ClientLimits } from './clients';
+import type { AwsSettings, ClientLimits } from './clients';
 
 export type Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 
@@ -175,16 +175,15 @@ export const retryDelayMs = (error: unknown, attempt: number, random: () => numb
 
 let fallbackCredentials: Promise<() => Promise<Credentials>> | undefined;
 /** The environment's credentials; without them, the SDK's default chain (loaded once, see above). */
-export const credentialsOf = async (env: NodeJS.ProcessEnv): Promise<Credentials> => {
-  const accessKeyId = env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
-  if (accessKeyId && secretAccessKey) return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+export const credentialsOf = async (settings: AwsSettings): Promise<Credentials> => {
+  const { awsAccessKeyId: accessKeyId, awsSecretAccessKey: secretAccessKey, awsSessionToken: sessionToken } = settings;
+  if (accessKeyId && secretAccessKey) return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
   fallbackCredentials ??= import('@aws-sdk/credential-provider-node').then(({ defaultProvider }) => defaultProvider());
   return (await fallbackCredentials)();
 };
 
-export const regionOf = (env: NodeJS.ProcessEnv): string => {
-  const region = env.AWS_REGION || env.AWS_DEFAULT_REGION;
+export const regionOf = (settings: AwsSettings): string => {
+  const region = settings.awsRegion || settings.awsDefaultRegion;
   if (!region) throw new AwsServiceError('ConfigurationError', 'no AWS region: set AWS_REGION', { fault: 'client' });
   return region;
 };
@@ -306,15 +305,15 @@ export const withRetries = async <T>(
  */
 export const sendSigned = <T>(
   service: string,
-  env: NodeJS.ProcessEnv,
+  settings: AwsSettings,
   describe: (region: string) => Omit<SignedCall, 'service' | 'region' | 'credentials'>,
   read: (response: HttpResponse) => T,
   options: { handler: RequestHandler; limits: ClientLimits },
 ) =>
   withRetries(
     async () => {
-      const region = regionOf(env);
-      return signed({ service, region, ...describe(region), credentials: await credentialsOf(env) });
+      const region = regionOf(settings);
+      return signed({ service, region, ...describe(region), credentials: await credentialsOf(settings) });
     },
     read,
     options,

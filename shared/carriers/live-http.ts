@@ -11,6 +11,7 @@
  * renews its OAuth token on a 401 without counting an attempt), around
  * `nextWait` (docs/decisions.md).
  */
+import { carrierBaseUrlOverride } from '../config';
 import { sleepFor } from './signals';
 
 /** What a live carrier's HTTP client is made of; tests replace fetch and the waits. */
@@ -108,7 +109,7 @@ export function liveBaseUrl(
   mode: 'test' | 'live',
 ): string {
   const name = carrier.env[mode];
-  const raw = process.env[name]?.trim() || carrier.defaults[mode];
+  const raw = carrierBaseUrlOverride(name) ?? carrier.defaults[mode];
   let url: URL;
   try {
     url = new URL(raw);

@@ -12,7 +12,7 @@ import { awsClientConfig, withoutSdkLogging } from '../aws';
 import { traced } from '../observability';
 import type { EmailMessage, EmailSender } from './email-port';
 
-export const createSesClient = (env: NodeJS.ProcessEnv = process.env): SESv2Client => traced(withoutSdkLogging(new SESv2Client(awsClientConfig('sesv2', env))));
+export const createSesClient = (): SESv2Client => traced(withoutSdkLogging(new SESv2Client(awsClientConfig('sesv2'))));
 
 const ses: SESv2Client = /* @__PURE__ */ lazy(() => createSesClient());
 

@@ -19,6 +19,7 @@
  * of what was left of observability's cost there.
  */
 import type { MiddlewareObj } from '@middy/core';
+import { config, type ConfigValues } from '../config';
 import { writeStdout } from './log-output';
 
 /** The units the service writes (Powertools' MetricUnit values). */
@@ -29,9 +30,11 @@ export type MetricUnitName = (typeof MetricUnit)[keyof typeof MetricUnit];
 const TRUTHY = new Set(['1', 'y', 'yes', 't', 'true', 'on']);
 const switchOn = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.trim().toLowerCase());
 
+export type MetricsSwitches = Pick<ConfigValues, 'metricsDisabledSwitch' | 'powertoolsDevSwitch'>;
+
 /** Whether metrics are off: POWERTOOLS_METRICS_DISABLED when set, else POWERTOOLS_DEV. */
-export const metricsDisabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
-  env.POWERTOOLS_METRICS_DISABLED !== undefined ? switchOn(env.POWERTOOLS_METRICS_DISABLED) : switchOn(env.POWERTOOLS_DEV);
+export const metricsDisabled = (settings: MetricsSwitches = config): boolean =>
+  settings.metricsDisabledSwitch !== undefined ? switchOn(settings.metricsDisabledSwitch) : switchOn(settings.powertoolsDevSwitch);
 
 /** Powertools' limits: a flush is written when 100 metrics, or 100 values of one metric, are stored. */
 const MAX_METRICS = 100;
@@ -63,6 +66,8 @@ export type EmfMetricsOptions = {
   defaultDimensions?: Record<string, string>;
   /** Where an empty flush is mentioned (Powertools warns; the service logs it at debug). */
   onEmptyFlush?: (message: string) => void;
+  /** Off: nothing written. Powertools' switches (`metricsDisabled`) unless given. */
+  disabled?: boolean;
 };
 
 const EMPTY_FLUSH =
@@ -70,13 +75,14 @@ const EMPTY_FLUSH =
 
 export class EmfMetrics {
   private readonly dimensions: Record<string, string>;
-  private readonly disabled = metricsDisabled();
-  private coldStart = process.env.AWS_LAMBDA_INITIALIZATION_TYPE?.trim() === 'on-demand';
+  private readonly disabled: boolean;
+  private coldStart = config.lambdaInitializationType?.trim() === 'on-demand';
   private stored = new Map<string, EmfMetric>();
   private metadata: Record<string, unknown> = {};
 
   constructor(private readonly options: EmfMetricsOptions) {
     this.dimensions = { service: options.serviceName, ...options.defaultDimensions };
+    this.disabled = options.disabled ?? metricsDisabled();
   }
 
   /** Stores a value of `name`: a second one within a flush makes its value a list. */

@@ -28,6 +28,7 @@
  * events, pretty printing in dev mode) the service does not use.
  */
 
+import { config } from '../config';
 import { writeStderr, writeStdout } from './log-output';
 
 /** Powertools' level numbers. */
@@ -72,8 +73,8 @@ let lastHeader = '';
 let lastRoot: string | undefined;
 
 /** The `Root` of the invocation's trace header, as Powertools reads it. */
-const xrayTraceId = (env: NodeJS.ProcessEnv): string | undefined => {
-  const header = (globalThis as AwsLambdaGlobal).awslambda?.InvokeStore?.getXRayTraceId?.() ?? env._X_AMZN_TRACE_ID?.trim() ?? '';
+const xrayTraceId = (): string | undefined => {
+  const header = (globalThis as AwsLambdaGlobal).awslambda?.InvokeStore?.getXRayTraceId?.() ?? config.xrayTraceHeader?.trim() ?? '';
   if (header !== lastHeader) {
     lastHeader = header;
     lastRoot = rootOf(header);
@@ -201,7 +202,7 @@ export class LineLogger {
     this.options = options;
     const name = options.logLevel?.toUpperCase();
     this.threshold = name && Object.hasOwn(LEVELS, name) ? LEVELS[name as LogLevelName] : LEVELS.INFO;
-    this.coldStart = process.env.AWS_LAMBDA_INITIALIZATION_TYPE?.trim() === 'on-demand';
+    this.coldStart = config.lambdaInitializationType?.trim() === 'on-demand';
   }
 
   /** A logger of the same service, level and replacer, with no context and no keys of its own. */
@@ -282,7 +283,7 @@ export class LineLogger {
       function_name: context?.functionName,
       function_request_id: context?.awsRequestId,
       sampling_rate: 0,
-      xray_trace_id: xrayTraceId(process.env),
+      xray_trace_id: xrayTraceId(),
       tenant_id: context?.tenantId,
     };
     // The keys, then the call's attributes, each replacing the last (undefined too), over the base ones.

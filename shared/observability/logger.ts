@@ -15,14 +15,13 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareObj } from '@middy/core';
+import { config, type ConfigValues } from '../config';
 import { delegate, lazy } from '../lazy';
 import { holdLines, releaseLines } from './log-output';
 import { LineLogger, type LambdaContextFields } from './log-lines';
 import { sourceMapStack } from './source-maps';
 
 export const SERVICE_NAME = 'shipping-api';
-
-type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 
 /** Anything shaped like an API key (any prefix, even a mistyped key), a SHA-256 hex digest, an e-mail address. */
 const SECRETS: ReadonlyArray<[RegExp, string]> = [
@@ -104,10 +103,10 @@ export type LogPort = {
 
 export type Logger = LineLogger;
 
-export const createLogger = (env: NodeJS.ProcessEnv = process.env): Logger =>
+export const createLogger = (settings: Pick<ConfigValues, 'logLevel' | 'nodeEnv'> = config): Logger =>
   new LineLogger({
     serviceName: SERVICE_NAME,
-    logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'SILENT' : 'INFO'),
+    logLevel: settings.logLevel ?? (settings.nodeEnv === 'test' ? 'SILENT' : 'INFO'),
     jsonReplacerFn: redact,
     keepsString,
   });

@@ -26,7 +26,8 @@
  * `POWERTOOLS_METRICS_DISABLED=false npm start` prints them.
  */
 import type { FanOutMetrics } from '../carriers/fanout';
-import { EmfMetrics, emfLine, metricsDisabled, MetricUnit, type EmfMetric } from './emf';
+import { config, type ConfigValues } from '../config';
+import { EmfMetrics, emfLine, metricsDisabled, MetricUnit, type EmfMetric, type MetricsSwitches } from './emf';
 import { lazy } from '../lazy';
 import { writeStdout } from './log-output';
 import { logger, SERVICE_NAME } from './logger';
@@ -36,27 +37,23 @@ export { MetricUnit };
 const DEFAULT_NAMESPACE = 'ShippingApi';
 
 /**
- * Every instance reads its on/off switch from the environment, so the
- * default (off outside Lambda) is written there before the first one exists.
+ * Whether metrics are off: Powertools' switches when POWERTOOLS_METRICS_DISABLED
+ * is set, and off outside Lambda when it is not (tests, npm start, the bench).
  */
-const quietOutsideLambda = () => {
-  if (process.env.POWERTOOLS_METRICS_DISABLED === undefined && !process.env.AWS_LAMBDA_FUNCTION_NAME) {
-    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  }
-};
+export const metricsOff = (settings: MetricsSwitches & Pick<ConfigValues, 'lambdaFunctionName'> = config): boolean =>
+  settings.metricsDisabledSwitch === undefined && !settings.lambdaFunctionName ? true : metricsDisabled(settings);
 
-const namespace = () => process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE;
+const namespace = () => config.metricsNamespace || DEFAULT_NAMESPACE;
 
-export const createMetrics = (defaultDimensions?: Record<string, string>): EmfMetrics => {
-  quietOutsideLambda();
-  return new EmfMetrics({
+export const createMetrics = (defaultDimensions?: Record<string, string>): EmfMetrics =>
+  new EmfMetrics({
     namespace: namespace(),
     serviceName: SERVICE_NAME,
+    disabled: metricsOff(),
     // An empty flush (any GET) is not worth a warning per request.
     onEmptyFlush: (message) => logger.debug(message),
     ...(defaultDimensions ? { defaultDimensions } : {}),
   });
-};
 
 /** The container's metrics, flushed by the HTTP layer after each request. */
 export const metrics: EmfMetrics = /* @__PURE__ */ lazy(() => createMetrics());
@@ -82,8 +79,7 @@ export const recordOrphanVoided = (carrierCode: string): void => {
  * each call. A rate request writes one per carrier asked.
  */
 const writeCarrierLine = (carrierCode: string, metrics: EmfMetric[], outcome?: string): void => {
-  quietOutsideLambda();
-  if (metricsDisabled()) return;
+  if (metricsOff()) return;
   writeStdout(emfLine(namespace(), { service: SERVICE_NAME, carrier: carrierCode }, metrics, outcome === undefined ? {} : { outcome }));
 };
 

@@ -39,14 +39,17 @@
  * admin CLI, where nothing is recorded and the clients are left as they are.
  */
 import type { MiddlewareObj } from '@middy/core';
+import { config, type ConfigValues } from '../config';
 import { logger } from './logger';
 
+type TraceSettings = Pick<ConfigValues, 'traceEnabledSwitch' | 'executionEnv' | 'samLocal'>;
+
 /** Powertools' rule (Tracer.setTracingEnabled): on in Lambda, off with POWERTOOLS_TRACE_ENABLED=false, under SAM local and Amplify's mock. */
-export const tracingEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
-  env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false' &&
-  Boolean(env.AWS_EXECUTION_ENV) &&
-  env.AWS_EXECUTION_ENV !== 'AWS_Lambda_amplify-mock' &&
-  !env.AWS_SAM_LOCAL;
+export const tracingEnabled = (settings: TraceSettings = config): boolean =>
+  settings.traceEnabledSwitch?.toLowerCase() !== 'false' &&
+  Boolean(settings.executionEnv) &&
+  settings.executionEnv !== 'AWS_Lambda_amplify-mock' &&
+  !settings.samLocal;
 
 /** X-Ray's trace header as Lambda sets it in `_X_AMZN_TRACE_ID` for each invocation: `Root=1-…;Parent=…;Sampled=1`. */
 export const traceSampled = (header: string | undefined): boolean => /(?:^|;)\s*Sampled=1(?:;|$)/.test(header ?? '');
@@ -108,8 +111,8 @@ export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>)
 };
 
 /** Starts the invocation's record (when tracing is on). */
-export const beginInvocation = (env: NodeJS.ProcessEnv = process.env): void => {
-  current = tracingEnabled(env) ? { started: performance.now(), sampled: traceSampled(env._X_AMZN_TRACE_ID), failed: false, calls: [], more: {} } : undefined;
+export const beginInvocation = (settings: TraceSettings & Pick<ConfigValues, 'xrayTraceHeader'> = config): void => {
+  current = tracingEnabled(settings) ? { started: performance.now(), sampled: traceSampled(settings.xrayTraceHeader), failed: false, calls: [], more: {} } : undefined;
 };
 
 /** Ends it: the `trace` line when sampled or a call failed (see above). */

@@ -16,6 +16,7 @@ import { stageNames, stages } from '../../lib/stages';
 import { clientLimits } from '../../shared/aws/clients';
 import { AwsServiceError } from '../../shared/aws/signed-http';
 import { DynamoClient, GetCommand, PutCommand } from '../../shared/aws/dynamodb';
+import { readEnvironment } from '../../shared/config';
 
 const sockets = new Set<Socket>();
 const servers: Server[] = [];
@@ -45,7 +46,7 @@ const env = (port: number): NodeJS.ProcessEnv => ({
   AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${port}`,
 });
 /** The deployed limits, not the emulator's (the endpoint variable would choose those). */
-const deployed = (port: number) => new DynamoClient({ env: env(port), limits: clientLimits.dynamodb });
+const deployed = (port: number) => new DynamoClient({ settings: readEnvironment(env(port)), limits: clientLimits.dynamodb });
 const get = new GetCommand({ TableName: 't', Key: { pk: 'a', sk: 'b' } });
 
 /** The shortest Lambda timeout of the stages. */

@@ -72,6 +72,10 @@ describe('habits (issue 44)', () => {
     expect(text(file).match(/setTimeout\(\s*(?:r|res|resolve)\s*,[^)]*\)/g) ?? []).toEqual([]);
   });
 
+  it.each(deployed.filter((file) => file !== 'shared/config.ts'))('%s reads no environment but through shared/config.ts, and writes none', (file) => {
+    expect(text(file).match(/process\.env\b/g) ?? []).toEqual([]);
+  });
+
   it.each([...sourceFiles('shared/http'), 'shared/batch-handler.ts'])('%s types its middy wiring: no cast of a handler or a middleware', (file) => {
     expect(text(file).match(/as unknown as|as MiddlewareObj\b/g) ?? []).toEqual([]);
   });

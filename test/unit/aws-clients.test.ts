@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { dynamoEndpoint, GetCommand } from '../../shared/aws/dynamodb';
 import { awsClientConfig, clientLimits, emulatorLimits, SDK_LOGGER_MIDDLEWARE, usesEmulator } from '../../shared/aws/clients';
+import { readEnvironment } from '../../shared/config';
 
 type ClientModule = typeof import('../../shared/aws/dynamodb-client');
 type S3ClientModule = typeof import('../../shared/aws/s3');
@@ -30,7 +31,7 @@ describe('client limits', () => {
     ['s3', 1_000, 5_000],
     ['sesv2', 1_000, 3_000],
   ] as const)('%s against AWS: connect within %i ms, response within %i ms, 3 attempts, standard retries', (service, connect, request) => {
-    expect(awsClientConfig(service, {})).toEqual({
+    expect(awsClientConfig(service, readEnvironment({}))).toEqual({
       maxAttempts: 3,
       retryMode: 'standard',
       requestHandler: { connectionTimeout: connect, requestTimeout: request, throwOnRequestTimeout: true, socketTimeout: request },
@@ -43,10 +44,10 @@ describe('client limits', () => {
   });
 
   it('an emulator endpoint (its own variable or AWS_ENDPOINT_URL) gets the generous limits', () => {
-    expect(usesEmulator('dynamodb', { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' })).toBe(true);
-    expect(usesEmulator('s3', { AWS_ENDPOINT_URL: 'http://localhost:4566' })).toBe(true);
-    expect(usesEmulator('s3', { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' })).toBe(false);
-    expect(awsClientConfig('dynamodb', { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' }).requestHandler.requestTimeout).toBe(
+    expect(usesEmulator('dynamodb', readEnvironment({ AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' }))).toBe(true);
+    expect(usesEmulator('s3', readEnvironment({ AWS_ENDPOINT_URL: 'http://localhost:4566' }))).toBe(true);
+    expect(usesEmulator('s3', readEnvironment({ AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' }))).toBe(false);
+    expect(awsClientConfig('dynamodb', readEnvironment({ AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000' })).requestHandler.requestTimeout).toBe(
       emulatorLimits.requestTimeoutMs,
     );
   });
@@ -72,8 +73,8 @@ describe('clients created on first use, not at import', () => {
     const location = s3.objectLocation({ Bucket: 'labels-bucket', Key: 'labels/a.pdf' }, 'eu-west-1');
     expect(location.endpoint.origin + location.path).toBe('https://labels-bucket.s3.eu-west-1.amazonaws.com/labels/a.pdf');
     expect(ddb.config.limits).toEqual({ connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxAttempts: 3 });
-    expect(dynamoEndpoint(process.env, 'eu-west-1').href).toBe('https://dynamodb.eu-west-1.amazonaws.com/');
-    expect(dynamoEndpoint(process.env, 'cn-north-1').href).toBe('https://dynamodb.cn-north-1.amazonaws.com.cn/');
+    expect(dynamoEndpoint(readEnvironment(), 'eu-west-1').href).toBe('https://dynamodb.eu-west-1.amazonaws.com/');
+    expect(dynamoEndpoint(readEnvironment(), 'cn-north-1').href).toBe('https://dynamodb.cn-north-1.amazonaws.com.cn/');
   });
 
   it('one client per container: every use reaches the same instance', () => {
@@ -96,8 +97,8 @@ describe("the SDK's logger middleware", () => {
     const { ddb, s3 } = freshClientModule();
     expect(hasLoggerMiddleware(ddb)).toBe(false);
     expect(hasLoggerMiddleware(s3)).toBe(false);
-    expect(awsClientConfig('dynamodb', {})).not.toHaveProperty('logger');
-    expect(awsClientConfig('s3', {})).not.toHaveProperty('logger');
+    expect(awsClientConfig('dynamodb', readEnvironment({}))).not.toHaveProperty('logger');
+    expect(awsClientConfig('s3', readEnvironment({}))).not.toHaveProperty('logger');
   });
 
   it('commands still go through: output unmarshalled, errors rethrown as the SDK raised them', async () => {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AwsServiceError, credentialsOf, isRetryable, regionOf, retryDelayMs } from '../../shared/aws/signed-http';
+import { readEnvironment } from '../../shared/config';
 
 const answered = (name: string, status: number) => new AwsServiceError(name, name, { fault: status >= 500 ? 'server' : 'client', status });
 const networkError = (code: string) => Object.assign(new Error(code), { code });
@@ -47,14 +48,14 @@ describe('how long it waits', () => {
 
 describe('credentials and region', () => {
   it("a function's come from its environment, the session token with them", async () => {
-    await expect(credentialsOf({ AWS_ACCESS_KEY_ID: 'AKID', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' })).resolves.toEqual({
+    await expect(credentialsOf(readEnvironment({ AWS_ACCESS_KEY_ID: 'AKID', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' }))).resolves.toEqual({
       accessKeyId: 'AKID',
       secretAccessKey: 'secret',
       sessionToken: 'token',
     });
-    expect(regionOf({ AWS_REGION: 'eu-west-1', AWS_DEFAULT_REGION: 'us-east-1' })).toBe('eu-west-1');
-    expect(regionOf({ AWS_DEFAULT_REGION: 'us-east-1' })).toBe('us-east-1');
-    expect(() => regionOf({})).toThrow(/AWS_REGION/);
+    expect(regionOf(readEnvironment({ AWS_REGION: 'eu-west-1', AWS_DEFAULT_REGION: 'us-east-1' }))).toBe('eu-west-1');
+    expect(regionOf(readEnvironment({ AWS_DEFAULT_REGION: 'us-east-1' }))).toBe('us-east-1');
+    expect(() => regionOf(readEnvironment({}))).toThrow(/AWS_REGION/);
   });
 
   it("without them (the admin CLI on an operator's profile) the SDK's default chain answers", async () => {
@@ -65,7 +66,7 @@ describe('credentials and region', () => {
       writeFileSync(file, '[operator]\naws_access_key_id = AKIDPROFILE\naws_secret_access_key = profile-secret\n', { mode: 0o600 });
       for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_WEB_IDENTITY_TOKEN_FILE']) delete process.env[name];
       Object.assign(process.env, { AWS_PROFILE: 'operator', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'config'), AWS_EC2_METADATA_DISABLED: 'true' });
-      await expect(credentialsOf({})).resolves.toMatchObject({ accessKeyId: 'AKIDPROFILE', secretAccessKey: 'profile-secret' });
+      await expect(credentialsOf(readEnvironment({}))).resolves.toMatchObject({ accessKeyId: 'AKIDPROFILE', secretAccessKey: 'profile-secret' });
     } finally {
       process.env = saved;
       rmSync(dir, { recursive: true, force: true });

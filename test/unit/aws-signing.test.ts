@@ -11,6 +11,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { signed } from '../../shared/aws/signed-http';
 import { S3LightClient } from '../../shared/aws/s3';
+import { readEnvironment } from '../../shared/config';
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 const bytes = (data: SourceData): string | Uint8Array =>
@@ -62,7 +63,7 @@ it('a DynamoDB call is signed as the SDK signs it', async () => {
 });
 
 it('an S3 upload of a key that needs encoding is signed as the SDK signs it', async () => {
-  const client = new S3LightClient({ env: { AWS_REGION: 'eu-west-1' } });
+  const client = new S3LightClient({ settings: readEnvironment({ AWS_REGION: 'eu-west-1' }) });
   const { endpoint, path } = client.objectLocation({ Bucket: 'labels-bucket', Key: 'labels/c 1/o+1/é~(x).pdf' }, 'eu-west-1');
   expect(path).toBe('/labels/c%201/o%2B1/%C3%A9~%28x%29.pdf');
   const body = Buffer.from('%PDF-1.7 label');
@@ -87,7 +88,7 @@ it('a presigned S3 GET is signed as the SDK presigns it: expiry, Content-Disposi
   jest.useFakeTimers({ now: at, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   try {
     const env = { AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_SESSION_TOKEN: credentials.sessionToken };
-    const client = new S3LightClient({ env });
+    const client = new S3LightClient({ settings: readEnvironment(env) });
     const url = new URL(
       await client.presignGet({ Bucket: 'labels-bucket', Key: 'labels/c1/o1/SHIPPING_LABEL_PDF.pdf', ResponseContentDisposition: 'attachment; filename="1Z 999.pdf"' }, 900),
     );

@@ -19,6 +19,7 @@ import { hashApiKey } from '../../shared/store/api-keys';
 import { keys } from '../../shared/store/keys';
 import { rateInput, rateRequest, withOptions } from './carriers/fixtures';
 import { emfLines, outputOf } from '../support/output';
+import { readEnvironment } from '../../shared/config';
 
 const ddbMock = mockDynamo();
 const KEY = 'ship_api_0b5e0b5e0b5e0b5e0b5e0b5e0b5e0b5e';
@@ -170,7 +171,7 @@ describe('quiet outside Lambda unless asked', () => {
     }
   };
 
-  it('no switch and not in Lambda (tests, npm start, the bench): nothing written, and the switch is set off', async () => {
+  it('no switch and not in Lambda (tests, npm start, the bench): nothing written, and the environment left as it was', async () => {
     let lines: unknown[] = ['not run'];
     const env = isolated({ POWERTOOLS_METRICS_DISABLED: undefined, AWS_LAMBDA_FUNCTION_NAME: undefined }, (m) => {
       const spy = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -179,7 +180,7 @@ describe('quiet outside Lambda unless asked', () => {
       spy.mockRestore();
     });
     expect(lines).toEqual([]);
-    expect(env.POWERTOOLS_METRICS_DISABLED).toBe('true');
+    expect(env.POWERTOOLS_METRICS_DISABLED).toBeUndefined();
   });
 
   it('in Lambda without a switch: metrics are written', () => {
@@ -202,7 +203,7 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
     [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', POWERTOOLS_TRACE_ENABLED: 'FALSE' }, false],
     [{ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', AWS_SAM_LOCAL: 'true' }, false],
     [{ AWS_EXECUTION_ENV: 'AWS_Lambda_amplify-mock' }, false],
-  ])('%j: on = %s', (env, on) => expect(tracingEnabled(env)).toBe(on));
+  ])('%j: on = %s', (env, on) => expect(tracingEnabled(readEnvironment(env))).toBe(on));
 
   it.each([
     ['Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1', true],
@@ -262,7 +263,7 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
       const answers = [500, 200];
       const client = tracer.traced(
         new DynamoClient({
-          env: { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' },
+          settings: readEnvironment({ AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }),
           limits: { connectionTimeoutMs: 1_000, requestTimeoutMs: 1_000, maxAttempts: 3 },
           requestHandler: {
             handle: async () => {

@@ -6,6 +6,7 @@ import { createLogger, type LogPort } from '../../../shared/observability/logger
 import type { CarrierPort } from '../../../shared/carriers/port';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 import { captureOutput } from '../../support/output';
+import { readEnvironment } from '../../../shared/config';
 
 // The sandbox carriers, in the registry's order (by code).
 const ALL = ['CARRIERF', 'CARRIERX', 'CARRIERY', 'CARRIERZ'];
@@ -130,7 +131,7 @@ describe('rating fan-out', () => {
     const written: string[] = [];
     const restore = captureOutput(written);
     try {
-      await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger: createLogger({ LOG_LEVEL: 'DEBUG' }) });
+      await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger: createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })) });
     } finally {
       restore();
     }

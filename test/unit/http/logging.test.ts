@@ -10,6 +10,7 @@ import { hashApiKey } from '../../../shared/store/api-keys';
 import { keys } from '../../../shared/store/keys';
 import { sampleRateBody } from '../../support/rate-body';
 import { captureOutput, outputOf } from '../../support/output';
+import { readEnvironment } from '../../../shared/config';
 
 const ddbMock = mockDynamo();
 const KEY = 'ship_api_abcdefabcdefabcdefabcdefabcdef12';
@@ -195,17 +196,17 @@ describe('attribute names Powertools keeps for itself (LogAttributes refuses the
       .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it.each(RESERVED_LOG_KEYS)('an attribute named %s is dropped, with a warning of its own', (key) => {
-    const lines = written(() => createLogger({ LOG_LEVEL: 'DEBUG' }).info('line', { [key]: 'mine', kept: 'yes' }));
+    const lines = written(() => createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })).info('line', { [key]: 'mine', kept: 'yes' }));
     expect(lines.find((line) => line.kept === 'yes')?.[key]).not.toBe('mine');
     expect(lines.map((line) => line.message)).toContain(`The key "${key}" is a reserved key and will be dropped.`);
   });
 
   it('an attribute of another name is kept, and no warning comes with it', () => {
-    expect(written(() => createLogger({ LOG_LEVEL: 'DEBUG' }).info('line', { detail: 'mine' }))).toEqual([expect.objectContaining({ message: 'line', detail: 'mine' })]);
+    expect(written(() => createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })).info('line', { detail: 'mine' }))).toEqual([expect.objectContaining({ message: 'line', detail: 'mine' })]);
   });
 
   it('the context keys are those Powertools writes from the Lambda context and the trace', () => {
-    const logger = createLogger({ LOG_LEVEL: 'DEBUG' });
+    const logger = createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' }));
     logger.addContext({ functionName: 'f', awsRequestId: 'a', invokedFunctionArn: 'arn', memoryLimitInMB: '128', functionVersion: '1', tenantId: 't' } as unknown as Context);
     const trace = process.env._X_AMZN_TRACE_ID;
     process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=557abcec3ee5a047;Sampled=1';
