@@ -37,7 +37,10 @@
  *  10. labels: a label file made of a carrier's hostile documents (the
  *      images and PDFs of issue 43) and of images or PDFs that spend a
  *      file's whole budget, each in a fresh process: time and peak RSS
- *      (bench/labels.ts).
+ *      (bench/labels.ts);
+ *  11. scope: what scoping an invocation's state with AsyncLocalStorage
+ *      costs in a loop, against explicit passing and a module variable
+ *      (bench/invocation-scope.ts).
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to
@@ -99,7 +102,7 @@ const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
 const HARD_DEADLINE_MS = 1_200_000;
 
-const PARTS = ['pure', 'bundles', 'compile-cache', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale', 'labels'] as const;
+const PARTS = ['pure', 'bundles', 'compile-cache', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale', 'labels', 'scope'] as const;
 type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
@@ -269,6 +272,7 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   'tracking-scale': async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'tracking-scale.ts', 'runTrackingScaleBench', 420_000),
   // Each case in a process of its own (bench/labels.ts), for its peak RSS.
   labels: async (ctx) => (await import('./labels')).runLabelsBench(ctx),
+  scope: async (ctx) => (await import('./invocation-scope')).runInvocationScopeBench(ctx),
 };
 
 const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {

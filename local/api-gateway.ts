@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/observability';
 import { httpFunctions, inboundFunctions, PUSH_ROUTES } from '../shared/functions';
 import { createDocsRoutes } from './docs';
 import type { LimitDecision, RequestLimiter } from './request-limiter';
@@ -569,8 +568,8 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     try {
       const handler = loadHandler(match.route);
       const result = await Promise.race([
-        // Its own logger: requests, the stream poller and the timer run side by side in this process.
-        withInvocationLogger(() => handler(event, context)),
+        // Each invocation keeps its own log context and trace (shared/observability/invocation.ts): requests, the stream poller and the timer run side by side here.
+        handler(event, context),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Timeout()), timeoutMs);
         }),

@@ -16,7 +16,6 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/observability';
 import type { QueuePort } from '../shared/queues';
 import { buildContext } from './api-gateway';
 
@@ -100,7 +99,7 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
     try {
       const handler = options.loadHandler();
       const context = buildContext({ name: options.fn.name, entry: options.fn.entry, method: 'queue', path: '' }, { awsRequestId: randomUUID(), timeoutMs: options.timeoutMs ?? 30_000, region });
-      const result = await withInvocationLogger(() => handler({ Records: batch.map((m) => record(m, region)) }, context));
+      const result = await handler({ Records: batch.map((m) => record(m, region)) }, context);
       failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (e) {
       warn(`${options.fn.name}: the batch failed: ${(e as Error).message}`);

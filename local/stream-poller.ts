@@ -35,7 +35,6 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/observability';
 import { buildContext } from './api-gateway';
 import { compileEventFilter, type FilterPattern } from './event-filter';
 
@@ -344,7 +343,7 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
       });
-      const result = await Promise.race([withInvocationLogger(() => handler({ Records: batch }, context)), timeout]);
+      const result = await Promise.race([handler({ Records: batch }, context), timeout]);
       const failedAt = firstReportedFailure(result, batch);
       const ms = Date.now() - started;
       if (failedAt === undefined) {

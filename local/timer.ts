@@ -11,7 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { withInvocationLogger } from '../shared/observability';
 import { buildContext } from './api-gateway';
 
 export type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unknown>;
@@ -87,7 +86,7 @@ export const startTimer = (options: TimerOptions): Timer => {
       const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
         timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
       });
-      const work = withInvocationLogger(() => handler(scheduledEvent(name, { region, now: now() }), context));
+      const work = handler(scheduledEvent(name, { region, now: now() }), context);
       if ((await Promise.race([work, timedOut])) === TIMED_OUT) {
         warn(`${name} (schedule) ran longer than ${timeoutMs} ms (request ${requestId}); the next run waits for it`);
         await work;

@@ -3,7 +3,8 @@
  * records go one by one to `processRecord` through Powertools batch, a record
  * that throws is reported in `batchItemFailures` (the others stand, and the
  * event source hands the failed ones again), with the Lambda context on every
- * log line, the metrics flushed and the trace line written after each batch.
+ * log line, the metrics flushed and the trace line written after each batch,
+ * each batch an invocation of its own (shared/observability/invocation.ts).
  *
  * Stream records are handled in order, one at a time: an order's records then
  * act in stream order. Queue messages are handled side by side: one slow
@@ -12,14 +13,16 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { injectLambdaContext, logger, logMetrics, metrics, traceInvocation } from './observability';
+import { inInvocation, injectLambdaContext, logger, logMetrics, metrics, traceInvocation } from './observability';
 
 const observed = <E, R>(main: (event: E, context: Context) => Promise<R>) =>
-  middy(main)
-    .use(injectLambdaContext(logger))
-    .use(logMetrics(metrics))
-    // Inside the logger's middleware: the trace line (shared/observability/tracer.ts) is written before the keys are reset.
-    .use(traceInvocation());
+  inInvocation(
+    middy(main)
+      .use(injectLambdaContext(logger))
+      .use(logMetrics(metrics))
+      // Inside the logger's middleware: the trace line (shared/observability/tracer.ts) is written before the keys are reset.
+      .use(traceInvocation()),
+  );
 
 export const streamBatchHandler = (processRecord: (record: DynamoDBRecord) => Promise<unknown>) =>
   observed(

@@ -13,12 +13,8 @@ export const lazy = <T extends object>(create: () => T): T => {
   return delegate(() => (instance ??= create()));
 };
 
-/**
- * A stand-in whose every property read goes to the object `current` answers
- * at that moment, methods bound to it: `lazy` above, and the logger of the
- * running invocation (shared/observability/logger.ts).
- */
-export const delegate = <T extends object>(current: () => T): T =>
+/** A stand-in whose every property read goes to the object `current` answers at that moment, methods bound to it. */
+const delegate = <T extends object>(current: () => T): T =>
   new Proxy(Object.create(null) as T, {
     get: (_target, property) => {
       const target = current();

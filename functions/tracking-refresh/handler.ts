@@ -8,20 +8,21 @@
  */
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { injectLambdaContext, logger, traceInvocation } from '../../shared/observability';
+import { inInvocation, injectLambdaContext, logger, traceInvocation } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
 import { createTrackingDispatcher, type DispatcherDependencies, type DispatchOptions, type DispatchSummary } from '../../shared/services/tracking/dispatch';
 
 export const createTrackingRefreshHandler = (options: RuntimeOverrides & Pick<DispatcherDependencies, 'queue'> & { dispatch?: DispatchOptions } = {}) => {
   const { dispatch, queue, ...overrides } = options;
   const tracking = createTrackingDispatcher({ logger, ...runtimeWith(overrides), ...(queue ? { queue } : {}) });
-  return middy(async (_event: ScheduledEvent, _context: Context): Promise<DispatchSummary> => {
+  const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<DispatchSummary> => {
     // Cleared after each run (resetKeys), like the Lambda context.
     logger.appendKeys({ function: 'tracking-refresh' });
     return tracking.dispatchDue(dispatch);
   })
     .use(injectLambdaContext(logger))
     .use(traceInvocation());
+  return inInvocation((event: ScheduledEvent, context: Context) => handler(event, context));
 };
 
 export const handler = createTrackingRefreshHandler();

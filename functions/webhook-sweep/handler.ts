@@ -8,12 +8,12 @@
  */
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { injectLambdaContext, logger, metrics, traceInvocation } from '../../shared/observability';
+import { inInvocation, injectLambdaContext, logger, metrics, traceInvocation } from '../../shared/observability';
 import { createWebhookSweep, type SweepSummary, type WebhookSweepDependencies } from '../../shared/services/webhook-sweep';
 
 export const createWebhookSweepHandler = (options: Omit<WebhookSweepDependencies, 'logger'> = {}) => {
   const sweep = createWebhookSweep({ logger, ...options });
-  return middy(async (_event: ScheduledEvent, _context: Context): Promise<SweepSummary> => {
+  const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<SweepSummary> => {
     // Cleared after each run (resetKeys), like the Lambda context.
     logger.appendKeys({ function: 'webhook-sweep' });
     try {
@@ -25,6 +25,7 @@ export const createWebhookSweepHandler = (options: Omit<WebhookSweepDependencies
   })
     .use(injectLambdaContext(logger))
     .use(traceInvocation());
+  return inInvocation((event: ScheduledEvent, context: Context) => handler(event, context));
 };
 
 export const handler = createWebhookSweepHandler();

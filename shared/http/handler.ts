@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { injectLambdaContext, logger, logMetrics, metrics, traceInvocation } from '../observability';
+import { inInvocation, injectLambdaContext, logger, logMetrics, metrics, traceInvocation } from '../observability';
 import { bodyPolicyOf, type Route } from '../contract/route';
 import type { Preload } from '../services/preload';
 import { withRequestScope } from '../store/request-scope';
@@ -112,8 +112,9 @@ export const frontMiddlewares = (functionName: string): HttpMiddleware[] => [
  * body as its schemas read them and answers `data` of its answer schemas.
  * The body is parsed after authentication, with the route's body policy
  * (415, 400 for malformed JSON, 413). `preload` names the reads `main` will
- * make, started alongside authentication (shared/services/preload.ts); each
- * invocation gets its own set of shared reads.
+ * make, started alongside authentication (shared/services/preload.ts). Each
+ * invocation has its own set of shared reads, and its own log context, held
+ * lines and trace (shared/observability/invocation.ts).
  */
 export const httpHandler = <R extends Route>(route: R, main: Main<R>, preload: Preload = {}) => {
   const policy = bodyPolicyOf(route);
@@ -128,5 +129,5 @@ export const httpHandler = <R extends Route>(route: R, main: Main<R>, preload: P
     .use(frontMiddlewares(route.name))
     .use(authMiddleware(route, preload))
     .use(errorHandler());
-  return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
+  return inInvocation((event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context)));
 };

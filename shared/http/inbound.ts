@@ -11,6 +11,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { inInvocation } from '../observability';
 import { withRequestScope } from '../store/request-scope';
 import { errorHandler } from './errors-middleware';
 import { established, frontMiddlewares } from './handler';
@@ -27,5 +28,5 @@ export const inboundHandler = (functionName: string, main: InboundMain) => {
     return jsonResponse(reply.status, reply.body, requestId, reply.headers);
   };
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>(core).use(frontMiddlewares(functionName)).use(errorHandler());
-  return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context));
+  return inInvocation((event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => withRequestScope(() => handler(event, context)));
 };

@@ -64,7 +64,16 @@ export type LineLoggerOptions = {
    * replacer.
    */
   keepsString?: (key: string, value: string) => boolean;
+  /**
+   * Where the Lambda context and the appended keys live: the running
+   * invocation's (./logger.ts, ./invocation.ts), so invocations that
+   * interleave keep theirs apart. Without it, the logger's own.
+   */
+  scope?: () => LogScope;
 };
+
+/** The context and keys on every line of a logger (or of the invocation it writes for). */
+export type LogScope = { context: (LambdaContextFields & { coldStart: boolean }) | undefined; keys: Record<string, unknown> };
 
 type AwsLambdaGlobal = { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } };
 
@@ -195,26 +204,22 @@ export class LineLogger {
   private readonly options: LineLoggerOptions;
   /** Cold starts are told for on-demand containers only, as Powertools tells them. */
   private coldStart: boolean;
-  private context: LambdaContextFields & { coldStart: boolean } | undefined;
-  private keys: Record<string, unknown> = {};
+  private readonly scope: () => LogScope;
 
   constructor(options: LineLoggerOptions) {
     this.options = options;
     const name = options.logLevel?.toUpperCase();
     this.threshold = name && Object.hasOwn(LEVELS, name) ? LEVELS[name as LogLevelName] : LEVELS.INFO;
     this.coldStart = config.lambdaInitializationType?.trim() === 'on-demand';
-  }
-
-  /** A logger of the same service, level and replacer, with no context and no keys of its own. */
-  createChild(): LineLogger {
-    return new LineLogger(this.options);
+    const own: LogScope = { context: undefined, keys: {} };
+    this.scope = options.scope ?? (() => own);
   }
 
   /** The invocation's Lambda context, on every line from now on; the first one of an on-demand container is its cold start. */
   addContext(context: LambdaContextFields): void {
     const coldStart = this.coldStart;
     this.coldStart = false;
-    this.context = {
+    this.scope().context = {
       invokedFunctionArn: context.invokedFunctionArn,
       coldStart,
       awsRequestId: context.awsRequestId,
@@ -231,13 +236,14 @@ export class LineLogger {
     // a warning line carries none of the keys of the call that caused it.
     // A key given undefined keeps its value, or takes its place among the keys without one (Powertools' merge).
     const added = Object.keys(attributes).filter((key) => !UNSAFE.has(key) && !this.reserved(key));
+    const keys = this.scope().keys;
     for (const key of added) {
-      if (attributes[key] !== undefined || !Object.hasOwn(this.keys, key)) this.keys[key] = attributes[key];
+      if (attributes[key] !== undefined || !Object.hasOwn(keys, key)) keys[key] = attributes[key];
     }
   }
 
   resetKeys(): void {
-    this.keys = {};
+    this.scope().keys = {};
   }
 
   debug(message: string, attributes?: Record<string, unknown>): void {
@@ -271,7 +277,7 @@ export class LineLogger {
 
   /** The line built whole: its fields merged (Powertools' rules), its empty values left out, then JSON. */
   private wholeLine(level: LogLevelName, message: string, attributes?: Record<string, unknown>): string {
-    const context = this.context;
+    const { context, keys } = this.scope();
     const line: Record<string, unknown> = {
       level,
       message,
@@ -289,8 +295,8 @@ export class LineLogger {
     // The keys, then the call's attributes, each replacing the last (undefined too), over the base ones.
     // A key left undefined takes no place among them (an attribute left undefined still clears a key: Powertools' merge).
     const additional: Record<string, unknown> = {};
-    for (const key in this.keys) {
-      if (this.keys[key] !== undefined) additional[key] = this.keys[key];
+    for (const key in keys) {
+      if (keys[key] !== undefined) additional[key] = keys[key];
     }
     if (attributes) {
       for (const key of Object.keys(attributes)) {

@@ -10,7 +10,9 @@
  * (`setImmediate`: before the process waits for anything, a network answer
  * or a timer), or when the process exits, whichever comes first, and at
  * once past MAX_HELD characters. A stderr line first writes what is held,
- * so the lines keep their order. Lambda
+ * so the lines keep their order. What is held is the invocation's own
+ * (./invocation.ts): invocations that interleave in one process each write
+ * their own lines, never another's. Lambda
  * splits what a function writes to stdout at its newlines, so each line
  * stays one log event, and CloudWatch reads each EMF line as before.
  *
@@ -25,6 +27,7 @@
  * kept; Lambda's own REPORT line still tells of the timeout. Outside an
  * invocation (a module's load, the tests, the admin CLI) nothing is held.
  */
+import { currentInvocation, type Invocation } from './invocation';
 
 /**
  * Past this many characters held, they are written at once: a write stays
@@ -33,59 +36,65 @@
  */
 export const MAX_HELD = 16 * 1024;
 
-let held = '';
-let holding = false;
-let scheduled = false;
+type Output = Invocation['output'];
+
+/** The outputs of the invocations holding lines: what they hold is written at exit, should the process end first. */
+const holdingOutputs = new Set<Output>();
 let exitHooked = false;
 
-/** Writes what is held, if anything. */
-const writeHeld = (): void => {
-  if (held === '') return;
-  const text = held;
-  held = '';
+/** Writes what `output` holds, if anything. */
+const writeHeld = (output: Output): void => {
+  if (output.held === '') return;
+  const text = output.held;
+  output.held = '';
   process.stdout.write(text);
 };
 
-const atMacrotaskEnd = (): void => {
-  scheduled = false;
-  writeHeld();
+const atMacrotaskEnd = (output: Output): void => {
+  output.scheduled = false;
+  writeHeld(output);
 };
 
 /** A line (or lines, each ending in `\n`) for stdout. */
 export const writeStdout = (text: string): void => {
-  if (!holding) {
-    writeHeld();
+  const output = currentInvocation().output;
+  if (!output.holding) {
+    writeHeld(output);
     process.stdout.write(text);
     return;
   }
-  held += text;
-  if (held.length > MAX_HELD) {
-    writeHeld();
+  output.held += text;
+  if (output.held.length > MAX_HELD) {
+    writeHeld(output);
     return;
   }
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(atMacrotaskEnd);
+  if (!output.scheduled) {
+    output.scheduled = true;
+    setImmediate(atMacrotaskEnd, output);
   }
 };
 
-/** A line for stderr, after what is held for stdout. */
+/** A line for stderr, after what the invocation holds for stdout. */
 export const writeStderr = (text: string): void => {
-  writeHeld();
+  writeHeld(currentInvocation().output);
   process.stderr.write(text);
 };
 
-/** An invocation starts: stdout lines are held from now on. */
+/** An invocation starts: its stdout lines are held from now on. */
 export const holdLines = (): void => {
-  holding = true;
+  const output = currentInvocation().output;
+  output.holding = true;
+  holdingOutputs.add(output);
   if (!exitHooked) {
     exitHooked = true;
-    process.on('exit', writeHeld);
+    process.on('exit', () => holdingOutputs.forEach(writeHeld));
   }
 };
 
-/** The invocation has ended: what is held is written, and lines are written at once again. */
+/** The invocation has ended: what it holds is written, and its lines are written at once again. */
 export const releaseLines = (): void => {
-  holding = false;
-  writeHeld();
+  const output = currentInvocation().output;
+  output.holding = false;
+  holdingOutputs.delete(output);
+  writeHeld(output);
 };

@@ -3,8 +3,10 @@
  * line format, written by the service), created on first use.
  * The HTTP layer (shared/http/handler.ts) adds the Lambda context (function,
  * cold start, AWS request id) with `injectLambdaContext` below, then the request id
- * and, once authenticated, the company and key id. The local runtime runs
- * each invocation with a logger of its own (`withInvocationLogger`).
+ * and, once authenticated, the company and key id. Context and keys are the
+ * running invocation's (./invocation.ts): invocations that interleave in one
+ * process (the local runtime runs every function side by side) each write
+ * theirs, and one's end never clears another's.
  *
  * Nothing logs request headers or bodies. As a second line, every log line
  * passes `redact` on its way to JSON: API keys, SHA-256 hex digests (key
@@ -13,12 +15,12 @@
  * first mapped through the bundle's source map (shared/observability/source-maps.ts), so
  * function logs show source files and lines without `--enable-source-maps`.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareObj } from '@middy/core';
 import { config, type ConfigValues } from '../config';
-import { delegate, lazy } from '../lazy';
+import { lazy } from '../lazy';
+import { currentInvocation } from './invocation';
 import { holdLines, releaseLines } from './log-output';
-import { LineLogger, type LambdaContextFields } from './log-lines';
+import { LineLogger, type LambdaContextFields, type LineLoggerOptions } from './log-lines';
 import { sourceMapStack } from './source-maps';
 
 export const SERVICE_NAME = 'shipping-api';
@@ -103,40 +105,18 @@ export type LogPort = {
 
 export type Logger = LineLogger;
 
-export const createLogger = (settings: Pick<ConfigValues, 'logLevel' | 'nodeEnv'> = config): Logger =>
+/** A logger of its own context and keys, at `settings`' level (tests, tools). */
+export const createLogger = (settings: Pick<ConfigValues, 'logLevel' | 'nodeEnv'> = config, scope?: LineLoggerOptions['scope']): Logger =>
   new LineLogger({
     serviceName: SERVICE_NAME,
     logLevel: settings.logLevel ?? (settings.nodeEnv === 'test' ? 'SILENT' : 'INFO'),
     jsonReplacerFn: redact,
     keepsString,
+    ...(scope ? { scope } : {}),
   });
 
-const containerLogger: Logger = /* @__PURE__ */ lazy(() => createLogger());
-const invocationLogger = /* @__PURE__ */ new AsyncLocalStorage<Logger>();
-
-/**
- * Runs `fn`, one invocation of a function, with a logger of its own: a child
- * of the container's (same level, service and redaction) that the
- * invocation's `injectLambdaContext` and `appendKeys` fill and nothing else
- * sees.
- *
- * Deployed, a container runs one invocation at a time: the one logger, given
- * each invocation's context and cleared after it (resetKeys), is right, and
- * nothing calls this. The local runtime runs every function in one process,
- * side by side (requests, the stream poller, the timer), so it runs each
- * invocation in here (local/api-gateway.ts, stream-poller.ts, timer.ts);
- * otherwise one invocation's context and keys overwrite or clear another's.
- * A child per invocation, not per function: two requests to one function
- * overlap as well. Not done by the handlers themselves: a deployed request
- * would pay for a logger it does not need. (`cold_start` stays false locally
- * either way: the local runtime sets no AWS_LAMBDA_INITIALIZATION_TYPE.)
- */
-export const withInvocationLogger = <T>(fn: () => T): T => invocationLogger.run(containerLogger.createChild(), fn);
-
-/** Every log call goes to the running invocation's logger (`withInvocationLogger`), else to the container's. */
-const currentLogger = (): Logger => invocationLogger.getStore() ?? containerLogger;
-
-export const logger: Logger = /* @__PURE__ */ delegate(currentLogger);
+/** The container's logger, whose context and keys are the running invocation's. */
+export const logger: Logger = /* @__PURE__ */ lazy(() => createLogger(config, () => currentInvocation().log));
 
 /**
  * The middy middleware that gives the logger each invocation's Lambda

@@ -30,9 +30,10 @@
  * installs a process-wide async hook that made promise-heavy code about ten
  * times slower, and its load added 11–14 ms to every function's first
  * request (docs/performance.md, "Observability"). Nothing here installs an
- * async hook: the invocation is a module variable, since a Lambda container
- * runs one invocation at a time, and the AWS clients are timed by a
- * middleware of their own stack (`traced`).
+ * async hook: the record is the running invocation's (./invocation.ts,
+ * AsyncLocalStorage over Node 24's AsyncContextFrame), so invocations that
+ * interleave in one process each trace their own calls, and the AWS clients
+ * are timed by a middleware of their own stack (`traced`).
  *
  * On in Lambda (AWS_EXECUTION_ENV) unless POWERTOOLS_TRACE_ENABLED=false
  * (the name Powertools used, kept), off in tests, the local runtime and the
@@ -40,6 +41,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { config, type ConfigValues } from '../config';
+import { currentInvocation } from './invocation';
 import { logger } from './logger';
 
 type TraceSettings = Pick<ConfigValues, 'traceEnabledSwitch' | 'executionEnv' | 'samLocal'>;
@@ -83,16 +85,14 @@ export type TracedCall = {
 export const MAX_LISTED_CALLS = 50;
 
 type CallTotals = Record<string, { count: number; ms: number; failed: number }>;
-type Invocation = { started: number; sampled: boolean; failed: boolean; calls: TracedCall[]; more: CallTotals };
-
-/** The running invocation; undefined when tracing is off or outside an invocation. One at a time per container. */
-let current: Invocation | undefined;
+/** One invocation's calls; the invocation's (./invocation.ts) while tracing is on, from `beginInvocation` to `endInvocation`. */
+export type TraceRecord = { started: number; sampled: boolean; failed: boolean; calls: TracedCall[]; more: CallTotals };
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10;
 
 /** Records a call that started at `started` (performance.now()) and ended now; nothing when no invocation is traced. `call` is kept (given its `at` and `ms`), not copied. */
 export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>): void => {
-  const invocation = current;
+  const invocation = currentInvocation().trace;
   if (!invocation) return;
   const ms = tenths(performance.now() - started);
   if (call.failed) invocation.failed = true;
@@ -112,13 +112,14 @@ export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>)
 
 /** Starts the invocation's record (when tracing is on). */
 export const beginInvocation = (settings: TraceSettings & Pick<ConfigValues, 'xrayTraceHeader'> = config): void => {
-  current = tracingEnabled(settings) ? { started: performance.now(), sampled: traceSampled(settings.xrayTraceHeader), failed: false, calls: [], more: {} } : undefined;
+  currentInvocation().trace = tracingEnabled(settings) ? { started: performance.now(), sampled: traceSampled(settings.xrayTraceHeader), failed: false, calls: [], more: {} } : undefined;
 };
 
 /** Ends it: the `trace` line when sampled or a call failed (see above). */
 export const endInvocation = (status?: number): void => {
-  const invocation = current;
-  current = undefined;
+  const scope = currentInvocation();
+  const invocation = scope.trace;
+  scope.trace = undefined;
   if (!invocation || !(invocation.sampled || invocation.failed)) return;
   const line = {
     ...(status === undefined ? {} : { status }),
@@ -170,7 +171,7 @@ const awsCall = (service: string, operation: string, resource: string | undefine
 const callTimer =
   (next: (args: SdkArgs) => Promise<SdkOutput>, context: SdkContext) =>
   async (args: SdkArgs): Promise<SdkOutput> => {
-    if (!current) return next(args);
+    if (!currentInvocation().trace) return next(args);
     const started = performance.now();
     const service = shortName(context.clientName ?? 'AWS', /Client$/);
     const operation = shortName(context.commandName ?? 'unknown', /Command$/);

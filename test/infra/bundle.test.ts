@@ -134,6 +134,17 @@ describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (nam
     expect(packages.filter((installed) => lockedPackages[installed] === undefined || lockedPackages[installed].dev === true)).toEqual([]);
   });
 
+  it('installs no async hook: of async_hooks it takes AsyncLocalStorage alone (Node 24 keeps its store without one), and no file names createHook', () => {
+    for (const file of modulesOf(bundleDir(name))) {
+      const code = readFileSync(path.join(bundleDir(name), file), 'utf8');
+      expect(code).not.toMatch(/\bcreateHook\b/);
+      expect(code).not.toMatch(/getBuiltinModule\(\s*["'](node:)?async_hooks["']\s*\)/);
+      const taken = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](?:node:)?async_hooks["']/g)].flatMap((m) => m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]));
+      expect(taken.filter((imported) => imported !== 'AsyncLocalStorage')).toEqual([]);
+      expect(code).not.toMatch(/import\s*\*\s*as\s*[\w$]+\s*from\s*["'](?:node:)?async_hooks["']/);
+    }
+  });
+
   it('carries no credential provider but the environment one (Lambda needs no other)', () => {
     const code = modulesOf(bundleDir(name))
       .map((file) => readFileSync(path.join(bundleDir(name), file), 'utf8'))
