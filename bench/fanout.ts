@@ -41,12 +41,14 @@ import { createCarrierRegistry } from '../shared/carriers/registry';
 import { createSandboxTransports } from '../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../shared/carriers/sandbox/faults';
 import { config } from '../shared/config';
+import { rateRoute } from '../shared/contract/rate';
 import { enabledServices } from '../shared/domain/catalog-shaping';
 import { buildRateResults, joinQuotes, prepareRateRequest } from '../shared/domain/rate';
 import type { CarrierService } from '../shared/domain/entities';
 import { carriers as referenceCarriers, services as referenceServices } from '../shared/reference/carriers';
 import { defaultPackagingTypes } from '../shared/reference/packaging';
 import { pricingPlans } from '../shared/reference/pricing-groups';
+import { readRouteInput } from '../shared/http/route-input';
 import { check, type BenchContext, type BenchPart } from './checks';
 import { domestic } from './fixtures';
 import { fmt, round, summarize, table, type LatencySummary } from './stats';
@@ -106,7 +108,7 @@ const createRating = (faults: SandboxFaults, breakerFailures: number, onOpened: 
     const now = new Date();
     const prepared = prepareRateRequest({
       packagingRequiredBy: ['CARRIERX'],
-      body,
+      body: readRouteInput(rateRoute, { pathParameters: null, queryStringParameters: null, body }).body,
       company,
       packaging: { defaults: defaultPackagingTypes, companyBoxes: [] },
       groupCarriers: context.plans.map((p) => p.carrierCode),

@@ -1,5 +1,6 @@
 /**
- * The rating pipeline of POST /v1/rate without any I/O: prepareRateRequest →
+ * The rating pipeline of POST /v1/rate without any I/O: the route's reading
+ * of the body (its schema) → prepareRateRequest →
  * every quoted carrier's sandbox port (buildRateRequest + rate, no faults)
  * → buildRateResults. The store reads of the handler are replaced by the
  * reference data they would return for a `default`-group company, so this
@@ -15,12 +16,14 @@ import { performance } from 'node:perf_hooks';
 import { createCarrierRegistry } from '../shared/carriers/registry';
 import { createSandboxTransports } from '../shared/carriers/sandbox/network';
 import { CarrierRefusal } from '../shared/domain/carrier';
+import { rateRoute } from '../shared/contract/rate';
 import { enabledServices } from '../shared/domain/catalog-shaping';
 import { buildRateResults, prepareRateRequest, type QuotedRate } from '../shared/domain/rate';
 import type { CarrierService } from '../shared/domain/entities';
 import { carriers as referenceCarriers, services as referenceServices } from '../shared/reference/carriers';
 import { defaultPackagingTypes } from '../shared/reference/packaging';
 import { pricingPlans } from '../shared/reference/pricing-groups';
+import { readRouteInput } from '../shared/http/route-input';
 import type { Scenario } from './fixtures';
 import { summarize, type LatencySummary } from './stats';
 
@@ -69,7 +72,7 @@ export const createPipeline = () => {
   return async (body: unknown) => {
     const prepared = prepareRateRequest({
       packagingRequiredBy: ['CARRIERX'],
-      body,
+      body: readRouteInput(rateRoute, { pathParameters: null, queryStringParameters: null, body }).body,
       company: ctx.company,
       packaging: ctx.packaging,
       groupCarriers: ctx.plans.map((p) => p.carrierCode),

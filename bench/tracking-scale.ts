@@ -144,7 +144,7 @@ const instantCarrier = (changing: ReadonlySet<string>, createdDate: string, now:
       };
     },
   } as unknown as CarrierPort;
-  return { ports: [carrier], sandboxPorts: [], packagingRequiredBy: [], addressFields: [], port: (code) => (code.toUpperCase() === 'CARRIERX' ? carrier : undefined) };
+  return { ports: [carrier], sandboxPorts: [], packagingRequiredBy: [], port: (code) => (code.toUpperCase() === 'CARRIERX' ? carrier : undefined) };
 };
 
 /** The per-check units of `commands`: reads and writes, table and index apart (AWS's rule: no transactions here). */

@@ -7,9 +7,10 @@
  * tsx.
  *
  * - Floor: what any implementation of POST /v1/rate must do per request for
- *   this payload: JSON.parse of the body, the schema validation of the rate
- *   request as the handler does it (resolvePackagingTypes, which the schema
- *   needs, then validateRateRequest), and JSON.stringify of the response body.
+ *   this payload: JSON.parse of the body, the validation of the rate request
+ *   as the handler does it (the route's schema, readRouteInput; then the
+ *   service's resolvePackagingTypes and checkShippingDate), and
+ *   JSON.stringify of the response body.
  * - Warm handler: `functions/rate/handler.ts`'s `handler`, invoked with an API
  *   Gateway proxy event (local/api-gateway.ts builds it) and a Lambda
  *   context, configured as the prod stage deploys it (lib/stages.ts: caches,
@@ -499,8 +500,10 @@ const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T 
 type DeployedRate = {
   handler: (typeof import('../functions/rate/handler'))['handler'];
   ddb: (typeof import('../shared/aws'))['ddb'];
+  readRouteInput: (typeof import('../shared/http/route-input'))['readRouteInput'];
+  rateRoute: (typeof import('../shared/contract/rate'))['rateRoute'];
   resolvePackagingTypes: (typeof import('../shared/domain/rate'))['resolvePackagingTypes'];
-  validateRateRequest: (typeof import('../shared/domain/rate'))['validateRateRequest'];
+  checkShippingDate: (typeof import('../shared/domain/rate'))['checkShippingDate'];
   defaultPackagingTypes: (typeof import('../shared/reference/packaging'))['defaultPackagingTypes'];
 };
 
@@ -525,7 +528,9 @@ const deployedRateBundle = async (): Promise<{ module: DeployedRate; dir: string
         contents: [
           "export { handler } from './functions/rate/handler';",
           "export { ddb } from './shared/aws/dynamodb-client';",
-          "export { resolvePackagingTypes, validateRateRequest } from './shared/domain/rate';",
+          "export { rateRoute } from './shared/contract/rate';",
+          "export { readRouteInput } from './shared/http/route-input';",
+          "export { checkShippingDate, resolvePackagingTypes } from './shared/domain/rate';",
           "export { defaultPackagingTypes } from './shared/reference/packaging';",
         ].join('\n'),
         resolveDir: projectRoot,
@@ -538,7 +543,7 @@ const deployedRateBundle = async (): Promise<{ module: DeployedRate; dir: string
   if (process.env.WARM_BENCH_CPU_PROFILE) process.setSourceMapsEnabled(true);
   const module = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as DeployedRate;
   // tsx must not have compiled it again: no `__name` (its keepNames helper) in what was loaded.
-  if (/__name\(/.test(module.handler.toString()) || /__name\(/.test(module.validateRateRequest.toString())) {
+  if (/__name\(/.test(module.handler.toString()) || /__name\(/.test(module.resolvePackagingTypes.toString())) {
     throw new Error('the deployed bundle was recompiled with keepNames on import');
   }
   return { module, dir };
@@ -565,7 +570,7 @@ const childMain = async (): Promise<WarmResult> => {
   const { seedReferenceData } = await import('../shared/store/seed');
   log('  building the rate function as it deploys (lib/bundling.ts) ...');
   const deployed = await deployedRateBundle();
-  const { ddb, resolvePackagingTypes, validateRateRequest, defaultPackagingTypes } = deployed.module;
+  const { ddb, readRouteInput, rateRoute, resolvePackagingTypes, checkShippingDate, defaultPackagingTypes } = deployed.module;
   const { domestic } = await import('./fixtures');
 
   // The real document client, its transport replaced.
@@ -648,7 +653,8 @@ const childMain = async (): Promise<WarmResult> => {
   const catalog = { defaults: defaultPackagingTypes, companyBoxes: [] };
   const floor = () => {
     const parsed = JSON.parse(requestBody) as unknown;
-    validateRateRequest(resolvePackagingTypes(parsed, catalog), new Date());
+    const request = resolvePackagingTypes(readRouteInput(rateRoute, { pathParameters: null, queryStringParameters: null, body: parsed }).body, catalog);
+    checkShippingDate(request, new Date());
     return JSON.stringify(response);
   };
   if (floor().length !== first.length) throw new Error('the floor does not stringify the response the handler returned');

@@ -8,7 +8,7 @@ import { createRatingService } from '../../shared/services/rating';
 
 export const createRateHandler = (registry: CarrierRegistry, clock?: () => Date) => {
   const rating = createRatingService({ registry, clock, logger });
-  // Rating resolves packaging against the defaults and the company's boxes, then checks the body (its route leaves it to the service).
+  // The route reads the body with its schema; rating resolves its packaging against the defaults and the company's boxes.
   return httpHandler(rateRoute, async ({ body }, caller) => ({ data: await rating.rate(caller.company, body, caller.mode) }), packagingPreload);
 };
 

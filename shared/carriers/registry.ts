@@ -76,8 +76,6 @@ export type CarrierRegistry = {
   port(code: string): CarrierPort | undefined;
   /** Carriers that need packagingType on every piece when quoted. */
   packagingRequiredBy: readonly string[];
-  /** The fields its carriers add to an address (their profiles' `addressFields`), which rating validates. */
-  addressFields: readonly string[];
 };
 
 /**
@@ -99,7 +97,6 @@ export function createCarrierRegistry(
     sandboxPorts: ports.filter((_, i) => profiles[i]!.network === 'sandbox'),
     port: (code) => byCode.get(code.toUpperCase()),
     packagingRequiredBy: profiles.filter((p) => p.requiresPackagingType).map((p) => p.code),
-    addressFields: addressFieldsOf(profiles),
   };
 }
 

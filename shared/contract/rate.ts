@@ -1,7 +1,7 @@
 /**
- * POST /v1/rate (spec 4.4): the request body as sent on the wire (a piece's
- * packagingType may be a code or a UUID string, spec 2.5; the handler
- * resolves it before the domain's schema sees it) and the answer.
+ * POST /v1/rate (spec 4.4): the request body as sent on the wire, which the
+ * route validates (a piece's packagingType may be a code or a UUID string,
+ * spec 2.5, which the rating service resolves), and the answer.
  */
 import * as z from '../zod';
 import { ADDRESS_FIELDS } from '../carriers/registry';
@@ -46,7 +46,7 @@ export const rateRoute = /* @__PURE__ */ defineRoute({
   scopes: ['shipments:rate'],
   description: 'Quote every carrier of the pricing group and return sanitized rates',
   summary: 'Rate a shipment with every quoted carrier; returns sanitized rates',
-  request: { body: { schema: rateBody, required: true, checkedBy: 'service' } },
+  request: { body: { schema: rateBody, required: true } },
   ok: { status: 200, description: 'Rates', schema: rateResponse },
   errors: {
     400: {

@@ -69,13 +69,8 @@ export type Route = {
     /** Path parameters, exactly those of `path`. */
     params?: z.ZodMiniObject;
     query?: z.ZodMiniObject;
-    /**
-     * The JSON body; `required: false`: an empty body is `{}`. `checkedBy:
-     * 'service'`: the schema documents the body, and the service checks it
-     * (the rate request, whose packaging codes resolve against the catalog
-     * before the domain's schema reads it: shared/domain/rate/prepare.ts).
-     */
-    body?: { schema: z.ZodMiniType; required: boolean; checkedBy?: 'service' };
+    /** The JSON body; `required: false`: an empty body is `{}`. */
+    body?: { schema: z.ZodMiniType; required: boolean };
   };
   ok: Answer;
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */
@@ -104,7 +99,7 @@ type Output<S> = S extends z.ZodMiniType ? z.output<S> : never;
 export type RouteInput<R extends Route> = {
   params: R['request']['params'] extends z.ZodMiniObject ? Output<R['request']['params']> : Record<string, never>;
   query: R['request']['query'] extends z.ZodMiniObject ? Output<R['request']['query']> : Record<string, never>;
-  body: R['request']['body'] extends { checkedBy: 'service' } ? unknown : R['request']['body'] extends { schema: infer S } ? Output<S> : undefined;
+  body: R['request']['body'] extends { schema: infer S } ? Output<S> : undefined;
 };
 
 /** The `data` of a route's successful answers (unknown for a route not known yet: `Route` itself). */

@@ -41,6 +41,22 @@ const kindOf = (input: unknown): string => {
 };
 
 const withArticle = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
+/** `a string, a boolean or an object`. */
+const eitherOf = (nouns: readonly string[]) => {
+  const named = nouns.map(withArticle);
+  return named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+};
+
+/** The problems of each option of a union, when every one of them is the option's own type and nothing deeper. */
+const rootTypesOnly = (options: readonly (readonly z.core.$ZodIssue[])[]): string[] | undefined => {
+  const expected: string[] = [];
+  for (const problems of options) {
+    const [only] = problems;
+    if (problems.length !== 1 || only?.code !== 'invalid_type' || only.path.length > 0) return undefined;
+    expected.push(only.expected);
+  }
+  return expected;
+};
 const plural = (n: number | bigint, noun: string) => `${n} ${noun}${Number(n) === 1 ? '' : 's'}`;
 
 const FORMAT_NAMES: Record<string, string> = { email: 'e-mail address', uuid: 'UUID', url: 'URL', datetime: 'ISO date-time' };
@@ -79,14 +95,32 @@ export const issueText = (issue: z.core.$ZodRawIssue): string => {
       return `must be a multiple of ${issue.divisor}`;
     case 'unrecognized_keys':
       return `has unknown ${issue.keys.length === 1 ? 'property' : 'properties'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'invalid_union': {
+      // No option takes a value of this kind: name the kinds they take (a packagingType is a code or an object).
+      const expected = rootTypesOnly(issue.errors);
+      return expected ? `must be ${eitherOf(expected)}, got ${kindOf(issue.input)}` : 'is invalid';
+    }
     default:
       return 'is invalid';
   }
 };
 
+/**
+ * The option of a union that a value's kind chose: the one whose problems go
+ * deeper than its own type (a packagingType object with a code that is not a
+ * string), when exactly one does. Its problems are told as they would be
+ * without the union; otherwise the union's own message (above).
+ */
+const chosenOption = (issue: z.core.$ZodIssueInvalidUnion): readonly z.core.$ZodIssue[] | undefined => {
+  const options = issue.errors.filter((problems) => rootTypesOnly([problems]) === undefined);
+  return options.length === 1 ? options[0] : undefined;
+};
+
 /** One detail per problem; an object with several unknown properties gives one per property. */
 export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]): Required<ErrorDetail>[] =>
   issues.flatMap((issue): Required<ErrorDetail>[] => {
+    const option = issue.code === 'invalid_union' ? chosenOption(issue) : undefined;
+    if (option) return issuesToDetails(option.map((problem) => ({ ...problem, path: [...issue.path, ...problem.path] })));
     const path = formatPath(issue.path);
     if (issue.code !== 'unrecognized_keys') return [{ path, message: issue.message }];
     return issue.keys.map((key) => {

@@ -12,7 +12,7 @@ import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog-shaping';
-import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RejectedQuote } from '../domain/rate';
+import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RateRequestBody, type RejectedQuote } from '../domain/rate';
 import type { Company, KeyMode } from '../domain/entities';
 import { AppError } from '../errors';
 import { type LogPort, recordRatesReturned } from '../observability';
@@ -33,8 +33,8 @@ export type RateResponseData = RateResponse;
 const noRates = (detail: string) => new AppError(422, 'NO_RATES', `No rates were returned for this shipment: ${detail}`);
 
 export const createRatingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger }: RatingDependencies) => ({
-  /** Rates `body` for `company` with a key of `mode`; throws AppError 400/422 for the interface's refusals. */
-  async rate(company: Company, body: unknown, mode: KeyMode): Promise<RateResponseData> {
+  /** Rates `body`, as the route read it, for `company` with a key of `mode`; throws AppError 400/422 for the interface's refusals. */
+  async rate(company: Company, body: RateRequestBody, mode: KeyMode): Promise<RateResponseData> {
     const now = clock();
     const [context, defaults, companyBoxes] = await Promise.all([
       loadCarrierContext(company, mode),
@@ -52,7 +52,6 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       groupCarriers: context.plans.map((p) => p.carrierCode),
       services: [...enabled.values()].flat(),
       packagingRequiredBy: registry.packagingRequiredBy,
-      carrierAddressFields: registry.addressFields,
       now,
     });
     if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');

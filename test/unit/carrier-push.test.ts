@@ -40,7 +40,7 @@ const push: PortCapability<'push'> = {
 /** A live carrier that pushes (LIVEP), one that does not (LIVEX), and nothing else; looked up as the registries do (Map, upper case). */
 const ports = [carrier('LIVEP', push), carrier('LIVEX')];
 const byCode = new Map(ports.map((c) => [c.code, c]));
-const carriers: CarrierRegistry = { ports, sandboxPorts: [], packagingRequiredBy: [], addressFields: [], port: (code) => byCode.get(code.toUpperCase()) };
+const carriers: CarrierRegistry = { ports, sandboxPorts: [], packagingRequiredBy: [], port: (code) => byCode.get(code.toUpperCase()) };
 
 const client = newPushClient('8f5d8744-5f6e-4e30-a188-b6a651b6be55', randomBytes);
 const secrets: unknown[][] = [];

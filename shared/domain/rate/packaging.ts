@@ -1,11 +1,12 @@
 /**
- * packagingType of a piece (spec 2.5): string references resolved to objects
- * before validation, and the requirement of the carriers that need it on
- * every piece (carrier X; its connector says so) checked after it.
+ * packagingType of a piece (spec 2.5): string references of a read body
+ * resolved to the catalog's objects, and the requirement of the carriers
+ * that need it on every piece (carrier X; its connector says so) checked
+ * after it.
  */
 import type { PackagingType } from '../entities';
 import { AppError } from '../../errors';
-import type { PackagingTypeRef, RateRequest } from './schema';
+import type { Piece, PackagingTypeRef, RateRequest, RateRequestBody } from './schema';
 import { formatPath, validationError } from './validate';
 import { isUuid } from '../ids';
 import { echoed } from '../text-clipping';
@@ -19,8 +20,6 @@ export type PackagingCatalog = {
 };
 
 const COMPANY_BOX_CATEGORY = 'Generic';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const toRef = (entry: PackagingType): PackagingTypeRef => ({
   code: entry.code,
@@ -48,26 +47,24 @@ export const findPackagingType = (reference: string, catalog: PackagingCatalog):
 };
 
 /**
- * Replaces every `packages.pieces[i].packagingType` string with its catalog
- * object. Returns a new body (the input is not modified). Anything that is not
- * a string reference, and any malformed body, is passed through untouched for
- * the schema to judge. Unknown references: 400 `packagingType not found: <ref>`,
- * one message per piece, joined with `; `.
+ * The body with every `packages.pieces[i].packagingType` string replaced by
+ * its catalog object (the body is not modified). Unknown references: 400
+ * `packagingType not found: <ref>`, one message per piece, joined with `; `.
  */
-export const resolvePackagingTypes = (body: unknown, catalog: PackagingCatalog): unknown => {
-  if (!isRecord(body) || !isRecord(body.packages) || !Array.isArray(body.packages.pieces)) return body;
+export const resolvePackagingTypes = (body: RateRequestBody, catalog: PackagingCatalog): RateRequest => {
   const missing: { path: string; message: string }[] = [];
-  const pieces = body.packages.pieces.map((piece: unknown, i) => {
-    if (!isRecord(piece) || typeof piece.packagingType !== 'string') return piece;
-    const found = findPackagingType(piece.packagingType, catalog);
+  const pieces = body.packages.pieces.map((piece, i): Piece => {
+    const { packagingType, ...rest } = piece;
+    if (typeof packagingType !== 'string') return packagingType === undefined ? rest : { ...rest, packagingType };
+    const found = findPackagingType(packagingType, catalog);
     if (!found) {
       missing.push({
         path: formatPath(['packages', 'pieces', i, 'packagingType']),
-        message: `packagingType not found: ${echoed(piece.packagingType)}`,
+        message: `packagingType not found: ${echoed(packagingType)}`,
       });
-      return piece;
+      return rest;
     }
-    return { ...piece, packagingType: toRef(found) };
+    return { ...rest, packagingType: toRef(found) };
   });
   if (missing.length > 0) {
     // The spec fixes this message without a path prefix; details keep the path.

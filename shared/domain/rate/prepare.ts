@@ -1,9 +1,10 @@
 /**
- * Everything POST /v1/rate decides before asking a carrier, in the order the
- * errors are reported: the organization may rate, packagingType strings
- * resolve, the body validates, third-party billing is allowed, then which
- * carriers are quoted and whether the packagingType rule of carrier X (and
- * any carrier whose connector needs packagingType) holds.
+ * Everything POST /v1/rate decides before asking a carrier, of a body its
+ * route has read with the schema, in the order the errors are reported: the
+ * organization may rate, packagingType strings resolve, the shipping date
+ * is in its window, the request fits a stored item, third-party billing is
+ * allowed, then which carriers are quoted and whether the packagingType rule
+ * of carrier X (and any carrier whose connector needs packagingType) holds.
  */
 import { AppError } from '../../errors';
 import { jsonBytes } from '../json';
@@ -11,19 +12,17 @@ import type { Company } from '../entities';
 import { assertBillingAllowed } from './billing';
 import { carriersToQuote, type CarriersToQuoteInput } from './carriers';
 import { assertPackagingTypeForQuotedCarriers, resolvePackagingTypes, type PackagingCatalog } from './packaging';
-import { STORED_RATE_REQUEST_FIELDS, type RateRequest } from './schema';
-import { validateRateRequest } from './validate';
+import { STORED_RATE_REQUEST_FIELDS, type RateRequest, type RateRequestBody } from './schema';
+import { checkShippingDate } from './validate';
 
 export type PrepareRateRequestInput = {
-  body: unknown;
+  body: RateRequestBody;
   company: Pick<Company, 'userId' | 'blacklist'>;
   packaging: PackagingCatalog;
   groupCarriers: CarriersToQuoteInput['groupCarriers'];
   services?: CarriersToQuoteInput['services'];
   /** Carriers whose connector needs packagingType on every piece when quoted (carrier X, spec 2.5). */
   packagingRequiredBy: readonly string[];
-  /** The fields carriers add to an address (their profiles' `addressFields`), validated and kept with the request; none by default. */
-  carrierAddressFields?: readonly string[];
   /** The shipping date window is relative to this instant. */
   now: Date;
 };
@@ -65,7 +64,8 @@ export const prepareRateRequest = (input: PrepareRateRequestInput): PreparedRate
   if (!input.company.userId) {
     throw new AppError(400, 'VALIDATION_FAILED', 'organization has no user; rating requires one');
   }
-  const request = declaredFieldsOf(validateRateRequest(resolvePackagingTypes(input.body, input.packaging), input.now, input.carrierAddressFields));
+  const request = declaredFieldsOf(resolvePackagingTypes(input.body, input.packaging));
+  checkShippingDate(request, input.now);
   if (jsonBytes(request) > MAX_STORED_REQUEST_BYTES) {
     throw new AppError(400, 'VALIDATION_FAILED', `body is too large to store as a rate request (more than ${MAX_STORED_REQUEST_BYTES} bytes as JSON)`);
   }

@@ -1,9 +1,12 @@
 /**
  * The rate request (spec 2.1–2.13, limits of part 8) as zod schemas. The same
- * schemas validate POST /v1/rate and feed the OpenAPI document.
+ * schema validates POST /v1/rate (its route, shared/contract/rate.ts) and
+ * feeds the OpenAPI document.
  *
- * `packagingType` strings are resolved to objects before this schema runs
- * (spec 2.5, see ./packaging.ts), so the schema only knows the object shape.
+ * The body as sent (`rateRequestBodySchema`) may name a piece's
+ * `packagingType` by a code or an id; the service resolves those strings to
+ * the catalog's objects (spec 2.5, see ./packaging.ts), giving a
+ * `RateRequest`, whose pieces know the object shape only.
  */
 import * as z from '../../zod';
 import { dayNumber } from '../dates';
@@ -292,33 +295,27 @@ export const rateRequestFieldsSchema = z.object(declaredFields(packagesSchema));
 export const STORED_RATE_REQUEST_FIELDS = [...Object.keys(rateRequestFieldsSchema.shape), 'billingOptions'] as const;
 
 /**
- * The root accepts extra properties (spec 2.1); nested objects follow their
- * own rules. Extra root properties are accepted and ignored: they are not
- * stored, and only the body limits (size, nesting) apply to them.
- */
-export const rateRequestSchema = z.looseObject({ ...rateRequestFieldsSchema.shape, billingOptions: z.optional(billingOptionsSchema) });
-
-/** The rate request with the carriers' address fields (`addressSchemaWith`): what POST /v1/rate validates. */
-export const rateRequestSchemaWith = (carrierAddressFields: readonly string[]): typeof rateRequestSchema =>
-  carrierAddressFields.length === 0
-    ? rateRequestSchema
-    : z.looseObject({ ...declaredFields(packagesSchema, addressSchemaWith(carrierAddressFields)), billingOptions: z.optional(billingOptionsSchema) });
-
-/**
- * The body as a caller sends it (spec 2.5), with the carriers' address
- * fields: the same schema, except that a piece's packagingType may still be
- * a string. This is the documented request schema (openapi.json, composed by
- * shared/contract/rate.ts); validation runs on `rateRequestSchemaWith` after
- * strings are resolved.
+ * The body as a caller sends it (spec 2.5): the declared fields, a piece's
+ * packagingType a code, an id or the object, and billingOptions. The root
+ * accepts extra properties (spec 2.1), accepted and ignored: they are not
+ * stored, and only the body limits (size, nesting) apply to them; nested
+ * objects follow their own rules. The route validates with it, and it is the
+ * documented request schema (openapi.json), with every carrier's address
+ * fields (shared/contract/rate.ts).
  */
 export const rateRequestBodySchemaWith = (carrierAddressFields: readonly string[]) =>
   z.looseObject({
     ...declaredFields(packagesOf(z.object({ ...pieceShape, packagingType: z.optional(packagingTypeInputSchema) })), addressSchemaWith(carrierAddressFields)),
     billingOptions: z.optional(billingOptionsSchema),
   });
+/** The body without any carrier's address fields: its type is the same, whatever the fields (`addressSchemaWith`). */
+export const rateRequestBodySchema = rateRequestBodySchemaWith([]);
+/** A body the route has read: typed, its codes upper-cased, its packagingType strings not yet resolved. */
+export type RateRequestBody = z.output<typeof rateRequestBodySchema>;
 
 /**
- * The validated request. Built from the declared fields rather than by
+ * The request once its packagingType strings are resolved, its declared
+ * fields and billingOptions. Built from the declared fields rather than by
  * `Omit`-ing from the loose schema's type: `Omit` over a type with an index
  * signature keeps only the index signature, which typed every field `unknown`.
  */

@@ -1,13 +1,13 @@
 /**
- * Validation of the POST /v1/rate body (spec 2.1–2.13, part 8) into a typed
- * `RateRequest`. Every problem becomes one `<path> <text>` message
+ * What POST /v1/rate checks of a body beyond its schema (which its route
+ * applies, ./schema.ts): the window of shipping dates, relative to the
+ * service's clock. Every problem is one `<path> <text>` message
  * (docs/decisions.md), all joined with `; ` in a 400 VALIDATION_FAILED.
  */
 import type { ErrorDetail } from '../../errors';
 import { dayNumber, isoDate, utcDayNumber } from '../dates';
 import { RATE_LIMITS } from './limits';
-import { issuesToDetails, issueText, validationError } from '../issues';
-import { rateRequestSchemaWith, type RateRequest } from './schema';
+import { validationError } from '../issues';
 
 // The messages of validation problems (`<path> <text>`) are ../issues.ts, shared with the webhook registration.
 export { formatPath, issuesToDetails, issueText, MAX_REPORTED_PROBLEMS, validationError } from '../issues';
@@ -33,26 +33,8 @@ const shippingDateProblem = (shippingDate: string, now: Date): Required<ErrorDet
   };
 };
 
-/** The schema of each list of carriers' address fields, built on first use: one list a registry, so a handful at most. */
-const schemas = new Map<string, ReturnType<typeof rateRequestSchemaWith>>();
-const schemaWith = (carrierAddressFields: readonly string[]) => {
-  const key = carrierAddressFields.join(',');
-  let schema = schemas.get(key);
-  if (!schema) schemas.set(key, (schema = rateRequestSchemaWith(carrierAddressFields)));
-  return schema;
-};
-
-/**
- * Validates a parsed JSON body (packagingType strings already resolved, see
- * ./packaging.ts) on the date `now`, its addresses with the fields the
- * carriers add to them (their profiles' `addressFields`). Returns the request
- * with codes upper-cased and unknown nested properties of non-strict objects
- * stripped; the root keeps its extra properties (spec 2.1).
- */
-export const validateRateRequest = (body: unknown, now: Date, carrierAddressFields: readonly string[] = []): RateRequest => {
-  const result = schemaWith(carrierAddressFields).safeParse(body, { error: issueText });
-  if (!result.success) throw validationError(issuesToDetails(result.error.issues));
-  const dateProblem = shippingDateProblem(result.data.shippingOptions.shippingDate, now);
-  if (dateProblem) throw validationError([dateProblem]);
-  return result.data;
+/** Throws the 400 of a shipping date outside the window of `now`. */
+export const checkShippingDate = (request: { shippingOptions: { shippingDate: string } }, now: Date): void => {
+  const problem = shippingDateProblem(request.shippingOptions.shippingDate, now);
+  if (problem) throw validationError([problem]);
 };

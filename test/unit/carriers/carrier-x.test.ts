@@ -1,5 +1,5 @@
 import { buildCarrierXRateRequest, carrierXPackagingType } from '../../../shared/carriers/carrier-x';
-import { rateRequestSchema } from '../../../shared/domain/rate/schema';
+import { rateRequestBodySchema } from '../../../shared/domain/rate/schema';
 import { londonRecipient, newYorkRecipient, piece, rateInput, rateRequest } from './fixtures';
 
 const build = (request = rateRequest()) => buildCarrierXRateRequest(rateInput('CARRIERX', request));
@@ -8,7 +8,7 @@ const withPieces = (pieces: ReturnType<typeof piece>[], unitOfMeasure: 'imperial
 
 describe('the fixture', () => {
   it('is a valid rate request', () => {
-    expect(rateRequestSchema.safeParse(rateRequest()).success).toBe(true);
+    expect(rateRequestBodySchema.safeParse(rateRequest()).success).toBe(true);
   });
 });
 

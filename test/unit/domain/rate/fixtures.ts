@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import type { CarrierQuote, Commitment, QuoteCharge } from '../../../../shared/domain/carrier';
 import type { PackagingType, PricingPlan } from '../../../../shared/domain/entities';
 import { AppError } from '../../../../shared/errors';
-import type { RateFacts } from '../../../../shared/domain/rate';
+import { rateRoute } from '../../../../shared/contract/rate';
+import { checkShippingDate, resolvePackagingTypes, type PackagingCatalog, type RateFacts, type RateRequest, type RateRequestBody } from '../../../../shared/domain/rate';
 import type { QuotedRate } from '../../../../shared/domain/rate/results';
+import { readRouteInput } from '../../../../shared/http/route-input';
 import { carriers, services } from '../../../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../../../shared/reference/packaging';
 import { pricingPlans } from '../../../../shared/reference/pricing-groups';
@@ -147,6 +149,20 @@ export const COMPANY_BOX: PackagingType = {
 };
 
 export const catalog = () => ({ defaults: structuredClone(defaultPackagingTypes), companyBoxes: [structuredClone(COMPANY_BOX)] });
+
+/** `body` as the rate route reads it with its schema (shared/contract/rate.ts): what the rating service is handed, or the route's 400. */
+export const readBody = (body: unknown): RateRequestBody => readRouteInput(rateRoute, { pathParameters: null, queryStringParameters: null, body }).body;
+
+/**
+ * What POST /v1/rate checks of a body before it looks at the caller's
+ * plans, in its order: the route's schema, then (the rating service)
+ * packagingType strings resolved and the shipping date's window.
+ */
+export const validateRateRequest = (body: unknown, now: Date, packaging: PackagingCatalog = catalog()): RateRequest => {
+  const request = resolvePackagingTypes(readBody(body), packaging);
+  checkShippingDate(request, now);
+  return request;
+};
 
 export const defaultPackaging = (code: string): PackagingType => {
   const found = defaultPackagingTypes.find((p) => p.code === code);

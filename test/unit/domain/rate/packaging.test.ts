@@ -6,28 +6,30 @@ import {
   findPackagingType,
   carriersRequiringPackaging,
   resolvePackagingTypes,
-  validateRateRequest,
+  type RateRequestBody,
 } from '../../../../shared/domain/rate';
 import { AppError } from '../../../../shared/errors';
 import type { PackagingType } from '../../../../shared/domain/entities';
-import { appErrorOf, catalog, COMPANY_BOX, defaultPackaging, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
+import { appErrorOf, catalog, COMPANY_BOX, defaultPackaging, minimalBody, validateRateRequest, withPath, FIXTURE_NOW } from './fixtures';
 
 /** What the registry says: carrier X's connector needs packagingType on every piece. */
 const CARRIER_X_ONLY = defaultRegistry.packagingRequiredBy;
 
 const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 
-const bodyWithPieces = (packagingTypes: unknown[]) =>
+/**
+ * A read body with these packagingTypes, not read through the schema: the
+ * resolution is held to its rules even for references the schema refuses
+ * (longer than 64 characters), should it ever be given one.
+ */
+const bodyWithPieces = (packagingTypes: Array<string | { code: string }>) =>
   withPath(
     minimalBody(),
     ['packages', 'pieces'],
     packagingTypes.map((packagingType) => ({ quantity: 1, weight: 1, length: 1, width: 1, height: 1, packagingType })),
-  );
+  ) as RateRequestBody;
 
-const resolvedPackagingOf = (reference: unknown) => {
-  const body = resolvePackagingTypes(bodyWithPieces([reference]), catalog()) as { packages: { pieces: { packagingType: unknown }[] } };
-  return body.packages.pieces[0]?.packagingType;
-};
+const resolvedPackagingOf = (reference: string | { code: string }) => resolvePackagingTypes(bodyWithPieces([reference]), catalog()).packages.pieces[0]?.packagingType;
 
 const refOf = (entry: PackagingType) => ({ code: entry.code, isEnvelope: entry.isEnvelope, name: entry.name, id: entry.id });
 
@@ -115,11 +117,9 @@ describe('packagingType string resolution (spec 2.5)', () => {
     expect(pieces.map((p) => p.packagingType?.code)).toEqual(['CARRIERX_TUBE', 'GENERIC_BOX', 'INLINE']);
   });
 
-  test('objects and other non-strings are left for the schema to judge', () => {
-    const inline = { code: 'CARRIERX_PAK', extra: 1 };
+  test('an object is kept as the schema read it', () => {
+    const inline = { code: 'CARRIERX_PAK' };
     expect(resolvedPackagingOf(inline)).toBe(inline);
-    expect(resolvedPackagingOf(42)).toBe(42);
-    expect(resolvedPackagingOf(null)).toBeNull();
   });
 
   test('the body given is not modified', () => {
@@ -129,20 +129,9 @@ describe('packagingType string resolution (spec 2.5)', () => {
     expect(body).toEqual(before);
   });
 
-  test('a malformed body never throws: it is returned for the schema to report', () => {
-    fc.assert(
-      fc.property(fc.anything(), (body) => {
-        expect(resolvePackagingTypes(body, catalog())).toBe(body);
-      }),
-    );
-    for (const body of [{ packages: null }, { packages: { pieces: 'x' } }, { packages: { pieces: [null, 1, 'GENERIC_BOX'] } }]) {
-      expect(() => resolvePackagingTypes(body, catalog())).not.toThrow();
-    }
-  });
-
   test('only string references can throw, and only the 400', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.uuid(), fc.jsonValue({ maxDepth: 1 }))), (refs) => {
+      fc.property(fc.array(fc.oneof(fc.string(), fc.uuid(), fc.record({ code: fc.string() }))), (refs) => {
         try {
           resolvePackagingTypes(bodyWithPieces(refs), catalog());
         } catch (error) {

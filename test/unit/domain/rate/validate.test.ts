@@ -1,6 +1,6 @@
-import { validateRateRequest, formatPath, MAX_REPORTED_PROBLEMS } from '../../../../shared/domain/rate';
+import { formatPath, MAX_REPORTED_PROBLEMS } from '../../../../shared/domain/rate';
 import { issuesToDetails } from '../../../../shared/domain/rate/validate';
-import { appErrorOf, fullBody, minimalBody, withPath, FIXTURE_NOW } from './fixtures';
+import { appErrorOf, fullBody, minimalBody, validateRateRequest, withPath, FIXTURE_NOW } from './fixtures';
 
 /** The message of the 400 for `body`, failing the test when the body is accepted. */
 const messageOf = (body: unknown): string => {
@@ -34,8 +34,8 @@ describe('the rate request (spec 2.1)', () => {
     expect(request).toMatchObject({ clientTag: 'abc', nested: { x: 1 } });
   });
 
-  test.each([null, [], 'a string', 42, true])('a body that is not an object (%p) is a 400 on the body', (body) => {
-    expect(messageOf(body)).toMatch(/^body must be an object, got /);
+  test.each([null, [], 'a string', 42, true])('a body that is not an object (%p) is a 400 on the body, as for every route', (body) => {
+    expect(messageOf(body)).toBe('body must be a JSON object');
   });
 
   test('a field of the wrong type names the expected and the received type', () => {
@@ -200,8 +200,23 @@ describe('packages and pieces (spec 2.4, part 8)', () => {
       packagingType,
     );
   });
-  test('an unresolved packagingType string is refused as not an object', () =>
-    rejects(piece('packagingType'), 'GENERIC_BOX', 'packages.pieces[0].packagingType must be an object, got string'));
+  test('a packagingType string is a code or an id, resolved from the catalog', () => {
+    expect(validateRateRequest(withPath(minimalBody(), piece('packagingType'), 'GENERIC_BOX'), FIXTURE_NOW).packages.pieces[0]?.packagingType).toMatchObject({ code: 'GENERIC_BOX' });
+    rejects(piece('packagingType'), 'NOPE', 'packagingType not found: NOPE');
+  });
+  test('a packagingType string is a code or an id in length: 1 to 64 characters', () => {
+    rejects(piece('packagingType'), '', 'packages.pieces[0].packagingType must have at least 1 character');
+    rejects(piece('packagingType'), 'X'.repeat(65), 'packages.pieces[0].packagingType must have at most 64 characters');
+  });
+  test('a packagingType object is told as an object: its own fields named', () =>
+    rejects(piece('packagingType'), { code: 3 }, 'packages.pieces[0].packagingType.code must be a string, got number'));
+  test.each([
+    [42, 'number'],
+    [true, 'boolean'],
+    [['GENERIC_BOX'], 'array'],
+  ])('a packagingType that is neither (%p) names both kinds', (value, kind) =>
+    rejects(piece('packagingType'), value, `packages.pieces[0].packagingType must be a string or an object, got ${kind}`),
+  );
 });
 
 describe('internationalOptions (spec 2.7)', () => {
