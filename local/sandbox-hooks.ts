@@ -12,6 +12,8 @@ export const localHandlerOverride = (route: Pick<Route, 'name'>, env: NodeJS.Pro
   const { createShipHandler } = require('../functions/ship/handler') as typeof import('../functions/ship/handler');
   const { defaultRegistry } = require('../shared/carriers/registry') as typeof import('../shared/carriers/registry');
   const { sandboxShipCrash } = require('../shared/carriers/sandbox/crash') as typeof import('../shared/carriers/sandbox/crash');
+  const { readEnvironment } = require('../shared/config') as typeof import('../shared/config');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return createShipHandler(defaultRegistry, { afterCarrierShip: sandboxShipCrash(() => Number(env.SANDBOX_SHIP_CRASH)) }) as unknown as LambdaHandler;
+  // Read now, so a value that is not a whole number stops the handler's load rather than a ship.
+  return createShipHandler(defaultRegistry, { afterCarrierShip: sandboxShipCrash(readEnvironment(env).sandboxShipCrash) });
 };

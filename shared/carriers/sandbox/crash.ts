@@ -10,10 +10,9 @@ import { config } from '../../config';
  * order is written, as a container dying there would. A retry once the claim
  * is stale (SHIP_CLAIM_STALE_SECONDS) finds the carrier's shipment.
  */
-export const sandboxShipCrash = (times: () => number = () => config.sandboxShipCrash) => {
-  let left: number | undefined;
+export const sandboxShipCrash = (times: number = config.sandboxShipCrash) => {
+  let left = times;
   return () => {
-    left ??= times();
     if (left <= 0) return;
     left -= 1;
     throw new Error('sandbox: injected crash after the carrier call (SANDBOX_SHIP_CRASH)');
