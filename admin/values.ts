@@ -92,7 +92,7 @@ export const parseIsoDate = (raw: string): string | undefined => {
   if (!m) return undefined;
   const [year, month, day, hour = 0, minute = 0, second = 0, zoneHours = 0, zoneMinutes = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
   // Date would roll 2025-02-30 over to March 2; a typo must not become another day.
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  const daysInMonth = new Date(Date.UTC(year!, month, 0)).getUTCDate();
   if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth) return undefined;
   if (hour > 23 || minute > 59 || second > 59 || zoneHours > 14 || zoneMinutes > 59) return undefined;
   return new Date(raw).toISOString();

@@ -39,7 +39,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -228,10 +227,10 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   allowRequireOfEsmOnlyPackages();
   type HttpHandler = (event: APIGatewayProxyEvent, context: ReturnType<typeof buildContext>) => Promise<APIGatewayProxyResult>;
   const handlers: Record<string, HttpHandler> = {
-    rate: (await import('../functions/rate/handler')).handler as unknown as HttpHandler,
-    ship: (await import('../functions/ship/handler')).handler as unknown as HttpHandler,
-    'webhooks-create': (await import('../functions/webhooks-create/handler')).handler as unknown as HttpHandler,
-    'manifests-create': (await import('../functions/manifests-create/handler')).handler as unknown as HttpHandler,
+    rate: (await import('../functions/rate/handler')).handler,
+    ship: (await import('../functions/ship/handler')).handler,
+    'webhooks-create': (await import('../functions/webhooks-create/handler')).handler,
+    'manifests-create': (await import('../functions/manifests-create/handler')).handler,
   };
   const routes = new Map(manifestRoutes().map((r) => [r.name, r] as const));
   /** The API Gateway event of `name` for `url`, as the local API Gateway builds it. */
@@ -360,7 +359,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   daemon.on('message', () => (xrayDatagrams += 1));
   await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
   ctx.defer('bundle bench: X-Ray daemon socket', () => void daemon.close());
-  const daemonAddress = `127.0.0.1:${(daemon.address() as AddressInfo).port}`;
+  const daemonAddress = `127.0.0.1:${(daemon.address()).port}`;
 
   /** What lib/ (lib/shipping-stack.ts, lib/stages.ts prod) and Lambda give the function; `off` turns observability off. */
   const carrierFunctions = new Set(functions.filter((f) => f.access.carrierSecrets).map((f) => f.name));

@@ -50,7 +50,7 @@ import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import { ddb, GetCommand } from '../shared/aws';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { stages } from '../lib/stages';
 import { buildContext, buildEvent, manifestRoutes, matchRoute, type Route } from '../local/api-gateway';
 import { applyEnv, LOCAL_REGION, localAwsEnv } from '../local/env';
@@ -212,7 +212,7 @@ const computedCapacity = (r: Recorded): CommandCapacity => {
     const units = Math.max(1, Math.ceil(bytes / 4096));
     const consistency = consistencyOf(r);
     const factor = consistency === 'eventual' ? 0.5 : consistency === 'strong' ? 1 : 2;
-    if (r.input.IndexName) base.indexRead[String(r.input.IndexName)] = units * factor;
+    if (typeof r.input.IndexName === 'string') base.indexRead[r.input.IndexName] = units * factor;
     else base.tableRead[consistency] = units * factor;
     return base;
   }
@@ -484,15 +484,15 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const settings = settingsWith({ sandboxTrackingPace: 1 });
   const registry = createCarrierRegistry(createSandboxTransports({ clock, pace: 1 }));
   const http: Partial<Record<HttpFunctionName, HttpHandler>> = {
-    rate: createRateHandler(registry, clock) as unknown as HttpHandler,
-    ship: createShipHandler(registry, { clock }) as unknown as HttpHandler,
-    labels: labelsHandler as unknown as HttpHandler,
-    'label-file': createLabelFileHandler() as unknown as HttpHandler,
-    track: createTrackHandler(registry, { clock, settings }) as unknown as HttpHandler,
-    cancel: createCancelHandler(registry, { clock, settings }) as unknown as HttpHandler,
+    rate: createRateHandler(registry, clock),
+    ship: createShipHandler(registry, { clock }),
+    labels: labelsHandler,
+    'label-file': createLabelFileHandler(),
+    track: createTrackHandler(registry, { clock, settings }),
+    cancel: createCancelHandler(registry, { clock, settings }),
   };
   const dispatcher = createTrackingRefreshHandler({ clock, settings }) as unknown as (e: ScheduledEvent, c: Context) => Promise<DispatchSummary>;
-  const worker = createTrackingCheckHandler(registry, { clock, settings }) as unknown as (e: SQSEvent, c: Context) => Promise<SQSBatchResponse>;
+  const worker = createTrackingCheckHandler(registry, { clock, settings });
   // The tracking-checks queue, in process: what the dispatcher sends, how many SendMessageBatch calls SQS would have taken.
   const queue = { waiting: [] as DueCheck[], sendCalls: 0, batches: 0 };
   useQueue<DueCheck>('tracking-checks', {

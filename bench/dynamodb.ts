@@ -114,7 +114,7 @@ export const recordCommands = (
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = String(context.commandName);
-      const input = args.input as Record<string, unknown>;
+      const input = args.input;
       const level = capacity(command);
       if (level) input.ReturnConsumedCapacity ??= level;
       const entry: Recorded = { command, start: performance.now(), end: Number.NaN, input };
@@ -167,7 +167,7 @@ export const writtenItems = (r: Recorded): Array<Record<string, unknown>> => {
     for (const t of r.input.TransactItems as Array<{ Put?: { Item: Record<string, AttributeValue> } }>) if (t.Put) items.push(t.Put.Item);
   }
   // The document client marshals after this middleware has seen the input: items are plain values here.
-  return items as Array<Record<string, unknown>>;
+  return items;
 };
 
 type EndpointFigures = {

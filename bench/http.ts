@@ -4,6 +4,7 @@
  * the unchanged handlers, against DynamoDB Local (in memory, child process)
  * and s3rver (in process, temporary directory) — what `npm start` runs.
  */
+import { inspect } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -166,7 +167,7 @@ export const runHttpBench = async (options: HttpBenchOptions): Promise<HttpBench
 
   const server = createApiServer({
     onResponse: ({ error }) => {
-      if (error) log(`  handler error: ${(error as Error)?.stack ?? String(error)}`);
+      if (error) log(`  handler error: ${inspect(error)}`);
     },
   });
   const port = await listen(server);

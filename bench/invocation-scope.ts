@@ -106,7 +106,7 @@ export const runInvocationScopeBench = async (ctx: BenchContext): Promise<BenchP
   const hooks = process.getBuiltinModule('node:async_hooks');
   const createHook = hooks.createHook;
   let hooksCreated = 0;
-  hooks.createHook = ((...args: Parameters<typeof createHook>) => ((hooksCreated += 1), createHook(...args))) as typeof createHook;
+  hooks.createHook = ((...args: Parameters<typeof createHook>) => ((hooksCreated += 1), createHook(...args)));
   const variants = [moduleVariable(), explicit(), asyncLocalStorage(hooks.AsyncLocalStorage)];
   hooks.createHook = createHook;
   ctx.log(`invocation scope: ${variants.length} variants, ${ROUNDS} rounds of ${INVOCATIONS} invocations each, after ${WARMUP_INVOCATIONS} ...`);

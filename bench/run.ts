@@ -374,7 +374,7 @@ const main = async (): Promise<number> => {
   return ok ? 0 : 1;
 };
 
-main()
+void main()
   .catch((error: unknown) => {
     // After a signal, whatever failed failed because the emulators were stopped under it.
     if (interruptedExit === undefined) log(`bench failed: ${(error as Error)?.stack ?? String(error)}`);

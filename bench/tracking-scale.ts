@@ -39,7 +39,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { BatchWriteCommand, ddb } from '../shared/aws';
-import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { applyEnv, localAwsEnv } from '../local/env';
 import { allowRequireOfEsmOnlyPackages } from '../local/esm-only-packages';
 import { ensureTableAndBucket } from '../local/provision';
@@ -312,7 +312,7 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
   log(`tracking-scale: queued ${fmt(paced.queued)} in ${fmt(paced.ms)} ms`);
 
   // ---- 3. Workers: batches of 10 through the real handler, WORKERS at once.
-  const worker = createTrackingCheckHandler(registry, { clock }) as unknown as (e: SQSEvent, c: Context) => Promise<SQSBatchResponse>;
+  const worker = createTrackingCheckHandler(registry, { clock });
   const mine = instant.messages.filter((m) => sampledSet.has(m.orderId));
   const fast = mine.slice(0, sampleChecks);
   const slow = mine.slice(sampleChecks, sampleChecks + SLOW_BATCHES * SQS_BATCH);
@@ -449,12 +449,13 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
     ),
     table(
       ['worker run', 'checks', 'at once', 'ms', 'checks/s', 'batch p50 ms', 'batch p95 ms', 'checks per invocation-second', 'failures'],
-      [
-        ['instant carrier', figures.workers.instant],
-        [`carrier at ${CARRIER_LATENCY_MS} ms`, figures.workers.carrierAt300ms],
-      ].map(([label, w]) => {
-        const f = w as ReturnType<typeof workerFigures>;
-        return [String(label), fmt(f.checks), String(f.invocationsAtOnce), fmt(f.ms), fmt(f.checksPerSecond), fmt(f.batchMs.p50), fmt(f.batchMs.p95), fmt(f.checksPerInvocationSecond), String(f.failures)];
+      (
+        [
+          ['instant carrier', figures.workers.instant],
+          [`carrier at ${CARRIER_LATENCY_MS} ms`, figures.workers.carrierAt300ms],
+        ] as const
+      ).map(([label, f]: readonly [string, ReturnType<typeof workerFigures>]) => {
+        return [label, fmt(f.checks), String(f.invocationsAtOnce), fmt(f.ms), fmt(f.checksPerSecond), fmt(f.batchMs.p50), fmt(f.batchMs.p95), fmt(f.checksPerInvocationSecond), String(f.failures)];
       }),
     ),
     table(

@@ -437,7 +437,7 @@ const documentCommand = async (target: string, input: Json) => {
   const values = (x: Json) => ({ ...x, ...(x.ExpressionAttributeValues ? { ExpressionAttributeValues: u(x.ExpressionAttributeValues) } : {}) });
   switch (target) {
     case 'GetItem':
-      return new lib.GetCommand({ ...(input as Json), Key: u(input.Key) } as never);
+      return new lib.GetCommand({ ...(input), Key: u(input.Key) } as never);
     case 'Query':
       return new lib.QueryCommand({ ...values(input), ...(input.ExclusiveStartKey ? { ExclusiveStartKey: u(input.ExclusiveStartKey) } : {}) } as never);
     case 'PutItem':
@@ -457,7 +457,7 @@ const documentCommand = async (target: string, input: Json) => {
       return new lib.TransactWriteCommand({
         TransactItems: (input.TransactItems as Json[]).map((item) =>
           mapValues(item, (w: Json) => ({ ...values(w), ...(w.Item ? { Item: u(w.Item) } : {}), ...(w.Key ? { Key: u(w.Key) } : {}) })),
-        ) as never,
+        ),
       });
     default:
       return undefined;
@@ -484,9 +484,11 @@ const profileMapOf = (file: string): SourceMap | undefined => {
 const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T => {
   for (const { callFrame } of profile.nodes) {
     if (!callFrame.url.startsWith('file://') || callFrame.url.includes('/node_modules/')) continue;
-    const entry = profileMapOf(fileURLToPath(callFrame.url))?.findEntry(callFrame.lineNumber, callFrame.columnNumber) as
-      | { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string }
-      | undefined;
+    // findEntry answers `{}` where no mapping covers the position.
+    const entry: { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string } | undefined = profileMapOf(fileURLToPath(callFrame.url))?.findEntry(
+      callFrame.lineNumber,
+      callFrame.columnNumber,
+    );
     if (!entry || entry.originalLine === undefined) continue;
     if (entry.originalSource) callFrame.url = entry.originalSource.replace(/^(\.\.\/)+/, '');
     if (entry.name) callFrame.functionName = `${entry.name} (${callFrame.functionName || 'anonymous'})`;
@@ -722,6 +724,7 @@ const childMain = async (): Promise<WarmResult> => {
     const samples: number[] = [];
     for (let i = 0; i < SDK_CALL_WARMUP + SDK_CALL_OPS; i++) {
       const t0 = performance.now();
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: a union of commands is no one command
       await ddb.send(command as never);
       if (i >= SDK_CALL_WARMUP) samples.push(performance.now() - t0);
     }
@@ -793,7 +796,7 @@ if (require.main === module) {
       defer: (_name, fn) => cleanups.push(fn),
       stopped: () => false,
     };
-    runWarmBench(ctx)
+    void runWarmBench(ctx)
       .then((part) => {
         process.stdout.write(`${part.details.join('\n')}\n`);
         for (const c of part.checks) process.stdout.write(`${c.name}: ${fmt(c.measured)} ${c.unit} (limit ${c.target}) ${c.ok ? 'ok' : 'MISSED'}\n`);

@@ -26,7 +26,7 @@ allowRequireOfEsmOnlyPackages();
 
 // Powertools writes log lines to process.stdout: send them to stderr, keep stdout for the answer.
 const stdout = process.stdout.write.bind(process.stdout);
-process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+process.stdout.write = process.stderr.write.bind(process.stderr);
 const out = (text: string) => stdout(`${text}\n`);
 const err = (text: string) => process.stderr.write(`${text}\n`);
 

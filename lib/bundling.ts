@@ -128,7 +128,7 @@ export async function buildFunction(source: { entry: string } | { stdin: StdinOp
       ...('entry' in source ? { entryPoints: [path.join(projectRoot, source.entry)] } : { stdin: source.stdin }),
       metafile: true,
     });
-    return await mergeStaticChunks({ metafile: first.metafile!, workingDir: projectRoot, scratch, outdir, options });
+    return await mergeStaticChunks({ metafile: first.metafile, workingDir: projectRoot, scratch, outdir, options });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

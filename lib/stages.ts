@@ -401,7 +401,7 @@ export const resolveStage = (name: unknown): StageConfig => {
     throw new Error(`No stage given: pass ${choices}`);
   }
   if (typeof name !== 'string' || !(stageNames as readonly string[]).includes(name)) {
-    throw new Error(`Unknown stage "${String(name)}": pass ${choices}`);
+    throw new Error(`Unknown stage ${JSON.stringify(name) ?? 'undefined'}: pass ${choices}`);
   }
   return stages[name as StageName];
 };

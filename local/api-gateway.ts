@@ -588,6 +588,7 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
   };
 
   // The listener returns its work, so local/lifecycle.ts's drainingGate can wait for a handler whose client has gone.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- returned on purpose, see above
   return createServer((req, res) => {
     const started = Date.now();
     const requestId = randomUUID();

@@ -263,8 +263,6 @@ const withShippingDateInWindow = (event: Json, now: Date, notes: string[]): Json
 const replaceAll = (event: Json, from: string, to: string): Json => JSON.parse(JSON.stringify(event).split(from).join(to)) as Json;
 const carries = (event: Json, placeholder: string) => JSON.stringify(event).includes(placeholder);
 
-type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-
 export type InvokeOptions = {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
@@ -324,7 +322,7 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   const callSample = async (name: string, prepare: (event: Json) => Json = (e) => e): Promise<Json> => {
     const entry = functionNamed(name);
     const event = prepare(withShippingDateInWindow(replaceAll(readEvent(path.join(EVENTS_DIR, `${name}.json`)), PLACEHOLDERS.apiKey, target.demo.apiKey), now(), []));
-    const result = await (handlerOf(entry) as unknown as HttpHandler)(event as unknown as APIGatewayProxyEvent, contextOf(entry));
+    const result = await (handlerOf(entry))(event as unknown as APIGatewayProxyEvent, contextOf(entry));
     if (result.statusCode !== 200 && result.statusCode !== 201) throw new InvokeError(`prerequisite ${name} (events/${name}.json) answered ${result.statusCode}: ${result.body}`);
     return (JSON.parse(result.body) as { data: Json }).data;
   };

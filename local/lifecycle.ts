@@ -174,6 +174,7 @@ export const drainingGate = (server: Server): DrainingGate => {
       done();
     });
     for (const listener of listeners) {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: without it `work` is not an object type
       const work = (listener as (req: IncomingMessage, res: ServerResponse) => unknown).call(server, req, res);
       if (work instanceof Promise) {
         working += 1;

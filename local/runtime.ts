@@ -15,6 +15,7 @@
  * its own stops the runtime with exit code 1. A crash still ends DynamoDB
  * Local (exit hook and watchdog in dynamodb-local.ts).
  */
+import { inspect } from 'node:util';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -167,7 +168,7 @@ const start = async (dataDir: string, parts: RunningParts, stopper: Stopper) => 
     onResponse: (entry) => {
       out(accessLogLine(entry));
       // A client that left is one line: what failed after it had gone, nobody was answered with.
-      if (entry.error && !entry.aborted) err(`  ${(entry.error as Error)?.stack ?? String(entry.error)}`);
+      if (entry.error && !entry.aborted) err(`  ${inspect(entry.error)}`);
     },
   });
   parts.server = server;

@@ -18,7 +18,7 @@ export const processRuntime = {
   random: (): number => Math.random(),
   newToken: (): string => randomUUID(),
   /** shared/config.ts: each setting read from the environment at each use. */
-  settings: config as Settings,
+  settings: config,
 };
 
 /**

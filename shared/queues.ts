@@ -40,7 +40,7 @@ const installed = new Map<QueueName, QueuePort<unknown>>();
 
 /** The local runtime and tests: messages to `name` go to this queue instead of SQS (undefined: SQS again). */
 export const useQueue = <M>(name: QueueName, queue: QueuePort<M> | undefined): void => {
-  if (queue) installed.set(name, queue as QueuePort<unknown>);
+  if (queue) installed.set(name, queue);
   else installed.delete(name);
 };
 

@@ -39,7 +39,7 @@ export const staticClosure = (metafile: Metafile, entryOutput: string): Set<stri
   const visit = (file: string) => {
     if (seen.has(file) || !metafile.outputs[file]) return;
     seen.add(file);
-    for (const dep of metafile.outputs[file]!.imports) if (dep.kind === 'import-statement' && !dep.external) visit(dep.path);
+    for (const dep of metafile.outputs[file].imports) if (dep.kind === 'import-statement' && !dep.external) visit(dep.path);
   };
   visit(entryOutput);
   return seen;

@@ -531,7 +531,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   const str = (v: unknown): string | undefined => {
     const one: unknown = Array.isArray(v) ? v[0] : v;
     if (typeof one === 'string') return one;
-    return typeof one === 'object' && one !== null && '#text' in one ? String((one as { '#text': unknown })['#text']) : undefined;
+    return typeof one === 'object' && one !== null && '#text' in one ? String((one)['#text']) : undefined;
   };
 
   function destinationOfRate(destination: Parsed): Destination {
@@ -693,7 +693,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     return s ? shipmentInfo(request.baseUrl, s) : notFound(CANADA_POST_MEDIA.shipment);
   }
 
-  const echoSpec = (s: SimulatedCanadaPostShipment) => (s.deliverySpec.length > 0 ? `<delivery-spec>${orderedBuilder.build(s.deliverySpec) as string}</delivery-spec>` : '');
+  const echoSpec = (s: SimulatedCanadaPostShipment) => (s.deliverySpec.length > 0 ? `<delivery-spec>${orderedBuilder.build(s.deliverySpec)}</delivery-spec>` : '');
   const refundInfo = (s: SimulatedCanadaPostShipment) =>
     s.refund ? e('refund-request-info', t('service-ticket-date', s.refund.date), t('service-ticket-id', s.refund.ticketId)) : '';
 
@@ -798,7 +798,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     };
     const contractId = chosen.map((s) => s.deliverySpec).map((spec) => orderedChildren(spec, 'contract-id')).find(Boolean);
     const contractText = contractId?.map((n) => (n as { '#text'?: unknown })['#text']).find((v) => v !== undefined);
-    if (contractText !== undefined) manifest.contractId = String(contractText);
+    if (typeof contractText === 'string' || typeof contractText === 'number') manifest.contractId = String(contractText);
     const customerReference = str(set['customer-reference']);
     if (customerReference) manifest.customerReference = customerReference;
     manifests.push(manifest);
@@ -889,7 +889,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
           t('hst', money(sum((p) => p.hst))),
           t('total-due-cpc', money(sum((p) => p.due))),
         ),
-        `<manifest-address>${orderedBuilder.build(m.manifestAddress) as string}</manifest-address>`,
+        `<manifest-address>${orderedBuilder.build(m.manifestAddress)}</manifest-address>`,
       ),
       'manifest-details',
     );

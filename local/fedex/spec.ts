@@ -176,7 +176,7 @@ export const ERRATA: readonly Erratum[] = [
 /** `holder[keyword]` as the erratum expects it, patched; throws when the document no longer says it. */
 function patch(schemas: Record<string, SchemaObject>, erratum: Erratum): void {
   const schema = schemas[erratum.schema];
-  const holder = erratum.property === undefined ? schema : ((schema?.properties as Record<string, SchemaObject> | undefined)?.[erratum.property] as SchemaObject | undefined);
+  const holder = erratum.property === undefined ? schema : ((schema?.properties as Record<string, SchemaObject> | undefined)?.[erratum.property]);
   const where = `${erratum.schema}${erratum.property ? `.${erratum.property}` : ''}.${erratum.keyword}`;
   if (!holder || JSON.stringify(holder[erratum.keyword]) !== JSON.stringify(erratum.expected)) {
     throw new Error(`FedEx ${erratum.document}: erratum ${where} is no longer in the document; drop it from ERRATA`);
@@ -228,7 +228,7 @@ function ajvFor(document: FedexDocument, coerce: boolean): Ajv {
   let ajv = ajvs.get(key);
   if (!ajv) {
     const schemas = patchedSchemas(document);
-    ajv = openApiAjv(formatsOf(schemas as Json), coerce);
+    ajv = openApiAjv(formatsOf(schemas), coerce);
     // The document's components are the root's only content, reached by `#/components/schemas/...` references.
     ajv.addKeyword('components');
     ajv.addSchema({ $id: idOf(document), components: { schemas } });
@@ -319,8 +319,8 @@ export function requestExamples(operation: FedexOperation): DocumentExample[] {
   const media = operationObject(operation).requestBody?.content[requestContentType(operation)];
   return [
     ...(schemas[full]?.example !== undefined ? [{ name: full, value: schemas[full].example as unknown }] : []),
-    ...samples.map((name) => ({ name, value: schemas[name]!.example as unknown })),
-    ...Object.entries(media?.examples ?? {}).map(([name, e]) => ({ name, value: e.value as unknown })),
+    ...samples.map((name) => ({ name, value: schemas[name]!.example })),
+    ...Object.entries(media?.examples ?? {}).map(([name, e]) => ({ name, value: e.value })),
   ];
 }
 
@@ -329,7 +329,7 @@ export function responseExamples(operation: FedexOperation, status: number | str
   const media = operationObject(operation).responses[String(status)]?.content?.['application/json'];
   return [
     ...(media?.example !== undefined ? [{ name: 'example', value: media.example as unknown }] : []),
-    ...Object.entries(media?.examples ?? {}).map(([name, e]) => ({ name, value: e.value as unknown })),
+    ...Object.entries(media?.examples ?? {}).map(([name, e]) => ({ name, value: e.value })),
   ];
 }
 

@@ -213,7 +213,7 @@ export async function pushTrackAlert(target: TrackAlertTarget, body: unknown, op
   }
   const { access_token: accessToken, token_type: tokenType } = (token ?? {}) as { access_token?: unknown; token_type?: unknown };
   if (typeof accessToken !== 'string' || accessToken === '') throw new Error('the Track Alert token URL answered without an access_token');
-  if (tokenType !== undefined && String(tokenType).toLowerCase() !== 'bearer') throw new Error('the Track Alert token URL answered a token that is not a bearer token');
+  if (tokenType !== undefined && (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer')) throw new Error('the Track Alert token URL answered a token that is not a bearer token');
   const response = await fetchImpl(target.url, {
     method: 'POST',
     headers: {

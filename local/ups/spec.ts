@@ -41,7 +41,7 @@ function ajvFor(document: UpsDocument): Ajv | Ajv2020 {
   const schemas = strip(patchedDocument(document).components.schemas);
   ajv = isOpenApi31(loadDocument(document)) ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ $id: idOf(document), components: { schemas } } as object);
+  ajv.addSchema({ $id: idOf(document), components: { schemas } });
   ajvs.set(document, ajv);
   return ajv;
 }
@@ -84,8 +84,8 @@ export type DocumentExample = { name: string; summary?: string; value: unknown }
 
 const examplesOf = (media: Media | undefined, where: string): DocumentExample[] => {
   if (!media) throw new Error(`${where} has no such content`);
-  const named = Object.entries(media.examples ?? {}).map(([name, e]) => ({ name, ...(e.summary ? { summary: e.summary } : {}), value: e.value as unknown }));
-  return media.example === undefined ? named : [{ name: 'example', value: media.example as unknown }, ...named];
+  const named = Object.entries(media.examples ?? {}).map(([name, e]) => ({ name, ...(e.summary ? { summary: e.summary } : {}), value: e.value }));
+  return media.example === undefined ? named : [{ name: 'example', value: media.example }, ...named];
 };
 
 /** The request body schema of an operation (its component's name). */

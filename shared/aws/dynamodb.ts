@@ -191,14 +191,14 @@ export const dynamoEndpoint = (settings: AwsSettings, region: string): URL =>
 
 /** The service's error code from a JSON-protocol error answer (`__type` "com.amazonaws.dynamodb.v20120810#Code", or the header). */
 const errorOf = (response: HttpResponse, body: Doc): AwsServiceError => {
-  const type = String(body.__type ?? firstHeader(response.headers, 'x-amzn-errortype') ?? `HTTP${response.statusCode}`);
+  const type = (typeof body.__type === 'string' ? body.__type : undefined) ?? firstHeader(response.headers, 'x-amzn-errortype') ?? `HTTP${response.statusCode}`;
   const name = type.split('#').pop()!.split(':')[0]!;
   const { __type: _type, message, Message, ...fields } = body;
   if (Array.isArray(fields.CancellationReasons)) {
     fields.CancellationReasons = (fields.CancellationReasons as Doc[]).map((reason) => (reason.Item ? { ...reason, Item: fromMap(reason.Item) } : reason));
   }
   if (fields.Item) fields.Item = fromMap(fields.Item);
-  return new AwsServiceError(name, String(message ?? Message ?? name), {
+  return new AwsServiceError(name, [message, Message].find((text): text is string => typeof text === 'string') ?? name, {
     fault: response.statusCode >= 500 ? 'server' : 'client',
     status: response.statusCode,
     requestId: firstHeader(response.headers, 'x-amzn-requestid'),

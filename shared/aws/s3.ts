@@ -89,7 +89,7 @@ export class S3LightClient {
       clientName: 'S3Client',
       commandName: `${command.operation}Command`,
     });
-    return handler({ input: command.input as unknown as Record<string, unknown> }).then(({ output }) => output as Output);
+    return handler({ input: command.input }).then(({ output }) => output as Output);
   }
 
   /** Nothing to release (see ./dynamodb.ts). */

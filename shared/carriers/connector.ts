@@ -98,7 +98,7 @@ export const defineLiveConnector = <RateRq, Client>(definition: LiveConnectorDef
 export const defineSandboxConnector = <RateRq, ShipRq, TrackRq, VoidRq>(
   definition: SandboxConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq>,
 ): CoreOperations<RateRq, CarrierTransport<RateRq, ShipRq, TrackRq, VoidRq>> & Pick<SandboxConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq>, 'capabilities'> => ({
-  buildRateRequest: definition.buildRateRequest,
+  buildRateRequest: (input) => definition.buildRateRequest(input),
   rate: async (request, transport, options) => definition.parseRate(await transport.rate(request, options)),
   ship: async (input, transport, options) => definition.parseShip(await transport.ship(definition.buildShipRequest(input), options), input),
   track: async (shipment, transport, options) => definition.parseTrack(await transport.track(definition.buildTrackRequest(shipment), options), shipment),

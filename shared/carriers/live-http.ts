@@ -79,7 +79,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** At most `limit` bytes of an answer's body; undefined past it (the rest is not read: the stream is cancelled). */
 export async function readBounded(response: Response, limit: number): Promise<Buffer | undefined> {
   if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

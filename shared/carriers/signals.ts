@@ -15,11 +15,14 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 
+/** Why `signal` aborted: its reason when that is an Error (our CarrierTimeout, AbortSignal's own DOMException), else a plain one. */
+export const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+
 /** Settles like `promise`, or rejects with the signal's reason as soon as it aborts (at once when it already has). */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
@@ -37,5 +40,5 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts (at once when it already has). */
 export const sleepFor = (ms: number, signal: AbortSignal): Promise<void> =>
   wait(ms, undefined, { signal }).catch((error: unknown) => {
-    throw signal.aborted ? signal.reason : error;
+    throw signal.aborted ? abortReason(signal) : error;
   });

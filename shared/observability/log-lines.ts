@@ -182,7 +182,7 @@ const plain = (key: string, value: unknown, depth: number, keepsString: (key: st
         for (let i = 0; i < value.length; i++) if (!plain(String(i), value[i], depth - 1, keepsString)) return false;
         return true;
       }
-      const prototype = Object.getPrototypeOf(value);
+      const prototype: unknown = Object.getPrototypeOf(value);
       if (prototype !== Object.prototype && prototype !== null) return false;
       const record = value as Record<string, unknown>;
       if (typeof record.toJSON === 'function') return false;
@@ -227,7 +227,7 @@ export class LineLogger {
       functionName: context.functionName,
       functionVersion: context.functionVersion,
       tenantId: context.tenantId,
-    } as LambdaContextFields & { coldStart: boolean };
+    };
   }
 
   /** Keys on every line until `resetKeys` (the end of the invocation). */

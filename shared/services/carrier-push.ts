@@ -44,7 +44,7 @@ export type CarrierPushDependencies = {
   /** The carriers whose connectors read the pushes (shared/carriers/registry.ts). */
   carriers: CarrierRegistry;
   /** The tracking service's write of a pushed report (shared/services/tracking/push.ts). */
-  applyPushed(orderId: string, report: TrackingReport): Promise<CheckOutcome>;
+  applyPushed: (orderId: string, report: TrackingReport) => Promise<CheckOutcome>;
   /** The secret of a push client of an account of `carrierCode` (default: the account's stored push credentials, read through shared/secrets.ts). */
   secretOf?: (carrierAccountId: string, clientId: string, carrierCode: string) => Promise<string | undefined>;
   clock?: () => Date;

@@ -73,7 +73,7 @@ export const createShippingService = ({
    */
   const subscribeToPushes = async (order: Order, request: RateRequest): Promise<void> => {
     if (!pushSubscriber.pushes(order)) return;
-    const pushedUntil = await pushSubscriber.subscribe(order, shipperCountryOf(request as unknown as Record<string, unknown>));
+    const pushedUntil = await pushSubscriber.subscribe(order, shipperCountryOf(request));
     // A test order is subscribed in the carrier's test environment, which pushes nothing there: it stays polled.
     if (!pushedUntil || order.mode !== 'live') return;
     // Its polled due time stays until a push shows the carrier reaches us.
@@ -262,7 +262,7 @@ export const createShippingService = ({
     });
     try {
       // An attempt that may have followed a purchase keeps its record: the reconciler looks for that purchase.
-      await completeShipment(order, request as unknown as Record<string, unknown>, claim.token, [
+      await completeShipment(order, request, claim.token, [
         ...(recorded && !mayExist ? [recordRemoval(claim.orderId, 'SHIP')] : []),
         // A parcel shipment is open to the next end-of-day manifest from its order's write (docs/manifests.md); freight has its bill of lading.
         ...(carrier!.kind === 'parcel' ? [openShipmentPut(await openShipmentOf(order, request, account))] : []),

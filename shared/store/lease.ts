@@ -203,7 +203,7 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
   const read = async (key: Key): Promise<T | undefined> => {
     if (layout.kind === 'item') return getItem(key, layout.schema, true);
     const item = await getItem(key, attributeItem!, true);
-    return item?.[layout.attribute] as T | undefined;
+    return item?.[layout.attribute];
   };
 
   return { claim, complete, completion, release, read, whileUnheld, schema: layout.schema };

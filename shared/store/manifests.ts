@@ -279,7 +279,7 @@ export const listManifests = async (
       }),
     );
     found.push(...(out.Items ?? []).slice(0, options.limit + 1 - found.length));
-    const last = out.LastEvaluatedKey?.sk;
+    const last: unknown = out.LastEvaluatedKey?.sk;
     start = typeof last === 'string' ? last : undefined;
     if (found.length > options.limit) {
       const page = found.slice(0, options.limit);

@@ -74,7 +74,7 @@ export const getShipState = async (rateResponseId: string): Promise<ShipState | 
 /** The rate response as its owner sees it and its ship state, from one read. */
 export const getRateForShip = async (rateResponseId: string, companyId: string, now: Date) => {
   const { rate, extra } = await getRateResponseWith(rateResponseId, companyId, shipStateItem, now);
-  return { rate, state: rate.status === 'missing' ? undefined : (extra as ShipState | undefined) };
+  return { rate, state: rate.status === 'missing' ? undefined : (extra) };
 };
 
 /**

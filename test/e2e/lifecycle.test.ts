@@ -270,11 +270,11 @@ describe('a runtime the tests start', () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-starter.ts', dataDir], { cwd: REPOSITORY_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
       let out = '';
       let errors = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString('utf8');
         if (out.includes('\n')) resolve({ child, started: JSON.parse(out.slice(0, out.indexOf('\n'))) as Started });
       });
-      child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
       child.once('exit', (code, signal) => reject(new Error(`the starter exited (${code ?? signal}) before its runtime served: ${errors}`)));
     });
 

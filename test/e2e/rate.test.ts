@@ -19,7 +19,7 @@ type Rate = {
 
 const rate = async (payload: unknown, key?: string) => {
   const response = await api('/rate', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-  return { response, rates: ((response.json as { data?: { rates: Rate[] } }).data?.rates ?? []) as Rate[] };
+  return { response, rates: ((response.json as { data?: { rates: Rate[] } }).data?.rates ?? []) };
 };
 
 const price = (r: Rate) => r.rate.totals.discounted.total.amount;

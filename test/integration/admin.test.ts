@@ -21,7 +21,7 @@ import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { getOrder } from '../../shared/store/orders';
 import { adminJson, runAdminCli } from '../support/cli';
-import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { callHandler, proxyEvent } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { runtimeFileOf, useFreshStack } from '../support/stack';
 
@@ -36,12 +36,12 @@ describe('admin commands', () => {
     const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
     const registry = createCarrierRegistry(createSandboxTransports({}));
     const rated = await callHandler<{ data: { rates: Array<{ rateResponseId: string }> } }>(
-      createRateHandler(registry) as unknown as Handler,
+      createRateHandler(registry),
       proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }),
     );
     const rateResponseId = rated.json.data.rates[0]!.rateResponseId;
     const shipped = await callHandler<{ data: { orderId: string } }>(
-      createShipHandler(registry) as unknown as Handler,
+      createShipHandler(registry),
       proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body: {} }),
     );
     const { orderId } = shipped.json.data;
@@ -205,8 +205,8 @@ describe('admin CLI process', () => {
   it('refuses a runtime.json left by a runtime that is no longer running', async () => {
     const finished = spawnSync('true');
     writeRuntimeFile(dataDir, {
-      ...runtimeFileOf(stack, { pid: finished.pid! }),
-      dynamodb: { endpoint: 'http://127.0.0.1:9', pid: finished.pid! },
+      ...runtimeFileOf(stack, { pid: finished.pid }),
+      dynamodb: { endpoint: 'http://127.0.0.1:9', pid: finished.pid },
       s3: { endpoint: 'http://127.0.0.1:9' },
     });
     const result = await runAdminCli(['seed'], baseEnv());

@@ -33,7 +33,7 @@ import { loadReference } from '../../shared/store/reference';
 import { seedReferenceData } from '../../shared/store/seed';
 import { conditionalUpdate, putItem } from '../../shared/store/table-ops';
 import { REPOSITORY_ROOT, runAdminCli } from '../support/cli';
-import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { callHandler, proxyEvent } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { runtimeFileOf, useFreshStack } from '../support/stack';
 import { captureOutput } from '../support/output';
@@ -217,7 +217,7 @@ describe('carrier accounts', () => {
     const registry = liveLikeRegistry(seen);
     const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
     const rated = await callHandler<{ data: { rates: Array<{ rateResponseId: string; carrier: { code: string } }> } }>(
-      createRateHandler(registry) as unknown as Handler,
+      createRateHandler(registry),
       proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body: sampleRateBody() }),
     );
     outputs.push(rated.json);
@@ -228,7 +228,7 @@ describe('carrier accounts', () => {
 
     const rateResponseId = x.rateResponseId;
     const shipped = await callHandler<{ data: { orderId: string } }>(
-      createShipHandler(registry) as unknown as Handler,
+      createShipHandler(registry),
       proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body: {} }),
     );
     outputs.push(shipped.json);
@@ -236,8 +236,8 @@ describe('carrier accounts', () => {
     const { orderId } = shipped.json.data;
     expect((await getOrder(orderId))!.order.carrierAccountId).toBe(accountId);
     const byOrder = { method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } };
-    const tracked = await callHandler(createTrackHandler(registry) as unknown as Handler, proxyEvent(byOrder));
-    const cancelled = await callHandler(createCancelHandler(registry) as unknown as Handler, proxyEvent({ ...byOrder, method: 'DELETE', path: `/v1/shipments/${orderId}` }));
+    const tracked = await callHandler(createTrackHandler(registry), proxyEvent(byOrder));
+    const cancelled = await callHandler(createCancelHandler(registry), proxyEvent({ ...byOrder, method: 'DELETE', path: `/v1/shipments/${orderId}` }));
     outputs.push(tracked.json, cancelled.json);
     expect([tracked.status, cancelled.status]).toEqual([200, 200]);
 

@@ -188,7 +188,7 @@ describe('the target', () => {
   it('refuses a runtime.json left by a runtime that is no longer running', async () => {
     const stale = mkdtempSync(path.join(os.tmpdir(), 'invoke-stale-'));
     try {
-      writeRuntime(stale, spawnSync('true').pid!);
+      writeRuntime(stale, spawnSync('true').pid);
       const attempt = invoke(parseInvokeArgs(['carriers'], { DATA_DIR: stale }) as Extract<InvokeCommand, { kind: 'invoke' }>, { env: { DATA_DIR: stale } });
       await expect(attempt).rejects.toThrow(/no longer running/);
     } finally {
@@ -212,7 +212,8 @@ describe('npm run invoke (bin/invoke.ts as a child process)', () => {
   const cli = (args: string[], childEnv: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> =>
     new Promise((resolve, reject) => {
       execFile(TSX, ['bin/invoke.ts', ...args], { cwd: REPOSITORY_ROOT, env: childEnv, timeout: 60_000 }, (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') reject(error);
+        const failure: Error | null = error && typeof error.code !== 'number' ? error : null;
+        if (failure) reject(failure);
         else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
       });
     });

@@ -34,15 +34,15 @@ const event = (method: string, path: string, key: string, pathParameters: Record
 const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?: any; error?: { code: string } } | undefined>(handler, e);
 
 const registry = createCarrierRegistry(createSandboxTransports({}));
-const rateHandler = createRateHandler(registry) as unknown as Handler;
-const shipHandler = createShipHandler(registry) as unknown as Handler;
+const rateHandler = createRateHandler(registry);
+const shipHandler = createShipHandler(registry);
 let renders = 0;
 /** A label-file function as one container would have it, counting what it renders. */
 const labelFile = () =>
   createLabelFileHandler(async (code, document) => {
     renders += 1;
     return renderDocument(code, document);
-  }) as unknown as Handler;
+  });
 
 let apiKey: string;
 let otherKey: string;
@@ -69,7 +69,7 @@ describe('label endpoints', () => {
     const body = sampleRateBody();
     body.packages.pieces = [{ ...body.packages.pieces[0], quantity: 3 }];
     const shipped = await order(body);
-    const list = await call(labelsHandler as unknown as Handler, event('GET', `/v1/labels/${shipped.orderId}`, apiKey, { orderId: shipped.orderId }));
+    const list = await call(labelsHandler, event('GET', `/v1/labels/${shipped.orderId}`, apiKey, { orderId: shipped.orderId }));
     expect(list.status).toBe(200);
     expect(list.json!.data.orderId).toBe(shipped.orderId);
     expect(list.json!.data.available.map((l: { code: string }) => l.code)).toEqual(expect.arrayContaining(['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL']));
@@ -147,7 +147,7 @@ describe('label endpoints', () => {
 
   it("another company's order is 403, an unknown one 404, a malformed id 400, on both endpoints", async () => {
     const shipped = await order();
-    const list = (orderId: string, key: string) => call(labelsHandler as unknown as Handler, event('GET', `/v1/labels/${orderId}`, key, { orderId }));
+    const list = (orderId: string, key: string) => call(labelsHandler, event('GET', `/v1/labels/${orderId}`, key, { orderId }));
     expect((await list(shipped.orderId, otherKey)).status).toBe(403);
     expect((await getFile(labelFile(), shipped.orderId, 'SHIPPING_LABEL_PDF', otherKey)).status).toBe(403);
     const unknown = '00000000-0000-4000-8000-000000000000';

@@ -64,20 +64,20 @@ const held: CarrierRegistry = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads what it asserts
 type Json = { data?: any; error?: { code: string; message: string } } | undefined;
 const call = (handler: Handler, event: APIGatewayProxyEvent) => callHandler<Json>(handler, event);
-const cancelHandler = createCancelHandler(held) as unknown as Handler;
-const closeHandler = createManifestsCreateHandler() as unknown as Handler;
+const cancelHandler = createCancelHandler(held);
+const closeHandler = createManifestsCreateHandler();
 const SHIP_DATE = shippingDateIn(1);
 
 const cancel = (key: string, orderId: string) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
 const close = (key: string, body: Record<string, unknown> = {}) =>
   call(closeHandler, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: SHIP_DATE, ...body } }));
-const manifestOf = (key: string, manifestId: string) => call(manifestGetHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}`, key, pathParameters: { manifestId } }));
+const manifestOf = (key: string, manifestId: string) => call(manifestGetHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}`, key, pathParameters: { manifestId } }));
 const pdfOf = (key: string, manifestId: string) =>
-  call(manifestFileHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }));
+  call(manifestFileHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }));
 /** The company's CARRIERX manifests of the day. */
 const manifestsOfDay = async (key: string): Promise<Array<{ manifestId: string; status: string; orders: string[] }>> => {
   const event = { ...proxyEvent({ method: 'GET', path: '/v1/manifests', key }), queryStringParameters: { carrierCode: 'CARRIERX', from: SHIP_DATE, to: SHIP_DATE } };
-  const listed = await call(manifestsListHandler as unknown as Handler, event);
+  const listed = await call(manifestsListHandler, event);
   expect(listed.status).toBe(200);
   return listed.json!.data.manifests;
 };
@@ -211,7 +211,7 @@ it('a manifest whose transmit the carrier refused is finished by a later close, 
       },
       find: async () => undefined,
     }),
-  }) as unknown as Handler;
+  });
   const closeAndTransmit = () => call(transmitting, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: SHIP_DATE } }));
 
   expect(await closeAndTransmit()).toMatchObject({ status: 502, json: { error: { code: 'CARRIER_ERROR' } } });

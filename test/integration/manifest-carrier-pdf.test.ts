@@ -36,14 +36,14 @@ const closing = (pdfs: Buffer[]) => {
       close: async () => ({ carrierManifestIds: ['CX-1'], documents: pdfs.map((content) => ({ type: 'manifest' as const, format: 'PDF' as const, content })) }),
       find: async () => undefined,
     }),
-  }) as unknown as Handler;
+  });
   const close = (key: string) => call(handler, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: shippingDateIn(1) } }));
   return { close, warnings };
 };
 
 /** The manifest's PDF through its 302. */
 const storedPdf = async (key: string, manifestId: string): Promise<Buffer> => {
-  const answer = await call(manifestFileHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }));
+  const answer = await call(manifestFileHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }));
   expect(answer.status).toBe(302);
   return Buffer.from(await (await fetch(answer.headers.location as string)).arrayBuffer());
 };

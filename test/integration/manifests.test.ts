@@ -31,10 +31,10 @@ const load = (entry: string): Handler => {
 
 const registry = createCarrierRegistry(createSandboxTransports({}));
 /* eslint-disable @typescript-eslint/no-require-imports -- the handlers over this test's registry */
-const rate = (require('../../functions/rate/handler') as typeof import('../../functions/rate/handler')).createRateHandler(registry) as unknown as Handler;
-const ship = (require('../../functions/ship/handler') as typeof import('../../functions/ship/handler')).createShipHandler(registry) as unknown as Handler;
-const cancel = (require('../../functions/cancel/handler') as typeof import('../../functions/cancel/handler')).createCancelHandler(registry) as unknown as Handler;
-const track = (require('../../functions/track/handler') as typeof import('../../functions/track/handler')).createTrackHandler(registry) as unknown as Handler;
+const rate = (require('../../functions/rate/handler') as typeof import('../../functions/rate/handler')).createRateHandler(registry);
+const ship = (require('../../functions/ship/handler') as typeof import('../../functions/ship/handler')).createShipHandler(registry);
+const cancel = (require('../../functions/cancel/handler') as typeof import('../../functions/cancel/handler')).createCancelHandler(registry);
+const track = (require('../../functions/track/handler') as typeof import('../../functions/track/handler')).createTrackHandler(registry);
 /* eslint-enable @typescript-eslint/no-require-imports */
 const containers = [0, 1].map(() => ({
   close: load('functions/manifests-create/handler.ts'),
@@ -140,7 +140,7 @@ it('closes three orders on one manifest with our PDF; a fourth made afterwards w
 it('a close of a day that names orders takes those alone (read by key); the others wait for the next close; naming them again replays it', async () => {
   const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
   const [first, second, third] = [await shipCarrierX(apiKey), await shipCarrierX(apiKey), await shipCarrierX(apiKey)];
-  const named = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [third!.toUpperCase(), first] });
+  const named = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [third.toUpperCase(), first] });
   expect(named.status).toBe(201);
   expect([...(named.json.data!.orders as string[])].sort()).toEqual([first, third].sort());
   const again = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [first] }, 1);
@@ -155,19 +155,19 @@ it('a close that names an open order beside one it cannot take fails whole, befo
   const { apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
   const { apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
   const [open, cancelledOrder, theirs] = [await shipCarrierX(apiKey), await shipCarrierX(apiKey), await shipCarrierX(otherKey)];
-  expect(await call(cancel, 'DELETE', `/v1/shipments/${cancelledOrder}`, apiKey, { params: { orderId: cancelledOrder! } })).toMatchObject({ status: 200 });
+  expect(await call(cancel, 'DELETE', `/v1/shipments/${cancelledOrder}`, apiKey, { params: { orderId: cancelledOrder } })).toMatchObject({ status: 200 });
   const unknown = '00000000-0000-4000-8000-000000000099';
 
-  const typo = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open!, unknown] });
+  const typo = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open, unknown] });
   expect(typo).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND', details: [{ path: 'orderIds[1]' }] } } });
   expect(typo.json.error!.message).toContain(unknown);
-  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [theirs!, open!] })).toMatchObject({ status: 404, json: { error: { details: [{ path: 'orderIds[0]' }] } } });
-  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open!, cancelledOrder!] })).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED' } } });
+  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [theirs, open] })).toMatchObject({ status: 404, json: { error: { details: [{ path: 'orderIds[0]' }] } } });
+  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open, cancelledOrder] })).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED' } } });
 
   // Nothing was closed: the open order is still open, and the close that names it alone takes it.
-  const tracked = await call(track, 'GET', `/v1/track/${open}`, apiKey, { params: { orderId: open! } });
+  const tracked = await call(track, 'GET', `/v1/track/${open}`, apiKey, { params: { orderId: open } });
   expect(tracked.json.data!.manifest ?? null).toBeNull();
-  const named = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open!] });
+  const named = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open] });
   expect(named.status).toBe(201);
   expect(named.json.data!.orders).toEqual([open]);
 }, 120_000);
@@ -309,7 +309,7 @@ it.each([
   ['a 400 KB carrierCode', { carrierCode: 'X'.repeat(400_000) }],
   ['constructor', { constructor: 'x', carrierCode: 'constructor' }],
 ])('a list with %s is a 4xx or an empty 200, never a 5xx', async (_label, query) => {
-  const answer = await call(containers[0]!.list, 'GET', '/v1/manifests', liveKey, { query: query as Record<string, string> });
+  const answer = await call(containers[0]!.list, 'GET', '/v1/manifests', liveKey, { query: query });
   expect(answer.status).toBeLessThan(500);
   if (answer.status !== 200) expect(answer.json.error).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
 });

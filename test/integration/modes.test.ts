@@ -39,11 +39,11 @@ const registry = createCarrierRegistry({
   ...sandbox,
   CARRIERX: { rate: recording('rate'), ship: recording('ship'), track: recording('track'), cancel: recording('cancel') },
 });
-const rateHandler = createRateHandler(registry) as unknown as Handler;
-const shipHandler = createShipHandler(registry) as unknown as Handler;
-const labelFileHandler = createLabelFileHandler(renderDocument) as unknown as Handler;
-const trackHandler = createTrackHandler(registry) as unknown as Handler;
-const cancelHandler = createCancelHandler(registry) as unknown as Handler;
+const rateHandler = createRateHandler(registry);
+const shipHandler = createShipHandler(registry);
+const labelFileHandler = createLabelFileHandler(renderDocument);
+const trackHandler = createTrackHandler(registry);
+const cancelHandler = createCancelHandler(registry);
 
 const keys = { live: '', test: '', otherLive: '', otherTest: '' };
 let companyId: string;
@@ -65,7 +65,7 @@ const rate = async (key: string) => {
 };
 const ship = (key: string, rateResponseId: string) =>
   call(shipHandler, proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key, pathParameters: { rateResponseId }, body: {} }));
-const labels = (key: string, orderId: string) => call(labelsHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key, pathParameters: { orderId } }));
+const labels = (key: string, orderId: string) => call(labelsHandler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key, pathParameters: { orderId } }));
 const labelFile = (key: string, orderId: string, labelType: string) =>
   call(labelFileHandler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}/${labelType}`, key, pathParameters: { orderId, labelType } }));
 const track = (key: string, orderId: string) => call(trackHandler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));

@@ -93,7 +93,7 @@ const record = (next: Order | undefined, previous?: Order, key = next ?? previou
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     },
     eventSourceARN: 'arn:aws:dynamodb:us-east-1:123456789012:table/shipping/stream/2026-05-01T00:00:00.000',
-  }) as DynamoDBRecord;
+  });
 
 const batch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
@@ -107,7 +107,7 @@ const notifyFunction = (sender: EmailSender = createOutboxSender(outbox)) => {
       return out;
     },
   };
-  const handler = createNotifyHandler({ sender: counting }) as unknown as (e: DynamoDBStreamEvent, c: Context) => Promise<DynamoDBBatchResponse>;
+  const handler = createNotifyHandler({ sender: counting });
   return { sent, invoke: (e: DynamoDBStreamEvent) => handler(e, {} as Context) };
 };
 
@@ -283,7 +283,7 @@ describe('the function as deployed locally', () => {
     process.env.EMAIL_FROM = 'shipping@notifications.example.com';
     const before = orderOf(['pending'], asked('intransit'));
     const after = orderOf(['pending', 'intransit'], asked('intransit'), before.orderId);
-    const handler = createNotifyHandler() as unknown as (e: DynamoDBStreamEvent, c: Context) => Promise<DynamoDBBatchResponse>;
+    const handler = createNotifyHandler();
     expect(await handler(batch(record(after, before)), {} as Context)).toEqual({ batchItemFailures: [] });
     expect(outboxOf(after.orderId)).toHaveLength(1);
     const [file] = readdirSync(outbox);
@@ -293,7 +293,7 @@ describe('the function as deployed locally', () => {
   it('handles events/notify.json, the sample event', async () => {
     process.env.EMAIL_OUTBOX_DIR = outbox;
     const sample = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'events', 'notify.json'), 'utf8')) as DynamoDBStreamEvent;
-    const handler = createNotifyHandler() as unknown as (e: DynamoDBStreamEvent, c: Context) => Promise<DynamoDBBatchResponse>;
+    const handler = createNotifyHandler();
     expect(await handler(sample, {} as Context)).toEqual({ batchItemFailures: [] });
     expect(listOutbox(outbox).map((m) => [m.to, m.status])).toEqual([['buyer@example.com', 'intransit']]);
   });

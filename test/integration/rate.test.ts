@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { GetCommand } from '../../shared/aws/dynamodb';
-import { createApiServer, requireHandlerLoader, type LambdaHandler } from '../../local/api-gateway';
+import { createApiServer, requireHandlerLoader } from '../../local/api-gateway';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
@@ -38,7 +38,7 @@ const servers: Server[] = [];
 const startServer = async (faults: SandboxFaults = {}) => {
   const rate = createRateHandler(createCarrierRegistry(createSandboxTransports({ faults })));
   const defaultLoader = requireHandlerLoader();
-  const server = createApiServer({ loadHandler: (route) => (route.name === 'rate' ? (rate as LambdaHandler) : defaultLoader(route)) });
+  const server = createApiServer({ loadHandler: (route) => (route.name === 'rate' ? (rate) : defaultLoader(route)) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

@@ -116,16 +116,16 @@ beforeEach(() => {
 });
 
 const rateUpsGround = async (): Promise<string> => {
-  const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', sampleRateBody());
+  const rated = await post(createRateHandler(registry()), '/v1/rate', sampleRateBody());
   expect(rated.status).toBe(200);
   const ground = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS' && r.service.code === 'UPS_GROUND');
   expect(ground).toBeDefined();
   return ground!.rateResponseId;
 };
 const ship = (rateResponseId: string, options: Parameters<typeof createShipHandler>[1] = {}) =>
-  post(createShipHandler(registry(), options) as unknown as Handler, `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
+  post(createShipHandler(registry(), options), `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
 const cancel = (orderId: string) =>
-  callHandler<Json>(createCancelHandler(registry()) as unknown as Handler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+  callHandler<Json>(createCancelHandler(registry()), proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
 
 const context = { functionName: 'tracking-check', awsRequestId: 'test' } as Context;
 const sqsEvent = (messages: readonly DueCheck[]): SQSEvent =>
@@ -208,7 +208,7 @@ describe('a ship whose answer comes after our timeout', () => {
   });
 
   it('a sandbox carrier (idempotent by reference) never leaves a record', async () => {
-    const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', sampleRateBody());
+    const rated = await post(createRateHandler(registry()), '/v1/rate', sampleRateBody());
     const sandbox = rated.json.data!.rates!.find((r) => r.carrier.code === 'CARRIERX')!;
     const shipped = await ship(sandbox.rateResponseId);
     expect(shipped.status).toBe(200);

@@ -38,8 +38,8 @@ const registry = createCarrierRegistry(createSandboxTransports({}), {
     send: async (request: UpsRequest) => JSON.parse(JSON.stringify(simulator.send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown },
   }),
 });
-const rateHandler = createRateHandler(registry) as unknown as Handler;
-const shipHandler = createShipHandler(registry) as unknown as Handler;
+const rateHandler = createRateHandler(registry);
+const shipHandler = createShipHandler(registry);
 
 type Json = { data?: unknown; error?: { code: string; message: string } };
 const call = (handler: unknown, e: APIGatewayProxyEvent) => callHandler<Json | undefined>(handler as Handler, e);

@@ -22,14 +22,13 @@ import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
-type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 const registry = createCarrierRegistry(createSandboxTransports({}));
-const rate = createRateHandler(registry) as unknown as Handler;
-const ship = createShipHandler(registry) as unknown as Handler;
-const labelFile = createLabelFileHandler() as unknown as Handler;
-const labels = labelsHandler as unknown as Handler;
-const track = createTrackHandler(registry) as unknown as Handler;
-const cancel = createCancelHandler(registry) as unknown as Handler;
+const rate = createRateHandler(registry);
+const ship = createShipHandler(registry);
+const labelFile = createLabelFileHandler();
+const labels = labelsHandler;
+const track = createTrackHandler(registry);
+const cancel = createCancelHandler(registry);
 
 const event = (method: string, path: string, key: string, pathParameters: Record<string, string>, body: string | null, contentType = true): APIGatewayProxyEvent =>
   ({

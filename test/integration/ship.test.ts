@@ -27,10 +27,10 @@ const event = (path: string, key: string, body?: unknown, pathParameters: Record
   proxyEvent({ method: 'POST', path, key, body, pathParameters, contentType: true });
 const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<Json>(handler, e);
 
-const rateHandler = createRateHandler(createCarrierRegistry(createSandboxTransports({}))) as unknown as Handler;
+const rateHandler = createRateHandler(createCarrierRegistry(createSandboxTransports({})));
 /** A ship function as one container would have it: its own registry, its own module state. */
 const shipHandler = (faults: SandboxFaults = {}, options: Parameters<typeof createShipHandler>[1] = {}) =>
-  createShipHandler(createCarrierRegistry(createSandboxTransports({ faults })), options) as unknown as Handler;
+  createShipHandler(createCarrierRegistry(createSandboxTransports({ faults })), options);
 
 let apiKey: string;
 let companyId: string;
@@ -113,7 +113,7 @@ describe('POST /v1/ship', () => {
         return port.ship(input, options);
       },
     });
-    return createShipHandler({ ...registry, port: (code) => { const found = registry.port(code); return found && watched(found); } }) as unknown as Handler;
+    return createShipHandler({ ...registry, port: (code) => { const found = registry.port(code); return found && watched(found); } });
   };
 
   it('a carrier failure without a clear answer makes the next ship ask the carrier for the shipment first (mayExist), to the same ship time and order id', async () => {

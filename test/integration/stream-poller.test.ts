@@ -48,7 +48,7 @@ const until = async (condition: () => boolean, timeoutMs = 10_000) => {
 const pkOf = (record: DynamoDBRecord) => record.dynamodb?.Keys?.pk?.S ?? '';
 
 /** A fake handler that records each batch it gets; `respond` decides its answer. */
-const fakeHandler = (respond: (records: DynamoDBRecord[], call: number) => Promise<unknown> | unknown = () => undefined) => {
+const fakeHandler = (respond: (records: DynamoDBRecord[], call: number) => unknown = () => undefined) => {
   const batches: DynamoDBRecord[][] = [];
   const handler: StreamHandler = async (event: DynamoDBStreamEvent) => {
     batches.push(event.Records);

@@ -30,8 +30,8 @@ const call = (handler: Handler, e: APIGatewayProxyEvent) => callHandler<{ data?:
 const { state, clock, registry, failing, shipOrder: shipFor } = sandboxOnClock();
 /** The sandbox carriers at pace 1, the other settings the environment's. */
 const settings = settingsWith({ sandboxTrackingPace: 1 });
-const trackHandler = createTrackHandler(registry, { clock, settings }) as unknown as Handler;
-const cancelHandler = createCancelHandler(registry, { clock, settings }) as unknown as Handler;
+const trackHandler = createTrackHandler(registry, { clock, settings });
+const cancelHandler = createCancelHandler(registry, { clock, settings });
 const tracking = createOperatorAdvance(runtimeWith({ clock, settings }));
 let apiKey: string;
 let otherKey: string;
@@ -97,7 +97,7 @@ describe('GET /v1/track/{orderId}', () => {
     await track(orderId);
     const checkedAt = state.now.toISOString();
     state.now = new Date(state.now.getTime() + 24 * 3600_000);
-    const answered = await track(orderId, apiKey, createTrackHandler(failing, { clock, settings }) as unknown as Handler);
+    const answered = await track(orderId, apiKey, createTrackHandler(failing, { clock, settings }));
     expect(answered.status).toBe(200);
     expect(answered.json!.data).toMatchObject({ transitStatus: 'pending', lastCheckedAt: checkedAt });
   });
@@ -130,12 +130,12 @@ describe('DELETE /v1/shipments/{orderId}', () => {
     expect(tracked.json!.data.events[0]).toMatchObject({ status: 'cancelled', code: 'CANCELLED' });
     expect((await storedSchedule(orderId))[trackingDueIndex.partitionKey]).toBeUndefined();
 
-    const list = await call(labelsHandler as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+    const list = await call(labelsHandler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key: apiKey, pathParameters: { orderId } }));
     expect(list.json!.data).toEqual({ orderId, available: [], mode: 'live' });
     const file = await call(
       createLabelFileHandler(async () => {
         throw new Error('a void label must not be rendered');
-      }) as unknown as Handler,
+      }),
       proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}/SHIPPING_LABEL_PDF`, key: apiKey, pathParameters: { orderId, labelType: 'SHIPPING_LABEL_PDF' } }),
     );
     expect(file.status).toBe(200);

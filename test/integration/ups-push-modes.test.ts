@@ -21,7 +21,7 @@ import type { KeyMode } from '../../shared/domain/entities';
 import { createCarrierPushService } from '../../shared/services/carrier-push';
 import { getOrder } from '../../shared/store/orders';
 import { orderOfTrackingNumber } from '../../shared/store/tracking-schedule';
-import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { callHandler, proxyEvent } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -43,10 +43,10 @@ const registry = (): CarrierRegistry =>
 
 type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string } }> } };
 const shipUps = async (mode: KeyMode) => {
-  const rated = await callHandler<Json>(createRateHandler(registry()) as unknown as Handler, proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKeys[mode], body: sampleRateBody() }));
+  const rated = await callHandler<Json>(createRateHandler(registry()), proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKeys[mode], body: sampleRateBody() }));
   const rateResponseId = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS')!.rateResponseId;
   const shipped = await callHandler<Json>(
-    createShipHandler(registry()) as unknown as Handler,
+    createShipHandler(registry()),
     proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKeys[mode], pathParameters: { rateResponseId }, body: {} }),
   );
   expect(shipped.status).toBe(200);

@@ -69,14 +69,14 @@ beforeEach(() => {
 });
 
 const rateUpsGround = async (): Promise<string> => {
-  const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', sampleRateBody());
+  const rated = await post(createRateHandler(registry()), '/v1/rate', sampleRateBody());
   expect(rated.status).toBe(200);
   const ground = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS' && r.service.code === 'UPS_GROUND');
   expect(ground).toBeDefined();
   return ground!.rateResponseId;
 };
 const ship = (rateResponseId: string, options: Parameters<typeof createShipHandler>[1] = {}) =>
-  post(createShipHandler(registry(), options) as unknown as Handler, `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
+  post(createShipHandler(registry(), options), `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
 
 describe('UPS ship, exactly once', () => {
   it('a crash after UPS answered and before the order was written: the retry adopts the shipment; UPS bills one', async () => {
@@ -120,7 +120,7 @@ describe('UPS ship, exactly once', () => {
     accountsUsed.length = 0;
     const orderId = String(shipped.json.data!.orderId);
     const cancelled = await callHandler<Json>(
-      createCancelHandler(registry()) as unknown as Handler,
+      createCancelHandler(registry()),
       proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }),
     );
     expect(cancelled.status).toBe(200);

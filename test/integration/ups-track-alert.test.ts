@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { createNotifyHandler } from '../../functions/notify/handler';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
@@ -85,7 +85,7 @@ const registry = (): CarrierRegistry =>
               'abort',
               () => {
                 givenUp.push(String((signal.reason as Error)?.message ?? signal.reason));
-                reject(signal.reason);
+                reject(signal.reason as Error);
               },
               { once: true },
             ),
@@ -141,7 +141,7 @@ beforeAll(async () => {
     process[stream].write = ((chunk: string | Uint8Array) => {
       captured.push(String(chunk));
       return true;
-    }) as typeof process.stdout.write;
+    });
   }
 });
 afterAll(async () => {
@@ -171,10 +171,10 @@ const push = async (client: Client, body: unknown) => {
 const shipUps = async (notification?: { email: string; statuses: string[] }) => {
   const body = sampleRateBody();
   if (notification) body.shippingNotificationOptions = { shippingNotificationEmail: notification.email, shippingNotificationStatuses: notification.statuses };
-  const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', body);
+  const rated = await post(createRateHandler(registry()), '/v1/rate', body);
   expect(rated.status).toBe(200);
   const ground = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS' && r.service.code === 'UPS_GROUND')!;
-  const shipped = await post(createShipHandler(registry()) as unknown as Handler, `/v1/ship/${ground.rateResponseId}`, {}, { rateResponseId: ground.rateResponseId });
+  const shipped = await post(createShipHandler(registry()), `/v1/ship/${ground.rateResponseId}`, {}, { rateResponseId: ground.rateResponseId });
   expect(shipped.status).toBe(200);
   return { orderId: String(shipped.json.data!.orderId), trackingNumber: String(shipped.json.data!.trackingNumber) };
 };
@@ -236,7 +236,7 @@ describe('push before poll', () => {
     expect((await getOrder(orderId))!.order.version).toBe(pushed!.order.version);
 
     const tracked = await callHandler<{ data: { transitStatus: string; events: Array<{ code: string }> } }>(
-      createTrackHandler(registry()) as unknown as Handler,
+      createTrackHandler(registry()),
       proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }),
     );
     expect(tracked.status).toBe(200);
@@ -245,7 +245,7 @@ describe('push before poll', () => {
     expect(polls(trackingNumber)).toEqual([]);
 
     const after = await imageOf(orderId);
-    const notify = createNotifyHandler({ sender: createOutboxSender(outbox) }) as unknown as (e: DynamoDBStreamEvent, c: Context) => Promise<DynamoDBBatchResponse>;
+    const notify = createNotifyHandler({ sender: createOutboxSender(outbox) });
     expect((await notify({ Records: [modify(orderId, before, after)] }, {} as Context)).batchItemFailures).toEqual([]);
     expect(listOutbox(outbox).filter((m) => m.orderId === orderId).map((m) => m.status)).toEqual(['intransit']);
 
@@ -519,7 +519,7 @@ describe('the generic push routes: a carrier that does not push is 404, whatever
   });
 
   it.each(['token', 'events'] as const)("%s: the function itself, given API Gateway's path parameters as they come, answers 404 for each", async (route) => {
-    const handler = (route === 'token' ? createCarrierPushTokenHandler(registry()) : createCarrierPushEventsHandler(registry())) as unknown as Handler;
+    const handler = route === 'token' ? createCarrierPushTokenHandler(registry()) : createCarrierPushEventsHandler(registry());
     const values: Array<Record<string, string> | null> = [
       null,
       {},

@@ -28,7 +28,7 @@ export const proxyEvent = ({ method, path, key, pathParameters = null, body, con
     body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
     isBase64Encoded: false,
     requestContext: { requestId: `req-${Math.random()}` } as APIGatewayProxyEvent['requestContext'],
-  }) as APIGatewayProxyEvent;
+  });
 
 /** Calls `handler` and parses its JSON body (undefined for a redirect). */
 export const callHandler = async <J = unknown>(handler: Handler, event: APIGatewayProxyEvent) => {

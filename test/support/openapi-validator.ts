@@ -174,7 +174,7 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
     let node = v;
     for (let depth = 0; isObj(node) && typeof node.$ref === 'string'; depth++) {
       const match = /^#\/components\/(responses|headers|schemas)\/(.+)$/.exec(node.$ref);
-      const target = match ? (doc.components?.[match[1] as 'responses' | 'headers' | 'schemas'] as Obj | undefined)?.[match[2]!] : undefined;
+      const target = match ? (doc.components?.[match[1] as 'responses' | 'headers' | 'schemas'])?.[match[2]!] : undefined;
       if (!match || target === undefined || depth > 10) throw new Error(`unresolved reference ${node.$ref}`);
       node = target;
     }
@@ -268,7 +268,7 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
   /** The statuses the operation of `method` on `pathname` documents; undefined when there is no such operation. */
   const statusesOf = (method: string, pathname: string): string[] | undefined => {
     const operation = match(pathname.split('?')[0]!)?.item[method.toLowerCase()] as Obj | undefined;
-    return operation ? Object.keys((operation.responses ?? {}) as Obj) : undefined;
+    return operation ? Object.keys((operation.responses ?? {})) : undefined;
   };
 
   return { check, assertDocumented, statusesOf, match: (pathname: string) => match(pathname)?.template };

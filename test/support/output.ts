@@ -29,7 +29,7 @@ export function outputOf(run: () => void): string {
 export type EmfLine = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
 
 /** The EMF lines written to stdout while `run` runs (Powertools Metrics flushes them there). */
-export async function emfLines(run: () => Promise<unknown> | unknown): Promise<EmfLine[]> {
+export async function emfLines(run: () => unknown): Promise<EmfLine[]> {
   const chunks: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     chunks.push(String(chunk));

@@ -6,7 +6,7 @@ import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
-import { callHandler, proxyEvent, type Handler } from './lambda';
+import { callHandler, proxyEvent } from './lambda';
 import { sampleRateBody } from './rate-body';
 
 export const sandboxOnClock = () => {
@@ -15,8 +15,8 @@ export const sandboxOnClock = () => {
   // Pace 1 for the carriers whatever SANDBOX_TRACKING_PACE says, as the tests give the services.
   const registry = createCarrierRegistry(createSandboxTransports({ clock, pace: 1 }));
   const failing = createCarrierRegistry(createSandboxTransports({ clock, pace: 1, faults: { CARRIERX: { failRate: 1, error: 'http500' } } }));
-  const rateHandler = createRateHandler(registry) as unknown as Handler;
-  const shipHandler = createShipHandler(registry, { clock }) as unknown as Handler;
+  const rateHandler = createRateHandler(registry);
+  const shipHandler = createShipHandler(registry, { clock });
 
   /** Rates the sample and ships its first CARRIERX rate at the clock's time: the order. */
   const shipOrder = async (apiKey: string): Promise<{ orderId: string; trackingNumber: string; shippedAt: Date }> => {

@@ -69,7 +69,7 @@ const event = (name: Name): APIGatewayProxyEvent =>
     body: null,
     isBase64Encoded: false,
     requestContext: { requestId: `request-${name}` } as APIGatewayProxyEvent['requestContext'],
-  }) as APIGatewayProxyEvent;
+  });
 
 const context = (name: Name) => ({ functionName: 'shipping-test-carriers', awsRequestId: `aws-${name}` }) as Context;
 

@@ -158,7 +158,7 @@ describe('openapi.json and Ajv', () => {
         if (content.body === null || content.body === undefined) continue;
         method = content.httpMethod;
         path = content.resource;
-        const text = content.isBase64Encoded ? Buffer.from(String(content.body), 'base64').toString('utf8') : String(content.body);
+        const text = content.isBase64Encoded ? Buffer.from(content.body as string, 'base64').toString('utf8') : (content.body as string);
         body = JSON.parse(text);
       } else {
         // A bare body, named after its function: `<function>-body.json`.

@@ -60,7 +60,7 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 
 /** The document `<root xmlns=namespace>…</root>` with its XML declaration. */
 export const xmlDocument = (root: string, namespace: string, content: XmlNode): string =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: { '@_xmlns': namespace, ...pruned(content) } }) as string}`;
+  `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: { '@_xmlns': namespace, ...pruned(content) } })}`;
 
 /** Elements that may occur more than once in the answers this connector reads. */
 const REPEATED = new Set(['link', 'price-quote', 'option', 'adjustment', 'occurrence', 'message', 'item', 'priced-option', 'group']);

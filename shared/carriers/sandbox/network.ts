@@ -36,7 +36,7 @@ export function createSandboxTransports(options: SandboxNetworkOptions = {}): Sa
     CARRIERY: createSandboxTransport('CARRIERY', carrierYReaders, forCarrier('CARRIERY')),
     CARRIERZ: createSandboxTransport('CARRIERZ', carrierZReaders, forCarrier('CARRIERZ')),
     CARRIERF: createSandboxTransport('CARRIERF', carrierFReaders, forCarrier('CARRIERF')),
-  } as SandboxTransports;
+  };
 }
 
 /** The network of this process: the faults of SANDBOX_FAULTS. */

@@ -13,6 +13,7 @@ import type { ShipWire } from '../wire/ship';
 import type { CancelWire, TrackWire } from '../wire/track';
 import { CarrierError, CarrierRefusal, type TrackingPlace } from '../../domain/carrier';
 import type { CarrierTransport } from '../connector';
+import { abortReason, sleepFor } from '../signals';
 import type { RateWire } from '../wire/rate';
 import { callFails, type SandboxFault } from './faults';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
@@ -36,23 +37,6 @@ export type SandboxTransportOptions = {
   pace?: number;
 };
 
-const abortReason = (signal: AbortSignal) => signal.reason ?? new Error('aborted');
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** A carrier that never answers: settles only when the caller gives up. */
 const noAnswer = (signal: AbortSignal): Promise<never> =>
@@ -132,7 +116,7 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
   /** The configured fault of this call: undefined to answer normally, else what the call resolves to. */
   async function faultOf(signal: AbortSignal, malformed: unknown): Promise<{ answer: unknown } | undefined> {
     if (signal.aborted) throw abortReason(signal);
-    if (fault?.latencyMs) await sleep(fault.latencyMs, signal);
+    if (fault?.latencyMs) await sleepFor(fault.latencyMs, signal);
     if (!callFails(fault, random)) return undefined;
     switch (fault?.error ?? 'http500') {
       case 'timeout':

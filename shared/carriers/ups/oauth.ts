@@ -60,12 +60,10 @@ const upsErrorSchema = z.object({
 
 // What the schemas read is the documents' (./documents.ts): the token answer, and the error answer of the token and of each API.
 type _TokenDocumented = Documented<Mismatches<z.input<typeof upsTokenResponseSchema>, OAuth['tokenSuccessResponse']>>;
-type _ErrorDocumented = Documented<
-  | Mismatches<z.input<typeof upsErrorSchema>, OAuth['tokenErrorResponse']>
-  | Mismatches<z.input<typeof upsErrorSchema>, Rating['ErrorResponse']>
-  | Mismatches<z.input<typeof upsErrorSchema>, Shipping['ErrorResponse']>
-  | Mismatches<z.input<typeof upsErrorSchema>, Tracking['Response']>
->;
+type _TokenErrorDocumented = Documented<Mismatches<z.input<typeof upsErrorSchema>, OAuth['tokenErrorResponse']>>;
+type _RatingErrorDocumented = Documented<Mismatches<z.input<typeof upsErrorSchema>, Rating['ErrorResponse']>>;
+type _ShippingErrorDocumented = Documented<Mismatches<z.input<typeof upsErrorSchema>, Shipping['ErrorResponse']>>;
+type _TrackingErrorDocumented = Documented<Mismatches<z.input<typeof upsErrorSchema>, Tracking['Response']>>;
 
 /** `code: message` of UPS's error answer, when the body is one. */
 export function upsErrorMessage(body: unknown): string | undefined {

@@ -110,7 +110,7 @@ export type Address = z.infer<typeof addressSchema>;
 const addressSchemaWith = (carrierFields: readonly string[]): typeof addressSchema =>
   carrierFields.length === 0
     ? addressSchema
-    : (z.object({ ...placeShape, ...Object.fromEntries(carrierFields.map((name) => [name, z.optional(code())])), ...callerShape }) as unknown as typeof addressSchema);
+    : (z.object({ ...placeShape, ...Object.fromEntries(carrierFields.map((name) => [name, z.optional(code())])), ...callerShape }));
 
 export const shippingOptionsSchema = z.object({
   shippingDate: isoDateOrLocalDateTime.clone().register(z.globalRegistry, {

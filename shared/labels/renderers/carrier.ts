@@ -212,7 +212,7 @@ async function shippingLabelPdf(meta: Meta, documents: readonly (CarrierDocument
     const own = await PDFDocument.load(await drawn(gaps.map((g) => g.packageIndex)));
     const pages = await out.copyPages(own, own.getPageIndices());
     // From the last, so the places before stay where they are.
-    for (let i = gaps.length - 1; i >= 0; i--) out.insertPage(gaps[i]!.at, pages[i]!);
+    for (let i = gaps.length - 1; i >= 0; i--) out.insertPage(gaps[i]!.at, pages[i]);
   }
   return { body: await saved(out), refused };
 }

@@ -71,7 +71,7 @@ export function writePdf(spec: PdfSpec): Buffer {
     const page = add('');
     const own = add(stream(operators));
     objects[page - 1] =
-      `<<\n/Type /Page\n/Parent ${ref(pageTree)}\n/MediaBox ${mediaBox}\n/Resources ${resources}\n/Contents [ ${[shared, own].filter((id) => id !== undefined).map((id) => ref(id!)).join(' ')} ]\n>>`;
+      `<<\n/Type /Page\n/Parent ${ref(pageTree)}\n/MediaBox ${mediaBox}\n/Resources ${resources}\n/Contents [ ${[shared, own].filter((id) => id !== undefined).map((id) => ref(id)).join(' ')} ]\n>>`;
     return page;
   });
   objects[catalog - 1] = `<<\n/Type /Catalog\n/Pages ${ref(pageTree)}\n>>`;

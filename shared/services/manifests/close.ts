@@ -84,7 +84,7 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
    * or shipping after the close's date, is left as it is.
    */
   const checkNamedNotOpen = async (companyId: string, mode: KeyMode, carrierCode: string, orderIds: readonly string[], open: ReadonlySet<string>): Promise<void> => {
-    const checks = orderIds.map((orderId, i) => (open.has(orderId.toLowerCase()) ? undefined : namedOrder(companyId, mode, carrierCode, orderId, i)));
+    const checks = orderIds.map((orderId, i) => (open.has(orderId.toLowerCase()) ? Promise.resolve() : namedOrder(companyId, mode, carrierCode, orderId, i)));
     const settled = await Promise.allSettled(checks);
     // The first failing name by its place in the list, whichever answered first.
     const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -221,7 +221,7 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
         if (!(error instanceof ConditionFailed)) throw error;
         continue;
       }
-      if (stale) logger.warn('a close took over a stale close lease', { carrierCode, staleSince: lease!.at });
+      if (stale) logger.warn('a close took over a stale close lease', { carrierCode, staleSince: lease.at });
       let outcome: Awaited<ReturnType<typeof closeHeld>> | undefined;
       try {
         outcome = await closeHeld({ companyId: company.companyId, mode, carrierCode, ...(shipDate ? { shipDate } : {}), ...(orderIds ? { orderIds } : {}), now: at, token, ...(lease ? { previous: lease } : {}) });
@@ -234,7 +234,7 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
           pending,
         }).catch((error: unknown) => logger.error('could not complete a close lease', { carrierCode, error }));
       }
-      return { data: await answerOf(outcome!.records), replayed: outcome!.replayed };
+      return { data: await answerOf(outcome.records), replayed: outcome.replayed };
     }
   };
 };

@@ -41,7 +41,7 @@ const fakeCarrier = (code: string) => {
       state.calls++;
       switch (mode) {
         case 'hang':
-          return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+          return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
         case 'http500':
           throw new CarrierError(code, `${code} answered HTTP 500`);
         case 'held':

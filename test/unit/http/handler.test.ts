@@ -29,7 +29,7 @@ const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =
     isBase64Encoded: false,
     requestContext: { requestId: 'req-123' } as APIGatewayProxyEvent['requestContext'],
     ...over,
-  }) as APIGatewayProxyEvent;
+  });
 
 const ctx = {} as Context;
 

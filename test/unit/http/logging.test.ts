@@ -207,7 +207,7 @@ describe('attribute names Powertools keeps for itself (LogAttributes refuses the
 
   it('the context keys are those Powertools writes from the Lambda context and the trace', () => {
     const logger = createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' }));
-    logger.addContext({ functionName: 'f', awsRequestId: 'a', invokedFunctionArn: 'arn', memoryLimitInMB: '128', functionVersion: '1', tenantId: 't' } as unknown as Context);
+    logger.addContext({ functionName: 'f', awsRequestId: 'a', invokedFunctionArn: 'arn', memoryLimitInMB: '128', functionVersion: '1', tenantId: 't' });
     const trace = process.env._X_AMZN_TRACE_ID;
     process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=557abcec3ee5a047;Sampled=1';
     try {

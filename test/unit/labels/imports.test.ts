@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { esbuildOptions, projectRoot } from '../../../lib/bundling';
 import { documentOf, manyPieces, record } from './fixtures';
 import { readPdf, zplFormats } from './inspect';
@@ -58,7 +58,7 @@ describe('bundles', () => {
   const bundle = async (name: string, contents: string): Promise<{ file: string; bytes: number; inputs: string[] }> => {
     const file = path.join(dir, `${name}.mjs`);
     const result = await build({ ...esbuildOptions(file), stdin: { contents, resolveDir: projectRoot, loader: 'ts' }, metafile: true });
-    const metafile = result.metafile as Metafile;
+    const metafile = result.metafile;
     return { file, bytes: metafile.outputs[path.relative(projectRoot, file)]?.bytes ?? readFileSync(file).length, inputs: Object.keys(metafile.inputs) };
   };
 

@@ -67,7 +67,7 @@ it('has a cross-reference table whose every entry is its object’s offset, and 
   expect(text).toContain(`/Size ${count}`);
   // Each stream's Length is the bytes between `stream\n` and `\nendstream`.
   for (const m of text.matchAll(/\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)) {
-    const start = m.index! + m[0].length;
+    const start = m.index + m[0].length;
     expect(text.slice(start + Number(m[1]), start + Number(m[1]) + 10)).toBe('\nendstream');
   }
 });

@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { mockDynamo, GetCommand, QueryCommand } from '../../support/dynamo-mock';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import type { Context, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createNotifyHandler } from '../../../functions/notify/handler';
 import { handler as refreshHandler } from '../../../functions/tracking-refresh/handler';
 import { createApiServer, type LambdaHandler, type Route } from '../../../local/api-gateway';
@@ -44,7 +44,7 @@ const until = async (condition: () => boolean) => {
 /** The local API server for these HTTP functions of the manifest, each built by the real HTTP layer around its `main`. */
 const serve = async (mains: Record<string, Main>): Promise<{ server: Server; base: string }> => {
   const routes: Route[] = Object.keys(mains).map((name) => ({ name, entry: name, method: 'GET', path: `/v1/${name}` }));
-  const handlers = new Map(Object.entries(mains).map(([name, main]) => [name, httpHandler(routeOf(name), main) as LambdaHandler]));
+  const handlers = new Map(Object.entries(mains).map(([name, main]): [string, LambdaHandler] => [name, httpHandler(routeOf(name), main)]));
   const server = createApiServer({ routes, loadHandler: (route) => handlers.get(route.name)!, timeoutMs: 10_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -148,7 +148,7 @@ describe('log context of invocations that overlap in the local runtime', () => {
       const timer = startTimer({
         fn: { name: 'tracking-refresh', entry: 'functions/tracking-refresh/handler.ts' },
         intervalMs: 5,
-        loadHandler: () => refreshHandler as unknown as (e: ScheduledEvent, c: Context) => Promise<unknown>,
+        loadHandler: () => refreshHandler,
         log: (line) => ran.push(line),
       });
       await until(() => ran.some((line) => line.includes('-> ok')));

@@ -126,6 +126,7 @@ describe('drainingGate', () => {
     const blocked = new Promise<void>((resolve) => (unblock = resolve));
     release = unblock;
     // Like local/api-gateway.ts, the listener returns its work.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- returned on purpose, as above
     server = createServer((req, res) => {
       if (req.url === '/slow') return blocked.then(() => res.end('slow done'));
       res.end('fast');

@@ -34,7 +34,7 @@ export function readCarrierFShipRequest(request: CarrierFShipRequest): SandboxSh
   return {
     // A ship request carries the rate request's shipment, for one service: the carrier dates its commitment from it.
     shipTime: request.tenderedAt,
-    view: readCarrierFRequest({ ...request, serviceLevels: [request.serviceLevel] } as unknown as CarrierFRateRequest),
+    view: readCarrierFRequest({ ...request, serviceLevels: [request.serviceLevel] }),
     carrierCode: 'CARRIERF',
     reference: request.bookingReference,
     serviceCode: request.serviceLevel,

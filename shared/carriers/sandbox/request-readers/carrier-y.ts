@@ -34,7 +34,7 @@ export function readCarrierYShipRequest(request: CarrierYShipRequest): SandboxSh
   return {
     // A ship request carries the rate request's shipment, for one service: the carrier dates its commitment from it.
     shipTime: request.mailedAt,
-    view: readCarrierYRequest({ ...request, services: [request.service] } as unknown as CarrierYRateRequest),
+    view: readCarrierYRequest({ ...request, services: [request.service] }),
     carrierCode: 'CARRIERY',
     reference: request.clientReference,
     serviceCode: request.service,

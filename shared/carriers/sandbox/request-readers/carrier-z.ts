@@ -36,7 +36,7 @@ export function readCarrierZShipRequest(request: CarrierZShipRequest): SandboxSh
   return {
     // A ship request carries the rate request's shipment, for one service: the carrier dates its commitment from it.
     shipTime: request.issuedAt,
-    view: readCarrierZRequest({ ...request, serviceCodes: [request.serviceCode] } as unknown as CarrierZRateRequest),
+    view: readCarrierZRequest({ ...request, serviceCodes: [request.serviceCode] }),
     carrierCode: 'CARRIERZ',
     reference: request.shipmentReference,
     serviceCode: request.serviceCode,

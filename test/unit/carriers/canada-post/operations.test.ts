@@ -119,7 +119,7 @@ describe('Canada Post HTTP client against a local server', () => {
   const saved = process.env.CANADAPOST_API_BASE_URL_TEST;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, accept: req.headers.accept, language: req.headers['accept-language'] as string });
+      seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, accept: req.headers.accept, language: req.headers['accept-language'] });
       const status = statuses.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'application/vnd.cpc.shipment-v8+xml' });
       res.end(status === 200 ? shipments() : messages(['Server', 'Rejected by SLM Monitor']));

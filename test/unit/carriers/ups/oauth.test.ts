@@ -29,7 +29,7 @@ type Call = { url: string; init: RequestInit };
 function fakeUps(answer: (n: number) => { status: number; body: unknown }, gate?: Promise<void>) {
   const calls: Call[] = [];
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), init: init ?? {} });
     const n = calls.length;
     if (gate) await gate;
     const { status, body } = answer(n);
@@ -76,7 +76,7 @@ describe('UPS OAuth client credentials', () => {
     expect(headers.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`);
     expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(headers['x-merchant-id']).toBe('12AB34');
-    expect(new URLSearchParams(String(call.init.body)).get('grant_type')).toBe('client_credentials');
+    expect(new URLSearchParams(call.init.body as string).get('grant_type')).toBe('client_credentials');
     expect(call.init.signal).toBeInstanceOf(AbortSignal);
 
     await tokens.token({ signal: signal(), mode: 'live', account: account('acct-1') });

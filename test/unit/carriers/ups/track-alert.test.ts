@@ -612,7 +612,7 @@ describe('pushing through the local UPS mock', () => {
   it('a secret with characters outside the URL-safe set is form-encoded, as client_secret_basic wants', async () => {
     const fetched: { url: string; authorization: string }[] = [];
     const recording: typeof fetch = async (url, init) => {
-      fetched.push({ url: String(url), authorization: String((init?.headers as Record<string, string>).authorization) });
+      fetched.push({ url: url instanceof Request ? url.url : url.toString(), authorization: String((init?.headers as Record<string, string>).authorization) });
       return new Response(JSON.stringify({ access_token: 't', token_type: 'Bearer' }), { status: 200 });
     };
     await pushTrackAlert({ url: 'http://127.0.0.1:1/events', tokenUrl: 'http://127.0.0.1:1/token', clientId: 'id:1', clientSecret: 's p&c%' }, DELIVERED(), { fetch: recording });
