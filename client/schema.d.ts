@@ -830,6 +830,56 @@ export interface components {
             isBestChoice: boolean;
             isFastDelivery: boolean;
         };
+        /**
+         * @description A carrier of the pricing group that gave no rate, and why
+         * @example {
+         *       "carrier": {
+         *         "code": "CANADAPOST",
+         *         "fullName": {
+         *           "en": "Canada Post",
+         *           "fr": "Postes Canada"
+         *         },
+         *         "shortName": {
+         *           "en": "Canada Post",
+         *           "fr": "Postes Canada"
+         *         }
+         *       },
+         *       "code": "REFUSED",
+         *       "message": "Canada Post needs shipper.phoneNumber"
+         *     }
+         */
+        UnavailableCarrier: {
+            carrier: {
+                code: string;
+                /**
+                 * @description Localized text keyed by language code (en, fr)
+                 * @example {
+                 *       "en": "Ground",
+                 *       "fr": "Sol"
+                 *     }
+                 */
+                fullName: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description Localized text keyed by language code (en, fr)
+                 * @example {
+                 *       "en": "Ground",
+                 *       "fr": "Sol"
+                 *     }
+                 */
+                shortName: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description Why the carrier gave no rate: `REFUSED`: the carrier declined this shipment as requested; the message gives its reason (e.g. a field it needs); `TIMEOUT`: the carrier did not answer within its timeout or the rating budget; `UNAVAILABLE`: the carrier was not asked: it timed out repeatedly and is skipped for a while (its circuit breaker is open); `ERROR`: the carrier answered with an error or an answer that could not be read (an HTTP 5xx, a malformed document); `NOT_CONFIGURED`: the pricing group's carrier account for this carrier is missing or unusable; the operator must configure it; `NOT_APPLICABLE`: the carrier was not asked: the request selects another carrier or a service it does not offer; `NO_SERVICE`: the carrier answered, but with no service we offer for this shipment.
+             * @enum {string}
+             */
+            code: "REFUSED" | "TIMEOUT" | "UNAVAILABLE" | "ERROR" | "NOT_CONFIGURED" | "NOT_APPLICABLE" | "NO_SERVICE";
+            /** @description A sentence for a person: the carrier's own reason for `REFUSED` (at most 300 characters, nothing of our account in it), ours otherwise */
+            message: string;
+        };
         RateRequest: {
             shippingOptions: {
                 /** @description ISO date or date-time without offset, from 7 days before to 90 days after today (UTC) */
@@ -1512,6 +1562,8 @@ export interface operations {
                              */
                             mode: "live" | "test";
                             rates: components["schemas"]["RateRecord"][];
+                            /** @description Every carrier of the pricing group that gave no rate, in the group's order, each once; empty when every carrier rated. A carrier whose rates the request's selection left out (`cheapest`, a service code) is not listed */
+                            unavailable: components["schemas"]["UnavailableCarrier"][];
                         };
                     };
                 };

@@ -3,13 +3,17 @@
  * under its own timeout, all within one overall budget. A carrier that is
  * slow, fails or refuses becomes a failure entry; it never fails the call.
  * A carrier whose circuit breaker is open (./breaker.ts: it timed out
- * repeatedly) is not asked at all and becomes a failure entry `unavailable`.
+ * repeatedly) is not asked at all and becomes a failure entry `unavailable`;
+ * one whose account cannot be used (its credentials missing or refused)
+ * becomes `not-configured`, the operator's to fix.
  */
 import { config } from '../config';
 import { carrierMetrics, type LogPort, recordCall } from '../observability';
 import { containerBreakers, type BreakerTransition, type CallOutcome, type CarrierBreakers } from './breaker';
 import { untilAborted } from './signals';
 import { CarrierRefusal, CarrierTimeout, type CarrierCallOptions, type CarrierQuote, type RateInput } from '../domain/carrier';
+import type { RateFailureReason } from '../domain/rate/unavailable';
+import { isAccountNotConfigured } from './accounts';
 import type { CarrierPort } from './port';
 
 /** One carrier to ask: its port, what to quote, and the mode and account of the call. */
@@ -17,10 +21,10 @@ export type RateJob = { carrier: CarrierPort; input: RateInput; call?: Omit<Carr
 
 /**
  * Why a carrier gave no rate: it did not answer in time, failed (HTTP error,
- * unreadable answer), declined the shipment, or was skipped because its
- * breaker is open.
+ * unreadable answer), declined the shipment, was skipped because its
+ * breaker is open, or its account cannot be used.
  */
-export type RateFailure = { carrierCode: string; reason: 'timeout' | 'error' | 'refused' | 'unavailable'; message: string };
+export type RateFailure = { carrierCode: string; reason: RateFailureReason; message: string };
 
 export type FanOutResult = {
   /** In job order, then in the order each carrier answered its services. */
@@ -57,6 +61,7 @@ function failure(carrierCode: string, error: unknown): RateFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof CarrierRefusal) return { carrierCode, reason: 'refused', message };
   if (error instanceof CarrierTimeout) return { carrierCode, reason: 'timeout', message };
+  if (isAccountNotConfigured(error)) return { carrierCode, reason: 'not-configured', message };
   return { carrierCode, reason: 'error', message };
 }
 

@@ -6,6 +6,7 @@
 import * as z from '../zod';
 import { ADDRESS_FIELDS } from '../carriers/registry';
 import { rateRequestBodySchemaWith } from '../domain/rate/schema';
+import { UNAVAILABLE_CODE_MEANINGS, UNAVAILABLE_CODES, UNAVAILABLE_MESSAGE_MAX } from '../domain/rate/unavailable';
 import { localized, mode, money } from './shared-schemas';
 import { BODY_LIMITS } from '../http/json-body';
 import { defineRoute } from './route';
@@ -15,9 +16,12 @@ export const rateBody = rateRequestBodySchemaWith(ADDRESS_FIELDS).register(z.glo
 
 const tier = z.object({ subtotal: money, tax: money, total: money });
 
+/** A rate's carrier; an entry of `unavailable` names its carrier the same way. */
+const rateCarrier = z.object({ code: z.string(), fullName: localized, shortName: localized });
+
 export const rateRecord = z
   .object({
-    carrier: z.object({ code: z.string(), fullName: localized, shortName: localized }),
+    carrier: rateCarrier,
     service: z.object({ code: z.string(), fullName: localized, shortName: localized, billingCode: z.string(), chips: z.array(z.string()), isDisabled: z.boolean() }),
     commitment: z.nullable(
       z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: 'null when the carrier gives no commitment' }),
@@ -36,7 +40,34 @@ export const rateRecord = z
   }).register(z.globalRegistry, { id: 'RateRecord' });
 export type RateRecord = z.infer<typeof rateRecord>;
 
-export const rateResponse = z.object({ requestId: z.string(), mode, rates: z.array(rateRecord) });
+const unavailableCode = z.enum(UNAVAILABLE_CODES).register(z.globalRegistry, {
+  description: `Why the carrier gave no rate: ${UNAVAILABLE_CODES.map((code) => `\`${code}\`: ${UNAVAILABLE_CODE_MEANINGS[code]}`).join('; ')}.`,
+});
+
+export const unavailableCarrier = z
+  .object({
+    carrier: rateCarrier,
+    code: unavailableCode,
+    message: z.string().register(z.globalRegistry, {
+      description: `A sentence for a person: the carrier's own reason for \`REFUSED\` (at most ${UNAVAILABLE_MESSAGE_MAX} characters, nothing of our account in it), ours otherwise`,
+    }),
+  })
+  .register(z.globalRegistry, {
+    id: 'UnavailableCarrier',
+    description: 'A carrier of the pricing group that gave no rate, and why',
+    example: { carrier: { code: 'CANADAPOST', fullName: { en: 'Canada Post', fr: 'Postes Canada' }, shortName: { en: 'Canada Post', fr: 'Postes Canada' } }, code: 'REFUSED', message: 'Canada Post needs shipper.phoneNumber' },
+  });
+export type UnavailableCarrierRecord = z.infer<typeof unavailableCarrier>;
+
+export const rateResponse = z.object({
+  requestId: z.string(),
+  mode,
+  rates: z.array(rateRecord),
+  unavailable: z.array(unavailableCarrier).register(z.globalRegistry, {
+    description:
+      "Every carrier of the pricing group that gave no rate, in the group's order, each once; empty when every carrier rated. A carrier whose rates the request's selection left out (`cheapest`, a service code) is not listed",
+  }),
+});
 export type RateResponse = z.infer<typeof rateResponse>;
 
 export const rateRoute = /* @__PURE__ */ defineRoute({

@@ -19,7 +19,7 @@
  * | `CarrierDocumentsRefused` | Count | service, carrier | per label file rendered, the carrier's documents (label images, PDFs) it refused as beyond its bounds or unreadable, each package drawn by the service instead (shared/services/labels.ts); per close, the carrier's manifest PDFs it refused, the manifest's PDF the service's (shared/services/manifests/documents.ts) |
  *
  * Each carrier line carries the call's `outcome` (`answered`, `timeout`,
- * `error`, `refused`, `unavailable`) as metadata.
+ * `error`, `refused`, `unavailable`, `not-configured`) as metadata.
  *
  * Emitted only inside Lambda unless POWERTOOLS_METRICS_DISABLED says
  * otherwise, so tests, the local runtime and the bench stay quiet;
@@ -98,7 +98,7 @@ export const recordCarrierDocumentsRefused = (carrierCode: string, count: number
  */
 export const carrierMetrics: FanOutMetrics = {
   carrierCall: ({ carrierCode, latencyMs, outcome }) => {
-    const failed = outcome === 'timeout' || outcome === 'error' || outcome === 'unavailable' ? 1 : 0;
+    const failed = outcome === 'timeout' || outcome === 'error' || outcome === 'unavailable' || outcome === 'not-configured' ? 1 : 0;
     writeCarrierLine(
       carrierCode,
       [

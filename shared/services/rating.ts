@@ -12,7 +12,16 @@ import { CarrierAccountNotConfigured, resolveCarrierAccount } from '../carriers/
 import type { CarrierRegistry } from '../carriers/registry';
 import { config } from '../config';
 import { enabledServices } from '../domain/catalog-shaping';
-import { buildRateResults, joinQuotes, prepareRateRequest, toStoredRate, type RateRequestBody, type RejectedQuote } from '../domain/rate';
+import {
+  buildRateResults,
+  joinQuotes,
+  prepareRateRequest,
+  shortfallOf,
+  toStoredRate,
+  unavailableCarriers,
+  type RateRequestBody,
+  type RejectedQuote,
+} from '../domain/rate';
 import type { Company, KeyMode } from '../domain/entities';
 import { AppError } from '../errors';
 import { type LogPort, recordRatesReturned } from '../observability';
@@ -57,6 +66,8 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
     if (prepared.carriers.length === 0) throw noRates('no carrier of your pricing group can quote this selection');
 
     const failures: RateFailure[] = [];
+    // What each carrier is sent that the caller must not read back in its words (the plan's account, not the caller's).
+    const sent = new Map<string, string[]>();
     const jobs: RateJob[] = (
       await Promise.all(
         prepared.carriers.map(async (code): Promise<RateJob[]> => {
@@ -66,14 +77,16 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
             failures.push({ carrierCode: code, reason: 'error', message: `no ${carrier ? 'pricing plan' : 'carrier connector'} for ${code}` });
             return [];
           }
+          sent.set(code, [plan.account.accountNumber]);
           try {
             // The plan's account bills the quote; a plan whose account is gone drops that carrier, never the request.
             const account = await resolveCarrierAccount(plan);
+            sent.set(code, [plan.account.accountNumber, account.accountNumber, ...(account.contractId ? [account.contractId] : [])]);
             // A test key's rate reaches a live carrier's test environment only (the connector picks it by mode).
             return [{ carrier, input: { request: prepared.carrierRequest, plan, services: enabled.get(code) ?? [] }, call: { account, mode } }];
           } catch (error) {
             if (!(error instanceof CarrierAccountNotConfigured)) throw error;
-            failures.push({ carrierCode: code, reason: 'error', message: error.message });
+            failures.push({ carrierCode: code, reason: 'not-configured', message: error.message });
             return [];
           }
         }),
@@ -109,7 +122,14 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       results.internal.map((rate) => toStoredRate(rate, mode)),
     );
     recordRatesReturned(results.public.length);
-    return { requestId, mode, rates: results.public };
+    const unavailable = unavailableCarriers({
+      groupCarriers: context.plans.map((p) => p.carrierCode),
+      catalog: context.carriers,
+      asked: prepared.carriers,
+      shortfalls: failures.map((f) => shortfallOf(f, sent.get(f.carrierCode))),
+      rated: results.rated,
+    });
+    return { requestId, mode, rates: results.public, unavailable };
   },
 });
 

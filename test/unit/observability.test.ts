@@ -113,6 +113,11 @@ describe('per-carrier metrics of the rating fan-out', () => {
     const [line] = await emf(() => carrierMetrics.carrierCall({ carrierCode: 'CARRIERY', latencyMs: 1234.4, outcome: 'refused' }));
     expect(line).toMatchObject({ carrier: 'CARRIERY', CarrierLatency: 1234, CarrierFailures: 0 });
   });
+
+  it('a call made under an unusable account counts as failed: the operator must fix it', async () => {
+    const [line] = await emf(() => carrierMetrics.carrierCall({ carrierCode: 'UPS', latencyMs: 12, outcome: 'not-configured' }));
+    expect(line).toMatchObject({ carrier: 'UPS', outcome: 'not-configured', CarrierFailures: 1 });
+  });
 });
 
 describe('the HTTP layer flushes the metrics once per request', () => {

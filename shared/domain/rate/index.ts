@@ -14,3 +14,4 @@ export * from './results';
 export * from './prepare';
 export * from './quoted';
 export * from './stored';
+export * from './unavailable';

@@ -46,6 +46,8 @@ export type RateResults = {
   /** `data.rates` of the response, same order as `internal`. */
   public: PublicRateResponse[];
   rejected: RejectedQuote[];
+  /** The carriers with at least one priced rate, returned or left out by the request's selection (./unavailable.ts). */
+  rated: string[];
 };
 
 type Candidate = RateFacts & { quoted: QuotedRate; priced: PricedQuote };
@@ -122,5 +124,5 @@ export const buildRateResults = (input: BuildRateResultsInput): RateResults => {
       isFastDelivery: rate.isFastDelivery,
     };
   });
-  return { internal, public: internal.map(toPublicRate), rejected };
+  return { internal, public: internal.map(toPublicRate), rejected, rated: [...new Set(candidates.map((c) => c.carrierCode))] };
 };

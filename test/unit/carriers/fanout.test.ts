@@ -4,6 +4,7 @@ import { createCarrierRegistry } from '../../../shared/carriers/registry';
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../../shared/carriers/sandbox/network';
 import { createLogger, type LogPort } from '../../../shared/observability/logger';
 import type { CarrierPort } from '../../../shared/carriers/port';
+import { CarrierAccountUnusable } from '../../../shared/domain/carrier';
 import { rateInput, rateRequest, withOptions } from './fixtures';
 import { captureOutput } from '../../support/output';
 import { readEnvironment } from '../../../shared/config';
@@ -104,6 +105,17 @@ describe('rating fan-out', () => {
     const result = await fanOutRates([{ carrier: broken, input: rateInput('CARRIERX') }, ...jobs().slice(2, 3)], { timeoutMs: 2_000, budgetMs: 5_000 });
     expect(result.failures).toEqual([{ carrierCode: 'BROKEN', reason: 'error', message: 'cannot read the request' }]);
     expect(carriersQuoted(result)).toEqual(['CARRIERY']);
+  });
+
+  it('an account that cannot be used counts as not-configured, neither refused nor an error of the carrier', async () => {
+    const unusable = carrierThat('LIVEQ', {
+      buildRateRequest: async () => ({}),
+      rate: () => Promise.reject(new CarrierAccountUnusable('LIVEQ', 'the LIVEQ carrier account has no password')),
+    });
+    const result = await fanOutRates([{ carrier: unusable, input: rateInput('CARRIERX') }], { timeoutMs: 2_000, budgetMs: 5_000 });
+    expect(result.failures).toEqual([
+      { carrierCode: 'LIVEQ', reason: 'not-configured', message: 'the LIVEQ carrier account has no password; the operator must fix the carrier account' },
+    ]);
   });
 
   it('when every carrier fails there are no quotes and every failure is listed', async () => {

@@ -283,3 +283,14 @@ describe('building the rate results: pricing → selection → sort → badges',
     );
   });
 });
+
+describe('the carriers that rated (data.unavailable lists the others)', () => {
+  test('a carrier with a priced rate counts even when the selection leaves it out', () => {
+    expect(buildRateResults(input({ request: { shippingType: { carrier: 'cheapest' } } })).rated).toEqual(['CARRIERX', 'CARRIERY', 'CARRIERZ']);
+  });
+
+  test('a carrier whose every quote was rejected did not rate', () => {
+    const disabled = quotedRate('CARRIERX_FIRST_OVERNIGHT');
+    expect(buildRateResults(input({ quotes: [disabled, quotedRate('CARRIERY_REGULAR')] })).rated).toEqual(['CARRIERY']);
+  });
+});
