@@ -5,7 +5,7 @@
  * all; with `off` no key does; with `all` (dev, local) every key does. A
  * live carrier (UPS, on its simulator) answers every key, whatever the
  * setting. A carrier the setting hides answers as one outside the pricing
- * group: absent, 404.
+ * group: absent (from a rate's `unavailable` too), 404.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -97,9 +97,9 @@ const seenBy = async (key: string) => {
 
   const rated = await call(rateHandler, proxyEvent({ method: 'POST', path: '/v1/rate', key, body: sampleRateBody() }));
   expect(rated.status).toBe(200);
-  const rates = (rated.json!.data as { rates: Array<{ rateResponseId: string; carrier: { code: string } }> }).rates;
+  const { rates, unavailable } = rated.json!.data as { rates: Array<{ rateResponseId: string; carrier: { code: string } }>; unavailable: Array<{ carrier: { code: string } }> };
   const rateCarriers = [...new Set(rates.map((r) => r.carrier.code))].sort();
-  return { carriers, withServices: withServices.sort(), packagingCarriers, rateCarriers, rates };
+  return { carriers, withServices: withServices.sort(), packagingCarriers, rateCarriers, rates, unavailableCarriers: unavailable.map((u) => u.carrier.code) };
 };
 
 const ship = (key: string, rateResponseId: string) =>
@@ -111,7 +111,8 @@ const expectNotFound = (res: { status: number; json: Json | undefined }) =>
 describe('SANDBOX_CARRIERS=test (prod)', () => {
   it('a live key sees no sandbox carrier in carriers, carrier-services, packaging-types or rate, UPS only; a test key sees and ships them all', async () => {
     setting('test');
-    expect(await seenBy(keys.live)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['CANADAPOST', 'UPS'], rateCarriers: ['UPS'] });
+    // Not even as missing from the rate answer: a hidden carrier is outside the key's pricing group.
+    expect(await seenBy(keys.live)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['CANADAPOST', 'UPS'], rateCarriers: ['UPS'], unavailableCarriers: [] });
 
     const seen = await seenBy(keys.test);
     const all = [...SANDBOX, 'UPS'].sort();
