@@ -44,6 +44,28 @@ describe('POST /v1/rate over HTTP', () => {
     expect(fastest.every((w) => w === [...dated].sort()[0])).toBe(true);
   });
 
+  it('unavailable says why a carrier of the group gave no rate: not asked, or refused with its reason', async () => {
+    const unavailableOf = (response: Awaited<ReturnType<typeof rate>>['response']) =>
+      (response.json as { data: { unavailable: Array<{ carrier: { code: string }; code: string; message: string }> } }).data.unavailable.map((u) => [u.carrier.code, u.code, u.message]);
+    const all = await rate(body);
+    expect(unavailableOf(all.response)).toEqual([]);
+
+    const onlyY = await rate({ ...clone(), shippingType: { carrier: 'CARRIERY' } });
+    expect(unavailableOf(onlyY.response).map(([code, why]) => [code, why]).sort()).toEqual([
+      ['CARRIERF', 'NOT_APPLICABLE'],
+      ['CARRIERX', 'NOT_APPLICABLE'],
+      ['CARRIERZ', 'NOT_APPLICABLE'],
+    ]);
+
+    const freight = clone();
+    freight.shippingOptions.nonConveyable = true;
+    const refused = await rate(freight);
+    expect(refused.rates.map((r) => r.carrier.code)).toEqual(expect.arrayContaining(['CARRIERF']));
+    expect(unavailableOf(refused.response).sort()).toEqual(
+      ['CARRIERX', 'CARRIERY', 'CARRIERZ'].map((code) => [code, 'REFUSED', `${code} is a parcel carrier and does not quote non-conveyable shipments`]),
+    );
+  });
+
   it('fastest returns a single rate with the earliest commitment', async () => {
     const all = (await rate(body)).rates;
     const { rates } = await rate({ ...clone(), shippingType: { carrier: 'fastest' } });
