@@ -95,6 +95,15 @@ describe('rating service', () => {
     ]);
   });
 
+  it('a carrier of the group without a connector is ERROR in the answer, in our words; the others rate', async () => {
+    const service = createRatingService({ registry: registryWith(undefined, ['CARRIERY']), clock: () => now, newId, logger: recordingLogger() });
+    const data = await service.rate(company, sampleRateBody(now), 'live');
+    expect([...new Set(data.rates.map((r) => r.carrier.code))]).toEqual(['CARRIERY']);
+    expect(data.unavailable.map((u) => [u.carrier.code, u.code, u.message])).toEqual(
+      ['CARRIERF', 'CARRIERX', 'CARRIERZ'].map((code) => [code, 'ERROR', `${code} could not be rated: an error, or an answer that could not be read`]),
+    );
+  });
+
   it('a quoted carrier without a connector is a reported failure: 422 naming it when nothing else rates', async () => {
     const logger = recordingLogger();
     const service = createRatingService({ registry: registryWith(undefined), clock: () => now, newId, logger });

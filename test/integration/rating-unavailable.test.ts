@@ -88,7 +88,7 @@ describe('data.unavailable', () => {
           code: 'TIMEOUT',
           message: 'CARRIERY did not answer within 100 ms',
         },
-        expect.objectContaining({ carrier: expect.objectContaining({ code: 'CARRIERZ' }), code: 'ERROR', message: 'CARRIERZ answered with an error or an answer that could not be read' }),
+        expect.objectContaining({ carrier: expect.objectContaining({ code: 'CARRIERZ' }), code: 'ERROR', message: 'CARRIERZ could not be rated: an error, or an answer that could not be read' }),
         UPS_NOT_CONFIGURED,
       ]),
     );

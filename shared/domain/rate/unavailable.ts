@@ -26,7 +26,7 @@ export const UNAVAILABLE_CODE_MEANINGS: Record<UnavailableCode, string> = {
   REFUSED: 'the carrier declined this shipment as requested; the message gives its reason (e.g. a field it needs)',
   TIMEOUT: 'the carrier did not answer within its timeout or the rating budget',
   UNAVAILABLE: 'the carrier was not asked: it timed out repeatedly and is skipped for a while (its circuit breaker is open)',
-  ERROR: 'the carrier answered with an error or an answer that could not be read (an HTTP 5xx, a malformed document)',
+  ERROR: 'the carrier could not be rated: it answered with an error or with what could not be read (an HTTP 5xx, a malformed document), or our side of the call failed',
   NOT_CONFIGURED: "the pricing group's carrier account for this carrier is missing or unusable; the operator must configure it",
   NOT_APPLICABLE: 'the carrier was not asked: the request selects another carrier or a service it does not offer',
   NO_SERVICE: 'the carrier answered, but with no service we offer for this shipment',
@@ -113,6 +113,6 @@ export const shortfallOf = (failure: { carrierCode: string; reason: RateFailureR
     case 'not-configured':
       return { carrierCode, code: 'NOT_CONFIGURED', message: `${carrierCode} has no usable carrier account in your pricing group; the operator must configure it` };
     case 'error':
-      return { carrierCode, code: 'ERROR', message: `${carrierCode} answered with an error or an answer that could not be read` };
+      return { carrierCode, code: 'ERROR', message: `${carrierCode} could not be rated: an error, or an answer that could not be read` };
   }
 };

@@ -70,7 +70,7 @@ describe('a fan-out failure as data.unavailable tells it', () => {
 
   it("an error or an unusable account says so in our words, never the error's text", () => {
     const error = shortfallOf({ carrierCode: 'UPS', reason: 'error', message: 'UPS answered HTTP 500 from https://internal.example/x at 10.0.0.7' });
-    expect(error).toEqual({ carrierCode: 'UPS', code: 'ERROR', message: 'UPS answered with an error or an answer that could not be read' });
+    expect(error).toEqual({ carrierCode: 'UPS', code: 'ERROR', message: 'UPS could not be rated: an error, or an answer that could not be read' });
     const account = shortfallOf({ carrierCode: 'UPS', reason: 'not-configured', message: 'carrier account not configured; the operator must fix the carrier account' });
     expect(account).toEqual({ carrierCode: 'UPS', code: 'NOT_CONFIGURED', message: 'UPS has no usable carrier account in your pricing group; the operator must configure it' });
   });
