@@ -77,7 +77,6 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
             failures.push({ carrierCode: code, reason: 'error', message: `no ${carrier ? 'pricing plan' : 'carrier connector'} for ${code}` });
             return [];
           }
-          sent.set(code, [plan.account.accountNumber]);
           try {
             // The plan's account bills the quote; a plan whose account is gone drops that carrier, never the request.
             const account = await resolveCarrierAccount(plan);
