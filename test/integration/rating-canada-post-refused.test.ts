@@ -18,7 +18,7 @@ import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { rateResponse, type RateResponse } from '../../shared/contract/rate';
 import { startCarrierFront, type CarrierFront } from '../support/carrier-front';
-import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { callHandler, proxyEvent } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -48,7 +48,7 @@ const canadianBody = (phoneNumber?: string) => {
 };
 
 const rate = async (body: Record<string, unknown>): Promise<{ raw: string; data: RateResponse }> => {
-  const answer = await callHandler<{ data?: unknown; error?: unknown }>(createRateHandler(registry) as unknown as Handler, proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }));
+  const answer = await callHandler<{ data?: unknown; error?: unknown }>(createRateHandler(registry), proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }));
   expect([answer.status, answer.json.error]).toEqual([200, undefined]);
   return { raw: JSON.stringify(answer.json), data: rateResponse.parse(answer.json.data) };
 };

@@ -15,7 +15,7 @@ import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carrie
 import { createSandboxTransports, type SandboxNetworkOptions } from '../../shared/carriers/sandbox/network';
 import type { CarrierPort } from '../../shared/carriers/port';
 import { rateResponse, type RateResponse } from '../../shared/contract/rate';
-import { callHandler, proxyEvent, type Handler } from '../support/lambda';
+import { callHandler, proxyEvent } from '../support/lambda';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -62,7 +62,7 @@ afterAll(() => {
 
 type Answer = { status: number; raw: string; data: RateResponse };
 const rate = async (registry: CarrierRegistry, body: Record<string, unknown>): Promise<Answer> => {
-  const answer = await callHandler<{ data?: unknown; error?: unknown }>(createRateHandler(registry) as unknown as Handler, proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }));
+  const answer = await callHandler<{ data?: unknown; error?: unknown }>(createRateHandler(registry), proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }));
   expect([answer.status, answer.json.error]).toEqual([200, undefined]);
   // The answer is what the contract (and so openapi.json) says.
   return { status: answer.status, raw: JSON.stringify(answer.json), data: rateResponse.parse(answer.json.data) };
