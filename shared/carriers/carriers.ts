@@ -11,3 +11,4 @@ export { profile as carrierZ } from './carrier-z/profile';
 export { profile as carrierF } from './carrier-f/profile';
 export { profile as ups } from './ups/profile';
 export { profile as canadaPost } from './canada-post/profile';
+export { profile as fedex } from './fedex/profile';

@@ -200,7 +200,7 @@ describe('carrier accounts and pricing plans', () => {
 
   it.each([
     ['carrier-account add --account-number 1', 'carrier-account add: --carrier is required'],
-    ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CANADAPOST, CARRIERF, CARRIERX, CARRIERY, CARRIERZ, UPS'],
+    ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CANADAPOST, CARRIERF, CARRIERX, CARRIERY, CARRIERZ, FEDEX, UPS'],
     ['carrier-account add --carrier CARRIERX', 'carrier-account add: --account-number is required'],
     ['carrier-account add --carrier CARRIERX --account-number a/b', 'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"'],
     ['carrier-account add --carrier CANADAPOST --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "a/b"'],
@@ -281,7 +281,7 @@ describe('carrier accounts and pricing plans', () => {
   });
 
   it('the help names every new command and how credentials are given', () => {
-    expect(ADMIN_USAGE).toContain('carrier-account add --carrier CANADAPOST|CARRIERF|CARRIERX|CARRIERY|CARRIERZ|UPS --account-number N [--contract-id C] [--name N] [--credentials-file F]');
+    expect(ADMIN_USAGE).toContain('carrier-account add --carrier CANADAPOST|CARRIERF|CARRIERX|CARRIERY|CARRIERZ|FEDEX|UPS --account-number N [--contract-id C] [--name N] [--credentials-file F]');
     expect(ADMIN_USAGE).toContain('carrier-account list');
     expect(ADMIN_USAGE).toContain('carrier-account remove --id ID');
     expect(ADMIN_USAGE).toContain('pricing-group set-plan --group G --carrier CODE');

@@ -1,0 +1,40 @@
+/**
+ * FedEx, the third live carrier: its REST APIs (OAuth client credentials,
+ * Rates and Transit Times, Ship with cancel, Track by number and by
+ * reference), built from FedEx's OpenAPI documents, which stay outside the
+ * repository (docs/fedex.md). Every call is made under the carrier account
+ * of the plan (rate, ship) or of the order (track, cancel), in the mode of
+ * the API key: a test key reaches FedEx's sandbox, a live key production
+ * (./config.ts). The HTTP client (./http.ts) and the operations
+ * (./operations.ts) are loaded on the first FedEx call.
+ */
+import { defineLiveConnector } from '../connector';
+import type { LiveCall } from '../live-call';
+import type { CarrierCallOptions } from '../../domain/carrier';
+import type { FedexApi } from './api';
+import { buildFedexRateRequest } from './rate';
+
+const operations = () => import('./operations');
+
+/** The HTTP client of one call's account and mode; a call without a registered account never reaches FedEx. */
+async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<FedexApi> {
+  const account = options.account;
+  if (!account?.carrierAccountId) throw call.unusable('FedEx is called only under a registered FedEx carrier account, and the pricing plan names none');
+  const { createFedexApi } = await import('./http');
+  return createFedexApi({ mode: options.mode ?? 'live', account, call });
+}
+
+export const fedex = defineLiveConnector({
+  buildRateRequest: buildFedexRateRequest,
+  client: clientOf,
+  rate: async (request, api, { signal }) => (await operations()).fedexRate(request, api, signal),
+  ship: async (input, api, { signal }) => (await operations()).fedexShip(input, api, signal),
+  track: async (shipment, api, { signal }) => (await operations()).fedexTrack(shipment, api, signal),
+  cancel: async (shipment, api, { signal, account }) => (await operations()).fedexCancel(shipment, account?.accountNumber ?? '', api, signal),
+  // What ./profile.ts declares.
+  capabilities: {
+    findShipments: {
+      byReference: async (reference, api, { account, signal }) => (await operations()).fedexFindShipments(reference, account?.accountNumber ?? '', api, signal),
+    },
+  },
+});
