@@ -20,6 +20,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { startFedexMock, type FedexMock } from '../../local/fedex/mock-server';
 import { createCancelHandler } from '../../functions/cancel/handler';
+import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackingCheckHandler } from '../../functions/tracking-check/handler';
@@ -27,13 +28,14 @@ import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/h
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { QueuePort } from '../../shared/queues';
+import { getManifest } from '../../shared/store/manifests';
 import { getOrder } from '../../shared/store/orders';
 import { auditTrail } from '../../shared/store/reconciliation';
 import type { DueCheck } from '../../shared/store/tracking-schedule';
 import { startCarrierFront, type CarrierFront } from '../support/carrier-front';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
 import { captureOutput } from '../support/output';
-import { sampleRateBody } from '../support/rate-body';
+import { sampleRateBody, shippingDateIn } from '../support/rate-body';
 import { waitFor } from '../support/runtime';
 import { useFreshStack } from '../support/stack';
 import { describeWithFedexDocuments } from '../unit/local/fedex/documents-present';
@@ -51,6 +53,7 @@ const saved: Record<string, string | undefined> = {};
 
 let dataDir: string;
 let apiKey: string;
+let companyId: string;
 let carrierAccountId: string;
 let mock: FedexMock;
 let front: CarrierFront;
@@ -68,12 +71,12 @@ const call = async (handler: unknown, event: Parameters<typeof proxyEvent>[0]) =
 };
 
 /** The sample parcel from Toronto to Montréal with the shipper's phone (FedEx ships with one), `quantity` packages of it. */
-const rateBody = (quantity = 1) => {
-  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
-  return { ...body, shipper: { ...body.shipper, phoneNumber: '416-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) } };
+const rateBody = (quantity = 1, shippingDate?: string) => {
+  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; shippingOptions: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
+  return { ...body, ...(shippingDate ? { shippingOptions: { ...body.shippingOptions, shippingDate } } : {}), shipper: { ...body.shipper, phoneNumber: '416-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) } };
 };
-const rate = async (quantity = 1, service = 'FEDEX_GROUND'): Promise<Rate> => {
-  const rated = await call(createRateHandler(registry), { method: 'POST', path: '/v1/rate', key: apiKey, body: rateBody(quantity) });
+const rate = async (quantity = 1, service = 'FEDEX_GROUND', shippingDate?: string): Promise<Rate> => {
+  const rated = await call(createRateHandler(registry), { method: 'POST', path: '/v1/rate', key: apiKey, body: rateBody(quantity, shippingDate) });
   expect(rated.status).toBe(200);
   const found = rated.json.data!.rates!.find((r) => r.carrier.code === 'FEDEX' && r.service.code === service);
   expect(found).toBeDefined();
@@ -117,7 +120,9 @@ describeWithFedexDocuments('FedEx through the functions', () => {
     const admin = (argv: string[]) => executeAdminCommand(parseAdminCommand(argv), undefined, io);
     ({ carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'FEDEX', '--account-number', ACCOUNT, '--credentials-file', file])) as { carrierAccountId: string });
     await admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'FEDEX', '--carrier-account', carrierAccountId]);
-    ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+    const created = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    apiKey = created.apiKey;
+    companyId = created.company.companyId;
   }, 60_000);
 
   afterAll(async () => {
@@ -211,6 +216,27 @@ describeWithFedexDocuments('FedEx through the functions', () => {
     expect(billable.map((s) => s.masterTrackingNumber)).toEqual([trackingNumber]);
     const late = ours().find((s) => s.cancelled)!;
     expect(await auditTrail(orderId)).toEqual([expect.objectContaining({ action: 'orphan-voided', carrierCode: 'FEDEX', trackingNumber: late.masterTrackingNumber })]);
+  });
+
+  it("closes a Ground day with FedEx's report as the manifest's PDF; a day of Express alone gets our sheet", async () => {
+    const today = shippingDateIn(0);
+    const close = () => call(createManifestsCreateHandler(), { method: 'POST', path: '/v1/manifests', key: apiKey, body: { carrierCode: 'FEDEX', shipDate: today } });
+    const ground = await ship((await rate(1, 'FEDEX_GROUND', today)).rateResponseId);
+    const express = await ship((await rate(1, 'FEDEX_PRIORITY_OVERNIGHT', today)).rateResponseId);
+    expect([ground.status, express.status]).toEqual([200, 200]);
+    const closed = await close();
+    expect([closed.status, closed.json.error?.message]).toEqual([201, undefined]);
+    const manifest = await getManifest(companyId, String(closed.json.data!.manifestId));
+    expect(manifest).toMatchObject({ status: 'closed', orders: expect.arrayContaining([ground.json.data!.orderId, express.json.data!.orderId]) });
+    expect(manifest!.documents).toEqual([expect.objectContaining({ code: 'MANIFEST_PDF', source: 'carrier' })]);
+    // FedEx's report is of the Ground shipment; the Express one needs no close.
+    expect(mock.simulator.closes.at(-1)!.trackingNumbers).toEqual([ground.json.data!.trackingNumber]);
+
+    const alone = await ship((await rate(1, 'FEDEX_PRIORITY_OVERNIGHT', today)).rateResponseId);
+    expect(alone.status).toBe(200);
+    const second = await close();
+    expect(second.status).toBe(201);
+    expect((await getManifest(companyId, String(second.json.data!.manifestId)))!.documents).toEqual([expect.objectContaining({ code: 'MANIFEST_PDF', source: 'rendered' })]);
   });
 
   it('an error document that echoes the bearer token and the secret: the refusal says FedEx’s words, scrubbed', async () => {

@@ -37,4 +37,6 @@ export interface FedexApi {
    * reason when it aborts.
    */
   send(request: FedexRequest, signal: AbortSignal): Promise<FedexAnswer>;
+  /** `text` without any credential or token the call sent (../live-call.ts): for FedEx's text that leaves as bytes (a report). */
+  scrub(text: string): string;
 }

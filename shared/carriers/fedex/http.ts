@@ -103,6 +103,7 @@ export function createFedexApi(target: { mode: CarrierMode; account: CarrierAcco
 
   return {
     mode,
+    scrub: (text) => call.scrub(text),
     async send(request, signal) {
       let refreshed = false;
       let lastReason = 'no attempt';

@@ -5,8 +5,9 @@
  * repository (docs/fedex.md). Every call is made under the carrier account
  * of the plan (rate, ship) or of the order (track, cancel), in the mode of
  * the API key: a test key reaches FedEx's sandbox, a live key production
- * (./config.ts). The HTTP client (./http.ts) and the operations
- * (./operations.ts) are loaded on the first FedEx call.
+ * (./config.ts). The HTTP client (./http.ts), the operations
+ * (./operations.ts) and the Ground close (./close.ts) are loaded on their
+ * first call.
  */
 import { defineLiveConnector } from '../connector';
 import type { LiveCall } from '../live-call';
@@ -35,6 +36,12 @@ export const fedex = defineLiveConnector({
   capabilities: {
     findShipments: {
       byReference: async (reference, api, { account, signal }) => (await operations()).fedexFindShipments(reference, account?.accountNumber ?? '', api, signal),
+    },
+    // Ground End of Day Close (./close.ts), loaded on the first close.
+    closeOut: {
+      close: async (input, api, { account, signal }) => (await import('./close')).fedexCloseOut(input, account?.accountNumber ?? '', api, signal),
+      // FedEx keys a close by account and date, not by our reference: closing again is safe, and reprints the day (./close.ts).
+      find: async () => undefined,
     },
   },
 });

@@ -20,6 +20,8 @@ export const profile = defineProfile({
   capabilities: {
     // No idempotency key: a ship of unknown outcome is reconciled by Track by reference (docs/reliability.md, docs/fedex.md).
     findShipments: { voidWindowDays: FEDEX_VOID_WINDOW_DAYS },
+    // Ground End of Day Close: FedEx's manifest report for the day's Ground shipments (docs/fedex.md).
+    closeOut: true,
   },
   load: async () => (await import('.')).fedex,
 });
