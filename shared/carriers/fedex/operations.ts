@@ -64,6 +64,22 @@ async function buyOrAdopt(
   return parseFedexShip(bodyOf(answer, 'create the shipment'));
 }
 
+/** Cancels what a ship made before it failed part-way; a cancel that fails is left to the reconciler (the ship's error is one of unknown outcome). */
+async function undo(api: FedexApi, accountNumber: string, trackingNumber: string, signal: AbortSignal): Promise<string> {
+  try {
+    await fedexCancel({ reference: '', trackingNumber }, accountNumber, api, signal);
+    return `FedEx shipment ${trackingNumber} was cancelled`;
+  } catch {
+    return `FedEx shipment ${trackingNumber} could not be cancelled yet; the reconciler cancels it`;
+  }
+}
+
+/**
+ * Buys the shipment (or adopts it) and its return. A failure part-way
+ * (FedEx answering fewer pieces than asked, the return refused or lost)
+ * cancels what was made and is a CarrierError: the order gets nothing,
+ * and what could not be cancelled is left to the reconciler.
+ */
 export async function fedexShip(input: ShipInput, api: FedexApi, signal: AbortSignal): Promise<CarrierShipment> {
   const requests = buildFedexShipRequests(input);
   const mayExist = input.mayExist === true;
@@ -71,12 +87,19 @@ export async function fedexShip(input: ShipInput, api: FedexApi, signal: AbortSi
   const common = { accountNumber: requests.accountNumber, shipDate: requests.shipDate };
   const shipped = await buyOrAdopt(api, requests.shipment, requests.reference, { ...common, mayExist, adoptOnly, packageCount: requests.packageCount }, signal);
   if (shipped.pieces.length !== requests.packageCount) {
-    throw new CarrierError(FEDEX, `FedEx answered ${shipped.pieces.length} packages for a shipment of ${requests.packageCount}`);
+    const undone = await undo(api, requests.accountNumber, shipped.masterTrackingNumber, signal);
+    throw new CarrierError(FEDEX, `FedEx answered ${shipped.pieces.length} packages for a shipment of ${requests.packageCount}; ${undone}`);
   }
   let returned: FedexShipped | undefined;
   if (requests.returnShipment) {
-    // The outbound was just bought or adopted: the return may exist only if the outbound might have.
-    returned = await buyOrAdopt(api, returnOf(requests.returnShipment, shipped.masterTrackingNumber), `${requests.reference}R`, { ...common, mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 }, signal);
+    try {
+      // The outbound was just bought or adopted: the return may exist only if the outbound might have.
+      returned = await buyOrAdopt(api, returnOf(requests.returnShipment, shipped.masterTrackingNumber), `${requests.reference}R`, { ...common, mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 }, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const undone = await undo(api, requests.accountNumber, shipped.masterTrackingNumber, signal);
+      throw new CarrierError(FEDEX, `FedEx made the shipment but not its return label (${error instanceof Error ? error.message : String(error)}); ${undone}`);
+    }
   }
   return fedexShipmentOf(input, shipped, returned);
 }

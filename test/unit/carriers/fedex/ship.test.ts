@@ -7,7 +7,9 @@ import { CarrierError, CarrierRefusal, type ShipInput } from '../../../../shared
 import { buildFedexCancel, buildFedexShipRequests, fedexReferenceOf, fedexShipmentOf, parseFedexShip, returnOf } from '../../../../shared/carriers/fedex/ship';
 import { buildFedexReferenceSearch, buildFedexTrack, fedexEventCodeOf, parseFedexCancel, parseFedexReferenceSearch, parseFedexTrack } from '../../../../shared/carriers/fedex/track';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
-import { expectValid, requestValidator, responseValidator } from '../../../../local/fedex/spec';
+import { expectValid, FEDEX_OPERATIONS, requestValidator, responseValidator, type FedexOperation } from '../../../../local/fedex/spec';
+import type { FedexAnswer, FedexApi } from '../../../../shared/carriers/fedex/api';
+import { fedexShip } from '../../../../shared/carriers/fedex/operations';
 import { londonRecipient, newYorkRecipient, piece, rateRequest, withOptions } from '../fixtures';
 import { describeWithFedexDocuments } from '../../local/fedex/documents-present';
 import { signedIn } from '../../local/fedex/simulator-fixtures';
@@ -179,5 +181,49 @@ describeWithFedexDocuments('FedEx ship, cancel and track answers', () => {
     expect(() => parseFedexShip({ output: { transactionShipments: [] } })).toThrow(/malformed ship response/);
     const sim = signedIn();
     expect(() => parseFedexTrack(sim.call('trackNumbers', buildFedexTrack('794600000019')).body, '794600000019')).toThrow(/no tracking/);
+  });
+});
+
+describeWithFedexDocuments('FedEx ship failing part-way', () => {
+  /** The connector's operations over the simulator, `refuse` answering in its place where it says so. */
+  const apiOver = (sim: ReturnType<typeof signedIn>, refuse: (path: string, body: unknown) => FedexAnswer | undefined): FedexApi => ({
+    mode: 'test',
+    scrub: (text) => text,
+    send: async ({ method, path, body }) => {
+      const refused = refuse(path, body);
+      if (refused) return refused;
+      const operation = (Object.keys(FEDEX_OPERATIONS) as FedexOperation[]).find((o) => FEDEX_OPERATIONS[o].method === method && FEDEX_OPERATIONS[o].path === path);
+      return sim.call(operation as Exclude<FedexOperation, 'token'>, body);
+    },
+  });
+  const signal = new AbortController().signal;
+
+  it('the return refused: the outbound is cancelled and the ship fails as a carrier error, nothing left billable', async () => {
+    const sim = signedIn();
+    const api = apiOver(sim, (path, body) =>
+      path === '/ship/v1/shipments' && JSON.stringify(body).includes('RETURN_SHIPMENT') ? { status: 400, body: { transactionId: 't', errors: [{ code: 'RETURN.REFUSED', message: 'no return here' }] } } : undefined,
+    );
+    const error = await fedexShip(CASES[6]![1], api, signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CarrierError);
+    expect(error).not.toBeInstanceOf(CarrierRefusal);
+    expect((error as Error).message).toMatch(/not its return label .*RETURN.REFUSED.*was cancelled/);
+    expect(sim.simulator.shipments).toHaveLength(1);
+    expect(sim.simulator.billable()).toHaveLength(0);
+  });
+
+  it('FedEx answering fewer pieces than asked: what it made is cancelled', async () => {
+    const sim = signedIn();
+    const api: FedexApi = {
+      ...apiOver(sim, () => undefined),
+      send: async (request, s) => {
+        const answer = await apiOver(sim, () => undefined).send(request, s);
+        if (request.path !== '/ship/v1/shipments') return answer;
+        const body = answer.body as { output: { transactionShipments: Array<{ pieceResponses: unknown[] }> } };
+        body.output.transactionShipments[0]!.pieceResponses.splice(1);
+        return answer;
+      },
+    };
+    await expect(fedexShip(CASES[1]![1], api, signal)).rejects.toThrow(/answered 1 packages for a shipment of 3; FedEx shipment \d{12} was cancelled/);
+    expect(sim.simulator.billable()).toHaveLength(0);
   });
 });
