@@ -7,7 +7,8 @@
  * group's FedEx plan bound to it. A test key rates (FedEx beside the other
  * carriers, with transit and named surcharges), ships one piece and a
  * three-piece shipment, downloads FedEx's PDF and ZPL labels through the
- * 302, tracks and cancels; a live key reaches production only. Afterwards
+ * 302, tracks, cancels and closes a Ground day with FedEx's report; a live
+ * key reaches production only. Afterwards
  * neither the credentials nor any token appear in the logs or answers.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { readDemoFile } from '../../local/runtime-files';
 import { startFedexMock, type FedexMock } from '../../local/fedex/mock-server';
 import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
-import { sampleRateBody } from '../support/rate-body';
+import { sampleRateBody, shippingDateIn } from '../support/rate-body';
 import { MOCK_CARRIER_TIMEOUTS, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 import { describeWithFedexDocuments } from '../unit/local/fedex/documents-present';
 
@@ -35,9 +36,9 @@ const call = apiCaller(() => apiUrl, answers);
 type Rate = { rateResponseId: string; carrier: { code: string }; service: { code: string } };
 
 /** The sample parcel with the shipper's phone (FedEx ships with one), `quantity` packages of it. */
-const rateBody = (quantity = 1) => {
-  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
-  return JSON.stringify({ ...body, shipper: { ...body.shipper, phoneNumber: '416-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) } });
+const rateBody = (quantity = 1, shippingDate?: string) => {
+  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; shippingOptions: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
+  return JSON.stringify({ ...body, ...(shippingDate ? { shippingOptions: { ...body.shippingOptions, shippingDate } } : {}), shipper: { ...body.shipper, phoneNumber: '416-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) } });
 };
 
 describeWithFedexDocuments('FedEx through npm start', () => {
@@ -56,8 +57,8 @@ describeWithFedexDocuments('FedEx through npm start', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const rate = async (key: string, quantity = 1): Promise<Rate & Record<string, unknown>> => {
-    const rated = await call(key, '/rate', { method: 'POST', body: rateBody(quantity) });
+  const rate = async (key: string, quantity = 1, shippingDate?: string): Promise<Rate & Record<string, unknown>> => {
+    const rated = await call(key, '/rate', { method: 'POST', body: rateBody(quantity, shippingDate) });
     expect(rated.status).toBe(200);
     const rates = rated.json.data!.rates as Array<Rate & Record<string, unknown>>;
     expect(rates.some((r) => r.carrier.code === 'CARRIERX')).toBe(true);
@@ -112,6 +113,22 @@ describeWithFedexDocuments('FedEx through npm start', () => {
     expect(production.seen.length).toBe(productionSeen);
     expect(sandbox.seen.filter((s) => s.path !== '/oauth/token').every((s) => s.authorized)).toBe(true);
   }, 90_000);
+
+  it("a test key closes a Ground day: FedEx's report is the manifest's PDF", async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const today = shippingDateIn(0);
+    const shipped = await call(key, `/ship/${(await rate(key, 1, today)).rateResponseId}`, { method: 'POST', body: '{}' });
+    expect(shipped.status).toBe(200);
+    const closed = await call(key, '/manifests', { method: 'POST', body: JSON.stringify({ carrierCode: 'FEDEX', shipDate: today }) });
+    expect(closed.status).toBe(201);
+    const manifest = closed.json.data as { manifestId: string; documents: Array<{ code: string; source: string }> };
+    expect(manifest.documents).toEqual([expect.objectContaining({ code: 'MANIFEST_PDF', source: 'carrier' })]);
+    expect(sandbox.simulator.closes.at(-1)!.trackingNumbers).toContain((shipped.json.data as { trackingNumber: string }).trackingNumber);
+    const pdf = await call(key, `/manifests/${manifest.manifestId}/MANIFEST_PDF`);
+    expect(pdf.status).toBe(302);
+    const bytes = Buffer.from(await (await fetch(pdf.location!)).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 60_000);
 
   it('a live key reaches FedEx production only', async () => {
     const key = readDemoFile(dataDir)!.apiKey;
