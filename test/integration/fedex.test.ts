@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { startFedexMock, type FedexMock } from '../../local/fedex/mock-server';
+import { createFedexSimulator, type FedexSimulatorOptions } from '../../local/fedex/simulator';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
 import { createRateHandler } from '../../functions/rate/handler';
@@ -82,8 +83,8 @@ const rate = async (quantity = 1, service = 'FEDEX_GROUND', shippingDate?: strin
   expect(found).toBeDefined();
   return found!;
 };
-const ship = (rateResponseId: string, body: Record<string, unknown> = {}) =>
-  call(createShipHandler(registry), { method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body });
+const ship = (rateResponseId: string, body: Record<string, unknown> = {}, options: Parameters<typeof createShipHandler>[1] = {}) =>
+  call(createShipHandler(registry, options), { method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body });
 const cancel = (orderId: string) => call(createCancelHandler(registry), { method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } });
 const shipRequests = () => mock.seen.filter((s) => s.method === 'POST' && s.path === '/ship/v1/shipments').length;
 
@@ -216,6 +217,50 @@ describeWithFedexDocuments('FedEx through the functions', () => {
     expect(billable.map((s) => s.masterTrackingNumber)).toEqual([trackingNumber]);
     const late = ours().find((s) => s.cancelled)!;
     expect(await auditTrail(orderId)).toEqual([expect.objectContaining({ action: 'orphan-voided', carrierCode: 'FEDEX', trackingNumber: late.masterTrackingNumber })]);
+  });
+
+  describe('what Track by reference lists before a label is tendered (docs/fedex.md)', () => {
+    const crash = {
+      afterCarrierShip: () => {
+        throw new Error('injected crash');
+      },
+    };
+    /** Runs `run` against a FedEx of its own whose reference search lists as `referenceSearch` says. */
+    const withFedex = async (referenceSearch: FedexSimulatorOptions['referenceSearch'], run: (other: FedexMock) => Promise<void>) => {
+      const other = await startFedexMock({ simulator: createFedexSimulator({ clients: [{ ...CLIENT, accountNumbers: [ACCOUNT] }], referenceSearch }) });
+      process.env.FEDEX_API_BASE_URL_LIVE = other.url;
+      try {
+        await run(other);
+      } finally {
+        process.env.FEDEX_API_BASE_URL_LIVE = front.url;
+        await other.close();
+      }
+    };
+
+    it('listed a while after it is made: the retry buys again, and the reconciler cancels the first once FedEx lists it', async () => {
+      await withFedex({ listAfterMs: 1_500 }, async (other) => {
+        const { rateResponseId } = await rate();
+        expect((await ship(rateResponseId, {}, crash)).status).toBe(500);
+        const retried = await ship(rateResponseId, {}, { clock: () => minutes(1) });
+        expect([retried.status, retried.json.error?.message]).toEqual([200, undefined]);
+        expect(other.simulator.billable()).toHaveLength(2);
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        await reconcileAt(String(retried.json.data!.orderId), minutes(7));
+        expect(other.simulator.billable().map((s) => s.masterTrackingNumber)).toEqual([retried.json.data!.trackingNumber]);
+      });
+    });
+
+    it('listed only once tendered: nothing is found before pickup, so a retry buys a second label (the limit)', async () => {
+      await withFedex({ beforeTender: 'hidden' }, async (other) => {
+        const { rateResponseId } = await rate();
+        expect((await ship(rateResponseId, {}, crash)).status).toBe(500);
+        const retried = await ship(rateResponseId, {}, { clock: () => minutes(1) });
+        expect(retried.status).toBe(200);
+        await reconcileAt(String(retried.json.data!.orderId), minutes(7));
+        expect(other.simulator.billable()).toHaveLength(2);
+        expect(other.seen.filter((s) => s.path === '/track/v1/referencenumbers').length).toBeGreaterThan(1);
+      });
+    });
   });
 
   it("closes a Ground day with FedEx's report as the manifest's PDF; a day of Express alone gets our sheet", async () => {
