@@ -60,6 +60,15 @@ describeWithFedexDocuments('FedEx rate request (contract: Rates and Transit Time
     expect(buildFedexRateRequest(input(rateRequest({ shipper: { ...torontoShipper } }))).body.requestedShipment.shipper.address.stateOrProvinceCode).toBe('ON');
   });
 
+  it("writes money in FedEx's currency codes, and reads a quote's back as ISO 4217", () => {
+    const request = rateRequest({ recipient: londonRecipient, commercialInvoice: { currency: 'GBP', invoiceItems: [{ description: 'Tea', quantity: 2, value: 12.5, weight: 0.5 }] } });
+    const { body } = buildFedexRateRequest(input(request));
+    expectValid(valid, body);
+    expect(body.requestedShipment.customsClearanceDetail!.commodities[0]!.customsValue).toEqual({ amount: 25, currency: 'UKL' });
+    const answer = { output: { rateReplyDetails: [{ serviceType: 'INTERNATIONAL_ECONOMY', ratedShipmentDetails: [{ rateType: 'LIST', currency: 'NMP', totalBaseCharge: 100, totalNetFedExCharge: 100 }] }] } };
+    expect(parseFedexRate(answer, '2025-06-04')[0]).toMatchObject({ currency: 'MXN', charges: [expect.objectContaining({ amount: 10_000 })] });
+  });
+
   it('refuses what FedEx cannot quote: international goods without a value, non-conveyable freight, mixed FedEx packaging, an account of another shape', () => {
     expect(() => buildFedexRateRequest(input(rateRequest({ recipient: londonRecipient })))).toThrow(CarrierRefusal);
     expect(() => buildFedexRateRequest(input(withOptions(rateRequest(), { nonConveyable: true })))).toThrow(CarrierRefusal);
