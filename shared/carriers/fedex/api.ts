@@ -18,6 +18,8 @@ export type FedexRequest = {
    * only after a 429, which FedEx answers before doing anything.
    */
   retryable: boolean;
+  /** A read (a rate, a track, a reference search, a reprint): FedEx takes them as POSTs, but they change nothing there. */
+  readOnly?: true;
 };
 
 /**

@@ -104,7 +104,7 @@ export async function fedexCloseOut(input: CloseOutInput, accountNumber: string,
   const answer = await api.send({ method: 'PUT', path: FEDEX_CLOSE_PATH, body: buildFedexGroundClose(accountNumber, input.shipDate), retryable: false }, signal);
   const closed = parseFedexClose(bodyOf(answer, 'close the Ground day'), input.shipDate, api.scrub);
   if (closed.documents.length > 0 || input.mayExist !== true) return closed;
-  const reprinted = await api.send({ method: 'POST', path: FEDEX_CLOSE_PATH, body: buildFedexGroundReprint(accountNumber, input.shipDate), retryable: true }, signal);
+  const reprinted = await api.send({ method: 'POST', path: FEDEX_CLOSE_PATH, body: buildFedexGroundReprint(accountNumber, input.shipDate), retryable: true, readOnly: true }, signal);
   // A reprint that finds no close of the day (FedEx's 400) leaves the manifest our sheet.
   return reprinted.status === 200 ? parseFedexClose(reprinted.body, input.shipDate, api.scrub) : closed;
 }

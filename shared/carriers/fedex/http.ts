@@ -80,12 +80,13 @@ export function createFedexApi(target: { mode: CarrierMode; account: CarrierAcco
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       // The request may have gone out before the connection failed.
-      call.mayHaveActed();
+      if (!request.readOnly) call.mayHaveActed();
       const reason = `FedEx could not be reached: ${error instanceof Error ? error.message : String(error)}`;
       if (request.retryable) throw new RetryableFailure(reason);
       throw new CarrierError(FEDEX, reason);
     }
-    if (response.status !== 401 && response.status !== 403 && response.status !== 429) call.mayHaveActed();
+    // Anything but a refusal of the token or the rate limit was answered by FedEx's operation, which may have acted unless it only read.
+    if (!request.readOnly && response.status !== 401 && response.status !== 403 && response.status !== 429) call.mayHaveActed();
     const bytes = await readBounded(response, maxBodyBytes);
     if (bytes === undefined) throw new CarrierError(FEDEX, `FedEx answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
     const text = bytes.toString('utf8');

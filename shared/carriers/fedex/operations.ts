@@ -24,13 +24,13 @@ import { buildFedexReferenceSearch, buildFedexTrack, FEDEX_REFERENCE_PATH, FEDEX
 import { FEDEX_VOID_WINDOW_DAYS } from './profile';
 
 export async function fedexRate(request: FedexRateRequest, api: FedexApi, signal: AbortSignal): Promise<CarrierQuote[]> {
-  const answer = await api.send({ method: 'POST', path: request.path, body: request.body, retryable: true }, signal);
+  const answer = await api.send({ method: 'POST', path: request.path, body: request.body, retryable: true, readOnly: true }, signal);
   return parseFedexRate(bodyOf(answer, 'rate the shipment'), request.body.requestedShipment.shipDateStamp, request.serviceCodes);
 }
 
 /** The tracking numbers FedEx lists under `reference` for the account, shipped between the dates. */
 async function searchReference(api: FedexApi, reference: string, accountNumber: string, dates: { begin: string; end: string }, signal: AbortSignal): Promise<string[]> {
-  const answer = await api.send({ method: 'POST', path: FEDEX_REFERENCE_PATH, body: buildFedexReferenceSearch(reference, accountNumber, dates.begin, dates.end), retryable: true }, signal);
+  const answer = await api.send({ method: 'POST', path: FEDEX_REFERENCE_PATH, body: buildFedexReferenceSearch(reference, accountNumber, dates.begin, dates.end), retryable: true, readOnly: true }, signal);
   return parseFedexReferenceSearch(bodyOf(answer, 'search the shipment reference', () => false));
 }
 
@@ -120,7 +120,7 @@ export async function fedexFindShipments(reference: string, accountNumber: strin
 }
 
 export async function fedexTrack(shipment: ShipmentRef, api: FedexApi, signal: AbortSignal): Promise<CarrierTracking> {
-  const answer = await api.send({ method: 'POST', path: FEDEX_TRACK_PATH, body: buildFedexTrack(shipment.trackingNumber), retryable: true }, signal);
+  const answer = await api.send({ method: 'POST', path: FEDEX_TRACK_PATH, body: buildFedexTrack(shipment.trackingNumber), retryable: true, readOnly: true }, signal);
   return parseFedexTrack(bodyOf(answer, `track ${shipment.trackingNumber}`, () => false), shipment.trackingNumber);
 }
 

@@ -4,11 +4,12 @@
  * checks take, and a close with no Ground shipment gives no document.
  */
 import { inflateSync } from 'node:zlib';
-import { buildFedexGroundClose, buildFedexGroundReprint, parseFedexClose, reportPdf } from '../../../../shared/carriers/fedex/close';
+import { buildFedexGroundClose, buildFedexGroundReprint, fedexCloseOut, parseFedexClose, reportPdf } from '../../../../shared/carriers/fedex/close';
+import type { FedexApi } from '../../../../shared/carriers/fedex/api';
 import { buildFedexShipRequests } from '../../../../shared/carriers/fedex/ship';
 import { checkCarrierPdf } from '../../../../shared/labels/renderers/carrier-pdf';
 import { newFileBudget } from '../../../../shared/labels/renderers/carrier-limits';
-import { expectValid, requestValidator, responseValidator } from '../../../../local/fedex/spec';
+import { expectValid, FEDEX_OPERATIONS, requestValidator, responseValidator, type FedexOperation } from '../../../../local/fedex/spec';
 import { rateRequest, withOptions } from '../fixtures';
 import { describeWithFedexDocuments } from '../../local/fedex/documents-present';
 import { signedIn } from '../../local/fedex/simulator-fixtures';
@@ -45,6 +46,27 @@ describeWithFedexDocuments('FedEx Ground End of Day Close', () => {
     // The reprint gives the first close's report.
     const reprint = sim.call('groundReprint', buildFedexGroundReprint(ACCOUNT, TODAY));
     expect(parseFedexClose(reprint.body, TODAY).documents).toHaveLength(1);
+  });
+
+  it('a close again after one of unknown outcome finds nothing left to close, and takes the day\'s reprint', async () => {
+    const sim = signedIn();
+    const api: FedexApi = {
+      mode: 'test',
+      scrub: (text) => text,
+      send: async ({ method, path, body }) => {
+        const operation = (Object.keys(FEDEX_OPERATIONS) as FedexOperation[]).find((o) => FEDEX_OPERATIONS[o].method === method && FEDEX_OPERATIONS[o].path === path);
+        return sim.call(operation as Exclude<FedexOperation, 'token'>, body);
+      },
+    };
+    const signal = new AbortController().signal;
+    const input = { reference: 'm-1', shipDate: TODAY, shipments: [] };
+    expect(sim.call('ship', shipBody('FEDEX_GROUND')).status).toBe(200);
+    // The first close went through, its answer lost.
+    expect(sim.call('groundClose', buildFedexGroundClose(ACCOUNT, TODAY)).status).toBe(200);
+    expect((await fedexCloseOut(input, ACCOUNT, api, signal)).documents).toEqual([]);
+    const again = await fedexCloseOut({ ...input, mayExist: true }, ACCOUNT, api, signal);
+    expect(again.documents).toHaveLength(1);
+    expect(sim.simulator.closes).toHaveLength(1);
   });
 
   it('scrubs the report and bounds it: a report longer than a carrier PDF may be is left out', () => {
