@@ -16,11 +16,14 @@
  * - International goods carry their commodities (from the commercial
  *   invoice) or, without one, their declared value as one commodity.
  * - `nonConveyable` freight: FedEx's parcel services do not take it.
+ * - FedEx ships only with the shipper's phone number: a request without one
+ *   is refused here, at the rate, rather than quoted and refused at the
+ *   ship.
  */
 import * as z from '../../zod';
 import { compact, isInternational, refuseNonConveyable, refuseTooManyPackages, serviceCodesOf, shipDateOf } from '../request-mapping';
 import { dayNumber, isoDate, weekday } from '../../domain/dates';
-import { CarrierError, type CarrierQuote, type QuoteCharge, type RateInput } from '../../domain/carrier';
+import { CarrierError, CarrierRefusal, type CarrierQuote, type QuoteCharge, type RateInput } from '../../domain/carrier';
 import { FEDEX, malformed } from './errors';
 import {
   accountNumberOf,
@@ -85,6 +88,7 @@ export function buildFedexRateRequest(input: RateInput): FedexRateRequest {
   refuseNonConveyable(FEDEX, request);
   refuseTooManyPackages(FEDEX, request);
   refuseGoodsWithoutValue(request);
+  if (!/\d/.test(request.shipper.phoneNumber ?? '')) throw new CarrierRefusal(FEDEX, 'FedEx ships only with the shipper’s phone number (shipper.phoneNumber)');
   const serviceCodes = serviceCodesOf(FEDEX, input).filter((code) => fedexServiceByCode(code) !== undefined);
   const accountNumber = accountNumberOf(input);
   const international = isInternational(request);

@@ -69,12 +69,14 @@ describeWithFedexDocuments('FedEx rate request (contract: Rates and Transit Time
     expect(parseFedexRate(answer, '2025-06-04')[0]).toMatchObject({ currency: 'MXN', charges: [expect.objectContaining({ amount: 10_000 })] });
   });
 
-  it('refuses what FedEx cannot quote: international goods without a value, non-conveyable freight, mixed FedEx packaging, an account of another shape', () => {
+  it('refuses what FedEx cannot quote or ship: international goods without a value, non-conveyable freight, mixed FedEx packaging, an account of another shape, a shipper without a phone', () => {
     expect(() => buildFedexRateRequest(input(rateRequest({ recipient: londonRecipient })))).toThrow(CarrierRefusal);
     expect(() => buildFedexRateRequest(input(withOptions(rateRequest(), { nonConveyable: true })))).toThrow(CarrierRefusal);
     const mixed = rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [{ ...piece('GENERIC_BOX'), packagingType: { code: 'FEDEX_PAK' } }, { ...piece('GENERIC_BOX'), packagingType: { code: 'FEDEX_BOX' } }] } });
     expect(() => buildFedexRateRequest(input(mixed))).toThrow(/one packaging type/);
     expect(() => buildFedexRateRequest({ request: rateRequest(), plan: fedexPlan('a', 'A1B2C3'), services: fedexServices })).toThrow(/9 digits/);
+    const { phoneNumber: _none, ...shipper } = torontoShipper;
+    expect(() => buildFedexRateRequest(input(rateRequest({ shipper })))).toThrow(/shipper’s phone number/);
   });
 });
 
