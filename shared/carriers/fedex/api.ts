@@ -40,5 +40,5 @@ export interface FedexApi {
    */
   send(request: FedexRequest, signal: AbortSignal): Promise<FedexAnswer>;
   /** `text` without any credential or token the call sent (../live-call.ts): for FedEx's text that leaves as bytes (a report). */
-  scrub(text: string): string;
+  scrub: (text: string) => string;
 }
