@@ -834,18 +834,18 @@ export interface components {
          * @description A carrier of the pricing group that gave no rate, and why
          * @example {
          *       "carrier": {
-         *         "code": "CANADAPOST",
+         *         "code": "CARRIERY",
          *         "fullName": {
-         *           "en": "Canada Post",
-         *           "fr": "Postes Canada"
+         *           "en": "Carrier Y Parcel Services",
+         *           "fr": "Services de colis Transporteur Y"
          *         },
          *         "shortName": {
-         *           "en": "Canada Post",
-         *           "fr": "Postes Canada"
+         *           "en": "Carrier Y",
+         *           "fr": "Transporteur Y"
          *         }
          *       },
-         *       "code": "REFUSED",
-         *       "message": "Canada Post needs shipper.phoneNumber"
+         *       "code": "TIMEOUT",
+         *       "message": "the carrier did not answer within its timeout or the rating budget"
          *     }
          */
         UnavailableCarrier: {

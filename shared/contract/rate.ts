@@ -55,7 +55,7 @@ export const unavailableCarrier = z
   .register(z.globalRegistry, {
     id: 'UnavailableCarrier',
     description: 'A carrier of the pricing group that gave no rate, and why',
-    example: { carrier: { code: 'CANADAPOST', fullName: { en: 'Canada Post', fr: 'Postes Canada' }, shortName: { en: 'Canada Post', fr: 'Postes Canada' } }, code: 'REFUSED', message: 'Canada Post needs shipper.phoneNumber' },
+    example: { carrier: { code: 'CARRIERY', fullName: { en: 'Carrier Y Parcel Services', fr: 'Services de colis Transporteur Y' }, shortName: { en: 'Carrier Y', fr: 'Transporteur Y' } }, code: 'TIMEOUT', message: 'the carrier did not answer within its timeout or the rating budget' },
   });
 export type UnavailableCarrierRecord = z.infer<typeof unavailableCarrier>;
 
