@@ -19,8 +19,7 @@
  *   for FedEx's report of the first.
  */
 import * as z from '../../zod';
-import { writePdf } from '../../labels/renderers/pdf-writer';
-import { MAX_PDF_PAGES } from '../../labels/renderers/carrier-limits';
+import { textReportPdf } from '../../labels/render';
 import type { CarrierCloseOut, CloseOutInput } from '../../domain/carrier';
 import type { FedexApi } from './api';
 import { bodyOf, malformed } from './errors';
@@ -61,29 +60,6 @@ const closeAnswerSchema = z.object({
   }),
 });
 
-const LINE_HEIGHT = 10;
-const MARGIN = 36;
-const PAGE: [number, number] = [612, 792];
-const LINES_A_PAGE = Math.floor((PAGE[1] - 2 * MARGIN) / LINE_HEIGHT);
-/** Courier at 8 points is 4.8 points a character: what fits between the margins. */
-const CHARACTERS_A_LINE = Math.floor((PAGE[0] - 2 * MARGIN) / 4.8);
-
-/** A PDF literal string of printable ASCII, `\`, `(` and `)` escaped. */
-const literal = (text: string): string => `(${text.replace(/[^\x20-\x7e]/g, '').replace(/[\\()]/g, (c) => `\\${c}`)})`;
-
-/** FedEx's text report on letter pages, as it wrote it; undefined past the pages a carrier PDF may have. */
-export function reportPdf(text: string, title: string): Buffer | undefined {
-  if (text.trim() === '') return undefined;
-  const lines = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n').map((line) => line.replace(/\t/g, '    ').slice(0, CHARACTERS_A_LINE));
-  const pages: string[] = [];
-  for (let i = 0; i < lines.length; i += LINES_A_PAGE) {
-    const page = lines.slice(i, i + LINES_A_PAGE);
-    pages.push(page.map((line, n) => `BT /F1 8 Tf ${MARGIN} ${PAGE[1] - MARGIN - (n + 1) * LINE_HEIGHT} Td ${literal(line)} Tj ET`).join('\n'));
-  }
-  if (pages.length === 0 || pages.length > MAX_PDF_PAGES) return undefined;
-  return writePdf({ title, producer: 'FedEx Ground End of Day Close', size: PAGE, fonts: [{ key: 'F1', baseFont: 'Courier' }], pages });
-}
-
 /** Our close-out from FedEx's answer: its manifest reports drawn as PDFs; none when it closed nothing. */
 export function parseFedexClose(raw: unknown, closeDate: string, scrub: (text: string) => string = (t) => t): CarrierCloseOut {
   const parsed = closeAnswerSchema.safeParse(raw);
@@ -93,7 +69,7 @@ export function parseFedexClose(raw: unknown, closeDate: string, scrub: (text: s
     .flatMap((d) => d.parts ?? [])
     .flatMap((part) => (part.image && /^[A-Za-z0-9+/]*={0,2}$/.test(part.image) ? [Buffer.from(part.image, 'base64').toString('latin1')] : []));
   const documents = reports.flatMap((text) => {
-    const pdf = reportPdf(scrub(text), `FedEx Ground manifest ${closeDate}`);
+    const pdf = textReportPdf(scrub(text), { title: `FedEx Ground manifest ${closeDate}`, producer: 'FedEx Ground End of Day Close' });
     return pdf ? [{ type: 'manifest' as const, format: 'PDF' as const, content: pdf }] : [];
   });
   return { carrierManifestIds: [], documents };

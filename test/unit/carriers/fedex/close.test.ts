@@ -4,7 +4,8 @@
  * checks take, and a close with no Ground shipment gives no document.
  */
 import { inflateSync } from 'node:zlib';
-import { buildFedexGroundClose, buildFedexGroundReprint, fedexCloseOut, parseFedexClose, reportPdf } from '../../../../shared/carriers/fedex/close';
+import { buildFedexGroundClose, buildFedexGroundReprint, fedexCloseOut, parseFedexClose } from '../../../../shared/carriers/fedex/close';
+import { textReportPdf } from '../../../../shared/labels/render';
 import type { FedexApi } from '../../../../shared/carriers/fedex/api';
 import { buildFedexShipRequests } from '../../../../shared/carriers/fedex/ship';
 import { checkCarrierPdf } from '../../../../shared/labels/renderers/carrier-pdf';
@@ -79,7 +80,7 @@ describeWithFedexDocuments('FedEx Ground End of Day Close', () => {
     expect(drawn).toContain('(line 9 [redacted]) Tj');
     expect(drawn).not.toContain('secret-VALUE-1');
     expect(parseFedexClose(answer(5_000), TODAY).documents).toEqual([]);
-    expect(reportPdf('', 'x')).toBeUndefined();
+    expect(textReportPdf('', { title: 'x', producer: 'y' })).toBeUndefined();
     expect(() => parseFedexClose({ output: { closeDocuments: 'x' } }, TODAY)).toThrow(/malformed Ground close response/);
   });
 });
