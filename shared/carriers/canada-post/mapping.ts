@@ -55,21 +55,32 @@ export function destinationPostalCodeOf(request: RateRequest): string | undefine
   return place.postalCode && place.postalCode.length <= 10 ? place.postalCode : undefined;
 }
 
+/** A piece of the request: one parcel, or `quantity` alike. */
+export type CanadaPostPiece = RateRequest['packages']['pieces'][number];
+
 /**
- * The one parcel of a Canada Post shipment: Get Rates prices one parcel and
- * Create Shipment makes one, so a request of several packages (quantity
- * summed over pieces) is refused rather than priced as one.
+ * At most this many parcels (quantity summed over pieces) in one Canada
+ * Post order: Canada Post prices and makes one parcel per shipment, so each
+ * parcel is a rate call and a shipment of its own (docs/canada-post.md,
+ * "Multi-piece"); more are refused rather than bought by the dozen.
  */
-export function theParcel(request: RateRequest): RateRequest['packages']['pieces'][number] {
+export const CANADA_POST_MAX_PARCELS = 10;
+
+/** The request's pieces, bounded: at most CANADA_POST_MAX_PARCELS parcels in all. */
+export function piecesOf(request: RateRequest): CanadaPostPiece[] {
   refuseNonConveyable(CANADAPOST, request);
   const count = totalPieceCount(request.packages.pieces);
-  if (count !== 1) throw new CarrierRefusal(CANADAPOST, `Canada Post prices and ships one parcel per shipment; this one has ${count} packages`);
-  return request.packages.pieces[0]!;
+  if (count > CANADA_POST_MAX_PARCELS) {
+    throw new CarrierRefusal(CANADAPOST, `Canada Post makes one shipment per parcel, at most ${CANADA_POST_MAX_PARCELS} in one order; this one has ${count} packages`);
+  }
+  return request.packages.pieces;
 }
 
-/** `parcel-characteristics` (its elements in the documentation's order), `maxKg` the schema's bound of the operation. */
-export function parcelCharacteristicsOf(request: RateRequest, maxKg: number): XmlNode {
-  const piece = theParcel(request);
+/** The physical parcels in piece order, a piece of quantity 3 being three parcels (one Canada Post shipment each). */
+export const parcelsOf = (request: RateRequest): CanadaPostPiece[] => piecesOf(request).flatMap((piece) => Array.from({ length: piece.quantity }, () => piece));
+
+/** `parcel-characteristics` of one parcel (its elements in the documentation's order), `maxKg` the schema's bound of the operation. */
+export function parcelCharacteristicsOf(request: RateRequest, piece: CanadaPostPiece, maxKg: number): XmlNode {
   const unit = request.packages.unitOfMeasure;
   const kg = Math.max(kgOf(piece.weight, unit), 0.001);
   if (kg > maxKg) throw new CarrierRefusal(CANADAPOST, `Canada Post takes parcels of at most ${maxKg} kg; this one weighs ${fixed(kg, 3)} kg`);
@@ -99,9 +110,10 @@ export const OPTION = {
  * satisfies every province's age of majority), coverage for the insured
  * amount (COV, in CAD), and for the United States and elsewhere the
  * non-delivery handling Canada Post requires there: return at the
- * sender's expense (RASE).
+ * sender's expense (RASE). An order of several `parcels` (one shipment
+ * each) shares the coverage among them.
  */
-export function optionsOf(request: RateRequest): XmlNode[] {
+export function optionsOf(request: RateRequest, parcels = 1): XmlNode[] {
   const options: XmlNode[] = [];
   const signature = signatureOf(request);
   if (signature === 'required') options.push({ 'option-code': OPTION.signature });
@@ -110,7 +122,9 @@ export function optionsOf(request: RateRequest): XmlNode[] {
   if (insurance) {
     if (insurance.currency !== 'CAD') throw new CarrierRefusal(CANADAPOST, `Canada Post covers parcels in CAD only, not ${insurance.currency}`);
     if (insurance.amount > 999_999.99) throw new CarrierRefusal(CANADAPOST, 'Canada Post covers at most 999999.99 CAD');
-    options.push({ 'option-code': OPTION.coverage, 'option-amount': fixed(roundTo(insurance.amount, 2), 2) });
+    // Shared by the order's parcels, each covering its part rounded up to the cent: together at least the amount declared.
+    const share = Math.ceil(Math.round(roundTo(insurance.amount, 2) * 100) / parcels) / 100;
+    options.push({ 'option-code': OPTION.coverage, 'option-amount': fixed(share, 2) });
   }
   if (isInternational(request)) options.push({ 'option-code': OPTION.returnAtSendersExpense });
   return options;

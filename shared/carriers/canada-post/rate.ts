@@ -13,10 +13,11 @@
  * in docs/canada-post.md.
  */
 import * as z from '../../zod';
-import { shipDateOf } from '../request-mapping';
+import { shipDateOf, totalPieceCount } from '../request-mapping';
 import { CarrierRefusal, type CarrierQuote, type QuoteCharge, type QuoteTax, type RateInput } from '../../domain/carrier';
 import type { CanadaPostApi } from './api';
-import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, refuseInexpressible, refuseUnshippableParties } from './mapping';
+import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, piecesOf, refuseInexpressible, refuseUnshippableParties } from './mapping';
+import { mapBounded } from '../../bounded';
 import { bodyOf, malformed } from './messages';
 import { CANADA_POST_SERVICES, canadaPostServiceByCpCode } from './services';
 import { CANADAPOST, MEDIA, NS, readXml, xmlDocument, type XmlNode } from './xml';
@@ -26,8 +27,18 @@ export const CANADA_POST_RATE_PATH = '/rs/ship/price';
 /** Canada Post customer numbers and contract ids: 1 to 10 digits. */
 export const CUSTOMER_NUMBER = /^\d{1,10}$/;
 
-/** What the operation sends: the mailing scenario without the contract id, and its mailing date (for a transit time without a date). */
-export type CanadaPostRateRequest = { customerNumber: string; mailingDate: string; scenario: XmlNode };
+/**
+ * What the operation sends: the mailing scenario without the contract id
+ * (its `parcel-characteristics` the first piece's), each piece's parcel
+ * with how many of it the order holds, and the mailing date (for a transit
+ * time without a date).
+ */
+export type CanadaPostRateRequest = { customerNumber: string; mailingDate: string; scenario: XmlNode; parcels: CanadaPostParcel[] };
+/** One piece of the request as Get Rates prices it, and its quantity. */
+export type CanadaPostParcel = { characteristics: XmlNode; count: number };
+
+/** At most this many Get Rates calls of one rate are in flight at once (one per piece). */
+export const RATE_CONCURRENCY = 3;
 
 export function customerNumberOf(input: { plan: RateInput['plan'] }): string {
   const number = input.plan.account.accountNumber.trim();
@@ -42,23 +53,25 @@ export function buildCanadaPostRateRequest(input: RateInput): CanadaPostRateRequ
   const family = familyOf(request);
   const origin = originPostalCodeOf(request);
   const postalCode = destinationPostalCodeOf(request);
-  const parcel = parcelCharacteristicsOf(request, 99.999);
+  const pieces = piecesOf(request);
+  const parcels = pieces.map((piece) => ({ characteristics: parcelCharacteristicsOf(request, piece, 99.999), count: piece.quantity }));
   // The plan's enabled services of this destination's family; none listed asks for every service (the parser drops codes it does not know).
   const offered = CANADA_POST_SERVICES.filter((s) => s.family === family);
   const enabled = offered.filter((s) => input.services.some((e) => e.code === s.code && !e.isDisabled));
   if (enabled.length === 0) throw new CarrierRefusal(CANADAPOST, `Canada Post has no enabled service to ${family === 'domestic' ? 'Canada' : family === 'usa' ? 'the United States' : request.recipient.countryCode.toUpperCase()}`);
   // Last: a request Canada Post cannot rate at all says so before what only its ship would need.
   refuseUnshippableParties(request);
-  const options = optionsOf(request);
+  const options = optionsOf(request, totalPieceCount(pieces));
   const mailingDate = shipDateOf(request);
   return {
     customerNumber,
     mailingDate,
+    parcels,
     scenario: {
       'quote-type': 'commercial',
       'expected-mailing-date': mailingDate,
       options: options.length > 0 ? { option: options } : undefined,
-      'parcel-characteristics': parcel,
+      'parcel-characteristics': parcels[0]!.characteristics,
       services: enabled.length < offered.length ? { 'service-code': enabled.map((s) => s.cpCode) } : undefined,
       'origin-postal-code': origin,
       destination:
@@ -71,9 +84,9 @@ export function buildCanadaPostRateRequest(input: RateInput): CanadaPostRateRequ
   };
 }
 
-/** The `mailing-scenario` document of a request under an account (its contract id when it has one), elements in the documentation's order. */
-export const mailingScenarioXml = (request: CanadaPostRateRequest, contractId?: string): string =>
-  xmlDocument('mailing-scenario', NS.rate, { 'customer-number': request.customerNumber, 'contract-id': contractId, ...request.scenario });
+/** The `mailing-scenario` document of one parcel of a request under an account (its contract id when it has one), elements in the documentation's order. */
+export const mailingScenarioXml = (request: CanadaPostRateRequest, contractId?: string, parcel: XmlNode = request.parcels[0]!.characteristics): string =>
+  xmlDocument('mailing-scenario', NS.rate, { 'customer-number': request.customerNumber, 'contract-id': contractId, ...request.scenario, 'parcel-characteristics': parcel });
 
 // ---------------------------------------------------------------------------
 // The answer.
@@ -223,17 +236,73 @@ export function parseCanadaPostRate(xml: string, mailingDate?: string): CarrierQ
   });
 }
 
-/** Get Rates under the client's account: the contract's rates when it has a contract id. Safe to send again: a rate buys nothing. */
+const later = (a: NonNullable<CarrierQuote['commitment']>, b: NonNullable<CarrierQuote['commitment']>) => (`${b.commitDate}T${b.commitTime}` > `${a.commitDate}T${a.commitTime}` ? b : a);
+
+/**
+ * The order's quotes from each piece's (`count` parcels alike): only the
+ * services Canada Post offers for every piece; per service each charge
+ * summed over the parcels (by code, in the first piece's order), each tax a
+ * rate of the summed pre-tax price (its amount over every parcel), and the
+ * slowest commitment (guaranteed only when every parcel's is; none when a
+ * parcel has none). One parcel's quotes are returned as they are.
+ */
+export function combineCanadaPostQuotes(perPiece: ReadonlyArray<{ quotes: CarrierQuote[]; count: number }>): CarrierQuote[] {
+  if (perPiece.length === 1 && perPiece[0]!.count === 1) return perPiece[0]!.quotes;
+  const [first, ...rest] = perPiece;
+  if (!first) return [];
+  return first.quotes.flatMap((quote) => {
+    const all = [{ quote, count: first.count }];
+    for (const piece of rest) {
+      const same = piece.quotes.find((q) => q.serviceCode === quote.serviceCode);
+      if (!same) return [];
+      all.push({ quote: same, count: piece.count });
+    }
+    const charges = new Map<string, QuoteCharge>();
+    const taxes = new Map<string, { tax: QuoteTax; amount: number }>();
+    let preTax = 0;
+    for (const { quote: q, count } of all) {
+      const subtotal = q.charges.reduce((sum, c) => sum + c.amount, 0);
+      preTax += subtotal * count;
+      for (const charge of q.charges) {
+        const seen = charges.get(charge.code);
+        charges.set(charge.code, { ...(seen ?? charge), amount: (seen?.amount ?? 0) + charge.amount * count });
+      }
+      for (const tax of q.taxes) taxes.set(tax.code, { tax, amount: (taxes.get(tax.code)?.amount ?? 0) + (subtotal * tax.rateBp * count) / 10_000 });
+    }
+    const commitments = all.map((a) => a.quote.commitment);
+    const commitment = commitments.every((c) => c !== null)
+      ? { ...commitments.reduce(later), guaranteed: commitments.every((c) => c.guaranteed) }
+      : null;
+    return [
+      {
+        ...quote,
+        charges: [...charges.values()],
+        taxes: [...taxes.values()].map(({ tax, amount }) => ({ ...tax, rateBp: preTax > 0 ? Math.min(10_000, Math.round((amount * 10_000) / preTax)) : tax.rateBp })),
+        commitment,
+      },
+    ];
+  });
+}
+
+/**
+ * Get Rates under the client's account (the contract's rates when it has a
+ * contract id), one call per piece, at most RATE_CONCURRENCY at once, the
+ * quotes combined for the order (combineCanadaPostQuotes). Safe to send
+ * again: a rate buys nothing.
+ */
 export const canadaPostRate = async (request: CanadaPostRateRequest, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierQuote[]> => {
-  const answer = await api.send(
-    {
-      method: 'POST',
-      target: { path: CANADA_POST_RATE_PATH },
-      accept: MEDIA.rate,
-      body: { contentType: MEDIA.rate, xml: mailingScenarioXml(request, api.contractId) },
-      retryable: true,
-    },
-    signal,
-  );
-  return parseCanadaPostRate(bodyOf(answer, 'rate the shipment'), request.mailingDate);
+  const perPiece = await mapBounded(request.parcels, RATE_CONCURRENCY, async ({ characteristics, count }) => {
+    const answer = await api.send(
+      {
+        method: 'POST',
+        target: { path: CANADA_POST_RATE_PATH },
+        accept: MEDIA.rate,
+        body: { contentType: MEDIA.rate, xml: mailingScenarioXml(request, api.contractId, characteristics) },
+        retryable: true,
+      },
+      signal,
+    );
+    return { quotes: parseCanadaPostRate(bodyOf(answer, 'rate the shipment'), request.mailingDate), count };
+  });
+  return combineCanadaPostQuotes(perPiece);
 };

@@ -35,7 +35,7 @@ import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { contactOf, dutiesPayerOf, isInternational, placeOf, shipDateOf, shipReferenceOf, thirdPartyAccountOf } from '../request-mapping';
 import { CarrierRefusal, type ShipInput } from '../../domain/carrier';
-import { destinationPostalCodeOf, familyOf, kgOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, phoneOf, refuseInexpressible, roundTo } from './mapping';
+import { destinationPostalCodeOf, familyOf, kgOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, parcelsOf, phoneOf, refuseInexpressible, roundTo, type CanadaPostPiece } from './mapping';
 import { malformed } from './messages';
 import { CUSTOMER_NUMBER, customerNumberOf } from './rate';
 import { canadaPostServiceByCode, type CanadaPostService } from './services';
@@ -200,6 +200,13 @@ function returnSpecOf(request: RateRequest, service: CanadaPostService): XmlNode
   };
 }
 
+/** The one parcel this ship makes (one shipment per parcel comes with the order of several). */
+function onlyParcel(request: RateRequest): CanadaPostPiece {
+  const parcels = parcelsOf(request);
+  if (parcels.length !== 1) throw new CarrierRefusal(CANADAPOST, `Canada Post ships one parcel per shipment; this one has ${parcels.length} packages`);
+  return parcels[0]!;
+}
+
 /**
  * The ship request of `input` under an account with `contractId` (a
  * contract shipment) or without (a non-contract one); CarrierRefusal when
@@ -233,7 +240,7 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
     sender: senderOf(request, kind),
     destination: destinationOf(request),
     options: options.length > 0 ? { option: options } : undefined,
-    'parcel-characteristics': parcelCharacteristicsOf(request, 999.999),
+    'parcel-characteristics': parcelCharacteristicsOf(request, onlyParcel(request), 999.999),
     'print-preferences': kind === 'contract' ? { 'output-format': '4x6', encoding: input.labelFormat === 'ZPL' ? 'ZPL' : 'PDF' } : undefined,
     preferences: { 'show-packing-instructions': 'false', 'show-postage-rate': 'false', 'show-insured-value': 'true' },
     references: referencesOf(request, reference),

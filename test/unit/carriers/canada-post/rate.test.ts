@@ -112,7 +112,7 @@ describe('Canada Post Get Rates: rules', () => {
   });
 
   it.each([
-    ['several packages', rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'imperial', pieces: [piece('GENERIC_BOX', { quantity: 2 })] } }), /one parcel/],
+    ['more parcels than Canada Post makes shipments of in one order', rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'imperial', pieces: [piece('GENERIC_BOX', { quantity: 11 })] } }), /at most 10 in one order/],
     ['a shipper outside Canada', rateRequest({ shipper: { ...newYorkRecipient }, recipient: montreal }), /from Canada only/],
     ['a domestic recipient without a postal code', rateRequest({ recipient: { ...montreal, postalCode: undefined } }), /postal code/],
     ['a US recipient without a ZIP code', rateRequest({ recipient: { ...newYorkRecipient, postalCode: 'NY' } }), /ZIP/],
