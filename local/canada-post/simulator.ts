@@ -25,7 +25,8 @@
  * Faults for tests: `failNext('lose-answer')` does the work then loses the
  * answer (LostAnswer), `'http500'` answers a 500, `'refuse'` a 400 (SIM400)
  * without doing the work (`failNext(fault, 1, 'transmit')`: only the next
- * request of that operation); `holdNext('voidShipment')` keeps the next
+ * request of that operation; `failNext(fault, 1, 'createShipment', 1)`: the
+ * one after the next); `holdNext('voidShipment')` keeps the next
  * request of an operation waiting until the test releases it, so a test
  * orders two callers' requests as it wants; `answerLate(ms)` makes the
  * next create (contract or not) land `ms` late (LateAnswer, as the UPS
@@ -427,7 +428,7 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   const shipments: SimulatedCanadaPostShipment[] = [];
   const manifests: SimulatedManifest[] = [];
   const artifacts = new Map<string, Artifact>();
-  const faults: { fault: CanadaPostFault; only?: string }[] = [];
+  const faults: { fault: CanadaPostFault; only?: string; after: number }[] = [];
   const lateCreates: number[] = [];
   const holds: { only: string; arrived: () => void; released: Promise<void> }[] = [];
   const received: { method: string; path: string; status?: number }[] = [];
@@ -1104,8 +1105,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     billable: () => shipments.filter((s) => !s.voided && !s.refund),
     shipmentByPin: byPin,
     /** The next `count` requests (of operation `only` alone when given: `transmit`, `createShipment`, … as the routes name them) meet `fault`. */
-    failNext(fault: CanadaPostFault, count = 1, only?: string) {
-      for (let i = 0; i < count; i++) faults.push({ fault, ...(only ? { only } : {}) });
+    /** `after`: that many matching requests pass first (the second create of an order of several parcels fails with `after` 1). */
+    failNext(fault: CanadaPostFault, count = 1, only?: string, after = 0) {
+      for (let i = 0; i < count; i++) faults.push({ fault, ...(only ? { only } : {}), after });
     },
     /**
      * The next request of operation `only` waits, before Canada Post handles
@@ -1142,7 +1144,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       }
       const operation = ROUTES.find((r) => r.method === request.method.toUpperCase() && r.pattern.test(request.path))?.name;
       const at = faults.findIndex((f) => f.only === undefined || f.only === operation);
-      const fault = at >= 0 ? faults.splice(at, 1)[0]!.fault : undefined;
+      const waiting = at >= 0 && faults[at]!.after > 0;
+      if (waiting) faults[at]!.after--;
+      const fault = at >= 0 && !waiting ? faults.splice(at, 1)[0]!.fault : undefined;
       const held = holds.findIndex((h) => h.only === operation);
       if (held >= 0) {
         const hold = holds.splice(held, 1)[0]!;

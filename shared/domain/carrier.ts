@@ -154,6 +154,13 @@ export type ShipmentRef = {
   trackingNumber: string;
   /** The carrier's id of the shipment, as its ship answer gave it; absent where the carrier issues none. */
   shipmentId?: string;
+  /**
+   * Every package's tracking number, in piece order (the first the master's),
+   * when the order has several: a carrier that made one shipment per package
+   * (Canada Post) tracks, voids and transmits each; the others need only the
+   * master. Absent for an order of one package.
+   */
+  pieceTrackingNumbers?: readonly string[];
 };
 
 /** What a carrier says of a shipment when asked: its status and every event so far, newest first. */

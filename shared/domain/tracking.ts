@@ -30,6 +30,18 @@ export const nextStatus = (from: TransitStatus, reported: TransitStatus): Transi
   return RANK[reported] >= RANK[from] ? reported : from;
 };
 
+/**
+ * How far each status is from the end for an order of several parcels
+ * (one carrier shipment each): a parcel in exception first, the parcel
+ * that needs attention; then waiting for pickup, in transit, delivered;
+ * cancelled last (only when every parcel is).
+ */
+const PROGRESS: Record<TransitStatus, number> = { exception: 0, pending: 1, intransit: 2, delivered: 3, cancelled: 4 };
+
+/** The order's status from its parcels': the least advanced one's (PROGRESS), so the order is delivered when every parcel is. */
+export const leastAdvancedStatus = (statuses: readonly TransitStatus[]): TransitStatus =>
+  statuses.reduce<TransitStatus>((least, s) => (PROGRESS[s] < PROGRESS[least] ? s : least), 'cancelled');
+
 const eventKey = (e: TrackingEvent) => `${e.code}|${e.occurredAt}`;
 const newestFirst = (a: TrackingEvent, b: TrackingEvent) => (a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : RANK[b.status] - RANK[a.status]);
 
@@ -218,11 +230,12 @@ export const cancelledUpdate = (order: Order, now: Date): TrackingUpdate => ({
   ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
 });
 
-/** What the carrier is asked about: the shipment as its ship answer named it. */
-export const shipmentRefOf = (order: Pick<Order, 'rateResponseId' | 'trackingNumber' | 'carrierShipmentId'>): ShipmentRef => ({
+/** What the carrier is asked about: the shipment as its ship answer named it, with every package's tracking number when it has several. */
+export const shipmentRefOf = (order: Pick<Order, 'rateResponseId' | 'trackingNumber' | 'carrierShipmentId' | 'pieceTrackingNumbers'>): ShipmentRef => ({
   reference: order.rateResponseId,
   trackingNumber: order.trackingNumber,
   ...(order.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}),
+  ...(order.pieceTrackingNumbers.length > 1 ? { pieceTrackingNumbers: [...order.pieceTrackingNumbers] } : {}),
 });
 
 /** `data` of GET /v1/track/{orderId}: its contract's type (shared/contract/track.ts). */

@@ -145,7 +145,13 @@ export const createReconciliationService = ({
   const voidRound = async (record: ReconcileRecord, carrier: CarrierPort, now: Date): Promise<boolean> => {
     const stored = await getOrder(record.orderId);
     if (!stored || stored.order.status === 'cancelled') return true;
-    const ref = { reference: record.reference, trackingNumber: record.trackingNumber ?? stored.order.trackingNumber, ...(record.shipmentId ? { shipmentId: record.shipmentId } : {}) };
+    const pieces = stored.order.pieceTrackingNumbers;
+    const ref = {
+      reference: record.reference,
+      trackingNumber: record.trackingNumber ?? stored.order.trackingNumber,
+      ...(record.shipmentId ? { shipmentId: record.shipmentId } : {}),
+      ...(pieces.length > 1 ? { pieceTrackingNumbers: [...pieces] } : {}),
+    };
     const options = await callOptionsOf(record);
     try {
       await callCarrier(record.carrierCode, config.carrierCancelTimeoutMs, (signal) => carrier.cancel(ref, { ...options, signal }));

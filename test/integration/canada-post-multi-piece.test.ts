@@ -13,12 +13,20 @@ import path from 'node:path';
 import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
+import { createCancelHandler } from '../../functions/cancel/handler';
+import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
 import { createRateHandler } from '../../functions/rate/handler';
+import { createShipHandler } from '../../functions/ship/handler';
+import { createTrackHandler } from '../../functions/track/handler';
+import { getOrder } from '../../shared/store/orders';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
-import { sampleRateBody } from '../support/rate-body';
+import { sampleRateBody, shippingDateIn } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
+
+// Several Canada Post calls a parcel, over HTTP to the stand-in: seconds on a busy machine.
+jest.setTimeout(60_000);
 
 const stack = useFreshStack();
 const CLIENT = { username: 'it-cp-user-3b1f', password: 'it-cp-password-Jq84' };
@@ -51,6 +59,26 @@ const rateCanadaPost = async (pieces: Array<{ quantity: number; weight: number }
   expect(rated.status).toBe(200);
   return rated.json.data!.rates!.filter((r) => r.carrier.code === 'CANADAPOST');
 };
+
+const THREE = [
+  { quantity: 2, weight: 2 },
+  { quantity: 1, weight: 6 },
+];
+
+/** A fresh company (its own orders and manifests) and its Expedited Parcel rate of `pieces`. */
+const rateExpedited = async (pieces = THREE): Promise<string> => {
+  ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  const rate = (await rateCanadaPost(pieces)).find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL');
+  expect(rate).toBeDefined();
+  return rate!.rateResponseId;
+};
+const ship = (rateResponseId: string) => post(createShipHandler(registry()) as unknown as Handler, `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
+const cancel = (orderId: string) =>
+  callHandler<Json>(createCancelHandler(registry()) as unknown as Handler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+const track = (orderId: string) => callHandler<Json>(createTrackHandler(registry()) as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+/** Shipments made under the order's reference (`<32 hex>-<n>`), billable ones (neither voided nor refunded). */
+const madeFor = (rateResponseId: string) => mock.simulator.shipments.filter((s) => s.customerRequestId?.startsWith(rateResponseId.replaceAll('-', '')));
+const billableFor = (rateResponseId: string) => madeFor(rateResponseId).filter((s) => !s.voided && !s.refund);
 
 const schemas = canadaPostXsdAvailable() || process.env.CI === 'true';
 const maybe = schemas ? describe : describe.skip;
@@ -96,5 +124,101 @@ maybe('Canada Post, an order of several parcels', () => {
     expect(rates.map((r) => r.service.code)).toEqual(expect.arrayContaining(['CANADAPOST_EXPEDITED_PARCEL', 'CANADAPOST_PRIORITY']));
     const cents = (r: Rate) => Math.round(r.rate.charges.reduce((sum, c) => sum + c.retail.amount, 0) * 100);
     for (const rate of rates) expect(cents(rate)).toBe(2 * cents(light.get(rate.service.code)!) + cents(heavy.get(rate.service.code)!));
+  });
+
+  it('ships three parcels as three Canada Post shipments under one order, each under its own reference, the labels in parcel order', async () => {
+    const id = await rateExpedited();
+    const shipped = await ship(id);
+    expect([shipped.status, shipped.json.error?.message]).toEqual([200, undefined]);
+    const made = madeFor(id);
+    const ref = id.replaceAll('-', '');
+    expect(made.map((s) => s.customerRequestId)).toEqual([`${ref}-1`, `${ref}-2`, `${ref}-3`]);
+    expect(made.map((s) => s.customerRef1)).toEqual([`${ref}-1`, `${ref}-2`, `${ref}-3`]);
+    const pins = made.map((s) => s.trackingPin);
+    expect(shipped.json.data).toMatchObject({ trackingNumber: pins[0] });
+    const { order } = (await getOrder(String(shipped.json.data!.orderId)))!;
+    expect(order).toMatchObject({ trackingNumber: pins[0], pieceTrackingNumbers: pins, carrierShipmentId: made[0]!.shipmentId });
+    expect(order.carrierDocuments?.filter((d) => d.type === 'label').map((d) => d.packageIndex)).toEqual([0, 1, 2]);
+  });
+
+  it('a refusal at the second parcel voids the first and answers 502; shipping again makes the three', async () => {
+    const id = await rateExpedited();
+    mock.simulator.failNext('refuse', 1, 'createShipment', 1);
+    const refused = await ship(id);
+    expect(refused.status).toBe(502);
+    expect(refused.json.error?.message).toMatch(/refused parcel 2 of 3.*the 1 parcel\(s\) made before it were voided/);
+    expect(madeFor(id)).toHaveLength(1);
+    expect(billableFor(id)).toHaveLength(0);
+    const again = await ship(id);
+    expect(again.status).toBe(200);
+    expect(billableFor(id)).toHaveLength(3);
+  });
+
+  it("the second parcel's answer lost: shipping again adopts the first two and buys the third once", async () => {
+    const id = await rateExpedited();
+    mock.simulator.failNext('lose-answer', 1, 'createShipment', 1);
+    const lost = await ship(id);
+    expect(lost.status).toBe(502);
+    expect(billableFor(id)).toHaveLength(2);
+    const again = await ship(id);
+    expect(again.status).toBe(200);
+    const made = madeFor(id);
+    expect(made).toHaveLength(3);
+    expect(billableFor(id)).toHaveLength(3);
+    const { order } = (await getOrder(String(again.json.data!.orderId)))!;
+    expect(order.pieceTrackingNumbers).toEqual(made.map((s) => s.trackingPin));
+  });
+
+  it("tracks every parcel's PIN, the order as far as its least advanced parcel", async () => {
+    const id = await rateExpedited();
+    const shipped = await ship(id);
+    const orderId = String(shipped.json.data!.orderId);
+    const pins = madeFor(id).map((s) => s.trackingPin);
+    const before = mock.seen.length;
+    for (const pin of pins) mock.simulator.advance(pin);
+    mock.simulator.advance(pins[0]!);
+    mock.simulator.advance(pins[2]!);
+    const tracked = await track(orderId);
+    expect(tracked.status).toBe(200);
+    expect(mock.seen.slice(before).filter((s) => s.path.startsWith('/vis/track/pin/')).map((s) => s.path.split('/')[4]).sort()).toEqual([...pins].sort());
+    expect(tracked.json.data).toMatchObject({ trackingNumber: pins[0], transitStatus: 'intransit' });
+  });
+
+  it('one cancel voids every parcel', async () => {
+    const id = await rateExpedited();
+    const shipped = await ship(id);
+    const orderId = String(shipped.json.data!.orderId);
+    const cancelled = await cancel(orderId);
+    expect([cancelled.status, cancelled.json.error?.message]).toEqual([200, undefined]);
+    expect(cancelled.json.data).toMatchObject({ status: 'cancelled' });
+    expect(madeFor(id).map((s) => s.voided)).toEqual([true, true, true]);
+  });
+
+  it('a cancel that voids only some parcels answers 502 naming the rest; cancelling again finishes', async () => {
+    const id = await rateExpedited();
+    const orderId = String((await ship(id)).json.data!.orderId);
+    mock.simulator.failNext('refuse', 1, 'voidShipment', 1);
+    const partial = await cancel(orderId);
+    expect(partial.status).toBe(502);
+    expect(partial.json.error?.message).toMatch(/1 of 3 parcels not cancelled/);
+    expect(madeFor(id).map((s) => s.voided)).toEqual([true, false, true]);
+    expect((await getOrder(orderId))!.order.status).toBe('pending');
+    const again = await cancel(orderId);
+    expect(again.status).toBe(200);
+    expect(billableFor(id)).toHaveLength(0);
+  });
+
+  it("the day's close transmits every parcel's shipment; a cancel afterwards refunds each", async () => {
+    const id = await rateExpedited();
+    const orderId = String((await ship(id)).json.data!.orderId);
+    const closed = await callHandler<Json>(
+      createManifestsCreateHandler() as unknown as Handler,
+      proxyEvent({ method: 'POST', path: '/v1/manifests', key: apiKey, body: { carrierCode: 'CANADAPOST', shipDate: shippingDateIn(1) }, contentType: true }),
+    );
+    expect([closed.status, closed.json.error?.message]).toEqual([201, undefined]);
+    expect(madeFor(id).map((s) => s.status)).toEqual(['transmitted', 'transmitted', 'transmitted']);
+    const cancelled = await cancel(orderId);
+    expect([cancelled.status, cancelled.json.error?.message]).toEqual([200, undefined]);
+    expect(madeFor(id).every((s) => s.refund !== undefined)).toBe(true);
   });
 });

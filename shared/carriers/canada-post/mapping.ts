@@ -73,6 +73,8 @@ export function piecesOf(request: RateRequest): CanadaPostPiece[] {
   if (count > CANADA_POST_MAX_PARCELS) {
     throw new CarrierRefusal(CANADAPOST, `Canada Post makes one shipment per parcel, at most ${CANADA_POST_MAX_PARCELS} in one order; this one has ${count} packages`);
   }
+  // Customs go with each shipment, and the commercial invoice does not say which parcel holds which item.
+  if (count > 1 && familyOf(request) !== 'domestic') throw new CarrierRefusal(CANADAPOST, 'Canada Post ships an order of several parcels within Canada only (customs are declared shipment by shipment)');
   return request.packages.pieces;
 }
 

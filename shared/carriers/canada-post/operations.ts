@@ -22,6 +22,7 @@
  *
  * Loaded on the first ship, track, void or close (./index.ts).
  */
+import { leastAdvancedStatus, mergeEvents } from '../../domain/tracking';
 import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierCloseOut, type CarrierDocument, type CarrierManifestDocument, type CarrierShipment, type CarrierTracking, type CloseOutInput, type FoundPackage, type ShipInput, type ShipmentRef } from '../../domain/carrier';
 import type { CanadaPostAnswer, CanadaPostApi } from './api';
 import { buildTransmitSetXml, customerReferenceOf, groupsPath, manifestPath, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks, type CanadaPostManifest } from './manifest';
@@ -33,6 +34,7 @@ import {
   nonContractShipmentPath,
   parseNonContractDetails,
   parseShipmentInfo,
+  parcelReferenceOf,
   parseShipmentLinks,
   refundRequestXml,
   type CanadaPostLink,
@@ -40,6 +42,8 @@ import {
   type CanadaPostShipRequest,
 } from './ship';
 import { canadaPostTrackPath, parseCanadaPostTrack } from './track';
+import { CANADA_POST_MAX_PARCELS } from './mapping';
+import { mapBounded } from '../../bounded';
 import { CANADAPOST, canadaPostReferenceOf, MEDIA } from './xml';
 
 // Rating is ./rate.ts (the rate function loads it alone); re-exported for the tests of every operation.
@@ -85,27 +89,40 @@ async function nonContractShipments(api: CanadaPostApi, query: Record<string, st
   return found;
 }
 
-/** The non-contract shipments of a date range made under our reference (customer-ref-1 of their details), in Canada Post's order. */
-async function nonContractByReference(api: CanadaPostApi, reference: string, from: Date, to: Date, signal: AbortSignal): Promise<CanadaPostShipment[]> {
+/**
+ * The non-contract shipments of a date range whose reference (customer-ref-1
+ * of their details) `isOurs` accepts, each with that reference, in Canada
+ * Post's order; one whose refund was requested is no longer ours to adopt or void.
+ */
+async function nonContractByReference(api: CanadaPostApi, isOurs: (reference: string) => boolean, from: Date, to: Date, signal: AbortSignal): Promise<Array<{ reference: string; shipment: CanadaPostShipment }>> {
   const listed = await nonContractShipments(api, { from: stamp(from), to: stamp(to) }, signal);
-  const ours: CanadaPostShipment[] = [];
+  const ours: Array<{ reference: string; shipment: CanadaPostShipment }> = [];
   for (const shipment of listed) {
     const details = linkOf(shipment, 'details');
     if (!details) continue;
     const read = parseNonContractDetails(bodyOf(await get(api, details, MEDIA.ncshipment, signal), 'read a shipment’s details'));
-    if (read.reference === reference) ours.push(shipment);
+    if (read.reference !== undefined && isOurs(read.reference) && !read.refunded) ours.push({ reference: read.reference, shipment });
   }
   return ours;
 }
 
 const DAY = 86_400_000;
 
-/** The shipments an earlier attempt under `reference` may have bought. */
-function existing(api: CanadaPostApi, request: CanadaPostShipRequest, shipTime: string, signal: AbortSignal): Promise<CanadaPostShipment[]> {
-  if (request.kind === 'contract') return contractShipments(api, { requestId: request.reference }, signal);
+/** At most this many reference searches of one order are in flight at once (one per parcel). */
+const SEARCH_CONCURRENCY = 3;
+
+/** The shipments earlier attempts may have bought under each parcel's reference, in Canada Post's order; a non-contract range is listed once for all. */
+async function existing(api: CanadaPostApi, requests: readonly CanadaPostShipRequest[], shipTime: string, signal: AbortSignal): Promise<Map<string, CanadaPostShipment[]>> {
+  const references = requests.map((r) => r.reference);
+  if (requests[0]!.kind === 'contract') {
+    const found = await mapBounded(references, SEARCH_CONCURRENCY, (requestId) => contractShipments(api, { requestId }, signal));
+    return new Map(references.map((reference, i) => [reference, found[i]!]));
+  }
   const at = Date.parse(shipTime);
   const base = Number.isNaN(at) ? Date.now() : at;
-  return nonContractByReference(api, request.reference, new Date(base - DAY), new Date(base + 2 * DAY), signal);
+  const wanted = new Set(references);
+  const listed = await nonContractByReference(api, (reference) => wanted.has(reference), new Date(base - DAY), new Date(base + 2 * DAY), signal);
+  return new Map(references.map((reference) => [reference, listed.filter((l) => l.reference === reference).map((l) => l.shipment)]));
 }
 
 const FORMATS: Readonly<Record<string, CarrierDocument['format']>> = { 'application/pdf': 'PDF', 'application/zpl': 'ZPL' };
@@ -115,8 +132,8 @@ const DOCUMENTS: readonly { rel: string; type: CarrierDocument['type'] }[] = [
   { rel: 'commercialInvoice', type: 'customsInvoice' },
 ];
 
-/** Canada Post's artifacts of a shipment (Get Artifact of each link): its label, the return label, the customs form. */
-async function documentsOf(api: CanadaPostApi, shipment: CanadaPostShipment, signal: AbortSignal): Promise<CarrierDocument[]> {
+/** Canada Post's artifacts of a shipment (Get Artifact of each link): its label (of the order's package `packageIndex`), the return label, the customs form. */
+async function documentsOf(api: CanadaPostApi, shipment: CanadaPostShipment, packageIndex: number, signal: AbortSignal): Promise<CarrierDocument[]> {
   const documents: CarrierDocument[] = [];
   for (const { rel, type } of DOCUMENTS) {
     const link = linkOf(shipment, rel);
@@ -126,46 +143,92 @@ async function documentsOf(api: CanadaPostApi, shipment: CanadaPostShipment, sig
     if (answer.status < 200 || answer.status >= 300) throw new CarrierError(CANADAPOST, `Canada Post did not give the ${rel} of shipment ${shipment.shipmentId}: ${reasonOf(answer)}`);
     if (format === 'PDF' && !answer.body.subarray(0, 5).toString('latin1').startsWith('%PDF')) throw new CarrierError(CANADAPOST, `Canada Post's ${rel} of shipment ${shipment.shipmentId} is not a PDF`);
     if (answer.body.length === 0) throw new CarrierError(CANADAPOST, `Canada Post's ${rel} of shipment ${shipment.shipmentId} is empty`);
-    documents.push(type === 'label' ? { type, packageIndex: 0, format, content: answer.body } : { type, format, content: answer.body });
+    documents.push(type === 'label' ? { type, packageIndex, format, content: answer.body } : { type, format, content: answer.body });
   }
   if (!documents.some((d) => d.type === 'label')) throw new CarrierError(CANADAPOST, `Canada Post gave no label link for shipment ${shipment.shipmentId}`);
   return documents;
 }
 
+/** Creates one parcel's shipment. Not retryable: Canada Post has no idempotency key; an attempt without a clear answer is resolved by the search of a retry. */
+async function create(api: CanadaPostApi, request: CanadaPostShipRequest, signal: AbortSignal): Promise<CanadaPostShipment> {
+  const answer = await api.send(
+    { method: 'POST', target: { path: request.path }, accept: request.mediaType, body: { contentType: request.mediaType, xml: request.xml }, retryable: false },
+    signal,
+  );
+  return parseShipmentInfo(bodyOf(answer, 'create the shipment'));
+}
+
+const pinOf = (shipment: CanadaPostShipment) => shipment.trackingPin ?? shipment.shipmentId;
+
 /**
- * Buys the shipment, or adopts the one an earlier attempt bought (the
- * first Canada Post lists under our reference; the reconciler voids the
- * others, shared/services/reconciliation.ts). `adoptOnly`: never buy;
- * NothingToAdopt when Canada Post holds nothing under the reference.
+ * Canada Post refused parcel `failed` of the order after earlier parcels
+ * were made: each is voided (refunded where Canada Post no longer voids),
+ * last first, so what stays listed is always the order's first parcels. A
+ * CarrierError (502) either way: nothing is left billable, or the shipments
+ * that could not be voided are named and left to the reconciler (the
+ * ship's record stays).
+ */
+async function undo(api: CanadaPostApi, made: readonly CanadaPostShipment[], failed: CanadaPostShipRequest, kind: CanadaPostShipRequest['kind'], refusal: CarrierRefusal, signal: AbortSignal): Promise<never> {
+  const left: string[] = [];
+  for (const shipment of [...made].reverse()) {
+    try {
+      await voidShipment(api, shipment, kind, signal);
+    } catch {
+      left.unshift(pinOf(shipment));
+    }
+  }
+  const what = `Canada Post refused parcel ${failed.parcel + 1} of ${failed.parcels}: ${refusal.message}`;
+  throw new CarrierError(
+    CANADAPOST,
+    left.length === 0
+      ? `${what}; the ${made.length} parcel(s) made before it were voided`
+      : `${what}; parcel(s) ${left.join(', ')} made before it could not be voided yet and are reconciled`,
+  );
+}
+
+/**
+ * Buys the order's shipments, one per parcel in piece order (a piece of
+ * quantity 3 is three), each under its own reference, or adopts those an
+ * earlier attempt bought (the first Canada Post lists under a parcel's
+ * reference; the reconciler voids the others, shared/services/reconciliation.ts).
+ * `adoptOnly`: never buy; NothingToAdopt unless Canada Post holds every
+ * parcel's shipment. A refusal at a parcel after the first voids those made
+ * and answers a CarrierError; an answer lost part-way leaves them for the
+ * retry to adopt. The labels come in parcel order (`packageIndex`).
  */
 export async function canadaPostShip(input: ShipInput, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierShipment> {
-  const request = buildCanadaPostShipRequest(input, api.contractId);
-  let shipment: CanadaPostShipment | undefined;
-  if (input.mayExist === true || input.adoptOnly === true) {
-    shipment = (await existing(api, request, input.shipTime, signal))[0];
-    if (!shipment && input.adoptOnly === true) throw new NothingToAdopt(CANADAPOST, input.reference);
+  const first = buildCanadaPostShipRequest(input, api.contractId);
+  const requests = [first, ...Array.from({ length: first.parcels - 1 }, (_, i) => buildCanadaPostShipRequest(input, api.contractId, i + 1))];
+  const found = input.mayExist === true || input.adoptOnly === true ? await existing(api, requests, input.shipTime, signal) : new Map<string, CanadaPostShipment[]>();
+  if (input.adoptOnly === true && requests.some((r) => !found.get(r.reference)?.length)) throw new NothingToAdopt(CANADAPOST, input.reference);
+  const made: CanadaPostShipment[] = [];
+  const documents: CarrierDocument[] = [];
+  for (const request of requests) {
+    let shipment = found.get(request.reference)?.[0];
+    if (!shipment) {
+      try {
+        shipment = await create(api, request, signal);
+      } catch (error) {
+        if (error instanceof CarrierRefusal && made.length > 0) await undo(api, made, request, first.kind, error, signal);
+        throw error;
+      }
+    }
+    made.push(shipment);
+    documents.push(...(await documentsOf(api, shipment, request.parcel, signal)));
   }
-  if (!shipment) {
-    // Not retryable: Canada Post has no idempotency key; an attempt without a clear answer is resolved by the search above.
-    const answer = await api.send(
-      { method: 'POST', target: { path: request.path }, accept: request.mediaType, body: { contentType: request.mediaType, xml: request.xml }, retryable: false },
-      signal,
-    );
-    shipment = parseShipmentInfo(bodyOf(answer, 'create the shipment'));
-  }
-  const documents = await documentsOf(api, shipment, signal);
+  const master = made[0]!;
   // A service without tracking gives no PIN: the shipment id stands for it (tracking then finds nothing).
-  const trackingNumber = shipment.trackingPin ?? shipment.shipmentId;
+  const trackingNumber = pinOf(master);
   return {
     reference: input.reference,
     carrierCode: CANADAPOST,
     serviceCode: input.serviceCode,
     trackingNumber,
-    pieceTrackingNumbers: [trackingNumber],
+    pieceTrackingNumbers: made.map(pinOf),
     trackingUrl: canadaPostTrackingUrl(trackingNumber),
-    ...(shipment.returnTrackingPin ? { returnTrackingNumber: shipment.returnTrackingPin } : {}),
-    ...(request.international ? { customs: { declarationNumber: shipment.shipmentId, documentsOnly: request.documentsOnly } } : {}),
-    shipmentId: shipment.shipmentId,
+    ...(master.returnTrackingPin ? { returnTrackingNumber: master.returnTrackingPin } : {}),
+    ...(first.international ? { customs: { declarationNumber: master.shipmentId, documentsOnly: first.documentsOnly } } : {}),
+    shipmentId: master.shipmentId,
     documents,
   };
 }
@@ -173,28 +236,57 @@ export async function canadaPostShip(input: ShipInput, api: CanadaPostApi, signa
 /**
  * The packages Canada Post holds under our reference for the account: each
  * shipment's PIN (outbound) and its return PIN (return), in Canada Post's
- * order. A voided contract shipment is no longer listed. Non-contract
- * shipments are looked for among those of the last `windowDays` days.
+ * order, an order of several parcels' in parcel order. A voided contract
+ * shipment is no longer listed. Contract: Get Shipments by our reference,
+ * and when it lists none, by every parcel's reference an order may have
+ * (`<reference>-1` … up to CANADA_POST_MAX_PARCELS, every one asked: a
+ * parcel voided before another leaves a gap). Non-contract shipments are
+ * looked for among those of the last `windowDays` days.
  */
 export async function canadaPostFindShipments(reference: string, api: CanadaPostApi, windowDays: number, signal: AbortSignal): Promise<FoundPackage[]> {
   const ours = canadaPostReferenceOf(reference);
   const now = Date.now();
-  const shipments = api.contractId
-    ? await contractShipments(api, { requestId: ours }, signal)
-    : await nonContractByReference(api, ours, new Date(now - (windowDays + 1) * DAY), new Date(now + DAY), signal);
+  const parcelReferences = Array.from({ length: CANADA_POST_MAX_PARCELS }, (_, i) => parcelReferenceOf(ours, i, CANADA_POST_MAX_PARCELS));
+  let shipments: CanadaPostShipment[];
+  if (api.contractId) {
+    shipments = await contractShipments(api, { requestId: ours }, signal);
+    if (shipments.length === 0) shipments = (await mapBounded(parcelReferences, SEARCH_CONCURRENCY, (requestId) => contractShipments(api, { requestId }, signal))).flat();
+  } else {
+    const wanted = new Set([ours, ...parcelReferences]);
+    shipments = (await nonContractByReference(api, (r) => wanted.has(r), new Date(now - (windowDays + 1) * DAY), new Date(now + DAY), signal)).map((l) => l.shipment);
+  }
   return shipments.flatMap((s) => [
     { trackingNumber: s.trackingPin ?? s.shipmentId, role: 'outbound' as const },
     ...(s.returnTrackingPin ? [{ trackingNumber: s.returnTrackingPin, role: 'return' as const }] : []),
   ]);
 }
 
-/** Canada Post's tracking of a PIN; none yet (Canada Post's 404 before the first scan) is a pending shipment without events. */
-export async function canadaPostTrack(shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierTracking> {
-  const answer = await api.send({ method: 'GET', target: { path: canadaPostTrackPath(shipment.trackingNumber) }, accept: MEDIA.track, retryable: true }, signal);
-  if (answer.status === 404) return { trackingNumber: shipment.trackingNumber, transitStatus: 'pending', events: [] };
-  if (answer.status < 200 || answer.status >= 300) throw new CarrierError(CANADAPOST, `Canada Post could not track ${shipment.trackingNumber}: ${reasonOf(answer)}`);
-  const { expectedDeliveryDate: _expected, ...tracking } = parseCanadaPostTrack(answer.body.toString('utf8'), shipment.trackingNumber);
+/** Canada Post's tracking of one PIN; none yet (Canada Post's 404 before the first scan) is a pending shipment without events. */
+async function trackPin(pin: string, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierTracking> {
+  const answer = await api.send({ method: 'GET', target: { path: canadaPostTrackPath(pin) }, accept: MEDIA.track, retryable: true }, signal);
+  if (answer.status === 404) return { trackingNumber: pin, transitStatus: 'pending', events: [] };
+  if (answer.status < 200 || answer.status >= 300) throw new CarrierError(CANADAPOST, `Canada Post could not track ${pin}: ${reasonOf(answer)}`);
+  const { expectedDeliveryDate: _expected, ...tracking } = parseCanadaPostTrack(answer.body.toString('utf8'), pin);
   return tracking;
+}
+
+/** At most this many PINs of one order are tracked at once. */
+const TRACK_CONCURRENCY = 3;
+
+/**
+ * Canada Post's tracking of the order: of its PIN, or of every parcel's
+ * (at most TRACK_CONCURRENCY at once), their events merged newest first and
+ * the order's status the least advanced parcel's (leastAdvancedStatus).
+ */
+export async function canadaPostTrack(shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierTracking> {
+  const pins = shipment.pieceTrackingNumbers ?? [shipment.trackingNumber];
+  if (pins.length <= 1) return trackPin(shipment.trackingNumber, api, signal);
+  const each = await mapBounded(pins, TRACK_CONCURRENCY, (pin) => trackPin(pin, api, signal));
+  return {
+    trackingNumber: shipment.trackingNumber,
+    transitStatus: leastAdvancedStatus(each.map((t) => t.transitStatus)),
+    events: mergeEvents([], each.flatMap((t) => t.events)),
+  };
 }
 
 /** Canada Post's code when a refund was already requested for the shipment. */
@@ -219,24 +311,13 @@ async function requestRefund(api: CanadaPostApi, shipment: CanadaPostShipment, k
 }
 
 /**
- * Cancels a shipment. A contract shipment not yet transmitted is voided
- * (DELETE its `self` link; not found counts as voided); once transmitted
- * (Canada Post's 8064), and for a non-contract shipment always, a refund is
- * requested through its `refund` link: Canada Post accepting the request is
- * the cancel's success (the refund itself follows after Canada Post checks
- * the label was not used).
+ * Voids a shipment Canada Post listed: a contract one not yet transmitted
+ * by DELETE of its `self` link (not found counts as voided); once
+ * transmitted (Canada Post's 8064), and a non-contract one always, a
+ * refund is requested through its `refund` link.
  */
-export async function canadaPostCancel(shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<void> {
-  if (!api.contractId) {
-    const found = await nonContractShipments(api, { trackingPIN: shipment.trackingNumber }, signal);
-    const target = found.find((s) => s.shipmentId === shipment.shipmentId) ?? found[0];
-    if (!target) throw new CarrierRefusal(CANADAPOST, `Canada Post holds no non-contract shipment ${shipment.trackingNumber} for this account`);
-    return requestRefund(api, target, 'nonContract', signal);
-  }
-  const found = await contractShipments(api, { trackingPIN: shipment.trackingNumber }, signal);
-  const target = found.find((s) => s.shipmentId === shipment.shipmentId) ?? found.find((s) => s.trackingPin === shipment.trackingNumber);
-  // Voiding a voided shipment succeeds (the port's rule): Canada Post no longer lists a voided one.
-  if (!target) return;
+async function voidShipment(api: CanadaPostApi, target: CanadaPostShipment, kind: CanadaPostShipRequest['kind'], signal: AbortSignal): Promise<void> {
+  if (kind === 'nonContract') return requestRefund(api, target, 'nonContract', signal);
   const self = linkOf(target, 'self');
   if (!self) throw new CarrierError(CANADAPOST, `Canada Post gave no link to void shipment ${target.shipmentId}`);
   const answer = await api.send({ method: 'DELETE', target: { link: self.href }, accept: self.mediaType || MEDIA.shipment, retryable: true }, signal);
@@ -244,6 +325,65 @@ export async function canadaPostCancel(shipment: ShipmentRef, api: CanadaPostApi
   if (hasCode(answer, TRANSMITTED)) return requestRefund(api, target, 'contract', signal);
   bodyOf(answer, 'void the shipment');
 }
+
+/** Cancels one parcel's shipment, found by its PIN (and its id where we have it). */
+async function cancelParcel(pin: string, shipmentId: string | undefined, api: CanadaPostApi, signal: AbortSignal): Promise<void> {
+  if (!api.contractId) {
+    const found = await nonContractShipments(api, { trackingPIN: pin }, signal);
+    const target = found.find((s) => s.shipmentId === shipmentId) ?? found[0];
+    if (!target) throw new CarrierRefusal(CANADAPOST, `Canada Post holds no non-contract shipment ${pin} for this account`);
+    return requestRefund(api, target, 'nonContract', signal);
+  }
+  const found = await contractShipments(api, { trackingPIN: pin }, signal);
+  const target = found.find((s) => s.shipmentId === shipmentId) ?? found.find((s) => s.trackingPin === pin);
+  // Voiding a voided shipment succeeds (the port's rule): Canada Post no longer lists a voided one.
+  if (!target) return;
+  return voidShipment(api, target, 'contract', signal);
+}
+
+/** The refund of one parcel's contract shipment on one of our manifests. */
+async function refundParcel(pin: string, shipmentId: string | undefined, api: CanadaPostApi, signal: AbortSignal): Promise<void> {
+  if (!api.contractId) return cancelParcel(pin, shipmentId, api, signal);
+  const found = await contractShipments(api, { trackingPIN: pin }, signal);
+  const target = found.find((s) => s.shipmentId === shipmentId) ?? found.find((s) => s.trackingPin === pin);
+  if (!target) throw new CarrierRefusal(CANADAPOST, `Canada Post no longer lists shipment ${pin} for this account: no refund can be requested`);
+  return requestRefund(api, target, 'contract', signal);
+}
+
+/**
+ * `each` of the order's parcels (the master with its shipment id), last
+ * first, every one tried: the order is cancelled only when every parcel is.
+ * One parcel's error is thrown as it is; of several, those that failed are
+ * named, as a CarrierError when any outcome is unknown (the cancel is asked
+ * again), else a CarrierRefusal. Those cancelled stay so: a retry finds
+ * them voided (or their refund already asked) and finishes the rest.
+ */
+async function everyParcel(shipment: ShipmentRef, each: (pin: string, shipmentId: string | undefined) => Promise<void>): Promise<void> {
+  const pins = shipment.pieceTrackingNumbers ?? [shipment.trackingNumber];
+  if (pins.length <= 1) return each(shipment.trackingNumber, shipment.shipmentId);
+  const failed: Array<{ pin: string; error: unknown }> = [];
+  for (const pin of [...pins].reverse()) {
+    try {
+      await each(pin, pin === shipment.trackingNumber ? shipment.shipmentId : undefined);
+    } catch (error) {
+      failed.unshift({ pin, error });
+    }
+  }
+  if (failed.length === 0) return;
+  const message = `${failed.length} of ${pins.length} parcels not cancelled (${failed.map((f) => `${f.pin}: ${f.error instanceof Error ? f.error.message : String(f.error)}`).join('; ')}); the others are`;
+  throw failed.every((f) => f.error instanceof CarrierRefusal) ? new CarrierRefusal(CANADAPOST, message) : new CarrierError(CANADAPOST, message);
+}
+
+/**
+ * Cancels the order's shipment, or every parcel's. A contract shipment not
+ * yet transmitted is voided (DELETE its `self` link; not found counts as
+ * voided); once transmitted (Canada Post's 8064), and for a non-contract
+ * shipment always, a refund is requested through its `refund` link: Canada
+ * Post accepting the request is the cancel's success (the refund itself
+ * follows after Canada Post checks the label was not used).
+ */
+export const canadaPostCancel = (shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<void> =>
+  everyParcel(shipment, (pin, shipmentId) => cancelParcel(pin, shipmentId, api, signal));
 
 // ---------------------------------------------------------------------------
 // The day's close (contract shipping): Transmit Shipments, Get Manifest, Get Artifact.
@@ -344,7 +484,8 @@ export async function canadaPostCloseOut(input: CloseOutInput, api: CanadaPostAp
   }
   if (!input.shipper) throw new CarrierError(CANADAPOST, 'a Canada Post transmit needs the manifest’s shipper address');
   const ids = new Set(input.shipments.flatMap((s) => (s.shipmentId ? [s.shipmentId] : [])));
-  const pins = new Set(input.shipments.filter((s) => !s.shipmentId).map((s) => s.trackingNumber));
+  // An order of several parcels: each parcel's shipment, found by its PIN (the order keeps the first one's id).
+  const pins = new Set(input.shipments.flatMap((s) => (s.pieceTrackingNumbers ?? (s.shipmentId ? [] : [s.trackingNumber])).filter((pin) => !(pin === s.trackingNumber && s.shipmentId))));
   const isOurs = (m: { shipmentId: string; pin?: string }) => ids.has(m.shipmentId) || (m.pin !== undefined && pins.has(m.pin));
   const groups = await openGroups(api, pins.size > 0, signal);
   const chosen = [...groups].filter(([, members]) => members.some(isOurs));
@@ -364,14 +505,10 @@ export async function canadaPostCloseOut(input: CloseOutInput, api: CanadaPostAp
 }
 
 /**
- * The cancel of a shipment on one of our manifests: a refund request, the
- * shipment being transmitted (contract) or a non-contract one (always
- * refunded). Accepted, or already requested, is the cancel's success.
+ * The cancel of a shipment on one of our manifests (every parcel's): a
+ * refund request, the shipment being transmitted (contract) or a
+ * non-contract one (always refunded). Accepted, or already requested, is
+ * the cancel's success.
  */
-export async function canadaPostRequestRefund(shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<void> {
-  if (!api.contractId) return canadaPostCancel(shipment, api, signal);
-  const found = await contractShipments(api, { trackingPIN: shipment.trackingNumber }, signal);
-  const target = found.find((s) => s.shipmentId === shipment.shipmentId) ?? found.find((s) => s.trackingPin === shipment.trackingNumber);
-  if (!target) throw new CarrierRefusal(CANADAPOST, `Canada Post no longer lists shipment ${shipment.trackingNumber} for this account: no refund can be requested`);
-  return requestRefund(api, target, 'contract', signal);
-}
+export const canadaPostRequestRefund = (shipment: ShipmentRef, api: CanadaPostApi, signal: AbortSignal): Promise<void> =>
+  everyParcel(shipment, (pin, shipmentId) => refundParcel(pin, shipmentId, api, signal));

@@ -62,7 +62,17 @@ export type CanadaPostShipRequest = {
   path: string;
   international: boolean;
   documentsOnly: boolean;
+  /** Which parcel of the order this shipment carries (0 the first), and how many the order has: one Canada Post shipment each. */
+  parcel: number;
+  parcels: number;
 };
+
+/**
+ * The reference a parcel's shipment carries (customer-request-id and
+ * customer-ref-1, at most 35 characters): ours for an order of one parcel,
+ * ours and the parcel's number from 1 (`<32 hex>-2`) for an order of several.
+ */
+export const parcelReferenceOf = (reference: string, parcel: number, parcels: number): string => (parcels === 1 ? reference : `${reference}-${parcel + 1}`);
 
 const cut = (text: string | undefined, max: number): string | undefined => {
   const t = text?.replace(/\s+/g, ' ').trim();
@@ -200,19 +210,14 @@ function returnSpecOf(request: RateRequest, service: CanadaPostService): XmlNode
   };
 }
 
-/** The one parcel this ship makes (one shipment per parcel comes with the order of several). */
-function onlyParcel(request: RateRequest): CanadaPostPiece {
-  const parcels = parcelsOf(request);
-  if (parcels.length !== 1) throw new CarrierRefusal(CANADAPOST, `Canada Post ships one parcel per shipment; this one has ${parcels.length} packages`);
-  return parcels[0]!;
-}
-
 /**
- * The ship request of `input` under an account with `contractId` (a
- * contract shipment) or without (a non-contract one); CarrierRefusal when
- * Canada Post cannot ship it as it stands.
+ * The ship request of parcel `parcel` (0 the first) of `input` under an
+ * account with `contractId` (a contract shipment) or without (a
+ * non-contract one): one Canada Post shipment per parcel, each under its own
+ * reference (parcelReferenceOf). CarrierRefusal when Canada Post cannot ship
+ * it as it stands.
  */
-export function buildCanadaPostShipRequest(input: ShipInput, contractId: string | undefined): CanadaPostShipRequest {
+export function buildCanadaPostShipRequest(input: ShipInput, contractId: string | undefined, parcel = 0): CanadaPostShipRequest {
   const { request } = input;
   refuseInexpressible(request);
   const service = canadaPostServiceByCode(input.serviceCode);
@@ -222,7 +227,10 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
   if (contractId !== undefined && !CUSTOMER_NUMBER.test(contractId)) throw new CarrierRefusal(CANADAPOST, 'Canada Post contract ids are 1 to 10 digits; the account has another');
   const kind = contractId ? 'contract' : 'nonContract';
   const customerNumber = customerNumberOf(input);
-  const reference = canadaPostReferenceOf(shipReferenceOf(CANADAPOST, input));
+  const pieces = parcelsOf(request);
+  const piece: CanadaPostPiece | undefined = pieces[parcel];
+  if (!piece) throw new RangeError(`parcel ${parcel} of an order of ${pieces.length}`);
+  const reference = parcelReferenceOf(canadaPostReferenceOf(shipReferenceOf(CANADAPOST, input)), parcel, pieces.length);
   const international = isInternational(request);
   const documentsOnly = international && request.internationalOptions?.documentsOnly === true;
   const thirdParty = thirdPartyAccountOf(CANADAPOST, request);
@@ -233,14 +241,15 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
   if (returnLabel && (kind === 'nonContract' || family !== 'domestic')) {
     throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with a contract shipment within Canada only');
   }
-  const options = optionsOf(request);
+  if (returnLabel && pieces.length > 1) throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with an order of one parcel only');
+  const options = optionsOf(request, pieces.length);
   const mailingDate = shipDateOf(request);
   const deliverySpec: XmlNode = {
     'service-code': service.cpCode,
     sender: senderOf(request, kind),
     destination: destinationOf(request),
     options: options.length > 0 ? { option: options } : undefined,
-    'parcel-characteristics': parcelCharacteristicsOf(request, onlyParcel(request), 999.999),
+    'parcel-characteristics': parcelCharacteristicsOf(request, piece, 999.999),
     'print-preferences': kind === 'contract' ? { 'output-format': '4x6', encoding: input.labelFormat === 'ZPL' ? 'ZPL' : 'PDF' } : undefined,
     preferences: { 'show-packing-instructions': 'false', 'show-postage-rate': 'false', 'show-insured-value': 'true' },
     references: referencesOf(request, reference),
@@ -258,6 +267,8 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
       mediaType: MEDIA.shipment,
       international,
       documentsOnly,
+      parcel,
+      parcels: pieces.length,
       xml: xmlDocument('shipment', NS.shipment, {
         'customer-request-id': reference,
         'group-id': groupIdOf(mailingDate),
@@ -276,6 +287,8 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
     mediaType: MEDIA.ncshipment,
     international,
     documentsOnly,
+    parcel,
+    parcels: pieces.length,
     xml: xmlDocument('non-contract-shipment', NS.ncshipment, { 'requested-shipping-point': origin, 'delivery-spec': deliverySpec }),
   };
 }
@@ -347,14 +360,15 @@ export function parseShipmentLinks(xml: string): CanadaPostLink[] {
 
 const ncDetailsSchema = z.object({
   'tracking-pin': z.optional(pin),
+  'refund-request-info': z.optional(z.unknown()),
   'delivery-spec': z.object({ references: z.optional(z.union([z.literal(''), z.object({ 'customer-ref-1': z.optional(z.string()) })])) }),
 });
 
-/** A `non-contract-shipment-details` answer: its PIN and our reference (customer-ref-1). */
-export function parseNonContractDetails(xml: string): { trackingPin?: string; reference?: string } {
+/** A `non-contract-shipment-details` answer: its PIN, our reference (customer-ref-1), and whether a refund was requested. */
+export function parseNonContractDetails(xml: string): { trackingPin?: string; reference?: string; refunded: boolean } {
   const parsed = ncDetailsSchema.safeParse(readXml(xml, 'shipment details')['non-contract-shipment-details']);
   if (!parsed.success) throw malformed('shipment details answer', parsed.error);
   const references = parsed.data['delivery-spec'].references;
   const reference = references ? references['customer-ref-1'] : undefined;
-  return { ...(parsed.data['tracking-pin'] ? { trackingPin: parsed.data['tracking-pin'] } : {}), ...(reference ? { reference } : {}) };
+  return { ...(parsed.data['tracking-pin'] ? { trackingPin: parsed.data['tracking-pin'] } : {}), ...(reference ? { reference } : {}), refunded: parsed.data['refund-request-info'] !== undefined };
 }

@@ -37,9 +37,20 @@ export const createTransmit =
     const shipments = await Promise.all(
       record.lines.map(async (line) => {
         const entry = open.get(line.orderId);
-        if (entry) return { orderId: entry.orderId, reference: entry.rateResponseId, trackingNumber: entry.trackingNumber, ...(entry.carrierShipmentId ? { shipmentId: entry.carrierShipmentId } : {}) };
+        // Every package's number too, when it has several: a carrier of one shipment per package transmits each.
+        const pieces = (numbers: readonly string[]) => (numbers.length > 1 ? { pieceTrackingNumbers: [...numbers] } : {});
+        if (entry) {
+          const numbers = entry.packages.map((p) => p.trackingNumber);
+          return { orderId: entry.orderId, reference: entry.rateResponseId, trackingNumber: entry.trackingNumber, ...(entry.carrierShipmentId ? { shipmentId: entry.carrierShipmentId } : {}), ...pieces(numbers) };
+        }
         const order = (await getOrder(line.orderId))?.order;
-        return { orderId: line.orderId, reference: order?.rateResponseId ?? '', trackingNumber: line.trackingNumber, ...(order?.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}) };
+        return {
+          orderId: line.orderId,
+          reference: order?.rateResponseId ?? '',
+          trackingNumber: line.trackingNumber,
+          ...(order?.carrierShipmentId ? { shipmentId: order.carrierShipmentId } : {}),
+          ...pieces(order?.pieceTrackingNumbers ?? []),
+        };
       }),
     );
     const shipper = await shipperAddressOf(record.lines[0]!.orderId);

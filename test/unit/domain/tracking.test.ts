@@ -10,6 +10,7 @@ import {
   retryCheckAt,
   isCancellable,
   isStale,
+  leastAdvancedStatus,
   MAX_EVENT_DESCRIPTION,
   MAX_EVENT_LOCATION,
   MAX_TRACKING_EVENTS,
@@ -311,5 +312,23 @@ describe('responses', () => {
       shipmentId: 'SHIP-1',
     });
     expect(shipmentRefOf(order())).toEqual({ reference: '22222222-2222-4222-8222-222222222222', trackingNumber: '1ZTEST' });
+  });
+
+  it('an order of several packages names every package, in piece order', () => {
+    expect(shipmentRefOf(order({ pieceTrackingNumbers: ['1ZTEST', '1ZTEST2', '1ZTEST3'] }))).toEqual({
+      reference: '22222222-2222-4222-8222-222222222222',
+      trackingNumber: '1ZTEST',
+      pieceTrackingNumbers: ['1ZTEST', '1ZTEST2', '1ZTEST3'],
+    });
+  });
+
+  it.each<[TransitStatus[], TransitStatus]>([
+    [['delivered', 'intransit', 'delivered'], 'intransit'],
+    [['intransit', 'pending'], 'pending'],
+    [['delivered', 'delivered'], 'delivered'],
+    [['pending', 'exception', 'delivered'], 'exception'],
+    [['intransit'], 'intransit'],
+  ])('the order of several parcels is as far as its least advanced one: %j → %s', (statuses, expected) => {
+    expect(leastAdvancedStatus(statuses)).toBe(expected);
   });
 });

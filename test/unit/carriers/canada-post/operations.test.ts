@@ -81,6 +81,23 @@ describe('Canada Post operations', () => {
     expect(await canadaPostFindShipments(REFERENCE, api, 30, signal())).toEqual([{ trackingNumber: PIN, role: 'outbound' }]);
   });
 
+  it('finds an order of several parcels by each parcel’s reference, every one an order may have asked (a voided one leaves a gap)', async () => {
+    const second = '340531309186521750';
+    const secondPin = '1371134583769931';
+    const { api, sent } = fake([
+      on('GET', new RegExp(`/shipment\\?requestId=${REF32}-1$`), () => xml(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${ID}`))),
+      on('GET', new RegExp(`/shipment\\?requestId=${REF32}-3$`), () => xml(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${second}`))),
+      getShipment,
+      on('GET', new RegExp(`/shipment/${second}$`), () => xml(200, shipmentInfo(second, secondPin))),
+      none,
+    ]);
+    expect(await canadaPostFindShipments(REFERENCE, api, 30, signal())).toEqual([
+      { trackingNumber: PIN, role: 'outbound' },
+      { trackingNumber: secondPin, role: 'outbound' },
+    ]);
+    expect(sent.filter((s) => s.url.includes('requestId=')).map((s) => new URL(s.url).searchParams.get('requestId'))).toEqual([REF32, ...Array.from({ length: 10 }, (_, i) => `${REF32}-${i + 1}`)]);
+  });
+
   it('refuses a create as Canada Post says (4xx messages → CarrierRefusal)', async () => {
     const { api } = fake([on('POST', /\/shipment$/, () => xml(400, messages(['9111', 'The postal code is invalid.'])))]);
     await expect(canadaPostShip(input(), api, signal())).rejects.toThrow(CarrierRefusal);

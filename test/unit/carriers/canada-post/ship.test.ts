@@ -38,6 +38,25 @@ describeWithCanadaPostSchemas('Canada Post shipping documents against their sche
     expect(await canadaPostXmlProblems(built.xml, contractId ? 'shipment.xsd' : 'ncshipment.xsd')).toEqual([]);
   });
 
+  it.each([
+    ['contract', CONTRACT],
+    ['non-contract', undefined],
+  ])('%s, an order of three parcels (a piece of quantity 2, another): one shipment each, its own parcel and reference', async (_name, contractId) => {
+    const request = rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 2 }), piece('GENERIC_BOX', { weight: 7 })] } });
+    const built = [0, 1, 2].map((parcel) => buildCanadaPostShipRequest(shipInputOf(request, 'CANADAPOST_EXPEDITED_PARCEL'), contractId, parcel));
+    expect(built.map((b) => [b.reference, b.parcel, b.parcels])).toEqual([
+      [`${REF32}-1`, 0, 3],
+      [`${REF32}-2`, 1, 3],
+      [`${REF32}-3`, 2, 3],
+    ]);
+    expect(built.map((b) => /<weight>([^<]+)<\/weight>/.exec(b.xml)![1])).toEqual(['2.000', '2.000', '7.000']);
+    for (const b of built) {
+      expect(b.xml).toContain(`<customer-ref-1>${b.reference}</customer-ref-1>`);
+      if (contractId) expect(b.xml).toContain(`<customer-request-id>${b.reference}</customer-request-id>`);
+      expect(await canadaPostXmlProblems(b.xml, contractId ? 'shipment.xsd' : 'ncshipment.xsd')).toEqual([]);
+    }
+  });
+
   it('contract, a ZPL label asked first: 4x6 thermal', async () => {
     const built = buildCanadaPostShipRequest({ ...shipInputOf(domestic(), 'CANADAPOST_XPRESSPOST'), labelFormat: 'ZPL' }, CONTRACT);
     expect(built.xml).toContain('<print-preferences><output-format>4x6</output-format><encoding>ZPL</encoding></print-preferences>');
@@ -139,7 +158,8 @@ describe('Canada Post shipping: rules', () => {
     ['third-party billing without a contract', shipInputOf(rateRequest({ recipient: montreal, billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '1234567' } }), 'CANADAPOST_PRIORITY'), undefined, /contract account/],
     ['a shipper without a phone', shipInputOf(rateRequest({ recipient: montreal, shipper: { ...rateRequest().shipper, phoneNumber: undefined } })), CONTRACT, /phoneNumber/],
     ['a recipient abroad without a phone', shipInputOf({ ...toUs(), recipient: newYorkRecipient }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /phoneNumber/],
-    ['two packages', shipInputOf(rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX'), piece('GENERIC_BOX')] } })), CONTRACT, /one parcel/],
+    ['two parcels and a return label', shipInputOf(withOptions(rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2 })] } }), { createReturnLabel: true })), CONTRACT, /order of one parcel only/],
+    ['two parcels abroad', shipInputOf({ ...toUs(), packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX'), piece('GENERIC_BOX')] } }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /within Canada only/],
   ])('refuses %s as a CarrierRefusal', (_name, input, contractId, reason) => {
     expect(() => buildCanadaPostShipRequest(input, contractId)).toThrow(CarrierRefusal);
     expect(() => buildCanadaPostShipRequest(input, contractId)).toThrow(reason);
