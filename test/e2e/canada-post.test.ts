@@ -20,6 +20,7 @@ import { connectCarrierAccount } from '../support/cli';
 import { sampleRateBody } from '../support/rate-body';
 import { MOCK_CARRIER_TIMEOUTS, startRuntime, stopRuntime, waitFor, type RunningRuntime } from '../support/runtime';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
+import { readPdf } from '../unit/labels/inspect';
 
 const CLIENT = { username: 'e2e-cp-user-5d2a', password: 'e2e-cp-password-Q7w9Lk' };
 const CUSTOMER_NUMBER = '2004381';
@@ -179,6 +180,46 @@ maybe('Canada Post through npm start', () => {
     await waitFor('one billable shipment of this rate', () => (billable().length === 1 ? true : undefined), 120_000);
     expect(billable().map((s) => s.trackingPin)).toEqual([trackingNumber]);
   }, 300_000);
+
+  it('orders of three parcels (a piece of quantity 2, another): three Canada Post shipments, one label file of 3 pages; one close takes them, one cancel voids them', async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const body = canadianBody();
+    const [box] = body.packages.pieces;
+    const threeParcels = { ...body, packages: { ...body.packages, pieces: [{ ...box, quantity: 2 }, { ...box, quantity: 1, weight: 6 }] } };
+    const shipThree = async () => {
+      const rated = await call(key, '/rate', { method: 'POST', body: JSON.stringify(threeParcels) });
+      expect(rated.status).toBe(200);
+      const rate = (rated.json.data!.rates as Rate[]).find((r) => r.carrier.code === 'CANADAPOST' && r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
+      expect(rate).toBeDefined();
+      const shipped = await call(key, `/ship/${rate.rateResponseId}`, { method: 'POST', body: '{}' });
+      expect([shipped.status, shipped.json.error?.message]).toEqual([200, undefined]);
+      const { orderId, trackingNumber } = shipped.json.data as { orderId: string; trackingNumber: string };
+      const ref = rate.rateResponseId.replaceAll('-', '');
+      const made = () => development.simulator.shipments.filter((s) => s.customerRequestId?.startsWith(ref));
+      expect(made().map((s) => s.customerRequestId)).toEqual([`${ref}-1`, `${ref}-2`, `${ref}-3`]);
+      expect(made()[0]!.trackingPin).toBe(trackingNumber);
+      return { orderId, made };
+    };
+
+    const closing = await shipThree();
+    const pdf = await call(key, `/labels/${closing.orderId}/SHIPPING_LABEL_PDF`);
+    expect(pdf.status).toBe(302);
+    // Canada Post's three 4×6 labels, one page each (their order is the documents' packageIndex, checked in the integration test).
+    const file = await readPdf(Buffer.from(await (await fetch(pdf.location!)).arrayBuffer()));
+    expect(file.pages.map((p) => [p.width, p.height])).toEqual([
+      [288, 432],
+      [288, 432],
+      [288, 432],
+    ]);
+    const closed = await call(key, '/manifests', { method: 'POST', body: JSON.stringify({ carrierCode: 'CANADAPOST', shipDate: (sampleRateBody().shippingOptions as { shippingDate: string }).shippingDate, orderIds: [closing.orderId] }) });
+    expect([closed.status, closed.json.error?.message]).toEqual([201, undefined]);
+    expect(closing.made().map((s) => s.status)).toEqual(['transmitted', 'transmitted', 'transmitted']);
+
+    const cancelling = await shipThree();
+    const cancelled = await call(key, `/shipments/${cancelling.orderId}`, { method: 'DELETE' });
+    expect([cancelled.status, cancelled.json.error?.message]).toEqual([200, undefined]);
+    expect(cancelling.made().map((s) => s.voided)).toEqual([true, true, true]);
+  }, 120_000);
 
   it('no Canada Post credential appears in the runtime logs or in any answer', () => {
     const logs = readdirSync(dataDir)

@@ -113,6 +113,24 @@ describe('UPS ship, exactly once', () => {
     expect(again.json.data!.trackingNumber).toBe(simulator.shipments[0]!.trackingNumbers[0]);
   });
 
+  it('two pieces, one of quantity 2: one UPS shipment of three packages, a label per package in piece order', async () => {
+    const body = sampleRateBody() as { packages: { pieces: Array<Record<string, unknown>> } };
+    const [box] = body.packages.pieces;
+    body.packages.pieces = [{ ...box, quantity: 2 }, { ...box, quantity: 1, weight: 6 }];
+    const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', body);
+    expect(rated.status).toBe(200);
+    const id = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS' && r.service.code === 'UPS_GROUND')!.rateResponseId;
+    const shipped = await ship(id);
+    expect(shipped.status).toBe(200);
+    expect(simulator.shipments).toHaveLength(1);
+    const numbers = simulator.shipments[0]!.trackingNumbers;
+    expect(numbers).toHaveLength(3);
+    const order = (await getOrder(String(shipped.json.data!.orderId)))!.order;
+    expect(order).toMatchObject({ trackingNumber: numbers[0], pieceTrackingNumbers: numbers });
+    expect(order.carrierDocuments?.filter((d) => d.type === 'label' && d.format === 'ZPL').map((d) => d.packageIndex)).toEqual([0, 1, 2]);
+    expect(order.carrierDocuments?.filter((d) => d.type === 'label' && d.format === 'PNG').map((d) => d.packageIndex)).toEqual([0, 1, 2]);
+  });
+
   it('the cancel voids the shipment under the account that bought it', async () => {
     const id = await rateUpsGround();
     const shipped = await ship(id);

@@ -370,7 +370,8 @@ async function everyParcel(shipment: ShipmentRef, each: (pin: string, shipmentId
     }
   }
   if (failed.length === 0) return;
-  const message = `${failed.length} of ${pins.length} parcels not cancelled (${failed.map((f) => `${f.pin}: ${f.error instanceof Error ? f.error.message : String(f.error)}`).join('; ')}); the others are`;
+  const reasons = failed.map((f) => `${f.pin}: ${f.error instanceof Error ? f.error.message : String(f.error)}`).join('; ');
+  const message = `${failed.length} of ${pins.length} parcels not cancelled (${reasons})${failed.length < pins.length ? '; the others are' : ''}`;
   throw failed.every((f) => f.error instanceof CarrierRefusal) ? new CarrierRefusal(CANADAPOST, message) : new CarrierError(CANADAPOST, message);
 }
 
