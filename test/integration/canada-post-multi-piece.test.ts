@@ -11,14 +11,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
+import type { Context, SQSEvent } from 'aws-lambda';
 import { startCanadaPostMock, type CanadaPostMock } from '../../local/canada-post/mock-server';
+import { createCanadaPostSimulator } from '../../local/canada-post/simulator';
 import { canadaPostXsdAvailable } from '../../local/canada-post/xsd';
 import { createCancelHandler } from '../../functions/cancel/handler';
 import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createShipHandler } from '../../functions/ship/handler';
 import { createTrackHandler } from '../../functions/track/handler';
-import { getOrder } from '../../shared/store/orders';
+import { createTrackingCheckHandler } from '../../functions/tracking-check/handler';
+import { createTrackingRefreshHandler } from '../../functions/tracking-refresh/handler';
+import type { QueuePort } from '../../shared/queues';
+import { getOrder, getShipState } from '../../shared/store/orders';
+import { auditTrail } from '../../shared/store/reconciliation';
+import type { DueCheck } from '../../shared/store/tracking-schedule';
 import { createCarrierRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { callHandler, proxyEvent, type Handler } from '../support/lambda';
@@ -72,7 +79,28 @@ const rateExpedited = async (pieces = THREE): Promise<string> => {
   expect(rate).toBeDefined();
   return rate!.rateResponseId;
 };
-const ship = (rateResponseId: string) => post(createShipHandler(registry()) as unknown as Handler, `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
+const ship = (rateResponseId: string, options: Parameters<typeof createShipHandler>[1] = {}) =>
+  post(createShipHandler(registry(), options) as unknown as Handler, `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
+const crash = () => ({
+  afterCarrierShip: () => {
+    throw new Error('injected crash');
+  },
+});
+const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+/** What the deployed schedule does at `at` (as test/integration/reconciliation.test.ts): the dispatcher finds the order's due reconciliation, the tracking worker runs it. */
+const reconcileAt = async (orderId: string, at: Date): Promise<DueCheck[]> => {
+  const messages: DueCheck[] = [];
+  const port: QueuePort<DueCheck> = { send: async (batch) => void messages.push(...batch), depth: async () => 0 };
+  const clock = () => at;
+  const dispatch = createTrackingRefreshHandler({ clock, queue: () => port }) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
+  await dispatch({}, {});
+  const mine = messages.filter((m) => m.orderId === orderId && m.reconcile);
+  const worker = createTrackingCheckHandler(registry(), { clock });
+  const event = { Records: mine.map((m, i) => ({ messageId: `m${i}`, body: JSON.stringify(m), attributes: {}, messageAttributes: {} })) } as unknown as SQSEvent;
+  expect(await worker(event, { functionName: 'tracking-check', awsRequestId: 'test' } as Context)).toEqual({ batchItemFailures: [] });
+  return mine;
+};
 const cancel = (orderId: string) =>
   callHandler<Json>(createCancelHandler(registry()) as unknown as Handler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
 const track = (orderId: string) => callHandler<Json>(createTrackHandler(registry()) as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }));
@@ -220,5 +248,59 @@ maybe('Canada Post, an order of several parcels', () => {
     const cancelled = await cancel(orderId);
     expect([cancelled.status, cancelled.json.error?.message]).toEqual([200, undefined]);
     expect(madeFor(id).every((s) => s.refund !== undefined)).toBe(true);
+  });
+
+  describe('the reconciler', () => {
+    it('a crash after the three parcels were bought, the caller never retries: the order adopts all three', async () => {
+      const id = await rateExpedited();
+      expect((await ship(id, crash())).status).toBe(500);
+      expect(billableFor(id)).toHaveLength(3);
+      const orderId = (await getShipState(id))!.claim!.orderId;
+      expect(await reconcileAt(orderId, minutes(7))).toEqual([expect.objectContaining({ reconcile: 'SHIP' })]);
+      const stored = await getOrder(orderId);
+      expect(stored?.order.pieceTrackingNumbers).toEqual(madeFor(id).map((s) => s.trackingPin));
+      expect(billableFor(id)).toHaveLength(3);
+      expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['orphan-adopted']);
+    });
+
+    it('the second parcel’s answer lost and no retry: no order is made of two parcels; once the rate is given up both are voided', async () => {
+      const id = await rateExpedited();
+      mock.simulator.failNext('lose-answer', 1, 'createShipment', 1);
+      expect((await ship(id)).status).toBe(502);
+      expect(billableFor(id)).toHaveLength(2);
+      const orderId = (await getShipState(id))!.uncertainAttempt!.orderId;
+      // Adopting needs every parcel: the two are left for the caller's retry to adopt (it then buys the third).
+      expect(await reconcileAt(orderId, minutes(7))).toHaveLength(1);
+      expect(await getOrder(orderId)).toBeUndefined();
+      expect(billableFor(id)).toHaveLength(2);
+      // The rate expired: nobody can adopt them now.
+      expect(await reconcileAt(orderId, minutes(25 * 60))).toHaveLength(1);
+      expect(billableFor(id)).toHaveLength(0);
+      expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['orphan-voided', 'orphan-voided']);
+    });
+
+    it('a retry that bought the three again while the first ones were not listed yet: the late duplicates are voided, the order keeps its own', async () => {
+      const late = await startCanadaPostMock({ clients: [CLIENT], simulator: createCanadaPostSimulator({ clients: [CLIENT], listAfterMs: 1_500 }) });
+      process.env.CANADAPOST_API_BASE_URL_TEST = late.url;
+      process.env.CANADAPOST_API_BASE_URL_LIVE = late.url;
+      try {
+        const id = await rateExpedited();
+        expect((await ship(id, crash())).status).toBe(500);
+        const retried = await ship(id, { clock: () => minutes(1) });
+        expect(retried.status).toBe(200);
+        const orderId = String(retried.json.data!.orderId);
+        const ours = late.simulator.shipments.filter((s) => s.customerRequestId?.startsWith(id.replaceAll('-', '')));
+        expect(ours).toHaveLength(6);
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        await reconcileAt(orderId, minutes(7));
+        const billable = ours.filter((s) => !s.voided && !s.refund).map((s) => s.trackingPin);
+        expect(billable).toEqual((await getOrder(orderId))!.order.pieceTrackingNumbers);
+        expect(billable).toEqual(ours.slice(3).map((s) => s.trackingPin));
+      } finally {
+        process.env.CANADAPOST_API_BASE_URL_TEST = mock.url;
+        process.env.CANADAPOST_API_BASE_URL_LIVE = mock.url;
+        await late.close();
+      }
+    });
   });
 });
