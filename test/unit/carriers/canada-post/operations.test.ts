@@ -14,7 +14,8 @@ import { createCanadaPostApi } from '../../../../shared/carriers/canada-post/htt
 import { canadaPostCancel, canadaPostFindShipments, canadaPostShip, canadaPostTrack } from '../../../../shared/carriers/canada-post/operations';
 import { CarrierError, CarrierRefusal, NothingToAdopt } from '../../../../shared/domain/carrier';
 import { rateRequest } from '../fixtures';
-import { BASE, CONTRACT, CUSTOMER, messages, montreal, PDF, REF32, REFERENCE, shipInputOf, shipmentInfo, shipments } from './fixtures';
+import { BASE, CONTRACT, CUSTOMER, messages, montreal, nonContractInfo, PDF, REF32, REFERENCE, shipInputOf, shipmentInfo, shipments } from './fixtures';
+import { piece } from '../fixtures';
 
 type Route = (request: CanadaPostRequest) => CanadaPostAnswer | undefined;
 const xml = (status: number, body: string): CanadaPostAnswer => ({ status, contentType: 'application/vnd.cpc.shipment-v8+xml', body: Buffer.from(body) });
@@ -96,6 +97,34 @@ describe('Canada Post operations', () => {
       { trackingNumber: secondPin, role: 'outbound' },
     ]);
     expect(sent.filter((s) => s.url.includes('requestId=')).map((s) => new URL(s.url).searchParams.get('requestId'))).toEqual([REF32, ...Array.from({ length: 10 }, (_, i) => `${REF32}-${i + 1}`)]);
+  });
+
+  it('non-contract, three parcels that may exist: the range is listed once, the two found adopted by their references, the third bought', async () => {
+    const nc = (body: string): CanadaPostAnswer => ({ status: 200, contentType: 'application/vnd.cpc.ncshipment-v4+xml', body: Buffer.from(body) });
+    const ids = ['340531309186520001', '340531309186520002', '340531309186520003'];
+    const pins = ['1371134583760001', '1371134583760002', '1371134583760003'];
+    const details = (ref: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<non-contract-shipment-details xmlns="http://www.canadapost.ca/ws/ncshipment-v4"><delivery-spec><references><customer-ref-1>${ref}</customer-ref-1></references></delivery-spec></non-contract-shipment-details>`;
+    const list = `<?xml version="1.0" encoding="UTF-8"?>\n<non-contract-shipments xmlns="http://www.canadapost.ca/ws/ncshipment-v4">${ids
+      .slice(0, 2)
+      .map((id) => `<link rel="shipment" href="${BASE}/rs/${CUSTOMER}/ncshipment/${id}" media-type="application/vnd.cpc.ncshipment-v4+xml"/>`)
+      .join('')}</non-contract-shipments>`;
+    const { api, sent } = fake(
+      [
+        on('GET', /\/ncshipment\?from=/, () => nc(list)),
+        ...ids.map((id, i) => on('GET', new RegExp(`/ncshipment/${id}/details$`), () => nc(details(`${REF32}-${i + 1}`)))),
+        ...ids.map((id, i) => on('GET', new RegExp(`/ncshipment/${id}$`), () => nc(nonContractInfo(id, pins[i]!)))),
+        on('POST', /\/ncshipment$/, () => nc(nonContractInfo(ids[2]!, pins[2]!))),
+        label,
+      ],
+      '',
+    );
+    const three = rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 3 })] } });
+    const shipment = await canadaPostShip(shipInputOf(three, 'CANADAPOST_REGULAR_PARCEL', { mayExist: true }), api, signal());
+    expect(shipment).toMatchObject({ trackingNumber: pins[0], pieceTrackingNumbers: pins, shipmentId: ids[0] });
+    expect(shipment.documents?.map((d) => d.packageIndex)).toEqual([0, 1, 2]);
+    expect(sent.filter((s) => s.url.includes('?from='))).toHaveLength(1);
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(1);
   });
 
   it('refuses a create as Canada Post says (4xx messages → CarrierRefusal)', async () => {
