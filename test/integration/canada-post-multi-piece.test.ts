@@ -279,6 +279,19 @@ maybe('Canada Post, an order of several parcels', () => {
       expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['orphan-voided', 'orphan-voided']);
     });
 
+    it('a cancel whose void of one parcel had no clear answer: the void round voids that parcel too, then the order is cancelled', async () => {
+      const id = await rateExpedited();
+      const orderId = String((await ship(id)).json.data!.orderId);
+      // The last parcel is voided first: its three attempts answer 500, the outcome unknown.
+      mock.simulator.failNext('http500', 3, 'voidShipment');
+      const unclear = await cancel(orderId);
+      expect(unclear.status).toBe(502);
+      expect(madeFor(id).map((s) => s.voided)).toEqual([true, true, false]);
+      expect(await reconcileAt(orderId, minutes(7))).toEqual([expect.objectContaining({ reconcile: 'VOID' })]);
+      expect(billableFor(id)).toHaveLength(0);
+      expect((await getOrder(orderId))!.order.status).toBe('cancelled');
+    });
+
     it('a retry that bought the three again while the first ones were not listed yet: the late duplicates are voided, the order keeps its own', async () => {
       const late = await startCanadaPostMock({ clients: [CLIENT], simulator: createCanadaPostSimulator({ clients: [CLIENT], listAfterMs: 1_500 }) });
       process.env.CANADAPOST_API_BASE_URL_TEST = late.url;
