@@ -75,6 +75,8 @@ export function piecesOf(request: RateRequest): CanadaPostPiece[] {
   }
   // Customs go with each shipment, and the commercial invoice does not say which parcel holds which item.
   if (count > 1 && familyOf(request) !== 'domestic') throw new CarrierRefusal(CANADAPOST, 'Canada Post ships an order of several parcels within Canada only (customs are declared shipment by shipment)');
+  // A return-spec goes with one shipment: refused at rate too, so no rate is offered whose ship would be refused.
+  if (count > 1 && request.shippingOptions.createReturnLabel === true) throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with an order of one parcel only');
   return request.packages.pieces;
 }
 

@@ -12,7 +12,9 @@
  * shipment found is adopted (its label fetched again) instead of buying a
  * second one. A non-contract shipment cannot be searched by reference: Get
  * Non-Contract Shipments lists a date range, and each shipment's details
- * carry our reference in `customer-ref-1` (docs/canada-post.md).
+ * carry our reference in `customer-ref-1` (docs/canada-post.md). An order
+ * of several parcels is one shipment per parcel, each under its own
+ * reference, each looked up, adopted or bought alone ("Multi-piece").
  *
  * The day's close of a contract account transmits the groups its shipments
  * are in (Transmit Shipments), then fetches each manifest and its PDF; a

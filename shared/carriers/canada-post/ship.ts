@@ -15,7 +15,8 @@
  *   `customer-request-id`, which Get Shipments searches by (how a retry finds
  *   a contract shipment an earlier attempt bought, ./operations.ts), and into
  *   `customer-ref-1`, which Canada Post prints and keeps on both kinds of
- *   shipment.
+ *   shipment. An order of several parcels is one shipment per parcel, each
+ *   under ours and its number (`<32 hex>-2`, parcelReferenceOf).
  * - A contract shipment joins the group of its mailing date
  *   (`shipping-api-YYYYMMDD`): one group per day, transmitted by the operator
  *   (docs/canada-post.md, "Groups and transmit").
@@ -241,7 +242,6 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
   if (returnLabel && (kind === 'nonContract' || family !== 'domestic')) {
     throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with a contract shipment within Canada only');
   }
-  if (returnLabel && pieces.length > 1) throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with an order of one parcel only');
   const options = optionsOf(request, pieces.length);
   const mailingDate = shipDateOf(request);
   const deliverySpec: XmlNode = {

@@ -49,6 +49,10 @@ describeWithCanadaPostSchemas('Canada Post rates of several parcels', () => {
     expect(mailingScenarioXml(request)).toContain('<option-code>COV</option-code><option-amount>33.34</option-amount>');
   });
 
+  it('refuses a return label with several parcels (a return-spec goes with one shipment)', () => {
+    expect(() => buildCanadaPostRateRequest(rateInputOf(withOptions(twoPieces(), { createReturnLabel: true })))).toThrow(/order of one parcel only/);
+  });
+
   it(`refuses more than ${CANADA_POST_MAX_PARCELS} parcels (one shipment each)`, () => {
     const many = rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: CANADA_POST_MAX_PARCELS + 1 })] } });
     expect(() => buildCanadaPostRateRequest(rateInputOf(many))).toThrow(CarrierRefusal);
