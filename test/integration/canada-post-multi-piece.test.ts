@@ -62,7 +62,7 @@ const bodyOf = (pieces: Array<{ quantity: number; weight: number }>) => {
 };
 
 const rateCanadaPost = async (pieces: Array<{ quantity: number; weight: number }>): Promise<Rate[]> => {
-  const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', bodyOf(pieces));
+  const rated = await post(createRateHandler(registry()), '/v1/rate', bodyOf(pieces));
   expect(rated.status).toBe(200);
   return rated.json.data!.rates!.filter((r) => r.carrier.code === 'CANADAPOST');
 };
@@ -80,7 +80,7 @@ const rateExpedited = async (pieces = THREE): Promise<string> => {
   return rate!.rateResponseId;
 };
 const ship = (rateResponseId: string, options: Parameters<typeof createShipHandler>[1] = {}) =>
-  post(createShipHandler(registry(), options) as unknown as Handler, `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
+  post(createShipHandler(registry(), options), `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
 const crash = () => ({
   afterCarrierShip: () => {
     throw new Error('injected crash');
@@ -102,8 +102,8 @@ const reconcileAt = async (orderId: string, at: Date): Promise<DueCheck[]> => {
   return mine;
 };
 const cancel = (orderId: string) =>
-  callHandler<Json>(createCancelHandler(registry()) as unknown as Handler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
-const track = (orderId: string) => callHandler<Json>(createTrackHandler(registry()) as unknown as Handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+  callHandler<Json>(createCancelHandler(registry()), proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+const track = (orderId: string) => callHandler<Json>(createTrackHandler(registry()), proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }));
 /** Shipments made under the order's reference (`<32 hex>-<n>`), billable ones (neither voided nor refunded). */
 const madeFor = (rateResponseId: string) => mock.simulator.shipments.filter((s) => s.customerRequestId?.startsWith(rateResponseId.replaceAll('-', '')));
 const billableFor = (rateResponseId: string) => madeFor(rateResponseId).filter((s) => !s.voided && !s.refund);
@@ -240,7 +240,7 @@ maybe('Canada Post, an order of several parcels', () => {
     const id = await rateExpedited();
     const orderId = String((await ship(id)).json.data!.orderId);
     const closed = await callHandler<Json>(
-      createManifestsCreateHandler() as unknown as Handler,
+      createManifestsCreateHandler(),
       proxyEvent({ method: 'POST', path: '/v1/manifests', key: apiKey, body: { carrierCode: 'CANADAPOST', shipDate: shippingDateIn(1) }, contentType: true }),
     );
     expect([closed.status, closed.json.error?.message]).toEqual([201, undefined]);

@@ -117,7 +117,7 @@ describe('UPS ship, exactly once', () => {
     const body = sampleRateBody() as { packages: { pieces: Array<Record<string, unknown>> } };
     const [box] = body.packages.pieces;
     body.packages.pieces = [{ ...box, quantity: 2 }, { ...box, quantity: 1, weight: 6 }];
-    const rated = await post(createRateHandler(registry()) as unknown as Handler, '/v1/rate', body);
+    const rated = await post(createRateHandler(registry()), '/v1/rate', body);
     expect(rated.status).toBe(200);
     const id = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS' && r.service.code === 'UPS_GROUND')!.rateResponseId;
     const shipped = await ship(id);
