@@ -55,7 +55,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: 'Import zod from shared/zod.ts (zod/mini, docs/architecture.md).' }, { name: 'zod/mini', message: 'Import zod from shared/zod.ts: it installs the English messages.' }], patterns: [{ group: ['zod/*', '!zod/mini'], message: 'Import zod from shared/zod.ts.' }] },
+        {
+          paths: [
+            { name: 'zod', message: 'Import zod from shared/zod.ts (zod/mini, docs/architecture.md).' },
+            { name: 'zod/mini', message: 'Import zod from shared/zod.ts: it installs the English messages.' },
+          ],
+          patterns: [{ group: ['zod/*', '!zod/mini'], message: 'Import zod from shared/zod.ts.' }],
+        },
       ],
     },
   },

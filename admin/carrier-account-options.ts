@@ -25,7 +25,17 @@ const ACCOUNT_NUMBER_NAMES: Options = Object.fromEntries(
   accounts.flatMap(({ name, accountNumberLabel }) =>
     accountNumberLabel === undefined
       ? []
-      : [[optionOf(accountNumberLabel), { type: 'string', value: 'N', aliasOf: 'account-number', description: `${name}: the ${accountNumberLabel}, which is the account number` } satisfies OptionSpec]],
+      : [
+          [
+            optionOf(accountNumberLabel),
+            {
+              type: 'string',
+              value: 'N',
+              aliasOf: 'account-number',
+              description: `${name}: the ${accountNumberLabel}, which is the account number`,
+            } satisfies OptionSpec,
+          ],
+        ],
   ),
 );
 
@@ -56,16 +66,18 @@ export const CARRIER_ACCOUNT_OPTIONS = {
 export const contractIdOf = (carrierCode: string, value: string): string => {
   const contractId = accounts.find((a) => a.code === carrierCode)?.contractId;
   if (!contractId) throw new InvalidValue(`--contract-id: a ${carrierCode} account has no contract id`);
-  if (!contractId.pattern.test(value)) throw new InvalidValue(`--contract-id must be ${contractId.rule} (a contract id such as ${contractId.example}), got "${echoed(value)}"`);
+  if (!contractId.pattern.test(value))
+    throw new InvalidValue(`--contract-id must be ${contractId.rule} (a contract id such as ${contractId.example}), got "${echoed(value)}"`);
   return value;
 };
 
 /** The help's line of what the profiles add: each carrier's name of the account number, and its contract id. */
 export const CARRIER_ACCOUNT_HELP: readonly string[] = accounts
   .filter((a) => a.accountNumberLabel !== undefined || a.contractId)
-  .map(({ name, accountNumberLabel, contractId }) =>
-    `(${name}: ${[
-      ...(accountNumberLabel !== undefined ? [`--${optionOf(accountNumberLabel)} N is the same as --account-number`] : []),
-      ...(contractId ? ['--contract-id for a contract account'] : []),
-    ].join('; ')})`,
+  .map(
+    ({ name, accountNumberLabel, contractId }) =>
+      `(${name}: ${[
+        ...(accountNumberLabel !== undefined ? [`--${optionOf(accountNumberLabel)} N is the same as --account-number`] : []),
+        ...(contractId ? ['--contract-id for a contract account'] : []),
+      ].join('; ')})`,
   );

@@ -103,7 +103,10 @@ const refuseQuietly = (command: string, args: string[], options: ParseArgsOption
       }
       throw new UsageError(`${command}: unknown option ${token.rawName}`);
     }
-    if (token.kind === 'positional') throw new UsageError(`${command}: unexpected argument #${token.index + 1} after "${command}" (not shown: it could be a credential); this command takes options only`);
+    if (token.kind === 'positional')
+      throw new UsageError(
+        `${command}: unexpected argument #${token.index + 1} after "${command}" (not shown: it could be a credential); this command takes options only`,
+      );
     if (token.kind === 'option-terminator') throw new UsageError(`${command}: unexpected "--"; this command takes options only`);
   }
 };
@@ -171,7 +174,11 @@ const OPTION_COLUMN = 24;
 
 /** Every option of a command with what it means, aliases too: the help of one command. */
 export const optionLines = (spec: AnyCommandSpec): string[] => {
-  const rows = Object.entries(spec.options).map(([name, option]) => [option.type === 'boolean' ? `--${name}` : `--${name} ${option.value}`, option.description] as const);
+  const rows = Object.entries(spec.options).map(
+    ([name, option]) => [option.type === 'boolean' ? `--${name}` : `--${name} ${option.value}`, option.description] as const,
+  );
   const width = Math.min(OPTION_COLUMN, Math.max(0, ...rows.map(([left]) => left.length)));
-  return rows.flatMap(([left, description]) => (left.length > width ? [left, `${' '.repeat(width)}  ${description}`] : [`${left.padEnd(width)}  ${description}`]));
+  return rows.flatMap(([left, description]) =>
+    left.length > width ? [left, `${' '.repeat(width)}  ${description}`] : [`${left.padEnd(width)}  ${description}`],
+  );
 };

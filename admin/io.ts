@@ -16,7 +16,9 @@ export type AdminIo = {
 export const readBoundedInput = (stream: NodeJS.ReadableStream & { isTTY?: boolean }, limit: number, what: string): Promise<Buffer> => {
   if (stream.isTTY) {
     return Promise.reject(
-      new UsageError(`${what}: stdin is a terminal. Pipe the credentials JSON in (\`< credentials.json\`, or from a password manager), or give --credentials-file FILE`),
+      new UsageError(
+        `${what}: stdin is a terminal. Pipe the credentials JSON in (\`< credentials.json\`, or from a password manager), or give --credentials-file FILE`,
+      ),
     );
   }
   return new Promise((resolve, reject) => {

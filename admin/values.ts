@@ -49,7 +49,8 @@ export const positiveNumber: ValueParser<number> = (value, option) => {
 export const percentBp =
   (max: number): ValueParser<number> =>
   (value, option) => {
-    if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(value)) throw new InvalidValue(`${option} must be a percentage from 0 to ${max} with at most two decimals, got "${value}"`);
+    if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(value))
+      throw new InvalidValue(`${option} must be a percentage from 0 to ${max} with at most two decimals, got "${value}"`);
     const bp = Math.round(Number(value) * 100);
     if (bp > max * 100) throw new InvalidValue(`${option} must be a percentage from 0 to ${max}, got "${value}"`);
     return bp;
@@ -90,7 +91,9 @@ const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 export const parseIsoDate = (raw: string): string | undefined => {
   const m = ISO_8601.exec(raw);
   if (!m) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0, zoneHours = 0, zoneMinutes = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour = 0, minute = 0, second = 0, zoneHours = 0, zoneMinutes = 0] = m
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   // Date would roll 2025-02-30 over to March 2; a typo must not become another day.
   const daysInMonth = new Date(Date.UTC(year!, month, 0)).getUTCDate();
   if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth) return undefined;

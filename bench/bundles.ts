@@ -194,7 +194,9 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       .filter((file) => file.endsWith('.mjs'))
       .reduce((sum, file) => sum + statSync(path.join(outdir(name), file)).size, 0);
   const names = ['baseline', LIGHT_FLOOR, ...functions.map((f) => f.name)];
-  const sizes = new Map(names.map((name, i) => [name, { bytes: importedBytes(metafiles[i]!, path.join(outdir(name), 'index.mjs')), totalBytes: directoryBytes(name) }]));
+  const sizes = new Map(
+    names.map((name, i) => [name, { bytes: importedBytes(metafiles[i]!, path.join(outdir(name), 'index.mjs')), totalBytes: directoryBytes(name) }]),
+  );
 
   // The emulators and the data the requests need, made through the handlers from source.
   ctx.log('bundles: starting DynamoDB Local (in memory) and s3rver, making the data the requests need ...');
@@ -275,7 +277,12 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     return ids;
   };
   ctx.log(`bundles: shipping ${perComparedFunction + perFunction * 3 + 2} orders ...`);
-  const fresh = { track: await orders(perComparedFunction), cancel: await orders(perFunction), labelFile: await orders(perFunction), manifest: await orders(perFunction) };
+  const fresh = {
+    track: await orders(perComparedFunction),
+    cancel: await orders(perFunction),
+    labelFile: await orders(perFunction),
+    manifest: await orders(perFunction),
+  };
   const [labelsOrder] = await orders(1);
   // A company has at most 10 webhooks: each child that creates or deletes them gets a company of its own.
   const webhookUrl = 'http://127.0.0.1:9/hooks';
@@ -297,14 +304,18 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   const manifestOrder = (await orders(1))[0]!;
   // The orders ship on the rate body's date (tomorrow): the close is for that day.
   const shipDate = (domestic.body as { shippingOptions: { shippingDate: string } }).shippingOptions.shippingDate;
-  const manifest = (await call('manifests-create', '/v1/manifests', { carrierCode: 'CARRIERX', shipDate, orderIds: [manifestOrder] })) as { manifestId: string; documents: Array<{ code: string }> };
+  const manifest = (await call('manifests-create', '/v1/manifests', { carrierCode: 'CARRIERX', shipDate, orderIds: [manifestOrder] })) as {
+    manifestId: string;
+    documents: Array<{ code: string }>;
+  };
   const unknownDelivery = `msg_${'0'.repeat(26)}`;
 
   /** The requests of one child of `name`: 1 + WARM events. */
   const requestsOf = (name: string): APIGatewayProxyEvent[] => {
     const n = 1 + warmOf(name);
     const same = (url: string, body?: unknown) => Array.from({ length: n }, () => eventOf(name, url, body));
-    const each = (ids: string[], url: (id: string) => string, body?: (id: string) => unknown) => ids.splice(0, n).map((id) => eventOf(name, url(id), body?.(id)));
+    const each = (ids: string[], url: (id: string) => string, body?: (id: string) => unknown) =>
+      ids.splice(0, n).map((id) => eventOf(name, url(id), body?.(id)));
     switch (name) {
       case 'packaging-types':
         return same('/v1/packaging-types');
@@ -315,7 +326,11 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       case 'rate':
         return Array.from({ length: n }, () => eventOf(name, '/v1/rate', rateBody()));
       case 'ship':
-        return each(rateIds, (id) => `/v1/ship/${id}`, () => ({}));
+        return each(
+          rateIds,
+          (id) => `/v1/ship/${id}`,
+          () => ({}),
+        );
       case 'labels':
         return same(`/v1/labels/${labelsOrder}`);
       case 'label-file':
@@ -325,7 +340,11 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
       case 'cancel':
         return each(fresh.cancel, (id) => `/v1/shipments/${id}`);
       case 'manifests-create':
-        return each(fresh.manifest, () => '/v1/manifests', (id) => ({ carrierCode: 'CARRIERX', shipDate, orderIds: [id] }));
+        return each(
+          fresh.manifest,
+          () => '/v1/manifests',
+          (id) => ({ carrierCode: 'CARRIERX', shipDate, orderIds: [id] }),
+        );
       case 'manifests-list':
         return same('/v1/manifests');
       case 'manifest-get':
@@ -359,7 +378,7 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   daemon.on('message', () => (xrayDatagrams += 1));
   await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
   ctx.defer('bundle bench: X-Ray daemon socket', () => void daemon.close());
-  const daemonAddress = `127.0.0.1:${(daemon.address()).port}`;
+  const daemonAddress = `127.0.0.1:${daemon.address().port}`;
 
   /** What lib/ (lib/shipping-stack.ts, lib/stages.ts prod) and Lambda give the function; `off` turns observability off. */
   const carrierFunctions = new Set(functions.filter((f) => f.access.carrierSecrets).map((f) => f.name));
@@ -432,24 +451,35 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
 
   // One unmeasured child of each, as deployed (file cache; a bundle that fails, answers an error or writes no trace line fails here).
   const measuredFunctions = functions.map((f) => f.name);
-  const expectedStatus = (name: string): number => (name === 'baseline' || name === LIGHT_FLOOR ? 200 : (NOT_FOUND_REQUESTS as readonly string[]).includes(name) ? 404 : 0);
+  const expectedStatus = (name: string): number =>
+    name === 'baseline' || name === LIGHT_FLOOR ? 200 : (NOT_FOUND_REQUESTS as readonly string[]).includes(name) ? 404 : 0;
   let traceLines = 0;
   for (const name of ['baseline', LIGHT_FLOOR, ...measuredFunctions]) {
     const log: string[] = [];
     const sample = await runChild(name, 'deployed', log);
     const expected = expectedStatus(name);
     const bad = sample.statuses.filter((s) => (expected ? s !== expected : !(s >= 200 && s < 400)));
-    if (bad.length > 0) throw new Error(`${name} answered ${sample.statuses.join(', ')} (expected ${expected || "2xx or 3xx"}): ${log.join('').slice(-600)}`);
+    if (bad.length > 0) throw new Error(`${name} answered ${sample.statuses.join(', ')} (expected ${expected || '2xx or 3xx'}): ${log.join('').slice(-600)}`);
     if (name !== 'baseline' && name !== LIGHT_FLOOR) {
-      const traces = log.join('').split('\n').filter((line) => line.includes('"message":"trace"')).length;
+      const traces = log
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('"message":"trace"')).length;
       if (traces !== sample.statuses.length) throw new Error(`${name} wrote ${traces} trace lines for ${sample.statuses.length} sampled requests`);
       traceLines += traces;
     }
   }
 
   ctx.log(`bundles: ${ROUNDS} rounds of ${measuredFunctions.length} triples (baseline, as deployed, observability off) of fresh processes`);
-  const samples = new Map<string, Measured[]>(['baseline', LIGHT_FLOOR, ...measuredFunctions.flatMap((n) => [`${n} deployed`, `${n} off`])].map((key) => [key, []]));
-  const ratios = new Map<string, number[]>(measuredFunctions.flatMap((n) => [[`${n} deployed`, []], [`${n} off`, []]]));
+  const samples = new Map<string, Measured[]>(
+    ['baseline', LIGHT_FLOOR, ...measuredFunctions.flatMap((n) => [`${n} deployed`, `${n} off`])].map((key) => [key, []]),
+  );
+  const ratios = new Map<string, number[]>(
+    measuredFunctions.flatMap((n) => [
+      [`${n} deployed`, []],
+      [`${n} off`, []],
+    ]),
+  );
   const floorRatios: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // The light floor once a round, paired with a baseline of its own.
@@ -508,7 +538,18 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   ];
   const details = [
     table(
-      ['bundle', 'size at import', '/ baseline', 'import p50', 'first request p50', 'warm p50', 'cold penalty p50', 'penalty / baseline', 'observability off: penalty', 'off / baseline'],
+      [
+        'bundle',
+        'size at import',
+        '/ baseline',
+        'import p50',
+        'first request p50',
+        'warm p50',
+        'cold penalty p50',
+        'penalty / baseline',
+        'observability off: penalty',
+        'off / baseline',
+      ],
       [
         row('baseline (GetItem, the SDK)', baseSize.bytes, base),
         row("light floor (GetItem, the service's client; not a target)", lightFloorSize.bytes, lightFloor),
@@ -517,7 +558,15 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     ),
     table(
       ['warm, in these children', 'as deployed p50', 'off p50', 'deployed / off', 'CPU per request, deployed', 'off', 'CPU deployed / off'],
-      warmRows.map((r) => [r.name, ms(r.deployed.warmP50Ms), ms(r.off.warmP50Ms), fmt(r.deployed.warmP50Ms / r.off.warmP50Ms), ms(r.deployed.warmCpuMs), ms(r.off.warmCpuMs), fmt(r.deployed.warmCpuMs / r.off.warmCpuMs)]),
+      warmRows.map((r) => [
+        r.name,
+        ms(r.deployed.warmP50Ms),
+        ms(r.off.warmP50Ms),
+        fmt(r.deployed.warmP50Ms / r.off.warmP50Ms),
+        ms(r.deployed.warmCpuMs),
+        ms(r.off.warmCpuMs),
+        fmt(r.deployed.warmCpuMs / r.off.warmCpuMs),
+      ]),
     ),
     `(lib/bundling.ts options; fresh Node ${process.version} processes against DynamoDB Local and s3rver, the prod stage's environment, tracing and metrics on, trace header Sampled=1 (${traceLines} trace lines checked in the unmeasured children; ${xrayDatagrams} X-Ray datagrams received); ` +
       `cold penalty = import + first request - median of ${WARM} warm requests of the same kind (${WARM_COMPARED} for ${WARM_FUNCTIONS.join(', ')}); ratio: median of ${ROUNDS} (baseline, function) pairs, round-robin; ms: medians; off = POWERTOOLS_TRACE_ENABLED=false, POWERTOOLS_METRICS_DISABLED=true, LOG_LEVEL=SILENT; ` +
@@ -528,11 +577,25 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
     name: 'bundles',
     checks: [
       ...rows.flatMap((r) => [
-        check(`${r.name} cold penalty`, r.deployed.ratio, 'max', penaltyRatioMax(r.name), 'x', `${ms(r.deployed.penaltyMs)} / ${ms(base.penaltyMs)}; observability off ${fmt(r.off.ratio)}x`),
+        check(
+          `${r.name} cold penalty`,
+          r.deployed.ratio,
+          'max',
+          penaltyRatioMax(r.name),
+          'x',
+          `${ms(r.deployed.penaltyMs)} / ${ms(base.penaltyMs)}; observability off ${fmt(r.off.ratio)}x`,
+        ),
         check(`${r.name} bundle`, r.size.bytes / baseSize.bytes, 'max', SIZE_RATIO_MAX, 'x', `${kb(r.size.bytes)} / ${kb(baseSize.bytes)}`),
       ]),
       ...warmRows.map((r) =>
-        check(`warm ${r.name} p50 as deployed / off`, r.deployed.warmP50Ms / r.off.warmP50Ms, 'max', WARM_OBSERVABILITY_MAX, 'x', `${ms(r.deployed.warmP50Ms)} / ${ms(r.off.warmP50Ms)} (DynamoDB Local); CPU ${fmt(r.deployed.warmCpuMs / r.off.warmCpuMs)}x`),
+        check(
+          `warm ${r.name} p50 as deployed / off`,
+          r.deployed.warmP50Ms / r.off.warmP50Ms,
+          'max',
+          WARM_OBSERVABILITY_MAX,
+          'x',
+          `${ms(r.deployed.warmP50Ms)} / ${ms(r.off.warmP50Ms)} (DynamoDB Local); CPU ${fmt(r.deployed.warmCpuMs / r.off.warmCpuMs)}x`,
+        ),
       ),
     ],
     details,
@@ -583,7 +646,8 @@ if (require.main === module) {
     .then(async (part) => {
       await cleanup();
       process.stdout.write(`${part.details.join('\n')}\n`);
-      for (const c of part.checks) process.stdout.write(`${c.name}: ${fmt(c.measured)} ${c.unit} (limit ${c.target}) ${c.ok ? 'ok' : 'MISSED'}; ${c.note ?? ''}\n`);
+      for (const c of part.checks)
+        process.stdout.write(`${c.name}: ${fmt(c.measured)} ${c.unit} (limit ${c.target}) ${c.ok ? 'ok' : 'MISSED'}; ${c.note ?? ''}\n`);
       process.stdout.write(`${JSON.stringify(part.figures)}\n`);
       process.exit(part.checks.every((c) => c.ok) ? 0 : 1);
     })

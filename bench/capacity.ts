@@ -48,7 +48,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AttributeValue, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
 import { ddb, GetCommand } from '../shared/aws';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { stages } from '../lib/stages';
@@ -206,7 +212,17 @@ const readBytes = (r: Pick<Recorded, 'output'>): number[] => {
  * A refused write still costs the units of the item it would have written.
  */
 const computedCapacity = (r: Recorded): CommandCapacity => {
-  const base: CommandCapacity = { command: r.command, tableRead: zeroReads(), indexRead: {}, tableWrite: 0, indexWrite: {}, transactionalWrite: 0, computed: true, zeroUnitRead: false, ...(r.error ? { error: r.error } : {}) };
+  const base: CommandCapacity = {
+    command: r.command,
+    tableRead: zeroReads(),
+    indexRead: {},
+    tableWrite: 0,
+    indexWrite: {},
+    transactionalWrite: 0,
+    computed: true,
+    zeroUnitRead: false,
+    ...(r.error ? { error: r.error } : {}),
+  };
   if (READS.has(r.command)) {
     const bytes = readBytes(r).reduce((sum, b) => sum + b, 0);
     const units = Math.max(1, Math.ceil(bytes / 4096));
@@ -232,7 +248,16 @@ export const commandCapacity = (r: Recorded): CommandCapacity => {
   const consumed: ConsumedCapacity[] = r.consumed ?? [];
   if (consumed.length === 0) return computedCapacity(r);
   const read = READS.has(r.command);
-  const result: CommandCapacity = { command: r.command, tableRead: zeroReads(), indexRead: {}, tableWrite: 0, indexWrite: {}, transactionalWrite: 0, computed: false, zeroUnitRead: false };
+  const result: CommandCapacity = {
+    command: r.command,
+    tableRead: zeroReads(),
+    indexRead: {},
+    tableWrite: 0,
+    indexWrite: {},
+    transactionalWrite: 0,
+    computed: false,
+    zeroUnitRead: false,
+  };
   const unitsOf = (c: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } | undefined) =>
     (read ? c?.ReadCapacityUnits : c?.WriteCapacityUnits) ?? c?.CapacityUnits ?? 0;
   for (const c of consumed) {
@@ -336,8 +361,14 @@ export const summarizeStep = (step: StepName, scenario: string, samples: readonl
     eventual: meanOf(perSample, (p) => p.tableRead.eventual),
     transactional: meanOf(perSample, (p) => p.tableRead.transactional),
   };
-  const indexRead = meanRecord(perSample.map((p) => p.indexRead), n);
-  const indexWrite = meanRecord(perSample.map((p) => p.indexWrite), n);
+  const indexRead = meanRecord(
+    perSample.map((p) => p.indexRead),
+    n,
+  );
+  const indexWrite = meanRecord(
+    perSample.map((p) => p.indexWrite),
+    n,
+  );
   const tableWrite = meanOf(perSample, (p) => p.tableWrite);
   const transactional = meanOf(perSample, (p) => p.transactional);
   const wruTotal = r2(tableWrite + sumOf(Object.values(indexWrite), (v) => v));
@@ -349,7 +380,11 @@ export const summarizeStep = (step: StepName, scenario: string, samples: readonl
     samples: samples.length,
     commands: meanOf(samples, (s) => s.commands.length),
     sequence: samples[0] ? commandSequence(samples[0].commands) : '',
-    rru: { table: tableRead, indexes: indexRead, total: r2(tableRead.strong + tableRead.eventual + tableRead.transactional + sumOf(Object.values(indexRead), (v) => v)) },
+    rru: {
+      table: tableRead,
+      indexes: indexRead,
+      total: r2(tableRead.strong + tableRead.eventual + tableRead.transactional + sumOf(Object.values(indexRead), (v) => v)),
+    },
     wru: { table: tableWrite, indexes: indexWrite, total: wruTotal, transactional, awsRule: r2(wruTotal - transactional / 2) },
     computed: perSample.some((p) => p.computed),
     zeroUnitReads: meanOf(perSample, (p) => p.zeroUnitReads),
@@ -421,7 +456,8 @@ const readStream = async (tableName: string): Promise<{ arn: string; records: St
     const records: StreamRecord[] = [];
     const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: arn }))).StreamDescription?.Shards ?? [];
     for (const shard of shards) {
-      let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+      let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' })))
+        .ShardIterator;
       while (iterator) {
         const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
         records.push(...(page.Records ?? []));
@@ -517,7 +553,12 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
       const output = out.output as { presigned?: unknown; ContentLength?: number };
       const input = args.input as { Body?: unknown };
       const command = output.presigned ? 'presign' : String(context.commandName);
-      const bytes = command === 'PutObjectCommand' && input.Body instanceof Uint8Array ? input.Body.byteLength : command === 'GetObjectCommand' ? (output.ContentLength ?? 0) : 0;
+      const bytes =
+        command === 'PutObjectCommand' && input.Body instanceof Uint8Array
+          ? input.Body.byteLength
+          : command === 'GetObjectCommand'
+            ? (output.ContentLength ?? 0)
+            : 0;
       s3ops.push({ command, bytes });
       return out;
     },
@@ -636,7 +677,15 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
     queue.batches = 0;
     const dispatched = await measure(() => dispatcher({} as ScheduledEvent, {} as Context));
     const messages = queue.waiting.splice(0);
-    const run = { summary: dispatched.value, sample: dispatched.sample, sendCalls: queue.sendCalls, sqsBatches: queue.batches, checks: 0, wroteOrder: 0, failures: 0 };
+    const run = {
+      summary: dispatched.value,
+      sample: dispatched.sample,
+      sendCalls: queue.sendCalls,
+      sqsBatches: queue.batches,
+      checks: 0,
+      wroteOrder: 0,
+      failures: 0,
+    };
     for (const [i, message] of messages.entries()) {
       const event = { Records: [{ messageId: `m${i}`, body: JSON.stringify(message), attributes: {}, messageAttributes: {} }] } as unknown as SQSEvent;
       const checked = await measure(() => worker(event, { functionName: 'tracking-check', awsRequestId: randomUUID() } as Context));
@@ -645,7 +694,8 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
       const wroteOrder = checked.sample.commands.some((c) => writtenKeys(c).some((k) => k.sk === orderSk));
       if (wroteOrder) run.wroteOrder += 1;
       add(wroteOrder ? 'tracking-check (new status)' : 'tracking-check (nothing new)', scenarioOfOrder.get(message.orderId) ?? 'all', checked.sample);
-      if (wroteOrder !== (expect === 'new status')) log(`capacity: the check of ${message.orderId} ${wroteOrder ? 'wrote' : 'did not write'} the order (expected ${expect})`);
+      if (wroteOrder !== (expect === 'new status'))
+        log(`capacity: the check of ${message.orderId} ${wroteOrder ? 'wrote' : 'did not write'} the order (expected ${expect})`);
     }
     return run;
   };
@@ -686,15 +736,29 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
     if (step === 'tracking-dispatch') {
       // Per check queued: both runs' figures divided by the checks they queued.
       const queued = sumOf(rounds, (r) => r.summary.queued);
-      const whole = summarizeStep('tracking-dispatch', 'run', rounds.map((r) => r.sample));
+      const whole = summarizeStep(
+        'tracking-dispatch',
+        'run',
+        rounds.map((r) => r.sample),
+      );
       const divide = (v: number) => r2((v * rounds.length) / queued);
       const divideRecord = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, divide(v)]));
       summaries.push({
         ...whole,
         scenario: `per check queued (${queued} in ${rounds.length} runs)`,
         commands: divide(whole.commands),
-        rru: { table: { strong: divide(whole.rru.table.strong), eventual: divide(whole.rru.table.eventual), transactional: divide(whole.rru.table.transactional) }, indexes: divideRecord(whole.rru.indexes), total: divide(whole.rru.total) },
-        wru: { table: divide(whole.wru.table), indexes: divideRecord(whole.wru.indexes), total: divide(whole.wru.total), transactional: divide(whole.wru.transactional), awsRule: divide(whole.wru.awsRule) },
+        rru: {
+          table: { strong: divide(whole.rru.table.strong), eventual: divide(whole.rru.table.eventual), transactional: divide(whole.rru.table.transactional) },
+          indexes: divideRecord(whole.rru.indexes),
+          total: divide(whole.rru.total),
+        },
+        wru: {
+          table: divide(whole.wru.table),
+          indexes: divideRecord(whole.wru.indexes),
+          total: divide(whole.wru.total),
+          transactional: divide(whole.wru.transactional),
+          awsRule: divide(whole.wru.awsRule),
+        },
         zeroUnitReads: divide(whole.zeroUnitReads),
         ms: { p50: round(sumOf(rounds, (r) => r.sample.ms) / queued), max: round(Math.max(...rounds.map((r) => r.sample.ms / r.summary.queued))) },
       });
@@ -713,16 +777,43 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
     if (ceiling !== undefined) checks.push(check(`capacity: ${s.step} ${s.scenario} write units (AWS rule)`, s.wru.awsRule, 'max', ceiling, 'WRU'));
     if (READ_ONLY_STEPS.includes(s.step)) checks.push(check(`capacity: ${s.step} ${s.scenario} writes nothing`, s.wru.total + s.s3.put, 'max', 0, 'WRU+PUT'));
   }
-  checks.push(check('capacity: largest item stored', Math.max(0, ...summaries.map((s) => s.items.maxBytes)), 'max', MAX_ITEM_BYTES, 'bytes', 'one read unit per order read'));
+  checks.push(
+    check(
+      'capacity: largest item stored',
+      Math.max(0, ...summaries.map((s) => s.items.maxBytes)),
+      'max',
+      MAX_ITEM_BYTES,
+      'bytes',
+      'one read unit per order read',
+    ),
+  );
   const first = summaries.filter((s) => s.step === 'label-file first');
   checks.push(
     check('capacity: label file rendered and stored once per first fetch', Math.max(...first.map((s) => Math.abs(s.s3.put - 1))), 'max', 0, 'PUT off 1'),
-    check('capacity: one e-mail per order in transit', summaries.filter((s) => s.step === 'notify (e-mail)').reduce((n, s) => n + s.samples * s.emails, 0), 'min', kept.length, 'e-mails'),
+    check(
+      'capacity: one e-mail per order in transit',
+      summaries.filter((s) => s.step === 'notify (e-mail)').reduce((n, s) => n + s.samples * s.emails, 0),
+      'min',
+      kept.length,
+      'e-mails',
+    ),
     check('capacity: dispatcher queued every due order, each round', Math.min(...rounds.map((r) => r.summary.queued)), 'min', kept.length, 'orders'),
     check('capacity: first round: every check wrote the new status', firstRound.wroteOrder, 'min', firstRound.checks, 'checks'),
     check('capacity: second round: no check wrote the order', secondRound.wroteOrder, 'max', 0, 'checks'),
-    check('capacity: dispatcher writes nothing', sumOf(rounds, (r) => summarizeStep('tracking-dispatch', 'run', [r.sample]).wru.total), 'max', 0, 'WRU'),
-    check('capacity: tracking checks failed', sumOf(rounds, (r) => r.failures), 'max', 0, 'messages'),
+    check(
+      'capacity: dispatcher writes nothing',
+      sumOf(rounds, (r) => summarizeStep('tracking-dispatch', 'run', [r.sample]).wru.total),
+      'max',
+      0,
+      'WRU',
+    ),
+    check(
+      'capacity: tracking checks failed',
+      sumOf(rounds, (r) => r.failures),
+      'max',
+      0,
+      'messages',
+    ),
   );
 
   const units = (v: number) => fmt(v);
@@ -732,7 +823,29 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
   };
   const details = [
     table(
-      ['step', 'scenario', 'n', 'cmds', 'RRU strong', 'RRU eventual', 'RRU GSI', 'WRU table', 'WRU GSI', 'WRU tx', 'WRU AWS', 'items', 'bytes', 'max item', 'S3 PUT', 'S3 GET', 'S3 HEAD', 'S3 bytes', 'e-mails', 'p50 ms', 'commands'],
+      [
+        'step',
+        'scenario',
+        'n',
+        'cmds',
+        'RRU strong',
+        'RRU eventual',
+        'RRU GSI',
+        'WRU table',
+        'WRU GSI',
+        'WRU tx',
+        'WRU AWS',
+        'items',
+        'bytes',
+        'max item',
+        'S3 PUT',
+        'S3 GET',
+        'S3 HEAD',
+        'S3 bytes',
+        'e-mails',
+        'p50 ms',
+        'commands',
+      ],
       summaries.map((s) => [
         s.step,
         s.scenario,
@@ -785,7 +898,19 @@ export const runCapacityBench = async (ctx: BenchContext): Promise<BenchPart> =>
         wruPerCheckBefore: WRU_PER_CHECK_BEFORE,
         rounds: rounds.map((r, i) => {
           const run = summarizeStep('tracking-dispatch', `round ${i + 1}`, [r.sample]);
-          return { ...r.summary, ms: round(r.sample.ms), sends: r.sendCalls, sqsSendMessageBatch: r.sqsBatches, commands: run.commands, sequence: run.sequence, rru: run.rru, wru: run.wru, checks: r.checks, wroteOrder: r.wroteOrder, failures: r.failures };
+          return {
+            ...r.summary,
+            ms: round(r.sample.ms),
+            sends: r.sendCalls,
+            sqsSendMessageBatch: r.sqsBatches,
+            commands: run.commands,
+            sequence: run.sequence,
+            rru: run.rru,
+            wru: run.wru,
+            checks: r.checks,
+            wroteOrder: r.wroteOrder,
+            failures: r.failures,
+          };
         }),
       },
       notifyInvocations: invocations,

@@ -6,7 +6,12 @@ import type { BenchContext } from './checks';
  * How a bench child exits: killed (SIGKILL, after `onDeadline`) when it is not
  * done by `deadlineMs`, asked to stop (SIGTERM) when the bench is stopped.
  */
-export const childExit = (ctx: BenchContext, child: ChildProcess, deadlineMs: number, onDeadline?: () => void): Promise<{ code: number | null; signal: NodeJS.Signals | null }> =>
+export const childExit = (
+  ctx: BenchContext,
+  child: ChildProcess,
+  deadlineMs: number,
+  onDeadline?: () => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> =>
   new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       onDeadline?.();

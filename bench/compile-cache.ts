@@ -41,7 +41,15 @@ module.enableCompileCache({ directory: new URL('./${CACHE_DIR}', import.meta.url
 export const { handler } = await import('./index.mjs');
 `;
 
-const eventOf = (f: (typeof FUNCTIONS)[number]) => ({ httpMethod: f.method, resource: f.path, path: f.path, headers: {}, requestContext: { requestId: 'cc' }, body: null, isBase64Encoded: false });
+const eventOf = (f: (typeof FUNCTIONS)[number]) => ({
+  httpMethod: f.method,
+  resource: f.path,
+  path: f.path,
+  headers: {},
+  requestContext: { requestId: 'cc' },
+  body: null,
+  isBase64Encoded: false,
+});
 
 /** Imports `entry`, answers one request, reports both times on fd 3; `fill` flushes the cache after. */
 const childScript = (entry: string, event: unknown, fill: boolean) => `
@@ -79,7 +87,9 @@ export const runCompileCacheBench = async (ctx: BenchContext): Promise<BenchPart
       child.stdio[3]!.on('data', (chunk: Buffer) => (report += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 && report ? resolve(JSON.parse(report) as Sample) : reject(new Error(`compile cache child exited with ${code}: ${errors.slice(-500)}`))));
+      child.on('close', (code) =>
+        code === 0 && report ? resolve(JSON.parse(report) as Sample) : reject(new Error(`compile cache child exited with ${code}: ${errors.slice(-500)}`)),
+      );
     });
 
   ctx.log(`compile cache: building ${FUNCTIONS.map((f) => f.name).join(', ')} and filling their caches ...`);
@@ -129,7 +139,8 @@ export const runCompileCacheBench = async (ctx: BenchContext): Promise<BenchPart
       }
     });
     const readOnly = variant('read-only', (cacheDir) => {
-      for (const e of [cacheDir, ...readdirSync(cacheDir, { recursive: true }).map((p) => path.join(cacheDir, String(p)))]) chmodSync(e, statSync(e).isDirectory() ? 0o555 : 0o444);
+      for (const e of [cacheDir, ...readdirSync(cacheDir, { recursive: true }).map((p) => path.join(cacheDir, String(p)))])
+        chmodSync(e, statSync(e).isDirectory() ? 0o555 : 0o444);
     });
     const asRoot = process.getuid?.() === 0;
     for (const [label, copy, uid] of [
@@ -150,9 +161,20 @@ export const runCompileCacheBench = async (ctx: BenchContext): Promise<BenchPart
     details: [
       table(
         ['function', 'cache', 'import', 'import, cache', 'import + first request', 'with the cache', 'saving (paired median)'],
-        rows.map((r) => [r.name, `${fmt(r.cacheBytes / 1024)} KB`, ms(r.importPlainMs), ms(r.importCachedMs), ms(r.totalPlainMs), ms(r.totalCachedMs), ms(r.savingMs)]),
+        rows.map((r) => [
+          r.name,
+          `${fmt(r.cacheBytes / 1024)} KB`,
+          ms(r.importPlainMs),
+          ms(r.importCachedMs),
+          ms(r.totalPlainMs),
+          ms(r.totalCachedMs),
+          ms(r.savingMs),
+        ]),
       ),
-      table(['cache that cannot serve', 'answer', 'import + first request'], fallbacks.map((b) => [b.name, String(b.status), ms(b.ms)])),
+      table(
+        ['cache that cannot serve', 'answer', 'import + first request'],
+        fallbacks.map((b) => [b.name, String(b.status), ms(b.ms)]),
+      ),
       `(Node ${process.version} ${process.arch}, uid ${process.getuid?.() ?? '?'}: the cache is filled and read by this very Node, architecture and user, which a Lambda function on arm64 with the runtime's Node never is (docs/performance.md); ${ROUNDS} pairs of fresh processes, a request without an API key (401); ${fmt(wallMs / 1000)} s)`,
     ],
     figures: {

@@ -260,8 +260,7 @@ export const runDynamodbBench = async (ctx: BenchContext): Promise<BenchPart> =>
   const deployed = stages.prod;
   const endpoints: EndpointFigures[] = [];
   let rateWrites:
-    | { units: number; reportedUnits: number; rates: number; items: number; bytes: number; largestResponseBytes: number; requestBytes: number }
-    | undefined;
+    { units: number; reportedUnits: number; rates: number; items: number; bytes: number; largestResponseBytes: number; requestBytes: number } | undefined;
   for (const name of names) {
     if (ctx.stopped()) break;
     // Caches empty: every request reads its key, company and reference data.
@@ -318,14 +317,29 @@ export const runDynamodbBench = async (ctx: BenchContext): Promise<BenchPart> =>
   });
   if (rateWrites) {
     checks.push(
-      check('rate write units', rateWrites.reportedUnits, 'max', rateWrites.rates + RATE_EXTRA_WRITE_UNITS, 'WCU', `${rateWrites.rates} rates + ${RATE_EXTRA_WRITE_UNITS}`),
+      check(
+        'rate write units',
+        rateWrites.reportedUnits,
+        'max',
+        rateWrites.rates + RATE_EXTRA_WRITE_UNITS,
+        'WCU',
+        `${rateWrites.rates} rates + ${RATE_EXTRA_WRITE_UNITS}`,
+      ),
       check('largest stored rate response', rateWrites.largestResponseBytes, 'max', RATE_RESPONSE_MAX_BYTES, 'bytes'),
     );
   }
   const details = [
     table(
       ['function', 'empty: commands', 'chain', 'empty: steps', 'warm: commands', 'chain', 'warm: steps'],
-      endpoints.map((e) => [e.function, String(e.emptyCommands), String(e.emptyChain), e.emptySequence, String(e.warmCommands), String(e.warmChain), e.warmSequence || '(none)']),
+      endpoints.map((e) => [
+        e.function,
+        String(e.emptyCommands),
+        String(e.emptyChain),
+        e.emptySequence,
+        String(e.warmCommands),
+        String(e.warmChain),
+        e.warmSequence || '(none)',
+      ]),
     ),
     `(DynamoDB Local, one request at a time; empty = API_KEY_CACHE_SECONDS=0 and REFERENCE_CACHE_SECONDS=0, warm = ${deployed.apiKeyCacheSeconds} s and ${deployed.referenceCacheSeconds} s as on a deployed stage; ship is measured, not held to the read endpoints' targets)`,
     ...(rateWrites

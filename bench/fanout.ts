@@ -75,7 +75,9 @@ const CARRIER_CODES = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'] as const;
 /** What the service would have read from the table for a `default`-group company with a user and no boxes of its own. */
 const referenceContext = () => {
   const plans = pricingPlans.filter((p) => p.pricingGroupId === PRICING_GROUP);
-  const servicesByCarrier = new Map<string, CarrierService[]>(plans.map((plan) => [plan.carrierCode, referenceServices.filter((s) => s.carrierCode === plan.carrierCode)]));
+  const servicesByCarrier = new Map<string, CarrierService[]>(
+    plans.map((plan) => [plan.carrierCode, referenceServices.filter((s) => s.carrierCode === plan.carrierCode)]),
+  );
   const enabled = new Map(plans.map((plan) => [plan.carrierCode, enabledServices(servicesByCarrier.get(plan.carrierCode) ?? [], plan)]));
   return {
     company: { companyId: 'bench-company', userId: 'bench-user', blacklist: [] as string[] },
@@ -151,7 +153,10 @@ const runSeries = async (ctx: BenchContext, name: string, faults: SandboxFaults,
 
 const measured = (series: Series, pick: (s: RateSample) => number): LatencySummary => {
   const samples = series.samples.slice(WARMUP_REQUESTS);
-  return summarize(samples.map(pick), samples.reduce((sum, s) => sum + s.totalMs, 0));
+  return summarize(
+    samples.map(pick),
+    samples.reduce((sum, s) => sum + s.totalMs, 0),
+  );
 };
 
 const failedAs = (sample: RateSample, reason: RateFailure['reason']) => sample.failures.some((f) => f.carrierCode === DEGRADED_CARRIER && f.reason === reason);
@@ -214,7 +219,14 @@ export const runFanoutBench = async (ctx: BenchContext): Promise<BenchPart> => {
   return {
     name: 'fanout',
     checks: [
-      check(`fan-out wall time / ${CARRIER_LATENCY_MS} ms`, fanOutRatio, 'max', FANOUT_RATIO_MAX, 'x', `p50 ${fmt(fanOut.p50Ms)} ms, 4 carriers at ${CARRIER_LATENCY_MS} ms`),
+      check(
+        `fan-out wall time / ${CARRIER_LATENCY_MS} ms`,
+        fanOutRatio,
+        'max',
+        FANOUT_RATIO_MAX,
+        'x',
+        `p50 ${fmt(fanOut.p50Ms)} ms, 4 carriers at ${CARRIER_LATENCY_MS} ms`,
+      ),
       check(
         'rate p50, one carrier degraded / healthy',
         degradedRatio,
@@ -256,7 +268,8 @@ if (require.main === module) {
   runFanoutBench(ctx)
     .then((part) => {
       process.stdout.write(`${part.details.join('\n')}\n`);
-      for (const c of part.checks) process.stdout.write(`${c.name}: ${fmt(c.measured)} ${c.unit} (limit ${c.target}) ${c.ok ? 'ok' : 'MISSED'}; ${c.note ?? ''}\n`);
+      for (const c of part.checks)
+        process.stdout.write(`${c.name}: ${fmt(c.measured)} ${c.unit} (limit ${c.target}) ${c.ok ? 'ok' : 'MISSED'}; ${c.note ?? ''}\n`);
       process.stdout.write(`${JSON.stringify(part.figures)}\n`);
       process.exit(part.checks.every((c) => c.ok) ? 0 : 1);
     })

@@ -106,7 +106,7 @@ export const runInvocationScopeBench = async (ctx: BenchContext): Promise<BenchP
   const hooks = process.getBuiltinModule('node:async_hooks');
   const createHook = hooks.createHook;
   let hooksCreated = 0;
-  hooks.createHook = ((...args: Parameters<typeof createHook>) => ((hooksCreated += 1), createHook(...args)));
+  hooks.createHook = (...args: Parameters<typeof createHook>) => ((hooksCreated += 1), createHook(...args));
   const variants = [moduleVariable(), explicit(), asyncLocalStorage(hooks.AsyncLocalStorage)];
   hooks.createHook = createHook;
   ctx.log(`invocation scope: ${variants.length} variants, ${ROUNDS} rounds of ${INVOCATIONS} invocations each, after ${WARMUP_INVOCATIONS} ...`);
@@ -125,7 +125,16 @@ export const runInvocationScopeBench = async (ctx: BenchContext): Promise<BenchP
   const rows = variants.map((v) => [v.name, fmt(us(v.name)), spread(v.name), fmt((us(v.name) - floor) * 1000)]);
   return {
     name: 'scope',
-    checks: [check('AsyncLocalStorage per invocation, over a module variable', als - floor, 'max', ALS_OVERHEAD_MAX_US, 'us', `async hooks installed: ${hooksCreated}`)],
+    checks: [
+      check(
+        'AsyncLocalStorage per invocation, over a module variable',
+        als - floor,
+        'max',
+        ALS_OVERHEAD_MAX_US,
+        'us',
+        `async hooks installed: ${hooksCreated}`,
+      ),
+    ],
     details: [
       table(['one invocation (10 awaits, 8 records, 6 lines)', 'us (median)', 'us, rounds', 'ns over the module variable'], rows),
       `(${ROUNDS} rounds of ${INVOCATIONS} invocations per variant, the order turning each round; async hooks installed by AsyncLocalStorage: ${hooksCreated})`,

@@ -53,7 +53,11 @@ const label = (packageIndex: number, format: CarrierDocument['format'], content:
 /** A carrier Z label image: 812×1218, 1 bit, as the sandbox draws it (shared/carriers/sandbox/documents.ts). */
 const carrierZ = () => pngOf(ihdr(812, 1218, 1, 0), pngChunk('IDAT', zerosZlib(103 * 1218)));
 /** The second package's document `hostile`, the others carrier Z labels. */
-const secondOfThree = (format: CarrierDocument['format'], hostile: () => Buffer) => () => [label(0, 'PNG', carrierZ()), label(1, format, hostile()), label(2, 'PNG', carrierZ())];
+const secondOfThree = (format: CarrierDocument['format'], hostile: () => Buffer) => () => [
+  label(0, 'PNG', carrierZ()),
+  label(1, format, hostile()),
+  label(2, 'PNG', carrierZ()),
+];
 /** 1600×2400 16-bit RGBA: the largest image a 4×6 page takes, decoded by pdf-lib (rows of 30.7 MB). */
 const largestRgba = () => pngOf(ihdr(1600, 2400, 16, 6), pngChunk('IDAT', zerosZlib((1600 * 8 + 1) * 2400)));
 /**
@@ -75,20 +79,50 @@ const costliestPdf = (longNames = 490) => {
 };
 
 const CASES: readonly Case[] = [
-  ...(Object.keys(HOSTILE_IMAGES) as Array<keyof typeof HOSTILE_IMAGES>).map((name) => ({ name: `PNG ${name}`, hostile: true, documents: secondOfThree('PNG', HOSTILE_IMAGES[name]), packages: 3 })),
+  ...(Object.keys(HOSTILE_IMAGES) as Array<keyof typeof HOSTILE_IMAGES>).map((name) => ({
+    name: `PNG ${name}`,
+    hostile: true,
+    documents: secondOfThree('PNG', HOSTILE_IMAGES[name]),
+    packages: 3,
+  })),
   { name: 'PDF of 100,000 pages', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.pages100k), packages: 3 },
   { name: 'PDF of 3,000 unending objects', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.unendingObjects()), packages: 3 },
   { name: 'PDF whose object stream inflates to 1 GiB', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.objectStreamBomb), packages: 3 },
   { name: 'PDF with 30 KB of digits between objects', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.digitsBetweenObjects()), packages: 3 },
-  { name: 'PDF whose cross-reference stream claims 100 million entries', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.xrefStreamHugeSize), packages: 3 },
-  { name: 'PDF whose object stream has 3,000 objects at one place', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.objectStreamOverlap()), packages: 3 },
+  {
+    name: 'PDF whose cross-reference stream claims 100 million entries',
+    hostile: true,
+    documents: secondOfThree('PDF', HOSTILE_PDFS.xrefStreamHugeSize),
+    packages: 3,
+  },
+  {
+    name: 'PDF whose object stream has 3,000 objects at one place',
+    hostile: true,
+    documents: secondOfThree('PDF', () => HOSTILE_PDFS.objectStreamOverlap()),
+    packages: 3,
+  },
   { name: 'PDF of 300,000 names', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.manyNames()), packages: 3 },
   { name: 'PDF of 300,000 references', hostile: true, documents: secondOfThree('PDF', () => HOSTILE_PDFS.manyReferences()), packages: 3 },
   { name: 'PDF with a name of 3 MiB', hostile: true, documents: secondOfThree('PDF', HOSTILE_PDFS.longName), packages: 3 },
   { name: 'PDF at every bound the check takes', hostile: true, documents: secondOfThree('PDF', costliestPdf), packages: 3 },
-  { name: 'budget spent: 200 × 1600×2400 RGBA 16-bit', hostile: false, documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PNG', largestRgba())), packages: 200 },
-  { name: 'budget spent: 200 × the PDF at every bound (names kept)', hostile: false, documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PDF', costliestPdf())), packages: 200 },
-  { name: 'budget spent: 200 × the PDF at every bound but names (values)', hostile: false, documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PDF', costliestPdf(0))), packages: 200 },
+  {
+    name: 'budget spent: 200 × 1600×2400 RGBA 16-bit',
+    hostile: false,
+    documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PNG', largestRgba())),
+    packages: 200,
+  },
+  {
+    name: 'budget spent: 200 × the PDF at every bound (names kept)',
+    hostile: false,
+    documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PDF', costliestPdf())),
+    packages: 200,
+  },
+  {
+    name: 'budget spent: 200 × the PDF at every bound but names (values)',
+    hostile: false,
+    documents: () => Array.from({ length: 200 }, (_, i) => label(i, 'PDF', costliestPdf(0))),
+    packages: 200,
+  },
 ];
 
 type Measured = { ms: number; cpuMs: number; peakBytes: number; pages: number; refused: number; peakMethod: 'VmHWM' | 'maxRSS' };
@@ -134,7 +168,14 @@ const runCase = async (name: string): Promise<Measured> => {
   const peak = reset ? procStatus()!.hwm : process.resourceUsage().maxRSS * 1024;
   // Page objects as pdf-lib writes them (no object streams): `/Type /Page`, not `/Type /Pages`.
   const pages = file.body.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
-  return { ms, cpuMs: (user + system) / 1000, peakBytes: Math.max(0, peak - before), pages, refused: file.refused?.length ?? 0, peakMethod: reset ? 'VmHWM' : 'maxRSS' };
+  return {
+    ms,
+    cpuMs: (user + system) / 1000,
+    peakBytes: Math.max(0, peak - before),
+    pages,
+    refused: file.refused?.length ?? 0,
+    peakMethod: reset ? 'VmHWM' : 'maxRSS',
+  };
 };
 
 /** One case in a fresh process; undefined when it did not finish by CASE_DEADLINE_MS. */
@@ -175,11 +216,22 @@ export const runLabelsBench = async (ctx: BenchContext): Promise<BenchPart> => {
     const [peakMiB, cpuMs] = [measured ? mib(measured.peakBytes) : Number.POSITIVE_INFINITY, measured?.cpuMs ?? Number.POSITIVE_INFINITY];
     const note = measured ? `${measured.refused} refused, ${measured.pages} pages` : `not done in ${CASE_DEADLINE_MS / 1000} s`;
     const [peakLimit, cpuLimit] = benchCase.hostile ? [HOSTILE_PEAK_MIB, HOSTILE_CPU_MS] : [WORST_FILE_PEAK_MIB, WORST_FILE_CPU_MS];
-    return [check(`labels ${benchCase.name}: peak RSS`, peakMiB, 'max', peakLimit, 'MiB', note), check(`labels ${benchCase.name}: CPU`, cpuMs, 'max', cpuLimit, 'ms')];
+    return [
+      check(`labels ${benchCase.name}: peak RSS`, peakMiB, 'max', peakLimit, 'MiB', note),
+      check(`labels ${benchCase.name}: CPU`, cpuMs, 'max', cpuLimit, 'ms'),
+    ];
   });
   const rows = results.map(({ benchCase, measured }) =>
     measured
-      ? [benchCase.name, fmt(round(measured.cpuMs)), fmt(round(measured.ms)), fmt(round(mib(measured.peakBytes))), String(measured.pages), String(measured.refused), measured.peakMethod]
+      ? [
+          benchCase.name,
+          fmt(round(measured.cpuMs)),
+          fmt(round(measured.ms)),
+          fmt(round(mib(measured.peakBytes))),
+          String(measured.pages),
+          String(measured.refused),
+          measured.peakMethod,
+        ]
       : [benchCase.name, '-', '-', '-', '-', '-', `not done in ${CASE_DEADLINE_MS / 1000} s`],
   );
   return {
@@ -192,7 +244,16 @@ export const runLabelsBench = async (ctx: BenchContext): Promise<BenchPart> => {
     figures: {
       cases: results.map(({ benchCase, measured }) => ({
         name: benchCase.name,
-        ...(measured ? { cpuMs: round(measured.cpuMs), ms: round(measured.ms), peakMiB: round(mib(measured.peakBytes)), pages: measured.pages, refused: measured.refused, peakReadAs: measured.peakMethod } : { done: false }),
+        ...(measured
+          ? {
+              cpuMs: round(measured.cpuMs),
+              ms: round(measured.ms),
+              peakMiB: round(mib(measured.peakBytes)),
+              pages: measured.pages,
+              refused: measured.refused,
+              peakReadAs: measured.peakMethod,
+            }
+          : { done: false }),
       })),
     },
   };

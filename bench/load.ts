@@ -74,10 +74,7 @@ export const BENCH_ONLY_ENV: readonly string[] = [
 ];
 
 /** The environment of the `npm start` under load. */
-export const runtimeEnv = (
-  base: NodeJS.ProcessEnv,
-  target: { dataDir: string; port: number; dynamodbPort: number; s3Port: number },
-): NodeJS.ProcessEnv => {
+export const runtimeEnv = (base: NodeJS.ProcessEnv, target: { dataDir: string; port: number; dynamodbPort: number; s3Port: number }): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = { ...base };
   for (const name of BENCH_ONLY_ENV) delete env[name];
   return {
@@ -174,7 +171,17 @@ export const loadDetails = (routes: readonly RouteLoad[], options: LoadOptions, 
   `load: npm start with autocannon, ${options.connections} connections, ${options.durationS} s per route after a ${options.warmupS} s warm-up`,
   table(
     ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'timeouts'],
-    routes.map((r) => [r.route, String(r.requests), fmt(r.requestsPerSec), fmt(r.p50Ms), fmt(r.p99Ms), fmt(r.maxMs), String(r.non2xx), String(r.errors), String(r.timeouts)]),
+    routes.map((r) => [
+      r.route,
+      String(r.requests),
+      fmt(r.requestsPerSec),
+      fmt(r.p50Ms),
+      fmt(r.p99Ms),
+      fmt(r.maxMs),
+      String(r.non2xx),
+      String(r.errors),
+      String(r.timeouts),
+    ]),
   ),
   [
     `runtime: ready in ${fmt(runtime.startupMs / 1000)} s (load average ${fmt(runtime.loadAverage)})`,
@@ -261,7 +268,10 @@ export const parseStatGroup = (stat: string): { state: string; pgid: number } | 
   return fields[0] && Number.isInteger(pgid) ? { state: fields[0], pgid } : undefined;
 };
 
-const procPids = (): number[] => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+const procPids = (): number[] =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 
 const readProc = (pid: number, file: string): string | undefined => {
   try {

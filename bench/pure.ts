@@ -52,7 +52,13 @@ const LIFETIME_SECONDS = 24 * 3600;
 const referenceContext = () => {
   const plans = pricingPlans.filter((p) => p.pricingGroupId === PRICING_GROUP);
   const servicesByCarrier = new Map<string, CarrierService[]>(
-    plans.map((plan) => [plan.carrierCode, enabledServices(referenceServices.filter((s) => s.carrierCode === plan.carrierCode), plan)]),
+    plans.map((plan) => [
+      plan.carrierCode,
+      enabledServices(
+        referenceServices.filter((s) => s.carrierCode === plan.carrierCode),
+        plan,
+      ),
+    ]),
   );
   return {
     company: { companyId: 'bench-company', userId: 'bench-user', blacklist: [] as string[] },

@@ -168,8 +168,19 @@ const routeRow = (label: string, r: RouteResult): string[] => [
 /** The pure and HTTP benchmarks, as a part like the others. */
 const latencyDetails = (pure: PureBenchResult[], http: HttpBenchResult | undefined): string[] => {
   const rows = [
-    ...pure.map((p) => [`pure ${p.scenario} (${p.description})`, String(p.count), fmt(p.opsPerSec), fmt(p.p50Ms), fmt(p.p95Ms), fmt(p.p99Ms), fmt(p.maxMs), `${p.rates} rates`]),
-    ...(http ? [routeRow(`http ${http.routes.carriers.route}`, http.routes.carriers), routeRow(`http ${http.routes.rate.route} (${domestic.name})`, http.routes.rate)] : []),
+    ...pure.map((p) => [
+      `pure ${p.scenario} (${p.description})`,
+      String(p.count),
+      fmt(p.opsPerSec),
+      fmt(p.p50Ms),
+      fmt(p.p95Ms),
+      fmt(p.p99Ms),
+      fmt(p.maxMs),
+      `${p.rates} rates`,
+    ]),
+    ...(http
+      ? [routeRow(`http ${http.routes.carriers.route}`, http.routes.carriers), routeRow(`http ${http.routes.rate.route} (${domestic.name})`, http.routes.rate)]
+      : []),
   ];
   const lines = [
     table(['benchmark', 'n', 'ops/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'notes'], rows),
@@ -282,7 +293,13 @@ const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
   out(
     table(
       ['target', 'measured', 'limit', 'result', 'note'],
-      checks.map((c) => [c.name, `${fmt(c.measured)} ${c.unit}`, `${c.kind === 'max' ? '<=' : '>='} ${fmt(c.target)} ${c.unit}`, c.ok ? 'ok' : 'MISSED', c.note ?? '']),
+      checks.map((c) => [
+        c.name,
+        `${fmt(c.measured)} ${c.unit}`,
+        `${c.kind === 'max' ? '<=' : '>='} ${fmt(c.target)} ${c.unit}`,
+        c.ok ? 'ok' : 'MISSED',
+        c.note ?? '',
+      ]),
     ),
   );
   for (const part of parts) {
@@ -352,7 +369,14 @@ const main = async (): Promise<number> => {
     parts: Object.fromEntries(parts.map((p) => [p.name, p.figures])),
     checks: checks.map((c) => ({ ...c, measured: round(c.measured) })),
   };
-  out(ok ? 'All targets met.' : `Targets missed: ${checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`);
+  out(
+    ok
+      ? 'All targets met.'
+      : `Targets missed: ${checks
+          .filter((c) => !c.ok)
+          .map((c) => c.name)
+          .join(', ')}`,
+  );
   const json = JSON.stringify(summary);
   // Only a full run replaces the results docs/performance.md quotes.
   if (selected.length === PARTS.length) {

@@ -130,7 +130,13 @@ const orderItem = (orderId: string, createdDate: string, requestGzip: Uint8Array
 
 /** A carrier that answers every track at once (or after `latencyMs`): a new status for the orders in `changing`, else what the order has. */
 const instantCarrier = (changing: ReadonlySet<string>, createdDate: string, now: Date, latencyMs: () => number): CarrierRegistry => {
-  const labelEvent = { status: 'pending' as const, code: 'LABEL_CREATED' as const, description: 'Shipping label created', location: 'Montreal, QC, CA', occurredAt: createdDate };
+  const labelEvent = {
+    status: 'pending' as const,
+    code: 'LABEL_CREATED' as const,
+    description: 'Shipping label created',
+    location: 'Montreal, QC, CA',
+    occurredAt: createdDate,
+  };
   const carrier = {
     code: 'CARRIERX',
     async track(shipment: { trackingNumber: string }): Promise<CarrierTracking> {
@@ -140,7 +146,16 @@ const instantCarrier = (changing: ReadonlySet<string>, createdDate: string, now:
       return {
         trackingNumber: shipment.trackingNumber,
         transitStatus: 'intransit',
-        events: [{ status: 'intransit', code: 'PICKED_UP', description: 'Picked up', location: 'Montreal, QC, CA', occurredAt: new Date(now.getTime() - 60_000).toISOString() }, labelEvent],
+        events: [
+          {
+            status: 'intransit',
+            code: 'PICKED_UP',
+            description: 'Picked up',
+            location: 'Montreal, QC, CA',
+            occurredAt: new Date(now.getTime() - 60_000).toISOString(),
+          },
+          labelEvent,
+        ],
       };
     },
   } as unknown as CarrierPort;
@@ -190,7 +205,9 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
   const ids: string[] = Array.from({ length: orders }, () => randomUUID());
   const dueCount = ids.filter((_, i) => dueAtOf(i) <= now.toISOString()).length;
   // The worker sample: due orders spread over the window, each with its order item.
-  const sampled = Array.from({ length: sampleChecks + SLOW_BATCHES * SQS_BATCH }, (_, k) => Math.floor((k * dueCount) / (sampleChecks + SLOW_BATCHES * SQS_BATCH)));
+  const sampled = Array.from({ length: sampleChecks + SLOW_BATCHES * SQS_BATCH }, (_, k) =>
+    Math.floor((k * dueCount) / (sampleChecks + SLOW_BATCHES * SQS_BATCH)),
+  );
   const sampledSet = new Set(sampled.map((i) => ids[i]!));
   const requestGzip = gzipSync(JSON.stringify(domestic.body));
   const changingNumbers = new Set<string>();
@@ -221,7 +238,8 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
   const loader = async () => {
     for (;;) {
       if (ctx.stopped()) throw new Error('tracking-scale: stopped');
-      if (performance.now() - loadStarted > LOAD_LIMIT_MS) throw new Error(`tracking-scale: the load took over ${LOAD_LIMIT_MS / 1000} s; try a smaller TRACKING_SCALE_ORDERS`);
+      if (performance.now() - loadStarted > LOAD_LIMIT_MS)
+        throw new Error(`tracking-scale: the load took over ${LOAD_LIMIT_MS / 1000} s; try a smaller TRACKING_SCALE_ORDERS`);
       const start = next;
       next += WRITE_BATCH;
       if (start >= items.length) return;
@@ -319,7 +337,9 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
   const batchesOf = (messages: readonly DueCheck[]) =>
     Array.from({ length: Math.ceil(messages.length / SQS_BATCH) }, (_, b) => messages.slice(b * SQS_BATCH, (b + 1) * SQS_BATCH));
   const invoke = async (batch: readonly DueCheck[]) => {
-    const event = { Records: batch.map((m, i) => ({ messageId: `m${i}`, body: JSON.stringify(m), attributes: {}, messageAttributes: {} })) } as unknown as SQSEvent;
+    const event = {
+      Records: batch.map((m, i) => ({ messageId: `m${i}`, body: JSON.stringify(m), attributes: {}, messageAttributes: {} })),
+    } as unknown as SQSEvent;
     const started = performance.now();
     const answer = await worker(event, { functionName: 'tracking-check', awsRequestId: randomUUID() } as Context);
     return { ms: performance.now() - started, failures: answer.batchItemFailures.length };
@@ -338,7 +358,12 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
         }
       }),
     );
-    return { ms: performance.now() - started, durations: durations.sort((a, b) => a - b), failures, checks: Math.min(batches.length, durations.length) * SQS_BATCH };
+    return {
+      ms: performance.now() - started,
+      durations: durations.sort((a, b) => a - b),
+      failures,
+      checks: Math.min(batches.length, durations.length) * SQS_BATCH,
+    };
   };
   log(`tracking-scale: workers: ${fmt(fast.length)} checks in batches of ${SQS_BATCH}, ${WORKERS} invocations at once, instant carrier ...`);
   recorded.length = 0;
@@ -403,7 +428,13 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
     shards: TRACKING_SHARDS,
     scheduleItemBytes: scheduleBytes,
     orderItemBytes: orderBytes,
-    load: { items: items.length, ms: round(loadMs), itemsPerSecond: Math.round(items.length / (loadMs / 1000)), batchWriteItem: writeCalls, concurrency: LOAD_CONCURRENCY },
+    load: {
+      items: items.length,
+      ms: round(loadMs),
+      itemsPerSecond: Math.round(items.length / (loadMs / 1000)),
+      batchWriteItem: writeCalls,
+      concurrency: LOAD_CONCURRENCY,
+    },
     dispatch: [dispatchFigures(instant), dispatchFigures(paced)],
     workers: {
       instant: workerFigures(fastRun, WORKERS),
@@ -426,7 +457,14 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
     check('tracking-scale: dispatcher found every due check', instant.queued, 'min', dueCount, 'checks'),
     check('tracking-scale: dispatcher writes nothing', instant.writes + paced.writes, 'max', 0, 'WRU'),
     check('tracking-scale: worker failures', fastRun.failures + slowRun.failures, 'max', 0, 'messages'),
-    check('tracking-scale: write units per check that finds nothing new', perCheck.find((p) => p.kind === 'nothing new')?.wru ?? Number.NaN, 'max', 4, 'WRU', 'was 7.5 with the active-orders index'),
+    check(
+      'tracking-scale: write units per check that finds nothing new',
+      perCheck.find((p) => p.kind === 'nothing new')?.wru ?? Number.NaN,
+      'max',
+      4,
+      'WRU',
+      'was 7.5 with the active-orders index',
+    ),
   ];
   const details = [
     `${fmt(orders)} active orders (schedule items of ${scheduleBytes} bytes, ${TRACKING_SHARDS} shards), ${fmt(dueCount)} due (${dueShare * 100} %); ` +
@@ -455,12 +493,31 @@ export const runTrackingScaleBench = async (ctx: BenchContext): Promise<BenchPar
           [`carrier at ${CARRIER_LATENCY_MS} ms`, figures.workers.carrierAt300ms],
         ] as const
       ).map(([label, f]: readonly [string, ReturnType<typeof workerFigures>]) => {
-        return [label, fmt(f.checks), String(f.invocationsAtOnce), fmt(f.ms), fmt(f.checksPerSecond), fmt(f.batchMs.p50), fmt(f.batchMs.p95), fmt(f.checksPerInvocationSecond), String(f.failures)];
+        return [
+          label,
+          fmt(f.checks),
+          String(f.invocationsAtOnce),
+          fmt(f.ms),
+          fmt(f.checksPerSecond),
+          fmt(f.batchMs.p50),
+          fmt(f.batchMs.p95),
+          fmt(f.checksPerInvocationSecond),
+          String(f.failures),
+        ];
       }),
     ),
     table(
       ['per check', 'n', 'cmds', 'RRU table', 'RRU GSI', 'WRU table', 'WRU GSI', 'WRU'],
-      perCheck.map((p) => [p.kind, String(p.checks), fmt(p.commands), fmt(p.rruTable), fmt(p.rruIndex), fmt(p.wruTable), fmt(p.wruIndex), `${fmt(p.wru)}${p.computed ? ' (some computed)' : ''}`]),
+      perCheck.map((p) => [
+        p.kind,
+        String(p.checks),
+        fmt(p.commands),
+        fmt(p.rruTable),
+        fmt(p.rruIndex),
+        fmt(p.wruTable),
+        fmt(p.wruIndex),
+        `${fmt(p.wru)}${p.computed ? ' (some computed)' : ''}`,
+      ]),
     ),
     `(mean write units per check at one in ${CHANGE_EVERY} with a new status: ${fmt(meanWru)}, against 7.5 before the schedule item; wall times are DynamoDB Local's on this machine)`,
   ];

@@ -125,7 +125,11 @@ type ChildMessage = { result?: WarmResult; error?: string; ready?: boolean; step
  * one measured step (floor, then handler) each time `pair.step` is called,
  * until `pair.done`: the parent alternates the steps of the two modes' children.
  */
-const runChild = (ctx: BenchContext, mode: Mode, pair?: { ready: () => void; stepped: () => void; control: (send: (message: object) => void) => void }): Promise<WarmResult> =>
+const runChild = (
+  ctx: BenchContext,
+  mode: Mode,
+  pair?: { ready: () => void; stepped: () => void; control: (send: (message: object) => void) => void },
+): Promise<WarmResult> =>
   new Promise((resolve, reject) => {
     const child: ChildProcess = fork(__filename, [], {
       cwd: path.resolve(__dirname, '..'),
@@ -205,7 +209,9 @@ const summaryRow = (label: string, s: LatencySummary, extra: string): string[] =
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
-  ctx.log(`warm rate handler vs floor, observability as deployed and off (${PAIRS} pairs of child processes, one pair after the other, the steps of a pair's two alternated: DynamoDB Local to record reads, then an instant in-process DynamoDB) ...`);
+  ctx.log(
+    `warm rate handler vs floor, observability as deployed and off (${PAIRS} pairs of child processes, one pair after the other, the steps of a pair's two alternated: DynamoDB Local to record reads, then an instant in-process DynamoDB) ...`,
+  );
   const pairs: Array<[WarmResult, WarmResult]> = [];
   for (let i = 0; i < PAIRS; i += 1) pairs.push(await runPaired(ctx));
   const observabilityRatios = pairs.map(([deployed, off]) => deployed.handler.p50Ms / off.handler.p50Ms);
@@ -232,8 +238,20 @@ export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
       [
         summaryRow('floor (parse, validate, stringify)', r.floor, `body ${r.requestBytes} B, response ${r.responseBytes} B`),
         summaryRow('rate handler (instant DynamoDB), observability as deployed', r.handler, `${r.rates} rates; per request ${calls}`),
-        summaryRow('rate handler, observability off', off.handler, `floor in that child p50 ${fmt(off.floor.p50Ms)} ms; mean main-thread CPU ${fmt(off.handlerCpuMeanMs)} ms`),
-        ['ratio as deployed / off', '', fmt(observabilityRatio), '', fmt(r.handler.p99Ms / off.handler.p99Ms), '', `target p50 <= ${OBSERVABILITY_RATIO_MAX}: the median of ${PAIRS} pairs (${observabilityRatios.map((v) => fmt(v)).join(', ')}); mean CPU ${fmt(r.handlerCpuMeanMs / off.handlerCpuMeanMs)}`],
+        summaryRow(
+          'rate handler, observability off',
+          off.handler,
+          `floor in that child p50 ${fmt(off.floor.p50Ms)} ms; mean main-thread CPU ${fmt(off.handlerCpuMeanMs)} ms`,
+        ),
+        [
+          'ratio as deployed / off',
+          '',
+          fmt(observabilityRatio),
+          '',
+          fmt(r.handler.p99Ms / off.handler.p99Ms),
+          '',
+          `target p50 <= ${OBSERVABILITY_RATIO_MAX}: the median of ${PAIRS} pairs (${observabilityRatios.map((v) => fmt(v)).join(', ')}); mean CPU ${fmt(r.handlerCpuMeanMs / off.handlerCpuMeanMs)}`,
+        ],
         ...sdkRows,
         [
           'ratio handler / floor',
@@ -252,8 +270,22 @@ export const runWarmBench = async (ctx: BenchContext): Promise<BenchPart> => {
   return {
     name: 'warm',
     checks: [
-      check('warm rate p50 / floor (as deployed)', floorRatio, 'max', WARM_RATIO_MAX, 'x', `median of ${PAIRS} pairs (${floorRatios.map((v) => fmt(v)).join(', ')}); that pair ${fmt(pairs[floorRatios.indexOf(floorRatio)]![0].handler.p50Ms)} ms / ${fmt(pairs[floorRatios.indexOf(floorRatio)]![0].floor.p50Ms)} ms`),
-      check('warm rate p50 as deployed / off (instant DynamoDB)', observabilityRatio, 'max', OBSERVABILITY_RATIO_MAX, 'x', `median of ${PAIRS} pairs (${observabilityRatios.map((v) => fmt(v)).join(', ')}); that pair ${fmt(r.handler.p50Ms)} ms / ${fmt(off.handler.p50Ms)} ms`),
+      check(
+        'warm rate p50 / floor (as deployed)',
+        floorRatio,
+        'max',
+        WARM_RATIO_MAX,
+        'x',
+        `median of ${PAIRS} pairs (${floorRatios.map((v) => fmt(v)).join(', ')}); that pair ${fmt(pairs[floorRatios.indexOf(floorRatio)]![0].handler.p50Ms)} ms / ${fmt(pairs[floorRatios.indexOf(floorRatio)]![0].floor.p50Ms)} ms`,
+      ),
+      check(
+        'warm rate p50 as deployed / off (instant DynamoDB)',
+        observabilityRatio,
+        'max',
+        OBSERVABILITY_RATIO_MAX,
+        'x',
+        `median of ${PAIRS} pairs (${observabilityRatios.map((v) => fmt(v)).join(', ')}); that pair ${fmt(r.handler.p50Ms)} ms / ${fmt(off.handler.p50Ms)} ms`,
+      ),
     ],
     details,
     figures: {
@@ -307,7 +339,6 @@ const bodyBytes = (body: unknown): Buffer => {
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   throw new Error(`warm bench: unexpected request body type ${typeof body}`);
 };
-
 
 /**
  * The DynamoDB client's request handler (`{ handle(request) }`, shared/aws/signed-http.ts): first forwarding to
@@ -432,12 +463,11 @@ const documentCommand = async (target: string, input: Json) => {
   const { unmarshall } = await import('@aws-sdk/util-dynamodb');
   type Av = Parameters<typeof unmarshall>[0];
   const u = (value: unknown) => (value === undefined ? undefined : unmarshall(value as Av));
-  const mapValues = (record: unknown, f: (v: never) => unknown) =>
-    Object.fromEntries(Object.entries(record as Json).map(([k, v]) => [k, f(v as never)]));
+  const mapValues = (record: unknown, f: (v: never) => unknown) => Object.fromEntries(Object.entries(record as Json).map(([k, v]) => [k, f(v as never)]));
   const values = (x: Json) => ({ ...x, ...(x.ExpressionAttributeValues ? { ExpressionAttributeValues: u(x.ExpressionAttributeValues) } : {}) });
   switch (target) {
     case 'GetItem':
-      return new lib.GetCommand({ ...(input), Key: u(input.Key) } as never);
+      return new lib.GetCommand({ ...input, Key: u(input.Key) } as never);
     case 'Query':
       return new lib.QueryCommand({ ...values(input), ...(input.ExclusiveStartKey ? { ExclusiveStartKey: u(input.ExclusiveStartKey) } : {}) } as never);
     case 'PutItem':
@@ -485,10 +515,9 @@ const withSourcePositions = <T extends { nodes: ProfileNode[] }>(profile: T): T 
   for (const { callFrame } of profile.nodes) {
     if (!callFrame.url.startsWith('file://') || callFrame.url.includes('/node_modules/')) continue;
     // findEntry answers `{}` where no mapping covers the position.
-    const entry: { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string } | undefined = profileMapOf(fileURLToPath(callFrame.url))?.findEntry(
-      callFrame.lineNumber,
-      callFrame.columnNumber,
-    );
+    const entry: { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string } | undefined = profileMapOf(
+      fileURLToPath(callFrame.url),
+    )?.findEntry(callFrame.lineNumber, callFrame.columnNumber);
     if (!entry || entry.originalLine === undefined) continue;
     if (entry.originalSource) callFrame.url = entry.originalSource.replace(/^(\.\.\/)+/, '');
     if (entry.name) callFrame.functionName = `${entry.name} (${callFrame.functionName || 'anonymous'})`;
@@ -602,14 +631,22 @@ const childMain = async (): Promise<WarmResult> => {
   const route = { name: 'rate', entry: 'functions/rate/handler.ts', method: 'POST', path: '/v1/rate' };
   const requestBody = JSON.stringify(domestic.body);
   const rawHeaders = [
-    'Host', 'api.example.com',
-    'User-Agent', 'warm-bench/1.0',
-    'Accept', 'application/json',
-    'Content-Type', 'application/json',
-    'Content-Length', String(Buffer.byteLength(requestBody)),
-    'X-API-Key', apiKey,
-    'X-Amzn-Trace-Id', 'Root=1-00000000-000000000000000000000000',
-    'X-Forwarded-Port', '443',
+    'Host',
+    'api.example.com',
+    'User-Agent',
+    'warm-bench/1.0',
+    'Accept',
+    'application/json',
+    'Content-Type',
+    'application/json',
+    'Content-Length',
+    String(Buffer.byteLength(requestBody)),
+    'X-API-Key',
+    apiKey,
+    'X-Amzn-Trace-Id',
+    'Root=1-00000000-000000000000000000000000',
+    'X-Forwarded-Port',
+    '443',
   ];
   let n = 0;
   const invocation = () => {
@@ -630,7 +667,9 @@ const childMain = async (): Promise<WarmResult> => {
     const result = await rate(event, context);
     const ms = performance.now() - t0;
     if (result.statusCode !== 200) {
-      throw new Error(`rate answered ${result.statusCode}: ${result.body.slice(0, 300)}${instant.unexpected.length ? `; unexpected DynamoDB calls: ${instant.unexpected.join(' | ')}` : ''}`);
+      throw new Error(
+        `rate answered ${result.statusCode}: ${result.body.slice(0, 300)}${instant.unexpected.length ? `; unexpected DynamoDB calls: ${instant.unexpected.join(' | ')}` : ''}`,
+      );
     }
     return { ms, body: result.body };
   };
@@ -703,7 +742,11 @@ const childMain = async (): Promise<WarmResult> => {
     await new Promise<void>((resolve) => {
       process.on('message', (message: { step?: boolean; done?: boolean }) => {
         if (message.done) resolve();
-        else if (message.step) step().then(() => process.send!({ stepped: true }), (error: unknown) => process.send!({ error: String((error as Error)?.stack ?? error) }));
+        else if (message.step)
+          step().then(
+            () => process.send!({ stepped: true }),
+            (error: unknown) => process.send!({ error: String((error as Error)?.stack ?? error) }),
+          );
       });
       process.send!({ ready: true });
     });
@@ -733,7 +776,10 @@ const childMain = async (): Promise<WarmResult> => {
 
   let profile: string | undefined;
   // One file per child: `<name>.deployed.cpuprofile` and `<name>.off.cpuprofile`.
-  const profileFile = process.env.WARM_BENCH_CPU_PROFILE?.replace(/(\.cpuprofile)?$/, `.${process.env[MODE_VARIABLE] === 'off' ? 'off' : 'deployed'}.cpuprofile`);
+  const profileFile = process.env.WARM_BENCH_CPU_PROFILE?.replace(
+    /(\.cpuprofile)?$/,
+    `.${process.env[MODE_VARIABLE] === 'off' ? 'off' : 'deployed'}.cpuprofile`,
+  );
   if (profileFile) {
     log(`  profiling ${PROFILE_MS / 1000} s of warm handler calls into ${profileFile} ...`);
     const { Session } = await import('node:inspector/promises');

@@ -49,7 +49,8 @@ const main = async (): Promise<number> => {
     const actual = describeOutcome(report.outcome);
     const sample = path.relative(path.resolve(__dirname, '..', 'events'), report.eventFile);
     const expected = expectations.get(sample);
-    if (expected !== undefined) err(`invoke: ${report.fn.name} -> ${actual}; expected for events/${sample}: ${expected}${expected === actual ? '' : '  (DIFFERS)'}`);
+    if (expected !== undefined)
+      err(`invoke: ${report.fn.name} -> ${actual}; expected for events/${sample}: ${expected}${expected === actual ? '' : '  (DIFFERS)'}`);
     else err(`invoke: ${report.fn.name} -> ${actual}`);
   }
   return 0;

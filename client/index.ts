@@ -70,9 +70,8 @@ export const createShippingClient = ({ baseUrl, apiKey, fetch }: ShippingClientO
 
 type Schemas = components['schemas'];
 /** The `data` of an operation's answer for a status. */
-type DataOf<Op extends keyof operations, Status extends number> = operations[Op]['responses'] extends Record<Status, { content: { 'application/json': { data: infer D } } }>
-  ? D
-  : never;
+type DataOf<Op extends keyof operations, Status extends number> =
+  operations[Op]['responses'] extends Record<Status, { content: { 'application/json': { data: infer D } } }> ? D : never;
 
 /** The body of POST /v1/rate (spec 2.1); a piece's packagingType may be a code or UUID string. */
 export type RateRequest = Schemas['RateRequest'];

@@ -170,7 +170,13 @@ export class Monitoring extends Construct {
     for (const [name, { handler }] of functions) {
       const metric = handler.metricThrottles({ statistic: Stats.SUM, period, label: name });
       throttles.set(name, metric);
-      alarm(`throttles-${name}`, metric, settings.lambdaThrottles, `Function ${name} throttled: its reserved concurrency (${stage.reservedConcurrency[name] ?? 'none'}) was reached`, false);
+      alarm(
+        `throttles-${name}`,
+        metric,
+        settings.lambdaThrottles,
+        `Function ${name} throttled: its reserved concurrency (${stage.reservedConcurrency[name] ?? 'none'}) was reached`,
+        false,
+      );
     }
     new MetricFilter(this, 'ApiThrottledFilter', {
       logGroup: api.accessLogs,
@@ -179,8 +185,20 @@ export class Monitoring extends Construct {
       metricName: API_THROTTLED_METRIC,
       metricValue: '1',
     });
-    const apiThrottled = new Metric({ namespace: metricsNamespace(stage), metricName: API_THROTTLED_METRIC, statistic: Stats.SUM, period, label: 'API Gateway 429' });
-    alarm('api-throttled', apiThrottled, settings.apiThrottled, `API Gateway answered 429 (stage throttle) to at least ${settings.apiThrottled} requests`, false);
+    const apiThrottled = new Metric({
+      namespace: metricsNamespace(stage),
+      metricName: API_THROTTLED_METRIC,
+      statistic: Stats.SUM,
+      period,
+      label: 'API Gateway 429',
+    });
+    alarm(
+      'api-throttled',
+      apiThrottled,
+      settings.apiThrottled,
+      `API Gateway answered 429 (stage throttle) to at least ${settings.apiThrottled} requests`,
+      false,
+    );
     const wafBlocked = (rule: string) =>
       new Metric({
         namespace: 'AWS/WAFV2',
@@ -190,7 +208,13 @@ export class Monitoring extends Construct {
         period,
         label: `WAF ${rule}`,
       });
-    alarm('waf-blocked', wafBlocked('ALL'), settings.wafBlocked, `The web ACL blocked at least ${settings.wafBlocked} requests (per-key or per-IP limits)`, false);
+    alarm(
+      'waf-blocked',
+      wafBlocked('ALL'),
+      settings.wafBlocked,
+      `The web ACL blocked at least ${settings.wafBlocked} requests (per-key or per-IP limits)`,
+      false,
+    );
 
     // Stream batches and queue messages that kept failing.
     const deadLetters = new Map<string, IMetric>();
@@ -198,7 +222,13 @@ export class Monitoring extends Construct {
       if (!failureQueue) continue;
       const metric = failureQueue.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period, label: `${name} dead letters` });
       deadLetters.set(name, metric);
-      alarm(`dead-letters-${name}`, metric, settings.notifyDeadLetters, `Stream batches or queue messages of ${name} parked in its dead-letter queue after every retry`, false);
+      alarm(
+        `dead-letters-${name}`,
+        metric,
+        settings.notifyDeadLetters,
+        `Stream batches or queue messages of ${name} parked in its dead-letter queue after every retry`,
+        false,
+      );
     }
     // The tracking workers falling behind the dispatcher: checks wait, and tracking goes stale (docs/tracking.md).
     const trackingQueue = functions.get('tracking-check')?.sourceQueue;
@@ -223,7 +253,13 @@ export class Monitoring extends Construct {
       period,
       label: 'Orphan shipments voided',
     });
-    alarm('orphan-shipments-voided', orphans, 1, 'The reconciler voided a shipment a carrier held under our reference that no order adopted: the carrier answered after our timeout, or a ship died before its order was written', false);
+    alarm(
+      'orphan-shipments-voided',
+      orphans,
+      1,
+      'The reconciler voided a shipment a carrier held under our reference that no order adopted: the carrier answered after our timeout, or a ship died before its order was written',
+      false,
+    );
     this.alarms = alarms;
 
     const wide = { width: 12, height: 6 };
@@ -247,10 +283,19 @@ export class Monitoring extends Construct {
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'p99 latency (ms)', left: [...latency.values()], ...wide }),
-      new GraphWidget({ title: 'Carrier failure rate', left: [new MathExpression({ expression: queries.failureRateByCarrier, label: '', period })], leftAnnotations: [{ value: settings.carrierFailureRate, label: 'alarm' }], ...wide }),
+      new GraphWidget({
+        title: 'Carrier failure rate',
+        left: [new MathExpression({ expression: queries.failureRateByCarrier, label: '', period })],
+        leftAnnotations: [{ value: settings.carrierFailureRate, label: 'alarm' }],
+        ...wide,
+      }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Carrier latency (max, ms)', left: [new MathExpression({ expression: queries.latencyP99ByCarrier, label: '', period })], ...wide }),
+      new GraphWidget({
+        title: 'Carrier latency (max, ms)',
+        left: [new MathExpression({ expression: queries.latencyP99ByCarrier, label: '', period })],
+        ...wide,
+      }),
       new GraphWidget({ title: 'Carrier breaker openings', left: [breakerOpenings], ...wide }),
     );
     this.dashboard.addWidgets(
@@ -264,7 +309,16 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Dead letters', left: [...deadLetters.values()], ...wide }),
       new GraphWidget({ title: 'Orphan shipments voided by the reconciler', left: [orphans], ...wide }),
-      ...(trackingAge ? [new GraphWidget({ title: 'Oldest tracking check waiting (s)', left: [trackingAge], leftAnnotations: [{ value: settings.trackingQueueAgeSeconds, label: 'alarm' }], ...wide })] : []),
+      ...(trackingAge
+        ? [
+            new GraphWidget({
+              title: 'Oldest tracking check waiting (s)',
+              left: [trackingAge],
+              leftAnnotations: [{ value: settings.trackingQueueAgeSeconds, label: 'alarm' }],
+              ...wide,
+            }),
+          ]
+        : []),
     );
   }
 }

@@ -182,7 +182,11 @@ export class ShippingStack extends Stack {
     for (const name of QUEUES) {
       if (!functions.some((f) => (f.trigger.kind === 'queue' && f.trigger.queue === name) || f.access.sends?.includes(name))) continue;
       const queueScope = new Construct(this, `Queue-${name}`);
-      const deadLetters = new Queue(queueScope, 'DeadLetters', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+      const deadLetters = new Queue(queueScope, 'DeadLetters', {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
       const queue = new Queue(queueScope, 'Queue', {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
@@ -310,7 +314,12 @@ export class ShippingStack extends Stack {
 
   /** The ARN pattern of the stage's carrier-account secrets (Secrets Manager appends 6 random characters to each name). */
   carrierSecretsArn(): string {
-    return this.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${this.stage.carrierSecretPrefix}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    return this.formatArn({
+      service: 'secretsmanager',
+      resource: 'secret',
+      resourceName: `${this.stage.carrierSecretPrefix}/*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
   }
 
   private attachTrigger(scope: Construct, entry: FunctionEntry, handler: ProjectFunction): Omit<DeployedFunction, 'entry' | 'handler'> {
@@ -344,7 +353,11 @@ export class ShippingStack extends Stack {
         // otherwise have its deliveries throttled, and count each throttle as a receipt towards the dead-letter queue).
         const reserved = this.stage.reservedConcurrency[entry.name];
         handler.addEventSource(
-          new SqsEventSource(queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true, ...(reserved ? { maxConcurrency: Math.max(2, reserved) } : {}) }),
+          new SqsEventSource(queue, {
+            batchSize: trigger.batchSize,
+            reportBatchItemFailures: true,
+            ...(reserved ? { maxConcurrency: Math.max(2, reserved) } : {}),
+          }),
         );
         return { failureQueue: deadLetters, sourceQueue: queue };
       }

@@ -82,7 +82,8 @@ export const stageConfigSchema = z
     /** Production keeps its data: table and bucket retained, deletion and termination protection on. */
     retainData: z.boolean(),
     logRetentionDays: z
-      .number().check(z.refine((days) => logRetentionValues.includes(days as RetentionDays), 'must be one of the CloudWatch Logs retention periods')),
+      .number()
+      .check(z.refine((days) => logRetentionValues.includes(days as RetentionDays), 'must be one of the CloudWatch Logs retention periods')),
     /** LOG_LEVEL of the functions' structured logger. */
     logLevel: z.enum(logLevels),
     throttling: z.object({
@@ -131,7 +132,14 @@ export const stageConfigSchema = z
      * read the secrets under it, nothing else.
      */
     carrierSecretPrefix: z
-      .string().check(z.regex(/^[A-Za-z0-9_+=.@-]+(\/[A-Za-z0-9_+=.@-]+)*$/, 'must be Secrets Manager name characters (letters, digits, _+=.@-) in /-separated parts, without a leading or trailing /'), z.maxLength(200)),
+      .string()
+      .check(
+        z.regex(
+          /^[A-Za-z0-9_+=.@-]+(\/[A-Za-z0-9_+=.@-]+)*$/,
+          'must be Secrets Manager name characters (letters, digits, _+=.@-) in /-separated parts, without a leading or trailing /',
+        ),
+        z.maxLength(200),
+      ),
     /** How long a function keeps a carrier account's credentials once read; a rotated secret is seen within it. */
     carrierSecretCacheSeconds: z.number().check(z.int(), z.gte(0), z.lte(3600)),
     /**
@@ -167,43 +175,56 @@ export const stageConfigSchema = z
      */
     accountConcurrency: positiveInt,
     monitoring: monitoringSchema,
-  }).check(z.superRefine((stage, ctx) => {
-    if (stage.apiKeyTestPrefix === stage.apiKeyPrefix) {
-      ctx.addIssue({ code: 'custom', path: ['apiKeyTestPrefix'], message: 'must differ from apiKeyPrefix, or a key could not tell its mode' });
-    }
-    if (stage.throttling.burstLimit < stage.throttling.rateLimit) {
-      ctx.addIssue({ code: 'custom', path: ['throttling', 'burstLimit'], message: 'must be at least throttling.rateLimit' });
-    }
-    if (stage.carrierTimeoutMs >= stage.rateBudgetMs) {
-      ctx.addIssue({ code: 'custom', path: ['carrierTimeoutMs'], message: 'must be shorter than rateBudgetMs' });
-    }
-    if (stage.rateBudgetMs >= stage.lambda.timeoutSeconds * 1000) {
-      ctx.addIssue({ code: 'custom', path: ['rateBudgetMs'], message: 'must be shorter than lambda.timeoutSeconds, or rating is cut off mid-flight' });
-    }
-    if (stage.notifyLeaseSeconds <= stage.lambda.timeoutSeconds) {
-      ctx.addIssue({ code: 'custom', path: ['notifyLeaseSeconds'], message: 'must be longer than lambda.timeoutSeconds, or a live attempt is taken over and an e-mail goes out twice' });
-    }
-    if (stage.rateLimits.perIp < stage.rateLimits.perKey) {
-      ctx.addIssue({ code: 'custom', path: ['rateLimits', 'perIp'], message: 'must be at least rateLimits.perKey, or one key from one address is cut below its own limit' });
-    }
-    for (const name of Object.keys(stage.reservedConcurrency)) {
-      if (!functionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['reservedConcurrency', name], message: 'is not a function of the function list (shared/functions.ts)' });
-    }
-    const reserved = Object.values(stage.reservedConcurrency).reduce((sum, n) => sum + n, 0);
-    if (reserved > stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reservedConcurrency'],
-        message: `reserves ${reserved} in all, but AWS keeps ${UNRESERVED_CONCURRENCY_FLOOR} of the account's ${stage.accountConcurrency} unreserved: at most ${stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR}`,
-      });
-    }
-    for (const name of Object.keys(stage.monitoring.latencyP99Ms)) {
-      if (!httpFunctionNames.has(name)) ctx.addIssue({ code: 'custom', path: ['monitoring', 'latencyP99Ms', name], message: 'is not an HTTP function of the function list' });
-    }
-    if (stage.monitoring.datapointsToAlarm > stage.monitoring.evaluationPeriods) {
-      ctx.addIssue({ code: 'custom', path: ['monitoring', 'datapointsToAlarm'], message: 'must be at most monitoring.evaluationPeriods' });
-    }
-  }));
+  })
+  .check(
+    z.superRefine((stage, ctx) => {
+      if (stage.apiKeyTestPrefix === stage.apiKeyPrefix) {
+        ctx.addIssue({ code: 'custom', path: ['apiKeyTestPrefix'], message: 'must differ from apiKeyPrefix, or a key could not tell its mode' });
+      }
+      if (stage.throttling.burstLimit < stage.throttling.rateLimit) {
+        ctx.addIssue({ code: 'custom', path: ['throttling', 'burstLimit'], message: 'must be at least throttling.rateLimit' });
+      }
+      if (stage.carrierTimeoutMs >= stage.rateBudgetMs) {
+        ctx.addIssue({ code: 'custom', path: ['carrierTimeoutMs'], message: 'must be shorter than rateBudgetMs' });
+      }
+      if (stage.rateBudgetMs >= stage.lambda.timeoutSeconds * 1000) {
+        ctx.addIssue({ code: 'custom', path: ['rateBudgetMs'], message: 'must be shorter than lambda.timeoutSeconds, or rating is cut off mid-flight' });
+      }
+      if (stage.notifyLeaseSeconds <= stage.lambda.timeoutSeconds) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['notifyLeaseSeconds'],
+          message: 'must be longer than lambda.timeoutSeconds, or a live attempt is taken over and an e-mail goes out twice',
+        });
+      }
+      if (stage.rateLimits.perIp < stage.rateLimits.perKey) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rateLimits', 'perIp'],
+          message: 'must be at least rateLimits.perKey, or one key from one address is cut below its own limit',
+        });
+      }
+      for (const name of Object.keys(stage.reservedConcurrency)) {
+        if (!functionNames.has(name))
+          ctx.addIssue({ code: 'custom', path: ['reservedConcurrency', name], message: 'is not a function of the function list (shared/functions.ts)' });
+      }
+      const reserved = Object.values(stage.reservedConcurrency).reduce((sum, n) => sum + n, 0);
+      if (reserved > stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reservedConcurrency'],
+          message: `reserves ${reserved} in all, but AWS keeps ${UNRESERVED_CONCURRENCY_FLOOR} of the account's ${stage.accountConcurrency} unreserved: at most ${stage.accountConcurrency - UNRESERVED_CONCURRENCY_FLOOR}`,
+        });
+      }
+      for (const name of Object.keys(stage.monitoring.latencyP99Ms)) {
+        if (!httpFunctionNames.has(name))
+          ctx.addIssue({ code: 'custom', path: ['monitoring', 'latencyP99Ms', name], message: 'is not an HTTP function of the function list' });
+      }
+      if (stage.monitoring.datapointsToAlarm > stage.monitoring.evaluationPeriods) {
+        ctx.addIssue({ code: 'custom', path: ['monitoring', 'datapointsToAlarm'], message: 'must be at most monitoring.evaluationPeriods' });
+      }
+    }),
+  );
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 

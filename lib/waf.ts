@@ -174,7 +174,12 @@ export class ApiFirewall extends Construct {
         action: block,
         visibilityConfig: visibility(WAF_RULES.pushTokenPerIp),
         statement: {
-          rateBasedStatement: { limit: pushTokenLimits.perIp, evaluationWindowSec: limits.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement: pushToken },
+          rateBasedStatement: {
+            limit: pushTokenLimits.perIp,
+            evaluationWindowSec: limits.windowSeconds,
+            aggregateKeyType: 'IP',
+            scopeDownStatement: pushToken,
+          },
         },
       },
       {
@@ -213,7 +218,9 @@ export class ApiFirewall extends Construct {
     new CfnLoggingConfiguration(this, 'Logging', {
       resourceArn: this.webAcl.attrArn,
       // The ARN without the `:*` suffix CloudFormation's LogGroup Arn carries.
-      logDestinationConfigs: [Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: this.logs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: this.logs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+      ],
       // The key is a credential: it never reaches a log (lib/api.ts logs no header either); nor do a carrier's client credentials and tokens.
       redactedFields: [{ singleHeader: { Name: API_KEY_HEADER } }, { singleHeader: { Name: AUTHORIZATION_HEADER } }],
       // Only what was blocked: at 1,000 requests a second, logging every allowed request costs more than it tells.

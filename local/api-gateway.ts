@@ -22,9 +22,7 @@ export type Route = { name: string; entry: string; method: string; path: string 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 export type RouteMatch =
-  | { kind: 'found'; route: Route; pathParameters: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+  { kind: 'found'; route: Route; pathParameters: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
 
 /** The HTTP routes of the function list: its HTTP triggers and its inbound (carrier push) routes. */
 export const manifestRoutes = (): Route[] =>
@@ -343,7 +341,9 @@ export type AccessLogEntry = {
 export const accessLogLine = ({ method, url, statusCode, ms, requestId, aborted }: AccessLogEntry): string => {
   const timing = `${ms} ms, request ${requestId}`;
   if (!aborted) return `${method} ${url} -> ${statusCode} (${timing})`;
-  return statusCode === undefined ? `${method} ${url} -> client aborted (${timing})` : `${method} ${url} -> client aborted before its ${statusCode} (${timing})`;
+  return statusCode === undefined
+    ? `${method} ${url} -> client aborted (${timing})`
+    : `${method} ${url} -> client aborted before its ${statusCode} (${timing})`;
 };
 
 export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
@@ -353,7 +353,8 @@ export const localBodyTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number
   const raw = env.LOCAL_BODY_TIMEOUT_MS;
   if (raw === undefined || raw.trim() === '') return DEFAULT_BODY_TIMEOUT_MS;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) throw new Error(`LOCAL_BODY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${raw}"`);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000)
+    throw new Error(`LOCAL_BODY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${raw}"`);
   return ms;
 };
 
@@ -515,9 +516,15 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
     }
     const throttled = (decision: Exclude<LimitDecision, { allowed: true }>, what: string, who: string): HttpResponse =>
       // lib/limits.ts's RATE_LIMIT_STATUS and RATE_LIMIT_ERROR_CODE, written out so test/unit/openapi-error-codes.test.ts can read them.
-      errorResponse(429, 'THROTTLED', `Rate limit exceeded: at most ${decision.limit} ${what} per ${decision.windowSeconds} s for ${who}; retry after ${decision.retryAfterSeconds} s`, requestId, {
-        'retry-after': String(decision.retryAfterSeconds),
-      });
+      errorResponse(
+        429,
+        'THROTTLED',
+        `Rate limit exceeded: at most ${decision.limit} ${what} per ${decision.windowSeconds} s for ${who}; retry after ${decision.retryAfterSeconds} s`,
+        requestId,
+        {
+          'retry-after': String(decision.retryAfterSeconds),
+        },
+      );
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     // As WAF's keyless rule (lib/waf.ts), the limiter leaves out a carrier's pushes: they carry no API key by design.
     if (options.limiter && !isInbound(pathname)) {
@@ -528,7 +535,8 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
       }
     }
     // A push token URL's refused attempts, per client id and per IP (local/request-limiter.ts): no other secret is checked past the budget.
-    const pushToken = options.limiter && isPushToken(pathname) ? options.limiter.pushTokenAttempt({ authorization: headerValue(req.headers.authorization), ip }) : undefined;
+    const pushToken =
+      options.limiter && isPushToken(pathname) ? options.limiter.pushTokenAttempt({ authorization: headerValue(req.headers.authorization), ip }) : undefined;
     if (pushToken && !pushToken.decision.allowed) {
       req.resume();
       const { decision } = pushToken;
@@ -558,11 +566,11 @@ export const createApiServer = (options: ApiServerOptions = {}): Server => {
       if (e instanceof ClientAborted) return {};
       throw e;
     }
-    const event = buildEvent(
-      { method, url, rawHeaders: req.rawHeaders, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
-      match,
-      { requestId, stage, now: new Date() },
-    );
+    const event = buildEvent({ method, url, rawHeaders: req.rawHeaders, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' }, match, {
+      requestId,
+      stage,
+      now: new Date(),
+    });
     const context = buildContext(match.route, { awsRequestId: randomUUID(), timeoutMs, region });
     let timer: NodeJS.Timeout | undefined;
     try {

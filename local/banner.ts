@@ -50,7 +50,9 @@ export const bannerLines = (facts: BannerFacts): string[] => {
     ...manifestRoutes().map((route) => `             ${route.method.padEnd(6)} ${route.path}  (${route.name})`),
     ...facts.backgroundLines.map((line) => `  ${line}`),
     `  E-mails    ${facts.outboxDir}   (npm run -s admin -- outbox list)`,
-    ...(FUNCTIONS.some((f) => f.trigger.kind === 'stream') ? [`             stream records a function keeps failing on are set aside in ${facts.streamFailuresFile}`] : []),
+    ...(FUNCTIONS.some((f) => f.trigger.kind === 'stream')
+      ? [`             stream records a function keeps failing on are set aside in ${facts.streamFailuresFile}`]
+      : []),
     'Ctrl-C (or SIGTERM/SIGHUP) stops everything, after the requests and invocations in flight.',
   ];
 };

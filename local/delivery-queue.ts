@@ -98,7 +98,10 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
     let failed = new Set<string>(batch.map((m) => m.id));
     try {
       const handler = options.loadHandler();
-      const context = buildContext({ name: options.fn.name, entry: options.fn.entry, method: 'queue', path: '' }, { awsRequestId: randomUUID(), timeoutMs: options.timeoutMs ?? 30_000, region });
+      const context = buildContext(
+        { name: options.fn.name, entry: options.fn.entry, method: 'queue', path: '' },
+        { awsRequestId: randomUUID(), timeoutMs: options.timeoutMs ?? 30_000, region },
+      );
       const result = await handler({ Records: batch.map((m) => record(m, region)) }, context);
       failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (e) {
@@ -108,7 +111,8 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
       if (!failed.has(m.id)) messages.delete(m.id);
       else if (m.receives >= options.fn.maxReceives) {
         messages.delete(m.id);
-        if (options.deadLetterFile) appendFileSync(options.deadLetterFile, `${JSON.stringify({ queue: options.name, ...m, deadAt: new Date(now()).toISOString() })}\n`, { mode: 0o600 });
+        if (options.deadLetterFile)
+          appendFileSync(options.deadLetterFile, `${JSON.stringify({ queue: options.name, ...m, deadAt: new Date(now()).toISOString() })}\n`, { mode: 0o600 });
         warn(`${options.fn.name}: message ${m.id} failed ${m.receives} times: set aside${options.deadLetterFile ? ` in ${options.deadLetterFile}` : ''}`);
       } else m.visibleAt = now() + visibilityMs;
     }

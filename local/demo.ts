@@ -25,10 +25,14 @@ export const ensureDemo = async (dataDir: string, warn: (line: string) => void):
     const company = await getCompany(existing.companyId);
     const key = company ? await getApiKeyByHash(hashApiKey(existing.apiKey)) : undefined;
     if (company && key) {
-      if (!key.active) warn(`note: the demo API key ${existing.keyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId}\``);
+      if (!key.active)
+        warn(`note: the demo API key ${existing.keyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId}\``);
       const testKey = existing.testApiKey ? await getApiKeyByHash(hashApiKey(existing.testApiKey)) : undefined;
       if (testKey) {
-        if (!testKey.active) warn(`note: the demo test key ${existing.testKeyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId} --mode test\``);
+        if (!testKey.active)
+          warn(
+            `note: the demo test key ${existing.testKeyId} is revoked; create another with \`npm run -s admin -- key create --company ${existing.companyId} --mode test\``,
+          );
         return { demo: existing, created: false, testCreated: false };
       }
       const demo = { ...existing, ...(await demoTestKey(existing.companyId)) };

@@ -137,7 +137,8 @@ const resource = (body: Buffer, contentType: string, extraHeaders: Record<string
 
 /** RFC 9110 13.1.2: weak comparison, a list of tags or `*`. */
 const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => {
+  ifNoneMatch !== undefined &&
+  ifNoneMatch.split(',').some((t) => {
     const tag = t.trim();
     return tag === '*' || tag.replace(/^W\//, '') === etag;
   });
@@ -189,7 +190,10 @@ export const createDocsRoutes = (options: DocsOptions = {}) => {
     // Parsed once so a broken file fails here, loudly, rather than in every integrator's browser.
     const parsed = JSON.parse(body.toString('utf8')) as { info?: { title?: unknown } };
     // The document is public and carries no credentials: any origin may read it (editors, code generators in a browser).
-    return { file: resource(body, 'application/json; charset=utf-8', { 'access-control-allow-origin': '*' }), title: typeof parsed.info?.title === 'string' ? parsed.info.title : 'API' };
+    return {
+      file: resource(body, 'application/json; charset=utf-8', { 'access-control-allow-origin': '*' }),
+      title: typeof parsed.info?.title === 'string' ? parsed.info.title : 'API',
+    };
   });
   const html = once(async () =>
     resource(Buffer.from(page(`${(await document()).title} · docs`)), 'text/html; charset=utf-8', {
@@ -218,7 +222,10 @@ export const createDocsRoutes = (options: DocsOptions = {}) => {
     if (!found) return undefined;
     if (!ALLOWED_METHODS.includes(request.method.toUpperCase())) return { kind: 'method-not-allowed', allow: ALLOWED_METHODS };
     if (found === 'redirect') {
-      return { kind: 'response', response: { statusCode: 302, headers: { location: DOCS_PATH, 'x-request-id': request.requestId, 'cache-control': 'no-cache' }, body: Buffer.alloc(0) } };
+      return {
+        kind: 'response',
+        response: { statusCode: 302, headers: { location: DOCS_PATH, 'x-request-id': request.requestId, 'cache-control': 'no-cache' }, body: Buffer.alloc(0) },
+      };
     }
     return respond(await found(), request);
   };

@@ -29,10 +29,7 @@ import { compileJavaOnce, requireJava, type JavaProgram } from './java';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import { freePort, waitUntil } from './ports';
 
-export type DynamoDbLocalOptions = (
-  | { inMemory: true; dbPath?: undefined }
-  | { inMemory?: false; dbPath: string }
-) & {
+export type DynamoDbLocalOptions = ({ inMemory: true; dbPath?: undefined } | { inMemory?: false; dbPath: string }) & {
   port?: number;
   /** The JVM's maximum heap (`-Xmx`), e.g. `512m`; default DYNAMODB_LOCAL_HEAP, else DEFAULT_DYNAMODB_LOCAL_HEAP. */
   heap?: string;
@@ -63,8 +60,7 @@ export type DynamoDbLocal = {
 };
 
 /** The folder holding DynamoDBLocal.jar and DynamoDBLocal_lib. */
-export const emulatorDir = (): string =>
-  path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+export const emulatorDir = (): string => path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
 export const LAUNCHER_SOURCE = path.join(__dirname, 'LoopbackDynamoDBLocal.java');
 export const LAUNCHER_CLASS = 'LoopbackDynamoDBLocal';

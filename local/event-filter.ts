@@ -96,7 +96,9 @@ const operatorTest = (entry: Record<string, unknown>, where: string): LeafTest =
     case 'anything-but': {
       const excluded = Array.isArray(operand) ? operand : [operand];
       if (excluded.length === 0 || !excluded.every(isScalar)) {
-        throw new UnsupportedFilterError(`${where}: anything-but takes a value or a list of strings, numbers, booleans or null (operators inside it are not supported)`);
+        throw new UnsupportedFilterError(
+          `${where}: anything-but takes a value or a list of strings, numbers, booleans or null (operators inside it are not supported)`,
+        );
       }
       return (value, present) => present && isScalar(value) && !excluded.includes(value);
     }

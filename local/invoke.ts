@@ -95,10 +95,7 @@ Functions: ${FUNCTIONS.map((f) => f.name).join(', ')}
 Exit code: 0 when the handler returned (whatever the HTTP status), 1 when it
 threw or no local stack is running, 2 for bad arguments.`;
 
-export type InvokeCommand =
-  | { kind: 'help' }
-  | { kind: 'list' }
-  | { kind: 'invoke'; fn: FunctionEntry; eventFile: string; printEvent: boolean; json: boolean };
+export type InvokeCommand = { kind: 'help' } | { kind: 'list' } | { kind: 'invoke'; fn: FunctionEntry; eventFile: string; printEvent: boolean; json: boolean };
 
 const functionNamed = (name: string): FunctionEntry => {
   const fn = FUNCTIONS.find((f) => f.name === name);
@@ -127,7 +124,9 @@ export const parseInvokeArgs = (argv: string[], env: NodeJS.ProcessEnv = process
   if (dot >= 0 && file !== undefined) throw new InvokeUsageError(`give either ${name} or an event file, not both`);
   const eventFile = file === undefined ? path.join(EVENTS_DIR, `${name}.json`) : path.resolve(env.INIT_CWD || cwd, file);
   if (!existsSync(eventFile)) {
-    const samples = listSamples().filter((s) => s.fn === fn.name).map((s) => s.file);
+    const samples = listSamples()
+      .filter((s) => s.fn === fn.name)
+      .map((s) => s.file);
     throw new InvokeUsageError(`no event file ${eventFile}; samples of ${fn.name}: ${samples.join(', ') || 'none'}`);
   }
   return { kind: 'invoke', fn, eventFile, printEvent: flags.has('--print-event'), json: flags.has('--json') };
@@ -171,7 +170,9 @@ export const resolveInvokeTarget = (env: NodeJS.ProcessEnv = process.env, cwd = 
     );
   }
   if (!isProcessAlive(runtime.pid)) {
-    throw new InvokeError(`${paths.runtime} was left by a local runtime that is no longer running (pid ${runtime.pid}). Start it again with \`npm start\` (same DATA_DIR).`);
+    throw new InvokeError(
+      `${paths.runtime} was left by a local runtime that is no longer running (pid ${runtime.pid}). Start it again with \`npm start\` (same DATA_DIR).`,
+    );
   }
   const demo = readDemoFile(dataDir);
   if (!demo) throw new InvokeError(`${paths.demo} does not exist: the local runtime of ${dataDir} has no demo company. Restart \`npm start\` to create one.`);
@@ -222,12 +223,16 @@ export const assertEventFits = (fn: FunctionEntry, event: Json, file: string): v
   } else if (trigger.kind === 'stream') {
     const records = event.Records;
     if (!Array.isArray(records) || !records.every((r) => isObject(r) && r.eventSource === 'aws:dynamodb')) {
-      throw new InvokeError(`${name} is not a DynamoDB stream batch ({"Records":[{"eventSource":"aws:dynamodb",...}]}); ${fn.name} is triggered by the table stream`);
+      throw new InvokeError(
+        `${name} is not a DynamoDB stream batch ({"Records":[{"eventSource":"aws:dynamodb",...}]}); ${fn.name} is triggered by the table stream`,
+      );
     }
   } else if (trigger.kind === 'queue') {
     const records = event.Records;
     if (!Array.isArray(records) || !records.every((r) => isObject(r) && r.eventSource === 'aws:sqs')) {
-      throw new InvokeError(`${name} is not an SQS batch ({"Records":[{"eventSource":"aws:sqs",...}]}); ${fn.name} takes the messages of queue ${trigger.queue}`);
+      throw new InvokeError(
+        `${name} is not an SQS batch ({"Records":[{"eventSource":"aws:sqs",...}]}); ${fn.name} takes the messages of queue ${trigger.queue}`,
+      );
     }
   } else if (event['detail-type'] !== 'Scheduled Event' || event.source !== 'aws.events') {
     throw new InvokeError(`${name} is not an EventBridge scheduled event ("detail-type": "Scheduled Event"); ${fn.name} runs on a schedule`);
@@ -255,7 +260,9 @@ const withShippingDateInWindow = (event: Json, now: Date, notes: string[]): Json
   if (!isObject(options) || typeof options.shippingDate !== 'string') return event;
   const moved = shippingDateInWindow(options.shippingDate, now);
   if (moved === undefined) return event;
-  notes.push(`shippingOptions.shippingDate ${options.shippingDate} is outside today's window (${Object.values(shippingDateWindow(now)).join(' to ')}): sent as ${moved}`);
+  notes.push(
+    `shippingOptions.shippingDate ${options.shippingDate} is outside today's window (${Object.values(shippingDateWindow(now)).join(' to ')}): sent as ${moved}`,
+  );
   options.shippingDate = moved;
   return { ...event, body: JSON.stringify(body) };
 };
@@ -306,7 +313,8 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   // The same for the tracking checks the dispatcher queues: the runtime's own dispatcher queues them for its workers.
   useQueue<DueCheck>('tracking-checks', {
     send: async (messages) => {
-      for (const m of messages) note(`queue message not sent (invoke runs beside the runtime, not in it): tracking check of order ${m.orderId}, due ${m.dueAt}`);
+      for (const m of messages)
+        note(`queue message not sent (invoke runs beside the runtime, not in it): tracking check of order ${m.orderId}, due ${m.dueAt}`);
     },
   });
   const { fn, eventFile } = command;
@@ -316,14 +324,20 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
   const load = requireHandlerLoader(REPOSITORY_ROOT);
   const handlerOf = (entry: FunctionEntry) => load({ name: entry.name, entry: entry.entry, method: entry.trigger.kind, path: '' });
   const contextOf = (entry: FunctionEntry) =>
-    buildContext({ name: entry.name, entry: entry.entry, method: '', path: '' }, { awsRequestId: randomUUID(), timeoutMs: 15_000, region: target.runtime.region });
+    buildContext(
+      { name: entry.name, entry: entry.entry, method: '', path: '' },
+      { awsRequestId: randomUUID(), timeoutMs: 15_000, region: target.runtime.region },
+    );
 
   /** A sample through its handler with the demo key and a valid date: what a prerequisite call needs. */
   const callSample = async (name: string, prepare: (event: Json) => Json = (e) => e): Promise<Json> => {
     const entry = functionNamed(name);
-    const event = prepare(withShippingDateInWindow(replaceAll(readEvent(path.join(EVENTS_DIR, `${name}.json`)), PLACEHOLDERS.apiKey, target.demo.apiKey), now(), []));
-    const result = await (handlerOf(entry))(event as unknown as APIGatewayProxyEvent, contextOf(entry));
-    if (result.statusCode !== 200 && result.statusCode !== 201) throw new InvokeError(`prerequisite ${name} (events/${name}.json) answered ${result.statusCode}: ${result.body}`);
+    const event = prepare(
+      withShippingDateInWindow(replaceAll(readEvent(path.join(EVENTS_DIR, `${name}.json`)), PLACEHOLDERS.apiKey, target.demo.apiKey), now(), []),
+    );
+    const result = await handlerOf(entry)(event as unknown as APIGatewayProxyEvent, contextOf(entry));
+    if (result.statusCode !== 200 && result.statusCode !== 201)
+      throw new InvokeError(`prerequisite ${name} (events/${name}.json) answered ${result.statusCode}: ${result.body}`);
     return (JSON.parse(result.body) as { data: Json }).data;
   };
   const freshRateResponseId = async (): Promise<string> => {
@@ -380,12 +394,17 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
         return ((image.orderId as Json | undefined)?.S as string | undefined) ?? '';
       }),
     );
-    const before = new Set(listOutbox(outbox).filter((m) => orders.has(m.orderId)).map((m) => `${m.sentAt} ${m.orderId} ${m.status}`));
+    const before = new Set(
+      listOutbox(outbox)
+        .filter((m) => orders.has(m.orderId))
+        .map((m) => `${m.sentAt} ${m.orderId} ${m.status}`),
+    );
     const result = (await handler(event, contextOf(fn))) as DynamoDBBatchResponse;
     const emails = listOutbox(outbox).filter((m) => orders.has(m.orderId) && !before.has(`${m.sentAt} ${m.orderId} ${m.status}`));
     return { fn, eventFile, event, notes, outcome: { kind: 'stream', result, emails } };
   }
-  if (fn.trigger.kind === 'queue') return { fn, eventFile, event, notes, outcome: { kind: 'queue', result: (await handler(event, contextOf(fn))) as SQSBatchResponse } };
+  if (fn.trigger.kind === 'queue')
+    return { fn, eventFile, event, notes, outcome: { kind: 'queue', result: (await handler(event, contextOf(fn))) as SQSBatchResponse } };
   return { fn, eventFile, event, notes, outcome: { kind: 'schedule', result: await handler(event, contextOf(fn)) } };
 };
 

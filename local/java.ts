@@ -30,8 +30,7 @@ export const parseJavaMajor = (versionOutput: string): number | undefined => {
 };
 
 /** The java command to run: JAVA_HOME's when set, else `java` from PATH. */
-export const javaCommand = (env: NodeJS.ProcessEnv = process.env): string =>
-  env.JAVA_HOME ? path.join(env.JAVA_HOME, 'bin', 'java') : 'java';
+export const javaCommand = (env: NodeJS.ProcessEnv = process.env): string => (env.JAVA_HOME ? path.join(env.JAVA_HOME, 'bin', 'java') : 'java');
 
 /** Checks that Java 17+ is there and returns its command; throws JavaMissingError otherwise. */
 export const requireJava = (env: NodeJS.ProcessEnv = process.env): { command: string; major: number } => {
@@ -55,10 +54,7 @@ export const requireJava = (env: NodeJS.ProcessEnv = process.env): { command: st
 };
 
 /** How a single-file Java program can run: compiled classes in a directory, as a source file, or not at all (no compiler). */
-export type JavaProgram =
-  | { kind: 'compiled'; classDir: string }
-  | { kind: 'source'; reason: string }
-  | { kind: 'no-compiler'; reason: string };
+export type JavaProgram = { kind: 'compiled'; classDir: string } | { kind: 'source'; reason: string } | { kind: 'no-compiler'; reason: string };
 
 export type CompileOptions = {
   java: string;
@@ -86,11 +82,7 @@ const isCompilerMissing = (output: string) => /Module jdk\.compiler not found/.t
 export const compileJavaOnce = (options: CompileOptions): JavaProgram => {
   const release = options.release ?? MIN_JAVA_MAJOR;
   const className = path.basename(options.source, '.java');
-  const key = createHash('sha256')
-    .update(readFileSync(options.source))
-    .update(`\0${options.fingerprint}\0${release}`)
-    .digest('hex')
-    .slice(0, 20);
+  const key = createHash('sha256').update(readFileSync(options.source)).update(`\0${options.fingerprint}\0${release}`).digest('hex').slice(0, 20);
   const classDir = path.join(options.cacheDir, key);
   if (existsSync(path.join(classDir, `${className}.class`))) return { kind: 'compiled', classDir };
 
@@ -106,7 +98,19 @@ export const compileJavaOnce = (options: CompileOptions): JavaProgram => {
   try {
     const run = spawnSync(
       options.java,
-      ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '--release', String(release), '-nowarn', '-proc:none', '-cp', options.classpath.join(path.delimiter), '-d', temporary, options.source],
+      [
+        '-m',
+        'jdk.compiler/com.sun.tools.javac.Main',
+        '--release',
+        String(release),
+        '-nowarn',
+        '-proc:none',
+        '-cp',
+        options.classpath.join(path.delimiter),
+        '-d',
+        temporary,
+        options.source,
+      ],
       { encoding: 'utf8', timeout: 120_000 },
     );
     const output = `${run.stderr ?? ''}${run.stdout ?? ''}`.trim();

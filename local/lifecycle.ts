@@ -91,7 +91,8 @@ export const localWatchPid = (env: NodeJS.ProcessEnv = process.env): number | un
   const raw = env.LOCAL_WATCH_PID;
   if (raw === undefined || raw === '') return undefined;
   const pid = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(pid) || pid <= 1) throw new Error(`LOCAL_WATCH_PID must be the pid of a process that started this runtime (above 1), got "${raw}"`);
+  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(pid) || pid <= 1)
+    throw new Error(`LOCAL_WATCH_PID must be the pid of a process that started this runtime (above 1), got "${raw}"`);
   return pid;
 };
 
@@ -178,10 +179,12 @@ export const drainingGate = (server: Server): DrainingGate => {
       const work = (listener as (req: IncomingMessage, res: ServerResponse) => unknown).call(server, req, res);
       if (work instanceof Promise) {
         working += 1;
-        work.finally(() => {
-          working -= 1;
-          done();
-        }).catch(() => undefined);
+        work
+          .finally(() => {
+            working -= 1;
+            done();
+          })
+          .catch(() => undefined);
       }
     }
   });

@@ -95,9 +95,7 @@ const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<b
   // A table from an older data directory may lack the stream; the notify function reads it.
   const stream = described.Table?.StreamSpecification;
   if (!stream?.StreamEnabled) {
-    await client.send(
-      new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }),
-    );
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }));
   }
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   const ttlDescription = ttl.TimeToLiveDescription;

@@ -47,8 +47,7 @@ export type LimiterOptions = {
 };
 
 export type LimitDecision =
-  | { allowed: true }
-  | { allowed: false; rule: 'key' | 'ip' | 'client'; limit: number; windowSeconds: number; retryAfterSeconds: number };
+  { allowed: true } | { allowed: false; rule: 'key' | 'ip' | 'client'; limit: number; windowSeconds: number; retryAfterSeconds: number };
 
 /** A request to a push token URL: its source IP and its `Authorization` header (HTTP Basic with the client id). */
 export type PushTokenAttempt = { authorization?: string; ip: string };
@@ -102,8 +101,13 @@ export const createRequestLimiter = (options: LimiterOptions): RequestLimiter =>
     return { counter, retryAfterSeconds };
   };
 
-  const refused = (kind: 'key' | 'ip' | 'client', rule: LimitRule, retryAfterSeconds: number): LimitDecision =>
-    ({ allowed: false, rule: kind, limit: rule.limit, windowSeconds: rule.windowSeconds, retryAfterSeconds });
+  const refused = (kind: 'key' | 'ip' | 'client', rule: LimitRule, retryAfterSeconds: number): LimitDecision => ({
+    allowed: false,
+    rule: kind,
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+    retryAfterSeconds,
+  });
 
   const count = (id: string, rule: LimitRule, kind: 'key' | 'ip'): LimitDecision => {
     const { counter, retryAfterSeconds } = counterOf(id, rule, true);
@@ -224,6 +228,8 @@ export const localRequestLimiter = (env: NodeJS.ProcessEnv, prefixes: KeyPrefixe
 /** One line for `npm start`'s banner: what the limiter allows, and how to change it. */
 export const describeLimits = ({ rules }: RequestLimiter): string => {
   const rule = (r: LimitRule | undefined, who: string) => (r ? `${r.limit} requests per ${r.windowSeconds} s ${who}` : `no limit ${who}`);
-  const failures = rules.pushTokenFailures ? `; ${rules.pushTokenFailures.limit} refused push token attempts per ${rules.pushTokenFailures.windowSeconds} s per client id and per IP` : '';
+  const failures = rules.pushTokenFailures
+    ? `; ${rules.pushTokenFailures.limit} refused push token attempts per ${rules.pushTokenFailures.windowSeconds} s per client id and per IP`
+    : '';
   return `${rule(rules.perKey, 'per API key')}, ${rule(rules.perIp, 'per IP without a valid key')}${failures} (429 THROTTLED beyond; LOCAL_RATE_LIMIT_PER_KEY, LOCAL_RATE_LIMIT_PER_IP)`;
 };

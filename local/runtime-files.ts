@@ -55,8 +55,7 @@ export const portsFileSchema = z.object({ s3: z.number().check(z.int(), z.gte(1)
 export type PortsFile = z.infer<typeof portsFileSchema>;
 
 /** DATA_DIR, default `.data/` in the working directory, absolute. */
-export const resolveDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string =>
-  path.resolve(cwd, env.DATA_DIR || '.data');
+export const resolveDataDir = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string => path.resolve(cwd, env.DATA_DIR || '.data');
 
 export const dataPaths = (dataDir: string) => ({
   dataDir,
@@ -94,7 +93,8 @@ const readJson = <T>(file: string, schema: z.ZodMiniType<T>): T | undefined => {
     throw new Error(`${file} is not valid JSON`);
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw new Error(`${file} is not in the expected format: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  if (!result.success)
+    throw new Error(`${file} is not in the expected format: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   return result.data;
 };
 

@@ -103,7 +103,9 @@ const claimDataDir = (dataDir: string) => {
     }
   })();
   if (previous && isProcessAlive(previous.pid) && previous.pid !== process.pid) {
-    throw new StartupError(`DATA_DIR ${dataDir} is in use by a running local runtime (pid ${previous.pid}, ${previous.apiUrl}). Stop it first, or set another DATA_DIR.`);
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is in use by a running local runtime (pid ${previous.pid}, ${previous.apiUrl}). Stop it first, or set another DATA_DIR.`,
+    );
   }
   removeRuntimeFile(dataDir);
 };
@@ -122,7 +124,9 @@ const start = async (dataDir: string, parts: RunningParts, stopper: Stopper) => 
   try {
     // npm does not pass SIGHUP on, and a launcher killed outright passes nothing on: watch the processes that
     // started this one (up to LOCAL_WATCH_PID when set), first of all.
-    parts.stopWatchingLaunchers = watchLaunchers((link) => stopper.shutdown(`process ${link.parent}, which started this runtime, is gone`, 0), { upTo: localWatchPid() });
+    parts.stopWatchingLaunchers = watchLaunchers((link) => stopper.shutdown(`process ${link.parent}, which started this runtime, is gone`, 0), {
+      upTo: localWatchPid(),
+    });
   } catch (e) {
     throw new StartupError((e as Error).message);
   }
@@ -148,7 +152,9 @@ const start = async (dataDir: string, parts: RunningParts, stopper: Stopper) => 
   if (ownOutbox) mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
   void stack.dynamodb.exited.then((exit) => {
     if (exit.expected) return;
-    err(`DynamoDB Local (pid ${stack.dynamodb.pid}) exited on its own (${exit.signal ?? `exit code ${exit.code}`}); stopping the runtime. Its last output:\n${exit.output}`);
+    err(
+      `DynamoDB Local (pid ${stack.dynamodb.pid}) exited on its own (${exit.signal ?? `exit code ${exit.code}`}); stopping the runtime. Its last output:\n${exit.output}`,
+    );
     stopper.shutdown('DynamoDB Local exited', 1);
   });
   if (stopper.stopping()) return;

@@ -263,7 +263,8 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const dynamodb = options.dynamodb ?? new DynamoDBClient({});
   const streams =
-    options.streams ?? new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB_STREAMS || process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined });
+    options.streams ??
+    new DynamoDBStreamsClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB_STREAMS || process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined });
 
   let streamArn: string | undefined;
   let position: Map<string, string> = new Map();
@@ -445,7 +446,9 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
           shard.iterator = undefined;
           return false;
         case 'TrimmedDataAccessException':
-          warn(`${name}: records of shard ${shard.id} after ${position.get(shard.id) ?? 'its start'} were trimmed from the stream before being read; going on from the oldest left`);
+          warn(
+            `${name}: records of shard ${shard.id} after ${position.get(shard.id) ?? 'its start'} were trimmed from the stream before being read; going on from the oldest left`,
+          );
           shard.iterator = undefined;
           position.delete(shard.id);
           return false;
@@ -523,7 +526,8 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
       } catch (e) {
         errors += 1;
         delay = Math.min(maxBackoffMs, pollIntervalMs * 2 ** errors);
-        const message = e instanceof HandlerLoadError ? e.message : `${name}: cannot read the stream of ${options.tableName}: ${(e as Error)?.message ?? String(e)}`;
+        const message =
+          e instanceof HandlerLoadError ? e.message : `${name}: cannot read the stream of ${options.tableName}: ${(e as Error)?.message ?? String(e)}`;
         if (message !== lastError) warn(`${message} (retrying, at most every ${maxBackoffMs / 1000} s)`);
         lastError = message;
       }

@@ -12,11 +12,17 @@ for (const [path, meta] of Object.entries(pkgs)) {
   for (const [name, spec] of Object.entries(meta.optionalDependencies || {})) {
     const base = path === '' ? '' : path + '/';
     if (pkgs[`${base}node_modules/${name}`] || pkgs[`node_modules/${name}`]) continue;
-    if (!/^\d+\.\d+\.\d+/.test(spec)) { console.error(`skip ${name}@${spec}: not exact`); continue; }
+    if (!/^\d+\.\d+\.\d+/.test(spec)) {
+      console.error(`skip ${name}@${spec}: not exact`);
+      continue;
+    }
     const parts = name.split('/').pop().split('-');
     const os = OS.find((o) => parts.includes(o));
     const cpu = CPU.find((c) => parts.includes(c)) || (parts.includes('arm') ? 'arm' : undefined);
-    if (!os || !cpu) { console.error(`skip ${name}: platform unknown`); continue; }
+    if (!os || !cpu) {
+      console.error(`skip ${name}: platform unknown`);
+      continue;
+    }
     const entry = { version: spec, cpu: [cpu], dev: meta.dev || undefined, license: meta.license, optional: true, os: [os] };
     if (parts.includes('gnu') || parts.includes('gnueabihf')) entry.libc = ['glibc'];
     if (parts.includes('musl') || parts.includes('musleabihf')) entry.libc = ['musl'];

@@ -25,15 +25,13 @@ const observed = <E, R>(main: (event: E, context: Context) => Promise<R>) =>
   );
 
 export const streamBatchHandler = (processRecord: (record: DynamoDBRecord) => Promise<unknown>) =>
-  observed(
-    async (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
-      processPartialResponse(event, processRecord, new BatchProcessor(EventType.DynamoDBStreams), { context, processInParallel: false }),
+  observed(async (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
+    processPartialResponse(event, processRecord, new BatchProcessor(EventType.DynamoDBStreams), { context, processInParallel: false }),
   );
 
 export const queueBatchHandler = (processRecord: (record: SQSRecord) => Promise<unknown>) =>
-  observed(
-    async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-      processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), { context, processInParallel: true }),
+  observed(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+    processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), { context, processInParallel: true }),
   );
 
 /**

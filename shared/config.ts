@@ -54,14 +54,22 @@ const anyText = once(() => z.string());
 const anyNumber = once(() => z.number('must be a number'));
 /** A number within `checks`, each refusal with its message. */
 const numberWithin = (...checks: Array<() => z.core.$ZodCheck<number>>) => once(() => z.number('must be a number').check(...checks.map((check) => check())));
-const wholeFromZero = numberWithin(() => z.int('must be a whole number, 0 or more'), () => z.gte(0, 'must be a whole number, 0 or more'));
+const wholeFromZero = numberWithin(
+  () => z.int('must be a whole number, 0 or more'),
+  () => z.gte(0, 'must be a whole number, 0 or more'),
+);
 
 /** Text, `fallback` when unset (an empty value is kept). */
 const textVariable = (name: string, fallback: string): Variable<string> => ({ name, fallback, keepsEmpty: true, schema: anyText });
 /** Text, or undefined when unset or empty. */
 const optionalTextVariable = (name: string): Variable<string | undefined> => ({ name, fallback: undefined, schema: anyText });
 /** A number, `fallback` when unset or empty; `schema` when it has a range. */
-const numberVariable = (name: string, fallback: number, schema: () => z.ZodMiniType<number> = anyNumber): Variable<number> => ({ name, fallback, convert: Number, schema });
+const numberVariable = (name: string, fallback: number, schema: () => z.ZodMiniType<number> = anyNumber): Variable<number> => ({
+  name,
+  fallback,
+  convert: Number,
+  schema,
+});
 
 /** Every setting of `config`, by its property name. */
 export const variables = {
@@ -90,7 +98,11 @@ export const variables = {
    */
   carrierBreakerFailures: numberVariable('CARRIER_BREAKER_FAILURES', 3, wholeFromZero),
   /** How long an open carrier breaker skips its carrier before one request probes it again. */
-  carrierBreakerOpenSeconds: numberVariable('CARRIER_BREAKER_OPEN_SECONDS', 30, numberWithin(() => z.gt(0, 'must be more than 0'))),
+  carrierBreakerOpenSeconds: numberVariable(
+    'CARRIER_BREAKER_OPEN_SECONDS',
+    30,
+    numberWithin(() => z.gt(0, 'must be more than 0')),
+  ),
   /** How long a ship waits for the carrier; shorter than the function timeout, so a failure is answered (502), not cut. */
   carrierShipTimeoutMs: numberVariable('CARRIER_SHIP_TIMEOUT_MS', 8000),
   /**
@@ -111,7 +123,10 @@ export const variables = {
   shipReconcileAfterSeconds: numberVariable(
     'SHIP_RECONCILE_AFTER_SECONDS',
     300,
-    numberWithin(() => z.gt(0, 'must be more than 0 and at most 86400'), () => z.lte(86_400, 'must be more than 0 and at most 86400')),
+    numberWithin(
+      () => z.gt(0, 'must be more than 0 and at most 86400'),
+      () => z.lte(86_400, 'must be more than 0 and at most 86400'),
+    ),
   ),
   /** `Retry-After` of 409 SHIPMENT_IN_PROGRESS: about one ship's duration. */
   shipRetryAfterSeconds: numberVariable('SHIP_RETRY_AFTER_SECONDS', 2),
@@ -145,7 +160,14 @@ export const variables = {
    * (1: pickup, transit and delivery at their real times; 1440: a day a
    * minute, for a local demo). The refresh cadence shrinks by the same factor.
    */
-  sandboxTrackingPace: numberVariable('SANDBOX_TRACKING_PACE', 1, numberWithin(() => z.gte(1, 'must be between 1 and 1000000'), () => z.lte(1_000_000, 'must be between 1 and 1000000'))),
+  sandboxTrackingPace: numberVariable(
+    'SANDBOX_TRACKING_PACE',
+    1,
+    numberWithin(
+      () => z.gte(1, 'must be between 1 and 1000000'),
+      () => z.lte(1_000_000, 'must be between 1 and 1000000'),
+    ),
+  ),
   /**
    * Which keys the sandbox carriers answer (shared/domain/sandbox-carriers.ts):
    * `all` (dev, local), `test` (prod: test keys only; a live key never sees
@@ -195,7 +217,12 @@ export const variables = {
    * addresses: only in the local runtime (WEBHOOK_ALLOW_PRIVATE_URLS=true),
    * never on a deployed stage.
    */
-  webhookAllowPrivateUrls: { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: false, convert: (raw) => raw === 'true', schema: once(() => z.boolean()) } satisfies Variable<boolean>,
+  webhookAllowPrivateUrls: {
+    name: 'WEBHOOK_ALLOW_PRIVATE_URLS',
+    fallback: false,
+    convert: (raw) => raw === 'true',
+    schema: once(() => z.boolean()),
+  } satisfies Variable<boolean>,
   /** Each queue's URL on a deployed stage (lib/shipping-stack.ts sets it where a function `sends`); locally the runtime's own queue. */
   trackingQueueUrl: optionalTextVariable('TRACKING_QUEUE_URL'),
   webhookQueueUrl: optionalTextVariable('WEBHOOK_QUEUE_URL'),
@@ -300,7 +327,9 @@ const asVariable = (value: unknown): string => (Array.isArray(value) ? value.joi
  */
 export const environmentOf = (settings: Partial<{ [K in Setting]: ConfigValues[K] }>): Record<string, string> =>
   Object.fromEntries(
-    (Object.entries(settings) as Array<[Setting, unknown]>).filter(([, value]) => value !== undefined).map(([setting, value]) => [variables[setting].name, asVariable(value)]),
+    (Object.entries(settings) as Array<[Setting, unknown]>)
+      .filter(([, value]) => value !== undefined)
+      .map(([setting, value]) => [variables[setting].name, asVariable(value)]),
   );
 
 /** The settings, each read from the environment when asked (see the module's comment). */

@@ -67,12 +67,7 @@ export class AppError extends Error {
   /** Response headers that come with the error (e.g. `Retry-After`). */
   readonly headers?: Record<string, string>;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    options: { details?: ErrorDetail[]; expose?: boolean; headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: number, code: string, message: string, options: { details?: ErrorDetail[]; expose?: boolean; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = 'AppError';
     this.status = status;
@@ -83,8 +78,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetail[]) =>
-  new AppError(400, 'VALIDATION_FAILED', message, { details });
+export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, 'VALIDATION_FAILED', message, { details });
 export const unauthorized = (message = 'Invalid or missing API key') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);

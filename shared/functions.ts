@@ -90,13 +90,7 @@ export type QueueName = (typeof QUEUES)[number];
  * reference data and the carrier accounts. No function entry may declare a
  * write that reaches them.
  */
-export const OPERATOR_PREFIXES = [
-  PK_PREFIX.apiKey,
-  PK_PREFIX.apiKeyId,
-  PK_PREFIX.company,
-  PK_PREFIX.reference,
-  PK_PREFIX.carrierAccount,
-] as const;
+export const OPERATOR_PREFIXES = [PK_PREFIX.apiKey, PK_PREFIX.apiKeyId, PK_PREFIX.company, PK_PREFIX.reference, PK_PREFIX.carrierAccount] as const;
 
 /** Partition-key prefixes a function may write: everything that is not the operator's. */
 export type WritablePrefix = Exclude<(typeof PK_PREFIX)[keyof typeof PK_PREFIX], (typeof OPERATOR_PREFIXES)[number]>;
@@ -183,7 +177,12 @@ const entries: FunctionEntry[] = [
   // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket;
   // for a carrier that pushes tracking, the tracking number's pointer to the order (TRACKNO#), written before subscribing.
   // and the order's entry among the company's open shipments (MANIFEST#<companyId> / OPEN#…), in the order's transaction.
-  http('ship', { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true }),
+  http('ship', {
+    table: 'read',
+    writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest],
+    bucket: 'readwrite',
+    carrierSecrets: true,
+  }),
   http('labels', { table: 'read', writes: [], bucket: 'none' }),
   // The render marker beside the order (ORDER#<id> / LABEL#<code>) and the label files.
   http('label-file', { table: 'read', writes: [PK_PREFIX.order], bucket: 'readwrite' }),
@@ -269,7 +268,12 @@ const entries: FunctionEntry[] = [
     // (ORDER#<id> / RECONCILE#…, its audit trail), and what an adoption writes as a ship does: the order, the rate
     // response's claim and order id, the carrier's documents in the bucket and the tracking number's pointer.
     // An adopted order's entry among the open shipments too (MANIFEST#<companyId> / OPEN#…).
-    access: { table: 'read', writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest], bucket: 'readwrite', carrierSecrets: true },
+    access: {
+      table: 'read',
+      writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest],
+      bucket: 'readwrite',
+      carrierSecrets: true,
+    },
     description: 'Check the tracking of queued orders with their carriers, and reconcile carrier calls of unknown outcome',
   },
 ];

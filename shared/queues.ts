@@ -70,7 +70,8 @@ const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
           Entries: chunk.map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message), DelaySeconds: clampDelay(delaySeconds) })),
         }),
       );
-      if (out.Failed && out.Failed.length > 0) throw new Error(`SQS refused ${out.Failed.length} ${name} message(s): ${out.Failed.map((f) => f.Code).join(', ')}`);
+      if (out.Failed && out.Failed.length > 0)
+        throw new Error(`SQS refused ${out.Failed.length} ${name} message(s): ${out.Failed.map((f) => f.Code).join(', ')}`);
     };
     // SEND_CONCURRENCY batches in flight: a dispatcher page of 1,000 checks is 100 batches, and one after another
     // they bound what a run can queue within its time budget (docs/operations.md).

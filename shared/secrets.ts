@@ -81,7 +81,8 @@ const copyOf = (value: Record<string, unknown>): Credentials => Object.fromEntri
  */
 export const parseCredentials = (text: string | Buffer, source: string): Credentials => {
   const bytes = typeof text === 'string' ? Buffer.byteLength(text, 'utf8') : text.length;
-  if (bytes > MAX_CREDENTIALS_BYTES) throw new InvalidCredentials(`${source}: credentials must be at most ${MAX_CREDENTIALS_BYTES} bytes of JSON, got ${bytes}`);
+  if (bytes > MAX_CREDENTIALS_BYTES)
+    throw new InvalidCredentials(`${source}: credentials must be at most ${MAX_CREDENTIALS_BYTES} bytes of JSON, got ${bytes}`);
   const raw = typeof text === 'string' ? text : text.toString('utf8');
   if (raw.trim() === '') throw new InvalidCredentials(`${source}: no credentials given (expected a JSON object of strings)`);
   let value: unknown;
@@ -126,7 +127,8 @@ const readFileCredentials = (carrierAccountId: string, name: string): Credential
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new CredentialsUnavailable(carrierAccountId, `${file} is not a regular file`);
     // As ssh does with a private key: a file others may read is refused, not used.
-    if ((stat.mode & 0o077) !== 0) throw new CredentialsUnavailable(carrierAccountId, `${file} is readable by others (mode ${(stat.mode & 0o777).toString(8)}); chmod 600 it`);
+    if ((stat.mode & 0o077) !== 0)
+      throw new CredentialsUnavailable(carrierAccountId, `${file} is readable by others (mode ${(stat.mode & 0o777).toString(8)}); chmod 600 it`);
     if (stat.size > MAX_CREDENTIALS_BYTES) throw new CredentialsUnavailable(carrierAccountId, `${file} is larger than ${MAX_CREDENTIALS_BYTES} bytes`);
     try {
       return parseCredentials(readFileSync(fd), file);
@@ -305,7 +307,10 @@ export const deleteAccountSecrets = async (
     }
     for (const prefix of new Set(named.filter((ref) => ref.store === 'secretsmanager').map((ref) => ref.name.slice(0, ref.name.lastIndexOf('/') + 1)))) {
       // Name filters match prefixes; the pattern keeps only this account's own names.
-      for await (const page of paginateListSecrets({ client: secretsManager }, { Filters: [{ Key: 'name', Values: [`${prefix}${account.carrierAccountId}`] }] })) {
+      for await (const page of paginateListSecrets(
+        { client: secretsManager },
+        { Filters: [{ Key: 'name', Values: [`${prefix}${account.carrierAccountId}`] }] },
+      )) {
         for (const secret of page.SecretList ?? []) {
           if (secret.Name?.startsWith(prefix) && pattern.test(secret.Name.slice(prefix.length))) found.push({ store: 'secretsmanager', name: secret.Name });
         }

@@ -41,7 +41,14 @@ const tidyOne = (schema: JsonSchema): JsonSchema => {
   delete out.$id;
   delete out.id;
   const options = out.anyOf;
-  if (Array.isArray(options) && options.length === 2 && isObject(options[1]) && Object.keys(options[1]).length === 1 && options[1].type === 'null' && isObject(options[0])) {
+  if (
+    Array.isArray(options) &&
+    options.length === 2 &&
+    isObject(options[1]) &&
+    Object.keys(options[1]).length === 1 &&
+    options[1].type === 'null' &&
+    isObject(options[0])
+  ) {
     const [first] = options as [JsonSchema, JsonSchema];
     if (typeof first.type === 'string' && !('$ref' in first)) {
       delete out.anyOf;
@@ -55,7 +62,11 @@ const tidyOne = (schema: JsonSchema): JsonSchema => {
     delete out.const;
   }
   if (isObject(out.propertyNames) && Object.keys(out.propertyNames).length === 1 && out.propertyNames.type === 'string') delete out.propertyNames;
-  if ((out.type === 'integer' || (Array.isArray(out.type) && out.type.includes('integer'))) && out.minimum === SAFE_INTEGER_BOUNDS.minimum && out.maximum === SAFE_INTEGER_BOUNDS.maximum) {
+  if (
+    (out.type === 'integer' || (Array.isArray(out.type) && out.type.includes('integer'))) &&
+    out.minimum === SAFE_INTEGER_BOUNDS.minimum &&
+    out.maximum === SAFE_INTEGER_BOUNDS.maximum
+  ) {
     delete out.minimum;
     delete out.maximum;
   }
@@ -119,7 +130,8 @@ export const createJsonSchemas = () => {
       const written = schemas as Record<string, JsonSchema>;
       for (const { schema, target } of uses) Object.assign(target, tidy(written[keys.get(schema)!]));
       const components = Object.fromEntries([...componentSchemas().keys(), ...named.keys()].map((id) => [id, tidy(written[id]) as JsonSchema]));
-      if (JSON.stringify([components, uses.map((u) => u.target)]).includes(componentRef('__use'))) throw new Error('a schema used in place is part of another one: name it a component');
+      if (JSON.stringify([components, uses.map((u) => u.target)]).includes(componentRef('__use')))
+        throw new Error('a schema used in place is part of another one: name it a component');
       return components;
     },
   };

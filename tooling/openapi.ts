@@ -22,9 +22,20 @@ import { httpFunctions, type HttpFunctionName, type HttpTrigger } from '../share
 import { componentRef, createJsonSchemas, type JsonSchema } from './json-schemas';
 
 /** An OpenAPI response object. */
-type ResponseConfig = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown; example?: unknown; examples?: unknown }> };
+type ResponseConfig = {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: unknown; example?: unknown; examples?: unknown }>;
+};
 /** An operation, as far as its readers (tests, the typed client's generator) look into it. */
-type Operation = { operationId: string; summary: string; description: string; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Operation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
 /** The JSON Schemas of this build of the document (./json-schemas.ts). */
 type Schemas = ReturnType<typeof createJsonSchemas>;
 
@@ -56,10 +67,19 @@ const HEADERS = {
   Allow: { description: 'The methods the path has, comma-separated.', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
   RetryAfterWhenBusy: { description: 'With `ORDER_BUSY` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
-  RetryAfterWhenInProgress: { description: 'With `SHIPMENT_IN_PROGRESS` only: seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 1 } },
-  Location: { description: 'Where to download the file: a presigned object-storage URL, valid a few minutes.', required: true, schema: { type: 'string', format: 'uri' } },
+  RetryAfterWhenInProgress: {
+    description: 'With `SHIPMENT_IN_PROGRESS` only: seconds to wait before retrying.',
+    required: false,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  Location: {
+    description: 'Where to download the file: a presigned object-storage URL, valid a few minutes.',
+    required: true,
+    schema: { type: 'string', format: 'uri' },
+  },
   ManifestReplayed: {
-    description: '`true`: this close found nothing left to close and answers the manifests an earlier close of the same shipments (or the concurrent close it waited for) made.',
+    description:
+      '`true`: this close found nothing left to close and answers the manifests an earlier close of the same shipments (or the concurrent close it waited for) made.',
     required: true,
     schema: { type: 'string', enum: ['true'] as string[] },
   },
@@ -115,7 +135,11 @@ const SHARED_RESPONSES: Record<string, ResponseConfig> = {
     },
     { ...fromServiceOrGateway, 'Retry-After': ref('headers', 'RetryAfter') },
   ),
-  Internal: documentedError('Internal error; the message says nothing of the cause', { internal: { code: 'INTERNAL', message: 'Internal error' } }, fromServiceOrGateway),
+  Internal: documentedError(
+    'Internal error; the message says nothing of the cause',
+    { internal: { code: 'INTERNAL', message: 'Internal error' } },
+    fromServiceOrGateway,
+  ),
   BadGateway: documentedError(
     'The function failed without an answer, or answered something that is not a valid Lambda proxy result',
     { malformed: { code: 'INTERNAL', message: 'Malformed Lambda proxy response' } },
@@ -140,7 +164,10 @@ const responsesOf = (trigger: HttpTrigger, doc: Route, schemas: Schemas): Record
   const own = (status: OwnStatus) => {
     const e = doc.errors[status];
     if (!e) return {};
-    const retryAfter = ref('headers', e.retryAfter === 'busy' ? 'RetryAfterWhenBusy' : e.retryAfter === 'in-progress' ? 'RetryAfterWhenInProgress' : 'RetryAfter');
+    const retryAfter = ref(
+      'headers',
+      e.retryAfter === 'busy' ? 'RetryAfterWhenBusy' : e.retryAfter === 'in-progress' ? 'RetryAfterWhenInProgress' : 'RetryAfter',
+    );
     return { [status]: documentedError(e.description, e.examples, e.retryAfter ? { ...fromService, 'Retry-After': retryAfter } : fromService) };
   };
   const takesBody = trigger.body !== 'none';
@@ -153,7 +180,11 @@ const responsesOf = (trigger: HttpTrigger, doc: Route, schemas: Schemas): Record
     ...Object.fromEntries(
       Object.entries(doc.alternatives ?? {}).map(([status, alt]) => [
         status,
-        { description: alt.description, headers: { ...fromService, ...headerRefs(alt.headers) }, content: { 'application/json': { schema: schemas.use(envelope(alt.schema)) } } },
+        {
+          description: alt.description,
+          headers: { ...fromService, ...headerRefs(alt.headers) },
+          content: { 'application/json': { schema: schemas.use(envelope(alt.schema)) } },
+        },
       ]),
     ),
     ...own(400),
@@ -192,7 +223,11 @@ const responsesOf = (trigger: HttpTrigger, doc: Route, schemas: Schemas): Record
           fromServiceOrGateway,
         ),
     ...(takesBody
-      ? { 415: documentedError('A body sent without `Content-Type: application/json`', { unsupported: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' } }) }
+      ? {
+          415: documentedError('A body sent without `Content-Type: application/json`', {
+            unsupported: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' },
+          }),
+        }
       : {}),
     ...own(422),
     429: ref('responses', 'Throttled'),
@@ -275,7 +310,12 @@ const webhookOperations = (schemas: Schemas) =>
           security: [],
           summary: `${type} event`,
           description: `Sent to every enabled endpoint subscribed to \`${type}\`, signed per Standard Webhooks. The same \`webhook-id\` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; \`410 Gone\` disables the endpoint.`,
-          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
           requestBody: { required: true, content: { 'application/json': { schema: schemas.use(schema) } } },
           responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: the endpoint is disabled' } },
         },

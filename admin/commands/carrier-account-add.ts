@@ -19,7 +19,8 @@ const readCredentialsFile = (file: string): Buffer => {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new UsageError(`carrier-account add: --credentials-file ${file} is not a regular file`);
-    if (stat.size > MAX_CREDENTIALS_BYTES) throw new UsageError(`carrier-account add: --credentials-file ${file} is larger than ${MAX_CREDENTIALS_BYTES} bytes`);
+    if (stat.size > MAX_CREDENTIALS_BYTES)
+      throw new UsageError(`carrier-account add: --credentials-file ${file} is larger than ${MAX_CREDENTIALS_BYTES} bytes`);
     return readFileSync(fd);
   } finally {
     closeSync(fd);

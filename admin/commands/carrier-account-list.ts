@@ -12,7 +12,10 @@ export const carrierAccountList = defineCommand({
   ],
   build: () => ({}),
   run: async () => {
-    const [{ listCarrierAccounts }, { loadReference }] = await Promise.all([import('../../shared/store/carrier-accounts'), import('../../shared/store/reference')]);
+    const [{ listCarrierAccounts }, { loadReference }] = await Promise.all([
+      import('../../shared/store/carrier-accounts'),
+      import('../../shared/store/reference'),
+    ]);
     const [accounts, reference] = await Promise.all([listCarrierAccounts(), loadReference()]);
     const usedBy = plansByAccount(reference.plansByGroup);
     return accounts.map((a) => ({

@@ -22,7 +22,11 @@ export const manifestList = defineCommand({
     const manifests: Array<Record<string, unknown>> = [];
     let after: string | undefined;
     do {
-      const page = await listManifests(command.companyId, command.mode, { limit: PAGE, ...(command.carrierCode ? { carrierCode: command.carrierCode } : {}), ...(after ? { after } : {}) });
+      const page = await listManifests(command.companyId, command.mode, {
+        limit: PAGE,
+        ...(command.carrierCode ? { carrierCode: command.carrierCode } : {}),
+        ...(after ? { after } : {}),
+      });
       manifests.push(...page.manifests.map(({ lines: _lines, ...m }) => m));
       after = page.last;
     } while (after);

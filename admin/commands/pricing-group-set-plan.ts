@@ -23,7 +23,8 @@ export const pricingGroupSetPlan = defineCommand({
       required: true,
       description: 'the pricing group id',
       parse: (value, option) => {
-        if (!/^[a-z0-9-]{1,64}$/.test(value)) throw new InvalidValue(`${option} must be a pricing group id (lowercase letters, digits, dashes), got "${value}"`);
+        if (!/^[a-z0-9-]{1,64}$/.test(value))
+          throw new InvalidValue(`${option} must be a pricing group id (lowercase letters, digits, dashes), got "${value}"`);
         return value;
       },
     },
@@ -34,7 +35,12 @@ export const pricingGroupSetPlan = defineCommand({
       description: "the account the carrier's calls use; none: the plan's own sandbox account (kept when left out)",
       parse: (value, option) => (value.toLowerCase() === 'none' ? null : carrierAccountId(value, option)),
     },
-    'markup-percent': { type: 'string', value: 'P', description: 'customer price = account price x (1 + P/100), capped at the list price', parse: percentBp(MAX_MARKUP_PERCENT) },
+    'markup-percent': {
+      type: 'string',
+      value: 'P',
+      description: 'customer price = account price x (1 + P/100), capped at the list price',
+      parse: percentBp(MAX_MARKUP_PERCENT),
+    },
     'account-discount-percent': { type: 'string', value: 'D', description: 'account price = list price - D% (the negotiated price)', parse: percentBp(100) },
     services: {
       type: 'string',
@@ -58,7 +64,10 @@ export const pricingGroupSetPlan = defineCommand({
     '   the carrier\'s calls use (kept when not given; "none" for the plan\'s own sandbox',
     '   account); a live carrier needs one. --services: the service codes offered ("all":',
     '   every enabled service). Functions see the change within REFERENCE_CACHE_SECONDS.',
-    `   A plan of a sandbox carrier (${carriers.filter((c) => c.network === 'sandbox').map((c) => c.code).join(', ')}) quotes only for the`,
+    `   A plan of a sandbox carrier (${carriers
+      .filter((c) => c.network === 'sandbox')
+      .map((c) => c.code)
+      .join(', ')}) quotes only for the`,
     '   keys SANDBOX_CARRIERS allows (prod: test keys only; a note on stderr says so).',
   ],
   build: (v) => ({
@@ -102,12 +111,15 @@ export const pricingGroupSetPlan = defineCommand({
     if (unknown.length > 0) throw new AdminError(`unknown ${carrierCode} service ${unknown.join(', ')}; known: ${[...known].sort().join(', ')}`);
 
     const accountDiscountBp = command.accountDiscountBp ?? existing?.accountDiscountBp ?? 0;
-    const customerDiscountBp = command.markupBp !== undefined ? customerDiscountForMarkup(accountDiscountBp, command.markupBp) : (existing?.customerDiscountBp ?? 0);
+    const customerDiscountBp =
+      command.markupBp !== undefined ? customerDiscountForMarkup(accountDiscountBp, command.markupBp) : (existing?.customerDiscountBp ?? 0);
     const plan: PricingPlan = {
       pricingGroupId,
       carrierCode,
       account: {
-        accountNumber: account?.accountNumber ?? (existing && existing.carrierAccountId === undefined ? existing.account.accountNumber : sandboxAccountNumber(pricingGroupId, carrierCode)),
+        accountNumber:
+          account?.accountNumber ??
+          (existing && existing.carrierAccountId === undefined ? existing.account.accountNumber : sandboxAccountNumber(pricingGroupId, carrierCode)),
       },
       ...(account ? { carrierAccountId: account.carrierAccountId } : {}),
       accountDiscountBp,

@@ -19,13 +19,13 @@ export const shipmentAdvance = defineCommand({
       },
     },
   },
-  help: [
-    '-> {"orderId","transitStatus"}   (sandbox: moves the order on as a carrier update would,',
-    '   so the status e-mails and webhooks follow)',
-  ],
+  help: ['-> {"orderId","transitStatus"}   (sandbox: moves the order on as a carrier update would,', '   so the status e-mails and webhooks follow)'],
   build: (v) => ({ orderId: v.order, status: v.status }),
   run: async ({ orderId, status }) => {
-    const [{ createOperatorAdvance }, { processRuntime }] = await Promise.all([import('../../shared/services/tracking/advance'), import('../../shared/process-runtime')]);
+    const [{ createOperatorAdvance }, { processRuntime }] = await Promise.all([
+      import('../../shared/services/tracking/advance'),
+      import('../../shared/process-runtime'),
+    ]);
     try {
       return await createOperatorAdvance(processRuntime).advance(orderId, status);
     } catch (e) {

@@ -7,7 +7,7 @@ export const shipmentAudit = defineCommand({
   options: { order: { type: 'string', value: 'ID', required: true, description: 'the order id', parse: uuidOf('an order id') } },
   help: [
     '-> {"orderId","audit":[{"at","action","carrierCode","trackingNumber","detail"}],"reconciling":[{"kind","dueAt","round"}]}',
-    '   (what the reconciler did to the order\'s shipments: orphans voided or adopted, voids confirmed',
+    "   (what the reconciler did to the order's shipments: orphans voided or adopted, voids confirmed",
     '   or refused, oldest first; and its carrier calls of unknown outcome still being reconciled)',
   ],
   build: (v) => ({ orderId: v.order }),

@@ -13,9 +13,13 @@ import { createCancelService } from '../../shared/services/cancel';
 
 export const createCancelHandler = (registry: CarrierRegistry, options: RuntimeOverrides = {}) => {
   const cancels = createCancelService({ registry, logger, ...runtimeWith(options) });
-  return httpHandler(cancelRoute, async ({ params }, caller) => ({
-    data: await cancels.cancel(caller.company.companyId, params.orderId, caller.mode),
-  }), orderPreload);
+  return httpHandler(
+    cancelRoute,
+    async ({ params }, caller) => ({
+      data: await cancels.cancel(caller.company.companyId, params.orderId, caller.mode),
+    }),
+    orderPreload,
+  );
 };
 
 export const handler = createCancelHandler(defaultRegistry);

@@ -23,7 +23,9 @@ export const createCarrierPushEventsHandler = (carriers: CarrierRegistry, option
     clock: runtime.clock,
     ...(secretOf ? { secretOf } : {}),
   });
-  return inboundHandler('carrier-push-events', async (event) => service.events(event.pathParameters?.carrier, event.headers ?? {}, event.body, event.isBase64Encoded));
+  return inboundHandler('carrier-push-events', async (event) =>
+    service.events(event.pathParameters?.carrier, event.headers ?? {}, event.body, event.isBase64Encoded),
+  );
 };
 
 export const handler = createCarrierPushEventsHandler(defaultRegistry);

@@ -13,7 +13,9 @@ import { createCarrierPushService, type CarrierPushDependencies } from '../../sh
 export const createCarrierPushTokenHandler = (carriers: CarrierRegistry, options: Pick<CarrierPushDependencies, 'clock' | 'secretOf'> = {}) => {
   // The token URL writes nothing: no tracking write is ever made from it.
   const service = createCarrierPushService({ carriers, applyPushed: () => Promise.reject(new Error('the token URL applies no event')), logger, ...options });
-  return inboundHandler('carrier-push-token', async (event) => service.token(event.pathParameters?.carrier, event.headers ?? {}, event.body, event.isBase64Encoded));
+  return inboundHandler('carrier-push-token', async (event) =>
+    service.token(event.pathParameters?.carrier, event.headers ?? {}, event.body, event.isBase64Encoded),
+  );
 };
 
 export const handler = createCarrierPushTokenHandler(defaultRegistry);

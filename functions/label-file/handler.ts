@@ -17,11 +17,15 @@ const renderLazily: RenderFn = async (code, document) => (await import('../../sh
 
 export const createLabelFileHandler = (render: RenderFn = renderLazily) => {
   const labels = createLabelService({ render, logger });
-  return httpHandler(labelFileRoute, async ({ params }, caller) => {
-    const answer = await labels.labelFile(caller.company.companyId, params.orderId, params.labelType, caller.mode);
-    if (answer.kind === 'list') return { data: answer.data };
-    return { status: 302, location: answer.location, headers: { 'cache-control': 'no-store' } };
-  }, labelFilePreload);
+  return httpHandler(
+    labelFileRoute,
+    async ({ params }, caller) => {
+      const answer = await labels.labelFile(caller.company.companyId, params.orderId, params.labelType, caller.mode);
+      if (answer.kind === 'list') return { data: answer.data };
+      return { status: 302, location: answer.location, headers: { 'cache-control': 'no-store' } };
+    },
+    labelFilePreload,
+  );
 };
 
 export const handler = createLabelFileHandler();

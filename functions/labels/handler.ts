@@ -4,6 +4,10 @@ import { httpHandler } from '../../shared/http/handler';
 import { labelsOf } from '../../shared/services/label-list';
 import { orderPreload } from '../../shared/services/order-preload';
 
-export const handler = httpHandler(labelsRoute, async ({ params }, caller) => ({
-  data: await labelsOf(caller.company.companyId, params.orderId, caller.mode),
-}), orderPreload);
+export const handler = httpHandler(
+  labelsRoute,
+  async ({ params }, caller) => ({
+    data: await labelsOf(caller.company.companyId, params.orderId, caller.mode),
+  }),
+  orderPreload,
+);

@@ -14,10 +14,14 @@ const renderLazily: ManifestRenderFn = async (document) => (await import('../../
 
 export const createManifestsCreateHandler = (options: Partial<ManifestDependencies> = {}) => {
   const manifests = createManifestService({ logger, render: renderLazily, ...options });
-  return httpHandler(manifestsCreateRoute, async ({ body }, caller) => {
-    const { data, replayed } = await manifests.close(caller.company, body, caller.mode);
-    return replayed ? { data, headers: { 'idempotent-replayed': 'true' } } : { status: 201, data };
-  }, referencePreload);
+  return httpHandler(
+    manifestsCreateRoute,
+    async ({ body }, caller) => {
+      const { data, replayed } = await manifests.close(caller.company, body, caller.mode);
+      return replayed ? { data, headers: { 'idempotent-replayed': 'true' } } : { status: 201, data };
+    },
+    referencePreload,
+  );
 };
 
 export const handler = createManifestsCreateHandler();

@@ -4,4 +4,8 @@ import { httpHandler } from '../../shared/http/handler';
 import { packagingTypesOf } from '../../shared/services/catalog';
 import { packagingPreload } from '../../shared/services/preload';
 
-export const handler = httpHandler(packagingTypesRoute, async (_input, caller) => ({ data: await packagingTypesOf(caller.company, caller.mode) }), packagingPreload);
+export const handler = httpHandler(
+  packagingTypesRoute,
+  async (_input, caller) => ({ data: await packagingTypesOf(caller.company, caller.mode) }),
+  packagingPreload,
+);

@@ -12,11 +12,20 @@ import { createShippingService, type ShippingDependencies } from '../../shared/s
 
 export const createShipHandler = (registry: CarrierRegistry, options: Pick<ShippingDependencies, 'clock' | 'afterCarrierShip'> = {}) => {
   const shipping = createShippingService({ registry, logger, ...options });
-  return httpHandler(shipRoute, async ({ params, body }, caller) => {
-    const { data, replayed } = await shipping.ship(caller.company.companyId, params.rateResponseId, body.labelFormat ? { labelFormat: body.labelFormat } : {}, caller.mode);
-    const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
-    return { data, headers };
-  }, referencePreload);
+  return httpHandler(
+    shipRoute,
+    async ({ params, body }, caller) => {
+      const { data, replayed } = await shipping.ship(
+        caller.company.companyId,
+        params.rateResponseId,
+        body.labelFormat ? { labelFormat: body.labelFormat } : {},
+        caller.mode,
+      );
+      const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
+      return { data, headers };
+    },
+    referencePreload,
+  );
 };
 
 export const handler = createShipHandler(defaultRegistry);

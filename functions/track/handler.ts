@@ -12,9 +12,13 @@ import { createTrackReader } from '../../shared/services/tracking/track';
 
 export const createTrackHandler = (registry: CarrierRegistry, options: RuntimeOverrides = {}) => {
   const tracking = createTrackReader({ registry, logger, ...runtimeWith(options) });
-  return httpHandler(trackRoute, async ({ params }, caller) => ({
-    data: await tracking.track(caller.company.companyId, params.orderId, caller.mode),
-  }), orderPreload);
+  return httpHandler(
+    trackRoute,
+    async ({ params }, caller) => ({
+      data: await tracking.track(caller.company.companyId, params.orderId, caller.mode),
+    }),
+    orderPreload,
+  );
 };
 
 export const handler = createTrackHandler(defaultRegistry);

@@ -32,7 +32,12 @@ export const createTrackingCheckHandler = (registry: CarrierRegistry, options: R
         import('../../shared/services/shipping'),
         import('../../shared/services/cancel'),
       ]);
-      const shipping = createShippingService({ registry, logger, ...(options.clock ? { clock: options.clock } : {}), ...(pushSubscriber ? { pushSubscriber } : {}) });
+      const shipping = createShippingService({
+        registry,
+        logger,
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...(pushSubscriber ? { pushSubscriber } : {}),
+      });
       const cancels = createCancelService({ registry, logger, ...runtime });
       return createReconciliationService({
         registry,
@@ -49,7 +54,9 @@ export const createTrackingCheckHandler = (registry: CarrierRegistry, options: R
     failed: 'tracking check of an order failed',
     describe: (message) => ({ orderId: message.orderId, ...(message.reconcile ? { reconcile: message.reconcile } : {}) }),
     run: async (message) =>
-      message.reconcile ? (await reconciler()).reconcile({ orderId: message.orderId, dueAt: message.dueAt, reconcile: message.reconcile }) : worker.checkQueued(message),
+      message.reconcile
+        ? (await reconciler()).reconcile({ orderId: message.orderId, dueAt: message.dueAt, reconcile: message.reconcile })
+        : worker.checkQueued(message),
   });
 };
 

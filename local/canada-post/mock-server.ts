@@ -45,7 +45,11 @@ export async function startCanadaPostMock(options: CanadaPostMockOptions): Promi
 
   const reply = (res: ServerResponse, answer: CanadaPostSimAnswer, close = false) => {
     if (res.destroyed || res.headersSent) return;
-    res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': String(answer.body.length), ...(close ? { connection: 'close' } : {}) });
+    res.writeHead(answer.status, {
+      'content-type': answer.contentType,
+      'content-length': String(answer.body.length),
+      ...(close ? { connection: 'close' } : {}),
+    });
     res.end(answer.body);
   };
 

@@ -22,10 +22,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 if (!canadaPostXsdAvailable()) {
-  console.error(`Canada Post's XML schemas are not in ${canadaPostXsdDir()}: set CANADAPOST_XSD_DIR (the simulator validates every request and answer against them)`);
+  console.error(
+    `Canada Post's XML schemas are not in ${canadaPostXsdDir()}: set CANADAPOST_XSD_DIR (the simulator validates every request and answer against them)`,
+  );
   process.exit(2);
 }
-const client = { username: process.env.CANADAPOST_MOCK_USERNAME || 'local-canadapost-user', password: process.env.CANADAPOST_MOCK_PASSWORD || 'local-canadapost-password' };
+const client = {
+  username: process.env.CANADAPOST_MOCK_USERNAME || 'local-canadapost-user',
+  password: process.env.CANADAPOST_MOCK_PASSWORD || 'local-canadapost-password',
+};
 
 void startCanadaPostMock({ clients: [client], port }).then((mock) => {
   console.log(JSON.stringify({ url: mock.url, ...client }));

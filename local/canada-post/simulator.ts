@@ -191,7 +191,11 @@ const documentXml = (root: string, namespace: string, ...children: string[]): st
   `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${namespace}">${children.join('')}</${root}>`;
 
 export const messagesXml = (messages: readonly { code: string; description: string }[]): string =>
-  documentXml('messages', NS.messages, ...messages.map((m) => e('message', t('code', m.code), t('description', m.description.replace(/\s+/g, ' ').slice(0, 500)))));
+  documentXml(
+    'messages',
+    NS.messages,
+    ...messages.map((m) => e('message', t('code', m.code), t('description', m.description.replace(/\s+/g, ' ').slice(0, 500)))),
+  );
 
 /** Elements that may repeat in the requests the simulator reads. */
 const REPEATED = new Set(['group-id', 'shipment-id', 'option', 'item', 'service-code']);
@@ -219,7 +223,13 @@ const orderedParser = new XMLParser({
   htmlEntities: false,
   preserveOrder: true,
 });
-const orderedBuilder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', preserveOrder: true, suppressEmptyNode: true, processEntities: true });
+const orderedBuilder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  preserveOrder: true,
+  suppressEmptyNode: true,
+  processEntities: true,
+});
 
 /** The children of the first element `name` found depth first in an ordered tree. */
 function orderedChildren(nodes: unknown[], name: string): unknown[] | undefined {
@@ -313,14 +323,28 @@ function addBusinessDays(from: Date, days: number): Date {
 
 type Destination = { family: 'domestic' | 'usa' | 'international'; postalCode: string; country: string };
 
-function priceOf(service: ServiceFacts, kg: number, origin: string, destination: Destination, optionCodes: readonly string[], contract: boolean, mailingDate: Date): SimulatedPrice {
+function priceOf(
+  service: ServiceFacts,
+  kg: number,
+  origin: string,
+  destination: Destination,
+  optionCodes: readonly string[],
+  contract: boolean,
+  mailingDate: Date,
+): SimulatedPrice {
   const sameRegion = destination.family === 'domestic' && destination.postalCode.charAt(0) === origin.charAt(0);
   const base = round2((service.base + service.perKg * Math.max(kg, 0.1)) * (destination.family === 'domestic' && !sameRegion ? 1.25 : 1));
   const options = optionCodes.filter((c) => OPTION_PRICES[c]).map((code) => ({ code, name: OPTION_PRICES[code]!.name, price: OPTION_PRICES[code]!.price }));
   if (destination.family === 'domestic' && !options.some((o) => o.code === 'DC')) options.unshift({ code: 'DC', name: 'Delivery confirmation', price: 0 });
   const optionsTotal = options.reduce((sum, o) => sum + o.price, 0);
   const adjustments: SimulatedPrice['adjustments'] = [];
-  if (contract) adjustments.push({ code: 'AUTDISC', name: 'Automation discount', cost: round2((base * CONTRACT_DISCOUNT_PERCENT) / 100), percent: CONTRACT_DISCOUNT_PERCENT });
+  if (contract)
+    adjustments.push({
+      code: 'AUTDISC',
+      name: 'Automation discount',
+      cost: round2((base * CONTRACT_DISCOUNT_PERCENT) / 100),
+      percent: CONTRACT_DISCOUNT_PERCENT,
+    });
   const discounted = base + (adjustments[0]?.cost ?? 0);
   adjustments.push({ code: 'FUELSC', name: 'Fuel surcharge', cost: round2((discounted * FUEL_PERCENT) / 100), percent: FUEL_PERCENT });
   const preTax = round2(base + optionsTotal + adjustments.reduce((sum, a) => sum + a.cost, 0));
@@ -381,7 +405,13 @@ const ROUTES: readonly Route[] = [
   { name: 'voidShipment', method: 'DELETE', pattern: new RegExp(`^/rs/${C}/${C}/shipment/(\\d{1,32})$`), media: CANADA_POST_MEDIA.shipment },
   { name: 'shipmentDetails', method: 'GET', pattern: new RegExp(`^/rs/${C}/${C}/shipment/(\\d{1,32})/details$`), media: CANADA_POST_MEDIA.shipment },
   { name: 'shipmentPrice', method: 'GET', pattern: new RegExp(`^/rs/${C}/${C}/shipment/(\\d{1,32})/price$`), media: CANADA_POST_MEDIA.shipment },
-  { name: 'refundShipment', method: 'POST', pattern: new RegExp(`^/rs/${C}/${C}/shipment/(\\d{1,32})/refund$`), media: CANADA_POST_MEDIA.shipment, schema: 'shipment.xsd' },
+  {
+    name: 'refundShipment',
+    method: 'POST',
+    pattern: new RegExp(`^/rs/${C}/${C}/shipment/(\\d{1,32})/refund$`),
+    media: CANADA_POST_MEDIA.shipment,
+    schema: 'shipment.xsd',
+  },
   { name: 'getGroups', method: 'GET', pattern: new RegExp(`^/rs/${C}/${C}/group$`), media: CANADA_POST_MEDIA.shipment },
   { name: 'transmit', method: 'POST', pattern: new RegExp(`^/rs/${C}/${C}/manifest$`), media: CANADA_POST_MEDIA.manifest, schema: 'manifest.xsd' },
   { name: 'getManifests', method: 'GET', pattern: new RegExp(`^/rs/${C}/${C}/manifest$`), media: CANADA_POST_MEDIA.manifest },
@@ -392,7 +422,13 @@ const ROUTES: readonly Route[] = [
   { name: 'getNonContractShipments', method: 'GET', pattern: new RegExp(`^/rs/${C}/ncshipment$`), media: CANADA_POST_MEDIA.ncshipment },
   { name: 'getNonContract', method: 'GET', pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})$`), media: CANADA_POST_MEDIA.ncshipment },
   { name: 'nonContractDetails', method: 'GET', pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})/details$`), media: CANADA_POST_MEDIA.ncshipment },
-  { name: 'refundNonContract', method: 'POST', pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})/refund$`), media: CANADA_POST_MEDIA.ncshipment, schema: 'ncshipment.xsd' },
+  {
+    name: 'refundNonContract',
+    method: 'POST',
+    pattern: new RegExp(`^/rs/${C}/ncshipment/(\\d{1,32})/refund$`),
+    media: CANADA_POST_MEDIA.ncshipment,
+    schema: 'ncshipment.xsd',
+  },
   { name: 'artifact', method: 'GET', pattern: /^\/rs\/artifact\/([A-Za-z0-9._~%-]{1,192})\/(\d{1,18})\/(\d{1,3})$/ },
   { name: 'track', method: 'GET', pattern: /^\/vis\/track\/pin\/([A-Za-z0-9]{1,32})\/detail$/, media: CANADA_POST_MEDIA.track },
 ];
@@ -460,7 +496,8 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
 
   const contractShipment = (customer: string, mobo: string, id: string) =>
     shipments.find((s) => s.kind === 'contract' && s.shipmentId === id && s.customerNumber === customer && s.mobo === mobo && !s.voided);
-  const nonContractShipment = (customer: string, id: string) => shipments.find((s) => s.kind === 'nonContract' && s.shipmentId === id && s.customerNumber === customer);
+  const nonContractShipment = (customer: string, id: string) =>
+    shipments.find((s) => s.kind === 'nonContract' && s.shipmentId === id && s.customerNumber === customer);
 
   const shipmentBase = (base: string, s: SimulatedCanadaPostShipment) =>
     s.kind === 'contract' ? `${base}/rs/${s.customerNumber}/${s.mobo}/shipment/${s.shipmentId}` : `${base}/rs/${s.customerNumber}/ncshipment/${s.shipmentId}`;
@@ -474,7 +511,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       'links',
       linkXml('self', self, media),
       linkXml('details', `${self}/details`, media),
-      s.kind === 'contract' && s.groupId ? linkXml('group', `${base}/rs/${s.customerNumber}/${s.mobo}/shipment?groupId=${encodeURIComponent(s.groupId)}`, media) : '',
+      s.kind === 'contract' && s.groupId
+        ? linkXml('group', `${base}/rs/${s.customerNumber}/${s.mobo}/shipment?groupId=${encodeURIComponent(s.groupId)}`, media)
+        : '',
       s.kind === 'contract' ? linkXml('price', `${self}/price`, media) : '',
       linkXml('label', artifactHref(base, s.username, s.labelArtifactId), labelMedia, 0),
       s.invoiceArtifactId ? linkXml('commercialInvoice', artifactHref(base, s.username, s.invoiceArtifactId), CANADA_POST_MEDIA.pdf, 0) : '',
@@ -494,7 +533,13 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       t('pst-amount', money(p.pst)),
       t('hst-amount', money(p.hst)),
       t('due-amount', money(p.due)),
-      e('service-standard', t('am-delivery', false), t('guaranteed-delivery', p.guaranteed), t('expected-transmit-time', 1), t('expected-delivery-date', p.expectedDelivery)),
+      e(
+        'service-standard',
+        t('am-delivery', false),
+        t('guaranteed-delivery', p.guaranteed),
+        t('expected-transmit-time', 1),
+        t('expected-delivery-date', p.expectedDelivery),
+      ),
       t('rated-weight', p.ratedWeight.toFixed(3)),
     );
 
@@ -532,13 +577,17 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   const str = (v: unknown): string | undefined => {
     const one: unknown = Array.isArray(v) ? v[0] : v;
     if (typeof one === 'string') return one;
-    return typeof one === 'object' && one !== null && '#text' in one ? String((one)['#text']) : undefined;
+    return typeof one === 'object' && one !== null && '#text' in one ? String(one['#text']) : undefined;
   };
 
   function destinationOfRate(destination: Parsed): Destination {
     if (destination.domestic) return { family: 'domestic', postalCode: str(destination.domestic['postal-code']) ?? '', country: 'CA' };
     if (destination['united-states']) return { family: 'usa', postalCode: str(destination['united-states']['zip-code']) ?? '', country: 'US' };
-    return { family: 'international', postalCode: str(destination.international['postal-code']) ?? '', country: (str(destination.international['country-code']) ?? '').toUpperCase() };
+    return {
+      family: 'international',
+      postalCode: str(destination.international['postal-code']) ?? '',
+      country: (str(destination.international['country-code']) ?? '').toUpperCase(),
+    };
   }
 
   function destinationOfAddress(address: Parsed): Destination {
@@ -573,21 +622,40 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
         return e(
           'price-quote',
           t('service-code', service.code),
-          linkXml('service', `${request.baseUrl}/rs/ship/service/${service.code}?country=${destination.country}`, CANADA_POST_MEDIA.rate).replace('<link', '<service-link'),
+          linkXml('service', `${request.baseUrl}/rs/ship/service/${service.code}?country=${destination.country}`, CANADA_POST_MEDIA.rate).replace(
+            '<link',
+            '<service-link',
+          ),
           t('service-name', service.name),
           e(
             'price-details',
             t('base', money(p.base)),
             taxes,
             t('due', money(p.due)),
-            p.options.length > 0 ? e('options', ...p.options.map((o) => e('option', t('option-code', o.code), t('option-name', o.name), t('option-price', money(o.price))))) : '',
+            p.options.length > 0
+              ? e('options', ...p.options.map((o) => e('option', t('option-code', o.code), t('option-name', o.name), t('option-price', money(o.price)))))
+              : '',
             e(
               'adjustments',
-              ...p.adjustments.map((a) => e('adjustment', t('adjustment-code', a.code), t('adjustment-name', a.name), t('adjustment-cost', money(a.cost)), a.percent === undefined ? '' : e('qualifier', t('percent', a.percent)))),
+              ...p.adjustments.map((a) =>
+                e(
+                  'adjustment',
+                  t('adjustment-code', a.code),
+                  t('adjustment-name', a.name),
+                  t('adjustment-cost', money(a.cost)),
+                  a.percent === undefined ? '' : e('qualifier', t('percent', a.percent)),
+                ),
+              ),
             ),
           ),
           e('weight-details'),
-          e('service-standard', t('am-delivery', false), t('guaranteed-delivery', p.guaranteed), t('expected-transit-time', p.transitDays), t('expected-delivery-date', p.expectedDelivery)),
+          e(
+            'service-standard',
+            t('am-delivery', false),
+            t('guaranteed-delivery', p.guaranteed),
+            t('expected-transit-time', p.transitDays),
+            t('expected-delivery-date', p.expectedDelivery),
+          ),
         );
       });
     return valid(200, CANADA_POST_MEDIA.rate, 'rating.xsd', documentXml('price-quotes', NS.rate, ...quotes), 'price-quotes');
@@ -605,7 +673,14 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     return artifactId;
   }
 
-  function makeShipment(kind: SimulatedCanadaPostShipment['kind'], customer: string, mobo: string, username: string, root: Parsed, ordered: unknown[]): SimulatedCanadaPostShipment {
+  function makeShipment(
+    kind: SimulatedCanadaPostShipment['kind'],
+    customer: string,
+    mobo: string,
+    username: string,
+    root: Parsed,
+    ordered: unknown[],
+  ): SimulatedCanadaPostShipment {
     const spec = root['delivery-spec'];
     const serviceCode = str(spec['service-code'])!;
     const senderPostal = (str(spec.sender?.['address-details']?.['postal-zip-code']) ?? '').replace(/\s+/g, '').toUpperCase();
@@ -650,7 +725,11 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       artifacts.set(invoiceId, {
         username,
         mediaType: CANADA_POST_MEDIA.pdf,
-        render: () => simplePdf(612, 792, [{ text: 'Canada Post - Customs declaration (CN23) / Commercial invoice', size: 14 }, { text: `PIN ${pin}`, size: 12 }]),
+        render: () =>
+          simplePdf(612, 792, [
+            { text: 'Canada Post - Customs declaration (CN23) / Commercial invoice', size: 14 },
+            { text: `PIN ${pin}`, size: 12 },
+          ]),
       });
       shipment.invoiceArtifactId = invoiceId;
     }
@@ -658,12 +737,24 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     return shipment;
   }
 
-  async function createShipment(request: CanadaPostSimRequest, params: string[], doc: Parsed, ordered: unknown[], username: string): Promise<CanadaPostSimAnswer> {
+  async function createShipment(
+    request: CanadaPostSimRequest,
+    params: string[],
+    doc: Parsed,
+    ordered: unknown[],
+    username: string,
+  ): Promise<CanadaPostSimAnswer> {
     const shipment = makeShipment('contract', params[0]!, params[1]!, username, doc.shipment, ordered);
     return shipmentInfo(request.baseUrl, shipment);
   }
 
-  async function createNonContract(request: CanadaPostSimRequest, params: string[], doc: Parsed, ordered: unknown[], username: string): Promise<CanadaPostSimAnswer> {
+  async function createNonContract(
+    request: CanadaPostSimRequest,
+    params: string[],
+    doc: Parsed,
+    ordered: unknown[],
+    username: string,
+  ): Promise<CanadaPostSimAnswer> {
     const shipment = makeShipment('nonContract', params[0]!, params[0]!, username, doc['non-contract-shipment'], ordered);
     return shipmentInfo(request.baseUrl, shipment);
   }
@@ -677,7 +768,12 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     else if (query.trackingPIN !== undefined) found = mine.filter((s) => s.trackingPin === query.trackingPIN);
     else if (query.groupId !== undefined) found = mine.filter((s) => s.groupId === query.groupId && s.status === 'created');
     else if (query.noManifest === 'true') found = mine.filter((s) => s.transmitShipment);
-    else return messages(400, [{ code: 'SIM100', description: 'Get Shipments needs one of requestId, trackingPIN, groupId or noManifest=true' }], CANADA_POST_MEDIA.shipment);
+    else
+      return messages(
+        400,
+        [{ code: 'SIM100', description: 'Get Shipments needs one of requestId, trackingPIN, groupId or noManifest=true' }],
+        CANADA_POST_MEDIA.shipment,
+      );
     return valid(
       200,
       CANADA_POST_MEDIA.shipment,
@@ -694,7 +790,8 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     return s ? shipmentInfo(request.baseUrl, s) : notFound(CANADA_POST_MEDIA.shipment);
   }
 
-  const echoSpec = (s: SimulatedCanadaPostShipment) => (s.deliverySpec.length > 0 ? `<delivery-spec>${orderedBuilder.build(s.deliverySpec)}</delivery-spec>` : '');
+  const echoSpec = (s: SimulatedCanadaPostShipment) =>
+    s.deliverySpec.length > 0 ? `<delivery-spec>${orderedBuilder.build(s.deliverySpec)}</delivery-spec>` : '';
   const refundInfo = (s: SimulatedCanadaPostShipment) =>
     s.refund ? e('refund-request-info', t('service-ticket-date', s.refund.date), t('service-ticket-id', s.refund.ticketId)) : '';
 
@@ -721,14 +818,30 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   async function shipmentPrice(_request: CanadaPostSimRequest, params: string[]): Promise<CanadaPostSimAnswer> {
     const s = contractShipment(params[0]!, params[1]!, params[2]!);
     if (!s) return notFound(CANADA_POST_MEDIA.shipment);
-    return valid(200, CANADA_POST_MEDIA.shipment, 'shipment.xsd', priceXml(s.price).replace('<shipment-price>', `<?xml version="1.0" encoding="UTF-8"?>\n<shipment-price xmlns="${NS.shipment}">`), 'shipment-price');
+    return valid(
+      200,
+      CANADA_POST_MEDIA.shipment,
+      'shipment.xsd',
+      priceXml(s.price).replace('<shipment-price>', `<?xml version="1.0" encoding="UTF-8"?>\n<shipment-price xmlns="${NS.shipment}">`),
+      'shipment-price',
+    );
   }
 
   function voidShipment(params: string[]): CanadaPostSimAnswer {
     const s = contractShipment(params[0]!, params[1]!, params[2]!);
     if (!s) return notFound(CANADA_POST_MEDIA.shipment);
     if (s.status === 'transmitted') {
-      return messages(400, [{ code: '8064', description: 'A Shipment can only be void if it is in a PROCESSED or PRINTED state. If it has been transmitted, a Refund request should be submitted.' }], CANADA_POST_MEDIA.shipment);
+      return messages(
+        400,
+        [
+          {
+            code: '8064',
+            description:
+              'A Shipment can only be void if it is in a PROCESSED or PRINTED state. If it has been transmitted, a Refund request should be submitted.',
+          },
+        ],
+        CANADA_POST_MEDIA.shipment,
+      );
     }
     s.voided = true;
     delete s.groupId;
@@ -738,12 +851,28 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   async function refund(s: SimulatedCanadaPostShipment | undefined, doc: Parsed, rootName: string): Promise<CanadaPostSimAnswer> {
     const media = s?.kind === 'nonContract' || rootName.startsWith('non-contract') ? CANADA_POST_MEDIA.ncshipment : CANADA_POST_MEDIA.shipment;
     if (!s || s.voided) return notFound(media);
-    if (s.refund) return messages(409, [{ code: '7292', description: 'A refund has already been requested for this shipment. Note that refund requests may take a few days to be processed.' }], media);
+    if (s.refund)
+      return messages(
+        409,
+        [
+          {
+            code: '7292',
+            description: 'A refund has already been requested for this shipment. Note that refund requests may take a few days to be processed.',
+          },
+        ],
+        media,
+      );
     s.refund = { ticketId: `GT${String(nextId()).padStart(8, '0')}`, date: ymd(now()), email: str(doc[rootName].email) ?? '' };
     const info = t('service-ticket-date', s.refund.date) + t('service-ticket-id', s.refund.ticketId);
     return s.kind === 'contract'
       ? valid(200, media, 'shipment.xsd', documentXml('shipment-refund-request-info', NS.shipment, info), 'shipment-refund-request-info')
-      : valid(200, media, 'ncshipment.xsd', documentXml('non-contract-shipment-refund-request-info', NS.ncshipment, info), 'non-contract-shipment-refund-request-info');
+      : valid(
+          200,
+          media,
+          'ncshipment.xsd',
+          documentXml('non-contract-shipment-refund-request-info', NS.ncshipment, info),
+          'non-contract-shipment-refund-request-info',
+        );
   }
 
   /** The groups of a customer: every group id with a shipment neither voided nor transmitted. */
@@ -759,7 +888,11 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   async function getGroups(request: CanadaPostSimRequest, params: string[]): Promise<CanadaPostSimAnswer> {
     const [customer, mobo] = params as [string, string];
     const groups = [...openGroups(customer, mobo).keys()].map((id) =>
-      e('group', t('group-id', id), linkXml('group', `${request.baseUrl}/rs/${customer}/${mobo}/shipment?groupId=${encodeURIComponent(id)}`, CANADA_POST_MEDIA.shipment)),
+      e(
+        'group',
+        t('group-id', id),
+        linkXml('group', `${request.baseUrl}/rs/${customer}/${mobo}/shipment?groupId=${encodeURIComponent(id)}`, CANADA_POST_MEDIA.shipment),
+      ),
     );
     return valid(200, CANADA_POST_MEDIA.shipment, 'shipment.xsd', documentXml('groups', NS.shipment, ...groups), 'groups');
   }
@@ -774,10 +907,15 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     const groups = openGroups(customer, mobo);
     const unknown = groupIds.filter((id) => !groups.has(id));
     if (unknown.length > 0) {
-      return messages(400, unknown.map((id) => ({ code: 'SIM200', description: `Group id ${id} was not found for transmission; please remove or correct.` })), CANADA_POST_MEDIA.manifest);
+      return messages(
+        400,
+        unknown.map((id) => ({ code: 'SIM200', description: `Group id ${id} was not found for transmission; please remove or correct.` })),
+        CANADA_POST_MEDIA.manifest,
+      );
     }
     const chosen = groupIds.flatMap((id) => groups.get(id)!).filter((s) => !excluded.has(s.shipmentId));
-    if (chosen.length === 0) return messages(400, [{ code: 'SIM201', description: 'No shipments to transmit in the groups given.' }], CANADA_POST_MEDIA.manifest);
+    if (chosen.length === 0)
+      return messages(400, [{ code: 'SIM201', description: 'No shipments to transmit in the groups given.' }], CANADA_POST_MEDIA.manifest);
     const poNumber = `P${String(nextId()).padStart(9, '0')}`;
     const createdAt = now();
     const artifactId = `1000${String(nextId()).padStart(7, '0')}`;
@@ -797,7 +935,10 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       finalShippingPoint: requestedPoint ?? chosen[0]!.finalShippingPoint,
       manifestAddress: orderedChildren(ordered, 'manifest-address') ?? [],
     };
-    const contractId = chosen.map((s) => s.deliverySpec).map((spec) => orderedChildren(spec, 'contract-id')).find(Boolean);
+    const contractId = chosen
+      .map((s) => s.deliverySpec)
+      .map((spec) => orderedChildren(spec, 'contract-id'))
+      .find(Boolean);
     const contractText = contractId?.map((n) => (n as { '#text'?: unknown })['#text']).find((v) => v !== undefined);
     if (typeof contractText === 'string' || typeof contractText === 'number') manifest.contractId = String(contractText);
     const customerReference = str(set['customer-reference']);
@@ -808,7 +949,13 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       s.manifestId = poNumber;
       delete s.groupId;
     }
-    return valid(200, CANADA_POST_MEDIA.manifest, 'manifest.xsd', documentXml('manifests', NS.manifest, linkXml('manifest', manifestBase(request.baseUrl, manifest), CANADA_POST_MEDIA.manifest)), 'manifests');
+    return valid(
+      200,
+      CANADA_POST_MEDIA.manifest,
+      'manifest.xsd',
+      documentXml('manifests', NS.manifest, linkXml('manifest', manifestBase(request.baseUrl, manifest), CANADA_POST_MEDIA.manifest)),
+      'manifests',
+    );
   }
 
   const manifestOf = (params: string[]) => manifests.find((m) => m.customerNumber === params[0] && m.mobo === params[1] && m.poNumber === params[2]);
@@ -821,7 +968,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     }
     const compact = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
     const end = query.end ?? compact(now().toISOString());
-    const found = manifests.filter((m) => m.customerNumber === params[0] && m.mobo === params[1] && compact(m.createdAt) >= query.start! && compact(m.createdAt) <= end);
+    const found = manifests.filter(
+      (m) => m.customerNumber === params[0] && m.mobo === params[1] && compact(m.createdAt) >= query.start! && compact(m.createdAt) <= end,
+    );
     return valid(
       200,
       CANADA_POST_MEDIA.manifest,
@@ -884,7 +1033,10 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
           'manifest-pricing-info',
           t('base-cost', money(sum((p) => p.base))),
           t('automation-discount', money(sum((p) => p.adjustments.find((a) => a.code === 'AUTDISC')?.cost ?? 0))),
-          t('options-and-surcharges', money(sum((p) => p.options.reduce((s, o) => s + o.price, 0) + (p.adjustments.find((a) => a.code === 'FUELSC')?.cost ?? 0)))),
+          t(
+            'options-and-surcharges',
+            money(sum((p) => p.options.reduce((s, o) => s + o.price, 0) + (p.adjustments.find((a) => a.code === 'FUELSC')?.cost ?? 0))),
+          ),
           t('gst', money(sum((p) => p.gst))),
           t('pst', money(sum((p) => p.pst))),
           t('hst', money(sum((p) => p.hst))),
@@ -918,12 +1070,21 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       const stamp = (iso: string) => iso.slice(0, 16).replace(/[-T:]/g, '');
       const to = query.to ?? stamp(now().toISOString());
       found = mine.filter((s) => stamp(s.createdAt) >= query.from! && stamp(s.createdAt) <= to);
-    } else return messages(400, [{ code: 'SIM400', description: 'Get Non-Contract Shipments needs from=YYYYMMDDHHMM (and to=YYYYMMDDHHMM) or trackingPIN' }], CANADA_POST_MEDIA.ncshipment);
+    } else
+      return messages(
+        400,
+        [{ code: 'SIM400', description: 'Get Non-Contract Shipments needs from=YYYYMMDDHHMM (and to=YYYYMMDDHHMM) or trackingPIN' }],
+        CANADA_POST_MEDIA.ncshipment,
+      );
     return valid(
       200,
       CANADA_POST_MEDIA.ncshipment,
       'ncshipment.xsd',
-      documentXml('non-contract-shipments', NS.ncshipment, ...found.map((s) => linkXml('shipment', shipmentBase(request.baseUrl, s), CANADA_POST_MEDIA.ncshipment))),
+      documentXml(
+        'non-contract-shipments',
+        NS.ncshipment,
+        ...found.map((s) => linkXml('shipment', shipmentBase(request.baseUrl, s), CANADA_POST_MEDIA.ncshipment)),
+      ),
       'non-contract-shipments',
     );
   }
@@ -940,7 +1101,14 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       200,
       CANADA_POST_MEDIA.ncshipment,
       'ncshipment.xsd',
-      documentXml('non-contract-shipment-details', NS.ncshipment, t('final-shipping-point', s.finalShippingPoint), t('tracking-pin', s.trackingPin), echoSpec(s), refundInfo(s)),
+      documentXml(
+        'non-contract-shipment-details',
+        NS.ncshipment,
+        t('final-shipping-point', s.finalShippingPoint),
+        t('tracking-pin', s.trackingPin),
+        echoSpec(s),
+        refundInfo(s),
+      ),
       'non-contract-shipment-details',
     );
   }
@@ -1060,7 +1228,12 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       const hostile = hostileBodyProblem(body);
       if (hostile) return messages(400, [{ code: 'Server', description: hostile }], route.media);
       const problems = await canadaPostXmlProblems(body, route.schema);
-      if (problems.length > 0) return messages(400, problems.slice(0, 5).map((description) => ({ code: 'Server', description })), route.media);
+      if (problems.length > 0)
+        return messages(
+          400,
+          problems.slice(0, 5).map((description) => ({ code: 'Server', description })),
+          route.media,
+        );
       doc = plainParser.parse(body) as Parsed;
       const root = ROOTS[route.name]!;
       if (!doc[root]) return messages(400, [{ code: 'Server', description: `The document must be a ${root}` }], route.media);
@@ -1089,7 +1262,8 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   }
 
   const isCreate = (request: CanadaPostSimRequest) =>
-    request.method.toUpperCase() === 'POST' && (new RegExp(`^/rs/${C}/${C}/shipment$`).test(request.path) || new RegExp(`^/rs/${C}/ncshipment$`).test(request.path));
+    request.method.toUpperCase() === 'POST' &&
+    (new RegExp(`^/rs/${C}/${C}/shipment$`).test(request.path) || new RegExp(`^/rs/${C}/ncshipment$`).test(request.path));
 
   const byPin = (pin: string) => shipments.find((s) => s.trackingPin === pin);
 

@@ -62,7 +62,12 @@ export const fedexLabelZpl = (label: FedexLabelFacts): string =>
   ].join('\n');
 
 /** A letter-size commercial invoice: the shipment's tracking number, both ends and its goods. */
-export const fedexInvoicePdf = (trackingNumber: string, from: string, to: string, goods: readonly { description: string; quantity: number; value: string }[]): Buffer =>
+export const fedexInvoicePdf = (
+  trackingNumber: string,
+  from: string,
+  to: string,
+  goods: readonly { description: string; quantity: number; value: string }[],
+): Buffer =>
   simplePdf(612, 792, [
     { text: 'COMMERCIAL INVOICE', size: 16 },
     { text: `FedEx tracking number ${trackingNumber}`, size: 11 },
@@ -72,7 +77,11 @@ export const fedexInvoicePdf = (trackingNumber: string, from: string, to: string
   ]);
 
 /** The Ground manifest of one close, as text: the account, the close date and one line per package closed. */
-export const fedexGroundManifest = (accountNumber: string, closeDate: string, packages: readonly { trackingNumber: string; service: string; weight: string; to: string }[]): string =>
+export const fedexGroundManifest = (
+  accountNumber: string,
+  closeDate: string,
+  packages: readonly { trackingNumber: string; service: string; weight: string; to: string }[],
+): string =>
   [
     'FEDEX GROUND MANIFEST',
     `ACCOUNT ${accountNumber}   CLOSE DATE ${closeDate}`,

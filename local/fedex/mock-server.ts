@@ -60,7 +60,8 @@ export async function startFedexMock(options: FedexMockOptions): Promise<FedexMo
     res.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), ...(close ? { connection: 'close' } : {}) });
     res.end(body);
   };
-  const replyAnswer = (res: ServerResponse, answer: FedexSimAnswer, close = false) => reply(res, answer.status, JSON.stringify(answer.body), 'application/json', close);
+  const replyAnswer = (res: ServerResponse, answer: FedexSimAnswer, close = false) =>
+    reply(res, answer.status, JSON.stringify(answer.body), 'application/json', close);
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const method = req.method ?? 'GET';
@@ -82,7 +83,9 @@ export async function startFedexMock(options: FedexMockOptions): Promise<FedexMo
     if (document) {
       const found = simulator.document(document[1]!);
       entry.status = found ? 200 : 404;
-      return found ? reply(res, 200, found.bytes, found.contentType) : replyAnswer(res, simulator.refusal({ method, path }, 404, 'NOT.FOUND.ERROR', 'No such document.'));
+      return found
+        ? reply(res, 200, found.bytes, found.contentType)
+        : replyAnswer(res, simulator.refusal({ method, path }, 404, 'NOT.FOUND.ERROR', 'No such document.'));
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === undefined) {

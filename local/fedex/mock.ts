@@ -23,10 +23,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 const missing = missingFedexDocuments();
 if (missing.length > 0) {
-  console.error(`FedEx's OpenAPI documents ${missing.join(', ')} are not in ${fedexSpecDir()}: set FEDEX_SPEC_DIR (the simulator validates every request and answer against them)`);
+  console.error(
+    `FedEx's OpenAPI documents ${missing.join(', ')} are not in ${fedexSpecDir()}: set FEDEX_SPEC_DIR (the simulator validates every request and answer against them)`,
+  );
   process.exit(2);
 }
-const client = { clientId: process.env.FEDEX_MOCK_CLIENT_ID || 'local-fedex-client', clientSecret: process.env.FEDEX_MOCK_CLIENT_SECRET || 'local-fedex-secret' };
+const client = {
+  clientId: process.env.FEDEX_MOCK_CLIENT_ID || 'local-fedex-client',
+  clientSecret: process.env.FEDEX_MOCK_CLIENT_SECRET || 'local-fedex-secret',
+};
 
 void startFedexMock({ clients: [client], port }).then((mock) => {
   console.log(JSON.stringify({ url: mock.url, ...client }));

@@ -43,7 +43,17 @@ import { randomBytes } from 'node:crypto';
 import { LateAnswer, LostAnswer } from '../mock-http';
 import { provinceOf, taxRatesOf } from '../stand-in-kit';
 import { fedexGroundManifest, fedexInvoicePdf, fedexLabelPdf, fedexLabelZpl, fedexOp950Pdf, type FedexLabelFacts } from './documents';
-import { FEDEX_OPERATIONS, operationOf, problemsOf, requestContentType, requestValidator, responseValidator, type FedexErrorBody, type FedexErrorItem, type FedexOperation } from './spec';
+import {
+  FEDEX_OPERATIONS,
+  operationOf,
+  problemsOf,
+  requestContentType,
+  requestValidator,
+  responseValidator,
+  type FedexErrorBody,
+  type FedexErrorItem,
+  type FedexOperation,
+} from './spec';
 
 export { LateAnswer, LostAnswer };
 
@@ -86,7 +96,14 @@ export type FedexSimulatorOptions = {
 type Stage = 'created' | 'pickedUp' | 'inTransit' | 'outForDelivery' | 'delivered';
 export const FEDEX_STAGES: readonly Stage[] = ['created', 'pickedUp', 'inTransit', 'outForDelivery', 'delivered'];
 
-export type SimulatedFedexAddress = { streetLines: string[]; city: string; stateOrProvinceCode?: string; postalCode?: string; countryCode: string; residential: boolean };
+export type SimulatedFedexAddress = {
+  streetLines: string[];
+  city: string;
+  stateOrProvinceCode?: string;
+  postalCode?: string;
+  countryCode: string;
+  residential: boolean;
+};
 
 export type SimulatedFedexPiece = {
   trackingNumber: string;
@@ -124,7 +141,14 @@ export type SimulatedFedexShipment = {
 
 export type SimulatedFedexClose = { accountNumber: string; closeDate: string; closedAt: string; trackingNumbers: string[]; manifest: string; op950: boolean };
 
-export type SimulatedFedexPickup = { confirmationCode: string; accountNumber: string; carrierCode: 'FDXE' | 'FDXG'; scheduledDate: string; location?: string; cancelled: boolean };
+export type SimulatedFedexPickup = {
+  confirmationCode: string;
+  accountNumber: string;
+  carrierCode: 'FDXE' | 'FDXG';
+  scheduledDate: string;
+  location?: string;
+  cancelled: boolean;
+};
 
 /** An issued token: the accounts it may act for (any when absent), until when. */
 type Token = { accounts?: ReadonlySet<string>; expiresAt: number };
@@ -150,14 +174,62 @@ type Service = {
  * percentage and the account's discount.
  */
 export const FEDEX_SERVICES: Readonly<Record<string, Service>> = {
-  FIRST_OVERNIGHT: { name: 'FedEx First Overnight®', category: 'EXPRESS', days: { domesticCA: 1, domesticUS: 1 }, base: 62, perKg: 4.1, discount: 0.2, fuelPercent: 18.25 },
-  PRIORITY_OVERNIGHT: { name: 'FedEx Priority Overnight®', category: 'EXPRESS', days: { domesticCA: 1, domesticUS: 1 }, base: 38, perKg: 3.2, discount: 0.2, fuelPercent: 18.25 },
-  STANDARD_OVERNIGHT: { name: 'FedEx Standard Overnight®', category: 'EXPRESS', days: { domesticCA: 1, domesticUS: 1 }, base: 31, perKg: 2.9, discount: 0.2, fuelPercent: 18.25 },
+  FIRST_OVERNIGHT: {
+    name: 'FedEx First Overnight®',
+    category: 'EXPRESS',
+    days: { domesticCA: 1, domesticUS: 1 },
+    base: 62,
+    perKg: 4.1,
+    discount: 0.2,
+    fuelPercent: 18.25,
+  },
+  PRIORITY_OVERNIGHT: {
+    name: 'FedEx Priority Overnight®',
+    category: 'EXPRESS',
+    days: { domesticCA: 1, domesticUS: 1 },
+    base: 38,
+    perKg: 3.2,
+    discount: 0.2,
+    fuelPercent: 18.25,
+  },
+  STANDARD_OVERNIGHT: {
+    name: 'FedEx Standard Overnight®',
+    category: 'EXPRESS',
+    days: { domesticCA: 1, domesticUS: 1 },
+    base: 31,
+    perKg: 2.9,
+    discount: 0.2,
+    fuelPercent: 18.25,
+  },
   FEDEX_2_DAY: { name: 'FedEx 2Day®', category: 'EXPRESS', days: { domesticCA: 2, domesticUS: 2 }, base: 22, perKg: 2.1, discount: 0.2, fuelPercent: 18.25 },
-  FEDEX_EXPRESS_SAVER: { name: 'FedEx Express Saver®', category: 'EXPRESS', days: { domesticCA: 3, domesticUS: 3 }, base: 17, perKg: 1.7, discount: 0.2, fuelPercent: 18.25 },
-  FEDEX_GROUND: { name: 'FedEx Ground®', category: 'GROUND', days: { domesticCA: 1, domesticUS: 1, transborder: 3 }, base: 11, perKg: 0.9, discount: 0.15, fuelPercent: 14.5 },
+  FEDEX_EXPRESS_SAVER: {
+    name: 'FedEx Express Saver®',
+    category: 'EXPRESS',
+    days: { domesticCA: 3, domesticUS: 3 },
+    base: 17,
+    perKg: 1.7,
+    discount: 0.2,
+    fuelPercent: 18.25,
+  },
+  FEDEX_GROUND: {
+    name: 'FedEx Ground®',
+    category: 'GROUND',
+    days: { domesticCA: 1, domesticUS: 1, transborder: 3 },
+    base: 11,
+    perKg: 0.9,
+    discount: 0.15,
+    fuelPercent: 14.5,
+  },
   GROUND_HOME_DELIVERY: { name: 'FedEx Home Delivery®', category: 'GROUND', days: { domesticUS: 1 }, base: 12, perKg: 0.95, discount: 0.15, fuelPercent: 14.5 },
-  INTERNATIONAL_FIRST: { name: 'FedEx International First®', category: 'EXPRESS', days: { transborder: 1, international: 2 }, base: 120, perKg: 9.5, discount: 0.25, fuelPercent: 21.5 },
+  INTERNATIONAL_FIRST: {
+    name: 'FedEx International First®',
+    category: 'EXPRESS',
+    days: { transborder: 1, international: 2 },
+    base: 120,
+    perKg: 9.5,
+    discount: 0.25,
+    fuelPercent: 21.5,
+  },
   FEDEX_INTERNATIONAL_PRIORITY_EXPRESS: {
     name: 'FedEx International Priority® Express',
     category: 'EXPRESS',
@@ -167,9 +239,33 @@ export const FEDEX_SERVICES: Readonly<Record<string, Service>> = {
     discount: 0.25,
     fuelPercent: 21.5,
   },
-  FEDEX_INTERNATIONAL_PRIORITY: { name: 'FedEx International Priority®', category: 'EXPRESS', days: { transborder: 2, international: 3 }, base: 64, perKg: 5.8, discount: 0.25, fuelPercent: 21.5 },
-  INTERNATIONAL_ECONOMY: { name: 'FedEx International Economy®', category: 'EXPRESS', days: { transborder: 3, international: 5 }, base: 45, perKg: 4.4, discount: 0.25, fuelPercent: 21.5 },
-  FEDEX_INTERNATIONAL_CONNECT_PLUS: { name: 'FedEx International Connect Plus®', category: 'EXPRESS', days: { international: 5 }, base: 38, perKg: 3.6, discount: 0.25, fuelPercent: 21.5 },
+  FEDEX_INTERNATIONAL_PRIORITY: {
+    name: 'FedEx International Priority®',
+    category: 'EXPRESS',
+    days: { transborder: 2, international: 3 },
+    base: 64,
+    perKg: 5.8,
+    discount: 0.25,
+    fuelPercent: 21.5,
+  },
+  INTERNATIONAL_ECONOMY: {
+    name: 'FedEx International Economy®',
+    category: 'EXPRESS',
+    days: { transborder: 3, international: 5 },
+    base: 45,
+    perKg: 4.4,
+    discount: 0.25,
+    fuelPercent: 21.5,
+  },
+  FEDEX_INTERNATIONAL_CONNECT_PLUS: {
+    name: 'FedEx International Connect Plus®',
+    category: 'EXPRESS',
+    days: { international: 5 },
+    base: 38,
+    perKg: 3.6,
+    discount: 0.25,
+    fuelPercent: 21.5,
+  },
 };
 
 /** The heaviest piece by packaging (FedEx's package types table): its own boxes 9 kg, an envelope 0.5 kg, the customer's box 68 kg (32 kg by Ground). */
@@ -202,7 +298,13 @@ export const MAX_ADDRESSES = 100;
 const REPRINT_DAYS = 3;
 
 /** The longest customer reference by type (the Ship document's CustomerReference); CUSTOMER_REFERENCE is 40 by Express, 30 by Ground. */
-const REFERENCE_MAX: Readonly<Record<string, number>> = { DEPARTMENT_NUMBER: 30, INVOICE_NUMBER: 30, P_O_NUMBER: 30, INTRACOUNTRY_REGULATORY_REFERENCE: 30, RMA_ASSOCIATION: 20 };
+const REFERENCE_MAX: Readonly<Record<string, number>> = {
+  DEPARTMENT_NUMBER: 30,
+  INVOICE_NUMBER: 30,
+  P_O_NUMBER: 30,
+  INTRACOUNTRY_REGULATORY_REFERENCE: 30,
+  RMA_ASSOCIATION: 20,
+};
 
 /** Track by reference's `type` and the customer reference type of the Ship API it finds. */
 const REFERENCE_TYPES: Readonly<Record<string, string>> = {
@@ -243,8 +345,10 @@ const WORDS = {
   forbidden: 'We could not authorize your credentials. Please check your permissions and try again.',
   notFound: 'The resource you requested is no longer available. Please modify your request and try again.',
   internal: 'We encountered an unexpected error and are working to resolve the issue. We apologize for any inconvenience. Please check back at a later time.',
-  unavailable: 'The service is currently unavailable and we are working to resolve the issue. We apologize for any inconvenience. Please check back at a later time.',
-  internationalRate: 'Rate does not include duties & taxes, clearance entry fees or other import fees.  The payor of duties/taxes/fees will be responsible for any applicable Clearance Entry Fees.',
+  unavailable:
+    'The service is currently unavailable and we are working to resolve the issue. We apologize for any inconvenience. Please check back at a later time.',
+  internationalRate:
+    'Rate does not include duties & taxes, clearance entry fees or other import fees.  The payor of duties/taxes/fees will be responsible for any applicable Clearance Entry Fees.',
 } as const;
 
 /** FedEx Express's 12-digit check digit: the first eleven digits weighted 1, 3, 7 from the right, summed, modulo 11 (10 counts as 0). */
@@ -257,7 +361,8 @@ export function fedexCheckDigit(eleven: string): string {
   return String((sum % 11) % 10);
 }
 
-export const fedexCheckDigitHolds = (trackingNumber: string): boolean => /^\d{12}$/.test(trackingNumber) && fedexCheckDigit(trackingNumber.slice(0, 11)) === trackingNumber.slice(11);
+export const fedexCheckDigitHolds = (trackingNumber: string): boolean =>
+  /^\d{12}$/.test(trackingNumber) && fedexCheckDigit(trackingNumber.slice(0, 11)) === trackingNumber.slice(11);
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -285,7 +390,26 @@ function weekdayFrom(d: Date): Date {
 }
 
 /** Canada's regions from east to west by a postal code's first letter, and the US's by a ZIP code's first digit: the distance is their difference. */
-const REGION_OF_LETTER: Readonly<Record<string, number>> = { A: 0, B: 1, C: 1, E: 1, G: 2, H: 2, J: 2, K: 3, L: 3, M: 3, N: 3, P: 3, R: 4, S: 5, T: 6, V: 7, X: 8, Y: 8 };
+const REGION_OF_LETTER: Readonly<Record<string, number>> = {
+  A: 0,
+  B: 1,
+  C: 1,
+  E: 1,
+  G: 2,
+  H: 2,
+  J: 2,
+  K: 3,
+  L: 3,
+  M: 3,
+  N: 3,
+  P: 3,
+  R: 4,
+  S: 5,
+  T: 6,
+  V: 7,
+  X: 8,
+  Y: 8,
+};
 const regionOf = (address: SimulatedFedexAddress): number => {
   const first = (address.postalCode ?? '').charAt(0).toUpperCase();
   return address.countryCode === 'CA' ? (REGION_OF_LETTER[first] ?? 3) : /\d/.test(first) ? Number(first) : 4;
@@ -355,7 +479,8 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   /** `body` as the answer of `status`, validated against the document's schema of that status first: a simulator bug throws. */
   function valid(operation: FedexOperation, status: number, body: Record<string, unknown>): FedexSimAnswer {
     const problems = problemsOf(responseValidator(operation, status), body);
-    if (problems.length > 0) throw new Error(`the FedEx simulator's own ${operation} answer (HTTP ${status}) breaks its schema: ${problems.slice(0, 5).join('; ')}`);
+    if (problems.length > 0)
+      throw new Error(`the FedEx simulator's own ${operation} answer (HTTP ${status}) breaks its schema: ${problems.slice(0, 5).join('; ')}`);
     return { status, body };
   }
 
@@ -367,11 +492,17 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   const refuse = (operation: FedexOperation, status: number, errors: FedexErrorItem[], customerTransactionId?: string): FedexSimAnswer =>
     answer(operation, status, { errors } satisfies Omit<FedexErrorBody, 'transactionId'>, customerTransactionId);
 
-  const one = (code: string, message: string, parameterList?: { key: string; value: string }[]): FedexErrorItem[] => [{ code, message, ...(parameterList ? { parameterList } : {}) }];
+  const one = (code: string, message: string, parameterList?: { key: string; value: string }[]): FedexErrorItem[] => [
+    { code, message, ...(parameterList ? { parameterList } : {}) },
+  ];
 
   /** A schema's problems (`/path message`, from Ajv: never the data) as FedEx's parameter list, five at most. */
   const invalidInput = (problems: string[]) =>
-    one('SIM.INVALID.INPUT', 'Invalid field value in the input', problems.slice(0, 5).map((p) => ({ key: p.split(' ', 1)[0]!, value: p.slice(p.indexOf(' ') + 1) })));
+    one(
+      'SIM.INVALID.INPUT',
+      'Invalid field value in the input',
+      problems.slice(0, 5).map((p) => ({ key: p.split(' ', 1)[0]!, value: p.slice(p.indexOf(' ') + 1) })),
+    );
 
   const byTracking = (n: string) => shipments.find((s) => s.pieces.some((p) => p.trackingNumber === n));
 
@@ -438,16 +569,31 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   // ---- Addresses: state codes and Québec ----
 
   /** Problems FedEx refuses in a party's state code, or the NOTE it gives when it changes Québec's. */
-  function stateCheck(who: 'origin' | 'destination', address: SimulatedFedexAddress): { error?: FedexErrorItem; alert?: { code: string; alertType: 'NOTE'; message: string } } {
+  function stateCheck(
+    who: 'origin' | 'destination',
+    address: SimulatedFedexAddress,
+  ): { error?: FedexErrorItem; alert?: { code: string; alertType: 'NOTE'; message: string } } {
     const code = address.stateOrProvinceCode;
     const label = who === 'origin' ? 'ORIGIN' : 'DESTINATION';
     if (code !== undefined && code.length > 2) {
       return who === 'destination'
-        ? { error: { code: 'RECIPIENT.ADDRESSSTATEORPROVINCECODE.MAXCHAREXCEEDED', message: 'The length of the destination state or province code exceeds the limit of 2 characters. Please update and try again.' } }
-        : { error: { code: 'SIM.SHIPPER.ADDRESSSTATEORPROVINCECODE.MAXCHAREXCEEDED', message: 'The length of the origin state or province code exceeds the limit of 2 characters. Please update and try again.' } };
+        ? {
+            error: {
+              code: 'RECIPIENT.ADDRESSSTATEORPROVINCECODE.MAXCHAREXCEEDED',
+              message: 'The length of the destination state or province code exceeds the limit of 2 characters. Please update and try again.',
+            },
+          }
+        : {
+            error: {
+              code: 'SIM.SHIPPER.ADDRESSSTATEORPROVINCECODE.MAXCHAREXCEEDED',
+              message: 'The length of the origin state or province code exceeds the limit of 2 characters. Please update and try again.',
+            },
+          };
     }
     if (['US', 'CA', 'PR'].includes(address.countryCode) && code === undefined) {
-      return { error: { code: `SIM.${label}.STATEORPROVINCECODE.REQUIRED`, message: `The ${who} state or province code is required for ${address.countryCode}.` } };
+      return {
+        error: { code: `SIM.${label}.STATEORPROVINCECODE.REQUIRED`, message: `The ${who} state or province code is required for ${address.countryCode}.` },
+      };
     }
     if (address.countryCode === 'CA' && (code === 'QC' || code === 'PQ') && code !== quebecCode) {
       return { alert: { code: `${label}.STATEORPROVINCECODE.CHANGED`, alertType: 'NOTE', message: `The ${who} state/province code has been changed.` } };
@@ -471,7 +617,8 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const units = new Set<string>();
     for (const line of lines) {
       const count = Number.isInteger(line.groupPackageCount) && line.groupPackageCount > 1 ? line.groupPackageCount : 1;
-      if (pieces.length + count > MAX_PIECES) return { error: { code: 'SIM.PACKAGECOUNT.EXCEEDED', message: `The simulator takes at most ${MAX_PIECES} pieces in one request.` } };
+      if (pieces.length + count > MAX_PIECES)
+        return { error: { code: 'SIM.PACKAGECOUNT.EXCEEDED', message: `The simulator takes at most ${MAX_PIECES} pieces in one request.` } };
       const weight = line.weight ?? {};
       units.add(weight.units);
       const value = Number(weight.value);
@@ -480,10 +627,16 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       const cm = (n: unknown) => (d.units === 'IN' ? Number(n) * 2.54 : Number(n));
       const [length, width, height] = [cm(d.length), cm(d.width), cm(d.height)].map((n) => (Number.isFinite(n) && n > 0 ? n : 0)) as [number, number, number];
       if (length > MAX_LENGTH_CM || length + 2 * width + 2 * height > MAX_LENGTH_AND_GIRTH_CM) {
-        return { error: { code: 'SIM.PACKAGE.DIMENSIONS.EXCEEDED', message: `A piece is at most ${MAX_LENGTH_CM} cm long and ${MAX_LENGTH_AND_GIRTH_CM} cm in length and girth.` } };
+        return {
+          error: {
+            code: 'SIM.PACKAGE.DIMENSIONS.EXCEEDED',
+            message: `A piece is at most ${MAX_LENGTH_CM} cm long and ${MAX_LENGTH_AND_GIRTH_CM} cm in length and girth.`,
+          },
+        };
       }
       const declared = Number(line.declaredValue?.amount ?? 0);
-      if (!(declared >= 0 && declared <= MAX_DECLARED_VALUE)) return { error: { code: 'SIM.DECLAREDVALUE.EXCEEDED', message: `A piece's declared value is 0 to ${MAX_DECLARED_VALUE}.` } };
+      if (!(declared >= 0 && declared <= MAX_DECLARED_VALUE))
+        return { error: { code: 'SIM.DECLAREDVALUE.EXCEEDED', message: `A piece's declared value is 0 to ${MAX_DECLARED_VALUE}.` } };
       const dimKg = (length * width * height) / 5000;
       for (let i = 0; i < count; i++) {
         pieces.push({
@@ -492,7 +645,10 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
           units: weight.units,
           value,
           declared,
-          references: (line.customerReferences ?? []).map((r: any) => ({ type: String(r.customerReferenceType ?? 'CUSTOMER_REFERENCE'), value: String(r.value ?? '') })),
+          references: (line.customerReferences ?? []).map((r: any) => ({
+            type: String(r.customerReferenceType ?? 'CUSTOMER_REFERENCE'),
+            value: String(r.value ?? ''),
+          })),
         });
       }
     }
@@ -541,9 +697,16 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const listBase = round2((service.base + service.perKg * billedKg) * (1 + 0.12 * distance));
     const units = pieces[0]!.units;
     const surcharges: Quote['surcharges'] = [];
-    if (to.residential) surcharges.push({ type: 'RESIDENTIAL_DELIVERY', description: 'Residential Delivery', amount: service.category === 'GROUND' ? 5.1 : 4.65, level: 'SHIPMENT' });
+    if (to.residential)
+      surcharges.push({
+        type: 'RESIDENTIAL_DELIVERY',
+        description: 'Residential Delivery',
+        amount: service.category === 'GROUND' ? 5.1 : 4.65,
+        level: 'SHIPMENT',
+      });
     const declared = pieces.reduce((s, p) => s + p.declared, 0);
-    if (declared > 100) surcharges.push({ type: 'INSURED_VALUE', description: 'Declared value', amount: round2(Math.ceil((declared - 100) / 100) * 2.5), level: 'SHIPMENT' });
+    if (declared > 100)
+      surcharges.push({ type: 'INSURED_VALUE', description: 'Declared value', amount: round2(Math.ceil((declared - 100) / 100) * 2.5), level: 'SHIPMENT' });
     const taxes: Quote['taxes'] = [];
     if (lane === 'domesticCA') {
       const rates = taxRatesOf(provinceOf(to.postalCode ?? ''));
@@ -569,7 +732,11 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   }
 
   /** The rate request's parties, pieces and the checks FedEx makes of them; a refusal, or what to quote and the notes to give. */
-  function readShipment(shipment: any): { error: FedexErrorItem } | { from: SimulatedFedexAddress; to: SimulatedFedexAddress; pieces: Piece[]; alerts: { code: string; alertType: 'NOTE'; message: string }[] } {
+  function readShipment(
+    shipment: any,
+  ):
+    | { error: FedexErrorItem }
+    | { from: SimulatedFedexAddress; to: SimulatedFedexAddress; pieces: Piece[]; alerts: { code: string; alertType: 'NOTE'; message: string }[] } {
     const from = readAddress(shipment.shipper);
     const to = readAddress(Array.isArray(shipment.recipients) ? shipment.recipients[0] : shipment.recipient);
     const alerts: { code: string; alertType: 'NOTE'; message: string }[] = [];
@@ -604,13 +771,26 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     if ('error' in read) return refuse('rate', 400, [read.error], ctx);
     const payorAccount = requested.shippingChargesPayment?.payor?.responsibleParty?.accountNumber?.value;
     if (payorAccount !== undefined && requested.shippingChargesPayment?.paymentType === 'SENDER' && String(payorAccount) !== String(body.accountNumber.value)) {
-      return refuse('rate', 400, one('ACCOUNT.NUMBER.MISMATCH', 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.'), ctx);
+      return refuse(
+        'rate',
+        400,
+        one('ACCOUNT.NUMBER.MISMATCH', 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.'),
+        ctx,
+      );
     }
     const packagingType = requested.packagingType ?? 'YOUR_PACKAGING';
     const wanted: string[] = requested.serviceType ? [requested.serviceType] : Object.keys(FEDEX_SERVICES);
     const quotes = wanted.map((s) => quote(s, packagingType, read.from, read.to, read.pieces)).filter((q): q is Quote => q !== undefined);
     if (quotes.length === 0) {
-      return refuse('rate', 400, one('SIM.RATE.SERVICE.UNAVAILABLE', `FedEx offers no ${requested.serviceType ? short(requested.serviceType) : 'service'} for these pieces ${laneWords(read.from, read.to)}.`), ctx);
+      return refuse(
+        'rate',
+        400,
+        one(
+          'SIM.RATE.SERVICE.UNAVAILABLE',
+          `FedEx offers no ${requested.serviceType ? short(requested.serviceType) : 'service'} for these pieces ${laneWords(read.from, read.to)}.`,
+        ),
+        ctx,
+      );
     }
     const shipDate = isDate(requested.shipDateStamp) ? requested.shipDateStamp : ymd(now());
     const withList = Array.isArray(requested.rateRequestType) && requested.rateRequestType.includes('LIST');
@@ -657,7 +837,13 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
           ...(q.service.category === 'GROUND' ? { transitTime: d.word } : { deliveryDate: d.at, deliveryDay: d.day, commitDate: d.at, commitDays: [d.day] }),
           serviceCode: q.serviceType,
         },
-        serviceDescription: { serviceType: q.serviceType, code: q.serviceType, names: [{ type: 'long', encoding: 'utf-8', value: q.service.name }], description: q.service.name, serviceCategory: 'parcel' },
+        serviceDescription: {
+          serviceType: q.serviceType,
+          code: q.serviceType,
+          names: [{ type: 'long', encoding: 'utf-8', value: q.service.name }],
+          description: q.service.name,
+          serviceCategory: 'parcel',
+        },
         ...(transit
           ? {
               commit: {
@@ -670,8 +856,18 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
           : {}),
       };
     });
-    const alerts = [...read.alerts, ...(lane === 'transborder' || lane === 'international' ? [{ code: 'SERVICE.TYPE.INTERNATIONAL.MESSAGE', alertType: 'NOTE' as const, message: WORDS.internationalRate }] : [])];
-    return answer('rate', 200, { output: { rateReplyDetails: replies, quoteDate: ymd(now()), isEncoded: false, ...(alerts.length > 0 ? { alerts } : {}) } }, ctx);
+    const alerts = [
+      ...read.alerts,
+      ...(lane === 'transborder' || lane === 'international'
+        ? [{ code: 'SERVICE.TYPE.INTERNATIONAL.MESSAGE', alertType: 'NOTE' as const, message: WORDS.internationalRate }]
+        : []),
+    ];
+    return answer(
+      'rate',
+      200,
+      { output: { rateReplyDetails: replies, quoteDate: ymd(now()), isEncoded: false, ...(alerts.length > 0 ? { alerts } : {}) } },
+      ctx,
+    );
   }
 
   // ---- Ship ----
@@ -680,12 +876,22 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const requested = body.requestedShipment;
     const account = String(body.accountNumber.value);
     if (requested.masterTrackingId || body.oneLabelAtATime === true) {
-      return refuse('ship', 400, one('SIM.ONE.LABEL.AT.A.TIME.UNSUPPORTED', 'The simulator makes multi-piece shipments in one request (single shot), not one label at a time.'), ctx);
+      return refuse(
+        'ship',
+        400,
+        one('SIM.ONE.LABEL.AT.A.TIME.UNSUPPORTED', 'The simulator makes multi-piece shipments in one request (single shot), not one label at a time.'),
+        ctx,
+      );
     }
     const payment = requested.shippingChargesPayment;
     const payorAccount = payment?.payor?.responsibleParty?.accountNumber?.value;
     if (payment?.paymentType === 'SENDER' && payorAccount !== undefined && String(payorAccount) !== account) {
-      return refuse('ship', 400, one('ACCOUNT.NUMBER.MISMATCH', 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.'), ctx);
+      return refuse(
+        'ship',
+        400,
+        one('ACCOUNT.NUMBER.MISMATCH', 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.'),
+        ctx,
+      );
     }
     const read = readShipment(requested);
     if ('error' in read) return refuse('ship', 400, [read.error], ctx);
@@ -693,25 +899,44 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const international = lane === 'transborder' || lane === 'international';
     const customs = requested.customsClearanceDetail;
     if (international && !(Array.isArray(customs?.commodities) && customs.commodities.length > 0)) {
-      return refuse('ship', 400, one('SIM.CUSTOMSCLEARANCEDETAIL.REQUIRED', 'Customs clearance details with their commodities are required for an international shipment.'), ctx);
+      return refuse(
+        'ship',
+        400,
+        one('SIM.CUSTOMSCLEARANCEDETAIL.REQUIRED', 'Customs clearance details with their commodities are required for an international shipment.'),
+        ctx,
+      );
     }
     const label = requested.labelSpecification;
     const imageType = label.imageType as string;
     const stock = label.labelStockType as string;
     if (!((imageType === 'PDF' && stock === 'PAPER_4X6') || (imageType === 'ZPLII' && stock === 'STOCK_4X6'))) {
-      return refuse('ship', 400, one('SIM.LABELSPECIFICATION.UNSUPPORTED', `The simulator draws PDF labels on PAPER_4X6 and ZPLII labels on STOCK_4X6, not ${imageType} on ${stock}.`), ctx);
+      return refuse(
+        'ship',
+        400,
+        one('SIM.LABELSPECIFICATION.UNSUPPORTED', `The simulator draws PDF labels on PAPER_4X6 and ZPLII labels on STOCK_4X6, not ${imageType} on ${stock}.`),
+        ctx,
+      );
     }
     const serviceType = String(requested.serviceType);
     const service = FEDEX_SERVICES[serviceType];
     for (const piece of read.pieces) {
       for (const ref of piece.references) {
         const max = ref.type === 'CUSTOMER_REFERENCE' ? (service?.category === 'GROUND' ? 30 : 40) : (REFERENCE_MAX[ref.type] ?? 30);
-        if (ref.value.length > max) return refuse('ship', 400, one('SIM.CUSTOMERREFERENCE.VALUE.TOOLONG', `A ${ref.type} is at most ${max} characters for ${short(serviceType)}.`), ctx);
+        if (ref.value.length > max)
+          return refuse('ship', 400, one('SIM.CUSTOMERREFERENCE.VALUE.TOOLONG', `A ${ref.type} is at most ${max} characters for ${short(serviceType)}.`), ctx);
       }
     }
     const q = quote(serviceType, requested.packagingType, read.from, read.to, read.pieces);
     if (!service || !q) {
-      return refuse('ship', 400, one('SIM.SERVICE.UNAVAILABLE', `FedEx offers no ${short(serviceType)} in ${short(requested.packagingType)} for these pieces ${laneWords(read.from, read.to)}.`), ctx);
+      return refuse(
+        'ship',
+        400,
+        one(
+          'SIM.SERVICE.UNAVAILABLE',
+          `FedEx offers no ${short(serviceType)} in ${short(requested.packagingType)} for these pieces ${laneWords(read.from, read.to)}.`,
+        ),
+        ctx,
+      );
     }
     const today = ymd(now());
     const shipDate = requested.shipDatestamp ?? today;
@@ -747,11 +972,16 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       return { trackingNumber: numbers[i]!, sequenceNumber: i + 1, weight: { units: p.units, value: p.value }, references: p.references, labelKey };
     });
     const docTypes: string[] = requested.shippingDocumentSpecification?.shippingDocumentTypes ?? [];
-    const wantsInvoice = international && (docTypes.includes('COMMERCIAL_INVOICE') || (special.etdDetail?.requestedDocumentTypes ?? []).includes('COMMERCIAL_INVOICE'));
+    const wantsInvoice =
+      international && (docTypes.includes('COMMERCIAL_INVOICE') || (special.etdDetail?.requestedDocumentTypes ?? []).includes('COMMERCIAL_INVOICE'));
     let invoiceKey: string | undefined;
     if (wantsInvoice) {
       invoiceKey = `invoice-${master}`;
-      const goods = (customs.commodities as any[]).map((g) => ({ description: String(g.description), quantity: Number(g.quantity ?? 1), value: `${g.customsValue?.amount ?? ''} ${g.customsValue?.currency ?? ''}`.trim() }));
+      const goods = (customs.commodities as any[]).map((g) => ({
+        description: String(g.description),
+        quantity: Number(g.quantity ?? 1),
+        value: `${g.customsValue?.amount ?? ''} ${g.customsValue?.currency ?? ''}`.trim(),
+      }));
       documents.set(invoiceKey, { contentType: 'application/pdf', bytes: fedexInvoicePdf(master, placeOf(read.from), placeOf(read.to), goods) });
     }
     const shipment: SimulatedFedexShipment = {
@@ -766,7 +996,9 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       shipper: read.from,
       recipient: read.to,
       international,
-      ...(isReturn && special.returnShipmentDetail?.returnAssociationDetail?.trackingNumber ? { returnOf: String(special.returnShipmentDetail.returnAssociationDetail.trackingNumber) } : {}),
+      ...(isReturn && special.returnShipmentDetail?.returnAssociationDetail?.trackingNumber
+        ? { returnOf: String(special.returnShipmentDetail.returnAssociationDetail.trackingNumber) }
+        : {}),
       ...(invoiceKey ? { invoiceKey } : {}),
       cancelled: false,
       stage: 'created',
@@ -814,7 +1046,13 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         carrierCode,
         packagingDescription: requested.packagingType,
         masterTrackingId: { trackingIdType, formId: '0201', trackingNumber: master },
-        serviceDescription: { serviceType, code: serviceType, names: [{ type: 'long', encoding: 'utf-8', value: service.name }], description: service.name, serviceCategory: 'parcel' },
+        serviceDescription: {
+          serviceType,
+          code: serviceType,
+          names: [{ type: 'long', encoding: 'utf-8', value: service.name }],
+          description: service.name,
+          serviceCategory: 'parcel',
+        },
         operationalDetail: {
           originServiceArea: 'A1',
           countryCode: read.to.countryCode,
@@ -849,7 +1087,12 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
             },
           ],
         },
-        completedPackageDetails: pieces.map((p) => ({ sequenceNumber: p.sequenceNumber, trackingIds: [{ trackingIdType, formId: '0201', trackingNumber: p.trackingNumber }], groupNumber: 0, signatureOption: 'SERVICE_DEFAULT' })),
+        completedPackageDetails: pieces.map((p) => ({
+          sequenceNumber: p.sequenceNumber,
+          trackingIds: [{ trackingIdType, formId: '0201', trackingNumber: p.trackingNumber }],
+          groupNumber: 0,
+          signatureOption: 'SERVICE_DEFAULT',
+        })),
       },
       ...(read.alerts.length > 0 ? { alerts: read.alerts.map((a) => ({ code: a.code, message: a.message })) } : {}),
     };
@@ -860,11 +1103,20 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
 
   function cancel(body: any, ctx: string | undefined): FedexSimAnswer {
     const shipment = byTracking(String(body.trackingNumber ?? ''));
-    if (!shipment) return refuse('cancel', 400, one('SIM.TRACKINGNUMBER.NOTFOUND', `No shipment has the tracking number ${String(body.trackingNumber ?? '').slice(0, 40)}.`), ctx);
-    if (shipment.accountNumber !== String(body.accountNumber.value)) return refuse('cancel', 400, one('SHIPMENT.USER.UNAUTHORIZED', 'Requested user is not authorized to perform the operation.'), ctx);
+    if (!shipment)
+      return refuse(
+        'cancel',
+        400,
+        one('SIM.TRACKINGNUMBER.NOTFOUND', `No shipment has the tracking number ${String(body.trackingNumber ?? '').slice(0, 40)}.`),
+        ctx,
+      );
+    if (shipment.accountNumber !== String(body.accountNumber.value))
+      return refuse('cancel', 400, one('SHIPMENT.USER.UNAUTHORIZED', 'Requested user is not authorized to perform the operation.'), ctx);
     if (shipment.cancelled) return refuse('cancel', 400, one('SIM.SHIPMENT.ALREADY.CANCELLED', 'This shipment has already been cancelled.'), ctx);
-    if (shipment.stage !== 'created') return refuse('cancel', 400, one('SIM.SHIPMENT.TENDERED', 'This shipment has been tendered to FedEx and can no longer be cancelled.'), ctx);
-    if (shipment.closedAt) return refuse('cancel', 400, one('SIM.SHIPMENT.CLOSED', 'This Ground shipment is on a closed manifest and can no longer be cancelled.'), ctx);
+    if (shipment.stage !== 'created')
+      return refuse('cancel', 400, one('SIM.SHIPMENT.TENDERED', 'This shipment has been tendered to FedEx and can no longer be cancelled.'), ctx);
+    if (shipment.closedAt)
+      return refuse('cancel', 400, one('SIM.SHIPMENT.CLOSED', 'This Ground shipment is on a closed manifest and can no longer be cancelled.'), ctx);
     shipment.cancelled = true;
     cancelledAt.set(shipment.masterTrackingNumber, now().toISOString());
     return answer('cancel', 200, { output: { cancelledShipment: true, cancelledHistory: true, message: 'Shipment is successfully cancelled' } }, ctx);
@@ -883,7 +1135,9 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   /** The events a shipment has had, oldest first: each stage reached, and its cancel. */
   function eventsOf(s: SimulatedFedexShipment) {
     const reached = FEDEX_STAGES.slice(0, FEDEX_STAGES.indexOf(s.stage) + 1);
-    const events = reached.flatMap((stage) => FEDEX_EVENTS[stage].map((e, i) => ({ ...e, at: new Date(Date.parse(s.stageAt[stage] ?? s.createdAt) + i * 60_000).toISOString() })));
+    const events = reached.flatMap((stage) =>
+      FEDEX_EVENTS[stage].map((e, i) => ({ ...e, at: new Date(Date.parse(s.stageAt[stage] ?? s.createdAt) + i * 60_000).toISOString() })),
+    );
     const cancelled = cancelledAt.get(s.masterTrackingNumber);
     return cancelled ? [...events, { ...CANCELLED_EVENT, at: cancelled }] : events;
   }
@@ -901,20 +1155,42 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const uniqueId = `${2_460_000_000 + s.pieces.indexOf(piece) + shipments.indexOf(s) * 100}~${piece.trackingNumber}~FX`;
     const byType = new Map<string, string[]>();
     for (const r of piece.references) byType.set(r.type, [...(byType.get(r.type) ?? []), r.value]);
-    const identifiers = [...byType].map(([type, value]) => ({ type: type === 'P_O_NUMBER' ? 'PURCHASE_ORDER' : type === 'INVOICE_NUMBER' ? 'INVOICE' : type === 'DEPARTMENT_NUMBER' ? 'DEPARTMENT' : 'CUSTOMER_REFERENCE', value, trackingNumberUniqueId: uniqueId }));
+    const identifiers = [...byType].map(([type, value]) => ({
+      type:
+        type === 'P_O_NUMBER' ? 'PURCHASE_ORDER' : type === 'INVOICE_NUMBER' ? 'INVOICE' : type === 'DEPARTMENT_NUMBER' ? 'DEPARTMENT' : 'CUSTOMER_REFERENCE',
+      value,
+      trackingNumberUniqueId: uniqueId,
+    }));
     const delivered = s.stage === 'delivered';
     return {
-      trackingNumberInfo: { trackingNumber: piece.trackingNumber, carrierCode: service.category === 'GROUND' ? 'FDXG' : 'FDXE', trackingNumberUniqueId: uniqueId },
+      trackingNumberInfo: {
+        trackingNumber: piece.trackingNumber,
+        carrierCode: service.category === 'GROUND' ? 'FDXG' : 'FDXE',
+        trackingNumberUniqueId: uniqueId,
+      },
       additionalTrackingInfo: { hasAssociatedShipments: s.pieces.length > 1, nickname: '', packageIdentifiers: identifiers },
       shipperInformation: { contact: {}, address: addressVo(s.shipper) },
       recipientInformation: { contact: {}, address: addressVo(s.recipient) },
-      latestStatusDetail: { code: latest.code, derivedCode: latest.derived, statusByLocale: latest.status, description: latest.description, ...(latest.place !== 'none' ? { scanLocation: scanLocation(latest.place) } : {}) },
+      latestStatusDetail: {
+        code: latest.code,
+        derivedCode: latest.derived,
+        statusByLocale: latest.status,
+        description: latest.description,
+        ...(latest.place !== 'none' ? { scanLocation: scanLocation(latest.place) } : {}),
+      },
       dateAndTimes: [
         { type: 'SHIP', dateTime: `${s.shipDate}T00:00:00+00:00` },
         ...(s.stageAt.pickedUp ? [{ type: 'ACTUAL_PICKUP', dateTime: at(s.stageAt.pickedUp) }] : []),
         ...(delivered ? [{ type: 'ACTUAL_DELIVERY', dateTime: at(s.stageAt.delivered!) }] : []),
       ],
-      serviceDetail: { type: s.serviceType, description: service.name, shortDescription: s.serviceType.split('_').map((w) => w.charAt(0)).join('') },
+      serviceDetail: {
+        type: s.serviceType,
+        description: service.name,
+        shortDescription: s.serviceType
+          .split('_')
+          .map((w) => w.charAt(0))
+          .join(''),
+      },
       packageDetails: {
         sequenceNumber: String(piece.sequenceNumber),
         count: String(s.pieces.length),
@@ -940,14 +1216,30 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
               .reverse(),
           }
         : {}),
-      ...(delivered ? { deliveryDetails: { receivedByName: 'RECIPIENT', signedByName: '', deliveryAttempts: '1', locationType: s.recipient.residential ? 'RESIDENCE' : 'RECEPTIONIST_OR_FRONT_DESK' } } : {}),
+      ...(delivered
+        ? {
+            deliveryDetails: {
+              receivedByName: 'RECIPIENT',
+              signedByName: '',
+              deliveryAttempts: '1',
+              locationType: s.recipient.residential ? 'RESIDENCE' : 'RECEPTIONIST_OR_FRONT_DESK',
+            },
+          }
+        : {}),
     };
   }
 
   function trackNumbers(body: any, ctx: string | undefined): FedexSimAnswer {
     const infos: any[] = body.trackingInfo ?? [];
-    if (infos.length === 0 || infos.some((i) => !i.trackingNumberInfo?.trackingNumber)) return refuse('trackNumbers', 400, one('TRACKING.TRACKINGNUMBER.EMPTY', 'Please provide tracking number.'), ctx);
-    if (infos.length > MAX_TRACKING_NUMBERS) return refuse('trackNumbers', 400, one('SIM.TRACKING.TRACKINGNUMBER.LIMIT', `Track takes at most ${MAX_TRACKING_NUMBERS} tracking numbers in one request.`), ctx);
+    if (infos.length === 0 || infos.some((i) => !i.trackingNumberInfo?.trackingNumber))
+      return refuse('trackNumbers', 400, one('TRACKING.TRACKINGNUMBER.EMPTY', 'Please provide tracking number.'), ctx);
+    if (infos.length > MAX_TRACKING_NUMBERS)
+      return refuse(
+        'trackNumbers',
+        400,
+        one('SIM.TRACKING.TRACKINGNUMBER.LIMIT', `Track takes at most ${MAX_TRACKING_NUMBERS} tracking numbers in one request.`),
+        ctx,
+      );
     const detailed = body.includeDetailedScans === true;
     const results = infos.map((info) => {
       const number = String(info.trackingNumberInfo.trackingNumber);
@@ -958,7 +1250,13 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         trackResults: [
           s && piece
             ? trackResult(s, piece, detailed)
-            : { trackingNumberInfo: { trackingNumber: number }, error: { code: 'TRACKING.TRACKINGNUMBER.NOTFOUND', message: 'Tracking number cannot be found. Please correct the tracking number and try again.' } },
+            : {
+                trackingNumberInfo: { trackingNumber: number },
+                error: {
+                  code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',
+                  message: 'Tracking number cannot be found. Please correct the tracking number and try again.',
+                },
+              },
         ],
       };
     });
@@ -973,9 +1271,20 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const value = String(ref.value).trim();
     if (value === '') return refuse('trackReferences', 400, one('TRACKING.TRACKINGNUMBER.EMPTY', 'Please provide tracking number.'), ctx);
     const account = typeof ref.accountNumber === 'string' && ref.accountNumber !== '' ? ref.accountNumber : undefined;
-    const destination = typeof ref.destinationCountryCode === 'string' && ref.destinationCountryCode !== '' ? { country: ref.destinationCountryCode.toUpperCase(), postal: normalPostal(ref.destinationPostalCode) } : undefined;
+    const destination =
+      typeof ref.destinationCountryCode === 'string' && ref.destinationCountryCode !== ''
+        ? { country: ref.destinationCountryCode.toUpperCase(), postal: normalPostal(ref.destinationPostalCode) }
+        : undefined;
     if (!account && !destination) {
-      return refuse('trackReferences', 400, one('SIM.TRACKING.REFERENCE.ACCOUNT.OR.DESTINATION', 'Either the account number, or the destination country and postal code, is required to track by reference.'), ctx);
+      return refuse(
+        'trackReferences',
+        400,
+        one(
+          'SIM.TRACKING.REFERENCE.ACCOUNT.OR.DESTINATION',
+          'Either the account number, or the destination country and postal code, is required to track by reference.',
+        ),
+        ctx,
+      );
     }
     // The schema names the end date shipDateEndDate; its description and every example say shipDateEnd (docs/fedex.md).
     const end = ref.shipDateEnd ?? ref.shipDateEndDate;
@@ -983,7 +1292,12 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const begin = isDate(ref.shipDateBegin) ? ref.shipDateBegin : ymd(new Date(today.getTime() - 30 * DAY_MS));
     const until = isDate(end) ? end : ymd(new Date(today.getTime() + DAY_MS));
     if ((ref.shipDateBegin !== undefined && !isDate(ref.shipDateBegin)) || (end !== undefined && !isDate(end)) || begin > until) {
-      return refuse('trackReferences', 400, one('SIM.TRACKING.SHIPDATE.INVALID', 'shipDateBegin and shipDateEnd are dates (YYYY-MM-DD), the first not after the second.'), ctx);
+      return refuse(
+        'trackReferences',
+        400,
+        one('SIM.TRACKING.SHIPDATE.INVALID', 'shipDateBegin and shipDateEnd are dates (YYYY-MM-DD), the first not after the second.'),
+        ctx,
+      );
     }
     const wantedType = typeof ref.type === 'string' && ref.type.trim() !== '' ? REFERENCE_TYPES[ref.type.trim()] : undefined;
     if (typeof ref.type === 'string' && ref.type.trim() !== '' && !wantedType) {
@@ -994,17 +1308,26 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         listed(s) &&
         s.shipDate >= begin &&
         s.shipDate <= until &&
-        (account ? s.accountNumber === account : s.recipient.countryCode === destination!.country && normalPostal(s.recipient.postalCode) === destination!.postal),
+        (account
+          ? s.accountNumber === account
+          : s.recipient.countryCode === destination!.country && normalPostal(s.recipient.postalCode) === destination!.postal),
     );
     const detailed = body.includeDetailedScans === true;
-    const matches = found.flatMap((s) => s.pieces.filter((p) => p.references.some((r) => r.value === value && (!wantedType || r.type === wantedType))).map((p) => ({ s, p })));
+    const matches = found.flatMap((s) =>
+      s.pieces.filter((p) => p.references.some((r) => r.value === value && (!wantedType || r.type === wantedType))).map((p) => ({ s, p })),
+    );
     const results = matches.length
       ? matches.map(({ s, p }) => ({ trackingNumber: p.trackingNumber, trackResults: [trackResult(s, p, detailed)] }))
       : [{ trackResults: [notFoundByReference()] }];
     return answer('trackReferences', 200, { output: { completeTrackResults: results } }, ctx);
   }
 
-  const notFoundByReference = () => ({ error: { code: 'SIM.TRACKING.REFERENCE.NOTFOUND', message: 'No shipment was found for this reference. Please check the reference, the account or destination and the ship dates.' } });
+  const notFoundByReference = () => ({
+    error: {
+      code: 'SIM.TRACKING.REFERENCE.NOTFOUND',
+      message: 'No shipment was found for this reference. Please check the reference, the account or destination and the ship dates.',
+    },
+  });
 
   // ---- Ground End of Day close ----
 
@@ -1012,16 +1335,36 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
 
   function closeDocuments(close: SimulatedFedexClose) {
     return [
-      { type: 'MANIFEST', shippingDocumentDisposition: 'RETURNED', copiesToPrint: 1, parts: [{ documentPartSequenceNumber: 1, image: Buffer.from(close.manifest, 'utf8').toString('base64') }] },
-      ...(close.op950 ? [{ type: 'OP_950', shippingDocumentDisposition: 'RETURNED', copiesToPrint: 1, parts: [{ documentPartSequenceNumber: 1, image: fedexOp950Pdf(close.accountNumber, close.closeDate).toString('base64') }] }] : []),
+      {
+        type: 'MANIFEST',
+        shippingDocumentDisposition: 'RETURNED',
+        copiesToPrint: 1,
+        parts: [{ documentPartSequenceNumber: 1, image: Buffer.from(close.manifest, 'utf8').toString('base64') }],
+      },
+      ...(close.op950
+        ? [
+            {
+              type: 'OP_950',
+              shippingDocumentDisposition: 'RETURNED',
+              copiesToPrint: 1,
+              parts: [{ documentPartSequenceNumber: 1, image: fedexOp950Pdf(close.accountNumber, close.closeDate).toString('base64') }],
+            },
+          ]
+        : []),
     ];
   }
 
   const accountRequired = (operation: FedexOperation, ctx: string | undefined) =>
-    refuse(operation, 400, one('ACCOUNTNUMBER.REGISTRATION.REQUIRED', 'Please enter a valid 9-digit FedEx account number or register for a new FedEx account number.'), ctx);
+    refuse(
+      operation,
+      400,
+      one('ACCOUNTNUMBER.REGISTRATION.REQUIRED', 'Please enter a valid 9-digit FedEx account number or register for a new FedEx account number.'),
+      ctx,
+    );
 
   function groundClose(body: any, ctx: string | undefined): FedexSimAnswer {
-    if (body.closeReqType !== 'GCDR') return refuse('groundClose', 400, one('SIM.CLOSE.REQUEST.TYPE.INVALID', 'A Ground End of Day close is closeReqType GCDR.'), ctx);
+    if (body.closeReqType !== 'GCDR')
+      return refuse('groundClose', 400, one('SIM.CLOSE.REQUEST.TYPE.INVALID', 'A Ground End of Day close is closeReqType GCDR.'), ctx);
     const account = accountOf('groundClose', body);
     if (!account) return accountRequired('groundClose', ctx);
     const today = ymd(now());
@@ -1029,11 +1372,28 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     if (!isDate(closeDate) || closeDate > today) return refuse('groundClose', 400, one('AVAILABILITY.SHIP.DATE.INVALID', 'Ship date is invalid.'), ctx);
     const open = shipments.filter((s) => s.accountNumber === account && isGround(s) && !s.cancelled && !s.closedAt && s.shipDate <= closeDate);
     if (open.length === 0) {
-      return answer('groundClose', 200, { output: { alerts: [{ code: 'SIM.CLOSE.NO.SHIPMENTS', alertType: 'WARNING', message: `No open FedEx Ground shipments to close on ${closeDate}.` }], closeDocuments: [] } }, ctx);
+      return answer(
+        'groundClose',
+        200,
+        {
+          output: {
+            alerts: [{ code: 'SIM.CLOSE.NO.SHIPMENTS', alertType: 'WARNING', message: `No open FedEx Ground shipments to close on ${closeDate}.` }],
+            closeDocuments: [],
+          },
+        },
+        ctx,
+      );
     }
     const closedAt = now().toISOString();
     for (const s of open) s.closedAt = closedAt;
-    const packages = open.flatMap((s) => s.pieces.map((p) => ({ trackingNumber: p.trackingNumber, service: s.serviceType, weight: `${p.weight.value} ${p.weight.units}`, to: placeOf(s.recipient) })));
+    const packages = open.flatMap((s) =>
+      s.pieces.map((p) => ({
+        trackingNumber: p.trackingNumber,
+        service: s.serviceType,
+        weight: `${p.weight.value} ${p.weight.units}`,
+        to: placeOf(s.recipient),
+      })),
+    );
     const close: SimulatedFedexClose = {
       accountNumber: account,
       closeDate,
@@ -1047,18 +1407,24 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   }
 
   function groundReprint(body: any, ctx: string | undefined): FedexSimAnswer {
-    if (body.closeReqType !== 'RGCDR') return refuse('groundReprint', 400, one('SIM.CLOSE.REQUEST.TYPE.INVALID', 'A reprint of a Ground End of Day close is closeReqType RGCDR.'), ctx);
+    if (body.closeReqType !== 'RGCDR')
+      return refuse('groundReprint', 400, one('SIM.CLOSE.REQUEST.TYPE.INVALID', 'A reprint of a Ground End of Day close is closeReqType RGCDR.'), ctx);
     const account = accountOf('groundReprint', body);
     if (!account) return accountRequired('groundReprint', ctx);
     const today = ymd(now());
     const oldest = ymd(new Date(Date.parse(`${today}T00:00:00Z`) - REPRINT_DAYS * DAY_MS));
     const byNumber = body.reprintOption === 'BY_TRACKING_NUMBER';
     const closeDate = body.closeDate ?? today;
-    if (!byNumber && (!isDate(closeDate) || closeDate > today || closeDate < oldest)) return refuse('groundReprint', 400, one('AVAILABILITY.SHIP.DATE.INVALID', 'Ship date is invalid.'), ctx);
+    if (!byNumber && (!isDate(closeDate) || closeDate > today || closeDate < oldest))
+      return refuse('groundReprint', 400, one('AVAILABILITY.SHIP.DATE.INVALID', 'Ship date is invalid.'), ctx);
     const found = closes.filter(
-      (c) => c.accountNumber === account && c.closeDate >= oldest && (byNumber ? c.trackingNumbers.includes(String(body.trackingNumber ?? '')) : c.closeDate === closeDate),
+      (c) =>
+        c.accountNumber === account &&
+        c.closeDate >= oldest &&
+        (byNumber ? c.trackingNumbers.includes(String(body.trackingNumber ?? '')) : c.closeDate === closeDate),
     );
-    if (found.length === 0) return refuse('groundReprint', 400, one('SIM.CLOSE.NOT.FOUND', 'No close of the last three days matches this reprint request.'), ctx);
+    if (found.length === 0)
+      return refuse('groundReprint', 400, one('SIM.CLOSE.NOT.FOUND', 'No close of the last three days matches this reprint request.'), ctx);
     return answer('groundReprint', 200, { output: { closeDocuments: found.flatMap(closeDocuments) } }, ctx);
   }
 
@@ -1141,14 +1507,16 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         },
       };
     });
-    if (resolved.every((r) => r.attributes.Resolved === false)) return refuse('addressResolve', 400, one('STANDARDIZED.ADDRESS.NOTFOUND', 'Standardized address is not found.'), ctx);
+    if (resolved.every((r) => r.attributes.Resolved === false))
+      return refuse('addressResolve', 400, one('STANDARDIZED.ADDRESS.NOTFOUND', 'Standardized address is not found.'), ctx);
     return answer('addressResolve', 200, { output: { resolvedAddresses: resolved } }, ctx);
   }
 
   // ---- Pickup ----
 
   const CUTOFF_HOUR = 18;
-  const timeOptions = (from: number, to: number) => Array.from({ length: (to - from) * 2 + 1 }, (_, i) => `${String(from + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`);
+  const timeOptions = (from: number, to: number) =>
+    Array.from({ length: (to - from) * 2 + 1 }, (_, i) => `${String(from + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`);
 
   function pickupAvailability(body: any, ctx: string | undefined): FedexSimAnswer {
     if (!body.pickupAddress?.postalCode) return refuse('pickupAvailability', 400, one('PICKUP.POSTALCODE.MISSING', 'PostalCode is missing.'), ctx);
@@ -1185,7 +1553,8 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     const ready = String(body.originDetail.readyDateTimestamp ?? '');
     const day = ready.slice(0, 10);
     if (!isDate(day)) return refuse('pickupCreate', 400, one('SIM.PICKUP.READYDATE.INVALID', 'readyDateTimestamp is YYYY-MM-DDTHH:MM:SS.'), ctx);
-    if (day < ymd(now())) return refuse('pickupCreate', 400, one('PICKUP.REQUESTED.PREVIOUS.DAY', 'Cannot schedule a pickup requested for a previous day.'), ctx);
+    if (day < ymd(now()))
+      return refuse('pickupCreate', 400, one('PICKUP.REQUESTED.PREVIOUS.DAY', 'Cannot schedule a pickup requested for a previous day.'), ctx);
     const carrierCode = body.carrierCode as 'FDXE' | 'FDXG';
     const number = String(++serial).padStart(8, '0');
     const pickup: SimulatedFedexPickup = {
@@ -1197,17 +1566,30 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       cancelled: false,
     };
     pickups.push(pickup);
-    return answer('pickupCreate', 200, { output: { pickupConfirmationCode: pickup.confirmationCode, message: 'Pickup scheduled', ...(pickup.location ? { location: pickup.location } : {}) } }, ctx);
+    return answer(
+      'pickupCreate',
+      200,
+      { output: { pickupConfirmationCode: pickup.confirmationCode, message: 'Pickup scheduled', ...(pickup.location ? { location: pickup.location } : {}) } },
+      ctx,
+    );
   }
 
   function pickupCancel(body: any, ctx: string | undefined): FedexSimAnswer {
     const account = String(body.associatedAccountNumber.value);
-    const pickup = pickups.find((p) => p.confirmationCode === body.pickupConfirmationCode && p.accountNumber === account && p.scheduledDate === body.scheduledDate);
+    const pickup = pickups.find(
+      (p) => p.confirmationCode === body.pickupConfirmationCode && p.accountNumber === account && p.scheduledDate === body.scheduledDate,
+    );
     if (!pickup) return refuse('pickupCancel', 400, one('SIM.PICKUP.NOT.FOUND', 'No pickup has this confirmation code, account and date.'), ctx);
-    if (pickup.scheduledDate < ymd(now())) return refuse('pickupCancel', 400, one('PICKUP.NUMBER.EXPIRED', 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE'), ctx);
+    if (pickup.scheduledDate < ymd(now()))
+      return refuse('pickupCancel', 400, one('PICKUP.NUMBER.EXPIRED', 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE'), ctx);
     if (pickup.cancelled) return refuse('pickupCancel', 400, one('SIM.PICKUP.ALREADY.CANCELLED', 'This pickup has already been cancelled.'), ctx);
     pickup.cancelled = true;
-    return answer('pickupCancel', 200, { output: { pickupConfirmationCode: pickup.confirmationCode, cancelConfirmationMessage: 'Requested pickup has been cancelled Successfully.' } }, ctx);
+    return answer(
+      'pickupCancel',
+      200,
+      { output: { pickupConfirmationCode: pickup.confirmationCode, cancelConfirmationMessage: 'Requested pickup has been cancelled Successfully.' } },
+      ctx,
+    );
   }
 
   // ---- Dispatch ----

@@ -126,8 +126,27 @@ export const ERRATA: readonly Erratum[] = [
     document: 'ship',
     schema: 'RequestedShipment_1',
     keyword: 'required',
-    expected: ['labelSpecification', 'packagingType', 'pickupType', 'recipients', 'requestedPackageLineItems', 'serviceType', 'shipper', 'shippingChargesPayment', 'totalWeight'],
-    replacement: ['labelSpecification', 'packagingType', 'pickupType', 'recipients', 'requestedPackageLineItems', 'serviceType', 'shipper', 'shippingChargesPayment'],
+    expected: [
+      'labelSpecification',
+      'packagingType',
+      'pickupType',
+      'recipients',
+      'requestedPackageLineItems',
+      'serviceType',
+      'shipper',
+      'shippingChargesPayment',
+      'totalWeight',
+    ],
+    replacement: [
+      'labelSpecification',
+      'packagingType',
+      'pickupType',
+      'recipients',
+      'requestedPackageLineItems',
+      'serviceType',
+      'shipper',
+      'shippingChargesPayment',
+    ],
     why: "totalWeight's own description says it only applies to international shipments, and 41 of the 43 ship examples leave it out",
   },
   {
@@ -176,7 +195,7 @@ export const ERRATA: readonly Erratum[] = [
 /** `holder[keyword]` as the erratum expects it, patched; throws when the document no longer says it. */
 function patch(schemas: Record<string, SchemaObject>, erratum: Erratum): void {
   const schema = schemas[erratum.schema];
-  const holder = erratum.property === undefined ? schema : ((schema?.properties as Record<string, SchemaObject> | undefined)?.[erratum.property]);
+  const holder = erratum.property === undefined ? schema : (schema?.properties as Record<string, SchemaObject> | undefined)?.[erratum.property];
   const where = `${erratum.schema}${erratum.property ? `.${erratum.property}` : ''}.${erratum.keyword}`;
   if (!holder || JSON.stringify(holder[erratum.keyword]) !== JSON.stringify(erratum.expected)) {
     throw new Error(`FedEx ${erratum.document}: erratum ${where} is no longer in the document; drop it from ERRATA`);
@@ -213,7 +232,15 @@ const formatsOf = (node: Json, found = new Set<string>()): Set<string> => {
  * annotations.
  */
 export function openApiAjv(formats: Iterable<string>, coerce = false): Ajv {
-  const ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false, discriminator: true, coerceTypes: coerce });
+  const ajv = new Ajv({
+    allErrors: true,
+    strictSchema: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    discriminator: true,
+    coerceTypes: coerce,
+  });
   ajv.addVocabulary(OPENAPI_ANNOTATIONS);
   addFormats(ajv);
   for (const format of formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
@@ -286,7 +313,8 @@ function requestSchemas(operation: FedexOperation): { full: string; samples: str
 export const requestSchemaName = (operation: FedexOperation): string => requestSchemas(operation).full;
 
 /** The validator of an operation's request body. */
-export const requestValidator = (operation: FedexOperation): ValidateFunction => validatorFor(FEDEX_OPERATIONS[operation].document, requestSchemaName(operation));
+export const requestValidator = (operation: FedexOperation): ValidateFunction =>
+  validatorFor(FEDEX_OPERATIONS[operation].document, requestSchemaName(operation));
 
 /** The statuses an operation's answers are documented with. */
 export const responseStatuses = (operation: FedexOperation): string[] => Object.keys(operationObject(operation).responses);
@@ -303,7 +331,8 @@ export const responseSchemaName = (operation: FedexOperation, status: number | s
  */
 export function responseValidator(operation: FedexOperation, status: number): ValidateFunction {
   const { document } = FEDEX_OPERATIONS[operation];
-  const name = responseSchemaName(operation, status) ?? (status >= 400 ? (responseSchemaName(operation, 400) ?? responseSchemaName(operation, 401)) : undefined);
+  const name =
+    responseSchemaName(operation, status) ?? (status >= 400 ? (responseSchemaName(operation, 400) ?? responseSchemaName(operation, 401)) : undefined);
   if (!name) throw new Error(`FedEx ${operation} documents no answer of status ${status}`);
   return validatorFor(document, name);
 }
@@ -343,7 +372,8 @@ export function problemsOf(validate: ValidateFunction, value: unknown): string[]
 /** Throws, naming every violation, unless `value` validates. */
 export function expectValid(validate: ValidateFunction, value: unknown): void {
   const problems = problemsOf(validate, value);
-  if (problems.length > 0) throw new Error(`does not validate against ${String((validate.schema as { $ref?: string }).$ref ?? 'the schema')}:\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`does not validate against ${String((validate.schema as { $ref?: string }).$ref ?? 'the schema')}:\n${problems.join('\n')}`);
 }
 
 const withoutNulls = (value: unknown): unknown => {
@@ -371,10 +401,18 @@ export function exampleProblems(operation: FedexOperation, example: unknown): st
 /** An example of a document that breaks its schema beyond what its JSON binding forgives, as `exampleProblems` words it. */
 export type ExampleSlip = { operation: FedexOperation; example: string; problems: readonly string[]; why: string };
 
-const LABEL_SPEC = ['/requestedShipment/labelSpecification must have required property \'imageType\'', '/requestedShipment/labelSpecification must have required property \'labelStockType\''];
+const LABEL_SPEC = [
+  "/requestedShipment/labelSpecification must have required property 'imageType'",
+  "/requestedShipment/labelSpecification must have required property 'labelStockType'",
+];
 
 export const EXAMPLE_SLIPS: readonly ExampleSlip[] = [
-  { operation: 'rate', example: 'FDGSamplePayload-RateResourceDetails-IntraEurope', problems: ["/ must have required property 'accountNumber'"], why: 'a sample without the account every rate request names' },
+  {
+    operation: 'rate',
+    example: 'FDGSamplePayload-RateResourceDetails-IntraEurope',
+    problems: ["/ must have required property 'accountNumber'"],
+    why: 'a sample without the account every rate request names',
+  },
   {
     operation: 'pickupAvailability',
     example: 'Check_Pickup_Availability_Domestic_Express',
@@ -396,7 +434,7 @@ export const EXAMPLE_SLIPS: readonly ExampleSlip[] = [
       "/requestedShipment/recipients/1 must have required property 'contact'",
       ...LABEL_SPEC,
     ],
-    why: "an older minimum sample: one recipient split in two list entries, an empty labelSpecification, no labelResponseOptions",
+    why: 'an older minimum sample: one recipient split in two list entries, an empty labelSpecification, no labelResponseOptions',
   },
   {
     operation: 'ship',
@@ -409,9 +447,19 @@ export const EXAMPLE_SLIPS: readonly ExampleSlip[] = [
     ],
     why: 'the same older minimum sample, for several pieces',
   },
-  { operation: 'ship', example: 'SamplePayload-InternationalShipmentMPS', problems: ["/ must have required property 'labelResponseOptions'", ...LABEL_SPEC], why: 'the same older sample form' },
+  {
+    operation: 'ship',
+    example: 'SamplePayload-InternationalShipmentMPS',
+    problems: ["/ must have required property 'labelResponseOptions'", ...LABEL_SPEC],
+    why: 'the same older sample form',
+  },
   { operation: 'ship', example: 'FDGSamplePayload-ShipShipment-intraEurope', problems: LABEL_SPEC, why: 'an empty labelSpecification' },
-  { operation: 'ship', example: 'One_Rate_Shipment', problems: ["/requestedShipment/requestedPackageLineItems/0 must have required property 'weight'"], why: 'a One Rate piece without its weight' },
+  {
+    operation: 'ship',
+    example: 'One_Rate_Shipment',
+    problems: ["/requestedShipment/requestedPackageLineItems/0 must have required property 'weight'"],
+    why: 'a One Rate piece without its weight',
+  },
   {
     operation: 'ship',
     example: 'US_Domestic_Email_Return_Label_Shipment',
@@ -433,7 +481,12 @@ export const EXAMPLE_SLIPS: readonly ExampleSlip[] = [
     problems: ["/requestedShipment/shipmentSpecialServices/deliveryOnInvoiceAcceptanceDetail/recipient/contact must have required property 'companyName'"],
     why: 'a contact without the company its schema requires',
   },
-  { operation: 'ship', example: 'SmartPost_Shipment_Return', problems: ["/requestedShipment/smartPostInfoDetail must have required property 'hubId'"], why: 'a Ground Economy return without its hub' },
+  {
+    operation: 'ship',
+    example: 'SmartPost_Shipment_Return',
+    problems: ["/requestedShipment/smartPostInfoDetail must have required property 'hubId'"],
+    why: 'a Ground Economy return without its hub',
+  },
 ];
 
 /** One error of FedEx's error document. */

@@ -61,7 +61,14 @@ const TRACK_ALERT_PATH = /^\/api\/track\/[^/]+\/subscription\//;
 const upsError = (code: string, message: string) => JSON.stringify({ response: { errors: [{ code, message }] } });
 
 export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
-  const { clients, simulator = createUpsSimulator(), host = '127.0.0.1', tokenLifetimeSeconds = 14_399, now = Date.now, maxBodyBytes = 2 * 1024 * 1024 } = options;
+  const {
+    clients,
+    simulator = createUpsSimulator(),
+    host = '127.0.0.1',
+    tokenLifetimeSeconds = 14_399,
+    now = Date.now,
+    maxBodyBytes = 2 * 1024 * 1024,
+  } = options;
   const tokens = new Map<string, { clientId: string; expiresAt: number }>();
   const seen: UpsMock['seen'] = [];
   const issued: string[] = [];
@@ -77,7 +84,8 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
     const [clientId, clientSecret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':', 2) : [];
     const client = clients.find((c) => c.clientId === clientId && c.clientSecret === clientSecret);
     if (!client) return send(res, 401, upsError('10401', 'ClientId is Invalid'));
-    if (!/^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')) return send(res, 400, upsError('10400', 'Invalid/Missing Content-Type'));
+    if (!/^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? ''))
+      return send(res, 400, upsError('10400', 'Invalid/Missing Content-Type'));
     if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') return send(res, 400, upsError('10400', 'Invalid grant_type'));
     const accessToken = randomBytes(24).toString('base64url');
     tokens.set(accessToken, { clientId: client.clientId, expiresAt: now() + tokenLifetimeSeconds * 1000 });
@@ -90,7 +98,10 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
       expires_in: String(tokenLifetimeSeconds),
       status: 'approved',
     };
-    const problems = problemsOf(validatorFor('OAuthClientCredentials', responseSchemaName('OAuthClientCredentials', '/security/v1/oauth/token', '200')), answer);
+    const problems = problemsOf(
+      validatorFor('OAuthClientCredentials', responseSchemaName('OAuthClientCredentials', '/security/v1/oauth/token', '200')),
+      answer,
+    );
     if (problems.length > 0) throw new Error(`the UPS mock's token answer breaks the document: ${problems.join('; ')}`);
     send(res, 200, JSON.stringify(answer));
   }
@@ -190,7 +201,11 @@ async function boundedText(response: Response, limit: number): Promise<string> {
  * push times out. No message carries the secret or the token.
  */
 export async function pushTrackAlert(target: TrackAlertTarget, body: unknown, options: TrackAlertPushOptions = {}): Promise<{ status: number; body: string }> {
-  const { timeoutMs = 10_000, fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args), maxAnswerBytes = 64 * 1024 } = options;
+  const {
+    timeoutMs = 10_000,
+    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
+    maxAnswerBytes = 64 * 1024,
+  } = options;
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
   const tokenResponse = await fetchImpl(target.tokenUrl, {
     method: 'POST',
@@ -213,7 +228,8 @@ export async function pushTrackAlert(target: TrackAlertTarget, body: unknown, op
   }
   const { access_token: accessToken, token_type: tokenType } = (token ?? {}) as { access_token?: unknown; token_type?: unknown };
   if (typeof accessToken !== 'string' || accessToken === '') throw new Error('the Track Alert token URL answered without an access_token');
-  if (tokenType !== undefined && (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer')) throw new Error('the Track Alert token URL answered a token that is not a bearer token');
+  if (tokenType !== undefined && (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer'))
+    throw new Error('the Track Alert token URL answered a token that is not a bearer token');
   const response = await fetchImpl(target.url, {
     method: 'POST',
     headers: {

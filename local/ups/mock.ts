@@ -40,13 +40,24 @@ void startUpsMock({ clients: [client], port }).then((mock) => {
   const pushing = pushClient.clientId !== '' && pushClient.clientSecret !== '';
   const paths = carrierPushPaths('UPS');
   const push = pushing
-    ? startPushMode(mock.simulator, { url: `${pushApiUrl}${paths.events}`, tokenUrl: `${pushApiUrl}${paths.token}`, ...pushClient }, {
-        everyMs: pushEverySeconds * 1000,
-        onFailure: (trackingNumber, reason) => console.error(`Track Alert push of ${trackingNumber} failed: ${reason}`),
-      })
+    ? startPushMode(
+        mock.simulator,
+        { url: `${pushApiUrl}${paths.events}`, tokenUrl: `${pushApiUrl}${paths.token}`, ...pushClient },
+        {
+          everyMs: pushEverySeconds * 1000,
+          onFailure: (trackingNumber, reason) => console.error(`Track Alert push of ${trackingNumber} failed: ${reason}`),
+        },
+      )
     : undefined;
   // The push secret is the API's: never printed.
-  console.log(JSON.stringify({ url: mock.url, apiUrl: mock.apiUrl, ...client, push: pushing ? { eventUrl: `${pushApiUrl}${paths.events}`, everySeconds: pushEverySeconds } : false }));
+  console.log(
+    JSON.stringify({
+      url: mock.url,
+      apiUrl: mock.apiUrl,
+      ...client,
+      push: pushing ? { eventUrl: `${pushApiUrl}${paths.events}`, everySeconds: pushEverySeconds } : false,
+    }),
+  );
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       push?.stop();

@@ -43,7 +43,10 @@ export const startPushMode = (simulator: UpsSimulator, target: TrackAlertTarget,
       if (advance && shipment.stage !== 'delivered') simulator.advance(trackingNumber);
       const events = simulator.trackAlertEvents(trackingNumber);
       for (const body of events.slice(pushed.get(trackingNumber) ?? 0)) {
-        const answer = await pushTrackAlert(target, body).catch((error: unknown) => ({ status: 0, body: error instanceof Error ? error.message : String(error) }));
+        const answer = await pushTrackAlert(target, body).catch((error: unknown) => ({
+          status: 0,
+          body: error instanceof Error ? error.message : String(error),
+        }));
         if (answer.status < 200 || answer.status >= 300) {
           outcome.failed++;
           onFailure(trackingNumber, answer.status === 0 ? answer.body : `HTTP ${answer.status}`);

@@ -79,7 +79,10 @@ const TRACK_ALERT_NUMBER = /(^1Z[0-9A-Z]{16}$)|(^1R[0-9A-Z]{14}$)|(^1R[0-9A-Z]{2
 let trackAlertWords: Map<string, string> | undefined;
 export function trackAlertErrorMessage(code: string): string {
   trackAlertWords ??= new Map(
-    [...(loadDocument(TRACK_ALERT).info?.description ?? '').matchAll(/^\s*\|\s*(\w+)\s*\|\s*\d{3}\s*\|\s*\w+\s*\|\s*(.+?)\s*\|\s*$/gm)].map((m) => [m[1]!, m[2]!]),
+    [...(loadDocument(TRACK_ALERT).info?.description ?? '').matchAll(/^\s*\|\s*(\w+)\s*\|\s*\d{3}\s*\|\s*\w+\s*\|\s*(.+?)\s*\|\s*$/gm)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
   );
   const words = trackAlertWords.get(code);
   if (!words) throw new Error(`UPSTrackAlert.yaml lists no error ${code}`);
@@ -140,21 +143,50 @@ export const labelZpl = (trackingNumber: string, service: string): string =>
 type Route = { document: UpsDocument; pathKey: string; method: 'get' | 'post' | 'delete'; params: Record<string, string> };
 
 const ROUTES: readonly { document: UpsDocument; pathKey: string; method: Route['method']; pattern: RegExp; names: string[] }[] = [
-  { document: 'Rating', pathKey: '/rating/{version}/{requestoption}', method: 'post', pattern: /^\/rating\/([^/]+)\/([^/]+)$/, names: ['version', 'requestoption'] },
+  {
+    document: 'Rating',
+    pathKey: '/rating/{version}/{requestoption}',
+    method: 'post',
+    pattern: /^\/rating\/([^/]+)\/([^/]+)$/,
+    names: ['version', 'requestoption'],
+  },
   { document: 'Shipping', pathKey: '/shipments/{version}/ship', method: 'post', pattern: /^\/shipments\/([^/]+)\/ship$/, names: ['version'] },
   { document: 'Shipping', pathKey: '/labels/{version}/recovery', method: 'post', pattern: /^\/labels\/([^/]+)\/recovery$/, names: ['version'] },
-  { document: 'Shipping', pathKey: '/shipments/{version}/void/cancel/{shipmentidentificationnumber}', method: 'delete', pattern: /^\/shipments\/([^/]+)\/void\/cancel\/([^/]+)$/, names: ['version', 'id'] },
+  {
+    document: 'Shipping',
+    pathKey: '/shipments/{version}/void/cancel/{shipmentidentificationnumber}',
+    method: 'delete',
+    pattern: /^\/shipments\/([^/]+)\/void\/cancel\/([^/]+)$/,
+    names: ['version', 'id'],
+  },
   { document: 'Tracking', pathKey: '/track/v1/details/{inquiryNumber}', method: 'get', pattern: /^\/track\/v1\/details\/([^/]+)$/, names: ['inquiryNumber'] },
-  { document: 'Tracking', pathKey: '/track/v1/reference/details/{referenceNumber}', method: 'get', pattern: /^\/track\/v1\/reference\/details\/([^/]+)$/, names: ['referenceNumber'] },
+  {
+    document: 'Tracking',
+    pathKey: '/track/v1/reference/details/{referenceNumber}',
+    method: 'get',
+    pattern: /^\/track\/v1\/reference\/details\/([^/]+)$/,
+    names: ['referenceNumber'],
+  },
   // Track Alert's server is `{api}/track/{version}`; its paths start after it.
-  { document: TRACK_ALERT, pathKey: TRACK_ALERT_PACKAGE, method: 'post', pattern: /^\/track\/([^/]+)\/subscription\/([^/]+)\/package$/, names: ['version', 'type'] },
+  {
+    document: TRACK_ALERT,
+    pathKey: TRACK_ALERT_PACKAGE,
+    method: 'post',
+    pattern: /^\/track\/([^/]+)\/subscription\/([^/]+)\/package$/,
+    names: ['version', 'type'],
+  },
 ];
 
 function routeOf(request: UpsRequest): Route | undefined {
   for (const r of ROUTES) {
     const match = r.pattern.exec(request.path);
     if (match && r.method === request.method.toLowerCase()) {
-      return { document: r.document, pathKey: r.pathKey, method: r.method, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])) };
+      return {
+        document: r.document,
+        pathKey: r.pathKey,
+        method: r.method,
+        params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])),
+      };
     }
   }
   return undefined;
@@ -213,7 +245,12 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
           PickupDate: ymd(now()),
           ServiceSummary: {
             Service: { Description: `UPS service ${code}` },
-            EstimatedArrival: { Arrival: { Date: ymd(arrival), Time: '233000' }, BusinessDaysInTransit: String(3 + i), Pickup: { Date: ymd(now()), Time: '170000' }, DayOfWeek: 'WED' },
+            EstimatedArrival: {
+              Arrival: { Date: ymd(arrival), Time: '233000' },
+              BusinessDaysInTransit: String(3 + i),
+              Pickup: { Date: ymd(now()), Time: '170000' },
+              DayOfWeek: 'WED',
+            },
             SaturdayDelivery: '0',
           },
         },
@@ -247,11 +284,23 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
     };
     shipments.push(shipment);
     const form = s.ShipmentServiceOptions?.InternationalForms
-      ? { Form: { Code: '01', Description: 'Invoice', Image: { ImageFormat: { Code: 'PDF', Description: 'PDF' }, GraphicImage: Buffer.from(`%PDF-1.4\n% UPS invoice ${numbers[0]}\n%%EOF\n`).toString('base64') } } }
+      ? {
+          Form: {
+            Code: '01',
+            Description: 'Invoice',
+            Image: {
+              ImageFormat: { Code: 'PDF', Description: 'PDF' },
+              GraphicImage: Buffer.from(`%PDF-1.4\n% UPS invoice ${numbers[0]}\n%%EOF\n`).toString('base64'),
+            },
+          },
+        }
       : {};
     return answer(route, 200, {
       ShipmentResponse: {
-        Response: { ResponseStatus: { Code: '1', Description: 'Success' }, TransactionReference: { CustomerContext: body.ShipmentRequest.Request.TransactionReference?.CustomerContext ?? '' } },
+        Response: {
+          ResponseStatus: { Code: '1', Description: 'Success' },
+          TransactionReference: { CustomerContext: body.ShipmentRequest.Request.TransactionReference?.CustomerContext ?? '' },
+        },
         ShipmentResults: {
           ShipmentCharges: {
             TransportationCharges: { CurrencyCode: 'USD', MonetaryValue: '12.50' },
@@ -296,7 +345,10 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
     if (shipment.stage !== 'created') return error(400, '190101', 'The shipment cannot be voided: it is already in the UPS network');
     shipment.voided = true;
     return answer(route, 200, {
-      VoidShipmentResponse: { Response: { ResponseStatus: { Code: '1', Description: 'Success' } }, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } },
+      VoidShipmentResponse: {
+        Response: { ResponseStatus: { Code: '1', Description: 'Success' } },
+        SummaryResult: { Status: { Code: '1', Description: 'Voided' } },
+      },
     });
   }
 
@@ -352,7 +404,11 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
     const reference = route.params.referenceNumber!;
     const listed = now().getTime() - listAfterMs;
     const found = shipments.filter(
-      (s) => !s.voided && Date.parse(s.createdAt) <= listed && s.references.includes(reference) && (!query.shipperNum || s.accountNumber === query.shipperNum.toUpperCase()),
+      (s) =>
+        !s.voided &&
+        Date.parse(s.createdAt) <= listed &&
+        s.references.includes(reference) &&
+        (!query.shipperNum || s.accountNumber === query.shipperNum.toUpperCase()),
     );
     if (found.length === 0) return error(404, 'TW0001', 'Tracking Information Not Found');
     return trackAnswer(route, reference, found);
@@ -360,7 +416,10 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
 
   /** A refusal in PackageSubscriptionErrorResponse's shape, with the document's words for `code`. */
   const trackAlertRefusal = (route: Route, code: string, invalid: string[] = [], detail?: string): UpsAnswer =>
-    answer(route, 400, { invalidTrackingNumbers: invalid, response: { errors: [{ code, message: detail ? `${trackAlertErrorMessage(code)} (${detail})` : trackAlertErrorMessage(code) }] } });
+    answer(route, 400, {
+      invalidTrackingNumbers: invalid,
+      response: { errors: [{ code, message: detail ? `${trackAlertErrorMessage(code)} (${detail})` : trackAlertErrorMessage(code) }] },
+    });
 
   /** Track Alert: subscribes the well-formed numbers, or refuses the request with the document's VSS code. */
   function subscribe(route: Route, body: unknown): UpsAnswer {
@@ -382,7 +441,16 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
     if (errors.some((e) => e.instancePath === '/countryCode')) return trackAlertRefusal(route, 'VSS400', invalid);
     // A number that breaks the TrackingNumber pattern is answered invalid, not a refusal of the request.
     const other = errors.filter((e) => !(/^\/trackingNumberList\/\d+$/.test(e.instancePath) && e.keyword === 'pattern'));
-    if (other.length > 0) return trackAlertRefusal(route, 'VSS000', invalid, other.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; '));
+    if (other.length > 0)
+      return trackAlertRefusal(
+        route,
+        'VSS000',
+        invalid,
+        other
+          .slice(0, 3)
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
+          .join('; '),
+      );
     const valid = [...new Set((list as string[]).filter((n) => TRACK_ALERT_NUMBER.test(n)))];
     if (valid.length === 0) return trackAlertRefusal(route, 'VSS210', invalid);
     const at = now();
@@ -437,28 +505,26 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
   }
 
   function handle(request: UpsRequest): UpsAnswer {
-      const route = routeOf(request);
-      if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
-      if (route.document === TRACK_ALERT) return subscribe(route, request.body);
-      if (route.method === 'post') {
-        const name = requestSchemaName(route.document, route.pathKey, 'post');
-        const problems = problemsOf(validatorFor(route.document, name), request.body);
-        if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
-      }
-      const body = request.body as Record<string, any>;
-      return (
-        route.pathKey.startsWith('/rating')
-          ? rate(route, body)
-          : route.pathKey.endsWith('/ship')
-            ? ship(route, body)
-            : route.pathKey.endsWith('/recovery')
-              ? recover(route, body)
-              : route.method === 'delete'
-                ? voidShipment(route)
-                : route.pathKey.includes('/reference/')
-                  ? searchReference(route, request.query ?? {})
-                  : track(route)
-      );
+    const route = routeOf(request);
+    if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
+    if (route.document === TRACK_ALERT) return subscribe(route, request.body);
+    if (route.method === 'post') {
+      const name = requestSchemaName(route.document, route.pathKey, 'post');
+      const problems = problemsOf(validatorFor(route.document, name), request.body);
+      if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
+    }
+    const body = request.body as Record<string, any>;
+    return route.pathKey.startsWith('/rating')
+      ? rate(route, body)
+      : route.pathKey.endsWith('/ship')
+        ? ship(route, body)
+        : route.pathKey.endsWith('/recovery')
+          ? recover(route, body)
+          : route.method === 'delete'
+            ? voidShipment(route)
+            : route.pathKey.includes('/reference/')
+              ? searchReference(route, request.query ?? {})
+              : track(route);
   }
 
   return {

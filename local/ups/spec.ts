@@ -29,7 +29,11 @@ const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'nullable', 'depreca
 const strip = (node: Json): Json => {
   if (Array.isArray(node)) return node.map(strip);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => !OPENAPI_ONLY.has(key)).map(([key, value]) => [key, strip(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !OPENAPI_ONLY.has(key))
+      .map(([key, value]) => [key, strip(value)]),
+  );
 };
 
 const ajvs = new Map<UpsDocument, Ajv | Ajv2020>();
@@ -106,10 +110,14 @@ export const requestExamples = (document: UpsDocument, pathKey: string, method =
 
 /** The examples the document gives of one status of an operation's answer. */
 export const responseExamples = (document: UpsDocument, pathKey: string, status: string, method = 'post'): DocumentExample[] =>
-  examplesOf(operationOf(document, pathKey, method).responses[status]?.content?.['application/json'], `UPS ${document} ${method.toUpperCase()} ${pathKey} ${status}`);
+  examplesOf(
+    operationOf(document, pathKey, method).responses[status]?.content?.['application/json'],
+    `UPS ${document} ${method.toUpperCase()} ${pathKey} ${status}`,
+  );
 
 /** The statuses an operation's answers are documented with (`200`, `400`, ...). */
-export const responseStatuses = (document: UpsDocument, pathKey: string, method = 'post'): string[] => Object.keys(operationOf(document, pathKey, method).responses);
+export const responseStatuses = (document: UpsDocument, pathKey: string, method = 'post'): string[] =>
+  Object.keys(operationOf(document, pathKey, method).responses);
 
 /** The examples the document gives of a webhook's request body (Track Alert's pushed events). */
 export const webhookExamples = (document: UpsDocument, webhook: string, method = 'post', contentType = 'application/json'): DocumentExample[] =>
@@ -137,5 +145,8 @@ export function problemsOf(validate: ValidateFunction, value: unknown): string[]
 /** Throws, naming every violation, unless `value` validates (tests, and the mock's own answers). */
 export function expectValid(validate: ValidateFunction, value: unknown): void {
   const problems = problemsOf(validate, value);
-  if (problems.length > 0) throw new Error(`does not validate against ${String(validate.schema && (validate.schema as { $ref?: string }).$ref) || 'the schema'}:\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `does not validate against ${String(validate.schema && (validate.schema as { $ref?: string }).$ref) || 'the schema'}:\n${problems.join('\n')}`,
+    );
 }

@@ -19,13 +19,7 @@
  */
 
 export type WireAttributeValue =
-  | { S: string }
-  | { N: string }
-  | { BOOL: boolean }
-  | { NULL: true }
-  | { B: string }
-  | { L: WireAttributeValue[] }
-  | { M: Record<string, WireAttributeValue> };
+  { S: string } | { N: string } | { BOOL: boolean } | { NULL: true } | { B: string } | { L: WireAttributeValue[] } | { M: Record<string, WireAttributeValue> };
 
 /** Not handled here: the whole document goes to AWS's marshaller. */
 const UNHANDLED = Symbol('unhandled');

@@ -78,13 +78,15 @@ const endpointSetting = {
 } as const satisfies Record<AwsService, keyof AwsSettings>;
 
 /** The endpoint `service` is pointed at (AWS_ENDPOINT_URL_<SERVICE>, else AWS_ENDPOINT_URL), or undefined for AWS's own. */
-export const endpointOf = (service: AwsService, settings: AwsSettings = config): string | undefined => settings[endpointSetting[service]] || settings.awsEndpointUrl;
+export const endpointOf = (service: AwsService, settings: AwsSettings = config): string | undefined =>
+  settings[endpointSetting[service]] || settings.awsEndpointUrl;
 
 /** True when the service is pointed at an emulator (or LocalStack) rather than AWS. */
 export const usesEmulator = (service: AwsService, settings: AwsSettings = config): boolean => Boolean(endpointOf(service, settings));
 
 /** The limits of `service`'s calls: an emulator's when one is configured. */
-export const limitsOf = (service: AwsService, settings: AwsSettings = config): ClientLimits => (usesEmulator(service, settings) ? emulatorLimits : clientLimits[service]);
+export const limitsOf = (service: AwsService, settings: AwsSettings = config): ClientLimits =>
+  usesEmulator(service, settings) ? emulatorLimits : clientLimits[service];
 
 /** Constructor options shared by every SDK client of `service`: timeouts and retries (see above). */
 export const awsClientConfig = (service: AwsService, settings: AwsSettings = config) => {
@@ -121,4 +123,3 @@ export const withoutSdkLogging = <T extends { middlewareStack: { remove(toRemove
   client.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
   return client;
 };
-

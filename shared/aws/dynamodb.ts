@@ -42,7 +42,16 @@ import type {
 import { config as configuredSettings } from '../config';
 import { endpointOf, limitsOf, type AwsSettings, type ClientLimits } from './clients';
 import { wireAttributeMap } from './attribute-values';
-import { AwsServiceError, firstHeader, MiddlewareStack, nodeRequestHandler, sendSigned, type HttpResponse, type MiddlewareResult, type RequestHandler } from './signed-http';
+import {
+  AwsServiceError,
+  firstHeader,
+  MiddlewareStack,
+  nodeRequestHandler,
+  sendSigned,
+  type HttpResponse,
+  type MiddlewareResult,
+  type RequestHandler,
+} from './signed-http';
 
 type Doc = Record<string, unknown>;
 type AttributeMap = Record<string, unknown>;
@@ -237,7 +246,10 @@ export class DynamoClient {
 
   send<Input extends object, Output extends object>(command: DynamoCommand<Input, Output>): Promise<Output> {
     const operation = OPERATIONS[command.operation];
-    const handler = this.middlewareStack.resolve((args) => this.call(operation, args.input), { clientName: 'DynamoDBClient', commandName: `${operation.name}Command` });
+    const handler = this.middlewareStack.resolve((args) => this.call(operation, args.input), {
+      clientName: 'DynamoDBClient',
+      commandName: `${operation.name}Command`,
+    });
     return handler({ input: command.input as Doc }).then(({ output }) => output as Output);
   }
 

@@ -16,6 +16,16 @@
  */
 export { awsClientConfig, withoutSdkLogging } from './clients';
 export { ddb } from './dynamodb-client';
-export { BatchGetCommand, BatchWriteCommand, DeleteCommand, type DynamoClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from './dynamodb';
+export {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  type DynamoClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from './dynamodb';
 export { type HttpRequest } from './signed-http';
-

@@ -15,7 +15,18 @@
  */
 import { config as configuredSettings } from '../config';
 import { endpointOf, limitsOf, withoutSdkLogging, type AwsSettings } from './clients';
-import { AwsServiceError, credentialsOf, firstHeader, MiddlewareStack, nodeRequestHandler, regionOf, sendSigned, signed, type HttpResponse, type RequestHandler } from './signed-http';
+import {
+  AwsServiceError,
+  credentialsOf,
+  firstHeader,
+  MiddlewareStack,
+  nodeRequestHandler,
+  regionOf,
+  sendSigned,
+  signed,
+  type HttpResponse,
+  type RequestHandler,
+} from './signed-http';
 import { lazy } from '../lazy';
 import { traced } from '../observability';
 
@@ -81,7 +92,10 @@ export class S3LightClient {
       const endpoint = new URL(emulator);
       return { endpoint, path: `${endpoint.pathname.replace(/\/$/, '')}/${input.Bucket}/${encodeKey(input.Key)}` };
     }
-    return { endpoint: new URL(`https://${input.Bucket}.s3.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`), path: `/${encodeKey(input.Key)}` };
+    return {
+      endpoint: new URL(`https://${input.Bucket}.s3.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`),
+      path: `/${encodeKey(input.Key)}`,
+    };
   }
 
   send<Input extends ObjectInput, Output extends object>(command: S3Command<Input, Output>): Promise<Output> {
@@ -95,10 +109,18 @@ export class S3LightClient {
   /** Nothing to release (see ./dynamodb.ts). */
   destroy(): void {}
 
-  private async call(operation: S3Command<ObjectInput, object>['operation'], input: ObjectInput & { Body?: Buffer | Uint8Array | string; ContentType?: string }) {
+  private async call(
+    operation: S3Command<ObjectInput, object>['operation'],
+    input: ObjectInput & { Body?: Buffer | Uint8Array | string; ContentType?: string },
+  ) {
     const { settings, requestHandler } = this.config;
     const method = { HeadObject: 'HEAD', GetObject: 'GET', PutObject: 'PUT', DeleteObject: 'DELETE' }[operation];
-    const body = input.Body === undefined ? undefined : typeof input.Body === 'string' ? Buffer.from(input.Body) : Buffer.from(input.Body.buffer, input.Body.byteOffset, input.Body.byteLength);
+    const body =
+      input.Body === undefined
+        ? undefined
+        : typeof input.Body === 'string'
+          ? Buffer.from(input.Body)
+          : Buffer.from(input.Body.buffer, input.Body.byteOffset, input.Body.byteLength);
     const out = await sendSigned(
       's3',
       settings,

@@ -64,7 +64,11 @@ export class AwsServiceError extends Error {
   $retryable?: { throttling: boolean };
   [field: string]: unknown;
 
-  constructor(name: string, message: string, details: { fault: 'client' | 'server'; status?: number; requestId?: string; throttling?: boolean; fields?: Record<string, unknown> }) {
+  constructor(
+    name: string,
+    message: string,
+    details: { fault: 'client' | 'server'; status?: number; requestId?: string; throttling?: boolean; fields?: Record<string, unknown> },
+  ) {
     super(message);
     Object.assign(this, details.fields ?? {});
     this.name = name;
@@ -327,7 +331,10 @@ export const firstHeader = (headers: IncomingHttpHeaders, name: string): string 
 export type MiddlewareContext = { clientName: string; commandName: string };
 export type MiddlewareArgs = { input: Record<string, unknown> };
 export type MiddlewareResult = { output: Record<string, unknown> };
-export type Middleware = (next: (args: MiddlewareArgs) => Promise<MiddlewareResult>, context: MiddlewareContext) => (args: MiddlewareArgs) => Promise<MiddlewareResult>;
+export type Middleware = (
+  next: (args: MiddlewareArgs) => Promise<MiddlewareResult>,
+  context: MiddlewareContext,
+) => (args: MiddlewareArgs) => Promise<MiddlewareResult>;
 type MiddlewareOptions = { name?: string; step?: string; priority?: 'high' | 'normal' | 'low'; override?: boolean };
 
 const PRIORITY = { high: 0, normal: 1, low: 2 } as const;
@@ -360,4 +367,3 @@ export class MiddlewareStack {
     return this.entries.reduceRight((next, entry) => entry.middleware(next, context), handler);
   }
 }
-

@@ -47,7 +47,9 @@ export class CarrierAccountNotConfigured extends Error {
     readonly reason: 'not-found' | 'other-carrier' | 'credentials',
     readonly pricingGroupId?: string,
   ) {
-    super(unusableAccountMessage(reason === 'credentials' ? 'carrier account not configured: its credentials are not available' : 'carrier account not configured'));
+    super(
+      unusableAccountMessage(reason === 'credentials' ? 'carrier account not configured: its credentials are not available' : 'carrier account not configured'),
+    );
   }
 }
 
@@ -64,7 +66,13 @@ export const isAccountNotConfigured = (error: unknown): boolean =>
 /** Logs what a CarrierAccountNotConfigured leaves out of its message (the id, the reason), and returns it to throw. */
 const notConfigured = (error: CarrierAccountNotConfigured, detail?: string): CarrierAccountNotConfigured => {
   const { carrierAccountId, carrierCode, reason, pricingGroupId } = error;
-  logger.warn('carrier account not configured', { carrierAccountId, carrierCode, reason, ...(pricingGroupId ? { pricingGroupId } : {}), ...(detail ? { detail } : {}) });
+  logger.warn('carrier account not configured', {
+    carrierAccountId,
+    carrierCode,
+    reason,
+    ...(pricingGroupId ? { pricingGroupId } : {}),
+    ...(detail ? { detail } : {}),
+  });
   return error;
 };
 
@@ -75,7 +83,10 @@ const NO_CREDENTIALS = async (): Promise<Credentials> => ({});
  * reference data; throws CarrierAccountNotConfigured when there is none (or,
  * given `carrierCode`, when it is another carrier's).
  */
-export const carrierAccountById = async (carrierAccountId: string, expected: { carrierCode?: string; pricingGroupId?: string } = {}): Promise<CarrierAccount> => {
+export const carrierAccountById = async (
+  carrierAccountId: string,
+  expected: { carrierCode?: string; pricingGroupId?: string } = {},
+): Promise<CarrierAccount> => {
   const account = await cachedCarrierAccount(carrierAccountId);
   if (!account) throw notConfigured(new CarrierAccountNotConfigured(carrierAccountId, expected.carrierCode ?? 'carrier', 'not-found', expected.pricingGroupId));
   if (expected.carrierCode !== undefined && account.carrierCode !== expected.carrierCode) {
@@ -101,7 +112,9 @@ export const carrierAccountById = async (carrierAccountId: string, expected: { c
 };
 
 /** The account a plan's carrier calls are made under (see above). */
-export const resolveCarrierAccount = async (plan: Pick<PricingPlan, 'pricingGroupId' | 'carrierCode' | 'account' | 'carrierAccountId'>): Promise<CarrierAccount> => {
+export const resolveCarrierAccount = async (
+  plan: Pick<PricingPlan, 'pricingGroupId' | 'carrierCode' | 'account' | 'carrierAccountId'>,
+): Promise<CarrierAccount> => {
   if (plan.carrierAccountId === undefined) {
     return { carrierCode: plan.carrierCode, accountNumber: plan.account.accountNumber, credentials: NO_CREDENTIALS };
   }
@@ -130,7 +143,11 @@ export const accountForRate = async (
       ...(quotedUnder ? { quotedUnder } : {}),
       ...(plan.carrierAccountId ? { planAccount: plan.carrierAccountId } : {}),
     });
-    return new AppError(409, 'RATE_ACCOUNT_CHANGED', `The ${rate.carrierCode} carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again`);
+    return new AppError(
+      409,
+      'RATE_ACCOUNT_CHANGED',
+      `The ${rate.carrierCode} carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again`,
+    );
   };
   if (quotedUnder !== plan.carrierAccountId) throw changed('the plan names another account');
   try {

@@ -56,9 +56,7 @@ export type BreakerTransition =
   | { carrierCode: string; from: 'open'; to: 'half-open' }
   | { carrierCode: string; from: 'half-open'; to: 'closed' };
 
-export type Admission =
-  | { permit: Permit; transition?: BreakerTransition }
-  | { permit?: undefined; reason: string; transition?: undefined };
+export type Admission = { permit: Permit; transition?: BreakerTransition } | { permit?: undefined; reason: string; transition?: undefined };
 
 export type BreakerSnapshot = { state: BreakerState; consecutiveTimeouts: number; openUntil?: number; probeInFlight: boolean };
 

@@ -15,7 +15,11 @@ import type { CarrierProfile } from './profile';
 
 /** An operation as a connector implements it: a call over the client of one call (and the call's options), a local one as the port gives it. */
 type ConnectorOperation<Op, Client> =
-  Op extends Call<infer Input, infer Output> ? (input: Input, client: Client, options: CarrierCallOptions) => Promise<Output> : Op extends Local<infer F> ? F : never;
+  Op extends Call<infer Input, infer Output>
+    ? (input: Input, client: Client, options: CarrierCallOptions) => Promise<Output>
+    : Op extends Local<infer F>
+      ? F
+      : never;
 type ConnectorOperations<Ops, Client> = { readonly [Name in keyof Ops]: ConnectorOperation<Ops[Name], Client> };
 /** The capabilities a connector implements, each operation over its client: exactly those its profile declares. */
 export type ConnectorCapabilities<Client> = { readonly [K in CapabilityName]?: ConnectorOperations<OperationsOf<K>, Client> };
@@ -97,7 +101,8 @@ export const defineLiveConnector = <RateRq, Client>(definition: LiveConnectorDef
 /** A sandbox connector, its operations made of its builders and parsers around its transport. */
 export const defineSandboxConnector = <RateRq, ShipRq, TrackRq, VoidRq>(
   definition: SandboxConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq>,
-): CoreOperations<RateRq, CarrierTransport<RateRq, ShipRq, TrackRq, VoidRq>> & Pick<SandboxConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq>, 'capabilities'> => ({
+): CoreOperations<RateRq, CarrierTransport<RateRq, ShipRq, TrackRq, VoidRq>> &
+  Pick<SandboxConnectorDefinition<RateRq, ShipRq, TrackRq, VoidRq>, 'capabilities'> => ({
   buildRateRequest: (input) => definition.buildRateRequest(input),
   rate: async (request, transport, options) => definition.parseRate(await transport.rate(request, options)),
   ship: async (input, transport, options) => definition.parseShip(await transport.ship(definition.buildShipRequest(input), options), input),

@@ -56,7 +56,6 @@ export type FanOutOptions = {
 
 type Outcome = { carrierCode: string; quotes: CarrierQuote[] } | RateFailure;
 
-
 function failure(carrierCode: string, error: unknown): RateFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof CarrierRefusal) return { carrierCode, reason: 'refused', message };
@@ -104,12 +103,8 @@ async function callCarrier(carrier: RateJob['carrier'], request: unknown, option
   const carrierCode = carrier.code;
 
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within ${timeoutMs} ms`)),
-    timeoutMs,
-  );
-  const onBudget = () =>
-    controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within the rating budget of ${budgetMs} ms`));
+  const timer = setTimeout(() => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within ${timeoutMs} ms`)), timeoutMs);
+  const onBudget = () => controller.abort(new CarrierTimeout(carrierCode, `${carrierCode} did not answer within the rating budget of ${budgetMs} ms`));
   if (budget.aborted) onBudget();
   else budget.addEventListener('abort', onBudget, { once: true });
 

@@ -27,7 +27,6 @@ export const shipDateOf = (request: RateRequest): string => request.shippingOpti
 /** Total piece count: quantity summed over pieces. */
 export const totalPieceCount = (pieces: Piece[]): number => pieces.reduce((n, p) => n + p.quantity, 0);
 
-
 /** Invoice total: quantity × unit value summed over items, to the cent; invoice forms default to CAD (spec 2.9). */
 export function invoiceTotal(invoice: CommercialInvoice): Money {
   const cents = invoice.invoiceItems.reduce((sum, item) => sum + Math.round(item.quantity * item.value * 100), 0);
@@ -35,11 +34,9 @@ export function invoiceTotal(invoice: CommercialInvoice): Money {
 }
 
 /** `internationalOptions` counts only when it has at least one key (spec 2.7). */
-export const hasInternationalOptions = (request: RateRequest): boolean =>
-  Object.keys(request.internationalOptions ?? {}).length > 0;
+export const hasInternationalOptions = (request: RateRequest): boolean => Object.keys(request.internationalOptions ?? {}).length > 0;
 
-export const isInternational = (request: RateRequest): boolean =>
-  request.shipper.countryCode.toUpperCase() !== request.recipient.countryCode.toUpperCase();
+export const isInternational = (request: RateRequest): boolean => request.shipper.countryCode.toUpperCase() !== request.recipient.countryCode.toUpperCase();
 
 export const insuranceOf = (request: RateRequest): Money | undefined => {
   const insurance = request.shippingOptions.insurance;
@@ -162,4 +159,3 @@ export function dutiesPayerOf(
   }
   return { party: 'thirdParty', accountNumber: dutyAccountNumber.trim() };
 }
-

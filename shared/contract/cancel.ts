@@ -9,7 +9,13 @@ import { defineRoute } from './route';
 export const cancelParams = z.object({ orderId: orderIdParam });
 
 export const cancelResponse = z
-  .object({ orderId: z.string(), status: z.literal('cancelled'), cancelledAt: z.string().register(z.globalRegistry, { description: 'When the shipment was voided (ISO 8601)' }), mode }).register(z.globalRegistry, { id: 'Cancellation' });
+  .object({
+    orderId: z.string(),
+    status: z.literal('cancelled'),
+    cancelledAt: z.string().register(z.globalRegistry, { description: 'When the shipment was voided (ISO 8601)' }),
+    mode,
+  })
+  .register(z.globalRegistry, { id: 'Cancellation' });
 export type CancelResponse = z.infer<typeof cancelResponse>;
 
 export const cancelRoute = /* @__PURE__ */ defineRoute({
@@ -28,8 +34,14 @@ export const cancelRoute = /* @__PURE__ */ defineRoute({
   },
   errors: {
     400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-    403: { description: "The order, of the key's mode, belongs to another company (as on the label endpoints); it is left untouched", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-    404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    403: {
+      description: "The order, of the key's mode, belongs to another company (as on the label endpoints); it is left untouched",
+      examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } },
+    },
+    404: {
+      description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)',
+      examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } },
+    },
     409: {
       description:
         'The shipment is in transit (or in exception) or delivered: it can no longer be cancelled (`NOT_CANCELLABLE`). Or, rarely, the order kept changing under concurrent requests while the cancel was being stored (`ORDER_BUSY`, with `Retry-After`): the carrier has voided the shipment, and cancelling again completes it.',
@@ -40,8 +52,13 @@ export const cancelRoute = /* @__PURE__ */ defineRoute({
       retryAfter: 'busy',
     },
     502: {
-      description: "The carrier refused to void the shipment (its reason is in the message), failed or did not answer in time; the order is unchanged",
-      examples: { refused: { code: 'CARRIER_ERROR', message: 'CARRIERX refused to cancel the shipment: CARRIERX cannot void 1Z...: picked up at 2026-11-23T16:00:00.000Z' } },
+      description: 'The carrier refused to void the shipment (its reason is in the message), failed or did not answer in time; the order is unchanged',
+      examples: {
+        refused: {
+          code: 'CARRIER_ERROR',
+          message: 'CARRIERX refused to cancel the shipment: CARRIERX cannot void 1Z...: picked up at 2026-11-23T16:00:00.000Z',
+        },
+      },
     },
   },
 });

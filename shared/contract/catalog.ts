@@ -22,7 +22,10 @@ export type ServiceEntry = z.infer<typeof serviceEntry>;
 export const carrierServicesQuery = z.object({
   carrierCode: z
     .string()
-    .check(z.trim(), z.refine((code) => code !== '', 'is required'))
+    .check(
+      z.trim(),
+      z.refine((code) => code !== '', 'is required'),
+    )
     .register(z.globalRegistry, { description: 'A code from GET /v1/carriers (case-insensitive)' }),
 });
 
@@ -37,7 +40,7 @@ export const packagingTypesRoute = /* @__PURE__ */ defineRoute({
   scopes: [],
   description: 'Default packaging types, then the company custom boxes',
   summary: 'List packaging types: defaults first, then the company custom boxes',
-  request: {  },
+  request: {},
   ok: { status: 200, description: 'Catalog entries', schema: packagingTypesResponse },
   errors: {},
 });
@@ -49,7 +52,7 @@ export const carriersRoute = /* @__PURE__ */ defineRoute({
   scopes: [],
   description: "Carriers of the company's pricing group",
   summary: "List the carriers of the company's pricing group",
-  request: {  },
+  request: {},
   ok: { status: 200, description: 'Carriers', schema: carriersResponse },
   errors: {},
 });

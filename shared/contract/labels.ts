@@ -12,10 +12,15 @@ export const orderIdParam = uuidParam('An `orderId` from POST /v1/ship (UUID)');
 export const labelsParams = z.object({ orderId: orderIdParam });
 export const labelFileParams = z.object({
   orderId: orderIdParam,
-  labelType: z.string().register(z.globalRegistry, { description: 'A `code` of `labels.available[]` (any case), or a format (`pdf`, `zpl`) exactly one of them has' }),
+  labelType: z
+    .string()
+    .register(z.globalRegistry, { description: 'A `code` of `labels.available[]` (any case), or a format (`pdf`, `zpl`) exactly one of them has' }),
 });
 
-export const labelEntry = labelTypeSchema.clone().register(z.globalRegistry, { id: 'LabelType', description: 'A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType}' });
+export const labelEntry = labelTypeSchema.clone().register(z.globalRegistry, {
+  id: 'LabelType',
+  description: 'A label document of the order; `code` is the `labelType` of GET /v1/labels/{orderId}/{labelType}',
+});
 export type LabelEntry = z.infer<typeof labelEntry>;
 
 export const labelList = z.object({ orderId: z.string(), available: z.array(labelEntry), mode }).register(z.globalRegistry, { id: 'LabelList' });
@@ -29,11 +34,21 @@ export const labelsRoute = /* @__PURE__ */ defineRoute({
   description: 'The label types of an order',
   summary: 'List the label types of an order',
   request: { params: labelsParams },
-  ok: { status: 200, description: 'The label types; each `code` is a `labelType`. A cancelled shipment lists none (`available: []`): its labels are void.', schema: labelList },
+  ok: {
+    status: 200,
+    description: 'The label types; each `code` is a `labelType`. A cancelled shipment lists none (`available: []`): its labels are void.',
+    schema: labelList,
+  },
   errors: {
     400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-    403: { description: "The order, of the key's mode, belongs to another company (spec 4.7)", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-    404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    403: {
+      description: "The order, of the key's mode, belongs to another company (spec 4.7)",
+      examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } },
+    },
+    404: {
+      description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)',
+      examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } },
+    },
   },
 });
 
@@ -53,13 +68,20 @@ export const labelFileRoute = /* @__PURE__ */ defineRoute({
   },
   alternatives: {
     200: {
-      description: 'The label type is unknown or ambiguous for this order, or the shipment was cancelled (no label then): the list, as GET /v1/labels/{orderId}',
+      description:
+        'The label type is unknown or ambiguous for this order, or the shipment was cancelled (no label then): the list, as GET /v1/labels/{orderId}',
       schema: labelList,
     },
   },
   errors: {
     400: { description: 'orderId is not a UUID', examples: { id: { code: 'VALIDATION_FAILED', message: 'orderId must be a UUID' } } },
-    403: { description: "The order, of the key's mode, belongs to another company (spec 4.7)", examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } } },
-    404: { description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)', examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } } },
+    403: {
+      description: "The order, of the key's mode, belongs to another company (spec 4.7)",
+      examples: { other: { code: 'FORBIDDEN', message: 'This order belongs to another company' } },
+    },
+    404: {
+      description: 'No such order, or an order of the other mode (a test order to a live key, a live order to a test key)',
+      examples: { notFound: { code: 'NOT_FOUND', message: 'order not found' } },
+    },
   },
 });

@@ -22,11 +22,21 @@ const rateCarrier = z.object({ code: z.string(), fullName: localized, shortName:
 export const rateRecord = z
   .object({
     carrier: rateCarrier,
-    service: z.object({ code: z.string(), fullName: localized, shortName: localized, billingCode: z.string(), chips: z.array(z.string()), isDisabled: z.boolean() }),
-    commitment: z.nullable(
-      z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() })).register(z.globalRegistry, { description: 'null when the carrier gives no commitment' }),
+    service: z.object({
+      code: z.string(),
+      fullName: localized,
+      shortName: localized,
+      billingCode: z.string(),
+      chips: z.array(z.string()),
+      isDisabled: z.boolean(),
+    }),
+    commitment: z
+      .nullable(z.object({ commitDate: z.string(), commitTime: z.string(), timezoneCode: z.string(), guaranteed: z.boolean() }))
+      .register(z.globalRegistry, { description: 'null when the carrier gives no commitment' }),
     rate: z.object({
-      charges: z.array(z.object({ chips: z.array(z.string()), code: z.string(), billingCode: z.string(), name: localized, type: z.string(), retail: money, account: money })),
+      charges: z.array(
+        z.object({ chips: z.array(z.string()), code: z.string(), billingCode: z.string(), name: localized, type: z.string(), retail: money, account: money }),
+      ),
       totals: z.object({ retail: tier, discounted: tier, account: tier }),
       fxRate: z.number(),
     }),
@@ -37,7 +47,8 @@ export const rateRecord = z
     isBestPrice: z.boolean(),
     isBestChoice: z.boolean(),
     isFastDelivery: z.boolean(),
-  }).register(z.globalRegistry, { id: 'RateRecord' });
+  })
+  .register(z.globalRegistry, { id: 'RateRecord' });
 export type RateRecord = z.infer<typeof rateRecord>;
 
 const unavailableCode = z.enum(UNAVAILABLE_CODES).register(z.globalRegistry, {
@@ -55,7 +66,15 @@ export const unavailableCarrier = z
   .register(z.globalRegistry, {
     id: 'UnavailableCarrier',
     description: 'A carrier of the pricing group that gave no rate, and why',
-    example: { carrier: { code: 'CARRIERY', fullName: { en: 'Carrier Y Parcel Services', fr: 'Services de colis Transporteur Y' }, shortName: { en: 'Carrier Y', fr: 'Transporteur Y' } }, code: 'TIMEOUT', message: 'the carrier did not answer within its timeout or the rating budget' },
+    example: {
+      carrier: {
+        code: 'CARRIERY',
+        fullName: { en: 'Carrier Y Parcel Services', fr: 'Services de colis Transporteur Y' },
+        shortName: { en: 'Carrier Y', fr: 'Transporteur Y' },
+      },
+      code: 'TIMEOUT',
+      message: 'the carrier did not answer within its timeout or the rating budget',
+    },
   });
 export type UnavailableCarrierRecord = z.infer<typeof unavailableCarrier>;
 
@@ -81,8 +100,7 @@ export const rateRoute = /* @__PURE__ */ defineRoute({
   ok: { status: 200, description: 'Rates', schema: rateResponse },
   errors: {
     400: {
-      description:
-        `Validation failed (messages \`<path> <text>\` joined with \`; \`), unknown packagingType, organization without user, blacklisted third-party account, empty body, malformed JSON or JSON nested more than ${BODY_LIMITS.depth} levels`,
+      description: `Validation failed (messages \`<path> <text>\` joined with \`; \`), unknown packagingType, organization without user, blacklisted third-party account, empty body, malformed JSON or JSON nested more than ${BODY_LIMITS.depth} levels`,
       examples: {
         schema: { code: 'VALIDATION_FAILED', message: 'packages.pieces[0].weight must be >= 0; shipper.countryCode must be a 2-letter ISO country code' },
         packagingType: { code: 'VALIDATION_FAILED', message: 'packagingType not found: MY_BOX' },
@@ -91,7 +109,9 @@ export const rateRoute = /* @__PURE__ */ defineRoute({
     },
     422: {
       description: 'No carrier returned a rate (code NO_RATES)',
-      examples: { noRates: { code: 'NO_RATES', message: 'No rates were returned for this shipment: no carrier of your pricing group can quote this selection' } },
+      examples: {
+        noRates: { code: 'NO_RATES', message: 'No rates were returned for this shipment: no carrier of your pricing group can quote this selection' },
+      },
     },
   },
 });

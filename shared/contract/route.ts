@@ -21,13 +21,7 @@ import type * as z from '../zod';
 import type { ErrorCode } from '../errors';
 
 export type Scope =
-  | 'shipments:rate'
-  | 'shipments:create'
-  | 'shipments:labels'
-  | 'shipments:track'
-  | 'shipments:cancel'
-  | 'shipments:manifest'
-  | 'webhooks:manage';
+  'shipments:rate' | 'shipments:create' | 'shipments:labels' | 'shipments:track' | 'shipments:cancel' | 'shipments:manifest' | 'webhooks:manage';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -105,6 +99,5 @@ export type RouteInput<R extends Route> = {
 /** The `data` of a route's successful answers (unknown for a route not known yet: `Route` itself). */
 export type RouteData<R extends Route> = Route extends R
   ? unknown
-  :
-      | (R['ok']['schema'] extends z.ZodMiniType ? Output<R['ok']['schema']> : never)
-      | (R['alternatives'] extends Record<number, { schema: infer S }> ? Output<S> : never);
+  : | (R['ok']['schema'] extends z.ZodMiniType ? Output<R['ok']['schema']> : never)
+    | (R['alternatives'] extends Record<number, { schema: infer S }> ? Output<S> : never);

@@ -15,17 +15,21 @@ import { ERROR_CODES, errorCodes } from '../errors';
 import { keyModeSchema, transitStatusSchema } from '../domain/entities';
 
 /** Localized text keyed by language code. */
-export const localized = z.record(z.string(), z.string()).register(z.globalRegistry, { description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
+export const localized = z
+  .record(z.string(), z.string())
+  .register(z.globalRegistry, { description: 'Localized text keyed by language code (en, fr)', example: { en: 'Ground', fr: 'Sol' } });
 
 export const money = z.object({ amount: z.number(), currency: z.string() });
 
 /** The mode of the key that made a rate or an order. */
 export const mode = keyModeSchema.clone().register(z.globalRegistry, {
-  description: 'The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise',
+  description:
+    'The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise',
 });
 
 export const transitStatus = transitStatusSchema.clone().register(z.globalRegistry, {
-  description: '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
+  description:
+    '`pending` until pickup, `intransit` (out for delivery included), `delivered`, `cancelled` (voided before pickup), `exception` (a problem on the way, which may clear). `delivered` and `cancelled` are final.',
 });
 
 /**
@@ -49,8 +53,10 @@ export const errorBody = z
     error: z.object({
       code: errorCode,
       message: z.string(),
-      details: z.optional(
-        z.array(z.object({ path: z.optional(z.string()), message: z.string() }))).register(z.globalRegistry, { description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
+      details: z
+        .optional(z.array(z.object({ path: z.optional(z.string()), message: z.string() })))
+        .register(z.globalRegistry, { description: 'One entry per problem (validation), the path in dot and bracket form, e.g. `packages.pieces[0].weight`' }),
     }),
-  }).register(z.globalRegistry, { description: 'The body of every error answer' });
+  })
+  .register(z.globalRegistry, { description: 'The body of every error answer' });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -10,7 +10,12 @@ export const shipParams = z.object({ rateResponseId: uuidParam('A `rateResponseI
 
 /** Optional; `{}` or empty. Other fields are ignored. */
 export const shipBody = z
-  .looseObject({ labelFormat: z.optional(z.enum(['PDF', 'ZPL'], { error: 'must be PDF or ZPL' })).register(z.globalRegistry, { description: 'Lists the shipping label of this format first. A carrier that issues one label format per shipment (Canada Post, for a contract account) issues this one; the other format is then drawn by the service' }) })
+  .looseObject({
+    labelFormat: z.optional(z.enum(['PDF', 'ZPL'], { error: 'must be PDF or ZPL' })).register(z.globalRegistry, {
+      description:
+        'Lists the shipping label of this format first. A carrier that issues one label format per shipment (Canada Post, for a contract account) issues this one; the other format is then drawn by the service',
+    }),
+  })
   .register(z.globalRegistry, { description: 'Optional; `{}` or empty. Billing comes from the rate request (`billingOptions`), never from here.' });
 export type ShipBody = z.infer<typeof shipBody>;
 
@@ -24,10 +29,13 @@ export const shipResponse = z
     service: z.object({ code: z.string(), fullName: localized, shortName: localized }),
     metadata: z.object({ trackingUrl: z.string() }),
     labels: z.object({ available: z.array(labelEntry) }),
-    pieces: z.array(z.object({ trackingNumber: z.string() })).register(z.globalRegistry, { description: 'One per physical package (quantities expanded), in piece order; the first is `trackingNumber`' }),
+    pieces: z
+      .array(z.object({ trackingNumber: z.string() }))
+      .register(z.globalRegistry, { description: 'One per physical package (quantities expanded), in piece order; the first is `trackingNumber`' }),
     createdDate: z.string(),
     mode,
-  }).register(z.globalRegistry, { id: 'Shipment' });
+  })
+  .register(z.globalRegistry, { id: 'Shipment' });
 export type ShipResponse = z.infer<typeof shipResponse>;
 
 export const shipRoute = /* @__PURE__ */ defineRoute({
@@ -51,26 +59,39 @@ export const shipRoute = /* @__PURE__ */ defineRoute({
         "rateResponseId is not a UUID, the body is not a JSON object, or the rate request's third-party bill-to account is on the organization's blacklist (checked again at ship)",
       examples: {
         id: { code: 'VALIDATION_FAILED', message: 'rateResponseId must be a UUID' },
-        blacklisted: { code: 'VALIDATION_FAILED', message: 'billingOptions.thirdPartyShipperNumber is not allowed for third-party billing by this organization' },
+        blacklisted: {
+          code: 'VALIDATION_FAILED',
+          message: 'billingOptions.thirdPartyShipperNumber is not allowed for third-party billing by this organization',
+        },
       },
     },
     402: {
       description: 'The organization is not on account billing (spec part 7)',
       examples: { billing: { code: 'ACCOUNT_BILLING_REQUIRED', message: 'Shipping needs an organization on account billing' } },
     },
-    404: { description: "No such rate response, another company's, or one rated with a key of the other mode (test or live)", examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } } },
+    404: {
+      description: "No such rate response, another company's, or one rated with a key of the other mode (test or live)",
+      examples: { notFound: { code: 'NOT_FOUND', message: 'rate response not found' } },
+    },
     409: {
       description:
         'Another request is shipping this rate response right now (`SHIPMENT_IN_PROGRESS`): retry after `Retry-After` seconds to get its shipment. Or the carrier account the rate was quoted under no longer serves your pricing group (`RATE_ACCOUNT_CHANGED`): nothing was bought; rate the shipment again',
       examples: {
         inProgress: { code: 'SHIPMENT_IN_PROGRESS', message: 'A shipment of this rate response is being created; retry shortly' },
-        accountChanged: { code: 'RATE_ACCOUNT_CHANGED', message: 'The UPS carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again' },
+        accountChanged: {
+          code: 'RATE_ACCOUNT_CHANGED',
+          message: 'The UPS carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again',
+        },
       },
       retryAfter: 'in-progress',
     },
-    410: { description: 'The rate response has expired (rates live 24 hours)', examples: { expired: { code: 'RATE_EXPIRED', message: 'This rate expired at 2026-11-23T12:00:00.000Z; rate the shipment again' } } },
+    410: {
+      description: 'The rate response has expired (rates live 24 hours)',
+      examples: { expired: { code: 'RATE_EXPIRED', message: 'This rate expired at 2026-11-23T12:00:00.000Z; rate the shipment again' } },
+    },
     422: {
-      description: "The carrier refused the shipment as requested (its reason is in the message, for example an address it cannot serve); nothing was bought, and the rate response can be shipped again once the cause is fixed (rate again when the request must change)",
+      description:
+        'The carrier refused the shipment as requested (its reason is in the message, for example an address it cannot serve); nothing was bought, and the rate response can be shipped again once the cause is fixed (rate again when the request must change)',
       examples: { rejected: { code: 'CARRIER_REJECTED', message: 'UPS rejected the shipment: 120100: Missing or invalid shipper number' } },
     },
     502: {

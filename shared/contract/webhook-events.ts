@@ -13,7 +13,9 @@ import { trackResponse } from './track';
 
 /** The bodies POSTed to an endpoint (OpenAPI `webhooks`). */
 const event = <T extends z.ZodMiniType>(type: (typeof WEBHOOK_EVENT_TYPES)[number], data: T, id: string) =>
-  z.object({ type: z.literal(type), timestamp: z.string().register(z.globalRegistry, { description: 'When the event happened (ISO 8601)' }), data }).register(z.globalRegistry, { id });
+  z
+    .object({ type: z.literal(type), timestamp: z.string().register(z.globalRegistry, { description: 'When the event happened (ISO 8601)' }), data })
+    .register(z.globalRegistry, { id });
 
 export const webhookEvents = {
   'shipment.created': event('shipment.created', shipResponse, 'ShipmentCreatedEvent'),

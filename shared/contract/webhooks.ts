@@ -14,25 +14,35 @@ export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
 
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES).register(z.globalRegistry, {
   id: 'WebhookEventType',
-  description: '`shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready)',
+  description:
+    '`shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready)',
 });
 
 export const webhookIdParam = uuidParam('The id `POST /v1/webhooks` returned');
 export const webhookParams = z.object({ webhookId: webhookIdParam });
 export const deliveryParams = z.object({
   webhookId: webhookIdParam,
-  deliveryId: z.string().check(z.regex(DELIVERY_ID_PATTERN, 'must be a delivery id (msg_ and 26 characters)')).register(z.globalRegistry, { description: 'A delivery id (the `webhook-id` header it was sent with)' }),
+  deliveryId: z
+    .string()
+    .check(z.regex(DELIVERY_ID_PATTERN, 'must be a delivery id (msg_ and 26 characters)'))
+    .register(z.globalRegistry, { description: 'A delivery id (the `webhook-id` header it was sent with)' }),
 });
 
 export const createWebhookBody = z
   .strictObject({
-    url: z.string().check(z.minLength(1), z.maxLength(MAX_WEBHOOK_URL_LENGTH)).register(z.globalRegistry, {
-      description: `Where events are POSTed: an \`https\` URL whose host resolves to public addresses only (at most ${MAX_WEBHOOK_URL_LENGTH} characters, no user name or password). The local runtime also accepts \`http\`, loopback and private addresses, never link-local or metadata ones, nor IPv6 forms that carry an IPv4 address.`,
-      example: 'https://example.com/hooks/shipping',
-    }),
-    events: z.optional(z.array(webhookEventType).check(z.minLength(1), z.maxLength(WEBHOOK_EVENT_TYPES.length))).register(z.globalRegistry, { description: 'The event types to send; every type when absent' }),
+    url: z
+      .string()
+      .check(z.minLength(1), z.maxLength(MAX_WEBHOOK_URL_LENGTH))
+      .register(z.globalRegistry, {
+        description: `Where events are POSTed: an \`https\` URL whose host resolves to public addresses only (at most ${MAX_WEBHOOK_URL_LENGTH} characters, no user name or password). The local runtime also accepts \`http\`, loopback and private addresses, never link-local or metadata ones, nor IPv6 forms that carry an IPv4 address.`,
+        example: 'https://example.com/hooks/shipping',
+      }),
+    events: z
+      .optional(z.array(webhookEventType).check(z.minLength(1), z.maxLength(WEBHOOK_EVENT_TYPES.length)))
+      .register(z.globalRegistry, { description: 'The event types to send; every type when absent' }),
     description: z.optional(z.string().check(z.maxLength(MAX_WEBHOOK_DESCRIPTION_LENGTH))),
-  }).register(z.globalRegistry, { id: 'WebhookCreate' });
+  })
+  .register(z.globalRegistry, { id: 'WebhookCreate' });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
 export const webhook = z
@@ -43,14 +53,18 @@ export const webhook = z
     description: z.nullable(z.string()),
     enabled: z.boolean().register(z.globalRegistry, { description: 'false once the endpoint answered `410 Gone`: nothing more is sent to it' }),
     createdDate: z.string(),
-  }).register(z.globalRegistry, { id: 'Webhook' });
+  })
+  .register(z.globalRegistry, { id: 'Webhook' });
 export type Webhook = z.infer<typeof webhook>;
 
-export const createdWebhook = z.extend(webhook, {
+export const createdWebhook = z
+  .extend(webhook, {
     secret: z.string().register(z.globalRegistry, {
-      description: 'The signing secret, `whsec_` + base64 of 32 bytes: shown in this answer only. Verify `webhook-signature` with it (any Standard Webhooks library).',
+      description:
+        'The signing secret, `whsec_` + base64 of 32 bytes: shown in this answer only. Verify `webhook-signature` with it (any Standard Webhooks library).',
     }),
-  }).register(z.globalRegistry, { id: 'WebhookCreated' });
+  })
+  .register(z.globalRegistry, { id: 'WebhookCreated' });
 export type CreatedWebhook = z.infer<typeof createdWebhook>;
 
 export const webhookList = z.array(webhook).check(z.maxLength(MAX_WEBHOOKS_PER_COMPANY));
@@ -64,11 +78,18 @@ export const delivery = z
     type: webhookEventType,
     createdDate: z.string(),
     attempts: z.number().check(z.int()),
-    status: z.enum(['pending', 'delivered', 'failed']).register(z.globalRegistry, { description: '`pending` while attempts remain, `delivered` after a 2xx, `failed` after the last attempt, a `410 Gone`, or when the endpoint is gone' }),
-    lastResponseStatus: z.nullable(z.number().check(z.int())).register(z.globalRegistry, { description: "The endpoint's HTTP status at the last attempt; null when none answered" }),
-    lastError: z.nullable(z.string()).register(z.globalRegistry, { description: 'Why the last attempt got no answer (timeout, connection refused, address not allowed)' }),
+    status: z.enum(['pending', 'delivered', 'failed']).register(z.globalRegistry, {
+      description: '`pending` while attempts remain, `delivered` after a 2xx, `failed` after the last attempt, a `410 Gone`, or when the endpoint is gone',
+    }),
+    lastResponseStatus: z
+      .nullable(z.number().check(z.int()))
+      .register(z.globalRegistry, { description: "The endpoint's HTTP status at the last attempt; null when none answered" }),
+    lastError: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'Why the last attempt got no answer (timeout, connection refused, address not allowed)' }),
     nextAttemptAt: z.nullable(z.string()),
-  }).register(z.globalRegistry, { id: 'WebhookDelivery' });
+  })
+  .register(z.globalRegistry, { id: 'WebhookDelivery' });
 export type Delivery = z.infer<typeof delivery>;
 
 export const deliveryList = z.array(delivery);
@@ -93,7 +114,8 @@ export const webhooksCreateRoute = /* @__PURE__ */ defineRoute({
   },
   errors: {
     400: {
-      description: 'Not a JSON object, an unknown property or event type, a field too long, or a URL refused (not https, credentials in it, a host that does not resolve or resolves to a loopback, private, link-local or metadata address)',
+      description:
+        'Not a JSON object, an unknown property or event type, a field too long, or a URL refused (not https, credentials in it, a host that does not resolve or resolves to a loopback, private, link-local or metadata address)',
       examples: {
         url: { code: 'VALIDATION_FAILED', message: 'url only https URLs are accepted' },
         event: { code: 'VALIDATION_FAILED', message: 'events[0] must be one of shipment.created, tracking.updated, shipment.cancelled' },
@@ -113,7 +135,7 @@ export const webhooksListRoute = /* @__PURE__ */ defineRoute({
   scopes: ['webhooks:manage'],
   description: "The company's webhook endpoints, without their secrets",
   summary: "List the company's webhook endpoints (no secrets)",
-  request: {  },
+  request: {},
   ok: { status: 200, description: 'The endpoints, oldest first', schema: webhookList },
   errors: {},
 });
@@ -177,7 +199,10 @@ export const webhookRetryRoute = /* @__PURE__ */ defineRoute({
     schema: retryAccepted,
   },
   errors: {
-    400: { description: 'webhookId is not a UUID, or deliveryId not a delivery id', examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } } },
+    400: {
+      description: 'webhookId is not a UUID, or deliveryId not a delivery id',
+      examples: { id: { code: 'VALIDATION_FAILED', message: 'webhookId must be a UUID' } },
+    },
     404: { description: "No such endpoint or delivery, or another company's", examples: { notFound: { code: 'NOT_FOUND', message: 'delivery not found' } } },
     409: {
       description: 'The endpoint is disabled (it answered 410 Gone), or an attempt of this delivery is in flight right now',

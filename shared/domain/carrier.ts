@@ -194,7 +194,13 @@ export type CarrierCallOptions = { signal: AbortSignal; mode?: CarrierMode; acco
  * request has it (Canada Post prints it on the manifest and takes the
  * shipments where it is).
  */
-export type CloseOutInput = { reference: string; shipDate: string; shipments: ReadonlyArray<ShipmentRef & { orderId: string }>; shipper?: Address; mayExist?: boolean };
+export type CloseOutInput = {
+  reference: string;
+  shipDate: string;
+  shipments: ReadonlyArray<ShipmentRef & { orderId: string }>;
+  shipper?: Address;
+  mayExist?: boolean;
+};
 /** A manifest document a carrier issued at its close-out (Canada Post's manifest PDF). */
 export type CarrierManifestDocument = { type: 'manifest'; format: 'PDF'; content: Buffer };
 /**
@@ -253,7 +259,10 @@ export type AddressValidation = {
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */
 export class CarrierRefusal extends Error {
-  constructor(readonly carrierCode: string, reason: string) {
+  constructor(
+    readonly carrierCode: string,
+    reason: string,
+  ) {
     super(reason);
     this.name = 'CarrierRefusal';
   }
@@ -261,7 +270,10 @@ export class CarrierRefusal extends Error {
 
 /** The carrier answered with an error or an answer that cannot be read. */
 export class CarrierError extends Error {
-  constructor(readonly carrierCode: string, message: string) {
+  constructor(
+    readonly carrierCode: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'CarrierError';
   }
@@ -291,7 +303,10 @@ export class CarrierAccountUnusable extends CarrierError {
 
 /** No answer from the carrier in time (per-carrier timeout, the overall rating budget, or the ship call's timeout). */
 export class CarrierTimeout extends Error {
-  constructor(readonly carrierCode: string, message: string) {
+  constructor(
+    readonly carrierCode: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'CarrierTimeout';
   }
@@ -299,7 +314,10 @@ export class CarrierTimeout extends Error {
 
 /** `adoptOnly` and the carrier holds nothing under the reference: nothing was bought, nothing adopted. */
 export class NothingToAdopt extends Error {
-  constructor(readonly carrierCode: string, reference: string) {
+  constructor(
+    readonly carrierCode: string,
+    reference: string,
+  ) {
     super(`${carrierCode} holds no shipment under the reference ${reference}`);
     this.name = 'NothingToAdopt';
   }

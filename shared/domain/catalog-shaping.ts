@@ -49,9 +49,7 @@ export const listPackagingTypes = (defaults: PackagingType[], companyBoxes: Pack
       byText(a.name, b.name) ||
       byText(a.id, b.id),
   );
-  const sortedBoxes = [...companyBoxes].sort(
-    (a, b) => byText(a.createdDate ?? '', b.createdDate ?? '') || byText(a.name, b.name) || byText(a.id, b.id),
-  );
+  const sortedBoxes = [...companyBoxes].sort((a, b) => byText(a.createdDate ?? '', b.createdDate ?? '') || byText(a.name, b.name) || byText(a.id, b.id));
   return [...sortedDefaults, ...sortedBoxes].map(toPublicPackaging);
 };
 
@@ -110,11 +108,7 @@ const fixedSide = (value: number, isMetric: boolean): Dimension => ({
  * referenced by id), with fixed dimensions in both units. Sides must be > 0,
  * the weight >= 0 and the name not blank (400 otherwise).
  */
-export const newCustomBox = (
-  companyId: string,
-  input: CustomBoxInput,
-  { id, now }: { id: string; now: Date },
-): PackagingType & { companyId: string } => {
+export const newCustomBox = (companyId: string, input: CustomBoxInput, { id, now }: { id: string; now: Date }): PackagingType & { companyId: string } => {
   for (const side of ['length', 'width', 'height'] as const) {
     if (!(Number.isFinite(input[side]) && input[side] > 0)) throw new AppError(400, 'VALIDATION_FAILED', `${side} must be a number > 0`);
   }

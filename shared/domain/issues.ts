@@ -86,9 +86,7 @@ export const issueText = (issue: z.core.$ZodRawIssue): string => {
       return `must be ${inclusive ? '<=' : '<'} ${maximum}`;
     }
     case 'invalid_value':
-      return issue.values.length === 1
-        ? `must be ${JSON.stringify(issue.values[0])}`
-        : `must be one of: ${issue.values.map(String).join(', ')}`;
+      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of: ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
       return `must be a valid ${FORMAT_NAMES[issue.format] ?? issue.format}`;
     case 'not_multiple_of':

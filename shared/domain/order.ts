@@ -16,7 +16,10 @@ import type { Carrier, CarrierDocumentRef, CarrierService, Order } from './entit
 export const notificationOf = (request: Pick<RateRequest, 'shippingNotificationOptions'>): Order['notification'] => {
   const options = request.shippingNotificationOptions;
   if (!options?.shippingNotificationEmail) return { statuses: [] };
-  return { email: options.shippingNotificationEmail, statuses: options.shippingNotificationStatuses ? [...new Set(options.shippingNotificationStatuses)] : ['intransit'] };
+  return {
+    email: options.shippingNotificationEmail,
+    statuses: options.shippingNotificationStatuses ? [...new Set(options.shippingNotificationStatuses)] : ['intransit'],
+  };
 };
 
 /** A claim older than `staleMs` belongs to a ship that died: the next ship may take it over. */
@@ -81,8 +84,12 @@ export const toShipResponse = (order: Order, carrier: Carrier | undefined, servi
   rateResponseId: order.rateResponseId,
   trackingNumber: order.trackingNumber,
   status: order.status,
-  carrier: carrier ? { code: carrier.code, fullName: { ...carrier.fullName }, shortName: { ...carrier.shortName } } : { code: order.carrierCode, fullName: {}, shortName: {} },
-  service: service ? { code: service.code, fullName: { ...service.fullName }, shortName: { ...service.shortName } } : { code: order.serviceCode, fullName: {}, shortName: {} },
+  carrier: carrier
+    ? { code: carrier.code, fullName: { ...carrier.fullName }, shortName: { ...carrier.shortName } }
+    : { code: order.carrierCode, fullName: {}, shortName: {} },
+  service: service
+    ? { code: service.code, fullName: { ...service.fullName }, shortName: { ...service.shortName } }
+    : { code: order.serviceCode, fullName: {}, shortName: {} },
   metadata: { trackingUrl: order.trackingUrl },
   labels: { available: order.labels.map((l) => ({ ...l })) },
   pieces: order.pieceTrackingNumbers.map((trackingNumber) => ({ trackingNumber })),

@@ -20,7 +20,9 @@ export const nextRoundAt = (now: Date, round: number, windowEnd: Date, afterSeco
 
 /** The packages an order holds: every piece, the return, and the carrier's shipment id. */
 export const adoptedNumbers = (order: Order | undefined): Set<string> =>
-  new Set(order ? [order.trackingNumber, ...order.pieceTrackingNumbers, order.returnTrackingNumber, order.carrierShipmentId].filter((n): n is string => !!n) : []);
+  new Set(
+    order ? [order.trackingNumber, ...order.pieceTrackingNumbers, order.returnTrackingNumber, order.carrierShipmentId].filter((n): n is string => !!n) : [],
+  );
 
 /** The packages found that are orphans: not the order's, not settled before. Without an order, none unless the rate was given up. */
 export const orphansOf = (found: readonly FoundPackage[], order: Order | undefined, settled: readonly string[], givenUp: boolean): FoundPackage[] => {
@@ -29,4 +31,3 @@ export const orphansOf = (found: readonly FoundPackage[], order: Order | undefin
   const seen = new Set(settled);
   return found.filter((p) => !kept.has(p.trackingNumber) && !seen.has(p.trackingNumber));
 };
-

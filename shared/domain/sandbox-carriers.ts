@@ -12,8 +12,7 @@ import type { Carrier, CarrierNetwork, KeyMode, PricingPlan } from './entities';
 export const SANDBOX_CARRIERS_SETTINGS = ['all', 'test', 'off'] as const;
 export type SandboxCarriersSetting = (typeof SANDBOX_CARRIERS_SETTINGS)[number];
 
-export const isSandboxCarriersSetting = (value: string): value is SandboxCarriersSetting =>
-  (SANDBOX_CARRIERS_SETTINGS as readonly string[]).includes(value);
+export const isSandboxCarriersSetting = (value: string): value is SandboxCarriersSetting => (SANDBOX_CARRIERS_SETTINGS as readonly string[]).includes(value);
 
 /** The keys a setting lets the sandbox carriers answer, in words (the admin CLI and npm start say it). */
 export const describeSandboxCarriers = (setting: SandboxCarriersSetting): string =>

@@ -43,7 +43,8 @@ export const leastAdvancedStatus = (statuses: readonly TransitStatus[]): Transit
   statuses.reduce<TransitStatus>((least, s) => (PROGRESS[s] < PROGRESS[least] ? s : least), 'cancelled');
 
 const eventKey = (e: TrackingEvent) => `${e.code}|${e.occurredAt}`;
-const newestFirst = (a: TrackingEvent, b: TrackingEvent) => (a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : RANK[b.status] - RANK[a.status]);
+const newestFirst = (a: TrackingEvent, b: TrackingEvent) =>
+  a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : RANK[b.status] - RANK[a.status];
 
 /**
  * The union of two event lists (an event is its code at its time), newest
@@ -94,7 +95,8 @@ export const nextCheckAt = (
   if (isFinal(order.status)) return undefined;
   let interval: number;
   if (order.status === 'exception') interval = CHECK_INTERVAL_MS.exception;
-  else if (order.status === 'intransit') interval = order.events[0]?.code === 'OUT_FOR_DELIVERY' ? CHECK_INTERVAL_MS.outForDelivery : CHECK_INTERVAL_MS.intransit;
+  else if (order.status === 'intransit')
+    interval = order.events[0]?.code === 'OUT_FOR_DELIVERY' ? CHECK_INTERVAL_MS.outForDelivery : CHECK_INTERVAL_MS.intransit;
   else interval = (now.getTime() - Date.parse(order.createdDate)) * pace >= IDLE_AFTER_MS ? CHECK_INTERVAL_MS.idle : CHECK_INTERVAL_MS.pending;
   if (options.pushed) interval = Math.max(interval, CHECK_INTERVAL_MS.pushed);
   return new Date(now.getTime() + scaled(interval, pace)).toISOString();
@@ -109,7 +111,6 @@ export const nextCheckAt = (
  */
 export const isPushed = (schedule: { pushedUntil?: string; pushSeenAt?: string } | undefined, now: Date): boolean =>
   schedule?.pushedUntil !== undefined && schedule.pushSeenAt !== undefined && Date.parse(schedule.pushedUntil) > now.getTime();
-
 
 /** What a check writes to the order. */
 export type TrackingUpdate = {
@@ -162,7 +163,6 @@ export const EARLIEST_EVENT_AT = Date.UTC(2000, 0, 1);
 export const MAX_EVENT_DESCRIPTION = 256;
 export const MAX_EVENT_LOCATION = 128;
 
-
 /**
  * The events of a report dated from EARLIEST_EVENT_AT to MAX_EVENT_AHEAD_MS
  * past `now` (an unreadable date is neither), their text bounded (MAX_EVENT_DESCRIPTION).
@@ -187,7 +187,13 @@ export const credibleEvents = (events: readonly TrackingEvent[], now: Date): Tra
  * A report whose every event was refused for its date says nothing credible:
  * its summary (a push's is its one event's status) does not count either.
  */
-export const applyReport = (order: Order, report: TrackingReport, now: Date, pace: number, options: { pushed?: boolean } = {}): TrackingUpdate & { changed: boolean } => {
+export const applyReport = (
+  order: Order,
+  report: TrackingReport,
+  now: Date,
+  pace: number,
+  options: { pushed?: boolean } = {},
+): TrackingUpdate & { changed: boolean } => {
   const credible = credibleEvents(report.events, now);
   const events = mergeEvents(order.events, credible);
   const summary = report.events.length > 0 && credible.length === 0 ? order.status : report.transitStatus;
@@ -225,7 +231,9 @@ export const operatorReport = (status: OperatorStatus, now: Date): TrackingRepor
 /** The order after a cancel (the carrier voided the shipment): final, its schedule out of the tracking-due index. */
 export const cancelledUpdate = (order: Order, now: Date): TrackingUpdate => ({
   status: 'cancelled',
-  events: mergeEvents(order.events, [{ status: 'cancelled', code: 'CANCELLED', description: 'Shipment cancelled; its labels are void', occurredAt: now.toISOString() }]),
+  events: mergeEvents(order.events, [
+    { status: 'cancelled', code: 'CANCELLED', description: 'Shipment cancelled; its labels are void', occurredAt: now.toISOString() },
+  ]),
   updated: now.toISOString(),
   ...(order.lastCheckedAt ? { lastCheckedAt: order.lastCheckedAt } : {}),
 });
@@ -250,7 +258,9 @@ export const toTrackResponse = (order: Order): TrackResponse => ({
   events: order.events.map((e) => ({ status: e.status, code: e.code, description: e.description, location: e.location ?? null, occurredAt: e.occurredAt })),
   lastCheckedAt: order.lastCheckedAt ?? null,
   nextCheckAt: isFinal(order.status) ? null : (order.nextCheckAt ?? null),
-  estimatedDelivery: order.commitment ? { date: order.commitment.commitDate, time: order.commitment.commitTime, guaranteed: order.commitment.guaranteed } : null,
+  estimatedDelivery: order.commitment
+    ? { date: order.commitment.commitDate, time: order.commitment.commitTime, guaranteed: order.commitment.guaranteed }
+    : null,
   metadata: { trackingUrl: order.trackingUrl },
   mode: order.mode,
   manifest: order.manifestId ? { manifestId: order.manifestId, shipDate: order.manifestShipDate ?? '' } : null,

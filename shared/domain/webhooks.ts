@@ -104,13 +104,7 @@ export type DeliveryProgress = {
  * most a day); after the last retry, failed. A manual retry (`manual`) is one
  * attempt: failed again when it fails.
  */
-export const afterAttempt = (
-  attemptsBefore: number,
-  outcome: AttemptOutcome,
-  now: Date,
-  schedule: readonly number[],
-  manual = false,
-): DeliveryProgress => {
+export const afterAttempt = (attemptsBefore: number, outcome: AttemptOutcome, now: Date, schedule: readonly number[], manual = false): DeliveryProgress => {
   const attempts = attemptsBefore + 1;
   const answered = outcome.kind === 'response' ? { lastResponseStatus: outcome.status } : { lastError: outcome.reason };
   if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) return { status: 'delivered', attempts, ...answered };
@@ -128,7 +122,9 @@ export const parseRetrySchedule = (raw: string | undefined): readonly number[] =
   const parts = raw.split(',').map((p) => p.trim());
   const values = parts.map(Number);
   if (parts.length > 20 || values.some((v, i) => !/^\d{1,6}$/.test(parts[i]!) || v > MAX_RETRY_AFTER_SECONDS)) {
-    throw new Error(`WEBHOOK_RETRY_SCHEDULE_SECONDS must be at most 20 comma-separated whole seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}, got "${raw.slice(0, 80)}"`);
+    throw new Error(
+      `WEBHOOK_RETRY_SCHEDULE_SECONDS must be at most 20 comma-separated whole seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}, got "${raw.slice(0, 80)}"`,
+    );
   }
   return values;
 };

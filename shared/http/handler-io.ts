@@ -14,8 +14,7 @@ export type Caller = { company: Company; apiKey: Omit<ApiKeyRecord, 'keyHash'>; 
  * answer schemas (shared/contract/route.ts `RouteData`).
  */
 export type HttpReply<Data = unknown> =
-  | { status?: number; data: Data; headers?: Record<string, string> }
-  | { status: 301 | 302 | 303 | 307; location: string; headers?: Record<string, string> };
+  { status?: number; data: Data; headers?: Record<string, string> } | { status: 301 | 302 | 303 | 307; location: string; headers?: Record<string, string> };
 
 /**
  * Lambda's context as the HTTP layer's middlewares leave it: the request id

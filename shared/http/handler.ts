@@ -105,7 +105,6 @@ export const frontMiddlewares = (functionName: string): HttpMiddleware[] => [
   traceInvocation(),
 ];
 
-
 /**
  * Builds the Lambda handler of the HTTP function of `route` (its contract
  * file's route object) around `main`, which gets the route's path, query and

@@ -20,8 +20,7 @@ export type { BodyPolicy };
  */
 export const BODY_LIMITS = { bytes: 128 * 1024, depth: 32 } as const;
 
-const tooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${BODY_LIMITS.bytes} bytes (${BODY_LIMITS.bytes / 1024} KiB)`);
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${BODY_LIMITS.bytes} bytes (${BODY_LIMITS.bytes / 1024} KiB)`);
 
 /** The body as text, refused before decoding when it cannot fit the limit. */
 const bodyText = (body: string, isBase64Encoded: boolean): string => {
@@ -32,15 +31,9 @@ const bodyText = (body: string, isBase64Encoded: boolean): string => {
   return bytes ? bytes.toString('utf8') : body;
 };
 
-const isJsonContentType = (value: string | undefined) =>
-  value !== undefined && /^application\/(.+\+)?json\s*(;|$)/i.test(value.trim());
+const isJsonContentType = (value: string | undefined) => value !== undefined && /^application\/(.+\+)?json\s*(;|$)/i.test(value.trim());
 
-export const parseJsonBody = (
-  headers: Record<string, string | undefined>,
-  body: string | null,
-  isBase64Encoded: boolean,
-  policy: BodyPolicy,
-): unknown => {
+export const parseJsonBody = (headers: Record<string, string | undefined>, body: string | null, isBase64Encoded: boolean, policy: BodyPolicy): unknown => {
   if (policy === 'none') return undefined;
   const text = body === null || body === undefined ? '' : bodyText(body, isBase64Encoded);
   if (text.trim() === '') {
@@ -61,4 +54,3 @@ export const parseJsonBody = (
   }
   return parsed;
 };
-

@@ -28,7 +28,10 @@ const read = (schema: z.ZodMiniType, value: unknown, where: 'params' | 'query' |
  * The route's input of `event`, whose `body` is the JSON body as
  * ./json-body.ts parsed it, or the 400 that says what is wrong.
  */
-export const readRouteInput = <R extends Route>(route: R, event: Pick<APIGatewayProxyEvent, 'pathParameters' | 'queryStringParameters'> & { body: unknown }): RouteInput<R> => {
+export const readRouteInput = <R extends Route>(
+  route: R,
+  event: Pick<APIGatewayProxyEvent, 'pathParameters' | 'queryStringParameters'> & { body: unknown },
+): RouteInput<R> => {
   const { params, query, body } = route.request;
   return {
     params: params ? read(params, event.pathParameters ?? {}, 'params') : {},

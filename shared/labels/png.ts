@@ -43,7 +43,6 @@ export function encodePng({ width, height, black }: Bitmap): Buffer {
   ]);
 }
 
-
 /** Largest image side accepted from a carrier: a 4×6 in label at 300 dpi is 1800 pixels; anything far beyond is not a label. */
 const MAX_SIDE = 4000;
 

@@ -48,12 +48,14 @@ const CARRIER_NUMBER = /^[A-Za-z0-9-]{1,64}$/;
 
 function check(document: ShipmentDocument): void {
   const count = document.pieces.length;
-  if (count < 1 || count > RATE_LIMITS.packageCount) throw new InvalidShipmentDocument(`a shipment has 1 to ${RATE_LIMITS.packageCount} packages, not ${count}`);
+  if (count < 1 || count > RATE_LIMITS.packageCount)
+    throw new InvalidShipmentDocument(`a shipment has 1 to ${RATE_LIMITS.packageCount} packages, not ${count}`);
   if (document.pieceTrackingNumbers.length !== count) {
     throw new InvalidShipmentDocument(`${document.pieceTrackingNumbers.length} piece tracking numbers for ${count} packages`);
   }
   const numbers = [document.trackingNumber, ...document.pieceTrackingNumbers, document.returnTrackingNumber, document.billOfLadingNumber];
-  if (numbers.some((n) => n !== undefined && !CARRIER_NUMBER.test(n))) throw new InvalidShipmentDocument('a tracking or bill of lading number is not alphanumeric');
+  if (numbers.some((n) => n !== undefined && !CARRIER_NUMBER.test(n)))
+    throw new InvalidShipmentDocument('a tracking or bill of lading number is not alphanumeric');
   if (document.invoice && document.invoice.invoiceItems.length > RATE_LIMITS.invoiceItems) {
     throw new InvalidShipmentDocument(`more than ${RATE_LIMITS.invoiceItems} invoice items`);
   }
@@ -102,7 +104,12 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
   // The carrier's own documents first; the service draws only what the carrier gave none of, or what it refused of them.
   const carrierDocuments = document.carrierDocuments ?? [];
   const meta = pdfTitle(LABEL_TYPES[code].name.split(',')[0]!, document);
-  const fromCarrier = carrierDocuments.length > 0 ? await (await carrierRenderer()).carrierFile(code, carrierDocuments, document.pieces.length, meta, (packageIndexes) => shippingLabelPages(document, packageIndexes)) : undefined;
+  const fromCarrier =
+    carrierDocuments.length > 0
+      ? await (
+          await carrierRenderer()
+        ).carrierFile(code, carrierDocuments, document.pieces.length, meta, (packageIndexes) => shippingLabelPages(document, packageIndexes))
+      : undefined;
   return { body: fromCarrier?.body ?? (await RENDERERS[code](document)), contentType, refused: fromCarrier?.refused ?? [] };
 }
 
@@ -125,6 +132,10 @@ export const textReportPdf = (text: string, meta: { title: string; producer: str
 
 /** An end-of-day manifest (docs/manifests.md): letter pages, one row per package; dated by the manifest, so the same manifest renders the same bytes. */
 export async function renderManifest(document: ManifestDocument): Promise<RenderedLabel> {
-  const body = await renderPdf({ title: `Manifest ${document.carrier.code} ${document.shipDate}`, createdDate: document.createdDate }, LETTER_SIZE, manifestPages(document));
+  const body = await renderPdf(
+    { title: `Manifest ${document.carrier.code} ${document.shipDate}`, createdDate: document.createdDate },
+    LETTER_SIZE,
+    manifestPages(document),
+  );
   return { body, contentType: 'application/pdf' };
 }

@@ -47,11 +47,18 @@ export type EmfMetric = { name: string; unit: MetricUnitName; value: number | nu
  * dimension key, the metrics' names and units), then the metadata, the
  * dimensions and the values, as Powertools serializes it.
  */
-export const emfLine = (namespace: string, dimensions: Record<string, string>, metrics: readonly EmfMetric[], metadata: Record<string, unknown> = {}): string => {
+export const emfLine = (
+  namespace: string,
+  dimensions: Record<string, string>,
+  metrics: readonly EmfMetric[],
+  metadata: Record<string, unknown> = {},
+): string => {
   const line: Record<string, unknown> = {
     _aws: {
       Timestamp: Date.now(),
-      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [Object.keys(dimensions)], Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })) }],
+      CloudWatchMetrics: [
+        { Namespace: namespace, Dimensions: [Object.keys(dimensions)], Metrics: metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })) },
+      ],
     },
     ...metadata,
     ...dimensions,
@@ -134,7 +141,9 @@ export class EmfMetrics {
  * invocation's work and flushes the metrics after each invocation, however
  * it ends: what Powertools' `logMetrics(metrics, { captureColdStartMetric: true })` did.
  */
-export const logMetrics = (target: Pick<EmfMetrics, 'captureColdStartMetric' | 'publishStoredMetrics'>): MiddlewareObj<unknown, unknown, Error, { functionName?: string }> => ({
+export const logMetrics = (
+  target: Pick<EmfMetrics, 'captureColdStartMetric' | 'publishStoredMetrics'>,
+): MiddlewareObj<unknown, unknown, Error, { functionName?: string }> => ({
   before: (request) => target.captureColdStartMetric(request.context.functionName),
   after: () => {
     target.publishStoredMetrics();

@@ -87,7 +87,15 @@ export const keepsString = (key: string, value: string): boolean => (key === '' 
  */
 export const RESERVED_LOG_KEYS = ['level', 'message', 'sampling_rate', 'service', 'timestamp'] as const;
 /** Written on every line from the Lambda context and the trace: an attribute of one of these names would replace them. */
-export const CONTEXT_LOG_KEYS = ['cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id', 'xray_trace_id', 'tenant_id'] as const;
+export const CONTEXT_LOG_KEYS = [
+  'cold_start',
+  'function_arn',
+  'function_memory_size',
+  'function_name',
+  'function_request_id',
+  'xray_trace_id',
+  'tenant_id',
+] as const;
 
 /** The attributes of a log line, by any name but those above (the type checker refuses `{ message }`). */
 export type LogAttributes = Record<string, unknown> & { [key in (typeof RESERVED_LOG_KEYS)[number] | (typeof CONTEXT_LOG_KEYS)[number]]?: never };

@@ -112,7 +112,9 @@ export const recordCall = (started: number, call: Omit<TracedCall, 'at' | 'ms'>)
 
 /** Starts the invocation's record (when tracing is on). */
 export const beginInvocation = (settings: TraceSettings & Pick<ConfigValues, 'xrayTraceHeader'> = config): void => {
-  currentInvocation().trace = tracingEnabled(settings) ? { started: performance.now(), sampled: traceSampled(settings.xrayTraceHeader), failed: false, calls: [], more: {} } : undefined;
+  currentInvocation().trace = tracingEnabled(settings)
+    ? { started: performance.now(), sampled: traceSampled(settings.xrayTraceHeader), failed: false, calls: [], more: {} }
+    : undefined;
 };
 
 /** Ends it: the `trace` line when sampled or a call failed (see above). */
@@ -161,7 +163,14 @@ const shortName = (name: string, suffix: RegExp): string => {
 };
 
 /** A call as the trace line lists it, its fields in the line's order. */
-const awsCall = (service: string, operation: string, resource: string | undefined, outcome: string, attempts: number | undefined, failed: boolean): Omit<TracedCall, 'at' | 'ms'> => {
+const awsCall = (
+  service: string,
+  operation: string,
+  resource: string | undefined,
+  outcome: string,
+  attempts: number | undefined,
+  failed: boolean,
+): Omit<TracedCall, 'at' | 'ms'> => {
   const call: Omit<TracedCall, 'at' | 'ms'> = resource ? { service, operation, resource, outcome } : { service, operation, outcome };
   if (attempts) call.attempts = attempts;
   if (failed) call.failed = true;
@@ -177,7 +186,10 @@ const callTimer =
     const operation = shortName(context.commandName ?? 'unknown', /Command$/);
     const input = args.input;
     // The table or bucket; a batch's tables, joined.
-    const target = input?.TableName ?? input?.Bucket ?? (input?.RequestItems && typeof input.RequestItems === 'object' ? Object.keys(input.RequestItems).join(',') : undefined);
+    const target =
+      input?.TableName ??
+      input?.Bucket ??
+      (input?.RequestItems && typeof input.RequestItems === 'object' ? Object.keys(input.RequestItems).join(',') : undefined);
     const resource = typeof target === 'string' && target ? target : undefined;
     try {
       const result = await next(args);
@@ -193,7 +205,9 @@ const callTimer =
     }
   };
 
-type WithMiddlewareStack = { middlewareStack: { add(middleware: never, options: { step: 'initialize'; name: string; priority: 'high'; override: boolean }): void } };
+type WithMiddlewareStack = {
+  middlewareStack: { add(middleware: never, options: { step: 'initialize'; name: string; priority: 'high'; override: boolean }): void };
+};
 
 /**
  * The client with a middleware that times each of its calls into the
@@ -203,7 +217,12 @@ type WithMiddlewareStack = { middlewareStack: { add(middleware: never, options: 
  */
 export const traced = <T>(client: T): T => {
   if (tracingEnabled()) {
-    (client as WithMiddlewareStack).middlewareStack.add(callTimer as never, { step: 'initialize', name: CALL_TIMER_MIDDLEWARE, priority: 'high', override: true });
+    (client as WithMiddlewareStack).middlewareStack.add(callTimer as never, {
+      step: 'initialize',
+      name: CALL_TIMER_MIDDLEWARE,
+      priority: 'high',
+      override: true,
+    });
   }
   return client;
 };

@@ -100,10 +100,15 @@ export const createCancelService = (dependencies: CancelDependencies) => {
       }
       // A clear refusal, or an account that cannot be used, voided nothing: the order is open to the next close again,
       // unless a concurrent cancel the carrier accepted has cancelled it meanwhile (the write's condition).
-      const reopen = () => (open ? reopenShipment(open).catch((e: unknown) => logger.error('could not reopen a shipment for manifests', { orderId: order.orderId, error: e })) : undefined);
+      const reopen = () =>
+        open
+          ? reopenShipment(open).catch((e: unknown) => logger.error('could not reopen a shipment for manifests', { orderId: order.orderId, error: e }))
+          : undefined;
       try {
         const options = await callOptionsOf(order);
-        await callCarrier(order.carrierCode, settings.carrierCancelTimeoutMs, (signal) => carrierOf(order).cancel(shipmentRefOf(order), { ...options, signal }));
+        await callCarrier(order.carrierCode, settings.carrierCancelTimeoutMs, (signal) =>
+          carrierOf(order).cancel(shipmentRefOf(order), { ...options, signal }),
+        );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         logger.warn('carrier cancel failed', { orderId: order.orderId, carrierCode: order.carrierCode, reason: failureKind(error), detail: message });
@@ -144,7 +149,10 @@ export const createCancelService = (dependencies: CancelDependencies) => {
       }
       const { response } = await storeCancelled(order);
       // Another cancel held the open entry; refused before this one's cancel was stored, it may have put it back.
-      if (!open) await dropOpenShipment(order).catch((e: unknown) => logger.error('could not drop the open entry of a cancelled order', { orderId: order.orderId, error: e }));
+      if (!open)
+        await dropOpenShipment(order).catch((e: unknown) =>
+          logger.error('could not drop the open entry of a cancelled order', { orderId: order.orderId, error: e }),
+        );
       // A cancel of unknown outcome before this one left a void record: the carrier has now said voided.
       await dropRecord(order.orderId, 'VOID').catch((e: unknown) => logger.warn('could not drop a void record', { orderId: order.orderId, error: e }));
       return response;

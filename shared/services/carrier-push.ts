@@ -164,7 +164,11 @@ export const createCarrierPushService = ({ carriers, applyPushed, secretOf = sto
           continue;
         }
         if (stored.order.carrierCode !== carrier.code || stored.order.carrierAccountId !== client.carrierAccountId) {
-          logger.warn('push event for an order of another carrier account', { carrierCode: carrier.code, carrierAccountId: client.carrierAccountId, orderId: stored.order.orderId });
+          logger.warn('push event for an order of another carrier account', {
+            carrierCode: carrier.code,
+            carrierAccountId: client.carrierAccountId,
+            orderId: stored.order.orderId,
+          });
           throw new AppError(403, 'FORBIDDEN', 'The tracking number is not of an order of this carrier account');
         }
         orders.push({ orderId: stored.order.orderId, report: { transitStatus: report.transitStatus, events: report.events }, key });

@@ -4,13 +4,7 @@
  * contract's types (shared/contract/catalog.ts).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  listCarrierServices,
-  listGroupCarriers,
-  listPackagingTypes,
-  newCustomBox,
-  type CustomBoxInput,
-} from '../domain/catalog-shaping';
+import { listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, type CustomBoxInput } from '../domain/catalog-shaping';
 import type { CarrierEntry, PackagingEntry, ServiceEntry } from '../contract/catalog';
 import { config } from '../config';
 import { hiddenCarrierCodes, plansServingKey } from '../domain/sandbox-carriers';

@@ -19,4 +19,5 @@ export const listOf = (order: Order): LabelList => ({
 });
 
 /** The label list, without the renderer: what GET /v1/labels/{orderId} needs. */
-export const labelsOf = async (companyId: string, orderId: string, mode: KeyMode): Promise<LabelList> => listOf((await ownOrder(companyId, orderId, mode)).order);
+export const labelsOf = async (companyId: string, orderId: string, mode: KeyMode): Promise<LabelList> =>
+  listOf((await ownOrder(companyId, orderId, mode)).order);

@@ -34,13 +34,14 @@ import { ownOrder } from './own-order';
 import { type LogPort, recordCarrierDocumentsRefused } from '../observability';
 
 /** Renders a file; `refused`: the carrier's documents it could not take, whose packages it drew itself. */
-export type RenderFn = (code: string, document: ShipmentDocument) => Promise<{ body: Buffer; contentType: string; refused?: readonly RefusedCarrierDocument[] }>;
+export type RenderFn = (
+  code: string,
+  document: ShipmentDocument,
+) => Promise<{ body: Buffer; contentType: string; refused?: readonly RefusedCarrierDocument[] }>;
 
 /** `data` of GET /v1/labels/{orderId}: its contract's type (shared/contract/labels.ts). */
 export type { LabelList };
 export type LabelFileAnswer = { kind: 'redirect'; location: string } | { kind: 'list'; data: LabelList };
-
-
 
 export type LabelServiceDependencies = {
   render: RenderFn;
@@ -82,7 +83,13 @@ export const createLabelService = ({ render, logger, clock = () => new Date(), n
   const reportRefused = (order: Order, code: LabelTypeCode, refused: readonly RefusedCarrierDocument[]) => {
     if (refused.length === 0) return;
     for (const { reason, ...document } of refused) {
-      logger.warn("carrier document refused: its page is the service's own", { orderId: order.orderId, labelType: code, carrier: order.carrierCode, document, reason });
+      logger.warn("carrier document refused: its page is the service's own", {
+        orderId: order.orderId,
+        labelType: code,
+        carrier: order.carrierCode,
+        document,
+        reason,
+      });
     }
     recordCarrierDocumentsRefused(order.carrierCode, refused.length);
   };

@@ -118,7 +118,11 @@ export const createNotifyingService = ({ sender, clock = () => new Date(), newId
     } catch (markError) {
       // Not rethrown: the e-mail went out, and a retry of the record cannot mark it either. The claim
       // runs out with its lease, after which a later record of the order may send it once more.
-      logger.error('status e-mail sent but not marked sent', { ...log, messageId, reason: markError instanceof ConditionFailed ? 'taken over' : String(markError) });
+      logger.error('status e-mail sent but not marked sent', {
+        ...log,
+        messageId,
+        reason: markError instanceof ConditionFailed ? 'taken over' : String(markError),
+      });
     }
     logger.info('status e-mail sent', { ...log, messageId });
     count('NotificationsSent');

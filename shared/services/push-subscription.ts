@@ -37,7 +37,12 @@ export const shipperCountryOf = (request: Record<string, unknown> | undefined): 
   return typeof shipper?.countryCode === 'string' ? shipper.countryCode.toUpperCase() : undefined;
 };
 
-export const createPushSubscriber = ({ registry, clock = () => new Date(), logger, timeoutMs = () => config.pushSubscribeTimeoutMs }: PushSubscriberDependencies) => {
+export const createPushSubscriber = ({
+  registry,
+  clock = () => new Date(),
+  logger,
+  timeoutMs = () => config.pushSubscribeTimeoutMs,
+}: PushSubscriberDependencies) => {
   /** Whether the order's carrier pushes events at all (and the order has an account to subscribe under). */
   const pushes = (order: PushSubscribable): boolean => Boolean(order.carrierAccountId && registry.port(order.carrierCode)?.push);
 

@@ -50,9 +50,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       listDefaultPackaging(),
       listCompanyBoxes(company.companyId),
     ]);
-    const enabled = new Map(
-      context.plans.map((plan) => [plan.carrierCode, enabledServices(context.servicesByCarrier.get(plan.carrierCode) ?? [], plan)]),
-    );
+    const enabled = new Map(context.plans.map((plan) => [plan.carrierCode, enabledServices(context.servicesByCarrier.get(plan.carrierCode) ?? [], plan)]));
 
     const prepared = prepareRateRequest({
       body,
@@ -94,7 +92,10 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
 
     const fanOut = await fanOutRates(jobs, { logger });
     failures.push(...fanOut.failures);
-    const joined = joinQuotes(fanOut.quotes.map((q) => q.quote), context);
+    const joined = joinQuotes(
+      fanOut.quotes.map((q) => q.quote),
+      context,
+    );
 
     const requestId = newId();
     const results = buildRateResults({

@@ -30,15 +30,7 @@ import { CarrierRefusal, type CarrierCallOptions, type FoundPackage } from '../d
 import type { Order } from '../domain/entities';
 import type { LogPort } from '../observability';
 import { getOrder, getShipState } from '../store/orders';
-import {
-  addAuditEntry,
-  claimRound,
-  finishRound,
-  getRecord,
-  releaseRound,
-  type AuditEntry,
-  type ReconcileRecord,
-} from '../store/reconciliation';
+import { addAuditEntry, claimRound, finishRound, getRecord, releaseRound, type AuditEntry, type ReconcileRecord } from '../store/reconciliation';
 import { ConditionFailed } from '../store/table-ops';
 import { callCarrier, failureKind } from './carrier-call';
 import type { DueCheck } from '../domain/due-check';
@@ -104,14 +96,30 @@ export const createReconciliationService = ({
       const detail = error instanceof Error ? error.message : String(error);
       if (error instanceof CarrierRefusal) {
         // Billable and beyond our reach: the operator must hear of it.
-        logger.error('reconciliation: an orphan shipment could not be voided', { orderId: auditOrderId, carrierCode: record.carrierCode, trackingNumber: found.trackingNumber, detail });
+        logger.error('reconciliation: an orphan shipment could not be voided', {
+          orderId: auditOrderId,
+          carrierCode: record.carrierCode,
+          trackingNumber: found.trackingNumber,
+          detail,
+        });
         await audit({ orderId: auditOrderId, action: 'void-refused', carrierCode: record.carrierCode, trackingNumber: found.trackingNumber, detail }, now);
         return 'settled';
       }
-      logger.warn('reconciliation: void of an orphan failed; asked again next round', { orderId: auditOrderId, trackingNumber: found.trackingNumber, reason: failureKind(error), detail });
+      logger.warn('reconciliation: void of an orphan failed; asked again next round', {
+        orderId: auditOrderId,
+        trackingNumber: found.trackingNumber,
+        reason: failureKind(error),
+        detail,
+      });
       return 'unknown';
     }
-    const entry = { orderId: auditOrderId, action: 'orphan-voided' as const, carrierCode: record.carrierCode, trackingNumber: found.trackingNumber, detail: `a ${found.role} shipment under reference ${record.reference} that no order adopted` };
+    const entry = {
+      orderId: auditOrderId,
+      action: 'orphan-voided' as const,
+      carrierCode: record.carrierCode,
+      trackingNumber: found.trackingNumber,
+      detail: `a ${found.role} shipment under reference ${record.reference} that no order adopted`,
+    };
     if (await addAuditEntry({ ...entry, at: now.toISOString() })) {
       logger.warn('reconciliation: orphan shipment voided', { ...entry });
       orphanVoided(record.carrierCode);
@@ -131,9 +139,20 @@ export const createReconciliationService = ({
     }
     const order = orderId ? (await getOrder(orderId))?.order : undefined;
     if (outcome === 'adopted' && order) {
-      await audit({ orderId: order.orderId, action: 'orphan-adopted', carrierCode: record.carrierCode, trackingNumber: order.trackingNumber, detail: 'a shipment bought by an attempt of unknown outcome, adopted as the order' }, now);
+      await audit(
+        {
+          orderId: order.orderId,
+          action: 'orphan-adopted',
+          carrierCode: record.carrierCode,
+          trackingNumber: order.trackingNumber,
+          detail: 'a shipment bought by an attempt of unknown outcome, adopted as the order',
+        },
+        now,
+      );
     }
-    const found = await callCarrier(record.carrierCode, config.carrierTrackTimeoutMs, (signal) => carrier.findShipments!.byReference(record.reference, { ...options, signal }));
+    const found = await callCarrier(record.carrierCode, config.carrierTrackTimeoutMs, (signal) =>
+      carrier.findShipments!.byReference(record.reference, { ...options, signal }),
+    );
     const orphans = orphansOf(found, order, settled, outcome === 'given-up');
     for (const orphan of orphans) {
       if ((await voidOrphan(record, carrier, options, orphan, order?.orderId ?? record.orderId, now)) === 'settled') settled.push(orphan.trackingNumber);
@@ -171,7 +190,10 @@ export const createReconciliationService = ({
         action: 'void-confirmed',
         carrierCode: record.carrierCode,
         trackingNumber: ref.trackingNumber,
-        detail: written?.status === 'cancelled' ? 'the void of a cancel whose answer was lost, confirmed; the order is cancelled' : `voided at the carrier, yet the order is ${written?.status ?? 'gone'}`,
+        detail:
+          written?.status === 'cancelled'
+            ? 'the void of a cancel whose answer was lost, confirmed; the order is cancelled'
+            : `voided at the carrier, yet the order is ${written?.status ?? 'gone'}`,
       },
       now,
     );

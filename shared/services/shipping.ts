@@ -78,7 +78,10 @@ export const createShippingService = ({
     if (!pushedUntil || order.mode !== 'live') return;
     // Its polled due time stays until a push shows the carrier reaches us.
     await recordSubscription(order.orderId, pushedUntil).catch((error: unknown) =>
-      logger.warn('push subscription not recorded; the order stays polled', { orderId: order.orderId, detail: error instanceof Error ? error.message : String(error) }),
+      logger.warn('push subscription not recorded; the order stays polled', {
+        orderId: order.orderId,
+        detail: error instanceof Error ? error.message : String(error),
+      }),
     );
   };
 
@@ -198,7 +201,8 @@ export const createShippingService = ({
       // The bill-to account is checked again against the blacklist read now: it may have changed since rating.
       assertBillingAllowed(request.billingOptions, ship.company.blacklist);
       const plan = reference.plansByGroup.get(rate.pricingGroupId)?.find((p) => p.carrierCode === rate.carrierCode);
-      if (!plan) throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
+      if (!plan)
+        throw new AppError(502, 'CARRIER_ERROR', `The carrier account of ${rate.carrierCode} is no longer configured for your pricing group`, { expose: true });
       account = await accountForRate(rate, plan);
       if (carrier?.findShipments && !ship.adoptOnly) {
         await recordAttempt(
@@ -234,10 +238,14 @@ export const createShippingService = ({
       );
     } catch (error) {
       const unknown = attempt.unknown ? { orderId: claim.orderId, shipTime, at: now.toISOString() } : undefined;
-      await releaseClaim(rateResponseId, claim.token, unknown).catch((e: unknown) => logger.error('could not release a ship claim', { rateResponseId, error: e }));
+      await releaseClaim(rateResponseId, claim.token, unknown).catch((e: unknown) =>
+        logger.error('could not release a ship claim', { rateResponseId, error: e }),
+      );
       // A clear refusal of a first attempt bought nothing: nothing to reconcile.
       if (recorded && !attempt.unknown && !mayExist) {
-        await dropRecord(claim.orderId, 'SHIP').catch((e: unknown) => logger.warn('could not drop a reconciliation record', { orderId: claim.orderId, error: e }));
+        await dropRecord(claim.orderId, 'SHIP').catch((e: unknown) =>
+          logger.warn('could not drop a reconciliation record', { orderId: claim.orderId, error: e }),
+        );
       }
       throw error;
     }
@@ -366,10 +374,7 @@ const openShipmentOf = async (order: Order, request: RateRequest, account: Carri
 
 const catalogEntries = async (carrierCode: string, serviceCode: string) => {
   const reference = await loadReference();
-  return [
-    reference.carriers.find((c) => c.code === carrierCode),
-    reference.servicesByCarrier.get(carrierCode)?.find((s) => s.code === serviceCode),
-  ] as const;
+  return [reference.carriers.find((c) => c.code === carrierCode), reference.servicesByCarrier.get(carrierCode)?.find((s) => s.code === serviceCode)] as const;
 };
 
 /** The shipment's label types (shared/labels/catalog.ts), the preferred format first when one is asked for. */

@@ -100,8 +100,7 @@ export const createWebhookDeliveryService = ({
     return toShipResponse(order, carrier, service);
   };
 
-  const send = (message: AttemptMessage, delaySeconds: number) =>
-    deliveryQueue().send([message], Math.max(0, Math.min(MAX_DELAY_SECONDS, delaySeconds)));
+  const send = (message: AttemptMessage, delaySeconds: number) => deliveryQueue().send([message], Math.max(0, Math.min(MAX_DELAY_SECONDS, delaySeconds)));
 
   /** The deliveries one stream record makes; returns how many were new. */
   const handleStreamRecord = async (record: DynamoDBRecord): Promise<number> => {
@@ -109,9 +108,14 @@ export const createWebhookDeliveryService = ({
     if (!image) return 0;
     // A manifest that became closed (the manifest's stream filter): `manifest.created`.
     const closed = manifestOfImage(image);
-    if (closed) return makeDeliveries(closed.companyId, `${closed.manifestId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`, eventTimeOf(record, closed.closedAt ?? closed.createdDate), [
-      { type: 'manifest.created', data: () => manifestView(closed) },
-    ], { manifestId: closed.manifestId });
+    if (closed)
+      return makeDeliveries(
+        closed.companyId,
+        `${closed.manifestId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`,
+        eventTimeOf(record, closed.closedAt ?? closed.createdDate),
+        [{ type: 'manifest.created', data: () => manifestView(closed) }],
+        { manifestId: closed.manifestId },
+      );
     const after = orderOfImage(image);
     if ('skip' in after) {
       if (after.malformed) logger.error('stream record skipped', { eventId: record.eventID, reason: after.skip });
@@ -158,7 +162,17 @@ export const createWebhookDeliveryService = ({
         const deliveryId = deliveryIdOf({ eventAt, sourceId, webhookId: endpoint.webhookId, type });
         const message: AttemptMessage = { companyId, webhookId: endpoint.webhookId, deliveryId, attempts: 0 };
         const isNew = await putDelivery(
-          { deliveryId, webhookId: endpoint.webhookId, companyId, type, createdDate: now.toISOString(), body, attempts: 0, status: 'pending', nextAttemptAt: now.toISOString() },
+          {
+            deliveryId,
+            webhookId: endpoint.webhookId,
+            companyId,
+            type,
+            createdDate: now.toISOString(),
+            body,
+            attempts: 0,
+            status: 'pending',
+            nextAttemptAt: now.toISOString(),
+          },
           now,
         );
         if (isNew) {
@@ -226,7 +240,14 @@ export const createWebhookDeliveryService = ({
       return progress.status === 'pending' ? 'retrying' : progress.status;
     }
     if (progress.disableEndpoint) await disableWebhook(endpoint.companyId, endpoint.webhookId, clock().toISOString());
-    const attributes = { ...log, type: delivery.type, attempt: progress.attempts, outcome: outcomeText(outcome), status: progress.status, nextAttemptAt: progress.nextAttemptAt };
+    const attributes = {
+      ...log,
+      type: delivery.type,
+      attempt: progress.attempts,
+      outcome: outcomeText(outcome),
+      status: progress.status,
+      nextAttemptAt: progress.nextAttemptAt,
+    };
     if (progress.status === 'delivered') {
       count('WebhookDelivered');
       logger.info('webhook delivered', attributes);

@@ -26,7 +26,12 @@ export type WebhookRegistrationDependencies = {
   resolve?: Resolve;
 };
 
-export const createWebhookRegistration = ({ clock = () => new Date(), newId = randomUUID, policy = stagePolicy(), resolve }: WebhookRegistrationDependencies = {}) => ({
+export const createWebhookRegistration = ({
+  clock = () => new Date(),
+  newId = randomUUID,
+  policy = stagePolicy(),
+  resolve,
+}: WebhookRegistrationDependencies = {}) => ({
   /** `body`: the route's, read by its schema (shared/contract/webhooks.ts); the URL's rules are the deployment's, checked here. */
   async create(companyId: string, body: CreateWebhookBody): Promise<CreatedWebhook> {
     const checked = await checkWebhookUrl(body.url, policy, resolve);
@@ -52,5 +57,4 @@ export const createWebhookRegistration = ({ clock = () => new Date(), newId = ra
     }
     return { ...toWebhook(item), secret };
   },
-
 });

@@ -25,7 +25,8 @@ export const createWebhookReplay = ({ clock = () => new Date() }: { clock?: () =
     try {
       await requeueDelivery(delivery, now, new Date(now.getTime() - ATTEMPT_LEASE_SECONDS * 1000));
     } catch (e) {
-      if (e instanceof ConditionFailed) throw new AppError(409, 'WEBHOOK_CONFLICT', 'An attempt of this delivery is in flight; retry shortly', { headers: { 'retry-after': '15' } });
+      if (e instanceof ConditionFailed)
+        throw new AppError(409, 'WEBHOOK_CONFLICT', 'An attempt of this delivery is in flight; retry shortly', { headers: { 'retry-after': '15' } });
       throw e;
     }
     await deliveryQueue().send([{ companyId, webhookId: endpoint.webhookId, deliveryId, attempts: delivery.attempts }], 0);

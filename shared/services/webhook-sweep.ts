@@ -25,15 +25,7 @@
 import { type LogPort, metrics, MetricUnit } from '../observability';
 import { WEBHOOK_OVERDUE_SHARDS } from '../store/keys';
 import { ConditionFailed } from '../store/table-ops';
-import {
-  ATTEMPT_LEASE_SECONDS,
-  deliveryAt,
-  failDelivery,
-  MAX_SWEEPS,
-  overdueDeliveries,
-  sweepDelivery,
-  type OverdueEntry,
-} from '../store/webhooks';
+import { ATTEMPT_LEASE_SECONDS, deliveryAt, failDelivery, MAX_SWEEPS, overdueDeliveries, sweepDelivery, type OverdueEntry } from '../store/webhooks';
 import { deliveryQueue, type DeliveryMessage } from '../webhooks/queue';
 
 /** Index entries read per query. */
@@ -59,7 +51,13 @@ export const createWebhookSweep = ({ clock = () => new Date(), logger, budgetMs 
     if (!item || item.status !== 'pending' || item.overdueAt !== entry.overdueAt) return undefined;
     // An attempt in flight: it moves the delivery itself.
     if (item.attempt && item.attempt.startedAt >= staleBefore.toISOString()) return undefined;
-    const log = { webhookId: item.webhookId, deliveryId: item.deliveryId, attempts: item.attempts, sweeps: item.sweeps ?? 0, nextAttemptAt: item.nextAttemptAt };
+    const log = {
+      webhookId: item.webhookId,
+      deliveryId: item.deliveryId,
+      attempts: item.attempts,
+      sweeps: item.sweeps ?? 0,
+      nextAttemptAt: item.nextAttemptAt,
+    };
     if ((item.sweeps ?? 0) >= MAX_SWEEPS) {
       if (await failDelivery(item, SWEEP_GAVE_UP, staleBefore, item)) {
         summary.failed += 1;

@@ -14,7 +14,6 @@ import { deleteWebhook, getWebhook, latestDeliveries, listWebhooks, type Deliver
 /** Deliveries listed per request, newest first. */
 export const DELIVERY_LIST_LIMIT = 50;
 
-
 export const toWebhook = (item: WebhookItem): Webhook => ({
   id: item.webhookId,
   url: item.url,
@@ -48,7 +47,9 @@ export const ownWebhook = async (companyId: string, webhookId: string): Promise<
 export const createWebhooksService = () => {
   return {
     async list(companyId: string): Promise<Webhook[]> {
-      return (await listWebhooks(companyId)).sort((a, b) => a.createdDate.localeCompare(b.createdDate) || a.webhookId.localeCompare(b.webhookId)).map(toWebhook);
+      return (await listWebhooks(companyId))
+        .sort((a, b) => a.createdDate.localeCompare(b.createdDate) || a.webhookId.localeCompare(b.webhookId))
+        .map(toWebhook);
     },
 
     async get(companyId: string, webhookId: string): Promise<Webhook> {
@@ -66,7 +67,6 @@ export const createWebhooksService = () => {
       const endpoint = await ownWebhook(companyId, webhookId);
       return (await latestDeliveries(companyId, endpoint.webhookId, DELIVERY_LIST_LIMIT)).map(toDelivery);
     },
-
   };
 };
 

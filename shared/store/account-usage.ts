@@ -101,7 +101,10 @@ export const accountUsage = async (carrierAccountId: string): Promise<AccountUsa
     else others.push({ pk, sk });
   }
   const [orders, calls] = await Promise.all([
-    readAll([...orderIds].map((id) => keys.order(id)), ['carrierAccountId', 'status']),
+    readAll(
+      [...orderIds].map((id) => keys.order(id)),
+      ['carrierAccountId', 'status'],
+    ),
     readAll(others, ['carrierAccountId']),
   ]);
   return {

@@ -67,8 +67,7 @@ export const createApiKey = async (input: CreateApiKeyInput): Promise<{ keyId: s
   return { keyId: record.keyId, apiKey };
 };
 
-export const getApiKeyByHash = async (keyHash: string): Promise<ApiKeyRecord | undefined> =>
-  getItem(keys.apiKey(keyHash), apiKeyRecordSchema);
+export const getApiKeyByHash = async (keyHash: string): Promise<ApiKeyRecord | undefined> => getItem(keys.apiKey(keyHash), apiKeyRecordSchema);
 
 const pointerItem = z.object({ keyId: z.string(), keyHash: z.string() });
 

@@ -16,7 +16,11 @@ import { conditionalPut, conditionalUpdate, ConditionFailed, getItem, isConditio
 
 const ENTITY_TYPE = 'carrierAccount';
 
-const itemOf = (account: CarrierAccountRecord) => ({ ...keys.carrierAccount(account.carrierAccountId), entityType: ENTITY_TYPE, ...carrierAccountSchema.parse(account) });
+const itemOf = (account: CarrierAccountRecord) => ({
+  ...keys.carrierAccount(account.carrierAccountId),
+  entityType: ENTITY_TYPE,
+  ...carrierAccountSchema.parse(account),
+});
 
 /** Writes a new account; throws ConditionFailed when one with its id exists. */
 export const putCarrierAccount = async (account: CarrierAccountRecord): Promise<void> => {
@@ -81,7 +85,9 @@ export const listCarrierAccounts = async (): Promise<CarrierAccountRecord[]> => 
     accounts.push(...(out.Items ?? []).map((item) => carrierAccountSchema.parse(item)));
     start = out.LastEvaluatedKey;
   } while (start);
-  return accounts.sort((a, b) => a.carrierCode.localeCompare(b.carrierCode) || a.name.localeCompare(b.name) || a.carrierAccountId.localeCompare(b.carrierAccountId));
+  return accounts.sort(
+    (a, b) => a.carrierCode.localeCompare(b.carrierCode) || a.name.localeCompare(b.name) || a.carrierAccountId.localeCompare(b.carrierAccountId),
+  );
 };
 
 /**

@@ -24,7 +24,8 @@ const CONTENT_TYPES: Record<CarrierDocumentRef['format'], string> = {
 export const carrierDocumentKey = (companyId: string, orderId: string, ref: CarrierDocumentRef): string =>
   `${bucketDefinition.labelPrefix}${companyId}/${orderId}/carrier/${ref.type}${ref.packageIndex === undefined ? '' : `-${ref.packageIndex + 1}`}.${EXTENSIONS[ref.format]}`;
 
-const refOf = ({ type, format, packageIndex }: CarrierDocument): CarrierDocumentRef => (packageIndex === undefined ? { type, format } : { type, format, packageIndex });
+const refOf = ({ type, format, packageIndex }: CarrierDocument): CarrierDocumentRef =>
+  packageIndex === undefined ? { type, format } : { type, format, packageIndex };
 
 /** Stores every document and answers how the order lists them. */
 export const putCarrierDocuments = async (companyId: string, orderId: string, documents: readonly CarrierDocument[]): Promise<CarrierDocumentRef[]> => {

@@ -33,8 +33,7 @@ export const createCompany = async (input: CreateCompanyInput): Promise<Company>
   return company;
 };
 
-export const getCompany = async (companyId: string): Promise<Company | undefined> =>
-  getItem(keys.company(companyId), companySchema);
+export const getCompany = async (companyId: string): Promise<Company | undefined> => getItem(keys.company(companyId), companySchema);
 
 export const addToBlacklist = async (companyId: string, account: string): Promise<void> => {
   try {

@@ -84,7 +84,10 @@ export const expressionOf = () => {
      * clauses written by the caller (already placeholders) after them.
      */
     update(changes: Changes, more: { set?: readonly string[]; remove?: readonly string[] } = {}): string {
-      const set = [...(more.set ?? []), ...Object.entries(changes.set ?? {}).map(([attribute, value]) => `${builder.name(attribute)} = ${builder.value(`set_${attribute}`, value)}`)];
+      const set = [
+        ...(more.set ?? []),
+        ...Object.entries(changes.set ?? {}).map(([attribute, value]) => `${builder.name(attribute)} = ${builder.value(`set_${attribute}`, value)}`),
+      ];
       const remove = [...(more.remove ?? []), ...(changes.remove ?? []).map((attribute) => builder.name(attribute))];
       return [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' ');
     },

@@ -11,11 +11,7 @@
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 
 const numberSize = (n: number): number => {
-  const digits = String(Math.abs(n))
-    .replace(/e.*$/i, '')
-    .replace('.', '')
-    .replace(/^0+/, '')
-    .replace(/0+$/, '');
+  const digits = String(Math.abs(n)).replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
   return Math.ceil(Math.max(digits.length, 1) / 2) + 1;
 };
 

@@ -143,15 +143,24 @@ export const keys = {
    * (shared/store/tracking-schedule.ts): a carrier's test environment numbers apart from its
    * production, so a test order and a live order may carry the same number.
    */
-  trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({ pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`, sk: `TRACKNO#${mode}` }),
+  trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({
+    pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`,
+    sk: `TRACKNO#${mode}`,
+  }),
   /** A shipment not yet on a manifest (docs/decisions.md, "Manifests"): put with its order, deleted by the close that takes it or the cancel that voids it. */
   manifestOpen: (companyId: string, mode: KeyMode, carrierCode: string, orderId: string): Key => ({
     pk: `${PK_PREFIX.manifest}${companyId}`,
     sk: `OPEN#${mode}#${carrierCode}#${orderId}`,
   }),
-  manifestOpenPrefix: (companyId: string, mode: KeyMode, carrierCode: string) => ({ pk: `${PK_PREFIX.manifest}${companyId}`, skPrefix: `OPEN#${mode}#${carrierCode}#` }),
+  manifestOpenPrefix: (companyId: string, mode: KeyMode, carrierCode: string) => ({
+    pk: `${PK_PREFIX.manifest}${companyId}`,
+    skPrefix: `OPEN#${mode}#${carrierCode}#`,
+  }),
   /** The close lease of one mode and carrier of a company: one close at a time. */
-  manifestClose: (companyId: string, mode: KeyMode, carrierCode: string): Key => ({ pk: `${PK_PREFIX.manifest}${companyId}`, sk: `CLOSE#${mode}#${carrierCode}` }),
+  manifestClose: (companyId: string, mode: KeyMode, carrierCode: string): Key => ({
+    pk: `${PK_PREFIX.manifest}${companyId}`,
+    sk: `CLOSE#${mode}#${carrierCode}`,
+  }),
   /** A manifest, sorted in its company and mode by ship date, then creation time. */
   manifest: (companyId: string, mode: KeyMode, shipDate: string, createdDate: string, manifestId: string): Key => ({
     pk: `${PK_PREFIX.manifest}${companyId}`,

@@ -41,7 +41,10 @@ export const putLabelFile = async (key: string, body: Buffer, contentType: strin
 
 /** A GET URL of the file valid `expiresInSeconds`, downloading as `fileName`. */
 export const presignLabelFile = async (key: string, fileName: string, expiresInSeconds: number): Promise<string> =>
-  (await import('../aws/s3')).s3.presignGet({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }, expiresInSeconds);
+  (await import('../aws/s3')).s3.presignGet(
+    { Bucket: config.bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` },
+    expiresInSeconds,
+  );
 
 const markerSchema = z.object({ state: z.enum(['rendering', 'stored']), token: z.string(), at: z.string() });
 export type RenderMarker = z.infer<typeof markerSchema>;
@@ -64,7 +67,14 @@ export const getRenderMarker = (orderId: string, code: LabelTypeCode) => renderL
  * bucket before the file landed cannot claim a marker stored meanwhile.
  * Throws ConditionFailed otherwise.
  */
-export const claimRender = async (orderId: string, code: LabelTypeCode, token: string, at: string, staleBefore: string, storedToken?: string): Promise<void> => {
+export const claimRender = async (
+  orderId: string,
+  code: LabelTypeCode,
+  token: string,
+  at: string,
+  staleBefore: string,
+  storedToken?: string,
+): Promise<void> => {
   await renderLease.claim(keys.labelRender(orderId, code), {
     token,
     now: new Date(at),

@@ -128,7 +128,9 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
         ? all(e.equals(TOKEN, options.takeOver.token, 'taken'), ...(options.takeOver.completed ? [e.equals(STATE, layout.done, 'done')] : []))
         : any(
             e.absent(pk),
-            ...(options.staleBefore ? [`${e.equals(STATE, layout.held, 'held')} AND ${e.name(layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`] : []),
+            ...(options.staleBefore
+              ? [`${e.equals(STATE, layout.held, 'held')} AND ${e.name(layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`]
+              : []),
           );
       await conditionalPut(
         { ...(options.data ?? {}), ...key, entityType: layout.entityType, [STATE]: layout.held, [TOKEN]: options.token, [layout.since]: since },
@@ -140,7 +142,10 @@ export const defineLease = <T>(layout: LeaseLayout<T>) => {
     const lease = e.name(layout.attribute);
     const leaseCondition = options.takeOver
       ? `${e.path(layout.attribute, TOKEN)} = ${e.value('taken', options.takeOver.token)}`
-      : [e.absent(layout.attribute), ...(options.staleBefore ? [`${e.path(layout.attribute, layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`] : [])].join(' OR ');
+      : [
+          e.absent(layout.attribute),
+          ...(options.staleBefore ? [`${e.path(layout.attribute, layout.since)} < ${e.value('stale', options.staleBefore.toISOString())}`] : []),
+        ].join(' OR ');
     // `attribute_exists(pk)`: a lease on an item never creates the item.
     const condition = all(e.exists(pk), ...itemConditions(e, options.require), leaseCondition);
     const value = e.value('lease', { ...(options.data ?? {}), [TOKEN]: options.token, [layout.since]: since });

@@ -34,7 +34,13 @@ import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryPrefi
 
 /** One package of a manifest line: its tracking number and weight in kilograms. */
 const packageSchema = z.object({ trackingNumber: z.string(), weightKg: z.number() });
-const shipperSchema = z.object({ name: z.string(), company: z.optional(z.string()), city: z.optional(z.string()), province: z.optional(z.string()), country: z.string() });
+const shipperSchema = z.object({
+  name: z.string(),
+  company: z.optional(z.string()),
+  city: z.optional(z.string()),
+  province: z.optional(z.string()),
+  country: z.string(),
+});
 export type ManifestShipper = z.infer<typeof shipperSchema>;
 
 /** What a manifest line of an order needs, kept while the order is open. */
@@ -102,9 +108,7 @@ export const takeForManifest = async (shipment: OpenShipment, manifestId: string
  */
 export const takeForCancel = async (order: { companyId: string; mode: KeyMode; carrierCode: string; orderId: string }): Promise<OpenShipment | undefined> => {
   try {
-    const out = await ddb.send(
-      new DeleteCommand({ TableName: config.tableName, Key: openKey(order), ...conditionOf(itemExists()), ReturnValues: 'ALL_OLD' }),
-    );
+    const out = await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: openKey(order), ...conditionOf(itemExists()), ReturnValues: 'ALL_OLD' }));
     const parsed = openShipmentSchema.safeParse(out.Attributes);
     return parsed.success ? parsed.data : undefined;
   } catch (error) {
@@ -143,7 +147,13 @@ export const dropOpenShipment = async (order: { companyId: string; mode: KeyMode
 };
 
 /** One line of a manifest: an order and its packages. */
-const lineSchema = z.object({ orderId: z.string(), trackingNumber: z.string(), serviceCode: z.string(), serviceName: z.string(), packages: z.array(packageSchema) });
+const lineSchema = z.object({
+  orderId: z.string(),
+  trackingNumber: z.string(),
+  serviceCode: z.string(),
+  serviceName: z.string(),
+  packages: z.array(packageSchema),
+});
 export type ManifestLine = z.infer<typeof lineSchema>;
 
 const documentSchema = z.object({ code: z.literal('MANIFEST_PDF'), source: z.enum(['rendered', 'carrier']), objectKey: z.string() });
@@ -346,7 +356,11 @@ export const claimClose = (key: Key, token: string, now: Date, options: { staleB
   closeLease.claim(key, {
     token,
     now,
-    ...(options.completedToken ? { takeOver: { token: options.completedToken, completed: true } } : options.stale ? { takeOver: { token: options.stale.token } } : { staleBefore: options.staleBefore }),
+    ...(options.completedToken
+      ? { takeOver: { token: options.completedToken, completed: true } }
+      : options.stale
+        ? { takeOver: { token: options.stale.token } }
+        : { staleBefore: options.staleBefore }),
   });
 
 /** Notes on the held lease the manifests this close has begun, before it writes them. */

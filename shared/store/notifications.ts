@@ -54,13 +54,13 @@ export type Claim = { claimed: true } | { claimed: false; marker: NotificationMa
  * When the claim fails, says why: the marker as it is now (read consistently;
  * undefined if it was released in between, which the caller treats as in flight).
  */
-export const claimNotification = async (
-  orderId: string,
-  status: string,
-  claim: { token: string; startedAt: string; staleBefore: string },
-): Promise<Claim> => {
+export const claimNotification = async (orderId: string, status: string, claim: { token: string; startedAt: string; staleBefore: string }): Promise<Claim> => {
   try {
-    await notifyLease.claim(keys.notification(orderId, status), { token: claim.token, now: new Date(claim.startedAt), staleBefore: new Date(claim.staleBefore) });
+    await notifyLease.claim(keys.notification(orderId, status), {
+      token: claim.token,
+      now: new Date(claim.startedAt),
+      staleBefore: new Date(claim.staleBefore),
+    });
     return { claimed: true };
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;

@@ -68,13 +68,12 @@ const UNCERTAIN = 'uncertainAttempt';
 
 const shipStateItem = z.object({ orderId: optionalText, claim: z.optional(shipClaim.schema), [UNCERTAIN]: z.optional(uncertainSchema) });
 
-export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> =>
-  getItem(keys.rateResponse(rateResponseId), shipStateItem, true);
+export const getShipState = async (rateResponseId: string): Promise<ShipState | undefined> => getItem(keys.rateResponse(rateResponseId), shipStateItem, true);
 
 /** The rate response as its owner sees it and its ship state, from one read. */
 export const getRateForShip = async (rateResponseId: string, companyId: string, now: Date) => {
   const { rate, extra } = await getRateResponseWith(rateResponseId, companyId, shipStateItem, now);
-  return { rate, state: rate.status === 'missing' ? undefined : (extra) };
+  return { rate, state: rate.status === 'missing' ? undefined : extra };
 };
 
 /**
@@ -110,7 +109,12 @@ export const releaseClaim = async (rateResponseId: string, token: string, uncert
  * removal). Throws ConditionFailed otherwise (another ship took the claim
  * over), in which case nothing is written.
  */
-export const completeShipment = async (order: Order, request: Record<string, unknown>, token: string, also: readonly TransactionWrite[] = []): Promise<void> => {
+export const completeShipment = async (
+  order: Order,
+  request: Record<string, unknown>,
+  token: string,
+  also: readonly TransactionWrite[] = [],
+): Promise<void> => {
   await transactWrite([
     ...also,
     {
@@ -141,9 +145,7 @@ export type StoredOrder = { order: Order; request: Record<string, unknown>; sche
 
 /** getOrder shared within a request (./request-scope.ts), for a route that reads it alongside authentication; '' or a malformed id reads nothing. */
 export const getOrderOnce = (orderId: string): Promise<StoredOrder | undefined> =>
-  isUuid(orderId)
-    ? perRequest(`order:${orderId.toLowerCase()}`, () => getOrder(orderId.toLowerCase()))
-    : Promise.resolve(undefined);
+  isUuid(orderId) ? perRequest(`order:${orderId.toLowerCase()}`, () => getOrder(orderId.toLowerCase())) : Promise.resolve(undefined);
 
 /** The order, whoever owns it: the caller decides what another company's order means (404 on ship, 403 on labels). One Query reads the order and its schedule. */
 export const getOrder = async (orderId: string): Promise<StoredOrder | undefined> => {
@@ -195,7 +197,6 @@ export const saveTracking = async (order: Order, update: TrackingUpdate, extra: 
   const written = await conditionalUpdate(keys.order(order.orderId), e.expression(changes), e.expression(atVersionRead));
   return storedOrderOf(orderItem.parse(written)).order;
 };
-
 
 /** A write that kept losing races for its whole budget; the order is as the winners left it. */
 export class OrderBusy extends Error {

@@ -82,34 +82,36 @@ const rateRequestItem = z.pipe(
     expiresAt: text,
     mode: z._default(keyModeSchema, 'live'),
   }),
-  z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({ ...rest, request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown> })),
+  z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({
+    ...rest,
+    request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown>,
+  })),
 );
 
 const tier = z.tuple([num, num, num]);
 const storedCharges = z.array(z.tuple([text, num, num, num]));
 
-const storedRate = z
-  .object({
-    rateResponseId: text,
-    rateRequestId: text,
-    companyId: text,
-    createdDate: text,
-    expiresAt: text,
-    pricingGroupId: text,
-    carrierCode: text,
-    serviceCode: text,
-    accountNumber: text,
-    carrierAccountId: optionalText,
-    isThirdParty: flag,
-    commitment: z.nullable(z.object({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: flag })),
-    currency: text,
-    fxRate: num,
-    charges: storedCharges,
-    totals: z.object({ retail: tier, account: tier, discounted: tier }),
-    margin: tier,
-    discountBp: z.object({ account: num, customer: num }),
-    mode: z._default(keyModeSchema, 'live'),
-  }) satisfies z.ZodMiniType<StoredRate>;
+const storedRate = z.object({
+  rateResponseId: text,
+  rateRequestId: text,
+  companyId: text,
+  createdDate: text,
+  expiresAt: text,
+  pricingGroupId: text,
+  carrierCode: text,
+  serviceCode: text,
+  accountNumber: text,
+  carrierAccountId: optionalText,
+  isThirdParty: flag,
+  commitment: z.nullable(z.object({ commitDate: text, commitTime: text, timezoneCode: text, guaranteed: flag })),
+  currency: text,
+  fxRate: num,
+  charges: storedCharges,
+  totals: z.object({ retail: tier, account: tier, discounted: tier }),
+  margin: tier,
+  discountBp: z.object({ account: num, customer: num }),
+  mode: z._default(keyModeSchema, 'live'),
+}) satisfies z.ZodMiniType<StoredRate>;
 
 const chargesJson = z.pipe(
   text,

@@ -111,7 +111,11 @@ export const getRecord = (orderId: string, kind: ReconcileKind): Promise<Reconci
  * time the dispatcher found); a lease older than `staleBefore` is a dead
  * run's. ConditionFailed when another run holds it or it moved on.
  */
-export const claimRound = async (orderId: string, kind: ReconcileKind, claim: { token: string; now: Date; dueAt: string; staleBefore: Date }): Promise<void> => {
+export const claimRound = async (
+  orderId: string,
+  kind: ReconcileKind,
+  claim: { token: string; now: Date; dueAt: string; staleBefore: Date },
+): Promise<void> => {
   await runLease.claim(keys.reconcile(orderId, kind), {
     token: claim.token,
     now: claim.now,
@@ -161,10 +165,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Adds `entry` to its order's audit trail, once: a repeated run writes nothing. Whether it was new. */
 export const addAuditEntry = async (entry: AuditEntry): Promise<boolean> => {
   try {
-    await conditionalPut(
-      { ...keys.audit(entry.orderId, entry.action, entry.trackingNumber), entityType: 'audit', ...stripUndefined(entry) },
-      itemAbsent(),
-    );
+    await conditionalPut({ ...keys.audit(entry.orderId, entry.action, entry.trackingNumber), entityType: 'audit', ...stripUndefined(entry) }, itemAbsent());
     return true;
   } catch (error) {
     if (error instanceof ConditionFailed) return false;

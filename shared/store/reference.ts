@@ -69,8 +69,7 @@ export const toReferenceData = (items: ReadonlyArray<Record<string, unknown>>): 
 };
 
 /** The whole reference data: one Query (more pages only past 1 MB), cached per container. */
-export const loadReference = (): Promise<ReferenceData> =>
-  memoReference('reference', async () => toReferenceData(await queryItems(PK_PREFIX.reference)));
+export const loadReference = (): Promise<ReferenceData> => memoReference('reference', async () => toReferenceData(await queryItems(PK_PREFIX.reference)));
 
 /** The stored item of a pricing plan. */
 export const pricingPlanItem = (plan: PricingPlan) => ({

@@ -145,8 +145,7 @@ export class ConditionFailed extends Error {
 }
 
 export const isConditionalCheckFailed = (e: unknown) =>
-  e instanceof ConditionFailed ||
-  (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'ConditionalCheckFailedException');
+  e instanceof ConditionFailed || (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'ConditionalCheckFailedException');
 
 const keyOf = ({ pk, sk }: Key): Key => ({ pk, sk });
 
@@ -205,14 +204,23 @@ export type TransactionWrite =
   | { delete: Key; condition?: Expression }
   | { check: Key; condition: Expression };
 
-const keyOfWrite = (write: TransactionWrite): Key => keyOf('put' in write ? write.put : 'update' in write ? write.update : 'delete' in write ? write.delete : write.check);
+const keyOfWrite = (write: TransactionWrite): Key =>
+  keyOf('put' in write ? write.put : 'update' in write ? write.update : 'delete' in write ? write.delete : write.check);
 
 const transactItem = (write: TransactionWrite) => {
   const TableName = config.tableName;
   const condition = write.condition ? { ConditionExpression: write.condition.expression } : {};
   if ('put' in write) return { Put: { TableName, Item: write.put, ...condition, ...requestPlaceholders(write.condition) } };
   if ('update' in write) {
-    return { Update: { TableName, Key: keyOf(write.update), UpdateExpression: write.changes.expression, ...condition, ...requestPlaceholders(write.changes, write.condition) } };
+    return {
+      Update: {
+        TableName,
+        Key: keyOf(write.update),
+        UpdateExpression: write.changes.expression,
+        ...condition,
+        ...requestPlaceholders(write.changes, write.condition),
+      },
+    };
   }
   if ('delete' in write) return { Delete: { TableName, Key: keyOf(write.delete), ...condition, ...requestPlaceholders(write.condition) } };
   return { ConditionCheck: { TableName, Key: keyOf(write.check), ConditionExpression: write.condition.expression, ...requestPlaceholders(write.condition) } };

@@ -144,7 +144,12 @@ const orderIdOfPk = (pk: unknown): string | undefined =>
   typeof pk === 'string' && pk.startsWith(PK_PREFIX.order) ? pk.slice(PK_PREFIX.order.length) : undefined;
 
 /** A page of checks due at `now` in one shard of the tracking-due index, oldest due first (keys only). */
-export const dueChecks = async (shard: number, now: Date, limit: number, start?: Record<string, unknown>): Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }> => {
+export const dueChecks = async (
+  shard: number,
+  now: Date,
+  limit: number,
+  start?: Record<string, unknown>,
+): Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }> => {
   if (shard < 0 || shard >= TRACKING_SHARDS) throw new RangeError(`shard ${shard} is not one of 0..${TRACKING_SHARDS - 1}`);
   const page = await queryIndexUpTo(trackingDueIndex, keys.dueShard(shard), now.toISOString(), limit, start);
   const checks = page.items.flatMap((item) => {

@@ -191,7 +191,12 @@ const attemptLease = defineLease({ kind: 'attribute', attribute: 'attempt', sinc
  * not pending, or another attempt holds a lease younger than `staleBefore`).
  */
 export const claimDeliveryAttempt = (item: DeliveryItem, token: string, now: Date, staleBefore: Date): Promise<void> =>
-  attemptLease.claim(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), { token, now, staleBefore, require: { equal: { status: 'pending' } } });
+  attemptLease.claim(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
+    token,
+    now,
+    staleBefore,
+    require: { equal: { status: 'pending' } },
+  });
 
 /** Records an attempt's outcome and gives the lease up, in one write; ConditionFailed when the lease was taken over. */
 export const recordAttempt = (item: DeliveryItem, token: string, progress: DeliveryProgress): Promise<void> => {
@@ -216,7 +221,12 @@ export const recordAttempt = (item: DeliveryItem, token: string, progress: Deliv
  * `seen`, only while the delivery is still as it was read. False when it was
  * not failed.
  */
-export const failDelivery = async (item: DeliveryItem, reason: string, staleBefore: Date, seen?: Pick<DeliveryItem, 'attempts' | 'overdueAt'>): Promise<boolean> => {
+export const failDelivery = async (
+  item: DeliveryItem,
+  reason: string,
+  staleBefore: Date,
+  seen?: Pick<DeliveryItem, 'attempts' | 'overdueAt'>,
+): Promise<boolean> => {
   try {
     await attemptLease.whileUnheld(keys.webhookDelivery(item.companyId, item.webhookId, item.deliveryId), {
       staleBefore,
@@ -250,12 +260,19 @@ export const requeueDelivery = async (item: DeliveryItem, now: Date, staleBefore
 export type OverdueEntry = { key: Key; overdueAt: string };
 
 /** A page of the deliveries overdue at `now` in one shard of the webhook-overdue index, longest overdue first (keys only). */
-export const overdueDeliveries = async (shard: number, now: Date, limit: number, start?: Record<string, unknown>): Promise<{ entries: OverdueEntry[]; next?: Record<string, unknown> }> => {
+export const overdueDeliveries = async (
+  shard: number,
+  now: Date,
+  limit: number,
+  start?: Record<string, unknown>,
+): Promise<{ entries: OverdueEntry[]; next?: Record<string, unknown> }> => {
   if (shard < 0 || shard >= WEBHOOK_OVERDUE_SHARDS) throw new RangeError(`shard ${shard} is not one of 0..${WEBHOOK_OVERDUE_SHARDS - 1}`);
   const page = await queryIndexUpTo(webhookOverdueIndex, keys.webhookOverdueShard(shard), now.toISOString(), limit, start);
   const entries = page.items.flatMap((item): OverdueEntry[] => {
     const overdueAt = item[webhookOverdueIndex.sortKey];
-    return typeof item.pk === 'string' && typeof item.sk === 'string' && typeof overdueAt === 'string' ? [{ key: { pk: item.pk, sk: item.sk }, overdueAt }] : [];
+    return typeof item.pk === 'string' && typeof item.sk === 'string' && typeof overdueAt === 'string'
+      ? [{ key: { pk: item.pk, sk: item.sk }, overdueAt }]
+      : [];
   });
   return { entries, next: page.next };
 };

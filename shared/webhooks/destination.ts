@@ -59,7 +59,11 @@ const judged = (ip: string, v4: (address: ipaddr.IPv4) => boolean, v6: (address:
  * is refused whatever it carries (docs/webhooks.md, "Safety").
  */
 export const isPublicAddress = (ip: string): boolean =>
-  judged(ip, (v4) => v4.range() === 'unicast', (v6) => v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST));
+  judged(
+    ip,
+    (v4) => v4.range() === 'unicast',
+    (v6) => v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST),
+  );
 
 /** AWS's IPv6 instance metadata and time services (fd00:ec2::254, fd00:ec2::123): unique-local, so "private" to ipaddr.js. */
 const AWS_METADATA_V6 = ipaddr.IPv6.parseCIDR('fd00:ec2::/32');
@@ -70,7 +74,11 @@ const AWS_METADATA_V6 = ipaddr.IPv6.parseCIDR('fd00:ec2::/32');
  * block: refused under every policy, the local runtime's included.
  */
 export const isLinkLocalOrMetadata = (ip: string): boolean =>
-  judged(ip, (v4) => v4.range() === 'linkLocal', (v6) => v6.range() === 'linkLocal' || v6.match(AWS_METADATA_V6));
+  judged(
+    ip,
+    (v4) => v4.range() === 'linkLocal',
+    (v6) => v6.range() === 'linkLocal' || v6.match(AWS_METADATA_V6),
+  );
 
 /** IPv4-compatible addresses (`::a.b.c.d`), outside loopback and unspecified, which ipaddr.js calls unicast. */
 const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
@@ -104,7 +112,11 @@ const defaultResolve: Resolve = async (host) => (await dns.lookup(host, { all: t
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** The URL, or why it is refused (a sentence safe to show the caller). */
-export const checkWebhookUrl = async (raw: string, policy: DestinationPolicy, resolve: Resolve = defaultResolve): Promise<{ ok: true; url: URL } | { ok: false; reason: string }> => {
+export const checkWebhookUrl = async (
+  raw: string,
+  policy: DestinationPolicy,
+  resolve: Resolve = defaultResolve,
+): Promise<{ ok: true; url: URL } | { ok: false; reason: string }> => {
   if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `must be at most ${MAX_URL_LENGTH} characters` };
   let url: URL;
   try {
@@ -112,14 +124,16 @@ export const checkWebhookUrl = async (raw: string, policy: DestinationPolicy, re
   } catch {
     return { ok: false, reason: 'is not a valid URL' };
   }
-  if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) return { ok: false, reason: policy.allowHttp ? 'must be an http or https URL' : 'only https URLs are accepted' };
+  if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:'))
+    return { ok: false, reason: policy.allowHttp ? 'must be an http or https URL' : 'only https URLs are accepted' };
   if (url.username || url.password) return { ok: false, reason: 'must not carry a user name or password' };
   if (url.hash) return { ok: false, reason: 'must not have a fragment' };
   const host = hostOf(url);
   if (!host) return { ok: false, reason: 'must name a host' };
   if (policy.allowPrivate) {
     // Names are checked when they are connected to (guardedLookup): a local receiver's name need not resolve yet.
-    if (isIP(host) && neverAllowed(host)) return { ok: false, reason: `host ${host} is a link-local or metadata address, or an IPv6 form carrying an IPv4 address` };
+    if (isIP(host) && neverAllowed(host))
+      return { ok: false, reason: `host ${host} is a link-local or metadata address, or an IPv6 form carrying an IPv4 address` };
     return { ok: true, url };
   }
   let addresses: string[];
@@ -132,7 +146,8 @@ export const checkWebhookUrl = async (raw: string, policy: DestinationPolicy, re
     }
     if (addresses.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
   }
-  if (!addresses.every(isPublicAddress)) return { ok: false, reason: `host ${host} resolves to an address that is not public (loopback, private, link-local or reserved)` };
+  if (!addresses.every(isPublicAddress))
+    return { ok: false, reason: `host ${host} resolves to an address that is not public (loopback, private, link-local or reserved)` };
   return { ok: true, url };
 };
 
@@ -224,7 +239,9 @@ export const postWebhook = (
           kind: 'response',
           status: response.statusCode ?? 0,
           body: Buffer.concat(chunks).toString('utf8'),
-          ...(retryAfterSeconds(response.headers['retry-after']) !== undefined ? { retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'])! } : {}),
+          ...(retryAfterSeconds(response.headers['retry-after']) !== undefined
+            ? { retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'])! }
+            : {}),
         });
       response.on('data', (chunk: Buffer) => {
         const room = options.maxResponseBytes - size;

@@ -73,9 +73,9 @@ export const sealSecret = async (plain: string, context: SecretContext): Promise
   const keyId = config.webhookKmsKeyId;
   if (keyId) {
     const { EncryptCommand } = await import('@aws-sdk/client-kms');
-    const out = await (await (kms ??= kmsClient())).send(
-      new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plain, 'utf8'), EncryptionContext: encryptionContext(context) }),
-    );
+    const out = await (
+      await (kms ??= kmsClient())
+    ).send(new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plain, 'utf8'), EncryptionContext: encryptionContext(context) }));
     return `kms:${Buffer.from(out.CiphertextBlob!).toString('base64')}`;
   }
   const file = config.webhookSecretKeyFile;
@@ -91,9 +91,9 @@ export const openSecret = async (sealed: string, context: SecretContext): Promis
   let plain: string;
   if (sealed.startsWith('kms:')) {
     const { DecryptCommand } = await import('@aws-sdk/client-kms');
-    const out = await (await (kms ??= kmsClient())).send(
-      new DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice(4), 'base64'), EncryptionContext: encryptionContext(context) }),
-    );
+    const out = await (
+      await (kms ??= kmsClient())
+    ).send(new DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice(4), 'base64'), EncryptionContext: encryptionContext(context) }));
     plain = Buffer.from(out.Plaintext!).toString('utf8');
   } else if (sealed.startsWith('local:')) {
     const file = config.webhookSecretKeyFile;

@@ -86,7 +86,11 @@ describe('keys that pass', () => {
     const refused: string[] = [];
     for (const f of httpFunctions()) {
       const path = f.trigger.path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, 'e2e-missing');
-      const response = await api(path, { method: f.trigger.method, headers: { 'content-type': 'application/json' }, body: f.trigger.method === 'GET' ? undefined : '{}' });
+      const response = await api(path, {
+        method: f.trigger.method,
+        headers: { 'content-type': 'application/json' },
+        body: f.trigger.method === 'GET' ? undefined : '{}',
+      });
       if (response.status === 401 || response.status === 403) refused.push(`${f.trigger.method} ${f.trigger.path}: ${response.status}`);
     }
     expect(refused).toEqual([]);
@@ -101,7 +105,12 @@ describe('a key without the scope a route requires gets 403 FORBIDDEN', () => {
     const unrelated = knownScopes.filter((s: Scope) => !f.trigger.scopes.includes(s));
     const key = await keyFor('--scopes', unrelated.join(','));
     const path = f.trigger.path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, 'e2e-missing');
-    const response = await api(path, { key, method: f.trigger.method, headers: { 'content-type': 'application/json' }, body: f.trigger.method === 'GET' ? undefined : '{}' });
+    const response = await api(path, {
+      key,
+      method: f.trigger.method,
+      headers: { 'content-type': 'application/json' },
+      body: f.trigger.method === 'GET' ? undefined : '{}',
+    });
     expectErrorBody(response, 403, 'FORBIDDEN');
   });
 });

@@ -34,13 +34,25 @@ let runtime: RunningRuntime | undefined;
 let dataDir: string;
 let apiUrl: string;
 
-type Manifest = { manifestId: string; mode: string; shipDate: string; status: string; orders: string[]; carrierManifestIds: string[]; documents: Array<{ code: string; source: string }> };
+type Manifest = {
+  manifestId: string;
+  mode: string;
+  shipDate: string;
+  status: string;
+  orders: string[];
+  carrierManifestIds: string[];
+  documents: Array<{ code: string; source: string }>;
+};
 const call = apiCaller(() => apiUrl);
 
 /** A parcel from Ottawa to Montréal, one package, with the sender's phone Canada Post's Create Shipment needs. */
 const canadianBody = () => {
   const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
-  return { ...body, shipper: { ...body.shipper, phoneNumber: '613-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) } };
+  return {
+    ...body,
+    shipper: { ...body.shipper, phoneNumber: '613-555-0100' },
+    packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) },
+  };
 };
 /** Each shipment's own shipping date: the rate request's (tomorrow in the sample body). */
 const shipDate = () => sampleRateBody().shippingOptions.shippingDate as string;
@@ -76,10 +88,15 @@ maybe("Canada Post's day's close through npm start", () => {
     development = await startCanadaPostMock({ clients: [CLIENT] });
     production = await startCanadaPostMock({ clients: [CLIENT] });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-cp-close-e2e-'));
-    runtime = await startRuntime(dataDir, { env: { CANADAPOST_API_BASE_URL_TEST: development.url, CANADAPOST_API_BASE_URL_LIVE: production.url, ...MOCK_CARRIER_TIMEOUTS } });
+    runtime = await startRuntime(dataDir, {
+      env: { CANADAPOST_API_BASE_URL_TEST: development.url, CANADAPOST_API_BASE_URL_LIVE: production.url, ...MOCK_CARRIER_TIMEOUTS },
+    });
     apiUrl = runtime.runtime.apiUrl;
     // The refund e-mail: a manifested shipment's cancel is a refund request Canada Post answers there.
-    await connectCarrierAccount(dataDir, 'CANADAPOST', ['--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID], { ...CLIENT, refundEmail: 'ops@example.com' });
+    await connectCarrierAccount(dataDir, 'CANADAPOST', ['--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID], {
+      ...CLIENT,
+      refundEmail: 'ops@example.com',
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -39,7 +39,11 @@ const call = apiCaller(() => apiUrl, answers);
 const canadianBody = () => {
   const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
   // Canada Post's Create Shipment needs the sender's phone number.
-  return { ...body, shipper: { ...body.shipper, phoneNumber: '613-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) } };
+  return {
+    ...body,
+    shipper: { ...body.shipper, phoneNumber: '613-555-0100' },
+    packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) },
+  };
 };
 
 type Rate = { rateResponseId: string; carrier: { code: string }; service: { code: string }; commitment: { commitDate: string; guaranteed: boolean } | null };
@@ -88,7 +92,9 @@ maybe('Canada Post through npm start', () => {
       const key = keyOf();
       const otherSeenBefore = other().seen.length;
       const rates = await rateCanadaPost(key);
-      expect(rates.map((r) => r.service.code)).toEqual(expect.arrayContaining(['CANADAPOST_REGULAR_PARCEL', 'CANADAPOST_EXPEDITED_PARCEL', 'CANADAPOST_XPRESSPOST', 'CANADAPOST_PRIORITY']));
+      expect(rates.map((r) => r.service.code)).toEqual(
+        expect.arrayContaining(['CANADAPOST_REGULAR_PARCEL', 'CANADAPOST_EXPEDITED_PARCEL', 'CANADAPOST_XPRESSPOST', 'CANADAPOST_PRIORITY']),
+      );
       // Canada Post's expected delivery dates, as the commitment of each rate.
       expect(rates.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.commitment?.commitDate ?? ''))).toBe(true);
       const expedited = rates.find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
@@ -117,7 +123,11 @@ maybe('Canada Post through npm start', () => {
       const cancelled = await call(key, `/shipments/${orderId}`, { method: 'DELETE' });
       expect(cancelled.status).toBe(200);
       expect(cancelled.json.data).toMatchObject({ orderId, status: 'cancelled', mode });
-      expect(own().simulator.billable().some((s) => s === own().simulator.shipmentByPin(trackingNumber))).toBe(false);
+      expect(
+        own()
+          .simulator.billable()
+          .some((s) => s === own().simulator.shipmentByPin(trackingNumber)),
+      ).toBe(false);
 
       // Nothing of this key's went to the other environment, and every request was one Canada Post's schemas allow.
       expect(other().seen.length).toBe(otherSeenBefore);
@@ -130,7 +140,11 @@ maybe('Canada Post through npm start', () => {
     const rate = (await rateCanadaPost(key)).find((r) => r.service.code === 'CANADAPOST_EXPEDITED_PARCEL')!;
     const shipped = await call(key, `/ship/${rate.rateResponseId}`, { method: 'POST', body: JSON.stringify({ labelFormat: 'ZPL' }) });
     expect([shipped.status, shipped.json.error?.message]).toEqual([200, undefined]);
-    const { orderId, trackingNumber, labels } = shipped.json.data as { orderId: string; trackingNumber: string; labels: { available: Array<{ code: string }> } };
+    const { orderId, trackingNumber, labels } = shipped.json.data as {
+      orderId: string;
+      trackingNumber: string;
+      labels: { available: Array<{ code: string }> };
+    };
     const made = development.simulator.shipmentByPin(trackingNumber)!;
     expect(made.encoding).toBe('ZPL');
     // The ZPL file is Canada Post's artifact, the ^XA block its API gave (its banner and the PIN's barcode).
@@ -144,7 +158,11 @@ maybe('Canada Post through npm start', () => {
     // The PDF is still served: drawn by our label service.
     const pdf = await call(key, `/labels/${orderId}/SHIPPING_LABEL_PDF`);
     expect(pdf.status).toBe(302);
-    expect(Buffer.from(await (await fetch(pdf.location!)).arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await (await fetch(pdf.location!)).arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     expect((await call(key, `/shipments/${orderId}`, { method: 'DELETE' })).status).toBe(200);
   }, 90_000);
 
@@ -185,7 +203,16 @@ maybe('Canada Post through npm start', () => {
     const key = readDemoFile(dataDir)!.testApiKey!;
     const body = canadianBody();
     const [box] = body.packages.pieces;
-    const threeParcels = { ...body, packages: { ...body.packages, pieces: [{ ...box, quantity: 2 }, { ...box, quantity: 1, weight: 6 }] } };
+    const threeParcels = {
+      ...body,
+      packages: {
+        ...body.packages,
+        pieces: [
+          { ...box, quantity: 2 },
+          { ...box, quantity: 1, weight: 6 },
+        ],
+      },
+    };
     const shipThree = async () => {
       const rated = await call(key, '/rate', { method: 'POST', body: JSON.stringify(threeParcels) });
       expect(rated.status).toBe(200);
@@ -211,7 +238,14 @@ maybe('Canada Post through npm start', () => {
       [288, 432],
       [288, 432],
     ]);
-    const closed = await call(key, '/manifests', { method: 'POST', body: JSON.stringify({ carrierCode: 'CANADAPOST', shipDate: (sampleRateBody().shippingOptions as { shippingDate: string }).shippingDate, orderIds: [closing.orderId] }) });
+    const closed = await call(key, '/manifests', {
+      method: 'POST',
+      body: JSON.stringify({
+        carrierCode: 'CANADAPOST',
+        shipDate: (sampleRateBody().shippingOptions as { shippingDate: string }).shippingDate,
+        orderIds: [closing.orderId],
+      }),
+    });
     expect([closed.status, closed.json.error?.message]).toEqual([201, undefined]);
     expect(closing.made().map((s) => s.status)).toEqual(['transmitted', 'transmitted', 'transmitted']);
 

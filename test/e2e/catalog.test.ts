@@ -121,7 +121,12 @@ describe('GET /v1/carrier-services', () => {
     const list = data!.data;
     expect(list[0]?.code).toBe('default');
     const enabled = referenceServices.filter((s) => s.carrierCode === 'CARRIERX' && !s.isDisabled).map((s) => s.code);
-    expect(list.slice(1).map((s) => s.code).sort()).toEqual([...enabled].sort());
+    expect(
+      list
+        .slice(1)
+        .map((s) => s.code)
+        .sort(),
+    ).toEqual([...enabled].sort());
     expect(list.map((s) => s.code)).not.toContain('CARRIERX_FIRST_OVERNIGHT');
     for (const entry of list) {
       expect(entry).toEqual({ code: expect.any(String), shortName: expect.any(Object), fullName: expect.any(Object) });

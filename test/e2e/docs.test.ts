@@ -39,7 +39,7 @@ const findChromium = (): string => {
   const found = candidates.find((c): c is string => !!c && executable(c));
   if (found) return found;
   throw new Error(
-    'No Chromium for the browser test of /docs: set CHROMIUM_PATH, or install Debian\'s chromium with `npm run setup:browser` ' +
+    "No Chromium for the browser test of /docs: set CHROMIUM_PATH, or install Debian's chromium with `npm run setup:browser` " +
       '(CHROMIUM_PATH is unset; looked at /usr/bin/chromium and `which chromium`)',
   );
 };
@@ -58,10 +58,17 @@ type Operation = { method: string; path: string };
 
 /** The operations of the document's paths and of its webhooks (named by event type). */
 const documentOperations = (): Operation[] => {
-  const doc = JSON.parse(documentOnDisk().toString('utf8')) as { paths: Record<string, Record<string, unknown>>; webhooks?: Record<string, Record<string, unknown>> };
+  const doc = JSON.parse(documentOnDisk().toString('utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+    webhooks?: Record<string, Record<string, unknown>>;
+  };
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
   return [...Object.entries(doc.paths), ...Object.entries(doc.webhooks ?? {})]
-    .flatMap(([p, item]) => Object.keys(item).filter((m) => methods.has(m)).map((m) => ({ method: m.toUpperCase(), path: p })))
+    .flatMap(([p, item]) =>
+      Object.keys(item)
+        .filter((m) => methods.has(m))
+        .map((m) => ({ method: m.toUpperCase(), path: p })),
+    )
     .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 };
 
@@ -102,16 +109,21 @@ describe('/v1/openapi.json over HTTP', () => {
     expect(await post.json()).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) } });
   });
 
-  it.each([
-    '/docs/assets/../../package.json',
-    '/docs/assets/%2e%2e/%2e%2e/package.json',
-    '/docs/assets/..%2f..%2fpackage.json',
-    '/docs/assets/swagger-ui.css%00',
-    '/docs/assets/%2e%2e%2f%2e%2e%2f.data%2fdemo.json',
-    `/docs/assets/${'a'.repeat(4000)}`,
-  ].map((a) => [a.length > 60 ? `${a.slice(0, 40)}... (${a.length} characters)` : a, a]))('the asset path %s is 404 NOT_FOUND', async (_name, attempt) => {
+  it.each(
+    [
+      '/docs/assets/../../package.json',
+      '/docs/assets/%2e%2e/%2e%2e/package.json',
+      '/docs/assets/..%2f..%2fpackage.json',
+      '/docs/assets/swagger-ui.css%00',
+      '/docs/assets/%2e%2e%2f%2e%2e%2f.data%2fdemo.json',
+      `/docs/assets/${'a'.repeat(4000)}`,
+    ].map((a) => [a.length > 60 ? `${a.slice(0, 40)}... (${a.length} characters)` : a, a]),
+  )('the asset path %s is 404 NOT_FOUND', async (_name, attempt) => {
     const response = await rawGet(attempt);
-    expect({ status: response.status, body: JSON.parse(response.body) }).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: expect.any(String) } } });
+    expect({ status: response.status, body: JSON.parse(response.body) }).toEqual({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: expect.any(String) } },
+    });
   });
 });
 

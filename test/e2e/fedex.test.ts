@@ -37,8 +37,17 @@ type Rate = { rateResponseId: string; carrier: { code: string }; service: { code
 
 /** The sample parcel with the shipper's phone (FedEx ships with one), `quantity` packages of it. */
 const rateBody = (quantity = 1, shippingDate?: string) => {
-  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; shippingOptions: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
-  return JSON.stringify({ ...body, ...(shippingDate ? { shippingOptions: { ...body.shippingOptions, shippingDate } } : {}), shipper: { ...body.shipper, phoneNumber: '416-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) } });
+  const body = sampleRateBody() as Record<string, unknown> & {
+    shipper: Record<string, unknown>;
+    shippingOptions: Record<string, unknown>;
+    packages: { pieces: Array<Record<string, unknown>> };
+  };
+  return JSON.stringify({
+    ...body,
+    ...(shippingDate ? { shippingOptions: { ...body.shippingOptions, shippingDate } } : {}),
+    shipper: { ...body.shipper, phoneNumber: '416-555-0100' },
+    packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) },
+  });
 };
 
 describeWithFedexDocuments('FedEx through npm start', () => {

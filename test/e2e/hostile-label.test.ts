@@ -21,7 +21,9 @@ const carrierZOrder = async (): Promise<string> => {
   const body = sampleRateBody();
   body.packages.pieces = [{ ...body.packages.pieces[0], quantity: 2 }];
   const rated = await api('/rate', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(body) });
-  const rate = (rated.json as { data: { rates: Array<{ rateResponseId: string; carrier: { code: string } }> } }).data.rates.find((r) => r.carrier.code === 'CARRIERZ')!;
+  const rate = (rated.json as { data: { rates: Array<{ rateResponseId: string; carrier: { code: string } }> } }).data.rates.find(
+    (r) => r.carrier.code === 'CARRIERZ',
+  )!;
   const shipped = await api(`/ship/${rate.rateResponseId}`, { method: 'POST', headers: JSON_TYPE, body: '{}' });
   expect(shipped.status).toBe(200);
   return (shipped.json as { data: { orderId: string } }).data.orderId;
@@ -46,6 +48,8 @@ it("a stored image claiming 2147483647 × 2147483647 pixels: the label answers w
   expect(file.status).toBe(302);
 
   const pdf = await PDFDocument.load(new Uint8Array(await (await fetch(file.headers.get('location')!)).arrayBuffer()));
-  const kinds = pdf.getPages().map((page) => (page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length === 1 ? 'carrier image' : 'service page'));
+  const kinds = pdf
+    .getPages()
+    .map((page) => (page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length === 1 ? 'carrier image' : 'service page'));
   expect(kinds).toEqual(['service page', 'carrier image']);
 }, 60_000);

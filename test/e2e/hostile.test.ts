@@ -5,8 +5,7 @@
 import { api, expectErrorBody } from '../support/e2e';
 import { sampleRateBody } from '../support/rate-body';
 
-const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  api('/rate', { method: 'POST', headers, body });
+const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => api('/rate', { method: 'POST', headers, body });
 const withPiece = (field: string, value: unknown) => {
   const body = sampleRateBody();
   body.packages.pieces[0][field] = value;

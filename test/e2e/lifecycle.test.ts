@@ -120,7 +120,8 @@ const rateRequest = (entry: Started) => {
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const answered = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) answered.set(name, Array.isArray(value) ? value.join(', ') : value);
+        for (const [name, value] of Object.entries(response.headers))
+          if (value !== undefined) answered.set(name, Array.isArray(value) ? value.join(', ') : value);
         expectDocumented(url.href, 'POST', new Response(text, { status: response.statusCode!, headers: answered }), text);
         resolve({ status: response.statusCode!, body: text });
       });
@@ -267,7 +268,10 @@ describe('a runtime the tests start', () => {
   /** A process that starts a runtime with test/support/runtime.ts, as a test file does, and what it started. */
   const startStarter = (dataDir: string) =>
     new Promise<{ child: ChildProcess; started: Started }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-starter.ts', dataDir], { cwd: REPOSITORY_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-starter.ts', dataDir], {
+        cwd: REPOSITORY_ROOT,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let out = '';
       let errors = '';
       child.stdout.on('data', (chunk: Buffer) => {

@@ -22,7 +22,9 @@ let apiKey: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-limits-'));
-  running = await startRuntime(dataDir, { env: { LOCAL_RATE_LIMIT_PER_KEY: String(PER_KEY), LOCAL_RATE_LIMIT_PER_IP: String(PER_IP), LOCAL_RATE_LIMIT_WINDOW_SECONDS: '300' } });
+  running = await startRuntime(dataDir, {
+    env: { LOCAL_RATE_LIMIT_PER_KEY: String(PER_KEY), LOCAL_RATE_LIMIT_PER_IP: String(PER_IP), LOCAL_RATE_LIMIT_WINDOW_SECONDS: '300' },
+  });
   apiKey = readDemoFile(dataDir)!.apiKey;
 });
 
@@ -42,7 +44,9 @@ const get = (route: string, key?: string) => {
 };
 
 it('says its limits when it starts', () => {
-  expect(readFileSync(running!.logFile, 'utf8')).toContain(`${PER_KEY} requests per 300 s per API key, ${PER_IP} requests per 300 s per IP without a valid key`);
+  expect(readFileSync(running!.logFile, 'utf8')).toContain(
+    `${PER_KEY} requests per 300 s per API key, ${PER_IP} requests per 300 s per IP without a valid key`,
+  );
 });
 
 it('answers a key over its limit 429 THROTTLED with Retry-After and the error body; another key of the same caller still passes', async () => {

@@ -10,7 +10,15 @@ import { admin, api, companyWithKey, expectErrorBody, type ApiResponse } from '.
 import { sampleRateBody } from '../support/rate-body';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
-type Manifest = { manifestId: string; carrier: { code: string } | string; mode: string; shipDate: string; status: string; orders: string[]; documents: Array<{ code: string }> };
+type Manifest = {
+  manifestId: string;
+  carrier: { code: string } | string;
+  mode: string;
+  shipDate: string;
+  status: string;
+  orders: string[];
+  documents: Array<{ code: string }>;
+};
 const dataOf = <T>(response: ApiResponse) => (response.json as { data: T }).data;
 /** The manifests of a list answer (`{manifests, nextCursor}`). */
 const listOf = (response: ApiResponse) => dataOf<{ manifests: Manifest[]; nextCursor: string | null }>(response).manifests;
@@ -57,7 +65,11 @@ describe("the day's close", () => {
     expectErrorBody(await api(`/shipments/${orders[0]}`, { method: 'DELETE', key: apiKey }), 409, 'NOT_CANCELLABLE');
     const listed = await api('/manifests?carrierCode=CARRIERX', { key: apiKey });
     expect(listed.status).toBe(200);
-    expect(listOf(listed).map((m) => m.manifestId).sort()).toEqual([manifest.manifestId, dataOf<Manifest>(next).manifestId].sort());
+    expect(
+      listOf(listed)
+        .map((m) => m.manifestId)
+        .sort(),
+    ).toEqual([manifest.manifestId, dataOf<Manifest>(next).manifestId].sort());
   }, 60_000);
 
   it('twenty concurrent closes of the same day make one manifest', async () => {

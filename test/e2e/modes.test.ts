@@ -88,7 +88,11 @@ it('the demo live key gets 404 for the test rate response and the test order; th
     const typed = client(key);
     const params = { params: { path: { orderId } } };
     expectTypedError(await typed.GET('/v1/labels/{orderId}', params), 404, 'NOT_FOUND');
-    expectTypedError(await typed.GET('/v1/labels/{orderId}/{labelType}', { params: { path: { orderId, labelType: 'SHIPPING_LABEL_PDF' } }, redirect: 'manual' }), 404, 'NOT_FOUND');
+    expectTypedError(
+      await typed.GET('/v1/labels/{orderId}/{labelType}', { params: { path: { orderId, labelType: 'SHIPPING_LABEL_PDF' } }, redirect: 'manual' }),
+      404,
+      'NOT_FOUND',
+    );
     expectTypedError(await typed.GET('/v1/track/{orderId}', params), 404, 'NOT_FOUND');
     expectTypedError(await typed.DELETE('/v1/shipments/{orderId}', params), 404, 'NOT_FOUND');
   }

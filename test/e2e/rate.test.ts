@@ -19,7 +19,7 @@ type Rate = {
 
 const rate = async (payload: unknown, key?: string) => {
   const response = await api('/rate', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-  return { response, rates: ((response.json as { data?: { rates: Rate[] } }).data?.rates ?? []) };
+  return { response, rates: (response.json as { data?: { rates: Rate[] } }).data?.rates ?? [] };
 };
 
 const price = (r: Rate) => r.rate.totals.discounted.total.amount;
@@ -46,12 +46,20 @@ describe('POST /v1/rate over HTTP', () => {
 
   it('unavailable says why a carrier of the group gave no rate: not asked, or refused with its reason', async () => {
     const unavailableOf = (response: Awaited<ReturnType<typeof rate>>['response']) =>
-      (response.json as { data: { unavailable: Array<{ carrier: { code: string }; code: string; message: string }> } }).data.unavailable.map((u) => [u.carrier.code, u.code, u.message]);
+      (response.json as { data: { unavailable: Array<{ carrier: { code: string }; code: string; message: string }> } }).data.unavailable.map((u) => [
+        u.carrier.code,
+        u.code,
+        u.message,
+      ]);
     const all = await rate(body);
     expect(unavailableOf(all.response)).toEqual([]);
 
     const onlyY = await rate({ ...clone(), shippingType: { carrier: 'CARRIERY' } });
-    expect(unavailableOf(onlyY.response).map(([code, why]) => [code, why]).sort()).toEqual([
+    expect(
+      unavailableOf(onlyY.response)
+        .map(([code, why]) => [code, why])
+        .sort(),
+    ).toEqual([
       ['CARRIERF', 'NOT_APPLICABLE'],
       ['CARRIERX', 'NOT_APPLICABLE'],
       ['CARRIERZ', 'NOT_APPLICABLE'],

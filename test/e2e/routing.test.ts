@@ -26,7 +26,11 @@ const sendBody = (url: string, body: Buffer, framing: 'length' | 'chunked'): Pro
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, requestId: res.headers['x-request-id'] as string | undefined, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          requestId: res.headers['x-request-id'] as string | undefined,
+          json: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+        }),
       );
     });
     req.on('error', reject);
@@ -61,13 +65,21 @@ describe('routing', () => {
 });
 
 describe('x-request-id', () => {
-  it.each(httpFunctions().map((f) => [`${f.trigger.method} ${f.trigger.path}`, f] as const))('is on the answer of %s, with and without a key', async (_name, f) => {
-    const path = f.trigger.path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, 'x');
-    for (const key of [undefined, null]) {
-      const response = await api(path, { key, method: f.trigger.method, headers: { 'content-type': 'application/json' }, body: f.trigger.method === 'GET' ? undefined : '{}' });
-      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    }
-  });
+  it.each(httpFunctions().map((f) => [`${f.trigger.method} ${f.trigger.path}`, f] as const))(
+    'is on the answer of %s, with and without a key',
+    async (_name, f) => {
+      const path = f.trigger.path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, 'x');
+      for (const key of [undefined, null]) {
+        const response = await api(path, {
+          key,
+          method: f.trigger.method,
+          headers: { 'content-type': 'application/json' },
+          body: f.trigger.method === 'GET' ? undefined : '{}',
+        });
+        expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    },
+  );
 
   it('differs from one request to the next', async () => {
     const ids = await Promise.all([1, 2, 3].map(async () => (await api('/carriers')).headers.get('x-request-id')));
@@ -80,7 +92,9 @@ describe('every answer is checked against openapi.json', () => {
 
   /** The repository's document with GET /v1/carriers documenting no 200: the runtime's real answer then departs from it. */
   const withoutCarriers200 = () => {
-    const doc = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as OpenApiDocument & { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    const doc = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'openapi.json'), 'utf8')) as OpenApiDocument & {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    };
     delete doc.paths['/v1/carriers']!.get.responses['200'];
     return createOpenApiValidator(doc);
   };

@@ -64,7 +64,9 @@ describe('npm start with SANDBOX_CARRIERS=test', () => {
 
   it('a test key sees them, rates and ships', async () => {
     const carriers = await api('/carriers', keys.test);
-    expect((carriers.json.data as Array<{ code: string }>).map((c) => c.code)).toEqual(expect.arrayContaining(['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF']));
+    expect((carriers.json.data as Array<{ code: string }>).map((c) => c.code)).toEqual(
+      expect.arrayContaining(['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF']),
+    );
     expect((await api('/carrier-services?carrierCode=CARRIERX', keys.test)).status).toBe(200);
     const rated = await api('/rate', keys.test, sampleRateBody());
     expect(rated.status).toBe(200);
@@ -77,15 +79,20 @@ describe('npm start with SANDBOX_CARRIERS=test', () => {
     const result = await runAdminCli(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX'], runtimeEnv(dataDir));
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ pricingGroupId: 'default', carrierCode: 'CARRIERX' });
-    expect(result.stderr).toContain('admin: note: CARRIERX is a sandbox carrier (no real shipment): the local stack (SANDBOX_CARRIERS=test) lets them answer test keys only');
+    expect(result.stderr).toContain(
+      'admin: note: CARRIERX is a sandbox carrier (no real shipment): the local stack (SANDBOX_CARRIERS=test) lets them answer test keys only',
+    );
   });
 });
 
 it('npm start refuses an unknown SANDBOX_CARRIERS with the choices, before starting anything', async () => {
   const dataDir = newDataDir();
   const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-    execFile(TSX, ['bin/local.ts'], { cwd: REPOSITORY_ROOT, env: runtimeEnv(dataDir, { PORT: '0', SANDBOX_CARRIERS: 'live' }), timeout: 60_000 }, (error, _stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stderr }),
+    execFile(
+      TSX,
+      ['bin/local.ts'],
+      { cwd: REPOSITORY_ROOT, env: runtimeEnv(dataDir, { PORT: '0', SANDBOX_CARRIERS: 'live' }), timeout: 60_000 },
+      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
     );
   });
   expect(result).toEqual({ code: 1, stderr: expect.stringContaining('npm start: SANDBOX_CARRIERS must be one of all, test, off, got "live"') });

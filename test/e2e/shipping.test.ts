@@ -98,7 +98,12 @@ describe('rate → ship → labels over HTTP', () => {
     expect(response.status).toBe(200);
     expect(data!.data).toEqual({ orderId: shipment.orderId, available: shipment.labels.available, mode: 'live' });
     for (const entry of data!.data.available) {
-      expect(entry).toEqual({ code: expect.any(String), name: expect.any(String), format: expect.stringMatching(/^(PDF|ZPL)$/), contentType: expect.any(String) });
+      expect(entry).toEqual({
+        code: expect.any(String),
+        name: expect.any(String),
+        format: expect.stringMatching(/^(PDF|ZPL)$/),
+        contentType: expect.any(String),
+      });
     }
   });
 
@@ -265,7 +270,12 @@ describe('rate → ship → labels over HTTP', () => {
     });
 
     it('a %2F..%2F label type never reaches another object: 200 with the list', async () => {
-      for (const type of [`SHIPPING_LABEL_PDF%2F..%2F..%2F${randomUUID()}%2FSHIPPING_LABEL_PDF`, '..%2F..%2FSHIPPING_LABEL_ZPL', '%2F..%2F', 'SHIPPING_LABEL_PDF%00']) {
+      for (const type of [
+        `SHIPPING_LABEL_PDF%2F..%2F..%2F${randomUUID()}%2FSHIPPING_LABEL_PDF`,
+        '..%2F..%2FSHIPPING_LABEL_ZPL',
+        '%2F..%2F',
+        'SHIPPING_LABEL_PDF%00',
+      ]) {
         const response = await api(`/labels/${shipment.orderId}/${type}`);
         expect({ type, status: response.status }).toEqual({ type, status: 200 });
         expect(dataOf<LabelList>(response)).toEqual({ orderId: shipment.orderId, available: shipment.labels.available, mode: 'live' });
@@ -291,7 +301,10 @@ describe('rate → ship → labels over HTTP', () => {
         body: new TextEncoder().encode('{}'),
       });
       const text = await raw.text();
-      expect({ status: raw.status, code: (JSON.parse(text) as { error: { code: string } }).error.code }).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect({ status: raw.status, code: (JSON.parse(text) as { error: { code: string } }).error.code }).toEqual({
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
       const plain = await api(`/ship/${unshipped}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
       expectClientError(plain, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect((await ship(unshipped)).response.status).toBe(200);
@@ -325,7 +338,11 @@ describe('every kind of document', () => {
       const redirect = await labelFile(shipment.orderId, entry.code);
       expect({ code: entry.code, status: redirect.response.status }).toEqual({ code: entry.code, status: 302 });
       const file = await fetch(redirect.response.headers.get('location')!);
-      expect({ code: entry.code, status: file.status, type: file.headers.get('content-type') }).toEqual({ code: entry.code, status: 200, type: entry.contentType });
+      expect({ code: entry.code, status: file.status, type: file.headers.get('content-type') }).toEqual({
+        code: entry.code,
+        status: 200,
+        type: entry.contentType,
+      });
       files.set(entry.code, Buffer.from(await file.arrayBuffer()));
     }
     for (const entry of shipment.labels.available.filter((l) => l.format === 'PDF')) {
@@ -405,7 +422,10 @@ describe('the call order of spec part 1 through the typed client', () => {
     const chosen = rated.data!.data.rates.find((r) => r.carrier.code === 'CARRIERX')!;
     expect(chosen.rateResponseId).toMatch(UUID);
 
-    const shipped = await typed.POST('/v1/ship/{rateResponseId}', { params: { path: { rateResponseId: chosen.rateResponseId } }, body: { labelFormat: 'PDF' } });
+    const shipped = await typed.POST('/v1/ship/{rateResponseId}', {
+      params: { path: { rateResponseId: chosen.rateResponseId } },
+      body: { labelFormat: 'PDF' },
+    });
     const { orderId, trackingNumber, status } = shipped.data!.data;
     expect(status).toBe('pending');
 

@@ -36,7 +36,10 @@ const received: string[] = [];
 
 type Json = { data?: Record<string, unknown> };
 const call = async (route: string, init: RequestInit = {}) => {
-  const response = await fetch(`${apiUrl}${route}`, { ...init, headers: { 'X-API-Key': readDemoFile(dataDir)!.apiKey, 'Content-Type': 'application/json', ...init.headers } });
+  const response = await fetch(`${apiUrl}${route}`, {
+    ...init,
+    headers: { 'X-API-Key': readDemoFile(dataDir)!.apiKey, 'Content-Type': 'application/json', ...init.headers },
+  });
   const text = await response.text();
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Json };
 };
@@ -57,19 +60,32 @@ beforeAll(async () => {
   ups = await startUpsMock({ clients: [CLIENT] });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shipping-ups-push-e2e-'));
   // No tracking poll by the local timer during the test: pushes only.
-  runtime = await startRuntime(dataDir, { env: { UPS_API_BASE_URL_TEST: ups.apiUrl, UPS_API_BASE_URL_LIVE: ups.apiUrl, LOCAL_REFRESH_SECONDS: '3600', ...MOCK_CARRIER_TIMEOUTS } });
+  runtime = await startRuntime(dataDir, {
+    env: { UPS_API_BASE_URL_TEST: ups.apiUrl, UPS_API_BASE_URL_LIVE: ups.apiUrl, LOCAL_REFRESH_SECONDS: '3600', ...MOCK_CARRIER_TIMEOUTS },
+  });
   apiUrl = runtime.runtime.apiUrl;
   const env = runtimeEnv(dataDir);
   const credentials = path.join(dataDir, 'ups-credentials.json');
   writeFileSync(credentials, JSON.stringify(CLIENT), { mode: 0o600 });
-  const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'P1U2S3', '--credentials-file', credentials], env);
+  const { carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
+    ['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'P1U2S3', '--credentials-file', credentials],
+    env,
+  );
   rmSync(credentials);
-  const issued = await adminJson<{ clientId: string; clientSecret: string; tokenPath: string; eventPath: string }>(['carrier-account', 'push-credentials', '--id', carrierAccountId], env);
+  const issued = await adminJson<{ clientId: string; clientSecret: string; tokenPath: string; eventPath: string }>(
+    ['carrier-account', 'push-credentials', '--id', carrierAccountId],
+    env,
+  );
   pushSecret = issued.clientSecret;
   expect([issued.tokenPath, issued.eventPath]).toEqual(['/v1/carriers/ups/push/token', '/v1/carriers/ups/push/events']);
   await adminJson(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId], env);
   const origin = apiUrl.replace(/\/v1\/?$/, '');
-  push = startPushMode(ups.simulator, { url: `${origin}${issued.eventPath}`, tokenUrl: `${origin}${issued.tokenPath}`, clientId: issued.clientId, clientSecret: issued.clientSecret });
+  push = startPushMode(ups.simulator, {
+    url: `${origin}${issued.eventPath}`,
+    tokenUrl: `${origin}${issued.tokenPath}`,
+    clientId: issued.clientId,
+    clientSecret: issued.clientSecret,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -105,7 +121,9 @@ it('a pushed UPS event reaches GET /track, the e-mail and the webhook without a 
   expect(tracked.json.data).toMatchObject({ transitStatus: 'intransit' });
   expect((tracked.json.data!.events as unknown[]).length).toBeGreaterThanOrEqual(2);
 
-  const mail = await waitFor('the in-transit e-mail', () => listOutbox(dataPaths(dataDir).outbox).find((m) => m.orderId === orderId && m.status === 'intransit'));
+  const mail = await waitFor('the in-transit e-mail', () =>
+    listOutbox(dataPaths(dataDir).outbox).find((m) => m.orderId === orderId && m.status === 'intransit'),
+  );
   expect(mail.to).toBe('buyer@example.com');
   await waitFor('tracking.updated at the webhook endpoint', () => received.find((r) => r.includes(orderId) && r.includes('tracking.updated')));
 

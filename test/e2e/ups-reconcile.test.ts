@@ -95,7 +95,11 @@ it("UPS answers the first ship late and the caller retries: after the settle win
   const { orderId, trackingNumber } = shipped!.json.data as { orderId: string; trackingNumber: string };
 
   // Every ship UPS received has been acted on (the late one included), then the reconciler voids all but the order's.
-  await waitFor('every ship UPS received to land', () => (ups.simulator.shipments.length === ups.simulator.received.filter(isShip).length ? true : undefined), 30_000);
+  await waitFor(
+    'every ship UPS received to land',
+    () => (ups.simulator.shipments.length === ups.simulator.received.filter(isShip).length ? true : undefined),
+    30_000,
+  );
   // The reconciler's rounds back off (3 s after the last attempt, then 6, 12, 24...): a round missed under load puts
   // the next one far later, so the wait is long.
   await waitFor('one billable UPS shipment', () => (ups.simulator.billable().length === 1 ? true : undefined), 120_000);
@@ -104,7 +108,10 @@ it("UPS answers the first ship late and the caller retries: after the settle win
   const audited = await waitFor(
     'every void on the audit trail',
     async () => {
-      const { audit } = await adminJson<{ audit: Array<{ action: string; trackingNumber: string }> }>(['shipment', 'audit', '--order', orderId], runtimeEnv(dataDir));
+      const { audit } = await adminJson<{ audit: Array<{ action: string; trackingNumber: string }> }>(
+        ['shipment', 'audit', '--order', orderId],
+        runtimeEnv(dataDir),
+      );
       return audit.filter((entry) => entry.action === 'orphan-voided').length >= voided.length ? audit : undefined;
     },
     30_000,

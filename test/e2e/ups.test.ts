@@ -95,16 +95,17 @@ describe.each([
   }, 60_000);
 });
 
-describe('after both walkthroughs', () => it('no UPS credential or token appears in the runtime logs or in any answer', () => {
-  const tokens = [...cie.issuedTokens(), ...production.issuedTokens()];
-  expect(tokens.length).toBeGreaterThan(0);
-  const logs = readdirSync(dataDir)
-    .filter((f) => f.endsWith('.log'))
-    .map((f) => readFileSync(path.join(dataDir, f), 'utf8'))
-    .join('\n');
-  expect(logs.length).toBeGreaterThan(0);
-  for (const secret of [CLIENT.clientSecret, CLIENT.clientId, Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64'), ...tokens]) {
-    expect(logs).not.toContain(secret);
-    for (const answer of answers) expect(answer).not.toContain(secret);
-  }
-}));
+describe('after both walkthroughs', () =>
+  it('no UPS credential or token appears in the runtime logs or in any answer', () => {
+    const tokens = [...cie.issuedTokens(), ...production.issuedTokens()];
+    expect(tokens.length).toBeGreaterThan(0);
+    const logs = readdirSync(dataDir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => readFileSync(path.join(dataDir, f), 'utf8'))
+      .join('\n');
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of [CLIENT.clientSecret, CLIENT.clientId, Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64'), ...tokens]) {
+      expect(logs).not.toContain(secret);
+      for (const answer of answers) expect(answer).not.toContain(secret);
+    }
+  }));

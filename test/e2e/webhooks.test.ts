@@ -127,7 +127,10 @@ describe('webhooks through the local runtime', () => {
     const { orderId } = await shipOne();
     const created = await waitFor('shipment.created', () => eventsAt('/ok', orderId).find((e) => e.parsed.type === 'shipment.created'));
     const verifier = new Webhook(main.secret);
-    expect(verifier.verify(created.body, created.headers as Record<string, string>)).toMatchObject({ type: 'shipment.created', data: { orderId, status: 'pending', mode: 'live' } });
+    expect(verifier.verify(created.body, created.headers as Record<string, string>)).toMatchObject({
+      type: 'shipment.created',
+      data: { orderId, status: 'pending', mode: 'live' },
+    });
     expect(created.headers['webhook-id']).toMatch(/^msg_[0-9A-Z]{26}$/);
 
     await adminJson(['shipment', 'advance', '--order', orderId, '--status', 'intransit'], runtimeEnv(dataDir));
@@ -137,7 +140,9 @@ describe('webhooks through the local runtime', () => {
     const second = await shipOne();
     expect((await call(`/shipments/${second.orderId}`, { method: 'DELETE' })).status).toBe(200);
     const cancelled = await waitFor('shipment.cancelled', () => eventsAt('/ok', second.orderId).find((e) => e.parsed.type === 'shipment.cancelled'));
-    expect(verifier.verify(cancelled.body, cancelled.headers as Record<string, string>)).toMatchObject({ data: { orderId: second.orderId, status: 'cancelled' } });
+    expect(verifier.verify(cancelled.body, cancelled.headers as Record<string, string>)).toMatchObject({
+      data: { orderId: second.orderId, status: 'cancelled' },
+    });
     // A forged body fails verification.
     expect(() => verifier.verify(cancelled.body.replace('cancelled', 'delivered'), cancelled.headers as Record<string, string>)).toThrow();
     // Each event once per endpoint.
@@ -157,7 +162,12 @@ describe('webhooks through the local runtime', () => {
     expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
     for (const a of attempts) new Webhook(flaky.secret).verify(a.body, a.headers as Record<string, string>);
     const delivery = await waitFor('delivered', async () => {
-      const list = (await call(`/webhooks/${flaky.id}/deliveries`)).json.data as Array<{ id: string; status: string; attempts: number; lastResponseStatus: number }>;
+      const list = (await call(`/webhooks/${flaky.id}/deliveries`)).json.data as Array<{
+        id: string;
+        status: string;
+        attempts: number;
+        lastResponseStatus: number;
+      }>;
       return list.find((d) => d.id === attempts[0]!.headers['webhook-id'] && d.status === 'delivered');
     });
     expect(delivery).toMatchObject({ attempts: 3, lastResponseStatus: 200 });
@@ -205,7 +215,7 @@ describe('webhooks through the local runtime', () => {
     expect(new Set(seen.map((s) => s.headers['webhook-id'])).size).toBe(1);
   }, 90_000);
 
-  it("shows another company none of it", async () => {
+  it('shows another company none of it', async () => {
     const env = runtimeEnv(dataDir);
     const { companyId } = await adminJson<{ companyId: string }>(['company', 'create', '--name', 'Other Co'], env);
     const { apiKey } = await adminJson<{ apiKey: string }>(['key', 'create', '--company', companyId], env);

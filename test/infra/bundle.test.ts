@@ -60,7 +60,8 @@ const packagesOf = (dir: string): string[] => {
 };
 
 /** package-lock.json's packages: npm marks `dev` each one that only devDependencies bring, which `npm ci --omit=dev` leaves out. */
-const lockedPackages = (JSON.parse(readFileSync(path.join(projectRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> }).packages;
+const lockedPackages = (JSON.parse(readFileSync(path.join(projectRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> })
+  .packages;
 
 /** Runs `script` as an ES module in a fresh Node process with the functions' NODE_OPTIONS, with no AWS credentials in reach. */
 const runModule = (script: string, cwd: string): string =>
@@ -121,7 +122,11 @@ describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (nam
   it('carries no X-Ray SDK: neither cls-hooked nor aws-xray-sdk-core in any of its files, and nothing that installs an async hook (shared/observability/tracer.ts)', () => {
     const dir = bundleDir(name);
     for (const file of modulesOf(dir)) {
-      expect(sourcesOf(dir, file).filter((source) => /node_modules\/(cls-hooked|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|async-hook-jl|emitter-listener)\//.test(source))).toEqual([]);
+      expect(
+        sourcesOf(dir, file).filter((source) =>
+          /node_modules\/(cls-hooked|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|async-hook-jl|emitter-listener)\//.test(source),
+        ),
+      ).toEqual([]);
       const code = readFileSync(path.join(dir, file), 'utf8');
       for (const mark of ['cls-hooked', 'AWSXRay', 'process.namespaces', 'createHook(']) expect(code).not.toContain(mark);
     }
@@ -139,7 +144,9 @@ describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (nam
       const code = readFileSync(path.join(bundleDir(name), file), 'utf8');
       expect(code).not.toMatch(/\bcreateHook\b/);
       expect(code).not.toMatch(/getBuiltinModule\(\s*["'](node:)?async_hooks["']\s*\)/);
-      const taken = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](?:node:)?async_hooks["']/g)].flatMap((m) => m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]));
+      const taken = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](?:node:)?async_hooks["']/g)].flatMap((m) =>
+        m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]),
+      );
       expect(taken.filter((imported) => imported !== 'AsyncLocalStorage')).toEqual([]);
       expect(code).not.toMatch(/import\s*\*\s*as\s*[\w$]+\s*from\s*["'](?:node:)?async_hooks["']/);
     }
@@ -150,7 +157,8 @@ describe.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s', (nam
       .map((file) => readFileSync(path.join(bundleDir(name), file), 'utf8'))
       .join('\n');
     expect(code).toContain('AWS_SECRET_ACCESS_KEY');
-    for (const gone of ['AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'sso_start_url']) expect(code).not.toContain(gone);
+    for (const gone of ['AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'sso_start_url'])
+      expect(code).not.toContain(gone);
   });
 
   if (entry.trigger.kind === 'http') {

@@ -84,8 +84,7 @@ beforeAll(() => {
   synthesized = synthesize(stage, { functions });
 });
 
-const statementsOfFunction = (name: string): Statement[] =>
-  statementsOf(synthesized.template, logicalId(synthesized.stack.functions.get(name)!.handler.role!));
+const statementsOfFunction = (name: string): Statement[] => statementsOf(synthesized.template, logicalId(synthesized.stack.functions.get(name)!.handler.role!));
 const actionsOn = (name: string, target: IConstruct): string[] =>
   statementsOfFunction(name)
     .filter((s) => mentions(s.Resource, logicalId(target)))
@@ -93,7 +92,11 @@ const actionsOn = (name: string, target: IConstruct): string[] =>
 
 it('routes every HTTP and inbound entry, nested path parameters included', () => {
   const expected = functions.flatMap((f) => (f.trigger.kind === 'http' || f.trigger.kind === 'inbound' ? [`${f.trigger.method} ${f.trigger.path}`] : []));
-  expect(routesOf(synthesized.template).map((r) => r.route).sort()).toEqual(expected.sort());
+  expect(
+    routesOf(synthesized.template)
+      .map((r) => r.route)
+      .sort(),
+  ).toEqual(expected.sort());
 });
 
 it('builds one function per entry, whatever its trigger', () => {
@@ -107,12 +110,19 @@ describe('grants follow access', () => {
   it('an entry with writes may put, update and delete items of its prefixes only, and read and transact on the table', () => {
     const fences = tableWriteFences(synthesized.template, synthesized.stack);
     // The order's entry among the company's open shipments (MANIFEST#) goes with it.
-    expect(fences.get('ship')).toEqual([{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
+    expect(fences.get('ship')).toEqual([
+      {
+        actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'],
+      },
+    ]);
     expect(fences.get('carrier-push-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     expect(fences.get('carrier-push-token')).toEqual([]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     // The tracking worker also reconciles, and an adoption writes what a ship writes.
-    expect(fences.get('tracking-check')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'] }]);
+    expect(fences.get('tracking-check')).toEqual([
+      { actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'] },
+    ]);
     // The dispatcher only reads the index and sends to the queue.
     expect(fences.get('tracking-refresh')).toEqual([]);
     expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(
@@ -130,7 +140,10 @@ describe('grants follow access', () => {
     const s3 = statementsOfFunction('label-file').filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
     expect(s3).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ Action: ['s3:GetObject', 's3:PutObject'], Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${bucketDefinition.labelPrefix}*`]] } }),
+        expect.objectContaining({
+          Action: ['s3:GetObject', 's3:PutObject'],
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${bucketDefinition.labelPrefix}*`]] },
+        }),
         expect.objectContaining({ Action: 's3:ListBucket', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] } }),
       ]),
     );
@@ -138,7 +151,9 @@ describe('grants follow access', () => {
   });
 
   it('a read bucket entry may not write label objects', () => {
-    const actions = statementsOfFunction('label-archive').flatMap(actionsOf).filter((a) => a.startsWith('s3:'));
+    const actions = statementsOfFunction('label-archive')
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('s3:'));
     expect(actions.sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
   });
 
@@ -155,10 +170,19 @@ describe('grants follow access', () => {
 
   it('only an e-mail entry gets EMAIL_FROM, the configuration set and the lease of its e-mails', () => {
     const env = (name: string) =>
-      (resources(synthesized.template)[logicalId(synthesized.stack.functions.get(name)!.handler)]!.Properties!.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      (
+        resources(synthesized.template)[logicalId(synthesized.stack.functions.get(name)!.handler)]!.Properties!.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
     expect(env('notify')).toEqual(
-      expect.objectContaining(environmentOf({ emailFrom: 'shipping@mail.example.com', emailConfigurationSet: stage.emailConfigurationSet, notifyLeaseSeconds: stage.notifyLeaseSeconds })),
+      expect.objectContaining(
+        environmentOf({
+          emailFrom: 'shipping@mail.example.com',
+          emailConfigurationSet: stage.emailConfigurationSet,
+          notifyLeaseSeconds: stage.notifyLeaseSeconds,
+        }),
+      ),
     );
     for (const setting of ['emailFrom', 'emailConfigurationSet', 'notifyLeaseSeconds'] as const) expect(env('ship')[variableName(setting)]).toBeUndefined();
   });
@@ -208,9 +232,12 @@ describe('a stream entry', () => {
     const order = keys.order('0b6c2a8e-5a1f-4c55-9d7e-3f1e2b7c9a10');
     const deployedPatterns = () => {
       const mapping = Object.values(resources(synthesized.template)).find(
-        (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && mentions(r.Properties!.FunctionName, logicalId(synthesized.stack.functions.get('notify')!.handler)),
+        (r) =>
+          r.Type === 'AWS::Lambda::EventSourceMapping' && mentions(r.Properties!.FunctionName, logicalId(synthesized.stack.functions.get('notify')!.handler)),
       )!;
-      return (mapping.Properties!.FilterCriteria as { Filters: Array<{ Pattern: string }> }).Filters.map((f) => JSON.parse(f.Pattern) as Record<string, unknown>);
+      return (mapping.Properties!.FilterCriteria as { Filters: Array<{ Pattern: string }> }).Filters.map(
+        (f) => JSON.parse(f.Pattern) as Record<string, unknown>,
+      );
     };
     const invokes = (r: unknown) => deployedPatterns().some((pattern) => matchesFilter(pattern, r));
 
@@ -278,7 +305,11 @@ describe('checkFunctions stops a function list the stage cannot deploy', () => {
     ['a write prefix without its #', [{ ...base, access: { table: 'read', writes: ['RATE'], bucket: 'none' } }], /must be capital letters ending with #/],
     ['writes without table access', [{ ...base, access: { table: 'none', writes: ['ORDER#'], bucket: 'none' } }], /writes the table but has no table access/],
     ['a stream trigger without a filter', [{ ...base, trigger: { kind: 'stream', filters: [] } }], /needs 1 to 5 filters/],
-    ['a stream trigger beyond the filter quota', [{ ...base, trigger: { kind: 'stream', filters: orderStatusChanges(['pending', 'intransit', 'delivered', 'cancelled', 'exception']) } }], /needs 1 to 5 filters/],
+    [
+      'a stream trigger beyond the filter quota',
+      [{ ...base, trigger: { kind: 'stream', filters: orderStatusChanges(['pending', 'intransit', 'delivered', 'cancelled', 'exception']) } }],
+      /needs 1 to 5 filters/,
+    ],
   ] as Array<[string, FunctionEntry[], RegExp]>)('%s', (_case, entries, message) => {
     expect(() => checkFunctions(entries, stages.dev)).toThrow(message);
   });

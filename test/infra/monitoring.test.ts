@@ -52,7 +52,13 @@ const alarm = (stage: StageConfig, name: string): AlarmProps => {
 /** The one metric an alarm watches, whether CDK rendered it flat or as a one-entry Metrics list (a labelled metric). */
 const watched = (props: AlarmProps) => {
   if (props.MetricName) {
-    return { Namespace: props.Namespace, MetricName: props.MetricName, Stat: props.ExtendedStatistic ?? props.Statistic, Period: props.Period, Dimensions: props.Dimensions };
+    return {
+      Namespace: props.Namespace,
+      MetricName: props.MetricName,
+      Stat: props.ExtendedStatistic ?? props.Statistic,
+      Period: props.Period,
+      Dimensions: props.Dimensions,
+    };
   }
   expect(props.Metrics).toHaveLength(1);
   const { MetricStat } = props.Metrics![0]!;
@@ -87,9 +93,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       template.hasResourceProperties('AWS::SNS::TopicPolicy', {
         Topics: [{ Ref: logicalId(stack.monitoring.topic) }],
         PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          ]),
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
         },
       });
     });
@@ -133,7 +137,11 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const expression = props.Metrics!.find((m) => m.Expression)!;
     expect(expression.Expression).toBe(`IF(requests >= ${settings.serverErrorMinRequests}, errors / requests, 0)`);
     const apiDims = { ApiName: stack.api.restApi.restApiName, Stage: { Ref: logicalId(stack.api.restApi.deploymentStage) } };
-    expect(byId.get('errors')!.MetricStat).toEqual({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Dimensions: expect.any(Array) }, Period: period, Stat: 'Sum' });
+    expect(byId.get('errors')!.MetricStat).toEqual({
+      Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Dimensions: expect.any(Array) },
+      Period: period,
+      Stat: 'Sum',
+    });
     expect(dims(byId.get('errors')!.MetricStat!.Metric.Dimensions)).toEqual(apiDims);
     expect(byId.get('requests')!.MetricStat!.Metric.MetricName).toBe('Count');
     expect(dims(byId.get('requests')!.MetricStat!.Metric.Dimensions)).toEqual(apiDims);
@@ -164,7 +172,11 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const breaker = alarm(stage, 'carrier-breaker-opened');
     expect(breaker.Threshold).toBe(settings.carrierBreakerOpenings);
     expect([breaker.EvaluationPeriods, breaker.DatapointsToAlarm]).toEqual([1, 1]);
-    expect(breaker.Metrics).toEqual([expect.objectContaining({ Expression: `SELECT SUM(CarrierBreakerOpened) FROM SCHEMA("ShippingApi/${stage.name}", carrier, service) WHERE service = 'shipping-api'` })]);
+    expect(breaker.Metrics).toEqual([
+      expect.objectContaining({
+        Expression: `SELECT SUM(CarrierBreakerOpened) FROM SCHEMA("ShippingApi/${stage.name}", carrier, service) WHERE service = 'shipping-api'`,
+      }),
+    ]);
   });
 
   it('alarms on the Lambda throttles of each function', () => {
@@ -232,7 +244,18 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(dashboards[0]!.Properties!.DashboardName).toBe(`shipping-api-${stage.name}`);
     const body = JSON.stringify(dashboards[0]!.Properties!.DashboardBody);
     for (const created of stack.monitoring.alarms.values()) expect(body).toContain(logicalId(created));
-    for (const text of ['CarrierFailures', 'CarrierBreakerOpened', 'CarrierLatency', 'Throttles', 'BlockedRequests', API_THROTTLED_METRIC, 'ApproximateNumberOfMessagesVisible', 'Latency', '5XXError', 'OrphanShipmentsVoided']) {
+    for (const text of [
+      'CarrierFailures',
+      'CarrierBreakerOpened',
+      'CarrierLatency',
+      'Throttles',
+      'BlockedRequests',
+      API_THROTTLED_METRIC,
+      'ApproximateNumberOfMessagesVisible',
+      'Latency',
+      '5XXError',
+      'OrphanShipmentsVoided',
+    ]) {
       expect([text, body.includes(text)]).toEqual([text, true]);
     }
   });

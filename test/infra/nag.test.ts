@@ -15,9 +15,7 @@ import { stages } from '../../lib/stages';
 import { build } from './synth';
 
 const findings = (scope: IConstruct): string[] =>
-  new AwsSolutionsChecks()
-    .validateScope(scope)
-    .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}`));
+  new AwsSolutionsChecks().validateScope(scope).violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}`));
 
 describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   let app: App;
@@ -51,7 +49,10 @@ it('reports a resource nobody reviewed, and fails the synth for it', () => {
   const { app, stack } = build(stages.dev);
   new Bucket(stack, 'Unreviewed');
   expect(findings(stack)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^error AwsSolutions-S1 at .*\/Unreviewed\//), expect.stringMatching(/^error AwsSolutions-S10 at .*\/Unreviewed\//)]),
+    expect.arrayContaining([
+      expect.stringMatching(/^error AwsSolutions-S1 at .*\/Unreviewed\//),
+      expect.stringMatching(/^error AwsSolutions-S10 at .*\/Unreviewed\//),
+    ]),
   );
   expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
 });

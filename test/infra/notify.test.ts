@@ -28,7 +28,10 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(notify().failureQueue!), 'Arn'] } } },
     });
     expect(resources(template)[logicalId(notify().failureQueue!)]).toEqual(
-      expect.objectContaining({ Type: 'AWS::SQS::Queue', Properties: expect.objectContaining({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 }) }),
+      expect.objectContaining({
+        Type: 'AWS::SQS::Queue',
+        Properties: expect.objectContaining({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 }),
+      }),
     );
   });
 
@@ -64,7 +67,9 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const { template } = of();
     const variables = (resources(template)[logicalId(notify().handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables).toEqual(
-      expect.objectContaining(environmentOf({ emailFrom: stage.emailFrom, emailConfigurationSet: stage.emailConfigurationSet, notifyLeaseSeconds: stage.notifyLeaseSeconds })),
+      expect.objectContaining(
+        environmentOf({ emailFrom: stage.emailFrom, emailConfigurationSet: stage.emailConfigurationSet, notifyLeaseSeconds: stage.notifyLeaseSeconds }),
+      ),
     );
     const ses = statementsOf(template, logicalId(notify().handler.role!)).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
     expect(ses).toHaveLength(1);

@@ -66,6 +66,11 @@ it('keeps the asset metadata even when the CLI turns it off (--no-asset-metadata
   const t = assembly.getStackByName(stack.stackName).template as TemplateJson;
   for (const entry of FUNCTIONS) {
     const fn = t.Resources[logicalId(stack.functions.get(entry.name)!.handler)]!;
-    expect([entry.name, fn.Metadata?.['aws:asset:property'], typeof fn.Metadata?.['aws:asset:path'], fn.Metadata?.[SAM_RESOURCE_ID]]).toEqual([entry.name, 'Code', 'string', entry.name]);
+    expect([entry.name, fn.Metadata?.['aws:asset:property'], typeof fn.Metadata?.['aws:asset:path'], fn.Metadata?.[SAM_RESOURCE_ID]]).toEqual([
+      entry.name,
+      'Code',
+      'string',
+      entry.name,
+    ]);
   }
 });

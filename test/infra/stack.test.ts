@@ -11,7 +11,19 @@ import { variableName } from '../../shared/config';
 import { httpFunctions, inboundFunctions, FUNCTIONS } from '../../shared/functions';
 import { keys } from '../../shared/store/keys';
 import { tableDefinition, trackingDueIndex, webhookOverdueIndex } from '../../shared/store/table';
-import { actionsOf, isTableWrite, logicalId, mentions, resources, routesOf, statementsOf, stringLike, tableWriteFences, type Synthesized, useSynthesizedStages } from './synth';
+import {
+  actionsOf,
+  isTableWrite,
+  logicalId,
+  mentions,
+  resources,
+  routesOf,
+  statementsOf,
+  stringLike,
+  tableWriteFences,
+  type Synthesized,
+  useSynthesizedStages,
+} from './synth';
 
 const of = useSynthesizedStages();
 
@@ -121,39 +133,42 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       expect(Object.keys(projectFunctions).sort()).toEqual(FUNCTIONS.map((entry) => logicalId(stack.functions.get(entry.name)!.handler)).sort());
     });
 
-    it.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))('%s runs on arm64 with the stage memory, timeout, tracing and environment', (name, entry) => {
-      const { template, stack } = of(stage);
-      const handler = stack.functions.get(name)!.handler;
-      template.hasResource('AWS::Lambda::Function', {
-        Properties: {
-          Runtime: FUNCTION_RUNTIME.name,
-          Architectures: ['arm64'],
-          Handler: 'index.handler',
-          MemorySize: stage.lambda.memoryMb,
-          Timeout: entry.trigger.kind === 'queue' ? QUEUE_CONSUMER_TIMEOUT_SECONDS : stage.lambda.timeoutSeconds,
-          Description: entry.description,
-          TracingConfig: { Mode: 'Active' },
-          LoggingConfig: { LogGroup: { Ref: logicalId(handler.logs) } },
-          Environment: {
-            Variables: {
-              // The names are shared/config.ts's, the values the stage's (stages.test.ts reads them back through config).
-              [variableName('tableName')]: { Ref: logicalId(stack.storage.table) },
-              [variableName('bucketName')]: { Ref: logicalId(stack.storage.labelBucket) },
-              ...Object.fromEntries(STAGE_FUNCTION_SETTINGS.map((setting) => [variableName(setting), String(stage[setting])])),
-              LOG_LEVEL: stage.logLevel,
-              POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    it.each(FUNCTIONS.map((entry) => [entry.name, entry] as const))(
+      '%s runs on arm64 with the stage memory, timeout, tracing and environment',
+      (name, entry) => {
+        const { template, stack } = of(stage);
+        const handler = stack.functions.get(name)!.handler;
+        template.hasResource('AWS::Lambda::Function', {
+          Properties: {
+            Runtime: FUNCTION_RUNTIME.name,
+            Architectures: ['arm64'],
+            Handler: 'index.handler',
+            MemorySize: stage.lambda.memoryMb,
+            Timeout: entry.trigger.kind === 'queue' ? QUEUE_CONSUMER_TIMEOUT_SECONDS : stage.lambda.timeoutSeconds,
+            Description: entry.description,
+            TracingConfig: { Mode: 'Active' },
+            LoggingConfig: { LogGroup: { Ref: logicalId(handler.logs) } },
+            Environment: {
+              Variables: {
+                // The names are shared/config.ts's, the values the stage's (stages.test.ts reads them back through config).
+                [variableName('tableName')]: { Ref: logicalId(stack.storage.table) },
+                [variableName('bucketName')]: { Ref: logicalId(stack.storage.labelBucket) },
+                ...Object.fromEntries(STAGE_FUNCTION_SETTINGS.map((setting) => [variableName(setting), String(stage[setting])])),
+                LOG_LEVEL: stage.logLevel,
+                POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+              },
             },
           },
-        },
-      });
-      // No --enable-source-maps (lib/bundling.ts): a logged error's stack is mapped then (shared/observability/source-maps.ts).
-      const variables = (resources(template)[logicalId(handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables.NODE_OPTIONS).toBeUndefined();
-      expect(resources(template)[logicalId(handler.logs)]).toMatchObject({
-        Properties: { RetentionInDays: stage.logRetentionDays },
-        DeletionPolicy: retention,
-      });
-    });
+        });
+        // No --enable-source-maps (lib/bundling.ts): a logged error's stack is mapped then (shared/observability/source-maps.ts).
+        const variables = (resources(template)[logicalId(handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables.NODE_OPTIONS).toBeUndefined();
+        expect(resources(template)[logicalId(handler.logs)]).toMatchObject({
+          Properties: { RetentionInDays: stage.logRetentionDays },
+          DeletionPolicy: retention,
+        });
+      },
+    );
 
     it('write their logs to their own log group only, with no AWS managed policy', () => {
       const { template, stack } = of(stage);
@@ -190,7 +205,9 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   describe('table grants', () => {
     const functionStatements = () => {
       const { template, stack } = of(stage);
-      return [...stack.functions.values()].flatMap(({ entry, handler }) => statementsOf(template, logicalId(handler.role!)).map((s) => ({ name: entry.name, s })));
+      return [...stack.functions.values()].flatMap(({ entry, handler }) =>
+        statementsOf(template, logicalId(handler.role!)).map((s) => ({ name: entry.name, s })),
+      );
     };
 
     it('no function may Scan, run PartiQL or use a wildcard action', () => {
@@ -209,7 +226,12 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
           entry.name,
           entry.access.writes.length === 0
             ? []
-            : [{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], prefixes: entry.access.writes.map((p) => `${p}*`).sort() }],
+            : [
+                {
+                  actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+                  prefixes: entry.access.writes.map((p) => `${p}*`).sort(),
+                },
+              ],
         ]);
       }
       expect(fences.get('rate')).toEqual([expect.objectContaining({ prefixes: ['RATEREQ#*', 'RATERESP#*'] })]);
@@ -337,33 +359,57 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   describe('routes match the manifest (drift)', () => {
     it('has exactly the routes of the HTTP and inbound triggers', () => {
       const expected = [...httpFunctions(), ...inboundFunctions()].map((f) => `${f.trigger.method} ${f.trigger.path}`);
-      expect(routesOf(of(stage).template).map((r) => r.route).sort()).toEqual(expected.sort());
+      expect(
+        routesOf(of(stage).template)
+          .map((r) => r.route)
+          .sort(),
+      ).toEqual(expected.sort());
     });
 
-    it.each([...httpFunctions(), ...inboundFunctions()].map((f) => [`${f.trigger.method} ${f.trigger.path}`, f.name] as const))('%s invokes the %s function and no other', (route, name) => {
-      const { stack, template } = of(stage);
-      const method = routesOf(template).find((r) => r.route === route)!;
-      for (const other of stack.functions.values()) {
-        expect(mentions(method.integrationUri, logicalId(other.handler))).toBe(other.entry.name === name);
-      }
-    });
+    it.each([...httpFunctions(), ...inboundFunctions()].map((f) => [`${f.trigger.method} ${f.trigger.path}`, f.name] as const))(
+      '%s invokes the %s function and no other',
+      (route, name) => {
+        const { stack, template } = of(stage);
+        const method = routesOf(template).find((r) => r.route === route)!;
+        for (const other of stack.functions.values()) {
+          expect(mentions(method.integrationUri, logicalId(other.handler))).toBe(other.entry.name === name);
+        }
+      },
+    );
   });
 
   describe('carrier-account secrets', () => {
     const secretsArn = {
-      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':secretsmanager:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:secret:${stage.carrierSecretPrefix}/*`]],
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':secretsmanager:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          `:secret:${stage.carrierSecretPrefix}/*`,
+        ],
+      ],
     };
     const secretStatements = (name: string) => {
       const { template, stack } = of(stage);
-      return statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!)).filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+      return statementsOf(template, logicalId(stack.functions.get(name)!.handler.role!)).filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('secretsmanager:')),
+      );
     };
     const variables = (name: string) => {
       const { template, stack } = of(stage);
       return (resources(template)[logicalId(stack.functions.get(name)!.handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
     };
 
-    it('are read by exactly the functions that call carriers, and the inbound routes that check a carrier\'s push credentials', () => {
-      expect(FUNCTIONS.filter((e) => e.access.carrierSecrets).map((e) => e.name).sort()).toEqual([
+    it("are read by exactly the functions that call carriers, and the inbound routes that check a carrier's push credentials", () => {
+      expect(
+        FUNCTIONS.filter((e) => e.access.carrierSecrets)
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual([
         'cancel',
         'carrier-push-events',
         'carrier-push-token',
@@ -433,7 +479,11 @@ describe('dev and prod differ where data is at stake', () => {
 
   it('prod keeps its logs longer', () => {
     const retentions = (s: Synthesized) =>
-      new Set(Object.values(resources(s.template)).filter((r) => r.Type === 'AWS::Logs::LogGroup').map((r) => r.Properties!.RetentionInDays));
+      new Set(
+        Object.values(resources(s.template))
+          .filter((r) => r.Type === 'AWS::Logs::LogGroup')
+          .map((r) => r.Properties!.RetentionInDays),
+      );
     expect(retentions(of(stages.dev))).toEqual(new Set([stages.dev.logRetentionDays]));
     expect(retentions(of(stages.prod))).toEqual(new Set([stages.prod.logRetentionDays]));
     expect(stages.prod.logRetentionDays).toBeGreaterThan(stages.dev.logRetentionDays);
@@ -443,7 +493,11 @@ describe('dev and prod differ where data is at stake', () => {
     const settings = (s: Synthesized) =>
       new Set(
         Object.values(resources(s.template))
-          .filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[variableName('tableName')])
+          .filter(
+            (r) =>
+              r.Type === 'AWS::Lambda::Function' &&
+              (r.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[variableName('tableName')],
+          )
           .map((r) => (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[variableName('sandboxCarriers')]),
       );
     expect(settings(of(stages.prod))).toEqual(new Set(['test']));

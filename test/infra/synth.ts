@@ -60,8 +60,7 @@ export const useSynthesizedStages = (options: BuildOptions = {}): ((stage: Stage
 };
 
 /** The logical id of an L2 construct's resource (or of an L1 itself). */
-export const logicalId = (construct: IConstruct): string =>
-  Stack.of(construct).getLogicalId((construct.node.defaultChild ?? construct) as CfnElement);
+export const logicalId = (construct: IConstruct): string => Stack.of(construct).getLogicalId((construct.node.defaultChild ?? construct) as CfnElement);
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
@@ -94,7 +93,10 @@ export type Statement = { Effect: string; Action: string | string[]; Resource: u
 /** Every statement of the inline policies attached to a role. */
 export const statementsOf = (template: Template, roleLogicalId: string): Statement[] =>
   Object.values(resources(template))
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && (r.Properties!.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })))
+    .filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' && (r.Properties!.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })),
+    )
     .flatMap((r) => (r.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
 
 export const actionsOf = (statement: Statement): string[] => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]);
@@ -140,7 +142,12 @@ export const tableWriteFences = (template: Template, stack: ShippingStack): Map<
 
 /** IAM StringLike: `*` any run of characters, `?` one character, everything else literal. */
 export const stringLike = (pattern: string, value: string): boolean =>
-  new RegExp(`^${pattern.split('').map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`).test(value);
+  new RegExp(
+    `^${pattern
+      .split('')
+      .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  ).test(value);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

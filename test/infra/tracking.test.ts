@@ -17,7 +17,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
   const of = () => synthesizedStage(stage);
   const fn = (name: string) => of().stack.functions.get(name)!;
   const queue = () => of().stack.queues.get('tracking-checks')!;
-  const env = (name: string) => (resources(of().template)[logicalId(fn(name).handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+  const env = (name: string) =>
+    (resources(of().template)[logicalId(fn(name).handler)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
 
   it('feeds tracking-check from the queue at most at the stage worker concurrency, failed messages alone', () => {
     const reserved = stage.reservedConcurrency['tracking-check']!;

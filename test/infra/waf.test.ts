@@ -25,7 +25,9 @@ type Rule = {
   Name: string;
   Priority: number;
   Action: { Block?: { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: Array<{ Name: string; Value: string }> } } };
-  Statement: { RateBasedStatement: { Limit: number; EvaluationWindowSec: number; AggregateKeyType: string; CustomKeys?: unknown[]; ScopeDownStatement?: Statement } };
+  Statement: {
+    RateBasedStatement: { Limit: number; EvaluationWindowSec: number; AggregateKeyType: string; CustomKeys?: unknown[]; ScopeDownStatement?: Statement };
+  };
   VisibilityConfig: { CloudWatchMetricsEnabled: boolean; MetricName: string; SampledRequestsEnabled: boolean };
 };
 type WebAcl = {
@@ -77,7 +79,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(acl.DefaultAction).toEqual({ Allow: {} });
     expect(acl.VisibilityConfig).toEqual({ CloudWatchMetricsEnabled: true, MetricName: acl.Name, SampledRequestsEnabled: false });
     // Sampled requests would show the X-API-Key header of real requests.
-    for (const rule of acl.Rules) expect(rule.VisibilityConfig).toEqual({ CloudWatchMetricsEnabled: true, MetricName: rule.Name, SampledRequestsEnabled: false });
+    for (const rule of acl.Rules)
+      expect(rule.VisibilityConfig).toEqual({ CloudWatchMetricsEnabled: true, MetricName: rule.Name, SampledRequestsEnabled: false });
   });
 
   it('has the per-key rule first, then the per-IP rule without a key, the push token rule, then the per-IP backstop', () => {
@@ -94,13 +97,31 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       AggregateKeyType: 'IP',
       // The token URL of every carrier only: the events URL, where the pushes themselves arrive, is not counted here.
       ScopeDownStatement: {
-        RegexMatchStatement: { RegexString: routePattern(PUSH_ROUTES.token), FieldToMatch: { UriPath: {} }, TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+        RegexMatchStatement: {
+          RegexString: routePattern(PUSH_ROUTES.token),
+          FieldToMatch: { UriPath: {} },
+          TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+        },
       },
     });
     const token = new RegExp(routePattern(PUSH_ROUTES.token));
     // WAF sees the stage in the path; any carrier's token URL is counted, UPS's among them, and nothing else.
-    for (const path of [`/${stage.name}${carrierPushPaths('UPS').token}`, '/v1/carriers/ups/push/token', '/dev/v1/carriers/unknown/push/token', '/dev/v1/carriers/ups%2Fx/push/token']) expect([path, token.test(path)]).toEqual([path, true]);
-    for (const path of [carrierPushPaths('UPS').events, '/dev/v1/carriers//push/token', '/dev/v1/carriers/ups/push/token/x', '/dev/v1/carriers/a/b/push/token', '/dev/v1/carriers/ups/push/tokens', '/dev/v1/rate']) expect([path, token.test(path)]).toEqual([path, false]);
+    for (const path of [
+      `/${stage.name}${carrierPushPaths('UPS').token}`,
+      '/v1/carriers/ups/push/token',
+      '/dev/v1/carriers/unknown/push/token',
+      '/dev/v1/carriers/ups%2Fx/push/token',
+    ])
+      expect([path, token.test(path)]).toEqual([path, true]);
+    for (const path of [
+      carrierPushPaths('UPS').events,
+      '/dev/v1/carriers//push/token',
+      '/dev/v1/carriers/ups/push/token/x',
+      '/dev/v1/carriers/a/b/push/token',
+      '/dev/v1/carriers/ups/push/tokens',
+      '/dev/v1/rate',
+    ])
+      expect([path, token.test(path)]).toEqual([path, false]);
     // A guesser's 500 wrong secrets in 5 s are stopped well short; a WAF limit can go no lower than its minimum.
     expect(pushTokenLimits.perIp).toBeGreaterThanOrEqual(WAF_MIN_RATE_LIMIT);
     expect(pushTokenLimits.perIp).toBeLessThan(500);
@@ -136,18 +157,27 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect(rate.AggregateKeyType).toBe('IP');
     const [withoutKey, notInbound] = (rate.ScopeDownStatement?.AndStatement as { Statements: Statement[] } | undefined)?.Statements ?? [];
     // The complement of the per-key rule's scope (every request is in one of the two), inbound routes aside.
-    expect((withoutKey?.NotStatement as { Statement: Statement } | undefined)?.Statement).toEqual(ruleOf(stage, WAF_RULES.perApiKey).Statement.RateBasedStatement.ScopeDownStatement);
+    expect((withoutKey?.NotStatement as { Statement: Statement } | undefined)?.Statement).toEqual(
+      ruleOf(stage, WAF_RULES.perApiKey).Statement.RateBasedStatement.ScopeDownStatement,
+    );
     expect(limits.perIpWithoutKey).toBeLessThan(limits.perKey);
     // A carrier's pushes (UPS Track Alert) carry no API key and come from a few addresses: only the backstop counts them.
-    const inbound = ((notInbound?.NotStatement as { Statement: Statement } | undefined)?.Statement?.OrStatement as { Statements: Statement[] } | undefined)?.Statements ?? [];
+    const inbound =
+      ((notInbound?.NotStatement as { Statement: Statement } | undefined)?.Statement?.OrStatement as { Statements: Statement[] } | undefined)?.Statements ?? [];
     expect(inbound.map((m) => m.RegexMatchStatement)).toEqual(
-      inboundFunctions().map((f) => ({ RegexString: routePattern(f.trigger.path), FieldToMatch: { UriPath: {} }, TextTransformations: [{ Priority: 0, Type: 'NONE' }] })),
+      inboundFunctions().map((f) => ({
+        RegexString: routePattern(f.trigger.path),
+        FieldToMatch: { UriPath: {} },
+        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+      })),
     );
     expect(inbound.length).toBeGreaterThan(0);
     // The generic routes of every carrier, whatever `{carrier}` holds, and no route an integrator calls with a key.
     const leftOut = (path: string) => inbound.some((m) => new RegExp((m.RegexMatchStatement as { RegexString: string }).RegexString).test(path));
-    for (const path of ['/dev/v1/carriers/ups/push/token', '/prod/v1/carriers/ups/push/events', '/dev/v1/carriers/constructor/push/events']) expect([path, leftOut(path)]).toEqual([path, true]);
-    for (const path of ['/dev/v1/rate', '/dev/v1/carrier-services', '/dev/v1/carriers/ups/push', '/dev/v1/carriers/ups/push/events/x']) expect([path, leftOut(path)]).toEqual([path, false]);
+    for (const path of ['/dev/v1/carriers/ups/push/token', '/prod/v1/carriers/ups/push/events', '/dev/v1/carriers/constructor/push/events'])
+      expect([path, leftOut(path)]).toEqual([path, true]);
+    for (const path of ['/dev/v1/rate', '/dev/v1/carrier-services', '/dev/v1/carriers/ups/push', '/dev/v1/carriers/ups/push/events/x'])
+      expect([path, leftOut(path)]).toEqual([path, false]);
   });
 
   it('counts every request per IP as a backstop, above the per-key limit', () => {
@@ -160,7 +190,13 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const acl = webAclOf(stage);
     for (const rule of acl.Rules) {
       expect(rule.Action).toEqual({
-        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: THROTTLED_BODY_KEY, ResponseHeaders: [{ Name: 'Retry-After', Value: String(limits.windowSeconds) }] } },
+        Block: {
+          CustomResponse: {
+            ResponseCode: 429,
+            CustomResponseBodyKey: THROTTLED_BODY_KEY,
+            ResponseHeaders: [{ Name: 'Retry-After', Value: String(limits.windowSeconds) }],
+          },
+        },
       });
     }
     const body = acl.CustomResponseBodies[THROTTLED_BODY_KEY]!;
@@ -192,9 +228,12 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     expect((association as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining([stageId]));
   });
 
-  it('logs blocked requests only, to an aws-waf-logs- log group, with the API key and Authorization (a carrier\'s credentials and tokens) redacted', () => {
+  it("logs blocked requests only, to an aws-waf-logs- log group, with the API key and Authorization (a carrier's credentials and tokens) redacted", () => {
     const { template, stack } = of(stage);
-    expect(resources(template)[logicalId(stack.firewall.logs)]!.Properties).toMatchObject({ LogGroupName: `aws-waf-logs-shipping-api-${stage.name}`, RetentionInDays: stage.logRetentionDays });
+    expect(resources(template)[logicalId(stack.firewall.logs)]!.Properties).toMatchObject({
+      LogGroupName: `aws-waf-logs-shipping-api-${stage.name}`,
+      RetentionInDays: stage.logRetentionDays,
+    });
     template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       ResourceArn: { 'Fn::GetAtt': [logicalId(stack.firewall.webAcl), 'Arn'] },
       // The log group's ARN without the `:*` of its Arn attribute, which WAF refuses.

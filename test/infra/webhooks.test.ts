@@ -26,7 +26,10 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       VisibilityTimeout: 6 * QUEUE_CONSUMER_TIMEOUT_SECONDS,
       RedrivePolicy: { maxReceiveCount: 5, deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(queues().deadLetters), 'Arn'] } },
     });
-    expect(resources(template)[logicalId(queues().deadLetters)]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    expect(resources(template)[logicalId(queues().deadLetters)]!.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
   });
 
   it('feeds webhook-deliver from the queue, reporting failed messages alone, with a timeout above one attempt', () => {
@@ -43,7 +46,9 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
 
   it('alarms on the dead-letter queue and shows it on the dashboard', () => {
     const { template } = of();
-    const alarms = Object.values(resources(template)).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && String(r.Properties!.AlarmName).endsWith('dead-letters-webhook-deliver'));
+    const alarms = Object.values(resources(template)).filter(
+      (r) => r.Type === 'AWS::CloudWatch::Alarm' && String(r.Properties!.AlarmName).endsWith('dead-letters-webhook-deliver'),
+    );
     expect(alarms).toHaveLength(1);
     expect(mentions(alarms[0]!.Properties, logicalId(queues().deadLetters))).toBe(true);
     const dashboard = Object.values(resources(template)).find((r) => r.Type === 'AWS::CloudWatch::Dashboard')!;
@@ -67,7 +72,11 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     const key = logicalId(stack.webhookSecretKey!);
     expect(resources(template)[key]!.Properties).toMatchObject({ EnableKeyRotation: true });
     for (const entry of FUNCTIONS) {
-      const kms = statementsOf(template, logicalId(fn(entry.name).handler.role!)).flatMap((s) => actionsOf(s).filter((a) => a.startsWith('kms:')).map((a) => [a, mentions(s.Resource, key)]));
+      const kms = statementsOf(template, logicalId(fn(entry.name).handler.role!)).flatMap((s) =>
+        actionsOf(s)
+          .filter((a) => a.startsWith('kms:'))
+          .map((a) => [a, mentions(s.Resource, key)]),
+      );
       const expected = entry.name === 'webhooks-create' ? [['kms:Encrypt', true]] : entry.name === 'webhook-deliver' ? [['kms:Decrypt', true]] : [];
       expect([entry.name, kms]).toEqual([entry.name, expected]);
     }

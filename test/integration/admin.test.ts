@@ -45,12 +45,17 @@ describe('admin commands', () => {
       proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body: {} }),
     );
     const { orderId } = shipped.json.data;
-    await expect(admin('shipment', 'advance', '--order', orderId.toUpperCase(), '--status', 'intransit')).resolves.toEqual({ orderId, transitStatus: 'intransit' });
+    await expect(admin('shipment', 'advance', '--order', orderId.toUpperCase(), '--status', 'intransit')).resolves.toEqual({
+      orderId,
+      transitStatus: 'intransit',
+    });
     expect((await getOrder(orderId))?.order).toMatchObject({ status: 'intransit', version: 1 });
     await expect(admin('shipment', 'advance', '--order', orderId, '--status', 'delivered')).resolves.toEqual({ orderId, transitStatus: 'delivered' });
     await expect(admin('shipment', 'advance', '--order', orderId, '--status', 'exception')).rejects.toThrow(AdminError);
     await expect(admin('shipment', 'advance', '--order', '00000000-0000-4000-8000-000000000000', '--status', 'delivered')).rejects.toThrow(/not found/);
-    expect(() => parseAdminCommand(['shipment', 'advance', '--order', orderId, '--status', 'cancelled'])).toThrow(/--status must be one of intransit, delivered, exception/);
+    expect(() => parseAdminCommand(['shipment', 'advance', '--order', orderId, '--status', 'cancelled'])).toThrow(
+      /--status must be one of intransit, delivered, exception/,
+    );
     expect(() => parseAdminCommand(['shipment', 'advance', '--order', 'constructor', '--status', 'delivered'])).toThrow(/--order must be an order id/);
   });
 
@@ -110,9 +115,17 @@ describe('admin commands', () => {
   it('key create with scopes, expiry, integration type and --inactive stores each', async () => {
     const company = await stack.createCompany();
     const { apiKey } = await admin<{ apiKey: string }>(
-      'key', 'create', '--company', company.companyId,
-      '--scopes', 'shipments:rate, shipments:track', '--expires-at', '2031-05-06T07:08:09+02:00',
-      '--integration-type', 'partner-portal', '--inactive',
+      'key',
+      'create',
+      '--company',
+      company.companyId,
+      '--scopes',
+      'shipments:rate, shipments:track',
+      '--expires-at',
+      '2031-05-06T07:08:09+02:00',
+      '--integration-type',
+      'partner-portal',
+      '--inactive',
     );
     expect(await keyRecord(apiKey)).toEqual(
       expect.objectContaining({
@@ -140,7 +153,21 @@ describe('admin commands', () => {
     const company = await stack.createCompany();
     const other = await stack.createCompany();
     const { id } = await admin<{ id: string }>(
-      'box', 'create', '--company', company.companyId, '--name', 'Wine case', '--length', '40', '--width', '30', '--height', '35', '--weight', '1.5', '--metric',
+      'box',
+      'create',
+      '--company',
+      company.companyId,
+      '--name',
+      'Wine case',
+      '--length',
+      '40',
+      '--width',
+      '30',
+      '--height',
+      '35',
+      '--weight',
+      '1.5',
+      '--metric',
     );
     const boxes = await listCompanyBoxes(company.companyId);
     expect(boxes).toEqual([
@@ -150,9 +177,9 @@ describe('admin commands', () => {
   });
 
   it('box create for a company that does not exist fails', async () => {
-    await expect(
-      admin('box', 'create', '--company', 'nope', '--name', 'B', '--length', '1', '--width', '1', '--height', '1'),
-    ).rejects.toThrow('company not found: nope');
+    await expect(admin('box', 'create', '--company', 'nope', '--name', 'B', '--length', '1', '--width', '1', '--height', '1')).rejects.toThrow(
+      'company not found: nope',
+    );
   });
 
   it('blacklist add records the account once, however often it is added', async () => {
@@ -198,7 +225,10 @@ describe('admin CLI process', () => {
     writeRuntimeFile(dataDir, runtimeFileOf(stack));
     const env = { ...baseEnv(), TABLE_NAME: 'a-deployed-table', AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:9', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9' };
     const company = await stack.createCompany();
-    const { keyId, apiKey } = await adminJson<{ keyId: string; apiKey: string }>(['key', 'create', '--company', company.companyId, '--scopes', 'shipments:track'], env);
+    const { keyId, apiKey } = await adminJson<{ keyId: string; apiKey: string }>(
+      ['key', 'create', '--company', company.companyId, '--scopes', 'shipments:track'],
+      env,
+    );
     expect(await keyRecord(apiKey)).toEqual(expect.objectContaining({ keyId, companyId: company.companyId, scopes: ['shipments:track'] }));
   }, 60_000);
 

@@ -53,9 +53,7 @@ const listen = async (server: Server): Promise<string> => {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'bundles-it-'));
-  await Promise.all(
-    httpFunctions().map((f) => buildFunction({ entry: f.entry }, path.join(dir, f.name))),
-  );
+  await Promise.all(httpFunctions().map((f) => buildFunction({ entry: f.entry }, path.join(dir, f.name))));
   // After useFreshStack's beforeAll: TABLE_NAME and BUCKET_NAME name this file's table and bucket.
   child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
     env: { ...process.env, LOG_LEVEL: 'ERROR', NODE_OPTIONS: '' },
@@ -67,12 +65,14 @@ beforeAll(async () => {
     if (message.error !== undefined) waiting?.reject(new Error(message.error));
     else waiting?.resolve(message.result!);
   });
-  const bundled = (route: Route): LambdaHandler => (event, context) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      child.send({ id, file: path.join(dir, route.name, 'index.mjs'), event, context: { functionName: route.name, awsRequestId: context.awsRequestId } });
-    });
+  const bundled =
+    (route: Route): LambdaHandler =>
+    (event, context) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        child.send({ id, file: path.join(dir, route.name, 'index.mjs'), event, context: { functionName: route.name, awsRequestId: context.awsRequestId } });
+      });
   fromSource = await listen(createApiServer());
   fromBundles = await listen(createApiServer({ loadHandler: bundled }));
 }, 120_000);
@@ -104,7 +104,10 @@ const both = async (apiKey: string, method: string, url: string, body?: unknown)
 
 /** Ids, times and prices of a rate: what two requests never share. */
 const shapeOfRates = (answer: Answer) =>
-  ((answer.body?.data as { rates: Array<{ carrier: { code: string }; service: { code: string }; rate: { totals: unknown }; isBestPrice: boolean }> }).rates ?? []).map((r) => ({
+  (
+    (answer.body?.data as { rates: Array<{ carrier: { code: string }; service: { code: string }; rate: { totals: unknown }; isBestPrice: boolean }> }).rates ??
+    []
+  ).map((r) => ({
     carrier: r.carrier.code,
     service: r.service.code,
     totals: r.rate.totals,
@@ -125,10 +128,14 @@ describe('the function bundles answer as the source does', () => {
     ['/v1/webhooks'],
     ['/v1/track/00000000-0000-4000-8000-000000000000'],
     ['/v1/labels/not-a-uuid'],
-  ])('GET %s', async (url) => {
-    const { source, bundle } = await both(apiKey, 'GET', url);
-    expect(bundle).toEqual(source);
-  }, 30_000);
+  ])(
+    'GET %s',
+    async (url) => {
+      const { source, bundle } = await both(apiKey, 'GET', url);
+      expect(bundle).toEqual(source);
+    },
+    30_000,
+  );
 
   it('a rate body with several problems: the same 400 and the same messages', async () => {
     const body = sampleRateBody();

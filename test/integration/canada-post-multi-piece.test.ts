@@ -46,7 +46,12 @@ const saved = { test: process.env.CANADAPOST_API_BASE_URL_TEST, live: process.en
 
 const registry = (): CarrierRegistry => createCarrierRegistry(createSandboxTransports({}));
 
-type Rate = { rateResponseId: string; carrier: { code: string }; service: { code: string }; rate: { charges: Array<{ code: string; retail: { amount: number } }> } };
+type Rate = {
+  rateResponseId: string;
+  carrier: { code: string };
+  service: { code: string };
+  rate: { charges: Array<{ code: string; retail: { amount: number } }> };
+};
 type Json = { data?: Record<string, unknown> & { rates?: Rate[] }; error?: { code: string; message: string } };
 const post = (handler: Handler, route: string, body: unknown, pathParameters: Record<string, string> | null = null) =>
   callHandler<Json>(handler, proxyEvent({ method: 'POST', path: route, key: apiKey, body, pathParameters, contentType: true }));
@@ -97,13 +102,19 @@ const reconcileAt = async (orderId: string, at: Date): Promise<DueCheck[]> => {
   await dispatch({}, {});
   const mine = messages.filter((m) => m.orderId === orderId && m.reconcile);
   const worker = createTrackingCheckHandler(registry(), { clock });
-  const event = { Records: mine.map((m, i) => ({ messageId: `m${i}`, body: JSON.stringify(m), attributes: {}, messageAttributes: {} })) } as unknown as SQSEvent;
+  const event = {
+    Records: mine.map((m, i) => ({ messageId: `m${i}`, body: JSON.stringify(m), attributes: {}, messageAttributes: {} })),
+  } as unknown as SQSEvent;
   expect(await worker(event, { functionName: 'tracking-check', awsRequestId: 'test' } as Context)).toEqual({ batchItemFailures: [] });
   return mine;
 };
 const cancel = (orderId: string) =>
-  callHandler<Json>(createCancelHandler(registry()), proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
-const track = (orderId: string) => callHandler<Json>(createTrackHandler(registry()), proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+  callHandler<Json>(
+    createCancelHandler(registry()),
+    proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }),
+  );
+const track = (orderId: string) =>
+  callHandler<Json>(createTrackHandler(registry()), proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key: apiKey, pathParameters: { orderId } }));
 /** Shipments made under the order's reference (`<32 hex>-<n>`), billable ones (neither voided nor refunded). */
 const madeFor = (rateResponseId: string) => mock.simulator.shipments.filter((s) => s.customerRequestId?.startsWith(rateResponseId.replaceAll('-', '')));
 const billableFor = (rateResponseId: string) => madeFor(rateResponseId).filter((s) => !s.voided && !s.refund);
@@ -122,11 +133,26 @@ maybe('Canada Post, an order of several parcels', () => {
     writeFileSync(file, JSON.stringify({ ...CLIENT, refundEmail: 'ops@example.com' }), { mode: 0o600 });
     const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
     const { carrierAccountId } = (await executeAdminCommand(
-      parseAdminCommand(['carrier-account', 'add', '--carrier', 'CANADAPOST', '--customer-number', CUSTOMER_NUMBER, '--contract-id', '42708517', '--credentials-file', file]),
+      parseAdminCommand([
+        'carrier-account',
+        'add',
+        '--carrier',
+        'CANADAPOST',
+        '--customer-number',
+        CUSTOMER_NUMBER,
+        '--contract-id',
+        '42708517',
+        '--credentials-file',
+        file,
+      ]),
       undefined,
       io,
     )) as { carrierAccountId: string };
-    await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId]), undefined, io);
+    await executeAdminCommand(
+      parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId]),
+      undefined,
+      io,
+    );
     ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
   });
   afterAll(async () => {
@@ -208,7 +234,13 @@ maybe('Canada Post, an order of several parcels', () => {
     mock.simulator.advance(pins[2]!);
     const tracked = await track(orderId);
     expect(tracked.status).toBe(200);
-    expect(mock.seen.slice(before).filter((s) => s.path.startsWith('/vis/track/pin/')).map((s) => s.path.split('/')[4]).sort()).toEqual([...pins].sort());
+    expect(
+      mock.seen
+        .slice(before)
+        .filter((s) => s.path.startsWith('/vis/track/pin/'))
+        .map((s) => s.path.split('/')[4])
+        .sort(),
+    ).toEqual([...pins].sort());
     expect(tracked.json.data).toMatchObject({ trackingNumber: pins[0], transitStatus: 'intransit' });
   });
 

@@ -63,7 +63,10 @@ const registry = (): CarrierRegistry =>
     },
   });
 
-type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> }; error?: { code: string; message: string } };
+type Json = {
+  data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> };
+  error?: { code: string; message: string };
+};
 const call = async (handler: unknown, event: Parameters<typeof proxyEvent>[0]) => {
   const answer = await callHandler<Json>(handler as Handler, proxyEvent(event));
   answers.push(JSON.stringify(answer.json));
@@ -78,7 +81,9 @@ const addUps = async (number: string): Promise<string> => {
   const file = path.join(dataDir, `ups-${number}.json`);
   writeFileSync(file, JSON.stringify({ clientId: `it-${number}`, clientSecret: `it-secret-${number}` }), { mode: 0o600 });
   secrets.push(`it-secret-${number}`);
-  const { carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', number, '--credentials-file', file])) as { carrierAccountId: string };
+  const { carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', number, '--credentials-file', file])) as {
+    carrierAccountId: string;
+  };
   accounts.push(carrierAccountId);
   return carrierAccountId;
 };
@@ -86,7 +91,8 @@ const pushCredentials = async (carrierAccountId: string): Promise<void> => {
   const issued = (await admin(['carrier-account', 'push-credentials', '--id', carrierAccountId])) as { clientSecret: string };
   secrets.push(issued.clientSecret);
 };
-const planUps = (carrierAccountId: string) => admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]);
+const planUps = (carrierAccountId: string) =>
+  admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]);
 
 const rate = async (carrierCode = 'UPS', mode: KeyMode = 'live'): Promise<string> => {
   const rated = await call(createRateHandler(registry()), { method: 'POST', path: '/v1/rate', key: apiKeys[mode], body: sampleRateBody() });
@@ -143,13 +149,15 @@ describe('a rate is bought on the account it was quoted under', () => {
     expect((sandbox as { item: object }).item).not.toHaveProperty('carrierAccountId');
   });
 
-  it("quoted under X, the plan moved to Y: 409 RATE_ACCOUNT_CHANGED and nothing bought on either; back on X, it ships under X", async () => {
+  it('quoted under X, the plan moved to Y: 409 RATE_ACCOUNT_CHANGED and nothing bought on either; back on X, it ships under X', async () => {
     const rateResponseId = await rate('UPS');
     await planUps(accountY);
     try {
       const refused = await ship(rateResponseId);
       expect([refused.status, refused.json.error?.code]).toEqual([409, 'RATE_ACCOUNT_CHANGED']);
-      expect(refused.json.error?.message).toBe('The UPS carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again');
+      expect(refused.json.error?.message).toBe(
+        'The UPS carrier account this rate was quoted under no longer serves your pricing group; rate the shipment again',
+      );
       expect(simulators.live.billable()).toHaveLength(0);
       expect(accountsUsed.filter((c) => c.path.endsWith('/ship'))).toEqual([]);
     } finally {

@@ -100,7 +100,12 @@ const liveLikeRegistry = (seen: Seen[]): CarrierRegistry => {
     async (request: unknown, options: CarrierCallOptions): Promise<unknown> => {
       if (options.account) {
         const credentials = await options.account.credentials();
-        logger.debug('carrier account used', { operation, carrierCode: options.account.carrierCode, carrierAccountId: options.account.carrierAccountId, account: options.account });
+        logger.debug('carrier account used', {
+          operation,
+          carrierCode: options.account.carrierCode,
+          carrierAccountId: options.account.carrierAccountId,
+          account: options.account,
+        });
         seen.push({ operation, account: options.account, credentials });
       }
       return x[operation](request, options);
@@ -114,7 +119,18 @@ describe('carrier accounts', () => {
 
   it('add: credentials from a file or stdin go to a 0600 file in a 0700 directory; the item keeps a reference only', async () => {
     const file = writeCredentialsFile({ clientId: 'client-x', clientSecret: SECRET });
-    const added = await admin<{ carrierAccountId: string }>(['carrier-account', 'add', '--carrier', 'carrierx', '--account-number', 'X-100200', '--name', 'Main X', '--credentials-file', file]);
+    const added = await admin<{ carrierAccountId: string }>([
+      'carrier-account',
+      'add',
+      '--carrier',
+      'carrierx',
+      '--account-number',
+      'X-100200',
+      '--name',
+      'Main X',
+      '--credentials-file',
+      file,
+    ]);
     expect(Object.keys(added)).toEqual(['carrierAccountId']);
     accountId = added.carrierAccountId;
 
@@ -132,7 +148,12 @@ describe('carrier accounts', () => {
     expect(statSync(secretsDir).mode & 0o777).toBe(0o700);
     expect(JSON.parse(readFileSync(secretFile, 'utf8'))).toEqual({ clientId: 'client-x', clientSecret: SECRET });
 
-    stdinAccountId = (await admin<{ carrierAccountId: string }>(['carrier-account', 'add', '--carrier', 'CARRIERY', '--account-number', 'Y-1'], stdinOf(JSON.stringify({ apiKey: STDIN_SECRET })))).carrierAccountId;
+    stdinAccountId = (
+      await admin<{ carrierAccountId: string }>(
+        ['carrier-account', 'add', '--carrier', 'CARRIERY', '--account-number', 'Y-1'],
+        stdinOf(JSON.stringify({ apiKey: STDIN_SECRET })),
+      )
+    ).carrierAccountId;
     expect(await getCarrierAccount(stdinAccountId)).toMatchObject({ carrierCode: 'CARRIERY', name: 'CARRIERY Y-1' });
   });
 
@@ -143,24 +164,46 @@ describe('carrier accounts', () => {
     );
     await expect(admin(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1'], stdinOf(''))).rejects.toThrow(/no credentials given/);
     // A live carrier's credentials must name its fields; the message names them, never a value.
-    const missing = await admin(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3'], stdinOf(JSON.stringify({ clientId: 'x', client_secret: SECRET }))).catch((e: unknown) => e);
+    const missing = await admin(
+      ['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3'],
+      stdinOf(JSON.stringify({ clientId: 'x', client_secret: SECRET })),
+    ).catch((e: unknown) => e);
     expect(missing).toEqual(new UsageError('carrier-account add: stdin: UPS credentials need clientId and clientSecret; missing clientSecret'));
-    await expect(admin(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--credentials-file', path.join(dataDir, 'missing.json')])).rejects.toThrow(
-      /cannot read --credentials-file .*missing\.json \(ENOENT\)/,
-    );
+    await expect(
+      admin(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--credentials-file', path.join(dataDir, 'missing.json')]),
+    ).rejects.toThrow(/cannot read --credentials-file .*missing\.json \(ENOENT\)/);
     expect(await admin<unknown[]>(['carrier-account', 'list'])).toHaveLength(before);
   });
 
   it('list: the accounts and where their credentials live, never the credentials', async () => {
     const listed = await admin<Array<Record<string, unknown>>>(['carrier-account', 'list']);
     expect(listed).toEqual([
-      { carrierAccountId: accountId, carrierCode: 'CARRIERX', accountNumber: 'X-100200', name: 'Main X', credentialsRef: { store: 'file', name: accountId }, createdDate: expect.any(String), usedBy: [] },
+      {
+        carrierAccountId: accountId,
+        carrierCode: 'CARRIERX',
+        accountNumber: 'X-100200',
+        name: 'Main X',
+        credentialsRef: { store: 'file', name: accountId },
+        createdDate: expect.any(String),
+        usedBy: [],
+      },
       expect.objectContaining({ carrierAccountId: stdinAccountId, carrierCode: 'CARRIERY', usedBy: [] }),
     ]);
   });
 
   it('set-plan: names the account, maps the markup over the account price, and refuses what does not fit', async () => {
-    const plan = await admin<PricingPlan>(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--carrier-account', accountId, '--markup-percent', '10']);
+    const plan = await admin<PricingPlan>([
+      'pricing-group',
+      'set-plan',
+      '--group',
+      'default',
+      '--carrier',
+      'CARRIERX',
+      '--carrier-account',
+      accountId,
+      '--markup-percent',
+      '10',
+    ]);
     expect(plan).toEqual({
       pricingGroupId: 'default',
       carrierCode: 'CARRIERX',
@@ -178,15 +221,28 @@ describe('carrier accounts', () => {
     await expect(admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--carrier-account', stdinAccountId])).rejects.toThrow(
       new AdminError(`carrier account ${stdinAccountId} is a CARRIERY account, not a CARRIERX one`),
     );
-    await expect(admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--carrier-account', '00000000-0000-4000-8000-000000000000'])).rejects.toThrow(
-      'carrier account not found: 00000000-0000-4000-8000-000000000000',
+    await expect(
+      admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--carrier-account', '00000000-0000-4000-8000-000000000000']),
+    ).rejects.toThrow('carrier account not found: 00000000-0000-4000-8000-000000000000');
+    await expect(admin(['pricing-group', 'set-plan', '--group', 'gold', '--carrier', 'CARRIERX'])).rejects.toThrow(
+      'unknown pricing group "gold"; known: default, parcel',
     );
-    await expect(admin(['pricing-group', 'set-plan', '--group', 'gold', '--carrier', 'CARRIERX'])).rejects.toThrow('unknown pricing group "gold"; known: default, parcel');
-    await expect(admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--services', 'CARRIERY_REGULAR'])).rejects.toThrow(/^unknown CARRIERX service CARRIERY_REGULAR; known: /);
+    await expect(admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--services', 'CARRIERY_REGULAR'])).rejects.toThrow(
+      /^unknown CARRIERX service CARRIERY_REGULAR; known: /,
+    );
     expect(await planOf('default', 'CARRIERX')).toEqual(plan);
 
     // An update keeps what it is not given.
-    const services = await admin<PricingPlan>(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--services', 'CARRIERX_GROUND,CARRIERX_2_DAY']);
+    const services = await admin<PricingPlan>([
+      'pricing-group',
+      'set-plan',
+      '--group',
+      'default',
+      '--carrier',
+      'CARRIERX',
+      '--services',
+      'CARRIERX_GROUND,CARRIERX_2_DAY',
+    ]);
     expect(services).toEqual({ ...plan, services: ['CARRIERX_GROUND', 'CARRIERX_2_DAY'] });
     await admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--services', 'all']);
   });
@@ -208,7 +264,15 @@ describe('carrier accounts', () => {
 
   it('a new plan: account discount 0 unless given, list price unless a markup is given', async () => {
     await admin(['pricing-group', 'set-plan', '--group', 'parcel', '--carrier', 'CARRIERF', '--account-discount-percent', '40']).then((plan) =>
-      expect(plan).toEqual({ pricingGroupId: 'parcel', carrierCode: 'CARRIERF', account: { accountNumber: 'SBX-CARRIERF-PARCEL' }, accountDiscountBp: 4000, customerDiscountBp: 0, services: [], currency: 'CAD' }),
+      expect(plan).toEqual({
+        pricingGroupId: 'parcel',
+        carrierCode: 'CARRIERF',
+        account: { accountNumber: 'SBX-CARRIERF-PARCEL' },
+        accountDiscountBp: 4000,
+        customerDiscountBp: 0,
+        services: [],
+        currency: 'CAD',
+      }),
     );
   });
 
@@ -223,7 +287,13 @@ describe('carrier accounts', () => {
     outputs.push(rated.json);
     expect(rated.status).toBe(200);
     const x = rated.json.data.rates.find((r) => r.carrier.code === 'CARRIERX')!;
-    const stored = await ddb.send(new ScanCommand({ TableName: stack.tableName, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.rateResponse(x.rateResponseId).pk } }));
+    const stored = await ddb.send(
+      new ScanCommand({
+        TableName: stack.tableName,
+        FilterExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.rateResponse(x.rateResponseId).pk },
+      }),
+    );
     expect(stored.Items![0]!.accountNumber).toBe('X-100200');
 
     const rateResponseId = x.rateResponseId;
@@ -254,19 +324,28 @@ describe('carrier accounts', () => {
         `carrier account ${accountId} is used by the pricing plan(s) default/CARRIERX: set them to another account first (pricing-group set-plan --group G --carrier CARRIERX --carrier-account ID, or none for a sandbox carrier)`,
       ),
     );
-    expect((await admin<Array<{ carrierAccountId: string; usedBy: string[] }>>(['carrier-account', 'list'])).find((a) => a.carrierAccountId === accountId)?.usedBy).toEqual(['default']);
+    expect(
+      (await admin<Array<{ carrierAccountId: string; usedBy: string[] }>>(['carrier-account', 'list'])).find((a) => a.carrierAccountId === accountId)?.usedBy,
+    ).toEqual(['default']);
     // Detach, then remove.
-    expect(await admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--carrier-account', 'none'])).toMatchObject({ account: { accountNumber: 'SBX-CARRIERX-DEFAULT' } });
+    expect(await admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CARRIERX', '--carrier-account', 'none'])).toMatchObject({
+      account: { accountNumber: 'SBX-CARRIERX-DEFAULT' },
+    });
     expect((await planOf('default', 'CARRIERX'))?.carrierAccountId).toBeUndefined();
     expect(await admin(['carrier-account', 'remove', '--id', stdinAccountId])).toEqual({ carrierAccountId: stdinAccountId, removed: true });
     expect(await admin(['carrier-account', 'remove', '--id', accountId.toUpperCase()])).toEqual({ carrierAccountId: accountId, removed: true });
     expect(await getCarrierAccount(accountId)).toBeUndefined();
     expect(existsSync(path.join(secretsDir, `${accountId}.json`))).toBe(false);
-    await expect(admin(['carrier-account', 'remove', '--id', accountId])).rejects.toMatchObject({ name: 'ItemNotFound', message: `carrier account not found: ${accountId}` });
+    await expect(admin(['carrier-account', 'remove', '--id', accountId])).rejects.toMatchObject({
+      name: 'ItemNotFound',
+      message: `carrier account not found: ${accountId}`,
+    });
   });
 
   it('a plan whose account was removed resolves to CarrierAccountNotConfigured', async () => {
-    await expect(resolveCarrierAccount({ pricingGroupId: 'default', carrierCode: 'CARRIERX', account: { accountNumber: 'X-100200' }, carrierAccountId: accountId })).rejects.toMatchObject({
+    await expect(
+      resolveCarrierAccount({ pricingGroupId: 'default', carrierCode: 'CARRIERX', account: { accountNumber: 'X-100200' }, carrierAccountId: accountId }),
+    ).rejects.toMatchObject({
       name: 'CarrierAccountNotConfigured',
       carrierAccountId: accountId,
       reason: 'not-found',
@@ -275,11 +354,23 @@ describe('carrier accounts', () => {
   });
 
   it('seed: strips the credentials of a plan stored before carrier accounts, and never overwrites the operator plans', async () => {
-    const old = { ...keys.pricingPlan('parcel', 'CARRIERX'), entityType: 'pricingPlan', pricingGroupId: 'parcel', carrierCode: 'CARRIERX', account: { accountNumber: 'OLD-1', credentials: { apiKey: SECRET } }, accountDiscountBp: 1, customerDiscountBp: 1, services: [], currency: 'CAD' };
+    const old = {
+      ...keys.pricingPlan('parcel', 'CARRIERX'),
+      entityType: 'pricingPlan',
+      pricingGroupId: 'parcel',
+      carrierCode: 'CARRIERX',
+      account: { accountNumber: 'OLD-1', credentials: { apiKey: SECRET } },
+      accountDiscountBp: 1,
+      customerDiscountBp: 1,
+      services: [],
+      currency: 'CAD',
+    };
     await putItem(old);
     expect((await planOf('parcel', 'CARRIERX'))?.account).toEqual({ accountNumber: 'OLD-1' });
     await seedReferenceData();
-    const after = await ddb.send(new ScanCommand({ TableName: stack.tableName, FilterExpression: 'pk = :pk AND sk = :sk', ExpressionAttributeValues: { ':pk': old.pk, ':sk': old.sk } }));
+    const after = await ddb.send(
+      new ScanCommand({ TableName: stack.tableName, FilterExpression: 'pk = :pk AND sk = :sk', ExpressionAttributeValues: { ':pk': old.pk, ':sk': old.sk } }),
+    );
     expect(after.Items![0]).toMatchObject({ account: { accountNumber: 'OLD-1' }, accountDiscountBp: 1 });
     expect(after.Items![0]!.account).toEqual({ accountNumber: 'OLD-1' });
     // set-plan's CARRIERF plan of parcel (earlier test) survives the seed too.
@@ -293,7 +384,11 @@ describe('carrier accounts', () => {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: cliDataDir, CARRIER_SECRETS_DIR: '/nonexistent-elsewhere' };
       delete env.TABLE_NAME;
 
-      const added = await runAdminCli(['carrier-account', 'add', '--carrier', 'CARRIERZ', '--account-number', 'Z-9'], env, JSON.stringify({ clientSecret: SECRET }));
+      const added = await runAdminCli(
+        ['carrier-account', 'add', '--carrier', 'CARRIERZ', '--account-number', 'Z-9'],
+        env,
+        JSON.stringify({ clientSecret: SECRET }),
+      );
       outputs.push(added.stdout, added.stderr);
       expect(added).toEqual({ code: 0, stdout: expect.stringMatching(/^\{"carrierAccountId":"[0-9a-f-]{36}"\}\n$/), stderr: '' });
       const { carrierAccountId } = JSON.parse(added.stdout) as { carrierAccountId: string };
@@ -324,7 +419,16 @@ describe('carrier accounts', () => {
   it('a credentials file others may read still works for add (it is copied), but the copy is 0600', async () => {
     const file = writeCredentialsFile({ clientSecret: SECRET });
     chmodSync(file, 0o644);
-    const { carrierAccountId } = await admin<{ carrierAccountId: string }>(['carrier-account', 'add', '--carrier', 'CARRIERF', '--account-number', 'F-1', '--credentials-file', file]);
+    const { carrierAccountId } = await admin<{ carrierAccountId: string }>([
+      'carrier-account',
+      'add',
+      '--carrier',
+      'CARRIERF',
+      '--account-number',
+      'F-1',
+      '--credentials-file',
+      file,
+    ]);
     expect(statSync(path.join(secretsDir, `${carrierAccountId}.json`)).mode & 0o777).toBe(0o600);
     await admin(['carrier-account', 'remove', '--id', carrierAccountId]);
   });

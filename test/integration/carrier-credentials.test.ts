@@ -82,7 +82,11 @@ const call = async (handler: unknown, event: Parameters<typeof proxyEvent>[0]) =
 /** A parcel from Ottawa to Montréal, one package: both carriers quote it. */
 const rateBody = () => {
   const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
-  return { ...body, shipper: { ...body.shipper, phoneNumber: '613-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) } };
+  return {
+    ...body,
+    shipper: { ...body.shipper, phoneNumber: '613-555-0100' },
+    packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity: 1 })) },
+  };
 };
 
 type Carrier = 'UPS' | 'CANADAPOST';
@@ -103,7 +107,8 @@ const shipped = async (carrier: Carrier): Promise<string> => {
   expect([answer.status, answer.json.error?.message]).toEqual([200, undefined]);
   return String(answer.json.data!.orderId);
 };
-const cancel = (orderId: string) => call(createCancelHandler(registry), { method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } });
+const cancel = (orderId: string) =>
+  call(createCancelHandler(registry), { method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } });
 const isOpen = async (carrier: Carrier, orderId: string) => (await listOpenShipments(companyId, 'live', carrier)).some((s) => s.orderId === orderId);
 
 /** Runs `run` with the account's secret replaced by `credentials`, then puts the real one back. */
@@ -174,7 +179,11 @@ maybe('carrier credentials', () => {
     const decoded = basic ? `${Buffer.from(basic, 'base64').toString('utf8')}; ` : '';
     return `auth was ${authorization} (${decoded}user ${user}, password ${encodeURIComponent(password)}); see https://${user}:${password}@example.invalid/x`;
   };
-  const upsError = (status: number, message: string) => ({ status, contentType: 'application/json', body: JSON.stringify({ response: { errors: [{ code: '9999', message }] } }) });
+  const upsError = (status: number, message: string) => ({
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ response: { errors: [{ code: '9999', message }] } }),
+  });
   const cpMessages = (status: number, description: string) => ({
     status,
     contentType: 'application/vnd.cpc.shipment-v8+xml',
@@ -194,7 +203,10 @@ maybe('carrier credentials', () => {
       delete upsFront.answer;
 
       const orderId = await shipped('UPS');
-      upsFront.answer = (request) => (request.method === 'DELETE' ? upsError(500, `${echo(request, UPS_CLIENT.clientId, UPS_CLIENT.clientSecret)}; secret ${UPS_CLIENT.clientSecret}`) : undefined);
+      upsFront.answer = (request) =>
+        request.method === 'DELETE'
+          ? upsError(500, `${echo(request, UPS_CLIENT.clientId, UPS_CLIENT.clientSecret)}; secret ${UPS_CLIENT.clientSecret}`)
+          : undefined;
       const failed = await cancel(orderId);
       expect([failed.status, failed.json.error?.code]).toEqual([502, 'CARRIER_ERROR']);
       expect(failed.json.error?.message).toMatch(
@@ -239,7 +251,8 @@ maybe('carrier credentials', () => {
   describe('Canada Post', () => {
     it('error documents that echo the Authorization header and the decoded username and password (a refused ship, a void of unknown outcome): no answer holds any', async () => {
       const rateResponseId = await rate('CANADAPOST');
-      cpFront.answer = (request) => (request.method === 'POST' && /\/shipment$/.test(request.path) ? cpMessages(400, echo(request, CP_CLIENT.username, CP_CLIENT.password)) : undefined);
+      cpFront.answer = (request) =>
+        request.method === 'POST' && /\/shipment$/.test(request.path) ? cpMessages(400, echo(request, CP_CLIENT.username, CP_CLIENT.password)) : undefined;
       const refused = await ship(rateResponseId);
       expect([refused.status, refused.json.error?.code]).toEqual([422, 'CARRIER_REJECTED']);
       expect(refused.json.error?.message).toBe(
@@ -251,14 +264,19 @@ maybe('carrier credentials', () => {
       cpFront.answer = (request) => (request.method === 'DELETE' ? cpMessages(500, echo(request, CP_CLIENT.username, CP_CLIENT.password)) : undefined);
       const failed = await cancel(orderId);
       expect([failed.status, failed.json.error?.code]).toEqual([502, 'CARRIER_ERROR']);
-      expect(failed.json.error?.message).toMatch(/^CANADAPOST could not cancel the shipment: 9999: auth was Basic \[redacted\] .*https:\/\/\[redacted\]@example\.invalid\/x/);
+      expect(failed.json.error?.message).toMatch(
+        /^CANADAPOST could not cancel the shipment: 9999: auth was Basic \[redacted\] .*https:\/\/\[redacted\]@example\.invalid\/x/,
+      );
       for (const form of secretForms()) expect(`${refused.json.error?.message}\n${failed.json.error?.message}`).not.toContain(form);
     });
 
     it('a label link with a userinfo (our username and password): followed without it, and no answer names the username', async () => {
       cpFront.rewrite = (request, answer) =>
         request.method === 'POST' && /\/shipment$/.test(request.path)
-          ? { ...answer, body: answer.body.replace(/(rel="label" href=")http:\/\//, `$1http://${CP_CLIENT.username}:${encodeURIComponent(CP_CLIENT.password)}@`) }
+          ? {
+              ...answer,
+              body: answer.body.replace(/(rel="label" href=")http:\/\//, `$1http://${CP_CLIENT.username}:${encodeURIComponent(CP_CLIENT.password)}@`),
+            }
           : answer;
       const answer = await ship(await rate('CANADAPOST'));
       expect([answer.status, answer.json.error?.message]).toEqual([200, undefined]);
@@ -266,18 +284,25 @@ maybe('carrier credentials', () => {
     });
 
     it.each([
-      ['a wrong password (Canada Post answers 401)', { ...CP_CLIENT, password: 'it-cp-wrong-password-2' }, 'Canada Post refused the carrier account’s credentials (HTTP 401: E002: AAA Authentication Failure)'],
+      [
+        'a wrong password (Canada Post answers 401)',
+        { ...CP_CLIENT, password: 'it-cp-wrong-password-2' },
+        'Canada Post refused the carrier account’s credentials (HTTP 401: E002: AAA Authentication Failure)',
+      ],
       ["UPS's fields in a Canada Post account's secret", UPS_CLIENT, 'the carrier account’s credentials have no Canada Post username and password'],
-    ])('%s: the cancel says the operator must fix the account, without its id; no void record, the open shipment stays open', async (_name, credentials, reason) => {
-      const orderId = await shipped('CANADAPOST');
-      expect(await isOpen('CANADAPOST', orderId)).toBe(true);
-      const failed = await withSecret('CANADAPOST', credentials, () => cancel(orderId));
-      expect([failed.status, failed.json.error?.code]).toEqual([502, 'CARRIER_ERROR']);
-      expect(failed.json.error?.message).toBe(`CANADAPOST could not cancel the shipment: ${reason}; the operator must fix the carrier account`);
-      expect(await getRecord(orderId, 'VOID')).toBeUndefined();
-      expect(await isOpen('CANADAPOST', orderId)).toBe(true);
-      expect(lines.join('')).toMatch(new RegExp(`"carrier account unusable".*"carrierAccountId":"${accounts.CANADAPOST}"`));
-    });
+    ])(
+      '%s: the cancel says the operator must fix the account, without its id; no void record, the open shipment stays open',
+      async (_name, credentials, reason) => {
+        const orderId = await shipped('CANADAPOST');
+        expect(await isOpen('CANADAPOST', orderId)).toBe(true);
+        const failed = await withSecret('CANADAPOST', credentials, () => cancel(orderId));
+        expect([failed.status, failed.json.error?.code]).toEqual([502, 'CARRIER_ERROR']);
+        expect(failed.json.error?.message).toBe(`CANADAPOST could not cancel the shipment: ${reason}; the operator must fix the carrier account`);
+        expect(await getRecord(orderId, 'VOID')).toBeUndefined();
+        expect(await isOpen('CANADAPOST', orderId)).toBe(true);
+        expect(lines.join('')).toMatch(new RegExp(`"carrier account unusable".*"carrierAccountId":"${accounts.CANADAPOST}"`));
+      },
+    );
   });
 
   it('no answer names a carrier account id; no answer, log line or stored item holds a credential in any form we sent it', async () => {

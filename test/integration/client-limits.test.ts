@@ -94,11 +94,13 @@ const answering = async (answers: Array<(req: IncomingMessage, res: ServerRespon
   );
   return { port: await listen(server), seen };
 };
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) => {
-  const text = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0', 'x-amz-crc32': String(crc32(text)), 'x-amzn-RequestId': 'req-1', ...headers });
-  res.end(text);
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    const text = Buffer.from(JSON.stringify(body));
+    res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0', 'x-amz-crc32': String(crc32(text)), 'x-amzn-RequestId': 'req-1', ...headers });
+    res.end(text);
+  };
 const item = { Item: { pk: { S: 'a' }, sk: { S: 'b' }, n: { N: '2' }, bytes: { B: Buffer.from('gzip?').toString('base64') } } };
 
 it('an answer that stalls after its headers fails with a TimeoutError, and is retried', async () => {
@@ -128,7 +130,9 @@ it('the request is DynamoDB JSON, signed with SigV4 for the region, the secret n
   expect(request!.headers['x-amz-target']).toBe('DynamoDB_20120810.GetItem');
   expect(request!.headers['content-type']).toBe('application/x-amz-json-1.0');
   expect(request!.headers['x-amz-security-token']).toBe('session-token');
-  expect(request!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/dynamodb\/aws4_request, SignedHeaders=[^,]*host[^,]*x-amz-date[^,]*, Signature=[0-9a-f]{64}$/);
+  expect(request!.headers.authorization).toMatch(
+    /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/dynamodb\/aws4_request, SignedHeaders=[^,]*host[^,]*x-amz-date[^,]*, Signature=[0-9a-f]{64}$/,
+  );
   expect(JSON.stringify(request)).not.toContain('secret-never-sent');
 });
 
@@ -154,7 +158,11 @@ it('a 500, a throttle and an answer failing its CRC32 are tried again; the third
 
 it('a false condition is the API answering: one attempt, its name, fields and status as the SDK gives them', async () => {
   const { port, seen } = await answering([
-    json(400, { __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException', message: 'The conditional request failed', Item: { pk: { S: 'a' } } }),
+    json(400, {
+      __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException',
+      message: 'The conditional request failed',
+      Item: { pk: { S: 'a' } },
+    }),
   ]);
   const error = (await deployed(port)
     .send(new PutCommand({ TableName: 't', Item: { pk: 'a', sk: 'b' }, ConditionExpression: 'attribute_not_exists(pk)' }))
@@ -167,7 +175,9 @@ it('a false condition is the API answering: one attempt, its name, fields and st
 
 it('a body that is not JSON is a clear error, not a crash', async () => {
   const { port } = await answering([(_req, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>bad gateway</html>')]);
-  const error = (await deployed(port).send(get).catch((e: unknown) => e)) as AwsServiceError;
+  const error = (await deployed(port)
+    .send(get)
+    .catch((e: unknown) => e)) as AwsServiceError;
   expect(error.name).toBe('HTTP502');
   expect(error.$fault).toBe('server');
   expect(error.$metadata.attempts).toBe(clientLimits.dynamodb.maxAttempts);

@@ -56,11 +56,21 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
   }),
   'webhook-delete': (r) => ({ method: 'DELETE', path: `/v1/webhooks/${r.webhookId}`, key: r.apiKey, pathParameters: { webhookId: r.webhookId } }),
   // The day's close of the order's carrier races its cancel: the order ends on a manifest or cancelled, never both.
-  'manifests-create': (r) => ({ method: 'POST', path: '/v1/manifests', key: r.apiKey, body: { carrierCode: 'CARRIERX', orderIds: [r.orderId], shipDate: tomorrow() } }),
+  'manifests-create': (r) => ({
+    method: 'POST',
+    path: '/v1/manifests',
+    key: r.apiKey,
+    body: { carrierCode: 'CARRIERX', orderIds: [r.orderId], shipDate: tomorrow() },
+  }),
   'manifests-list': (r) => ({ method: 'GET', path: '/v1/manifests', key: r.apiKey }),
   // The order's id is no manifest's: a 404 read under the load.
   'manifest-get': (r) => ({ method: 'GET', path: `/v1/manifests/${r.orderId}`, key: r.apiKey, pathParameters: { manifestId: r.orderId } }),
-  'manifest-file': (r) => ({ method: 'GET', path: `/v1/manifests/${r.orderId}/MANIFEST_PDF`, key: r.apiKey, pathParameters: { manifestId: r.orderId, documentCode: 'MANIFEST_PDF' } }),
+  'manifest-file': (r) => ({
+    method: 'GET',
+    path: `/v1/manifests/${r.orderId}/MANIFEST_PDF`,
+    key: r.apiKey,
+    pathParameters: { manifestId: r.orderId, documentCode: 'MANIFEST_PDF' },
+  }),
 };
 
 /** The sample rate body ships tomorrow or later; a close of that day takes it. */
@@ -74,7 +84,10 @@ const root = path.resolve(__dirname, '../..');
 type Container = {
   handlers: Map<string, Handler>;
   /** The operator's advance and a tracking worker of the container. */
-  tracking: { advance: import('../../shared/services/tracking/advance').OperatorAdvance['advance']; checkQueued: import('../../shared/services/tracking/check').TrackingWorker['checkQueued'] };
+  tracking: {
+    advance: import('../../shared/services/tracking/advance').OperatorAdvance['advance'];
+    checkQueued: import('../../shared/services/tracking/check').TrackingWorker['checkQueued'];
+  };
 };
 
 /** One container: every module loaded afresh, so nothing in memory is shared with another. */
@@ -129,7 +142,11 @@ const fivexx = (answers: Array<{ status: number; json: unknown }>, label: string
   answers.filter((a) => a.status >= 500).map((a) => `${label}: ${a.status} ${JSON.stringify(a.json)}`);
 
 it('every HTTP function of the function list has a recipe here', () => {
-  expect(httpFunctions().map((f) => f.name).filter((name) => !RECIPES[name])).toEqual([]);
+  expect(
+    httpFunctions()
+      .map((f) => f.name)
+      .filter((name) => !RECIPES[name]),
+  ).toEqual([]);
 });
 
 it(`${CONCURRENCY} concurrent ships of one rate response make one order, never a 5xx`, async () => {
@@ -144,87 +161,93 @@ it(`${CONCURRENCY} concurrent ships of one rate response make one order, never a
   expect(state.Item!.orderId).toBe(shipped[0]!.json.data!.orderId);
 }, 60_000);
 
-it.each([
-  ...Object.keys(RECIPES).map((name) => [name, [name]] as const),
-  ['every kind at once, with advance and the refresh', Object.keys(RECIPES)] as const,
-])(`${CONCURRENCY} concurrent requests of %s on one order never answer 5xx and leave one consistent state`, async (_label, names) => {
-  const rateResponseId = await rateOnce();
-  const first = await send(0, 'ship', { apiKey, rateResponseId, orderId: '', webhookId: '' });
-  expect(first.status).toBe(200);
-  const orderId = first.json.data!.orderId!;
-  const resource = { apiKey, rateResponseId, orderId, webhookId };
-  const mixed = names.length > 1;
+it.each([...Object.keys(RECIPES).map((name) => [name, [name]] as const), ['every kind at once, with advance and the refresh', Object.keys(RECIPES)] as const])(
+  `${CONCURRENCY} concurrent requests of %s on one order never answer 5xx and leave one consistent state`,
+  async (_label, names) => {
+    const rateResponseId = await rateOnce();
+    const first = await send(0, 'ship', { apiKey, rateResponseId, orderId: '', webhookId: '' });
+    expect(first.status).toBe(200);
+    const orderId = first.json.data!.orderId!;
+    const resource = { apiKey, rateResponseId, orderId, webhookId };
+    const mixed = names.length > 1;
 
-  const calls: Array<Promise<{ label: string; status: number; json: { data?: { status?: string; cancelledAt?: string }; error?: { code: string } } }>> = [];
-  for (let i = 0; i < CONCURRENCY; i++) {
-    // Fifty in all: one endpoint fifty times, or every kind in turn.
-    const name = names[i % names.length]!;
-    calls.push(send(i, name, resource).then((a) => ({ label: name, ...a })));
-    if (mixed && i % 5 === 0) {
-      const { tracking } = containers[i % CONTAINERS]!;
-      // The operator and the scheduled refresh race the requests; a refused advance (the order moved on or was cancelled) is not a 5xx.
-      calls.push(
-        tracking.advance(orderId, i % 2 === 0 ? 'intransit' : 'exception').then(
-          () => ({ label: 'advance', status: 200, json: {} }),
-          (error: Error) => ({ label: 'advance', status: /cannot move/.test(error.message) ? 409 : 500, json: { error: { code: error.message } } }),
-        ),
-      );
-      if (i % 25 === 0) {
+    const calls: Array<Promise<{ label: string; status: number; json: { data?: { status?: string; cancelledAt?: string }; error?: { code: string } } }>> = [];
+    for (let i = 0; i < CONCURRENCY; i++) {
+      // Fifty in all: one endpoint fifty times, or every kind in turn.
+      const name = names[i % names.length]!;
+      calls.push(send(i, name, resource).then((a) => ({ label: name, ...a })));
+      if (mixed && i % 5 === 0) {
+        const { tracking } = containers[i % CONTAINERS]!;
+        // The operator and the scheduled refresh race the requests; a refused advance (the order moved on or was cancelled) is not a 5xx.
         calls.push(
-          // A tracking worker's check of the order, as the dispatcher would queue it.
-          getSchedule(orderId)
-            .then((schedule) => (schedule?.dueAt ? tracking.checkQueued({ orderId, dueAt: schedule.dueAt }) : 'final'))
-            .then(
-            () => ({ label: 'refresh', status: 200, json: {} }),
-            (error: Error) => ({ label: 'refresh', status: 500, json: { error: { code: error.message } } }),
+          tracking.advance(orderId, i % 2 === 0 ? 'intransit' : 'exception').then(
+            () => ({ label: 'advance', status: 200, json: {} }),
+            (error: Error) => ({ label: 'advance', status: /cannot move/.test(error.message) ? 409 : 500, json: { error: { code: error.message } } }),
           ),
         );
+        if (i % 25 === 0) {
+          calls.push(
+            // A tracking worker's check of the order, as the dispatcher would queue it.
+            getSchedule(orderId)
+              .then((schedule) => (schedule?.dueAt ? tracking.checkQueued({ orderId, dueAt: schedule.dueAt }) : 'final'))
+              .then(
+                () => ({ label: 'refresh', status: 200, json: {} }),
+                (error: Error) => ({ label: 'refresh', status: 500, json: { error: { code: error.message } } }),
+              ),
+          );
+        }
       }
     }
-  }
-  const answers = await Promise.all(calls);
-  expect(answers.filter((a) => a.status >= 500).map((a) => `${a.label}: ${a.status} ${JSON.stringify(a.json)}`)).toEqual([]);
+    const answers = await Promise.all(calls);
+    expect(answers.filter((a) => a.status >= 500).map((a) => `${a.label}: ${a.status} ${JSON.stringify(a.json)}`)).toEqual([]);
 
-  // One consistent state: the stored order is what every answer agrees on.
-  const stored = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
-  const cancels = answers.filter((a) => a.label === 'cancel');
-  const cancelled = cancels.filter((a) => a.status === 200);
-  if (stored.status === 'cancelled') {
-    expect(cancelled.length).toBeGreaterThan(0);
-    expect(new Set(cancelled.map((a) => a.json.data!.cancelledAt))).toEqual(new Set([stored.cancelledAt]));
-    expect((stored.events as Array<{ code: string }>).filter((e) => e.code === 'CANCELLED')).toHaveLength(1);
-    const schedule = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId), ConsistentRead: true }))).Item!;
-    expect(schedule[trackingDueIndex.partitionKey]).toBeUndefined();
-  } else {
-    // The operator moved it on first: no cancel may claim success.
-    expect(cancelled).toEqual([]);
-    for (const a of cancels) expect(a).toMatchObject({ status: 409, json: { error: { code: 'NOT_CANCELLABLE' } } });
-  }
-  // On a manifest or cancelled, never both; a manifested order's cancels all answered 409.
-  if (stored.manifestId) {
-    expect(stored.status).not.toBe('cancelled');
-    const manifestItems = await ddb.send(
-      new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :list)', ExpressionAttributeValues: { ':pk': `MANIFEST#${stored.companyId as string}`, ':list': 'LIST#' }, ConsistentRead: true }),
+    // One consistent state: the stored order is what every answer agrees on.
+    const stored = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
+    const cancels = answers.filter((a) => a.label === 'cancel');
+    const cancelled = cancels.filter((a) => a.status === 200);
+    if (stored.status === 'cancelled') {
+      expect(cancelled.length).toBeGreaterThan(0);
+      expect(new Set(cancelled.map((a) => a.json.data!.cancelledAt))).toEqual(new Set([stored.cancelledAt]));
+      expect((stored.events as Array<{ code: string }>).filter((e) => e.code === 'CANCELLED')).toHaveLength(1);
+      const schedule = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId), ConsistentRead: true }))).Item!;
+      expect(schedule[trackingDueIndex.partitionKey]).toBeUndefined();
+    } else {
+      // The operator moved it on first: no cancel may claim success.
+      expect(cancelled).toEqual([]);
+      for (const a of cancels) expect(a).toMatchObject({ status: 409, json: { error: { code: 'NOT_CANCELLABLE' } } });
+    }
+    // On a manifest or cancelled, never both; a manifested order's cancels all answered 409.
+    if (stored.manifestId) {
+      expect(stored.status).not.toBe('cancelled');
+      const manifestItems = await ddb.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :list)',
+          ExpressionAttributeValues: { ':pk': `MANIFEST#${stored.companyId as string}`, ':list': 'LIST#' },
+          ConsistentRead: true,
+        }),
+      );
+      expect((manifestItems.Items ?? []).filter((m) => (m.orders as string[]).includes(orderId)).map((m) => m.manifestId)).toEqual([stored.manifestId]);
+    }
+    // The status is the newest event's, never behind it.
+    // An order nobody tracked yet has no events and is still pending.
+    const events = stored.events as Array<{ status: string; occurredAt: string }>;
+    if (events.length === 0) expect(stored.status).toBe('pending');
+    else {
+      expect([...events].sort((a, b) => (a.occurredAt < b.occurredAt ? 1 : -1))[0]!.occurredAt).toBe(events[0]!.occurredAt);
+      if (stored.status !== 'cancelled') expect(stored.status).toBe(events[0]!.status);
+    }
+
+    // One label file per type: the render marker let one request render it.
+    const labelItems = await ddb.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :label)',
+        ExpressionAttributeValues: { ':pk': keys.order(orderId).pk, ':label': 'LABEL#' },
+        ConsistentRead: true,
+      }),
     );
-    expect((manifestItems.Items ?? []).filter((m) => (m.orders as string[]).includes(orderId)).map((m) => m.manifestId)).toEqual([stored.manifestId]);
-  }
-  // The status is the newest event's, never behind it.
-  // An order nobody tracked yet has no events and is still pending.
-  const events = stored.events as Array<{ status: string; occurredAt: string }>;
-  if (events.length === 0) expect(stored.status).toBe('pending');
-  else {
-    expect([...events].sort((a, b) => (a.occurredAt < b.occurredAt ? 1 : -1))[0]!.occurredAt).toBe(events[0]!.occurredAt);
-    if (stored.status !== 'cancelled') expect(stored.status).toBe(events[0]!.status);
-  }
-
-  // One label file per type: the render marker let one request render it.
-  const labelItems = await ddb.send(
-    new QueryCommand({
-      TableName: stack.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :label)',
-      ExpressionAttributeValues: { ':pk': keys.order(orderId).pk, ':label': 'LABEL#' },
-      ConsistentRead: true,
-    }),
-  );
-  for (const item of labelItems.Items ?? []) expect(item.state).toBe('stored');
-}, 120_000);
+    for (const item of labelItems.Items ?? []) expect(item.state).toBe('stored');
+  },
+  120_000,
+);

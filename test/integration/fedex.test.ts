@@ -73,8 +73,17 @@ const call = async (handler: unknown, event: Parameters<typeof proxyEvent>[0]) =
 
 /** The sample parcel from Toronto to Montréal with the shipper's phone (FedEx ships with one), `quantity` packages of it. */
 const rateBody = (quantity = 1, shippingDate?: string) => {
-  const body = sampleRateBody() as Record<string, unknown> & { shipper: Record<string, unknown>; shippingOptions: Record<string, unknown>; packages: { pieces: Array<Record<string, unknown>> } };
-  return { ...body, ...(shippingDate ? { shippingOptions: { ...body.shippingOptions, shippingDate } } : {}), shipper: { ...body.shipper, phoneNumber: '416-555-0100' }, packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) } };
+  const body = sampleRateBody() as Record<string, unknown> & {
+    shipper: Record<string, unknown>;
+    shippingOptions: Record<string, unknown>;
+    packages: { pieces: Array<Record<string, unknown>> };
+  };
+  return {
+    ...body,
+    ...(shippingDate ? { shippingOptions: { ...body.shippingOptions, shippingDate } } : {}),
+    shipper: { ...body.shipper, phoneNumber: '416-555-0100' },
+    packages: { ...body.packages, pieces: body.packages.pieces.slice(0, 1).map((p) => ({ ...p, quantity })) },
+  };
 };
 const rate = async (quantity = 1, service = 'FEDEX_GROUND', shippingDate?: string): Promise<Rate> => {
   const rated = await call(createRateHandler(registry), { method: 'POST', path: '/v1/rate', key: apiKey, body: rateBody(quantity, shippingDate) });
@@ -85,7 +94,8 @@ const rate = async (quantity = 1, service = 'FEDEX_GROUND', shippingDate?: strin
 };
 const ship = (rateResponseId: string, body: Record<string, unknown> = {}, options: Parameters<typeof createShipHandler>[1] = {}) =>
   call(createShipHandler(registry, options), { method: 'POST', path: `/v1/ship/${rateResponseId}`, key: apiKey, pathParameters: { rateResponseId }, body });
-const cancel = (orderId: string) => call(createCancelHandler(registry), { method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } });
+const cancel = (orderId: string) =>
+  call(createCancelHandler(registry), { method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } });
 const shipRequests = () => mock.seen.filter((s) => s.method === 'POST' && s.path === '/ship/v1/shipments').length;
 
 const context = { functionName: 'tracking-check', awsRequestId: 'test' } as Context;
@@ -119,7 +129,9 @@ describeWithFedexDocuments('FedEx through the functions', () => {
     writeFileSync(file, JSON.stringify(CLIENT), { mode: 0o600 });
     const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
     const admin = (argv: string[]) => executeAdminCommand(parseAdminCommand(argv), undefined, io);
-    ({ carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'FEDEX', '--account-number', ACCOUNT, '--credentials-file', file])) as { carrierAccountId: string });
+    ({ carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'FEDEX', '--account-number', ACCOUNT, '--credentials-file', file])) as {
+      carrierAccountId: string;
+    });
     await admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'FEDEX', '--carrier-account', carrierAccountId]);
     const created = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
     apiKey = created.apiKey;
@@ -216,7 +228,9 @@ describeWithFedexDocuments('FedEx through the functions', () => {
     const billable = ours().filter((s) => !s.cancelled);
     expect(billable.map((s) => s.masterTrackingNumber)).toEqual([trackingNumber]);
     const late = ours().find((s) => s.cancelled)!;
-    expect(await auditTrail(orderId)).toEqual([expect.objectContaining({ action: 'orphan-voided', carrierCode: 'FEDEX', trackingNumber: late.masterTrackingNumber })]);
+    expect(await auditTrail(orderId)).toEqual([
+      expect.objectContaining({ action: 'orphan-voided', carrierCode: 'FEDEX', trackingNumber: late.masterTrackingNumber }),
+    ]);
   });
 
   describe('what Track by reference lists before a label is tendered (docs/fedex.md)', () => {
@@ -265,7 +279,8 @@ describeWithFedexDocuments('FedEx through the functions', () => {
 
   it("closes a Ground day with FedEx's report as the manifest's PDF; a day of Express alone gets our sheet", async () => {
     const today = shippingDateIn(0);
-    const close = () => call(createManifestsCreateHandler(), { method: 'POST', path: '/v1/manifests', key: apiKey, body: { carrierCode: 'FEDEX', shipDate: today } });
+    const close = () =>
+      call(createManifestsCreateHandler(), { method: 'POST', path: '/v1/manifests', key: apiKey, body: { carrierCode: 'FEDEX', shipDate: today } });
     const ground = await ship((await rate(1, 'FEDEX_GROUND', today)).rateResponseId);
     const express = await ship((await rate(1, 'FEDEX_PRIORITY_OVERNIGHT', today)).rateResponseId);
     expect([ground.status, express.status]).toEqual([200, 200]);
@@ -281,7 +296,9 @@ describeWithFedexDocuments('FedEx through the functions', () => {
     expect(alone.status).toBe(200);
     const second = await close();
     expect(second.status).toBe(201);
-    expect((await getManifest(companyId, String(second.json.data!.manifestId)))!.documents).toEqual([expect.objectContaining({ code: 'MANIFEST_PDF', source: 'rendered' })]);
+    expect((await getManifest(companyId, String(second.json.data!.manifestId)))!.documents).toEqual([
+      expect.objectContaining({ code: 'MANIFEST_PDF', source: 'rendered' }),
+    ]);
   });
 
   it('an error document that echoes the bearer token and the secret: the refusal says FedEx’s words, scrubbed', async () => {
@@ -291,7 +308,12 @@ describeWithFedexDocuments('FedEx through the functions', () => {
         ? {
             status: 400,
             contentType: 'application/json',
-            body: JSON.stringify({ transactionId: 't-1', errors: [{ code: 'SHIPMENT.VALIDATION', message: `auth was ${request.headers.authorization}; secret ${CLIENT.clientSecret}, id ${CLIENT.clientId}` }] }),
+            body: JSON.stringify({
+              transactionId: 't-1',
+              errors: [
+                { code: 'SHIPMENT.VALIDATION', message: `auth was ${request.headers.authorization}; secret ${CLIENT.clientSecret}, id ${CLIENT.clientId}` },
+              ],
+            }),
           }
         : undefined;
     const refused = await ship(rateResponseId);

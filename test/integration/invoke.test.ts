@@ -150,7 +150,9 @@ describe('placeholders', () => {
     const again = await invoke(command('cancel', file), { env: env() });
     expect(again.notes).toEqual([]);
     expect(again.outcome.kind === 'http' && again.outcome.result.statusCode).toBe(200);
-    expect(again.outcome.kind === 'http' && JSON.parse(again.outcome.result.body).data.orderId).toBe((printed.event.pathParameters as { orderId: string }).orderId);
+    expect(again.outcome.kind === 'http' && JSON.parse(again.outcome.result.body).data.orderId).toBe(
+      (printed.event.pathParameters as { orderId: string }).orderId,
+    );
   });
 
   it('a shipping date outside the window moves to tomorrow, keeping its time; one inside it is kept', async () => {
@@ -197,7 +199,9 @@ describe('the target', () => {
   });
 
   it('refuses an event of another function', async () => {
-    await expect(invoke(command('ship', path.join(EVENTS_DIR, 'rate.json')), { env: env() })).rejects.toThrow(/rate\.json is an event of POST \/v1\/rate; ship takes POST/);
+    await expect(invoke(command('ship', path.join(EVENTS_DIR, 'rate.json')), { env: env() })).rejects.toThrow(
+      /rate\.json is an event of POST \/v1\/rate; ship takes POST/,
+    );
     await expect(invoke(command('notify', path.join(EVENTS_DIR, 'tracking-refresh.json')), { env: env() })).rejects.toThrow(/not a DynamoDB stream batch/);
   });
 

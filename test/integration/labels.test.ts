@@ -48,7 +48,10 @@ let apiKey: string;
 let otherKey: string;
 let companyId: string;
 beforeAll(async () => {
-  ({ apiKey, company: { companyId } } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  ({
+    apiKey,
+    company: { companyId },
+  } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
   ({ apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 });
 
@@ -195,7 +198,9 @@ describe("a carrier's own documents (the sandbox's carrier Z issues ZPL and PNG 
     expect(zpl.indexOf(shipped.pieces[0]!.trackingNumber)).toBeLessThan(zpl.indexOf(shipped.pieces[1]!.trackingNumber));
     expect(zpl).not.toContain('^CI28');
 
-    const pdf = await PDFDocument.load(new Uint8Array(await (await fetch((await getFile(handler, shipped.orderId, 'SHIPPING_LABEL_PDF')).headers.location as string)).arrayBuffer()));
+    const pdf = await PDFDocument.load(
+      new Uint8Array(await (await fetch((await getFile(handler, shipped.orderId, 'SHIPPING_LABEL_PDF')).headers.location as string)).arrayBuffer()),
+    );
     expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([
       [288, 432],
@@ -209,7 +214,9 @@ describe("a carrier's own documents (the sandbox's carrier Z issues ZPL and PNG 
 
   it('a carrier that issues none has nothing stored beside its order', async () => {
     const shipped = await shipWith('CARRIERX');
-    await expect(s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/carrier/label-1.png` }))).rejects.toMatchObject({
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: `labels/${companyId}/${shipped.orderId}/carrier/label-1.png` })),
+    ).rejects.toMatchObject({
       name: 'NoSuchKey',
     });
   });
@@ -217,7 +224,9 @@ describe("a carrier's own documents (the sandbox's carrier Z issues ZPL and PNG 
   describe("a stored label image no decoder may see (issue 43): its package gets the service's page, the others the carrier's", () => {
     /** What each page of the PDF is: the carrier's image (an image XObject, no text) or not. */
     const kinds = (pdf: PDFDocument) =>
-      pdf.getPages().map((page) => (page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length === 1 ? 'carrier image' : 'service page'));
+      pdf
+        .getPages()
+        .map((page) => (page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length === 1 ? 'carrier image' : 'service page'));
 
     /** A carrier Z order of three packages whose second stored label image is `image`. */
     const hostileOrder = async (image: Buffer) => {

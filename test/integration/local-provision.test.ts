@@ -2,13 +2,7 @@
  * ensureTableAndBucket against DynamoDB Local and s3rver: the table of
  * shared/store/table.ts with TTL and stream, the bucket, idempotence.
  */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DescribeTimeToLiveCommand,
-  DynamoDBClient,
-  ScanCommand,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ensureTableAndBucket } from '../../local/provision';
 import { referenceItems, seedReferenceData } from '../../shared/store/seed';

@@ -68,15 +68,23 @@ const cancelHandler = createCancelHandler(held);
 const closeHandler = createManifestsCreateHandler();
 const SHIP_DATE = shippingDateIn(1);
 
-const cancel = (key: string, orderId: string) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
+const cancel = (key: string, orderId: string) =>
+  call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
 const close = (key: string, body: Record<string, unknown> = {}) =>
   call(closeHandler, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: SHIP_DATE, ...body } }));
-const manifestOf = (key: string, manifestId: string) => call(manifestGetHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}`, key, pathParameters: { manifestId } }));
+const manifestOf = (key: string, manifestId: string) =>
+  call(manifestGetHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}`, key, pathParameters: { manifestId } }));
 const pdfOf = (key: string, manifestId: string) =>
-  call(manifestFileHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }));
+  call(
+    manifestFileHandler,
+    proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }),
+  );
 /** The company's CARRIERX manifests of the day. */
 const manifestsOfDay = async (key: string): Promise<Array<{ manifestId: string; status: string; orders: string[] }>> => {
-  const event = { ...proxyEvent({ method: 'GET', path: '/v1/manifests', key }), queryStringParameters: { carrierCode: 'CARRIERX', from: SHIP_DATE, to: SHIP_DATE } };
+  const event = {
+    ...proxyEvent({ method: 'GET', path: '/v1/manifests', key }),
+    queryStringParameters: { carrierCode: 'CARRIERX', from: SHIP_DATE, to: SHIP_DATE },
+  };
   const listed = await call(manifestsListHandler, event);
   expect(listed.status).toBe(200);
   return listed.json!.data.manifests;
@@ -158,7 +166,13 @@ it('a close repairs what the unconditional re-open left: a stuck manifest of a c
       carrierManifestIds: [],
       documents: [],
       createdDate: new Date().toISOString(),
-      lines: entries.map((e) => ({ orderId: e.orderId, trackingNumber: e.trackingNumber, serviceCode: e.serviceCode, serviceName: e.serviceName, packages: e.packages })),
+      lines: entries.map((e) => ({
+        orderId: e.orderId,
+        trackingNumber: e.trackingNumber,
+        serviceCode: e.serviceCode,
+        serviceName: e.serviceName,
+        packages: e.packages,
+      })),
     });
     return manifestId;
   };
@@ -192,7 +206,10 @@ it('a close that first meets such an entry drops it and abandons the manifest it
   expect(await cancel(key, orderId)).toMatchObject({ status: 200 });
   await transactWrite([openShipmentPut(entry)]);
 
-  expect(await close(key, { orderIds: [orderId] })).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED', details: [{ path: 'orderIds[0]' }] } } });
+  expect(await close(key, { orderIds: [orderId] })).toMatchObject({
+    status: 400,
+    json: { error: { code: 'VALIDATION_FAILED', details: [{ path: 'orderIds[0]' }] } },
+  });
   expect(await openEntry(orderId)).toBeUndefined();
   expect(await manifestsOfDay(key)).toEqual([expect.objectContaining({ status: 'abandoned', orders: [] })]);
   expect(await close(key)).toMatchObject({ status: 422, json: { error: { code: 'NOTHING_TO_MANIFEST' } } });
@@ -212,7 +229,8 @@ it('a manifest whose transmit the carrier refused is finished by a later close, 
       find: async () => undefined,
     }),
   });
-  const closeAndTransmit = () => call(transmitting, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: SHIP_DATE } }));
+  const closeAndTransmit = () =>
+    call(transmitting, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: SHIP_DATE } }));
 
   expect(await closeAndTransmit()).toMatchObject({ status: 502, json: { error: { code: 'CARRIER_ERROR' } } });
   expect(await closeAndTransmit()).toMatchObject({ status: 502, json: { error: { code: 'CARRIER_ERROR' } } });

@@ -37,13 +37,17 @@ const closing = (pdfs: Buffer[]) => {
       find: async () => undefined,
     }),
   });
-  const close = (key: string) => call(handler, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: shippingDateIn(1) } }));
+  const close = (key: string) =>
+    call(handler, proxyEvent({ method: 'POST', path: '/v1/manifests', key, body: { carrierCode: 'CARRIERX', shipDate: shippingDateIn(1) } }));
   return { close, warnings };
 };
 
 /** The manifest's PDF through its 302. */
 const storedPdf = async (key: string, manifestId: string): Promise<Buffer> => {
-  const answer = await call(manifestFileHandler, proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }));
+  const answer = await call(
+    manifestFileHandler,
+    proxyEvent({ method: 'GET', path: `/v1/manifests/${manifestId}/MANIFEST_PDF`, key, pathParameters: { manifestId, documentCode: 'MANIFEST_PDF' } }),
+  );
   expect(answer.status).toBe(302);
   return Buffer.from(await (await fetch(answer.headers.location as string)).arrayBuffer());
 };
@@ -65,7 +69,12 @@ it("stores the carrier's manifests joined, its own document", async () => {
 });
 
 it.each([
-  ['one of them refused', [manifestPdf('P1', '2026-11-27', ['1']), HOSTILE_PDFS.digitsBetweenObjects()], 1, 'something between the objects of a PDF that is not an object, at byte 196'],
+  [
+    'one of them refused',
+    [manifestPdf('P1', '2026-11-27', ['1']), HOSTILE_PDFS.digitsBetweenObjects()],
+    1,
+    'something between the objects of a PDF that is not an object, at byte 196',
+  ],
   ['its one PDF refused', [HOSTILE_PDFS.objectStreamBomb()], 0, `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`],
 ])("%s: the manifest's PDF is ours, and a warning and the metric say so", async (_, pdfs, index, reason) => {
   const { key, orderId } = await newCompanyWithOrder();
@@ -85,7 +94,12 @@ it.each([
   expect(closed.json!.data).toMatchObject({ status: 'closed', orders: [orderId], carrierManifestIds: ['CX-1'] });
   expect(closed.json!.data.documents).toEqual([expect.objectContaining({ code: 'MANIFEST_PDF', source: 'rendered' })]);
   expect((await readPdf(await storedPdf(key, manifestId))).pages[0]!.text.join(' ')).toContain(`Manifest: ${manifestId}`);
-  expect(warnings).toEqual([["carrier document refused: its page is the service's own", { manifestId, carrier: 'CARRIERX', document: { type: 'manifest', format: 'PDF', index }, reason }]]);
+  expect(warnings).toEqual([
+    [
+      "carrier document refused: its page is the service's own",
+      { manifestId, carrier: 'CARRIERX', document: { type: 'manifest', format: 'PDF', index }, reason },
+    ],
+  ]);
   const metrics = written.filter((line) => line.includes('CarrierDocumentsRefused')).map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(metrics).toEqual([expect.objectContaining({ service: 'shipping-api', carrier: 'CARRIERX', CarrierDocumentsRefused: 1 })]);
 });

@@ -17,7 +17,11 @@ import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-type Answer = { status: number; headers: Record<string, unknown>; json: { data?: Record<string, unknown> & { manifests?: Array<Record<string, unknown>> }; error?: { code: string; message: string } } };
+type Answer = {
+  status: number;
+  headers: Record<string, unknown>;
+  json: { data?: Record<string, unknown> & { manifests?: Array<Record<string, unknown>> }; error?: { code: string; message: string } };
+};
 
 const root = path.resolve(__dirname, '../..');
 const load = (entry: string): Handler => {
@@ -43,7 +47,13 @@ const containers = [0, 1].map(() => ({
   file: load('functions/manifest-file/handler.ts'),
 }));
 
-const call = async (handler: Handler, method: string, p: string, key: string, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<Answer> => {
+const call = async (
+  handler: Handler,
+  method: string,
+  p: string,
+  key: string,
+  options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> => {
   const result = await handler(
     {
       httpMethod: method,
@@ -96,7 +106,9 @@ it('closes three orders on one manifest with our PDF; a fourth made afterwards w
   expect(manifest.documents).toEqual([expect.objectContaining({ code: 'MANIFEST_PDF', source: 'rendered' })]);
   const manifestId = manifest.manifestId as string;
 
-  const file = await call(containers[1]!.file, 'GET', `/v1/manifests/${manifestId}/MANIFEST_PDF`, liveKey, { params: { manifestId, documentCode: 'MANIFEST_PDF' } });
+  const file = await call(containers[1]!.file, 'GET', `/v1/manifests/${manifestId}/MANIFEST_PDF`, liveKey, {
+    params: { manifestId, documentCode: 'MANIFEST_PDF' },
+  });
   expect(file.status).toBe(302);
   const pdf = Buffer.from(await (await fetch(file.headers.location as string)).arrayBuffer());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -161,8 +173,14 @@ it('a close that names an open order beside one it cannot take fails whole, befo
   const typo = await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open, unknown] });
   expect(typo).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND', details: [{ path: 'orderIds[1]' }] } } });
   expect(typo.json.error!.message).toContain(unknown);
-  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [theirs, open] })).toMatchObject({ status: 404, json: { error: { details: [{ path: 'orderIds[0]' }] } } });
-  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open, cancelledOrder] })).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED' } } });
+  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [theirs, open] })).toMatchObject({
+    status: 404,
+    json: { error: { details: [{ path: 'orderIds[0]' }] } },
+  });
+  expect(await close(apiKey, { carrierCode: 'CARRIERX', shipDate: TODAY_PLUS_1, orderIds: [open, cancelledOrder] })).toMatchObject({
+    status: 400,
+    json: { error: { code: 'VALIDATION_FAILED' } },
+  });
 
   // Nothing was closed: the open order is still open, and the close that names it alone takes it.
   const tracked = await call(track, 'GET', `/v1/track/${open}`, apiKey, { params: { orderId: open } });
@@ -192,7 +210,10 @@ it.each([
   ['a 400 KB carrierCode', { carrierCode: 'X'.repeat(400_000) }],
   ['shipDate year 9999', { carrierCode: 'CARRIERX', shipDate: '9999-12-31' }],
   ['shipDate year 0000', { carrierCode: 'CARRIERX', shipDate: '0000-01-01' }],
-  ['10,000 orderIds', { carrierCode: 'CARRIERX', orderIds: Array.from({ length: 10_000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) }],
+  [
+    '10,000 orderIds',
+    { carrierCode: 'CARRIERX', orderIds: Array.from({ length: 10_000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) },
+  ],
   ['constructor as a key', JSON.parse('{"constructor": {"prototype": 1}, "__proto__": {"x": 1}, "carrierCode": "constructor"}') as unknown],
   ['an unknown carrier', { carrierCode: 'CARRIERQ' }],
   ['the freight carrier', { carrierCode: 'CARRIERF' }],
@@ -264,7 +285,9 @@ describe('the list behind more than a page of another carrier', () => {
     const x = [stored(companyId, 'CARRIERX', at(20), '2026-03-20T18:00:00.000Z')];
     // More than one filtered read between the first CARRIERX manifest and the next.
     expect(FILTERED_READ_ITEMS).toBeLessThan(160);
-    const y = Array.from({ length: 160 }, (_, i) => stored(companyId, 'CARRIERY', at(10), `2026-03-10T12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`));
+    const y = Array.from({ length: 160 }, (_, i) =>
+      stored(companyId, 'CARRIERY', at(10), `2026-03-10T12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`),
+    );
     x.push(...[5, 4, 3].map((day) => stored(companyId, 'CARRIERX', at(day), `${at(day)}T18:00:00.000Z`)));
     for (let i = 0; i < y.length; i += 8) await Promise.all(y.slice(i, i + 8).map(createManifest));
     await Promise.all(x.map(createManifest));
@@ -272,7 +295,12 @@ describe('the list behind more than a page of another carrier', () => {
     carrierY = [...y].reverse().map((m) => m.manifestId);
   }, 120_000);
 
-  it.each([['the default limit', {}], ['limit 1', { limit: '1' }], ['limit 3', { limit: '3' }], ['limit 4', { limit: '4' }]])(
+  it.each([
+    ['the default limit', {}],
+    ['limit 1', { limit: '1' }],
+    ['limit 3', { limit: '3' }],
+    ['limit 4', { limit: '4' }],
+  ])(
     'a carrier filter with %s: every manifest of the carrier once, in order, and no page without manifests has a next one',
     async (_label, query: Record<string, string>) => {
       const read = await pages(apiKey, { carrierCode: 'CARRIERX', ...query });
@@ -322,6 +350,8 @@ it.each([
 ])('a manifest id %s is a 4xx', async (_label, manifestId) => {
   const got = await call(containers[0]!.get, 'GET', `/v1/manifests/${manifestId}`, liveKey, { params: { manifestId } });
   expect([400, 404]).toContain(got.status);
-  const file = await call(containers[0]!.file, 'GET', `/v1/manifests/${manifestId}/constructor`, liveKey, { params: { manifestId, documentCode: 'constructor' } });
+  const file = await call(containers[0]!.file, 'GET', `/v1/manifests/${manifestId}/constructor`, liveKey, {
+    params: { manifestId, documentCode: 'constructor' },
+  });
   expect([400, 404]).toContain(file.status);
 });

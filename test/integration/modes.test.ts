@@ -65,11 +65,14 @@ const rate = async (key: string) => {
 };
 const ship = (key: string, rateResponseId: string) =>
   call(shipHandler, proxyEvent({ method: 'POST', path: `/v1/ship/${rateResponseId}`, key, pathParameters: { rateResponseId }, body: {} }));
-const labels = (key: string, orderId: string) => call(labelsHandler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key, pathParameters: { orderId } }));
+const labels = (key: string, orderId: string) =>
+  call(labelsHandler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}`, key, pathParameters: { orderId } }));
 const labelFile = (key: string, orderId: string, labelType: string) =>
   call(labelFileHandler, proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}/${labelType}`, key, pathParameters: { orderId, labelType } }));
-const track = (key: string, orderId: string) => call(trackHandler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));
-const cancel = (key: string, orderId: string) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
+const track = (key: string, orderId: string) =>
+  call(trackHandler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));
+const cancel = (key: string, orderId: string) =>
+  call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
 
 /** Rates and ships with `key`: the order id. */
 const shipped = async (key: string): Promise<string> => {
@@ -98,7 +101,11 @@ describe('a test key', () => {
 
     const list = await labels(keys.test, orderId);
     expect(list.status).toBe(200);
-    expect(list.json!.data).toMatchObject({ orderId, mode: 'test', available: expect.arrayContaining([expect.objectContaining({ code: 'SHIPPING_LABEL_PDF' })]) });
+    expect(list.json!.data).toMatchObject({
+      orderId,
+      mode: 'test',
+      available: expect.arrayContaining([expect.objectContaining({ code: 'SHIPPING_LABEL_PDF' })]),
+    });
     // An unknown label type answers the list, marked too; a known one the file.
     expect(await labelFile(keys.test, orderId, 'NO_SUCH_LABEL')).toMatchObject({ status: 200, json: { data: { orderId, mode: 'test' } } });
     expect((await labelFile(keys.test, orderId, 'SHIPPING_LABEL_PDF')).status).toBe(302);
@@ -186,7 +193,9 @@ it.each(['test', 'live'] as const)('every carrier call of a %s key and of its or
   const shipped = await ship(keys[mode], rateResponseId);
   const orderId = (shipped.json!.data as { orderId: string }).orderId;
   expect((await track(keys[mode], orderId)).status).toBe(200);
-  expect((await call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: keys[mode], pathParameters: { orderId } }))).status).toBe(200);
+  expect(
+    (await call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: keys[mode], pathParameters: { orderId } }))).status,
+  ).toBe(200);
   expect(modesSeen).toEqual([
     ['rate', mode],
     ['ship', mode],

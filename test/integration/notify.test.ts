@@ -70,30 +70,30 @@ const asked = (...statuses: TransitStatus[]): Order['notification'] => ({ email:
 /** The image of an order item, as JSON in a Lambda event: binary attributes base64-encoded. */
 const image = (order: Order) =>
   JSON.parse(
-    JSON.stringify(marshall({ ...keys.order(order.orderId), entityType: 'order', ...order, requestGzip: gzipSync('{"shipper":{}}') }, { removeUndefinedValues: true }), (_key, value) =>
-      value && value.type === 'Buffer' && Array.isArray(value.data) ? Buffer.from(value.data).toString('base64') : value,
+    JSON.stringify(
+      marshall({ ...keys.order(order.orderId), entityType: 'order', ...order, requestGzip: gzipSync('{"shipper":{}}') }, { removeUndefinedValues: true }),
+      (_key, value) => (value && value.type === 'Buffer' && Array.isArray(value.data) ? Buffer.from(value.data).toString('base64') : value),
     ),
   );
 
 let sequence = 1000;
-const record = (next: Order | undefined, previous?: Order, key = next ?? previous!): DynamoDBRecord =>
-  ({
-    eventID: randomUUID().replace(/-/g, ''),
-    eventName: next && previous ? 'MODIFY' : next ? 'INSERT' : 'REMOVE',
-    eventVersion: '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: 'us-east-1',
-    dynamodb: {
-      ApproximateCreationDateTime: 1777932003,
-      Keys: { pk: { S: keys.order(key.orderId).pk }, sk: { S: keys.order(key.orderId).sk } },
-      ...(next ? { NewImage: image(next) } : {}),
-      ...(previous ? { OldImage: image(previous) } : {}),
-      SequenceNumber: String((sequence += 1)),
-      SizeBytes: 1200,
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
-    },
-    eventSourceARN: 'arn:aws:dynamodb:us-east-1:123456789012:table/shipping/stream/2026-05-01T00:00:00.000',
-  });
+const record = (next: Order | undefined, previous?: Order, key = next ?? previous!): DynamoDBRecord => ({
+  eventID: randomUUID().replace(/-/g, ''),
+  eventName: next && previous ? 'MODIFY' : next ? 'INSERT' : 'REMOVE',
+  eventVersion: '1.1',
+  eventSource: 'aws:dynamodb',
+  awsRegion: 'us-east-1',
+  dynamodb: {
+    ApproximateCreationDateTime: 1777932003,
+    Keys: { pk: { S: keys.order(key.orderId).pk }, sk: { S: keys.order(key.orderId).sk } },
+    ...(next ? { NewImage: image(next) } : {}),
+    ...(previous ? { OldImage: image(previous) } : {}),
+    SequenceNumber: String((sequence += 1)),
+    SizeBytes: 1200,
+    StreamViewType: 'NEW_AND_OLD_IMAGES',
+  },
+  eventSourceARN: 'arn:aws:dynamodb:us-east-1:123456789012:table/shipping/stream/2026-05-01T00:00:00.000',
+});
 
 const batch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
@@ -123,13 +123,24 @@ describe('one e-mail per order and status', () => {
     expect(await invoke(batch(record(after, before)))).toEqual({ batchItemFailures: [] });
 
     expect(outboxOf(after.orderId)).toEqual([
-      { to: 'buyer@example.com', subject: 'Your shipment is on its way: 794612345678', orderId: after.orderId, status: 'intransit', sentAt: expect.any(String) },
+      {
+        to: 'buyer@example.com',
+        subject: 'Your shipment is on its way: 794612345678',
+        orderId: after.orderId,
+        status: 'intransit',
+        sentAt: expect.any(String),
+      },
     ]);
     const [file] = readdirSync(outbox);
     const written = JSON.parse(readFileSync(path.join(outbox, file!), 'utf8')) as OutboxFile;
     expect(written.text).toContain('Carrier: Carrier X Express');
     expect(written.html).toContain(after.trackingUrl);
-    expect(await getNotificationMarker(after.orderId, 'intransit')).toEqual({ state: 'sent', token: expect.any(String), sentAt: expect.any(String), messageId: written.messageId });
+    expect(await getNotificationMarker(after.orderId, 'intransit')).toEqual({
+      state: 'sent',
+      token: expect.any(String),
+      sentAt: expect.any(String),
+      messageId: written.messageId,
+    });
   });
 
   it('the same batch delivered twice, to two containers one after the other: still one', async () => {
@@ -164,7 +175,11 @@ describe('one e-mail per order and status', () => {
     const { invoke, sent } = notifyFunction();
     expect(await invoke(batch(record(delivered, intransit), record(intransit, pending)))).toEqual({ batchItemFailures: [] });
     expect(sent.map((m) => m.status)).toEqual(['intransit', 'delivered']);
-    expect(outboxOf(pending.orderId).map((m) => m.status).sort()).toEqual(['delivered', 'intransit']);
+    expect(
+      outboxOf(pending.orderId)
+        .map((m) => m.status)
+        .sort(),
+    ).toEqual(['delivered', 'intransit']);
   });
 
   it('pending straight to delivered between two checks: the intransit e-mail is not lost', async () => {
@@ -251,7 +266,9 @@ describe('failures', () => {
       },
     };
     const failed = record(delivered, pending);
-    expect(failuresOf(await notifyFunction(flaky).invoke(batch(failed, record(other, { ...other, status: 'pending', events: [] }))))).toEqual([sequenceOf(failed)]);
+    expect(failuresOf(await notifyFunction(flaky).invoke(batch(failed, record(other, { ...other, status: 'pending', events: [] }))))).toEqual([
+      sequenceOf(failed),
+    ]);
     expect(outboxOf(pending.orderId)).toEqual([]);
     const { invoke, sent } = notifyFunction();
     await invoke(batch(failed));
@@ -272,7 +289,9 @@ describe('failures', () => {
     const { invoke, sent } = notifyFunction();
     expect(failuresOf(await invoke(batch(staleRecord, freshRecord)))).toEqual([sequenceOf(freshRecord)]);
     expect(sent.map((m) => m.orderId)).toEqual([stale.orderId]);
-    expect(await getNotificationMarker(stale.orderId, 'intransit')).toEqual(expect.objectContaining({ state: 'sent', token: expect.not.stringMatching(/^died$/) }));
+    expect(await getNotificationMarker(stale.orderId, 'intransit')).toEqual(
+      expect.objectContaining({ state: 'sent', token: expect.not.stringMatching(/^died$/) }),
+    );
     expect(await getNotificationMarker(fresh.orderId, 'intransit')).toEqual(expect.objectContaining({ state: 'sending', token: 'alive' }));
   });
 });

@@ -95,7 +95,10 @@ const invokeRate = (env: Record<string, string>) => {
   });
   if (child.status !== 0) throw new Error(`the bundle failed: ${child.stderr}`);
   // Powertools writes warnings and errors to stderr, the rest to stdout: Lambda sends both to the function's log.
-  const lines = `${child.stdout}\n${child.stderr}`.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
+  const lines = `${child.stdout}\n${child.stderr}`
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Line);
   const last = lines.find((l) => 'clsHooked' in l) as { result: number; clsHooked: boolean; asyncHooks: number };
   lines.splice(lines.indexOf(last), 1);
   return { ...last, lines, logs: lines.filter((l) => 'level' in l), emf: lines.filter((l) => '_aws' in l) };
@@ -140,7 +143,8 @@ describe('as deployed (Lambda, sampled trace)', () => {
     expect(dynamodb.find((c) => c.operation === 'BatchWriteItem')).toMatchObject({ resource: stack.tableName, outcome: 'ok' });
     const carriers = calls.filter((c) => c.service === 'carrier');
     expect(carriers.length).toBeGreaterThanOrEqual(2);
-    for (const call of carriers) expect(call).toMatchObject({ operation: 'rate', carrier: expect.stringMatching(/^[A-Z0-9_]+$/), outcome: expect.stringMatching(/^(answered|refused)$/) });
+    for (const call of carriers)
+      expect(call).toMatchObject({ operation: 'rate', carrier: expect.stringMatching(/^[A-Z0-9_]+$/), outcome: expect.stringMatching(/^(answered|refused)$/) });
     for (const call of calls) {
       expect(call.ms).toBeGreaterThanOrEqual(0);
       expect(call.at).toBeGreaterThanOrEqual(0);
@@ -155,8 +159,19 @@ describe('as deployed (Lambda, sampled trace)', () => {
   });
 
   it('the metrics the dashboard and alarms read: ColdStart, RatesReturned, CarrierLatency and CarrierFailures per carrier', () => {
-    const names = run.emf.flatMap((l) => (l._aws as { CloudWatchMetrics: Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> }).CloudWatchMetrics.flatMap((m) => m.Metrics.map((x) => `${m.Namespace} ${x.Name}`)));
-    expect(names).toEqual(expect.arrayContaining(['ShippingApi/test ColdStart', 'ShippingApi/test RatesReturned', 'ShippingApi/test CarrierLatency', 'ShippingApi/test CarrierFailures']));
+    const names = run.emf.flatMap((l) =>
+      (l._aws as { CloudWatchMetrics: Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> }).CloudWatchMetrics.flatMap((m) =>
+        m.Metrics.map((x) => `${m.Namespace} ${x.Name}`),
+      ),
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'ShippingApi/test ColdStart',
+        'ShippingApi/test RatesReturned',
+        'ShippingApi/test CarrierLatency',
+        'ShippingApi/test CarrierFailures',
+      ]),
+    );
     const carrierLines = run.emf.filter((l) => 'carrier' in l);
     const traced = (run.logs.find((l) => l.message === 'trace')!.calls as Call[]).filter((c) => c.service === 'carrier');
     expect(carrierLines.map((l) => l.carrier).sort()).toEqual(traced.map((c) => c.carrier).sort());

@@ -38,7 +38,7 @@ const servers: Server[] = [];
 const startServer = async (faults: SandboxFaults = {}) => {
   const rate = createRateHandler(createCarrierRegistry(createSandboxTransports({ faults })));
   const defaultLoader = requireHandlerLoader();
-  const server = createApiServer({ loadHandler: (route) => (route.name === 'rate' ? (rate) : defaultLoader(route)) });
+  const server = createApiServer({ loadHandler: (route) => (route.name === 'rate' ? rate : defaultLoader(route)) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -63,7 +63,11 @@ const rate = async (body: unknown, options: { base?: string; key?: string } = {}
     headers: { 'x-api-key': options.key ?? apiKey, 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, headers: res.headers, json: (await res.json()) as { data?: { requestId: string; rates: Rate[] }; error?: { code: string; message: string } } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: (await res.json()) as { data?: { requestId: string; rates: Rate[] }; error?: { code: string; message: string } },
+  };
 };
 
 describe('POST /v1/rate against DynamoDB Local', () => {
@@ -102,7 +106,10 @@ describe('POST /v1/rate against DynamoDB Local', () => {
     });
     expect(itemSize(stored.Item!)).toBeLessThanOrEqual(1024);
     const found = await getRateResponse(first!.rateResponseId, companyId);
-    expect(found).toMatchObject({ status: 'found', item: { carrierCode: first!.carrier.code, charges: expect.arrayContaining([expect.arrayContaining(['BASE'])]) } });
+    expect(found).toMatchObject({
+      status: 'found',
+      item: { carrierCode: first!.carrier.code, charges: expect.arrayContaining([expect.arrayContaining(['BASE'])]) },
+    });
     for (const other of res.json.data!.rates) {
       const item = (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.rateResponse(other.rateResponseId) }))).Item!;
       expect(writeUnits(item)).toBe(1);
@@ -195,7 +202,7 @@ describe('POST /v1/rate against DynamoDB Local', () => {
 });
 
 describe('fan-out with faulty carriers', () => {
-  it('a carrier that times out still yields the other carriers\' rates', async () => {
+  it("a carrier that times out still yields the other carriers' rates", async () => {
     process.env.CARRIER_TIMEOUT_MS = '300';
     try {
       const base = await startServer({ CARRIERY: { latencyMs: 5_000 } });

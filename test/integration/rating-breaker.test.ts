@@ -43,11 +43,19 @@ it('a carrier whose breaker is open is reported unavailable: in the 422 NO_RATES
   const first = await service.rate(company, body, 'live').catch((e: unknown) => e);
   expect(first).toBeInstanceOf(AppError);
   expect(first).toMatchObject({ status: 422, code: 'NO_RATES', message: expect.stringContaining('CARRIERX: timeout') });
-  expect(lines).toContainEqual({ level: 'warn', message: 'carrier breaker opened', attributes: expect.objectContaining({ carrierCode: 'CARRIERX', reason: 'timeout' }) });
+  expect(lines).toContainEqual({
+    level: 'warn',
+    message: 'carrier breaker opened',
+    attributes: expect.objectContaining({ carrierCode: 'CARRIERX', reason: 'timeout' }),
+  });
 
   lines.length = 0;
   const second = await service.rate(company, body, 'live').catch((e: unknown) => e);
-  expect(second).toMatchObject({ status: 422, code: 'NO_RATES', message: 'No rates were returned for this shipment: no carrier rate matched (CARRIERX: unavailable)' });
+  expect(second).toMatchObject({
+    status: 422,
+    code: 'NO_RATES',
+    message: 'No rates were returned for this shipment: no carrier rate matched (CARRIERX: unavailable)',
+  });
   expect(lines).toContainEqual({
     level: 'warn',
     message: 'carrier rate failed',

@@ -48,7 +48,10 @@ const canadianBody = (phoneNumber?: string) => {
 };
 
 const rate = async (body: Record<string, unknown>): Promise<{ raw: string; data: RateResponse }> => {
-  const answer = await callHandler<{ data?: unknown; error?: unknown }>(createRateHandler(registry), proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }));
+  const answer = await callHandler<{ data?: unknown; error?: unknown }>(
+    createRateHandler(registry),
+    proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }),
+  );
   expect([answer.status, answer.json.error]).toEqual([200, undefined]);
   return { raw: JSON.stringify(answer.json), data: rateResponse.parse(answer.json.data) };
 };
@@ -69,12 +72,27 @@ maybe('a refused Canada Post quote in data.unavailable', () => {
     const file = path.join(dataDir, 'canada-post.json');
     writeFileSync(file, JSON.stringify(CP_CLIENT), { mode: 0o600 });
     const added = (await executeAdminCommand(
-      parseAdminCommand(['carrier-account', 'add', '--carrier', 'CANADAPOST', '--account-number', CUSTOMER_NUMBER, '--contract-id', CONTRACT_ID, '--credentials-file', file]),
+      parseAdminCommand([
+        'carrier-account',
+        'add',
+        '--carrier',
+        'CANADAPOST',
+        '--account-number',
+        CUSTOMER_NUMBER,
+        '--contract-id',
+        CONTRACT_ID,
+        '--credentials-file',
+        file,
+      ]),
       undefined,
       io,
     )) as { carrierAccountId: string };
     carrierAccountId = added.carrierAccountId;
-    await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId]), undefined, io);
+    await executeAdminCommand(
+      parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'CANADAPOST', '--carrier-account', carrierAccountId]),
+      undefined,
+      io,
+    );
     apiKey = (await stack.createCompanyWithKey({ pricingGroupId: 'default' })).apiKey;
   }, 60_000);
 
@@ -119,7 +137,9 @@ maybe('a refused Canada Post quote in data.unavailable', () => {
     const { data, raw } = await rate(canadianBody('613-555-0100'));
     const entry = canadaPostEntry(data);
     expect(entry?.code).toBe('REFUSED');
-    expect(entry?.message).toMatch(/^Canada Post refused to rate the shipment: 9122: Customer \[redacted\] under contract \[redacted\]: the parcel is over the maximum weight for this service\. x+…$/);
+    expect(entry?.message).toMatch(
+      /^Canada Post refused to rate the shipment: 9122: Customer \[redacted\] under contract \[redacted\]: the parcel is over the maximum weight for this service\. x+…$/,
+    );
     expect(entry?.message.length).toBeLessThanOrEqual(300);
     for (const value of [CUSTOMER_NUMBER, CONTRACT_ID, carrierAccountId, CP_CLIENT.username, CP_CLIENT.password]) expect(raw).not.toContain(value);
   });

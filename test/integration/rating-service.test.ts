@@ -85,7 +85,12 @@ describe('rating service', () => {
 
   it('a quote for a disabled service and one for an unknown service are rejected with their reasons, the rest priced', async () => {
     const logger = recordingLogger();
-    const service = createRatingService({ registry: registryWith([quote('CARRIERX_GROUND'), quote('CARRIERX_FIRST_OVERNIGHT'), quote('CARRIERX_TELEPORT')]), clock: () => now, newId, logger });
+    const service = createRatingService({
+      registry: registryWith([quote('CARRIERX_GROUND'), quote('CARRIERX_FIRST_OVERNIGHT'), quote('CARRIERX_TELEPORT')]),
+      clock: () => now,
+      newId,
+      logger,
+    });
     const data = await service.rate(company, { ...sampleRateBody(now), shippingType: { carrier: 'CARRIERX' } }, 'live');
     expect(data.rates.map((r) => r.service.code)).toEqual(['CARRIERX_GROUND']);
     const rejected = logger.lines.find((l) => l.message === 'quotes rejected')?.attributes.rejected;

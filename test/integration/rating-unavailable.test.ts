@@ -42,7 +42,11 @@ beforeAll(async () => {
     io,
   )) as { carrierAccountId: string };
   carrierAccountId = added.carrierAccountId;
-  await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]), undefined, io);
+  await executeAdminCommand(
+    parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]),
+    undefined,
+    io,
+  );
   unlinkSync(path.join(dataDir, 'secrets', `${carrierAccountId}.json`));
   const created = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
   apiKey = created.apiKey;
@@ -62,7 +66,10 @@ afterAll(() => {
 
 type Answer = { status: number; raw: string; data: RateResponse };
 const rate = async (registry: CarrierRegistry, body: Record<string, unknown>): Promise<Answer> => {
-  const answer = await callHandler<{ data?: unknown; error?: unknown }>(createRateHandler(registry), proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }));
+  const answer = await callHandler<{ data?: unknown; error?: unknown }>(
+    createRateHandler(registry),
+    proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKey, body }),
+  );
   expect([answer.status, answer.json.error]).toEqual([200, undefined]);
   // The answer is what the contract (and so openapi.json) says.
   return { status: answer.status, raw: JSON.stringify(answer.json), data: rateResponse.parse(answer.json.data) };
@@ -88,7 +95,11 @@ describe('data.unavailable', () => {
           code: 'TIMEOUT',
           message: 'CARRIERY did not answer within 100 ms',
         },
-        expect.objectContaining({ carrier: expect.objectContaining({ code: 'CARRIERZ' }), code: 'ERROR', message: 'CARRIERZ could not be rated: an error, or an answer that could not be read' }),
+        expect.objectContaining({
+          carrier: expect.objectContaining({ code: 'CARRIERZ' }),
+          code: 'ERROR',
+          message: 'CARRIERZ could not be rated: an error, or an answer that could not be read',
+        }),
         UPS_NOT_CONFIGURED,
       ]),
     );
@@ -129,7 +140,7 @@ describe('data.unavailable', () => {
     ]);
   });
 
-  it("a carrier that answers with no service we offer is NO_SERVICE; one whose rates the selection left out is not listed", async () => {
+  it('a carrier that answers with no service we offer is NO_SERVICE; one whose rates the selection left out is not listed', async () => {
     const real = sandbox();
     const carrierX = real.port('CARRIERX')!;
     const empty: CarrierPort = { ...carrierX, rate: async () => [] };

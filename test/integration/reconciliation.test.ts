@@ -77,7 +77,10 @@ const registry = (): CarrierRegistry =>
     }),
   });
 
-type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> }; error?: { code: string; message: string } };
+type Json = {
+  data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> };
+  error?: { code: string; message: string };
+};
 const post = (handler: Handler, route: string, body: unknown, pathParameters: Record<string, string> | null = null) =>
   callHandler<Json>(handler, proxyEvent({ method: 'POST', path: route, key: apiKey, body, pathParameters, contentType: true }));
 
@@ -99,7 +102,11 @@ beforeAll(async () => {
     undefined,
     io,
   )) as { carrierAccountId: string };
-  await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]), undefined, io);
+  await executeAdminCommand(
+    parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]),
+    undefined,
+    io,
+  );
   ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 });
 afterAll(() => {
@@ -125,7 +132,10 @@ const rateUpsGround = async (): Promise<string> => {
 const ship = (rateResponseId: string, options: Parameters<typeof createShipHandler>[1] = {}) =>
   post(createShipHandler(registry(), options), `/v1/ship/${rateResponseId}`, {}, { rateResponseId });
 const cancel = (orderId: string) =>
-  callHandler<Json>(createCancelHandler(registry()), proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }));
+  callHandler<Json>(
+    createCancelHandler(registry()),
+    proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key: apiKey, pathParameters: { orderId } }),
+  );
 
 const context = { functionName: 'tracking-check', awsRequestId: 'test' } as Context;
 const sqsEvent = (messages: readonly DueCheck[]): SQSEvent =>
@@ -149,11 +159,12 @@ const reconcileAt = async (orderId: string, at: Date): Promise<DueCheck[]> => {
   return mine;
 };
 
-const record = (orderId: string, kind: 'SHIP' | 'VOID') => ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.reconcile(orderId, kind), ConsistentRead: true }));
+const record = (orderId: string, kind: 'SHIP' | 'VOID') =>
+  ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.reconcile(orderId, kind), ConsistentRead: true }));
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 
 describe('a ship whose answer comes after our timeout', () => {
-  it('the retry buys, the late shipment lands, and after the settle window UPS bills exactly the order\'s shipment; the void is on the audit trail', async () => {
+  it("the retry buys, the late shipment lands, and after the settle window UPS bills exactly the order's shipment; the void is on the audit trail", async () => {
     const id = await rateUpsGround();
     simulator.answerLate(1_000);
     const first = await ship(id);
@@ -178,7 +189,9 @@ describe('a ship whose answer comes after our timeout', () => {
     expect(orphan.trackingNumbers[0]).not.toBe(trackingNumber);
     const stored = await getOrder(orderId);
     expect(stored?.order).toMatchObject({ trackingNumber, status: 'pending' });
-    expect(await auditTrail(orderId)).toEqual([expect.objectContaining({ orderId, action: 'orphan-voided', carrierCode: 'UPS', trackingNumber: orphan.trackingNumbers[0] })]);
+    expect(await auditTrail(orderId)).toEqual([
+      expect.objectContaining({ orderId, action: 'orphan-voided', carrierCode: 'UPS', trackingNumber: orphan.trackingNumbers[0] }),
+    ]);
     // The operator reads it with the admin CLI.
     const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
     const shown = (await executeAdminCommand(parseAdminCommand(['shipment', 'audit', '--order', orderId.toUpperCase()]), undefined, io)) as {
@@ -216,7 +229,7 @@ describe('a ship whose answer comes after our timeout', () => {
   });
 });
 
-describe('a crash between the carrier\'s answer and the order write', () => {
+describe("a crash between the carrier's answer and the order write", () => {
   const crash = () => ({
     afterCarrierShip: () => {
       throw new Error('injected crash');
@@ -307,7 +320,11 @@ describe('a crash, then the pricing plan moved to another UPS account', () => {
       io,
     )) as { carrierAccountId: string };
     const before = (await getRecord(orderId, 'SHIP'))!.carrierAccountId;
-    await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', other]), undefined, io);
+    await executeAdminCommand(
+      parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', other]),
+      undefined,
+      io,
+    );
     try {
       await reconcileAt(orderId, minutes(2));
       expect(simulator.billable()).toHaveLength(0);
@@ -315,7 +332,11 @@ describe('a crash, then the pricing plan moved to another UPS account', () => {
       expect(await getOrder(orderId)).toBeUndefined();
       expect((await auditTrail(orderId)).map((e) => e.action)).toEqual(['orphan-voided']);
     } finally {
-      await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', before!]), undefined, io);
+      await executeAdminCommand(
+        parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', before!]),
+        undefined,
+        io,
+      );
     }
   });
 });

@@ -29,13 +29,17 @@ import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 
-const SANDBOX = referenceCarriers.filter((c) => c.network === 'sandbox').map((c) => c.code).sort();
+const SANDBOX = referenceCarriers
+  .filter((c) => c.network === 'sandbox')
+  .map((c) => c.code)
+  .sort();
 
 const simulator = createUpsSimulator();
 const registry = createCarrierRegistry(createSandboxTransports({}), {
   clientFor: async (_connector, options: CarrierCallOptions): Promise<UpsApi> => ({
     mode: options.mode ?? 'live',
-    send: async (request: UpsRequest) => JSON.parse(JSON.stringify(simulator.send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown },
+    send: async (request: UpsRequest) =>
+      JSON.parse(JSON.stringify(simulator.send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown },
   }),
 });
 const rateHandler = createRateHandler(registry);
@@ -60,7 +64,11 @@ beforeAll(async () => {
     undefined,
     io,
   )) as { carrierAccountId: string };
-  await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]), undefined, io);
+  await executeAdminCommand(
+    parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]),
+    undefined,
+    io,
+  );
 
   const company = await stack.createCompany({ pricingGroupId: 'default' });
   keys.live = (await stack.createKey(company.companyId)).apiKey;
@@ -88,16 +96,25 @@ const seenBy = async (key: string) => {
   for (const code of [...SANDBOX, 'UPS']) {
     const services = await get(carrierServicesHandler, '/v1/carrier-services', key, { carrierCode: code });
     if (services.status === 200) withServices.push(code);
-    else expect({ status: services.status, error: services.json?.error }).toEqual({ status: 404, error: { code: 'NOT_FOUND', message: `carrier not found in your pricing group: ${code}` } });
+    else
+      expect({ status: services.status, error: services.json?.error }).toEqual({
+        status: 404,
+        error: { code: 'NOT_FOUND', message: `carrier not found in your pricing group: ${code}` },
+      });
   }
 
   const packaging = await get(packagingTypesHandler, '/v1/packaging-types', key);
   expect(packaging.status).toBe(200);
-  const packagingCarriers = [...new Set((packaging.json!.data as Array<{ carrierId: string | null }>).flatMap((p) => (p.carrierId ? [p.carrierId] : [])))].sort();
+  const packagingCarriers = [
+    ...new Set((packaging.json!.data as Array<{ carrierId: string | null }>).flatMap((p) => (p.carrierId ? [p.carrierId] : []))),
+  ].sort();
 
   const rated = await call(rateHandler, proxyEvent({ method: 'POST', path: '/v1/rate', key, body: sampleRateBody() }));
   expect(rated.status).toBe(200);
-  const { rates, unavailable } = rated.json!.data as { rates: Array<{ rateResponseId: string; carrier: { code: string } }>; unavailable: Array<{ carrier: { code: string } }> };
+  const { rates, unavailable } = rated.json!.data as {
+    rates: Array<{ rateResponseId: string; carrier: { code: string } }>;
+    unavailable: Array<{ carrier: { code: string } }>;
+  };
   const rateCarriers = [...new Set(rates.map((r) => r.carrier.code))].sort();
   return { carriers, withServices: withServices.sort(), packagingCarriers, rateCarriers, rates, unavailableCarriers: unavailable.map((u) => u.carrier.code) };
 };
@@ -112,7 +129,13 @@ describe('SANDBOX_CARRIERS=test (prod)', () => {
   it('a live key sees no sandbox carrier in carriers, carrier-services, packaging-types or rate, UPS only; a test key sees and ships them all', async () => {
     setting('test');
     // Not even as missing from the rate answer: a hidden carrier is outside the key's pricing group.
-    expect(await seenBy(keys.live)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['CANADAPOST', 'UPS'], rateCarriers: ['UPS'], unavailableCarriers: [] });
+    expect(await seenBy(keys.live)).toMatchObject({
+      carriers: ['UPS'],
+      withServices: ['UPS'],
+      packagingCarriers: ['CANADAPOST', 'UPS'],
+      rateCarriers: ['UPS'],
+      unavailableCarriers: [],
+    });
 
     const seen = await seenBy(keys.test);
     const all = [...SANDBOX, 'UPS'].sort();

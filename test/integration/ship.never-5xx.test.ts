@@ -30,7 +30,14 @@ const labels = labelsHandler;
 const track = createTrackHandler(registry);
 const cancel = createCancelHandler(registry);
 
-const event = (method: string, path: string, key: string, pathParameters: Record<string, string>, body: string | null, contentType = true): APIGatewayProxyEvent =>
+const event = (
+  method: string,
+  path: string,
+  key: string,
+  pathParameters: Record<string, string>,
+  body: string | null,
+  contentType = true,
+): APIGatewayProxyEvent =>
   ({
     httpMethod: method,
     path,
@@ -64,13 +71,27 @@ beforeAll(async () => {
 /** Strings an attacker puts in a path segment, and real ids among them. */
 const hostileSegment = () =>
   fc.oneof(
-    fc.constantFrom('', ' ', '..', '../..', '%2F..%2F', 'constructor', '__proto__', '00000000-0000-0000-0000-000000000000', 'ORDER#x', 'labels/', '\u0000', '😀'),
+    fc.constantFrom(
+      '',
+      ' ',
+      '..',
+      '../..',
+      '%2F..%2F',
+      'constructor',
+      '__proto__',
+      '00000000-0000-0000-0000-000000000000',
+      'ORDER#x',
+      'labels/',
+      '\u0000',
+      '😀',
+    ),
     fc.string({ maxLength: 80 }),
     fc.string({ minLength: 200, maxLength: 2000 }),
     fc.uuid(),
     fc.constantFrom(...(rateIds.length ? rateIds : ['x']), orderId ?? 'x', (orderId ?? 'x').toUpperCase()),
   );
-const labelType = () => fc.oneof(fc.constantFrom('SHIPPING_LABEL_PDF', 'shipping_label_zpl', 'pdf', 'ZPL', 'COMMERCIAL_INVOICE', 'BILL_OF_LADING'), fc.string({ maxLength: 100 }));
+const labelType = () =>
+  fc.oneof(fc.constantFrom('SHIPPING_LABEL_PDF', 'shipping_label_zpl', 'pdf', 'ZPL', 'COMMERCIAL_INVOICE', 'BILL_OF_LADING'), fc.string({ maxLength: 100 }));
 const hostileBody = () =>
   fc.oneof(
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
@@ -96,7 +117,10 @@ describe('never 5xx on ship and labels', () => {
       fc.asyncProperty(hostileSegment(), labelType(), async (id, type) => {
         const list = await labels(event('GET', `/v1/labels/${encodeURIComponent(id)}`, apiKey, { orderId: id }, null, false), {} as Context);
         if (fails(list)) throw new Error(`labels ${JSON.stringify(id).slice(0, 80)}: ${list.statusCode} ${list.body}`);
-        const file = await labelFile(event('GET', `/v1/labels/${encodeURIComponent(id)}/${encodeURIComponent(type)}`, apiKey, { orderId: id, labelType: type }, null, false), {} as Context);
+        const file = await labelFile(
+          event('GET', `/v1/labels/${encodeURIComponent(id)}/${encodeURIComponent(type)}`, apiKey, { orderId: id, labelType: type }, null, false),
+          {} as Context,
+        );
         if (fails(file)) throw new Error(`label file ${JSON.stringify(id).slice(0, 80)} ${JSON.stringify(type).slice(0, 80)}: ${file.statusCode} ${file.body}`);
       }),
       { numRuns: 120 },

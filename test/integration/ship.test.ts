@@ -21,7 +21,10 @@ import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
 
-type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string } }> }; error?: { code: string; message: string } };
+type Json = {
+  data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string } }> };
+  error?: { code: string; message: string };
+};
 
 const event = (path: string, key: string, body?: unknown, pathParameters: Record<string, string> | null = null) =>
   proxyEvent({ method: 'POST', path, key, body, pathParameters, contentType: true });
@@ -36,7 +39,10 @@ let apiKey: string;
 let companyId: string;
 let otherKey: string;
 beforeAll(async () => {
-  ({ apiKey, company: { companyId } } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  ({
+    apiKey,
+    company: { companyId },
+  } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
   ({ apiKey: otherKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 });
 
@@ -62,7 +68,9 @@ describe('POST /v1/ship', () => {
       status: 'pending',
       carrier: { code: 'CARRIERX' },
       metadata: { trackingUrl: expect.stringContaining(String(first.json.data!.trackingNumber)) },
-      labels: { available: expect.arrayContaining([expect.objectContaining({ code: 'SHIPPING_LABEL_PDF' }), expect.objectContaining({ code: 'SHIPPING_LABEL_ZPL' })]) },
+      labels: {
+        available: expect.arrayContaining([expect.objectContaining({ code: 'SHIPPING_LABEL_PDF' }), expect.objectContaining({ code: 'SHIPPING_LABEL_ZPL' })]),
+      },
     });
     const again = await ship(shipHandler(), id);
     expect(again.status).toBe(200);
@@ -113,13 +121,22 @@ describe('POST /v1/ship', () => {
         return port.ship(input, options);
       },
     });
-    return createShipHandler({ ...registry, port: (code) => { const found = registry.port(code); return found && watched(found); } });
+    return createShipHandler({
+      ...registry,
+      port: (code) => {
+        const found = registry.port(code);
+        return found && watched(found);
+      },
+    });
   };
 
   it('a carrier failure without a clear answer makes the next ship ask the carrier for the shipment first (mayExist), to the same ship time and order id', async () => {
     const id = await rateOne('CARRIERZ');
     const inputs: ShipInput[] = [];
-    const failed = await ship(watchedShipHandler(inputs, () => new CarrierTimeout('CARRIERZ', 'no answer in time')), id);
+    const failed = await ship(
+      watchedShipHandler(inputs, () => new CarrierTimeout('CARRIERZ', 'no answer in time')),
+      id,
+    );
     expect(failed.status).toBe(502);
     expect(failed.json.error?.code).toBe('CARRIER_ERROR');
     expect(inputs[0]!.mayExist).toBeUndefined();
@@ -135,9 +152,15 @@ describe('POST /v1/ship', () => {
   it("the carrier's refusal is 422 CARRIER_REJECTED with its reason, leaves the rate shippable and no doubt behind", async () => {
     const id = await rateOne('CARRIERZ');
     const inputs: ShipInput[] = [];
-    const refused = await ship(watchedShipHandler(inputs, () => new CarrierRefusal('CARRIERZ', 'the consignee postal code does not match the city')), id);
+    const refused = await ship(
+      watchedShipHandler(inputs, () => new CarrierRefusal('CARRIERZ', 'the consignee postal code does not match the city')),
+      id,
+    );
     expect(refused.status).toBe(422);
-    expect(refused.json.error).toEqual({ code: 'CARRIER_REJECTED', message: 'CARRIERZ rejected the shipment: the consignee postal code does not match the city' });
+    expect(refused.json.error).toEqual({
+      code: 'CARRIER_REJECTED',
+      message: 'CARRIERZ rejected the shipment: the consignee postal code does not match the city',
+    });
     expect((await getShipState(id))?.uncertainAttempt).toBeUndefined();
     const retried = await ship(watchedShipHandler(inputs), id);
     expect(retried.status).toBe(200);
@@ -147,12 +170,15 @@ describe('POST /v1/ship', () => {
   it('a crash after the carrier call is recovered by a retry once the claim is stale: same carrier shipment, one order', async () => {
     const id = await rateOne('CARRIERX');
     let crashed: string | undefined;
-    const crashing = shipHandler({}, {
-      afterCarrierShip: (shipment) => {
-        crashed = shipment.trackingNumber;
-        throw new Error('injected crash');
+    const crashing = shipHandler(
+      {},
+      {
+        afterCarrierShip: (shipment) => {
+          crashed = shipment.trackingNumber;
+          throw new Error('injected crash');
+        },
       },
-    });
+    );
     expect((await ship(crashing, id)).status).toBe(500);
     expect(crashed).toBeDefined();
     // While the claim is fresh, a retry is told to wait.

@@ -85,7 +85,11 @@ describe('conditionalUpdate', () => {
     const key = keys.order('update-2');
     await conditionalPut({ ...key, status: 'delivered' }, ABSENT);
     const e = await failure(() =>
-      conditionalUpdate(key, { expression: 'SET #s = :new', names: { '#s': 'status' }, values: { ':new': 'cancelled' } }, { expression: '#s = :pending', values: { ':pending': 'pending' } }),
+      conditionalUpdate(
+        key,
+        { expression: 'SET #s = :new', names: { '#s': 'status' }, values: { ':new': 'cancelled' } },
+        { expression: '#s = :pending', values: { ':pending': 'pending' } },
+      ),
     );
     expect(e).toBeInstanceOf(ConditionFailed);
     expect((e as ConditionFailed).failures).toEqual([{ index: 0, key }]);
@@ -147,7 +151,10 @@ describe('transactWrite', () => {
     expect((e as ConditionFailed).failures).toEqual([{ index: 0, key: company }]);
     expect(await read(order)).toBeDefined();
 
-    await transactWrite([{ check: rateResponse, condition: { expression: 'attribute_exists(pk)' } }, { delete: order, condition: { expression: 'attribute_exists(pk)' } }]);
+    await transactWrite([
+      { check: rateResponse, condition: { expression: 'attribute_exists(pk)' } },
+      { delete: order, condition: { expression: 'attribute_exists(pk)' } },
+    ]);
     expect(await read(order)).toBeUndefined();
   });
 

@@ -185,8 +185,12 @@ describe('a lease attribute of an existing item', () => {
     await lease.claim(key, { token: 'dead', now: minutesAgo(10), data: { orderId: 'o1' }, require });
     const before = await read(key);
     await expect(lease.claim(key, { token: 'b', now: new Date(), data: { orderId: 'o2' }, require })).rejects.toBeInstanceOf(ConditionFailed);
-    await expect(lease.claim(key, { token: 'b', now: new Date(), data: { orderId: 'o2' }, require, staleBefore: minutesAgo(20) })).rejects.toBeInstanceOf(ConditionFailed);
-    await expect(lease.claim(key, { token: 'b', now: new Date(), data: { orderId: 'o2' }, require, takeOver: { token: 'wrong' } })).rejects.toBeInstanceOf(ConditionFailed);
+    await expect(lease.claim(key, { token: 'b', now: new Date(), data: { orderId: 'o2' }, require, staleBefore: minutesAgo(20) })).rejects.toBeInstanceOf(
+      ConditionFailed,
+    );
+    await expect(lease.claim(key, { token: 'b', now: new Date(), data: { orderId: 'o2' }, require, takeOver: { token: 'wrong' } })).rejects.toBeInstanceOf(
+      ConditionFailed,
+    );
     expect(await read(key)).toEqual(before);
 
     await lease.claim(key, { token: 'by-age', now: new Date(), data: { orderId: 'o1' }, require, staleBefore: minutesAgo(5) });
@@ -198,7 +202,9 @@ describe('a lease attribute of an existing item', () => {
     const key = await host();
     await lease.claim(key, { token: 'dead', now: minutesAgo(10), data: { orderId: 'o1' }, require });
     const takers = Array.from({ length: 8 }, (_, i) => `taker-${i}`);
-    const won = await winners(takers.map((token) => () => lease.claim(key, { token, now: new Date(), data: { orderId: 'o1' }, require, takeOver: { token: 'dead' } })));
+    const won = await winners(
+      takers.map((token) => () => lease.claim(key, { token, now: new Date(), data: { orderId: 'o1' }, require, takeOver: { token: 'dead' } })),
+    );
     expect(won).toBe(1);
     expect(takers).toContain((await lease.read(key))?.token);
   });
@@ -269,10 +275,12 @@ describe('a lease attribute of an existing item', () => {
 
     const dead = await host();
     await lease.claim(dead, { token: 'dead', now: minutesAgo(10), data: { orderId: 'o1' }, require });
-    await expect(lease.whileUnheld(dead, { staleBefore: minutesAgo(5), require: { equal: { companyId: 'c2' } }, changes: { set: { note: 'x' } } })).rejects.toBeInstanceOf(
-      ConditionFailed,
-    );
-    expect(await commandsOf(() => lease.whileUnheld(dead, { staleBefore: minutesAgo(5), changes: { set: { note: 'after the dead' } } }))).toEqual(['UpdateItemCommand']);
+    await expect(
+      lease.whileUnheld(dead, { staleBefore: minutesAgo(5), require: { equal: { companyId: 'c2' } }, changes: { set: { note: 'x' } } }),
+    ).rejects.toBeInstanceOf(ConditionFailed);
+    expect(await commandsOf(() => lease.whileUnheld(dead, { staleBefore: minutesAgo(5), changes: { set: { note: 'after the dead' } } }))).toEqual([
+      'UpdateItemCommand',
+    ]);
     expect(await read(dead)).toEqual({ ...dead, companyId: 'c1', entityType: 'rateResponse', note: 'after the dead' });
 
     const absent = keys.rateResponse(fresh('absent'));

@@ -72,12 +72,16 @@ const orderId = async () => {
 const carrierXOrder = async () => {
   const event = sample('rate');
   event.body = JSON.stringify(sampleRateBody());
-  const id = ((await answer('rate', event)).data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find((r) => r.carrier.code === 'CARRIERX')!.rateResponseId;
+  const id = ((await answer('rate', event)).data.rates as Array<{ rateResponseId: string; carrier: { code: string } }>).find(
+    (r) => r.carrier.code === 'CARRIERX',
+  )!.rateResponseId;
   return (await answer('ship', { ...sample('ship'), path: `/v1/ship/${id}`, pathParameters: { rateResponseId: id } })).data.orderId as string;
 };
-const closeBody = (orderId: string) => JSON.stringify({ carrierCode: 'CARRIERX', orderIds: [orderId], shipDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+const closeBody = (orderId: string) =>
+  JSON.stringify({ carrierCode: 'CARRIERX', orderIds: [orderId], shipDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
 /** A fresh manifest of this company. */
-const manifestId = async () => (await answer('manifests-create', { ...sample('manifests-create'), body: closeBody(await carrierXOrder()) })).data.manifestId as string;
+const manifestId = async () =>
+  (await answer('manifests-create', { ...sample('manifests-create'), body: closeBody(await carrierXOrder()) })).data.manifestId as string;
 
 /** A fresh webhook endpoint of this company. */
 const webhookId = async () => (await answer('webhooks-create', sample('webhooks-create'))).data.id as string;
@@ -86,7 +90,10 @@ const delivered = async () => {
   const id = await webhookId();
   const deliveryId = 'msg_01KAQZ8R00000000000000000A';
   const now = new Date();
-  await putDelivery({ deliveryId, webhookId: id, companyId, type: 'shipment.created', createdDate: now.toISOString(), body: '{}', attempts: 1, status: 'delivered' }, now);
+  await putDelivery(
+    { deliveryId, webhookId: id, companyId, type: 'shipment.created', createdDate: now.toISOString(), body: '{}', attempts: 1, status: 'delivered' },
+    now,
+  );
   return { webhookId: id, deliveryId };
 };
 
@@ -136,6 +143,7 @@ describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) 
     expect(outside).toEqual([]);
     // The sample events exercise the writes: a declared prefix that is never written would be a grant nobody needs.
     // A delete is a write too (the cancel only deletes its order's open entry under MANIFEST#).
-    for (const prefix of f.access.writes.filter((p) => !LIVE_CARRIER_ONLY[name]?.includes(p))) expect([...written, ...removed].some((pk) => pk.startsWith(prefix))).toBe(true);
+    for (const prefix of f.access.writes.filter((p) => !LIVE_CARRIER_ONLY[name]?.includes(p)))
+      expect([...written, ...removed].some((pk) => pk.startsWith(prefix))).toBe(true);
   });
 });

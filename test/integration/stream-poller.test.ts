@@ -12,7 +12,14 @@ import { DeleteItemCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { NOTIFICATION_STATUSES, orderStatusChanges } from '../../shared/functions';
-import { fileCheckpoints, memoryCheckpoints, startStreamPoller, type ParkedRecord, type StreamHandler, type StreamPollerOptions } from '../../local/stream-poller';
+import {
+  fileCheckpoints,
+  memoryCheckpoints,
+  startStreamPoller,
+  type ParkedRecord,
+  type StreamHandler,
+  type StreamPollerOptions,
+} from '../../local/stream-poller';
 import { useFreshStack } from '../support/stack';
 
 const stack = useFreshStack();
@@ -33,7 +40,12 @@ const testItems = () => {
     filters: [{ dynamodb: { Keys: { pk: { S: [{ prefix }] } } } }],
     pk: (n: number) => `${prefix}${String(n).padStart(3, '0')}`,
     put: (n: number, extra: Record<string, AttributeValue> = {}) =>
-      dynamodb.send(new PutItemCommand({ TableName: stack.tableName, Item: { pk: { S: `${prefix}${String(n).padStart(3, '0')}` }, sk: { S: 'ITEM' }, n: { N: String(n) }, ...extra } })),
+      dynamodb.send(
+        new PutItemCommand({
+          TableName: stack.tableName,
+          Item: { pk: { S: `${prefix}${String(n).padStart(3, '0')}` }, sk: { S: 'ITEM' }, n: { N: String(n) }, ...extra },
+        }),
+      ),
   };
 };
 
@@ -62,7 +74,9 @@ afterEach(async () => {
   await Promise.all(pollers.splice(0).map((p) => p.stop()));
 });
 
-const poll = (options: Omit<StreamPollerOptions, 'tableName' | 'fn' | 'loadHandler'> & { handler: StreamHandler; filters: StreamPollerOptions['fn']['filters'] }) => {
+const poll = (
+  options: Omit<StreamPollerOptions, 'tableName' | 'fn' | 'loadHandler'> & { handler: StreamHandler; filters: StreamPollerOptions['fn']['filters'] },
+) => {
   const { handler, filters, ...rest } = options;
   const poller = startStreamPoller({
     fn: { name: 'fake', entry: '(the test handler)', filters },
@@ -177,7 +191,9 @@ it(
     await setStatus('intransit');
     await setStatus('intransit'); // a tracking check: same status
     await dynamodb.send(new PutItemCommand({ TableName: stack.tableName, Item: { pk: order.pk, sk: { S: 'NOTIFY#intransit' }, status: { S: 'intransit' } } }));
-    await dynamodb.send(new PutItemCommand({ TableName: stack.tableName, Item: { pk: { S: `RATERESP#${orderId}` }, sk: { S: 'RATERESP' }, status: { S: 'pending' } } }));
+    await dynamodb.send(
+      new PutItemCommand({ TableName: stack.tableName, Item: { pk: { S: `RATERESP#${orderId}` }, sk: { S: 'RATERESP' }, status: { S: 'pending' } } }),
+    );
     await setStatus('delivered');
     await dynamodb.send(new DeleteItemCommand({ TableName: stack.tableName, Key: order }));
 
@@ -203,10 +219,7 @@ it(
     const poller = poll({ handler: fake.handler, filters: items.filters });
     await poller.drained();
 
-    expect(fake.batches.map((batch) => batch.map(pkOf))).toEqual([
-      [1, 2, 3, 4, 5].map(items.pk),
-      [3, 4, 5].map(items.pk),
-    ]);
+    expect(fake.batches.map((batch) => batch.map(pkOf))).toEqual([[1, 2, 3, 4, 5].map(items.pk), [3, 4, 5].map(items.pk)]);
   },
   TEST_TIMEOUT_MS,
 );
@@ -246,9 +259,17 @@ it(
       [2, 3, 4].map(items.pk),
       [3, 4].map(items.pk),
     ]);
-    const parked = readFileSync(failuresFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ParkedRecord);
+    const parked = readFileSync(failuresFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ParkedRecord);
     expect(parked).toEqual([
-      expect.objectContaining({ function: 'fake', attempts: 4, error: 'reported in batchItemFailures', record: expect.objectContaining({ eventName: 'INSERT' }) }),
+      expect.objectContaining({
+        function: 'fake',
+        attempts: 4,
+        error: 'reported in batchItemFailures',
+        record: expect.objectContaining({ eventName: 'INSERT' }),
+      }),
     ]);
     expect(pkOf(parked[0]!.record)).toBe(bad);
     expect(warnings).toEqual([expect.stringContaining(`set aside stream record ${parked[0]!.sequenceNumber}`)]);
@@ -269,10 +290,16 @@ it(
     const poller = poll({ handler: fake.handler, filters: items.filters, failuresFile });
     await poller.drained();
 
-    const succeeded = fake.batches.filter((batch) => !batch.some((r) => pkOf(r) === bad)).flat().map(pkOf);
+    const succeeded = fake.batches
+      .filter((batch) => !batch.some((r) => pkOf(r) === bad))
+      .flat()
+      .map(pkOf);
     expect(succeeded).toEqual([1, 2, 4].map(items.pk));
     expect(fake.batches.filter((batch) => batch.length === 1 && pkOf(batch[0]!) === bad)).toHaveLength(4);
-    const parked = readFileSync(failuresFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ParkedRecord);
+    const parked = readFileSync(failuresFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ParkedRecord);
     expect(parked.map((p) => [pkOf(p.record), p.attempts, p.error])).toEqual([[bad, 4, 'cannot handle 3']]);
   },
   TEST_TIMEOUT_MS,
@@ -339,7 +366,10 @@ it(
     const items = testItems();
     await items.put(1);
     const checkpoints = memoryCheckpoints();
-    checkpoints.save('fake', { streamArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/gone/stream/2020-01-01T00:00:00.000', shards: new Map([['shardId-gone', '999999999999999999999']]) });
+    checkpoints.save('fake', {
+      streamArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/gone/stream/2020-01-01T00:00:00.000',
+      shards: new Map([['shardId-gone', '999999999999999999999']]),
+    });
     const fake = fakeHandler();
     const poller = poll({ handler: fake.handler, filters: items.filters, checkpoints });
     await poller.drained();

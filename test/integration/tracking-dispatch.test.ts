@@ -113,7 +113,11 @@ describe('the tracking-due index', () => {
       keys: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' }] : [])],
       projection: index.projection,
     }));
-    const present = Table?.GlobalSecondaryIndexes?.map((index) => ({ name: index.IndexName, keys: index.KeySchema, projection: index.Projection?.ProjectionType }));
+    const present = Table?.GlobalSecondaryIndexes?.map((index) => ({
+      name: index.IndexName,
+      keys: index.KeySchema,
+      projection: index.Projection?.ProjectionType,
+    }));
     expect(present?.sort((a, b) => a.name!.localeCompare(b.name!))).toEqual(declared.sort((a, b) => a.name.localeCompare(b.name)));
     expect(declared.find((d) => d.name === trackingDueIndex.indexName)?.projection).toBe('KEYS_ONLY');
   });
@@ -209,9 +213,7 @@ describe('the dispatcher and the workers', () => {
     const dueAt = (await schedule(orderId)).dueAt as string;
     const slow = counting(registry, 100);
     // Ten containers: each its own service, all at once.
-    const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => workerOf(slow.registry).checkQueued({ orderId, dueAt })),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => workerOf(slow.registry).checkQueued({ orderId, dueAt })));
     expect(slow.calls.get(trackingNumber)).toBe(1);
     expect(outcomes.filter((o) => o === 'busy')).toHaveLength(9);
     // And again later: the messages of the earlier round find the order checked since.
@@ -275,7 +277,12 @@ describe('the dispatcher and the workers', () => {
 
   it('a queue message that is not a check is dropped, not retried', async () => {
     const worker = createTrackingCheckHandler(registry, { clock, settings });
-    const event = { Records: [{ messageId: 'x', body: '{"orderId":{"constructor":1}}' }, { messageId: 'y', body: 'not json' }] } as unknown as SQSEvent;
+    const event = {
+      Records: [
+        { messageId: 'x', body: '{"orderId":{"constructor":1}}' },
+        { messageId: 'y', body: 'not json' },
+      ],
+    } as unknown as SQSEvent;
     expect(await worker(event, context)).toEqual({ batchItemFailures: [] });
   });
 });

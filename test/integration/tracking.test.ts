@@ -41,11 +41,15 @@ beforeAll(async () => {
 });
 
 const shipOrder = () => shipFor(apiKey);
-const track = (orderId: string, key = apiKey, handler = trackHandler) => call(handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));
-const cancel = (orderId: string, key = apiKey) => call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
+const track = (orderId: string, key = apiKey, handler = trackHandler) =>
+  call(handler, proxyEvent({ method: 'GET', path: `/v1/track/${orderId}`, key, pathParameters: { orderId } }));
+const cancel = (orderId: string, key = apiKey) =>
+  call(cancelHandler, proxyEvent({ method: 'DELETE', path: `/v1/shipments/${orderId}`, key, pathParameters: { orderId } }));
 
-const storedItem = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
-const storedSchedule = async (orderId: string) => (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId), ConsistentRead: true }))).Item!;
+const storedItem = async (orderId: string) =>
+  (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.order(orderId), ConsistentRead: true }))).Item!;
+const storedSchedule = async (orderId: string) =>
+  (await ddb.send(new GetCommand({ TableName: stack.tableName, Key: keys.trackingSchedule(orderId), ConsistentRead: true }))).Item!;
 
 /** A moment after the sandbox's pickup of a shipment made at `shippedAt`. */
 const afterPickup = (shippedAt: Date, minutes = 30) => new Date(pickupInstant(shippedAt.getTime()) + minutes * 60_000);
@@ -136,7 +140,12 @@ describe('DELETE /v1/shipments/{orderId}', () => {
       createLabelFileHandler(async () => {
         throw new Error('a void label must not be rendered');
       }),
-      proxyEvent({ method: 'GET', path: `/v1/labels/${orderId}/SHIPPING_LABEL_PDF`, key: apiKey, pathParameters: { orderId, labelType: 'SHIPPING_LABEL_PDF' } }),
+      proxyEvent({
+        method: 'GET',
+        path: `/v1/labels/${orderId}/SHIPPING_LABEL_PDF`,
+        key: apiKey,
+        pathParameters: { orderId, labelType: 'SHIPPING_LABEL_PDF' },
+      }),
     );
     expect(file.status).toBe(200);
     expect(file.json!.data).toEqual({ orderId, available: [], mode: 'live' });

@@ -37,13 +37,20 @@ const registry = (): CarrierRegistry =>
   createCarrierRegistry(createSandboxTransports({}), {
     clientFor: async (_connector, options: CarrierCallOptions): Promise<UpsApi> => {
       const mode = options.mode ?? 'live';
-      return { mode, send: async (request: UpsRequest) => JSON.parse(JSON.stringify(simulators[mode].send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown } };
+      return {
+        mode,
+        send: async (request: UpsRequest) =>
+          JSON.parse(JSON.stringify(simulators[mode].send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown },
+      };
     },
   });
 
 type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string } }> } };
 const shipUps = async (mode: KeyMode) => {
-  const rated = await callHandler<Json>(createRateHandler(registry()), proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKeys[mode], body: sampleRateBody() }));
+  const rated = await callHandler<Json>(
+    createRateHandler(registry()),
+    proxyEvent({ method: 'POST', path: '/v1/rate', key: apiKeys[mode], body: sampleRateBody() }),
+  );
   const rateResponseId = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS')!.rateResponseId;
   const shipped = await callHandler<Json>(
     createShipHandler(registry()),
@@ -60,7 +67,9 @@ beforeAll(async () => {
   const admin = (argv: string[]) => executeAdminCommand(parseAdminCommand(argv), undefined, io);
   const file = path.join(dataDir, 'ups.json');
   writeFileSync(file, JSON.stringify({ clientId: 'it-client', clientSecret: 'it-secret-value' }), { mode: 0o600 });
-  const { carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3', '--credentials-file', file])) as { carrierAccountId: string };
+  const { carrierAccountId } = (await admin(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3', '--credentials-file', file])) as {
+    carrierAccountId: string;
+  };
   client = (await admin(['carrier-account', 'push-credentials', '--id', carrierAccountId])) as typeof client;
   await admin(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]);
   const created = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
@@ -95,13 +104,20 @@ describe('the tracking-number pointer is keyed by mode', () => {
     });
     const issued = await alerts.token(
       'ups',
-      { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       'grant_type=client_credentials',
     );
     const token = (issued.body as { access_token: string }).access_token;
     simulators.live.advance(live.trackingNumber);
     const [event] = simulators.live.trackAlertEvents(live.trackingNumber);
-    const pushed = await alerts.events('ups', { authorization: `Bearer ${token}`, 'x-api-key': client.clientId, 'user-agent': 'UPSPubSubTrackingService' }, JSON.stringify(event));
+    const pushed = await alerts.events(
+      'ups',
+      { authorization: `Bearer ${token}`, 'x-api-key': client.clientId, 'user-agent': 'UPSPubSubTrackingService' },
+      JSON.stringify(event),
+    );
     expect(pushed.status).toBe(200);
     expect(applied).toEqual([live.orderId]);
   });

@@ -38,12 +38,16 @@ const registry = (): CarrierRegistry =>
       accountsUsed.push(options.account?.carrierAccountId);
       return {
         mode: options.mode ?? 'live',
-        send: async (request: UpsRequest) => JSON.parse(JSON.stringify(simulator.send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown },
+        send: async (request: UpsRequest) =>
+          JSON.parse(JSON.stringify(simulator.send(JSON.parse(JSON.stringify(request)) as UpsRequest))) as { status: number; body: unknown },
       };
     },
   });
 
-type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> }; error?: { code: string } };
+type Json = {
+  data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> };
+  error?: { code: string };
+};
 const post = (handler: Handler, route: string, body: unknown, pathParameters: Record<string, string> | null = null) =>
   callHandler<Json>(handler, proxyEvent({ method: 'POST', path: route, key: apiKey, body, pathParameters, contentType: true }));
 
@@ -53,10 +57,18 @@ beforeAll(async () => {
   const file = path.join(dataDir, 'ups.json');
   writeFileSync(file, JSON.stringify({ clientId: 'it-client', clientSecret: 'it-secret-value' }), { mode: 0o600 });
   const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
-  ({ carrierAccountId } = (await executeAdminCommand(parseAdminCommand(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3', '--credentials-file', file]), undefined, io)) as {
+  ({ carrierAccountId } = (await executeAdminCommand(
+    parseAdminCommand(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'A1B2C3', '--credentials-file', file]),
+    undefined,
+    io,
+  )) as {
     carrierAccountId: string;
   });
-  await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]), undefined, io);
+  await executeAdminCommand(
+    parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', carrierAccountId]),
+    undefined,
+    io,
+  );
   ({ apiKey } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 });
 afterAll(() => {
@@ -116,7 +128,10 @@ describe('UPS ship, exactly once', () => {
   it('two pieces, one of quantity 2: one UPS shipment of three packages, a label per package in piece order', async () => {
     const body = sampleRateBody() as { packages: { pieces: Array<Record<string, unknown>> } };
     const [box] = body.packages.pieces;
-    body.packages.pieces = [{ ...box, quantity: 2 }, { ...box, quantity: 1, weight: 6 }];
+    body.packages.pieces = [
+      { ...box, quantity: 2 },
+      { ...box, quantity: 1, weight: 6 },
+    ];
     const rated = await post(createRateHandler(registry()), '/v1/rate', body);
     expect(rated.status).toBe(200);
     const id = rated.json.data!.rates!.find((r) => r.carrier.code === 'UPS' && r.service.code === 'UPS_GROUND')!.rateResponseId;

@@ -96,7 +96,10 @@ const registry = (): CarrierRegistry =>
     }),
   });
 
-type Json = { data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> }; error?: { code: string } };
+type Json = {
+  data?: Record<string, unknown> & { rates?: Array<{ rateResponseId: string; carrier: { code: string }; service: { code: string } }> };
+  error?: { code: string };
+};
 const post = (handler: Handler, route: string, body: unknown, pathParameters: Record<string, string> | null = null) =>
   callHandler<Json>(handler, proxyEvent({ method: 'POST', path: route, key: apiKey, body, pathParameters, contentType: true }));
 
@@ -108,7 +111,9 @@ const addAccount = async (io: { readStdin: () => Promise<Buffer> }, number: stri
     undefined,
     io,
   )) as { carrierAccountId: string };
-  const issued = (await executeAdminCommand(parseAdminCommand(['carrier-account', 'push-credentials', '--id', carrierAccountId]), undefined, io)) as Client & { tokenPath: string };
+  const issued = (await executeAdminCommand(parseAdminCommand(['carrier-account', 'push-credentials', '--id', carrierAccountId]), undefined, io)) as Client & {
+    tokenPath: string;
+  };
   expect(issued).toMatchObject({ tokenPath: '/v1/carriers/ups/push/token', eventPath: '/v1/carriers/ups/push/events' });
   return { carrierAccountId, clientId: issued.clientId, clientSecret: issued.clientSecret };
 };
@@ -124,8 +129,15 @@ beforeAll(async () => {
   const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
   accountA = await addAccount(io, 'A1B2C3');
   accountB = await addAccount(io, 'D4E5F6');
-  await executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', accountA.carrierAccountId]), undefined, io);
-  ({ apiKey, company: { companyId } } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
+  await executeAdminCommand(
+    parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', accountA.carrierAccountId]),
+    undefined,
+    io,
+  );
+  ({
+    apiKey,
+    company: { companyId },
+  } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
 
   const handlers: Record<string, unknown> = {
     'carrier-push-token': createCarrierPushTokenHandler(registry(), { clock: () => clock() }),
@@ -138,10 +150,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Every log line of the functions, for the leak search.
   for (const stream of ['stdout', 'stderr'] as const) {
-    process[stream].write = ((chunk: string | Uint8Array) => {
+    process[stream].write = (chunk: string | Uint8Array) => {
       captured.push(String(chunk));
       return true;
-    });
+    };
   }
 });
 afterAll(async () => {
@@ -161,7 +173,12 @@ beforeEach(() => {
   clock = () => new Date();
 });
 
-const target = (client: Client) => ({ url: `${base}/v1/carriers/ups/push/events`, tokenUrl: `${base}/v1/carriers/ups/push/token`, clientId: client.clientId, clientSecret: client.clientSecret });
+const target = (client: Client) => ({
+  url: `${base}/v1/carriers/ups/push/events`,
+  tokenUrl: `${base}/v1/carriers/ups/push/token`,
+  clientId: client.clientId,
+  clientSecret: client.clientSecret,
+});
 const push = async (client: Client, body: unknown) => {
   const answer = await pushTrackAlert(target(client), body);
   answers.push(answer.body);
@@ -209,7 +226,10 @@ describe('push before poll', () => {
   it('a pushed UPS event reaches GET /track, the e-mail and the webhook without a poll; the same events pushed again write nothing', async () => {
     const queued: unknown[] = [];
     useDeliveryQueue({ send: async (messages) => void queued.push(...messages) });
-    const endpoint = await createWebhookRegistration({ policy: { allowHttp: true, allowPrivate: true } }).create(companyId, { url: 'http://127.0.0.1:9/hook', events: ['tracking.updated'] });
+    const endpoint = await createWebhookRegistration({ policy: { allowHttp: true, allowPrivate: true } }).create(companyId, {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['tracking.updated'],
+    });
 
     const { orderId, trackingNumber } = await shipUps({ email: 'buyer@example.com', statuses: ['intransit'] });
     expect(simulator.subscriptions.get(trackingNumber)).toBeDefined();
@@ -247,7 +267,11 @@ describe('push before poll', () => {
     const after = await imageOf(orderId);
     const notify = createNotifyHandler({ sender: createOutboxSender(outbox) });
     expect((await notify({ Records: [modify(orderId, before, after)] }, {} as Context)).batchItemFailures).toEqual([]);
-    expect(listOutbox(outbox).filter((m) => m.orderId === orderId).map((m) => m.status)).toEqual(['intransit']);
+    expect(
+      listOutbox(outbox)
+        .filter((m) => m.orderId === orderId)
+        .map((m) => m.status),
+    ).toEqual(['intransit']);
 
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const webhookEvents = createWebhookDeliveryService({ logger: quiet, policy: { allowHttp: true, allowPrivate: true }, schedule: [1], timeoutMs: 1000 });
@@ -282,12 +306,19 @@ describe('push before poll', () => {
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     const early = new Date(Date.parse(first.dueAt!) + 1000);
-    expect(await createTrackingWorker({ registry: registry(), logger: quiet, ...runtimeWith({ clock: () => early }) }).checkQueued({ orderId, dueAt: first.dueAt! })).toMatch(/changed/);
+    expect(
+      await createTrackingWorker({ registry: registry(), logger: quiet, ...runtimeWith({ clock: () => early }) }).checkQueued({ orderId, dueAt: first.dueAt! }),
+    ).toMatch(/changed/);
     const checked = (await getOrder(orderId))!.schedule!;
     expect([subscriptions(), checked.pushedUntil]).toEqual([1, first.pushedUntil]);
 
     const late = new Date(Date.parse(first.pushedUntil!) - 3_600_000);
-    expect(await createTrackingWorker({ registry: registry(), logger: quiet, ...runtimeWith({ clock: () => late }) }).checkQueued({ orderId, dueAt: checked.dueAt! })).toMatch(/changed/);
+    expect(
+      await createTrackingWorker({ registry: registry(), logger: quiet, ...runtimeWith({ clock: () => late }) }).checkQueued({
+        orderId,
+        dueAt: checked.dueAt!,
+      }),
+    ).toMatch(/changed/);
     const renewed = (await getOrder(orderId))!.schedule!;
     expect(subscriptions()).toBe(2);
     expect(renewed.pushedUntil).toBe(new Date(late.getTime() + 14 * 86_400_000).toISOString());
@@ -298,10 +329,15 @@ describe('push before poll', () => {
     const io = { readStdin: () => Promise.reject(new Error('no stdin')) };
     const file = path.join(dataDir, 'ups-plain.json');
     writeFileSync(file, JSON.stringify({ clientId: 'it-plain', clientSecret: 'it-secret-plain' }), { mode: 0o600 });
-    const { carrierAccountId } = (await executeAdminCommand(parseAdminCommand(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'G7H8J9', '--credentials-file', file]), undefined, io)) as {
+    const { carrierAccountId } = (await executeAdminCommand(
+      parseAdminCommand(['carrier-account', 'add', '--carrier', 'UPS', '--account-number', 'G7H8J9', '--credentials-file', file]),
+      undefined,
+      io,
+    )) as {
       carrierAccountId: string;
     };
-    const setPlan = (id: string) => executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', id]), undefined, io);
+    const setPlan = (id: string) =>
+      executeAdminCommand(parseAdminCommand(['pricing-group', 'set-plan', '--group', 'default', '--carrier', 'UPS', '--carrier-account', id]), undefined, io);
     await setPlan(carrierAccountId);
     try {
       const { orderId, trackingNumber } = await shipUps();
@@ -315,9 +351,20 @@ describe('push before poll', () => {
 
   it('long event text is cut to what an order keeps: ten pushes of 55 KB descriptions all land, and the order stays small', async () => {
     const { orderId, trackingNumber } = await shipUps();
-    const at = (i: number) => ({ gmtActivityDate: '20261124', gmtActivityTime: `10${String(i).padStart(2, '0')}00`, localActivityDate: '20261124', localActivityTime: `10${String(i).padStart(2, '0')}00`, gmtOffset: '+00.00' });
+    const at = (i: number) => ({
+      gmtActivityDate: '20261124',
+      gmtActivityTime: `10${String(i).padStart(2, '0')}00`,
+      localActivityDate: '20261124',
+      localActivityTime: `10${String(i).padStart(2, '0')}00`,
+      gmtOffset: '+00.00',
+    });
     for (let i = 0; i < 10; i += 1) {
-      const body = { trackingNumber, ...at(i), activityStatus: { type: 'I', code: 'DP', description: `${i} ${'d'.repeat(55_000)}` }, activityLocation: { city: 'C'.repeat(5_000) } };
+      const body = {
+        trackingNumber,
+        ...at(i),
+        activityStatus: { type: 'I', code: 'DP', description: `${i} ${'d'.repeat(55_000)}` },
+        activityLocation: { city: 'C'.repeat(5_000) },
+      };
       expect((await push(accountA, body)).status).toBe(200);
     }
     const { order } = (await getOrder(orderId))!;
@@ -334,7 +381,10 @@ describe('push before poll', () => {
     const { orderId } = await shipUps();
     const tracking = createPushApplier({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined }, ...runtimeWith() });
     const before = (await getOrder(orderId))!.order;
-    const report = { transitStatus: 'intransit' as const, events: [{ status: 'intransit' as const, code: 'DEPARTED' as const, description: 'Departed from Facility', occurredAt: new Date().toISOString() }] };
+    const report = {
+      transitStatus: 'intransit' as const,
+      events: [{ status: 'intransit' as const, code: 'DEPARTED' as const, description: 'Departed from Facility', occurredAt: new Date().toISOString() }],
+    };
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => tracking.applyPushed(orderId, report)));
     expect(outcomes.filter((o) => o === 'changed')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'changed')).toEqual(Array(19).fill('unchanged'));
@@ -351,11 +401,23 @@ describe('push before poll', () => {
       expect((await push(accountA, { trackingNumber, ...at, activityStatus: { type: 'D', code: 'FS', description: 'Delivered' } })).status).toBe(200);
     }
     const after = (await getOrder(orderId))!.order;
-    expect({ version: after.version, status: after.status, events: after.events }).toEqual({ version: before.version, status: before.status, events: before.events });
+    expect({ version: after.version, status: after.status, events: after.events }).toEqual({
+      version: before.version,
+      status: before.status,
+      events: before.events,
+    });
   });
 
   it('an event for an unknown tracking number is answered 200 and changes nothing', async () => {
-    const body = { trackingNumber: '1Z999AA10000000001', localActivityDate: '20261124', localActivityTime: '101500', activityStatus: { type: 'I', code: 'DP', description: 'Departed' }, gmtActivityDate: '20261124', gmtActivityTime: '151500', gmtOffset: '+00.00' };
+    const body = {
+      trackingNumber: '1Z999AA10000000001',
+      localActivityDate: '20261124',
+      localActivityTime: '101500',
+      activityStatus: { type: 'I', code: 'DP', description: 'Departed' },
+      gmtActivityDate: '20261124',
+      gmtActivityTime: '151500',
+      gmtOffset: '+00.00',
+    };
     expect((await push(accountA, body)).status).toBe(200);
   });
 });
@@ -373,14 +435,21 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
   const tokenOf = async (client: Client) => {
     const response = await fetch(`${base}/v1/carriers/ups/push/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     // The token URL's own answer is the one place a token belongs: not searched.
     return ((await response.json()) as { access_token: string }).access_token;
   };
   const sendEvent = async (headers: Record<string, string>, body: string) => {
-    const response = await fetch(`${base}/v1/carriers/ups/push/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'UPSPubSubTrackingService', ...headers }, body });
+    const response = await fetch(`${base}/v1/carriers/ups/push/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'UPSPubSubTrackingService', ...headers },
+      body,
+    });
     const text = await response.text();
     answers.push(text);
     return { status: response.status, text, headers: response.headers };
@@ -389,8 +458,17 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
   it('the token URL: a wrong secret or an unknown client is 401 invalid_client with WWW-Authenticate; another grant is 400 unsupported_grant_type', async () => {
     const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
     const ask = (authorization: string | undefined, body = 'grant_type=client_credentials') =>
-      fetch(`${base}/v1/carriers/ups/push/token`, { method: 'POST', headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/x-www-form-urlencoded' }, body });
-    for (const authorization of [basic(accountA.clientId, 'wrong'), basic(`${randomUUID()}.00000000`, accountA.clientSecret), basic(accountA.clientId, accountB.clientSecret), undefined]) {
+      fetch(`${base}/v1/carriers/ups/push/token`, {
+        method: 'POST',
+        headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    for (const authorization of [
+      basic(accountA.clientId, 'wrong'),
+      basic(`${randomUUID()}.00000000`, accountA.clientSecret),
+      basic(accountA.clientId, accountB.clientSecret),
+      undefined,
+    ]) {
       const response = await ask(authorization);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
@@ -401,7 +479,7 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
     expect(await password.json()).toMatchObject({ error: 'unsupported_grant_type' });
   });
 
-  it('the event URL: no token, a forged or expired token, a wrong x-api-key or another account\'s token is refused', async () => {
+  it("the event URL: no token, a forged or expired token, a wrong x-api-key or another account's token is refused", async () => {
     const body = JSON.stringify(event);
     const token = await tokenOf(accountA);
     expect((await sendEvent({}, body)).status).toBe(401);
@@ -430,7 +508,11 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
         trackingNumber: fc.oneof(fc.constant(order.trackingNumber), fc.string({ maxLength: 40 })),
         localActivityDate: fc.oneof(fc.constant('20261124'), fc.string({ maxLength: 10 })),
         localActivityTime: fc.oneof(fc.constant('101500'), fc.string({ maxLength: 8 })),
-        activityStatus: fc.record({ type: fc.constantFrom('D', 'I', 'M', 'MV', 'U', 'X', 'P', ''), code: fc.string({ maxLength: 4 }), description: fc.string({ maxLength: 60 }) }),
+        activityStatus: fc.record({
+          type: fc.constantFrom('D', 'I', 'M', 'MV', 'U', 'X', 'P', ''),
+          code: fc.string({ maxLength: 4 }),
+          description: fc.string({ maxLength: 60 }),
+        }),
         gmtActivityDate: fc.oneof(fc.constant('20261124'), fc.constant('20240230'), fc.string({ maxLength: 10 })),
         gmtActivityTime: fc.oneof(fc.constant('151500'), fc.string({ maxLength: 8 })),
         gmtOffset: fc.oneof(fc.constant('-05.00'), fc.string({ maxLength: 7 })),
@@ -438,10 +520,17 @@ describe('the inbound routes refuse every other caller with a 4xx', () => {
       { requiredKeys: [] },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(eventLike.map((e) => JSON.stringify(e)), fc.json(), fc.string({ maxLength: 300 })), async (body) => {
-        const answer = await sendEvent(headers, body);
-        expect(answer.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          eventLike.map((e) => JSON.stringify(e)),
+          fc.json(),
+          fc.string({ maxLength: 300 }),
+        ),
+        async (body) => {
+          const answer = await sendEvent(headers, body);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -493,30 +582,38 @@ describe('the generic push routes: a carrier that does not push is 404, whatever
     return { status: response.status, text };
   };
 
-  it.each(['token', 'events'] as const)('%s: 404 with our error body, never 5xx and never the whole value, even with credentials good for UPS', async (route) => {
-    const tokenAnswer = await fetch(`${base}/v1/carriers/ups/push/token`, {
-      method: 'POST',
-      headers: { authorization: basic(accountA), 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    const bearer = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-    const headers: Record<string, string> =
-      route === 'token'
-        ? { authorization: basic(accountA), 'content-type': 'application/x-www-form-urlencoded' }
-        : { authorization: `Bearer ${bearer}`, 'x-api-key': accountA.clientId, 'user-agent': 'UPSPubSubTrackingService', 'content-type': 'application/json' };
-    // An event of a number no order has: answered 200 on UPS's route, so only the carrier makes the 404.
-    const unknownNumber = { trackingNumber: '1Z999AA10000000002', activityStatus: { type: 'I', code: 'DP', description: 'Departed' }, gmtActivityDate: '20261124', gmtActivityTime: '151500' };
-    const body = route === 'token' ? 'grant_type=client_credentials' : JSON.stringify(unknownNumber);
-    for (const carrier of hostile) {
-      const answer = await ask(carrier, route, headers, body);
-      expect([carrier.slice(0, 24), answer.status]).toEqual([carrier.slice(0, 24), 404]);
-      expect(JSON.parse(answer.text)).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
-      expect(answer.text.length).toBeLessThan(400);
-      expect(answer.text).not.toContain('access_token');
-    }
-    // The same credentials on UPS's own route are good: the 404s were the carrier's, not the credentials'. (Its token answer is not searched.)
-    expect((await fetch(`${base}/v1/carriers/ups/push/${route}`, { method: 'POST', headers, body })).status).toBe(200);
-  });
+  it.each(['token', 'events'] as const)(
+    '%s: 404 with our error body, never 5xx and never the whole value, even with credentials good for UPS',
+    async (route) => {
+      const tokenAnswer = await fetch(`${base}/v1/carriers/ups/push/token`, {
+        method: 'POST',
+        headers: { authorization: basic(accountA), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      const bearer = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+      const headers: Record<string, string> =
+        route === 'token'
+          ? { authorization: basic(accountA), 'content-type': 'application/x-www-form-urlencoded' }
+          : { authorization: `Bearer ${bearer}`, 'x-api-key': accountA.clientId, 'user-agent': 'UPSPubSubTrackingService', 'content-type': 'application/json' };
+      // An event of a number no order has: answered 200 on UPS's route, so only the carrier makes the 404.
+      const unknownNumber = {
+        trackingNumber: '1Z999AA10000000002',
+        activityStatus: { type: 'I', code: 'DP', description: 'Departed' },
+        gmtActivityDate: '20261124',
+        gmtActivityTime: '151500',
+      };
+      const body = route === 'token' ? 'grant_type=client_credentials' : JSON.stringify(unknownNumber);
+      for (const carrier of hostile) {
+        const answer = await ask(carrier, route, headers, body);
+        expect([carrier.slice(0, 24), answer.status]).toEqual([carrier.slice(0, 24), 404]);
+        expect(JSON.parse(answer.text)).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+        expect(answer.text.length).toBeLessThan(400);
+        expect(answer.text).not.toContain('access_token');
+      }
+      // The same credentials on UPS's own route are good: the 404s were the carrier's, not the credentials'. (Its token answer is not searched.)
+      expect((await fetch(`${base}/v1/carriers/ups/push/${route}`, { method: 'POST', headers, body })).status).toBe(200);
+    },
+  );
 
   it.each(['token', 'events'] as const)("%s: the function itself, given API Gateway's path parameters as they come, answers 404 for each", async (route) => {
     const handler = route === 'token' ? createCarrierPushTokenHandler(registry()) : createCarrierPushEventsHandler(registry());
@@ -532,8 +629,15 @@ describe('the generic push routes: a carrier that does not push is 404, whatever
       { carrier: '\u{1F4E6}'.repeat(40) },
     ];
     for (const pathParameters of values) {
-      const answer = await callHandler<{ error: { code: string; message: string } }>(handler, { ...proxyEvent({ method: 'POST', path: `/v1/carriers/x/push/${route}`, key: '', pathParameters, body: '{}' }), headers: {} });
-      expect([JSON.stringify(pathParameters).slice(0, 40), answer.status, answer.json.error.code]).toEqual([JSON.stringify(pathParameters).slice(0, 40), 404, 'NOT_FOUND']);
+      const answer = await callHandler<{ error: { code: string; message: string } }>(handler, {
+        ...proxyEvent({ method: 'POST', path: `/v1/carriers/x/push/${route}`, key: '', pathParameters, body: '{}' }),
+        headers: {},
+      });
+      expect([JSON.stringify(pathParameters).slice(0, 40), answer.status, answer.json.error.code]).toEqual([
+        JSON.stringify(pathParameters).slice(0, 40),
+        404,
+        'NOT_FOUND',
+      ]);
       // A caller's value is repeated up to 64 characters and an ellipsis (docs/decisions.md), never 10 KB of it.
       expect(answer.json.error.message.length).toBeLessThan(140);
     }
@@ -547,7 +651,11 @@ describe('push credentials (admin carrier-account push-credentials)', () => {
 
   it('the secret goes to a 0600 file; the account item keeps the client id and a reference only', async () => {
     const account = await getCarrierAccount(accountA.carrierAccountId);
-    expect(account!.pushCredentials).toEqual({ clientId: accountA.clientId, secretRef: { store: 'file', name: expect.stringMatching(/-push-[0-9a-f]{8}$/) }, createdDate: expect.any(String) });
+    expect(account!.pushCredentials).toEqual({
+      clientId: accountA.clientId,
+      secretRef: { store: 'file', name: expect.stringMatching(/-push-[0-9a-f]{8}$/) },
+      createdDate: expect.any(String),
+    });
     const file = path.join(process.env.CARRIER_SECRETS_DIR!, `${account!.pushCredentials!.secretRef.name}.json`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ clientSecret: accountA.clientSecret });
@@ -568,7 +676,9 @@ describe('push credentials (admin carrier-account push-credentials)', () => {
   it('an account of a carrier that pushes nothing gets none', async () => {
     const file = path.join(dataDir, 'x.json');
     writeFileSync(file, JSON.stringify({ apiKey: 'x' }), { mode: 0o600 });
-    const { carrierAccountId } = (await run(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', 'X-1', '--credentials-file', file])) as { carrierAccountId: string };
+    const { carrierAccountId } = (await run(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', 'X-1', '--credentials-file', file])) as {
+      carrierAccountId: string;
+    };
     await expect(run(['carrier-account', 'push-credentials', '--id', carrierAccountId])).rejects.toThrow(/CARRIERX does not push tracking events/);
     expect((await getCarrierAccount(carrierAccountId))!.pushCredentials).toBeUndefined();
   });

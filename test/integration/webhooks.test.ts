@@ -118,8 +118,14 @@ describe('postWebhook', () => {
     const httpsDeployed = { ...deployed, allowHttp: true };
     expect(await postWebhook(new URL(`${base}/x`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({ kind: 'failed', reason: 'address not allowed' });
     const port = (server.address() as AddressInfo).port;
-    expect(await postWebhook(new URL(`http://localhost:${port}/x`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({ kind: 'failed', reason: 'address not allowed' });
-    expect(await postWebhook(new URL(`http://169.254.169.254/latest/meta-data`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({ kind: 'failed', reason: 'address not allowed' });
+    expect(await postWebhook(new URL(`http://localhost:${port}/x`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({
+      kind: 'failed',
+      reason: 'address not allowed',
+    });
+    expect(await postWebhook(new URL(`http://169.254.169.254/latest/meta-data`), {}, '{}', { ...options, policy: httpsDeployed })).toEqual({
+      kind: 'failed',
+      reason: 'address not allowed',
+    });
     expect(await postWebhook(new URL(`${base}/x`), {}, '{}', { ...options, policy: deployed })).toEqual({ kind: 'failed', reason: 'scheme not allowed' });
     expect(seen).toEqual([]);
   });
@@ -170,7 +176,9 @@ describe('the delivery protocol', () => {
         ApproximateCreationDateTime: 1_795_000_000,
         SequenceNumber: sequence,
         OldImage: marshall(order('pending', []), { removeUndefinedValues: true }) as never,
-        NewImage: marshall(order('intransit', [{ status: 'intransit', code: 'PICKED_UP', description: 'Picked up', occurredAt: '2026-11-24T11:00:00.000Z' }]), { removeUndefinedValues: true }) as never,
+        NewImage: marshall(order('intransit', [{ status: 'intransit', code: 'PICKED_UP', description: 'Picked up', occurredAt: '2026-11-24T11:00:00.000Z' }]), {
+          removeUndefinedValues: true,
+        }) as never,
       },
     };
   };
@@ -195,7 +203,10 @@ describe('the delivery protocol', () => {
     expect(queued.length).toBeGreaterThanOrEqual(1);
     expect(await events.deliver(queued[0]!)).toBe('delivered');
     expect(seen).toHaveLength(1);
-    const payload = new Webhook(endpoint.secret).verify(seen[0]!.body.toString('utf8'), seen[0]!.headers as Record<string, string>) as { type: string; data: { transitStatus: string } };
+    const payload = new Webhook(endpoint.secret).verify(seen[0]!.body.toString('utf8'), seen[0]!.headers as Record<string, string>) as {
+      type: string;
+      data: { transitStatus: string };
+    };
     expect(payload).toMatchObject({ type: 'tracking.updated', data: { transitStatus: 'intransit' } });
     // A second copy of the message finds it delivered: no second POST.
     expect(await events.deliver(queued[0]!)).toBe('dropped');
@@ -262,7 +273,11 @@ describe('the delivery protocol', () => {
     const diedAt = new Date();
     void service({ clock: () => diedAt, post: () => new Promise(() => undefined) }).deliver(message);
     await attemptHeld(companyId, endpoint.id, message.deliveryId);
-    expect((await getDelivery(companyId, endpoint.id, message.deliveryId, true))!).toMatchObject({ status: 'pending', attempts: 0, attempt: expect.anything() });
+    expect((await getDelivery(companyId, endpoint.id, message.deliveryId, true))!).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      attempt: expect.anything(),
+    });
     queued.length = 0;
     return { companyId, webhookId: endpoint.id, deliveryId: message.deliveryId, diedAt };
   };
@@ -271,7 +286,10 @@ describe('the delivery protocol', () => {
   it('a manual retry of a delivery whose worker died refuses while the lease is fresh (409), then sends it exactly once', async () => {
     const { companyId, webhookId, deliveryId, diedAt } = await strand('500');
     const replay = (at: Date) => createWebhookReplay({ clock: () => at });
-    await expect(replay(after(diedAt, ATTEMPT_LEASE_SECONDS - 5)).retry(companyId, webhookId, deliveryId)).rejects.toMatchObject({ status: 409, code: 'WEBHOOK_CONFLICT' });
+    await expect(replay(after(diedAt, ATTEMPT_LEASE_SECONDS - 5)).retry(companyId, webhookId, deliveryId)).rejects.toMatchObject({
+      status: 409,
+      code: 'WEBHOOK_CONFLICT',
+    });
     expect(queued).toEqual([]);
 
     const later = after(diedAt, ATTEMPT_LEASE_SECONDS + 1);

@@ -10,7 +10,11 @@ export type Called = { status: number; location: string | null; json: CalledJson
 export const apiCaller =
   (apiUrl: () => string, answers?: string[]) =>
   async (key: string, route: string, init: RequestInit = {}): Promise<Called> => {
-    const response = await fetch(`${apiUrl()}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
+    const response = await fetch(`${apiUrl()}${route}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers },
+    });
     const text = await response.text();
     answers?.push(text);
     return { status: response.status, location: response.headers.get('location'), json: (text ? JSON.parse(text) : undefined) as CalledJson };

@@ -31,7 +31,12 @@ export async function startCarrierFront(behind: string): Promise<CarrierFront> {
   const server = createServer((req, res) => {
     const work = (async () => {
       const headers = Object.fromEntries(PASSED.map((name) => [name, req.headers[name] as string | undefined]));
-      const request: FrontRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers, body: (await readBody(req, 4 * 1024 * 1024))?.toString('utf8') ?? '' };
+      const request: FrontRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers,
+        body: (await readBody(req, 4 * 1024 * 1024))?.toString('utf8') ?? '',
+      };
       let answer = front.answer?.(request);
       if (!answer) {
         const passed = await fetch(`${behind}${request.path}`, {

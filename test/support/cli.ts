@@ -52,7 +52,10 @@ export const connectCarrierAccount = async (
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   let carrierAccountId: string;
   try {
-    ({ carrierAccountId } = await adminJson<{ carrierAccountId: string }>(['carrier-account', 'add', '--carrier', carrierCode, ...accountArgs, '--credentials-file', file], env));
+    ({ carrierAccountId } = await adminJson<{ carrierAccountId: string }>(
+      ['carrier-account', 'add', '--carrier', carrierCode, ...accountArgs, '--credentials-file', file],
+      env,
+    ));
   } finally {
     rmSync(file, { force: true });
   }

@@ -36,10 +36,21 @@ export type RestartRecord = {
 /** Ships an order that asks for a pending e-mail, asks for its label's URL and waits for the e-mail: what a restart must keep. */
 const shipBeforeRestart = async (apiUrl: string, apiKey: string, dataDir: string): Promise<Omit<RestartRecord['order'], 's3Endpoint'>> => {
   const call = async (route: string, init: RequestInit = {}) => {
-    const response = await fetch(`${apiUrl}${route}`, { ...init, redirect: 'manual', headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...init.headers } });
-    return { status: response.status, location: response.headers.get('location'), json: (await response.text().then((t) => (t ? JSON.parse(t) : undefined))) as { data: Record<string, unknown> } };
+    const response = await fetch(`${apiUrl}${route}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...init.headers },
+    });
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      json: (await response.text().then((t) => (t ? JSON.parse(t) : undefined))) as { data: Record<string, unknown> },
+    };
   };
-  const body = { ...sampleRateBody(), shippingNotificationOptions: { shippingNotificationStatuses: ['pending'], shippingNotificationEmail: 'restart@example.com' } };
+  const body = {
+    ...sampleRateBody(),
+    shippingNotificationOptions: { shippingNotificationStatuses: ['pending'], shippingNotificationEmail: 'restart@example.com' },
+  };
   const rated = await call('/rate', { method: 'POST', body: JSON.stringify(body) });
   const rateResponseId = (rated.json.data.rates as Array<{ rateResponseId: string }>)[0]!.rateResponseId;
   const shipped = await call(`/ship/${rateResponseId}`, { method: 'POST', body: '{}' });
@@ -69,7 +80,16 @@ export default async function e2eGlobalSetup(): Promise<void> {
       );
       const order = await shipBeforeRestart(first.runtime.apiUrl, demo.apiKey, dataDir);
       record = {
-        first: { apiKey: demo.apiKey, keyId: demo.keyId, testApiKey: demo.testApiKey, testKeyId: demo.testKeyId, companyId: demo.companyId, pid: first.runtime.pid, dynamodbPid: first.runtime.dynamodb.pid, apiUrl: first.runtime.apiUrl },
+        first: {
+          apiKey: demo.apiKey,
+          keyId: demo.keyId,
+          testApiKey: demo.testApiKey,
+          testKeyId: demo.testKeyId,
+          companyId: demo.companyId,
+          pid: first.runtime.pid,
+          dynamodbPid: first.runtime.dynamodb.pid,
+          apiUrl: first.runtime.apiUrl,
+        },
         boxId: box.id,
         order: { ...order, s3Endpoint: first.runtime.s3.endpoint },
         afterStop: { runtimeFileExists: true, alivePids: [] },
@@ -87,7 +107,12 @@ export default async function e2eGlobalSetup(): Promise<void> {
     globals.__SHIPPING_E2E_RUNTIME__ = second;
     // Never throws: restart.test.ts reports a URL that no longer answers (status 0), and the teardown stops this runtime.
     const label = await fetch(record.order.labelUrl, { signal: AbortSignal.timeout(10_000) })
-      .then(async (response) => ({ status: response.status, start: Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString('latin1') }))
+      .then(async (response) => ({
+        status: response.status,
+        start: Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      }))
       .catch((e: unknown) => ({ status: 0, start: String((e as Error).cause ?? e) }));
     record.afterRestart = { s3Endpoint: second.runtime.s3.endpoint, labelStatus: label.status, labelStart: label.start };
     const demo = readDemoFile(dataDir)!;

@@ -47,7 +47,8 @@ export type ApiResponse = { status: number; headers: Headers; text: string; json
  * What the local runtime serves beside the API's operations (local/docs.ts):
  * the document itself and the docs page, no operation of the document.
  */
-const outsideDocument = (path: string) => path === '/v1/openapi.json' || path === '/docs' || path.startsWith('/docs/') || path === '/v1/docs' || path === '/v1/docs/';
+const outsideDocument = (path: string) =>
+  path === '/v1/openapi.json' || path === '/docs' || path.startsWith('/docs/') || path === '/v1/docs' || path === '/v1/docs/';
 
 let validator: OpenApiValidator | undefined;
 /**
@@ -127,9 +128,20 @@ export const admin = async <T = Record<string, string>>(...argv: string[]): Prom
 
 export const companyWithKey = async (options: { pricingGroup?: string; scopes?: string } = {}) => {
   const { companyId } = await admin<{ companyId: string }>(
-    'company', 'create', '--name', `E2E ${randomBytes(3).toString('hex')}`, '--pricing-group', options.pricingGroup ?? 'default',
+    'company',
+    'create',
+    '--name',
+    `E2E ${randomBytes(3).toString('hex')}`,
+    '--pricing-group',
+    options.pricingGroup ?? 'default',
   );
-  const { apiKey, keyId } = await admin<{ apiKey: string; keyId: string }>('key', 'create', '--company', companyId, ...(options.scopes ? ['--scopes', options.scopes] : []));
+  const { apiKey, keyId } = await admin<{ apiKey: string; keyId: string }>(
+    'key',
+    'create',
+    '--company',
+    companyId,
+    ...(options.scopes ? ['--scopes', options.scopes] : []),
+  );
   return { companyId, apiKey, keyId };
 };
 

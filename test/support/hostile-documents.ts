@@ -93,7 +93,11 @@ export function pdfOf(objects: readonly (string | Buffer)[]): Buffer {
     size += bytes.length;
   });
   const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  parts.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`));
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -117,7 +121,8 @@ export const onePageWith = (...extra: (string | Buffer)[]): Buffer => pdfOf([...
 
 export const HOSTILE_PDFS = {
   /** A page tree whose node lists itself among its kids. */
-  pageTreeLoop: () => pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] >>']),
+  pageTreeLoop: () =>
+    pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] >>']),
   /** 100,000 pages (pdf-lib copied them for minutes). */
   pages100k: () => pdfOfPages(100_000),
   /** Objects that never end: pdf-lib's recovery scans the rest of the file for each (3,000 of them: seconds; 30,000: minutes). */

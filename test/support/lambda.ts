@@ -14,21 +14,20 @@ export type ProxyEventInput = {
   contentType?: boolean;
 };
 
-export const proxyEvent = ({ method, path, key, pathParameters = null, body, contentType = body !== undefined }: ProxyEventInput): APIGatewayProxyEvent =>
-  ({
-    httpMethod: method,
-    path,
-    resource: path,
-    headers: { 'x-api-key': key, ...(contentType ? { 'content-type': 'application/json' } : {}) },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters,
-    stageVariables: null,
-    body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { requestId: `req-${Math.random()}` } as APIGatewayProxyEvent['requestContext'],
-  });
+export const proxyEvent = ({ method, path, key, pathParameters = null, body, contentType = body !== undefined }: ProxyEventInput): APIGatewayProxyEvent => ({
+  httpMethod: method,
+  path,
+  resource: path,
+  headers: { 'x-api-key': key, ...(contentType ? { 'content-type': 'application/json' } : {}) },
+  multiValueHeaders: {},
+  queryStringParameters: null,
+  multiValueQueryStringParameters: null,
+  pathParameters,
+  stageVariables: null,
+  body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+  isBase64Encoded: false,
+  requestContext: { requestId: `req-${Math.random()}` } as APIGatewayProxyEvent['requestContext'],
+});
 
 /** Calls `handler` and parses its JSON body (undefined for a redirect). */
 export const callHandler = async <J = unknown>(handler: Handler, event: APIGatewayProxyEvent) => {

@@ -93,12 +93,16 @@ const toDraft07 = (node: unknown, closed = false): unknown => {
   for (const [key, value] of Object.entries(node)) {
     if (key === '$ref' && typeof value === 'string') out.$ref = value.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/definitions/`);
     else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') continue;
-    else if ((key === 'properties' || key === 'patternProperties') && isObj(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toDraft07(v, closed)]));
+    else if ((key === 'properties' || key === 'patternProperties') && isObj(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toDraft07(v, closed)]));
     else if (key === 'example' || key === 'enum' || key === 'default' || key === 'const') out[key] = value;
     else out[key] = toDraft07(value, closed);
   }
   closeObject(node, out, closed);
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (node[flag] === true) {
       out[flag] = node[bound];
       delete out[bound];
@@ -114,7 +118,11 @@ const to2020 = (node: unknown, closed = false): unknown => {
   const out = Object.fromEntries(
     Object.entries(node).map(([k, v]) => [
       k,
-      k === '$ref' && typeof v === 'string' ? v.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/$defs/`) : k === 'enum' || k === 'const' || k === 'examples' ? v : to2020(v, closed),
+      k === '$ref' && typeof v === 'string'
+        ? v.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/$defs/`)
+        : k === 'enum' || k === 'const' || k === 'examples'
+          ? v
+          : to2020(v, closed),
     ]),
   );
   closeObject(node, out, closed);
@@ -174,7 +182,7 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
     let node = v;
     for (let depth = 0; isObj(node) && typeof node.$ref === 'string'; depth++) {
       const match = /^#\/components\/(responses|headers|schemas)\/(.+)$/.exec(node.$ref);
-      const target = match ? (doc.components?.[match[1] as 'responses' | 'headers' | 'schemas'])?.[match[2]!] : undefined;
+      const target = match ? doc.components?.[match[1] as 'responses' | 'headers' | 'schemas']?.[match[2]!] : undefined;
       if (!match || target === undefined || depth > 10) throw new Error(`unresolved reference ${node.$ref}`);
       node = target;
     }
@@ -187,7 +195,9 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
   const match = (pathname: string) => templates.find((t) => t.regex.test(pathname));
 
   const errorsText = (validate: ValidateFunction) =>
-    (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+    (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+    );
 
   /** The problems of `observed` against one documented response. */
   const checkAgainst = (where: string, response: ResponseObject, observed: ObservedResponse): string[] => {
@@ -206,7 +216,8 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
     const content = response.content ?? {};
     const documented = Object.keys(content);
     if (documented.length === 0) {
-      if (observed.body.length > 0) problems.push(`${where} documents no body, but the answer has ${observed.body.length} characters: ${observed.body.slice(0, 200)}`);
+      if (observed.body.length > 0)
+        problems.push(`${where} documents no body, but the answer has ${observed.body.length} characters: ${observed.body.slice(0, 200)}`);
       return problems;
     }
     const actual = mediaTypeOf(observed.headers.get('content-type'));
@@ -241,7 +252,8 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
     const template = match(pathname);
     // The request limit answers before routing (local/api-gateway.ts, a stage's WAF): its 429 may come for any path.
     const throttled = doc.components?.responses?.Throttled;
-    if (observed.status === 429 && throttled && !template?.item[method]) return checkAgainst(`${observed.method.toUpperCase()} ${pathname} 429`, deref(throttled), observed);
+    if (observed.status === 429 && throttled && !template?.item[method])
+      return checkAgainst(`${observed.method.toUpperCase()} ${pathname} 429`, deref(throttled), observed);
     if (!template) {
       if (observed.status !== 404) return [`no path of the document matches ${pathname}, and the answer is ${observed.status}, not the router's 404`];
       return checkAgainst(`unknown path ${pathname} 404`, errorResponse, observed);
@@ -249,7 +261,8 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
     const operation = METHODS.includes(method) ? (template.item[method] as Obj | undefined) : undefined;
     if (!operation) {
       const where = `${observed.method.toUpperCase()} ${template.template} (no such operation)`;
-      if (observed.status === 405 && doc.components?.responses?.MethodNotAllowed) return checkAgainst(`${where} 405`, deref(doc.components.responses.MethodNotAllowed), observed);
+      if (observed.status === 405 && doc.components?.responses?.MethodNotAllowed)
+        return checkAgainst(`${where} 405`, deref(doc.components.responses.MethodNotAllowed), observed);
       if (observed.status === 404) return checkAgainst(`${where} 404`, errorResponse, observed);
       return [`${where}: answered ${observed.status}; a method the path lacks must be the router's 405 or 404`];
     }
@@ -268,7 +281,7 @@ export const createOpenApiValidator = (doc: OpenApiDocument, options: OpenApiVal
   /** The statuses the operation of `method` on `pathname` documents; undefined when there is no such operation. */
   const statusesOf = (method: string, pathname: string): string[] | undefined => {
     const operation = match(pathname.split('?')[0]!)?.item[method.toLowerCase()] as Obj | undefined;
-    return operation ? Object.keys((operation.responses ?? {})) : undefined;
+    return operation ? Object.keys(operation.responses ?? {}) : undefined;
   };
 
   return { check, assertDocumented, statusesOf, match: (pathname: string) => match(pathname)?.template };
@@ -295,7 +308,9 @@ export const validationMiddleware = (validator: OpenApiValidator): Middleware =>
     if (response.redirected) {
       const statuses = validator.statusesOf(request.method, path) ?? [];
       if (!statuses.some((s) => /^3/.test(s))) {
-        throw new OpenApiMismatch({ method: request.method, path, status: 302 }, [`the answer was a redirect, and the operation documents none (documented: ${statuses.join(', ')})`]);
+        throw new OpenApiMismatch({ method: request.method, path, status: 302 }, [
+          `the answer was a redirect, and the operation documents none (documented: ${statuses.join(', ')})`,
+        ]);
       }
       return undefined;
     }

@@ -26,7 +26,9 @@ export function outputOf(run: () => void): string {
 }
 
 /** An Embedded Metric Format line, as CloudWatch reads it from a function's log. */
-export type EmfLine = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
+export type EmfLine = {
+  _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> };
+} & Record<string, unknown>;
 
 /** The EMF lines written to stdout while `run` runs (Powertools Metrics flushes them there). */
 export async function emfLines(run: () => unknown): Promise<EmfLine[]> {

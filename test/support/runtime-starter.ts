@@ -11,7 +11,8 @@ const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: node --import tsx test/support/runtime-starter.ts <DATA_DIR>');
 process.stdin.on('close', () => process.exit(0)).resume();
 startRuntime(dataDir).then(
-  (running) => process.stdout.write(`${JSON.stringify({ starter: process.pid, leader: running.child.pid, runtime: running.runtime, logFile: running.logFile })}\n`),
+  (running) =>
+    process.stdout.write(`${JSON.stringify({ starter: process.pid, leader: running.child.pid, runtime: running.runtime, logFile: running.logFile })}\n`),
   (e: unknown) => {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);

@@ -93,7 +93,8 @@ const startServing = async (command: string, args: string[], dataDir: string, op
       {
         timeoutMs: options.timeoutMs ?? 120_000,
         intervalMs: 200,
-        abort: () => (child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode}):\n${logTail(logFile)}` : undefined),
+        abort: () =>
+          child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode}):\n${logTail(logFile)}` : undefined,
       },
     );
   } catch (e) {
@@ -261,7 +262,10 @@ export const serverHasRead = (serverPort: number, clientPort: number): boolean =
   ['/proc/net/tcp', '/proc/net/tcp6']
     .flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
     .map((line) => line.trim().split(/\s+/))
-    .some((f) => f.length > 9 && f[3] === '01' && parseProcNetAddress(f[1]!).port === serverPort && parseProcNetAddress(f[2]!).port === clientPort && /:0+$/.test(f[4]!));
+    .some(
+      (f) =>
+        f.length > 9 && f[3] === '01' && parseProcNetAddress(f[1]!).port === serverPort && parseProcNetAddress(f[2]!).port === clientPort && /:0+$/.test(f[4]!),
+    );
 
 export const isLoopback = (address: string) => address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
 

@@ -17,9 +17,10 @@ const sourceFiles = (dir: string): string[] =>
 /** Every module a file imports, resolved to a path relative to the repository root (packages as they are). */
 const importsOf = (file: string): string[] => {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => m[1]!,
-  );
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]!);
   return specifiers.map((s) => (s.startsWith('.') ? path.relative(ROOT, path.resolve(ROOT, path.dirname(file), s)) : s));
 };
 
@@ -33,9 +34,12 @@ describe('layering (docs/architecture.md)', () => {
     expect(outside).toEqual([]);
   });
 
-  it.each([...sourceFiles('shared'), ...sourceFiles('functions')])('%s imports nothing of the local runtime or the admin CLI (local/ and admin/ are never bundled)', (file) => {
-    expect(importsOf(file).filter((target) => /^(local|admin)(\/|$)/.test(target))).toEqual([]);
-  });
+  it.each([...sourceFiles('shared'), ...sourceFiles('functions')])(
+    '%s imports nothing of the local runtime or the admin CLI (local/ and admin/ are never bundled)',
+    (file) => {
+      expect(importsOf(file).filter((target) => /^(local|admin)(\/|$)/.test(target))).toEqual([]);
+    },
+  );
 
   it.each(sourceFiles('bin'))('%s is a thin entry point (at most 80 lines): what it runs lives in a folder of its own', (file) => {
     expect(readFileSync(path.join(ROOT, file), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(80);

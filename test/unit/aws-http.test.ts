@@ -64,8 +64,21 @@ describe('credentials and region', () => {
     try {
       const file = path.join(dir, 'credentials');
       writeFileSync(file, '[operator]\naws_access_key_id = AKIDPROFILE\naws_secret_access_key = profile-secret\n', { mode: 0o600 });
-      for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_WEB_IDENTITY_TOKEN_FILE']) delete process.env[name];
-      Object.assign(process.env, { AWS_PROFILE: 'operator', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'config'), AWS_EC2_METADATA_DISABLED: 'true' });
+      for (const name of [
+        'AWS_ACCESS_KEY_ID',
+        'AWS_SECRET_ACCESS_KEY',
+        'AWS_SESSION_TOKEN',
+        'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI',
+        'AWS_CONTAINER_CREDENTIALS_FULL_URI',
+        'AWS_WEB_IDENTITY_TOKEN_FILE',
+      ])
+        delete process.env[name];
+      Object.assign(process.env, {
+        AWS_PROFILE: 'operator',
+        AWS_SHARED_CREDENTIALS_FILE: file,
+        AWS_CONFIG_FILE: path.join(dir, 'config'),
+        AWS_EC2_METADATA_DISABLED: 'true',
+      });
       await expect(credentialsOf(readEnvironment({}))).resolves.toMatchObject({ accessKeyId: 'AKIDPROFILE', secretAccessKey: 'profile-secret' });
     } finally {
       process.env = saved;

@@ -80,17 +80,28 @@ it('an S3 upload of a key that needs encoding is signed as the SDK signs it', as
   const { authorization, ...headers } = lower(ours.headers);
   // S3 wants the payload's hash in a header of its own; aws4 signs it.
   expect(headers['x-amz-content-sha256']).toBe(createHash('sha256').update(body).digest('hex'));
-  const theirs = await reference('s3').sign({ method: 'PUT', protocol: 'https:', hostname: endpoint.hostname, path, query: {}, headers, body }, { signingDate: at });
+  const theirs = await reference('s3').sign(
+    { method: 'PUT', protocol: 'https:', hostname: endpoint.hostname, path, query: {}, headers, body },
+    { signingDate: at },
+  );
   expect(signatureOf(authorization)).toBe(signatureOf(theirs.headers.authorization));
 });
 
 it('a presigned S3 GET is signed as the SDK presigns it: expiry, Content-Disposition and session token in the query', async () => {
   jest.useFakeTimers({ now: at, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   try {
-    const env = { AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_SESSION_TOKEN: credentials.sessionToken };
+    const env = {
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_SESSION_TOKEN: credentials.sessionToken,
+    };
     const client = new S3LightClient({ settings: readEnvironment(env) });
     const url = new URL(
-      await client.presignGet({ Bucket: 'labels-bucket', Key: 'labels/c1/o1/SHIPPING_LABEL_PDF.pdf', ResponseContentDisposition: 'attachment; filename="1Z 999.pdf"' }, 900),
+      await client.presignGet(
+        { Bucket: 'labels-bucket', Key: 'labels/c1/o1/SHIPPING_LABEL_PDF.pdf', ResponseContentDisposition: 'attachment; filename="1Z 999.pdf"' },
+        900,
+      ),
     );
     expect(url.origin + url.pathname).toBe('https://labels-bucket.s3.eu-west-1.amazonaws.com/labels/c1/o1/SHIPPING_LABEL_PDF.pdf');
     const params = Object.fromEntries(url.searchParams);

@@ -65,7 +65,9 @@ const carrierFolders = readdirSync(path.join(root, 'shared/carriers'), { withFil
   .map((entry) => `shared/carriers/${entry.name}`);
 
 it('every carrier folder is registered, once, and every registered carrier has its folder', async () => {
-  const profiles = await Promise.all(carrierFolders.map(async (folder) => ((await import(path.join(root, folder, 'profile.ts'))) as { profile: unknown }).profile));
+  const profiles = await Promise.all(
+    carrierFolders.map(async (folder) => ((await import(path.join(root, folder, 'profile.ts'))) as { profile: unknown }).profile),
+  );
   expect(new Set(profiles).size).toBe(carrierFolders.length);
   expect(profiles.filter((p) => !CARRIER_PROFILES.includes(p as never))).toEqual([]);
   expect(carrierFolders).toHaveLength(CARRIER_PROFILES.length);
@@ -125,7 +127,9 @@ const sourceFiles = (dir: string): string[] =>
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [rel] : [];
   });
 
-const PRODUCT_CODE = ['shared', 'functions', 'lib', 'local', 'admin', 'bin', 'tooling', 'bench'].filter((dir) => existsSync(path.join(root, dir))).flatMap(sourceFiles);
+const PRODUCT_CODE = ['shared', 'functions', 'lib', 'local', 'admin', 'bin', 'tooling', 'bench']
+  .filter((dir) => existsSync(path.join(root, dir)))
+  .flatMap(sourceFiles);
 
 /** Every relative module a file names (static, type-only and dynamic imports), resolved. */
 const modulesNamedBy = (file: string): Array<{ target: string; dynamic: boolean }> => {

@@ -69,7 +69,10 @@ describe('resolveCarrierAccount', () => {
     process.env = { ...saved };
   });
 
-  const plan = (overrides: Partial<PricingPlan> = {}): PricingPlan => ({ ...structuredClone(pricingPlans.find((p) => p.carrierCode === 'CARRIERX')!), ...overrides });
+  const plan = (overrides: Partial<PricingPlan> = {}): PricingPlan => ({
+    ...structuredClone(pricingPlans.find((p) => p.carrierCode === 'CARRIERX')!),
+    ...overrides,
+  });
   const account: CarrierAccountRecord = {
     carrierAccountId: ID,
     carrierCode: 'CARRIERX',
@@ -79,7 +82,9 @@ describe('resolveCarrierAccount', () => {
     createdDate: '2030-01-01T00:00:00.000Z',
   };
   const storeKnows = (item: CarrierAccountRecord | undefined) =>
-    ddbMock.on(GetCommand, { Key: keys.carrierAccount(ID) }).resolves(item ? { Item: { ...keys.carrierAccount(ID), entityType: 'carrierAccount', ...item } } : {});
+    ddbMock
+      .on(GetCommand, { Key: keys.carrierAccount(ID) })
+      .resolves(item ? { Item: { ...keys.carrierAccount(ID), entityType: 'carrierAccount', ...item } } : {});
 
   it('a plan without an account (sandbox) is its own account: its number, no credentials, no read', async () => {
     const resolved = await resolveCarrierAccount(plan());
@@ -102,7 +107,13 @@ describe('resolveCarrierAccount', () => {
     storeKnows(undefined);
     const error = await resolveCarrierAccount(plan({ carrierAccountId: ID })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierAccountNotConfigured);
-    expect(error).toMatchObject({ code: 'CARRIER_ACCOUNT_NOT_CONFIGURED', carrierAccountId: ID, carrierCode: 'CARRIERX', reason: 'not-found', pricingGroupId: 'default' });
+    expect(error).toMatchObject({
+      code: 'CARRIER_ACCOUNT_NOT_CONFIGURED',
+      carrierAccountId: ID,
+      carrierCode: 'CARRIERX',
+      reason: 'not-found',
+      pricingGroupId: 'default',
+    });
     expect((error as Error).message).toBe('carrier account not configured; the operator must fix the carrier account');
     await expect(carrierAccountById(ID)).rejects.toBeInstanceOf(CarrierAccountNotConfigured);
   });
@@ -112,7 +123,11 @@ describe('resolveCarrierAccount', () => {
     const resolved = await resolveCarrierAccount(plan({ carrierAccountId: ID }));
     const error = await resolved.credentials().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierAccountNotConfigured);
-    expect(error).toMatchObject({ carrierAccountId: ID, reason: 'credentials', message: 'carrier account not configured: its credentials are not available; the operator must fix the carrier account' });
+    expect(error).toMatchObject({
+      carrierAccountId: ID,
+      reason: 'credentials',
+      message: 'carrier account not configured: its credentials are not available; the operator must fix the carrier account',
+    });
     expect((error as Error).message).not.toContain(ID);
     expect((error as Error).message).not.toContain(dir);
   });

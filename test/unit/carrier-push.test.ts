@@ -71,26 +71,51 @@ beforeEach(() => {
 });
 
 describe('{carrier}: only a carrier whose connector pushes, by its code in lower case', () => {
-  const notPushing = [undefined, '', 'livex', 'LIVEP', 'Livep', 'unknown', 'constructor', '__proto__', 'toString', 'livep/x', 'livep%2Fx', 'livep ', 'x'.repeat(10 * 1024)];
+  const notPushing = [
+    undefined,
+    '',
+    'livex',
+    'LIVEP',
+    'Livep',
+    'unknown',
+    'constructor',
+    '__proto__',
+    'toString',
+    'livep/x',
+    'livep%2Fx',
+    'livep ',
+    'x'.repeat(10 * 1024),
+  ];
 
-  it.each(notPushing.map((value) => [value === undefined ? '(none)' : value.slice(0, 20), value] as const))('%s is 404 NOT_FOUND on both routes, before any credential is read', async (_name, value) => {
-    for (const answer of [service.token(value, form, 'grant_type=client_credentials'), service.events(value, { authorization: 'Bearer x' }, '{}')]) {
-      const error = await refusal(answer);
-      expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
-      // The value repeated up to 64 characters and an ellipsis, never 10 KB of it.
-      expect(error.message.length).toBeLessThan(140);
-    }
-    expect([seen, secrets]).toEqual([[], []]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  it.each(notPushing.map((value) => [value === undefined ? '(none)' : value.slice(0, 20), value] as const))(
+    '%s is 404 NOT_FOUND on both routes, before any credential is read',
+    async (_name, value) => {
+      for (const answer of [service.token(value, form, 'grant_type=client_credentials'), service.events(value, { authorization: 'Bearer x' }, '{}')]) {
+        const error = await refusal(answer);
+        expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+        // The value repeated up to 64 characters and an ellipsis, never 10 KB of it.
+        expect(error.message.length).toBeLessThan(140);
+      }
+      expect([seen, secrets]).toEqual([[], []]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 
   it("a pushing carrier's token URL is ours: client credentials of one of its accounts, looked up with the carrier's code", async () => {
     const issued = await service.token('livep', form, 'grant_type=client_credentials');
     expect(issued).toMatchObject({ status: 200, body: { token_type: 'Bearer', access_token: expect.stringMatching(/^v1\./) } });
     expect(secrets).toEqual([['8f5d8744-5f6e-4e30-a188-b6a651b6be55', client.clientId, 'LIVEP']]);
     expect(seen).toEqual([]);
-    const wrong = await service.token('livep', { ...form, authorization: `Basic ${Buffer.from(`${client.clientId}:wrong`).toString('base64')}` }, 'grant_type=client_credentials');
-    expect(wrong).toMatchObject({ status: 401, body: { error: 'invalid_client' }, headers: { 'www-authenticate': expect.stringMatching(/^Basic realm="LIVEP push"/) } });
+    const wrong = await service.token(
+      'livep',
+      { ...form, authorization: `Basic ${Buffer.from(`${client.clientId}:wrong`).toString('base64')}` },
+      'grant_type=client_credentials',
+    );
+    expect(wrong).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client' },
+      headers: { 'www-authenticate': expect.stringMatching(/^Basic realm="LIVEP push"/) },
+    });
   });
 
   it("the events URL: our bearer token, then the connector's own check, then its reading of the body", async () => {

@@ -1,5 +1,13 @@
 import { carrierServicesResponse, carriersResponse, packagingEntry, packagingTypesResponse } from '../../shared/contract/catalog';
-import { DEFAULT_SERVICE, listCarrierServices, listGroupCarriers, listPackagingTypes, newCustomBox, PACKAGING_FIELDS, toPublicPackaging } from '../../shared/domain/catalog-shaping';
+import {
+  DEFAULT_SERVICE,
+  listCarrierServices,
+  listGroupCarriers,
+  listPackagingTypes,
+  newCustomBox,
+  PACKAGING_FIELDS,
+  toPublicPackaging,
+} from '../../shared/domain/catalog-shaping';
 import type { PackagingType } from '../../shared/domain/entities';
 import { carriers, services } from '../../shared/reference/carriers';
 import { defaultPackagingTypes } from '../../shared/reference/packaging';
@@ -49,13 +57,27 @@ describe('packaging types (spec 2.6, 4.1)', () => {
   });
   it('the catalog has the types the interface names, with dimension objects', () => {
     const codes = defaultPackagingTypes.map((p) => p.code);
-    for (const code of ['GENERIC_BOX', 'CARRIERX_PAK', 'CARRIERX_SMALL_BOX', 'CARRIERX_MEDIUM_BOX', 'CARRIERX_LARGE_BOX', 'CARRIERX_EXTRA_LARGE_BOX', 'CARRIERX_TUBE', 'CARRIERY_EXPRESS_PAK', 'CARRIERZ_PAD_PAK', 'CARRIERZ_PAK']) {
+    for (const code of [
+      'GENERIC_BOX',
+      'CARRIERX_PAK',
+      'CARRIERX_SMALL_BOX',
+      'CARRIERX_MEDIUM_BOX',
+      'CARRIERX_LARGE_BOX',
+      'CARRIERX_EXTRA_LARGE_BOX',
+      'CARRIERX_TUBE',
+      'CARRIERY_EXPRESS_PAK',
+      'CARRIERZ_PAD_PAK',
+      'CARRIERZ_PAK',
+    ]) {
       expect(codes).toContain(code);
     }
     expect(defaultPackagingTypes.some((p) => p.isEnvelope)).toBe(true);
     for (const p of defaultPackagingTypes) {
       for (const side of ['length', 'width', 'height'] as const) {
-        expect(p.dimensions?.[side]).toEqual({ isFixed: expect.any(Boolean), value: { metric: expect.any(Number), imperial: p.dimensions?.[side].isFixed ? expect.any(Number) : null } });
+        expect(p.dimensions?.[side]).toEqual({
+          isFixed: expect.any(Boolean),
+          value: { metric: expect.any(Number), imperial: p.dimensions?.[side].isFixed ? expect.any(Number) : null },
+        });
       }
     }
   });

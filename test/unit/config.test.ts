@@ -47,11 +47,19 @@ describe('the schema of the environment', () => {
   });
 
   it('refuses a test key prefix equal to the live one', () => {
-    expect(() => readEnvironment({ API_KEY_PREFIX: 'acme', API_KEY_TEST_PREFIX: 'acme' })).toThrow('API_KEY_TEST_PREFIX must differ from API_KEY_PREFIX, both are "acme"');
+    expect(() => readEnvironment({ API_KEY_PREFIX: 'acme', API_KEY_TEST_PREFIX: 'acme' })).toThrow(
+      'API_KEY_TEST_PREFIX must differ from API_KEY_PREFIX, both are "acme"',
+    );
   });
 
   it('writes settings as the variables that read back as them', () => {
-    const written = { apiKeyPrefix: 'acme', carrierTimeoutMs: 1200, sandboxCarriers: 'test', webhookRetrySchedule: [1, 2, 3], webhookAllowPrivateUrls: true } as const;
+    const written = {
+      apiKeyPrefix: 'acme',
+      carrierTimeoutMs: 1200,
+      sandboxCarriers: 'test',
+      webhookRetrySchedule: [1, 2, 3],
+      webhookAllowPrivateUrls: true,
+    } as const;
     const environment = environmentOf(written);
     expect(environment).toEqual({
       API_KEY_PREFIX: 'acme',

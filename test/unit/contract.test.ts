@@ -51,9 +51,18 @@ describe('the ship body, read with its route', () => {
 describe('path parameters, read with the route', () => {
   it('a malformed id is 400 "<name> must be a UUID", with the detail', () => {
     expect(() => readRouteInput(shipRoute, request({ pathParameters: { rateResponseId: 'not-a-uuid' }, body: {} }))).toThrow(
-      expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED', message: 'rateResponseId must be a UUID', details: [{ path: 'rateResponseId', message: 'must be a UUID' }] }),
+      expect.objectContaining({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'rateResponseId must be a UUID',
+        details: [{ path: 'rateResponseId', message: 'must be a UUID' }],
+      }),
     );
-    expect(refusal(() => readRouteInput(labelFileRoute, request({ pathParameters: null })))).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'orderId must be a UUID; labelType is required' });
+    expect(refusal(() => readRouteInput(labelFileRoute, request({ pathParameters: null })))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'orderId must be a UUID; labelType is required',
+    });
   });
 
   it('a delivery id is checked with its pattern, after the endpoint id', () => {
@@ -69,7 +78,8 @@ describe('path parameters, read with the route', () => {
     for (const schema of [orderIdParam, shipParams.shape.rateResponseId]) {
       expect(schema.safeParse(ID).success).toBe(true);
       expect(schema.safeParse(ID.toUpperCase()).success).toBe(true);
-      for (const bad of ['not-a-uuid', '..%2F..%2Fetc', 'x'.repeat(500), '3f2c9a7e5b1d4c8e9f0a1b2c3d4e5f60', '']) expect(schema.safeParse(bad).success).toBe(false);
+      for (const bad of ['not-a-uuid', '..%2F..%2Fetc', 'x'.repeat(500), '3f2c9a7e5b1d4c8e9f0a1b2c3d4e5f60', ''])
+        expect(schema.safeParse(bad).success).toBe(false);
     }
   });
 
@@ -88,7 +98,9 @@ describe('path parameters, read with the route', () => {
 describe('route objects', () => {
   it('are each marked pure where they are made, so a bundle keeps only the route it imports (and its schemas)', () => {
     const dir = path.join(__dirname, '../../shared/contract');
-    const calls = readdirSync(dir).flatMap((file) => [...readFileSync(path.join(dir, file), 'utf8').matchAll(/^export const \w+ = (.*)defineRoute\(/gm)].map((m) => `${file}: ${m[1]}`));
+    const calls = readdirSync(dir).flatMap((file) =>
+      [...readFileSync(path.join(dir, file), 'utf8').matchAll(/^export const \w+ = (.*)defineRoute\(/gm)].map((m) => `${file}: ${m[1]}`),
+    );
     expect(calls.length).toBeGreaterThanOrEqual(19);
     expect(calls.filter((call) => !call.endsWith('/* @__PURE__ */ '))).toEqual([]);
   });
@@ -97,9 +109,15 @@ describe('route objects', () => {
 describe('queries and bodies, read with the route', () => {
   it('carrierCode is required, blank is as missing, and it is handed trimmed', () => {
     for (const query of [null, {}, { carrierCode: '' }, { carrierCode: '  ' }] as Array<Record<string, string> | null>) {
-      expect(refusal(() => readRouteInput(carrierServicesRoute, request({ queryStringParameters: query })))).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'carrierCode is required' });
+      expect(refusal(() => readRouteInput(carrierServicesRoute, request({ queryStringParameters: query })))).toEqual({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'carrierCode is required',
+      });
     }
-    expect(readRouteInput(carrierServicesRoute, request({ queryStringParameters: { carrierCode: ' carrierx ', other: 'x' } })).query).toEqual({ carrierCode: 'carrierx' });
+    expect(readRouteInput(carrierServicesRoute, request({ queryStringParameters: { carrierCode: ' carrierx ', other: 'x' } })).query).toEqual({
+      carrierCode: 'carrierx',
+    });
   });
 
   it('a malformed manifest list query is 400 naming the parameter', () => {
@@ -110,20 +128,32 @@ describe('queries and bodies, read with the route', () => {
     // A billion fails both of the limit's checks, which share their text: said once.
     expect(list({ limit: '1000000000' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' });
     expect(list({ from: '2026-11-02', to: '2026-11-01' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'from must not be after to' });
-    expect(readRouteInput(manifestsListRoute, request({ queryStringParameters: { limit: '50', from: '2026-11-01', to: '2026-11-01' } })).query).toEqual({ limit: '50', from: '2026-11-01', to: '2026-11-01' });
+    expect(readRouteInput(manifestsListRoute, request({ queryStringParameters: { limit: '50', from: '2026-11-01', to: '2026-11-01' } })).query).toEqual({
+      limit: '50',
+      from: '2026-11-01',
+      to: '2026-11-01',
+    });
   });
 
   it('a manifest close names each order once, in any case', () => {
     const orderIds = [ID, ID.toUpperCase()];
-    expect(refusal(() => readRouteInput(manifestsCreateRoute, request({ body: { carrierCode: 'CARRIERX', orderIds } })))).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'orderIds must not name an order twice' });
-    expect(refusal(() => readRouteInput(manifestsCreateRoute, request({ body: { carrierCode: 'CARRIERX', orderIds: [1, 1] } })))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(refusal(() => readRouteInput(manifestsCreateRoute, request({ body: { carrierCode: 'CARRIERX', orderIds } })))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'orderIds must not name an order twice',
+    });
+    expect(refusal(() => readRouteInput(manifestsCreateRoute, request({ body: { carrierCode: 'CARRIERX', orderIds: [1, 1] } })))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('a webhook registration lists every problem', () => {
     expect(refusal(() => readRouteInput(webhooksCreateRoute, request({ body: { url: '', events: ['x'], extra: 1 } })))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
-      message: 'url must have at least 1 character; events[0] must be one of: shipment.created, tracking.updated, shipment.cancelled, manifest.created; body has unknown property "extra"',
+      message:
+        'url must have at least 1 character; events[0] must be one of: shipment.created, tracking.updated, shipment.cancelled, manifest.created; body has unknown property "extra"',
     });
   });
 });

@@ -26,7 +26,9 @@ const filesUnder = (dir: string): string[] =>
 /** Every source file: the source folders, and the configuration files at the root (jest.config.js, eslint.config.mjs). */
 const sourceFiles = (): string[] => [
   ...SOURCE_DIRS.filter((dir) => existsSync(path.join(ROOT, dir))).flatMap(filesUnder),
-  ...readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isFile() && SOURCE_EXT.test(e.name)).map((e) => e.name),
+  ...readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isFile() && SOURCE_EXT.test(e.name))
+    .map((e) => e.name),
 ];
 
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
@@ -92,7 +94,12 @@ const interfaceSections = (): Set<string> => {
   return sections;
 };
 
-const markdownFiles = (): string[] => ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f))];
+const markdownFiles = (): string[] => [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => path.join('docs', f)),
+];
 
 /** Relative links of a markdown file (inline `[text](target)`), code blocks excluded. */
 const relativeLinksOf = (markdown: string): string[] =>
@@ -145,7 +152,9 @@ const repositoryPaths = (dir = ''): string[] =>
  * must be the end of some repository path. One starting with an upper-case name is a placeholder (`DATA_DIR/…`).
  */
 const partialPaths = (text: string): string[] =>
-  [...text.matchAll(/(?<![\w./@:~<>*{}$-])[\w-]+(?:\/[\w.-]+)*\/[\w-]+\.(?:ts|js|mjs|md|json|yaml)\b/g)].map((m) => m[0]).filter((token) => !/^[A-Z][A-Z0-9_]*\//.test(token));
+  [...text.matchAll(/(?<![\w./@:~<>*{}$-])[\w-]+(?:\/[\w.-]+)*\/[\w-]+\.(?:ts|js|mjs|md|json|yaml)\b/g)]
+    .map((m) => m[0])
+    .filter((token) => !/^[A-Z][A-Z0-9_]*\//.test(token));
 
 /** Whether a partial path is the end of one of `paths`. */
 const endsSomePath = (paths: readonly string[], partial: string): boolean => paths.some((p) => p === partial || p.endsWith(`/${partial}`));
@@ -172,7 +181,10 @@ describe('the repository stands on its own', () => {
   it('the path scan finds a dead path and passes a live one, a placeholder, a URL and prose', () => {
     // A file that does not exist, spelled apart so this file's own text names no dead path.
     const GONE = ['go', 'ne'].join('');
-    const dead = (text: string, relativeTo?: string) => namedPaths(text, relativeTo).filter(({ target }) => !holds(target)).map(({ token }) => token);
+    const dead = (text: string, relativeTo?: string) =>
+      namedPaths(text, relativeTo)
+        .filter(({ target }) => !holds(target))
+        .map(({ token }) => token);
     const source = [
       "const url = 'https://example.com/x'; // a string's slashes start no comment",
       `/** The rates (./wire/rate.ts, ./wire/${GONE}.ts; ../labels/render.ts, ../nowhere/), the port (shared/domain/carrier.ts) */`,
@@ -214,7 +226,10 @@ describe('the repository stands on its own', () => {
 
   it('every docs/ page a source file names exists', () => {
     const missing = files.flatMap((file) =>
-      [...read(file).matchAll(/\bdocs\/[\w-]+\.md\b/g)].map((m) => m[0]).filter((page) => !existsSync(path.join(ROOT, page))).map((page) => `${file}: ${page}`),
+      [...read(file).matchAll(/\bdocs\/[\w-]+\.md\b/g)]
+        .map((m) => m[0])
+        .filter((page) => !existsSync(path.join(ROOT, page)))
+        .map((page) => `${file}: ${page}`),
     );
     expect(missing).toEqual([]);
   });
@@ -239,10 +254,11 @@ describe('the repository stands on its own', () => {
 
   it('every partial path a comment or page names is the end of a repository path', () => {
     const paths = repositoryPaths();
-    const dead = [...files.map((file) => [file, commentsOf(read(file))] as const), ...documentFiles().map((file) => [file, read(file)] as const)].flatMap(([file, text]) =>
-      partialPaths(text)
-        .filter((token) => !endsSomePath(paths, token))
-        .map((token) => `${file}: ${token}`),
+    const dead = [...files.map((file) => [file, commentsOf(read(file))] as const), ...documentFiles().map((file) => [file, read(file)] as const)].flatMap(
+      ([file, text]) =>
+        partialPaths(text)
+          .filter((token) => !endsSomePath(paths, token))
+          .map((token) => `${file}: ${token}`),
     );
     expect(dead).toEqual([]);
   });

@@ -58,8 +58,18 @@ describe('the service’s EMF lines are Powertools Metrics’ lines', () => {
     ],
     ['default dimensions of its own', (m) => m.addMetric('CarrierLatency', MetricUnit.Milliseconds, 310).publishStoredMetrics(), {}, { carrier: 'CARRIERX' }],
     ['an empty flush writes nothing', (m) => m.publishStoredMetrics(), {}, undefined],
-    ['off: nothing written, and the flush still clears', (m) => (m.addMetric('RatesReturned', MetricUnit.Count, 1).publishStoredMetrics(), m.publishStoredMetrics()), { POWERTOOLS_METRICS_DISABLED: 'true' }, undefined],
-    ['off by POWERTOOLS_DEV when the switch is unset', (m) => m.addMetric('RatesReturned', MetricUnit.Count, 1).publishStoredMetrics(), { POWERTOOLS_METRICS_DISABLED: undefined, POWERTOOLS_DEV: 'yes' }, undefined],
+    [
+      'off: nothing written, and the flush still clears',
+      (m) => (m.addMetric('RatesReturned', MetricUnit.Count, 1).publishStoredMetrics(), m.publishStoredMetrics()),
+      { POWERTOOLS_METRICS_DISABLED: 'true' },
+      undefined,
+    ],
+    [
+      'off by POWERTOOLS_DEV when the switch is unset',
+      (m) => m.addMetric('RatesReturned', MetricUnit.Count, 1).publishStoredMetrics(),
+      { POWERTOOLS_METRICS_DISABLED: undefined, POWERTOOLS_DEV: 'yes' },
+      undefined,
+    ],
     [
       'the cold start of an on-demand container, once, with the function’s name',
       (m) => {
@@ -69,7 +79,12 @@ describe('the service’s EMF lines are Powertools Metrics’ lines', () => {
       { AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' },
       undefined,
     ],
-    ['no cold start line with provisioned concurrency', (m) => m.captureColdStartMetric('f'), { AWS_LAMBDA_INITIALIZATION_TYPE: 'provisioned-concurrency' }, undefined],
+    [
+      'no cold start line with provisioned concurrency',
+      (m) => m.captureColdStartMetric('f'),
+      { AWS_LAMBDA_INITIALIZATION_TYPE: 'provisioned-concurrency' },
+      undefined,
+    ],
     [
       'a hundred values of one metric are written at once',
       (m) => {
@@ -93,7 +108,11 @@ describe('the service’s EMF lines are Powertools Metrics’ lines', () => {
   it('the middleware: the cold start before the first invocation, a flush after each, and after a failed one', async () => {
     process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand';
     process.env.POWERTOOLS_METRICS_DISABLED = 'false';
-    const run = async (middleware: { before?: unknown; after?: unknown; onError?: unknown }, metrics: { addMetric: EmfMetrics['addMetric'] }, fails: boolean) => {
+    const run = async (
+      middleware: { before?: unknown; after?: unknown; onError?: unknown },
+      metrics: { addMetric: EmfMetrics['addMetric'] },
+      fails: boolean,
+    ) => {
       const request = { context: { functionName: 'shipping-prod-rate' }, event: {}, response: undefined, error: undefined, internal: {} } as never;
       const m = middleware as { before: (r: never) => unknown; after: (r: never) => unknown; onError: (r: never) => unknown };
       await m.before(request);

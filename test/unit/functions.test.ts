@@ -34,7 +34,11 @@ describe('the function list', () => {
 
 describe('each HTTP function is declared completely', () => {
   it('has its route object, and no route object is of another name', () => {
-    expect(routes.map((r) => r.name).sort()).toEqual(httpFunctions().map((f) => f.name).sort());
+    expect(routes.map((r) => r.name).sort()).toEqual(
+      httpFunctions()
+        .map((f) => f.name)
+        .sort(),
+    );
   });
 
   it.each(httpFunctions().map((f) => [f.name, f] as const))('%s takes its trigger and description from its route object', (name, f) => {
@@ -63,7 +67,7 @@ describe('table writes', () => {
     expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIERACCT#', 'COMPANY#', 'REFERENCE']);
   });
 
-  it('rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier\'s tracking-number pointer, a carrier\'s push events URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler\'s adoption writes as a ship does (the dispatcher nothing), notify its markers under the order; the readers write nothing', () => {
+  it("rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier's tracking-number pointer, a carrier's push events URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler's adoption writes as a ship does (the dispatcher nothing), notify its markers under the order; the readers write nothing", () => {
     const writes = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f.access.writes]));
     expect(writes).toEqual({
       'packaging-types': [],
@@ -102,7 +106,10 @@ describe('each function names itself as the function list does', () => {
   it.each(httpFunctions().map((f) => [f.name, f] as const))('%s wraps its main with its own route object', (name, f) => {
     expect(readFileSync(join(root, f.entry), 'utf8')).toMatch(new RegExp(`httpHandler\\(\\s*${camel(name)}Route\\b`));
   });
-  it.each(FUNCTIONS.filter((f) => f.trigger.kind === 'inbound').map((f) => [f.name, f] as const))('%s wraps its main as the inbound route of its name', (name, f) => {
-    expect(readFileSync(join(root, f.entry), 'utf8')).toContain(`inboundHandler('${name}'`);
-  });
+  it.each(FUNCTIONS.filter((f) => f.trigger.kind === 'inbound').map((f) => [f.name, f] as const))(
+    '%s wraps its main as the inbound route of its name',
+    (name, f) => {
+      expect(readFileSync(join(root, f.entry), 'utf8')).toContain(`inboundHandler('${name}'`);
+    },
+  );
 });

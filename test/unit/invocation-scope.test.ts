@@ -41,7 +41,15 @@ beforeEach(() => {
   ddbMock.on(QueryCommand).resolves({ Items: [] });
   for (const { key, companyId } of Object.values(CALLERS)) {
     ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(key)) }).resolves({
-      Item: { keyId: `key-${companyId}`, keyHash: hashApiKey(key), companyId, integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+      Item: {
+        keyId: `key-${companyId}`,
+        keyHash: hashApiKey(key),
+        companyId,
+        integrationType: 'public-api',
+        scopes: [],
+        active: true,
+        createdDate: '2026-01-01T00:00:00Z',
+      },
     });
     ddbMock.on(GetCommand, { Key: keys.company(companyId) }).resolves({
       Item: { companyId, name: companyId, userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
@@ -55,21 +63,20 @@ const deferred = () => {
   return { promise, release };
 };
 
-const event = (name: Name): APIGatewayProxyEvent =>
-  ({
-    httpMethod: 'GET',
-    path: '/v1/carriers',
-    resource: '/v1/carriers',
-    headers: { 'X-API-Key': CALLERS[name].key },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { requestId: `request-${name}` } as APIGatewayProxyEvent['requestContext'],
-  });
+const event = (name: Name): APIGatewayProxyEvent => ({
+  httpMethod: 'GET',
+  path: '/v1/carriers',
+  resource: '/v1/carriers',
+  headers: { 'X-API-Key': CALLERS[name].key },
+  multiValueHeaders: {},
+  queryStringParameters: null,
+  multiValueQueryStringParameters: null,
+  pathParameters: null,
+  stageVariables: null,
+  body: null,
+  isBase64Encoded: false,
+  requestContext: { requestId: `request-${name}` } as APIGatewayProxyEvent['requestContext'],
+});
 
 const context = (name: Name) => ({ functionName: 'shipping-test-carriers', awsRequestId: `aws-${name}` }) as Context;
 

@@ -63,7 +63,13 @@ afterEach(() => {
 
 /** Both loggers, made in the same environment, given the same calls. */
 const both = (calls: Calls, env: Record<string, string | undefined> = {}, logLevel = 'DEBUG') => {
-  for (const [name, value] of Object.entries({ TZ: undefined, POWERTOOLS_DEV: undefined, AWS_LAMBDA_LOG_LEVEL: undefined, POWERTOOLS_LOG_LEVEL: undefined, ...env })) {
+  for (const [name, value] of Object.entries({
+    TZ: undefined,
+    POWERTOOLS_DEV: undefined,
+    AWS_LAMBDA_LOG_LEVEL: undefined,
+    POWERTOOLS_LOG_LEVEL: undefined,
+    ...env,
+  })) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -109,7 +115,18 @@ describe('the service’s logger writes Powertools Logger’s lines', () => {
       (l) => {
         const loop: Record<string, unknown> = { name: 'loop' };
         loop.self = loop;
-        l.info('values', { none: null, empty: '', missing: undefined, zero: 0, no: false, list: [1, null, '', { a: undefined }], big: 12n, when: new Date(0), loop, nested: { deeper: { deepest: [{ x: 'y' }] } } });
+        l.info('values', {
+          none: null,
+          empty: '',
+          missing: undefined,
+          zero: 0,
+          no: false,
+          list: [1, null, '', { a: undefined }],
+          big: 12n,
+          when: new Date(0),
+          loop,
+          nested: { deeper: { deepest: [{ x: 'y' }] } },
+        });
       },
       {},
     ],
@@ -158,7 +175,9 @@ describe('the service’s logger writes Powertools Logger’s lines', () => {
 
   it('an error that is its own cause, through another: each written once, where Powertools overflowed its stack', () => {
     expect(() => lines(() => new Logger({ serviceName: 'shipping-api', jsonReplacerFn: redact }).error('loop', { error: selfCaused }))).toThrow(RangeError);
-    const [[stream, text]] = lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO' }).error('loop', { error: selfCaused })) as [Written[number]];
+    const [[stream, text]] = lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO' }).error('loop', { error: selfCaused })) as [
+      Written[number],
+    ];
     expect(stream).toBe('stderr');
     const written = JSON.parse(text) as { error: { message: string; cause: { message: string; cause?: unknown } } };
     expect(written.error.message).toBe('outer');
@@ -181,12 +200,36 @@ describe('any keys and attributes, in any order of calls: the lines Powertools L
     fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
     fc.record({ email: fc.string({ maxLength: 6 }), n: fc.integer() }),
   );
-  const names = ['requestId', 'function', 'companyId', 'status', 'calls', 'email', 'function_name', 'xray_trace_id', 'tenant_id', 'toJSON', 'message', 'service', '__proto__', 'a'];
+  const names = [
+    'requestId',
+    'function',
+    'companyId',
+    'status',
+    'calls',
+    'email',
+    'function_name',
+    'xray_trace_id',
+    'tenant_id',
+    'toJSON',
+    'message',
+    'service',
+    '__proto__',
+    'a',
+  ];
   const fields = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 5 });
   // Keys the service appends are ids and names: Powertools merges an object or a list appended over another deeply, which the logger does not do.
-  const primitive = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', null, undefined, 0, true, 'someone@example.com', 'ship_api_0123456789abcdef'), fc.integer());
+  const primitive = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom('', null, undefined, 0, true, 'someone@example.com', 'ship_api_0123456789abcdef'),
+    fc.integer(),
+  );
   const keyFields = fc.dictionary(fc.constantFrom(...names), primitive, { maxKeys: 5 });
-  const call = fc.record({ keys: keyFields, message: fc.constantFrom('', 'trace', 'line with ship_api_0123456789abcdef'), attributes: fc.option(fields, { nil: undefined }), reset: fc.boolean() });
+  const call = fc.record({
+    keys: keyFields,
+    message: fc.constantFrom('', 'trace', 'line with ship_api_0123456789abcdef'),
+    attributes: fc.option(fields, { nil: undefined }),
+    reset: fc.boolean(),
+  });
 
   it('keys appended, replaced, left undefined or reserved; attributes of any name and value; with or without a context and a trace', () => {
     fc.assert(
@@ -214,7 +257,16 @@ describe('a line of plain values, written without the replacer: the text the rep
   class Money {
     constructor(readonly amount: string) {}
   }
-  const secretish = fc.constantFrom('someone@example.com', 'ship_api_0123456789abcdef', 'A'.repeat(64), 'x_api_short', 'at@home', 'mail@host.c', 'plain text', '');
+  const secretish = fc.constantFrom(
+    'someone@example.com',
+    'ship_api_0123456789abcdef',
+    'A'.repeat(64),
+    'x_api_short',
+    'at@home',
+    'mail@host.c',
+    'plain text',
+    '',
+  );
   const leaf = fc.oneof(
     fc.string({ maxLength: 8 }),
     secretish,
@@ -231,14 +283,24 @@ describe('a line of plain values, written without the replacer: the text the rep
   );
   const names = fc.constantFrom('service', 'password', 'email', 'apiKey', 'secretValue', 'outcome', 'to', 'constructor', '0', 'at');
   const { tree } = fc.letrec((tie) => ({
-    tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('tree'), { maxLength: 3 }), fc.dictionary(names, tie('tree'), { maxKeys: 3 })),
+    tree: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.array(tie('tree'), { maxLength: 3 }),
+      fc.dictionary(names, tie('tree'), { maxKeys: 3 }),
+    ),
   }));
 
   it('any values, names, classes, secrets and nesting: the same line both ways', () => {
     fc.assert(
       fc.property(fc.dictionary(names, tree, { maxKeys: 4 }), (attributes) => {
         const write = (fast: boolean) =>
-          lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, ...(fast ? { keepsString } : {}) }).info('trace', attributes));
+          lines(() =>
+            new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, ...(fast ? { keepsString } : {}) }).info(
+              'trace',
+              attributes,
+            ),
+          );
         expect(write(true)).toEqual(write(false));
       }),
       { numRuns: 500 },
@@ -250,7 +312,9 @@ describe('a line of plain values, written without the replacer: the text the rep
     for (let i = 0; i < 40; i++) deep = { next: deep };
     const cyclic: Record<string, unknown> = { name: 'loop' };
     cyclic.self = cyclic;
-    const [[, text]] = lines(() => new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, keepsString }).info('deep', { deep, cyclic })) as [Written[number]];
+    const [[, text]] = lines(() =>
+      new LineLogger({ serviceName: 'shipping-api', logLevel: 'INFO', jsonReplacerFn: redact, keepsString }).info('deep', { deep, cyclic }),
+    ) as [Written[number]];
     expect(text).toContain('"leaf":"[e-mail]"');
     expect(text).toContain('"cyclic":{"name":"loop"}');
   });

@@ -91,7 +91,13 @@ describe('per-carrier metrics of the rating fan-out', () => {
     const powertools = (defaultDimensions: Record<string, string>) => new Metrics({ namespace: NAMESPACE, serviceName: 'shipping-api', defaultDimensions });
     const text = async (run: () => void) => outputOf(run).replace(/"Timestamp":\d+/, '"Timestamp":0');
     const cases = [
-      { outcome: 'answered', metrics: [['CarrierLatency', MetricUnit.Milliseconds, 412], ['CarrierFailures', MetricUnit.Count, 0]] },
+      {
+        outcome: 'answered',
+        metrics: [
+          ['CarrierLatency', MetricUnit.Milliseconds, 412],
+          ['CarrierFailures', MetricUnit.Count, 0],
+        ],
+      },
       { outcome: 'unavailable', metrics: [['CarrierFailures', MetricUnit.Count, 1]] },
     ] as const;
     for (const { outcome, metrics } of cases) {
@@ -122,14 +128,30 @@ describe('per-carrier metrics of the rating fan-out', () => {
 
 describe('the HTTP layer flushes the metrics once per request', () => {
   const event = (key: string) =>
-    ({ httpMethod: 'GET', path: '/v1/carriers', resource: '/v1/carriers', headers: { 'X-API-Key': key }, body: null, isBase64Encoded: false, requestContext: { requestId: 'm-1' } }) as unknown as APIGatewayProxyEvent;
+    ({
+      httpMethod: 'GET',
+      path: '/v1/carriers',
+      resource: '/v1/carriers',
+      headers: { 'X-API-Key': key },
+      body: null,
+      isBase64Encoded: false,
+      requestContext: { requestId: 'm-1' },
+    }) as unknown as APIGatewayProxyEvent;
   const context = { functionName: 'shipping-test-carriers', awsRequestId: 'aws-m' } as Context;
 
   beforeEach(() => {
     clearAuthCache();
     ddbMock.reset();
     ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
-      Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+      Item: {
+        keyId: 'k1',
+        keyHash: hashApiKey(KEY),
+        companyId: 'c1',
+        integrationType: 'public-api',
+        scopes: [],
+        active: true,
+        createdDate: '2026-01-01T00:00:00Z',
+      },
     });
     ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
       Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
@@ -218,7 +240,11 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
     [undefined, false],
   ])('trace header %s: sampled = %s', (header, sampled) => expect(traceSampled(header)).toBe(sampled));
 
-  const LAMBDA = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', LOG_LEVEL: 'INFO', _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' };
+  const LAMBDA = {
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+    LOG_LEVEL: 'INFO',
+    _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+  };
 
   /** Fresh modules (their logger made with LOG_LEVEL INFO) in this environment; the JSON lines written while `run` runs, in order. */
   const inLambda = async (env: Record<string, string>, run: (load: <M>(path: string) => M) => Promise<void>): Promise<Array<Record<string, unknown>>> => {
@@ -226,21 +252,33 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
     Object.assign(process.env, env);
     const chunks: string[] = [];
     // Powertools writes warnings and errors to stderr, the rest to stdout; Lambda sends both to the function's log.
-    const spies = [process.stdout, process.stderr].map((stream) => jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (chunks.push(String(chunk)), true)));
+    const spies = [process.stdout, process.stderr].map((stream) =>
+      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (chunks.push(String(chunk)), true)),
+    );
     try {
-      await jest.isolateModulesAsync(() => run(<M,>(path: string) => jest.requireActual<M & object>(path)));
+      await jest.isolateModulesAsync(() => run(<M>(path: string) => jest.requireActual<M & object>(path)));
     } finally {
       spies.forEach((spy) => spy.mockRestore());
       process.env = before;
     }
-    return chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    return chunks
+      .join('')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   };
 
   /** An SDK request handler answering every call with `status` and `body` at once. */
   const answering = (status: number, body: string) => ({
     handle: async () => {
       const { Readable } = await import('node:stream');
-      return { response: { statusCode: status, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'r' }, body: Readable.from([Buffer.from(body)]) } };
+      return {
+        response: {
+          statusCode: status,
+          headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'r' },
+          body: Readable.from([Buffer.from(body)]),
+        },
+      };
     },
     updateHttpClientConfig: () => undefined,
     httpHandlerConfigs: () => ({}),
@@ -251,14 +289,22 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
     const lines = await inLambda(LAMBDA, async (load) => {
       const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
       const { DynamoDBClient, GetItemCommand } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
-      const client = tracer.traced(new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler: answering(200, '{"Item":{"pk":{"S":"x"}}}') }));
+      const client = tracer.traced(
+        new DynamoDBClient({
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+          requestHandler: answering(200, '{"Item":{"pk":{"S":"x"}}}'),
+        }),
+      );
       tracer.beginInvocation();
       await client.send(new GetItemCommand({ TableName: 'orders', Key: { pk: { S: 'x' } } }));
       tracer.endInvocation(200);
     });
     const [trace] = lines.filter((l) => l.message === 'trace');
     expect(trace).toMatchObject({ level: 'INFO', status: 200, sampled: true, xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
-    expect(trace!.calls).toEqual([{ service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 1 }]);
+    expect(trace!.calls).toEqual([
+      { service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 1 },
+    ]);
   });
 
   it("the service's DynamoDB client is timed the same way: operation, table, latency, outcome and attempts", async () => {
@@ -273,7 +319,8 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
           requestHandler: {
             handle: async () => {
               const statusCode = answers.shift()!;
-              const body = statusCode === 200 ? '{"Item":{"pk":{"S":"x"}}}' : '{"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"no"}';
+              const body =
+                statusCode === 200 ? '{"Item":{"pk":{"S":"x"}}}' : '{"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"no"}';
               return { statusCode, headers: {}, body: Buffer.from(body) };
             },
           },
@@ -284,7 +331,9 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
       tracer.endInvocation(200);
     });
     const [trace] = lines.filter((l) => l.message === 'trace');
-    expect(trace!.calls).toEqual([{ service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 2 }]);
+    expect(trace!.calls).toEqual([
+      { service: 'DynamoDB', operation: 'GetItem', resource: 'orders', at: expect.any(Number), ms: expect.any(Number), outcome: 'ok', attempts: 2 },
+    ]);
   });
 
   it('a failed condition is the API answering; a fault is a failure, written as a warning even when the trace is not sampled', async () => {
@@ -292,7 +341,15 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
       inLambda({ ...LAMBDA, _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=0' }, async (load) => {
         const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
         const { DynamoDBClient, PutItemCommand } = load<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
-        const client = tracer.traced(new DynamoDBClient({ region: 'us-east-1', maxAttempts: 2, retryStrategy: undefined, credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler: answering(status, JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: 'no' })) }));
+        const client = tracer.traced(
+          new DynamoDBClient({
+            region: 'us-east-1',
+            maxAttempts: 2,
+            retryStrategy: undefined,
+            credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+            requestHandler: answering(status, JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: 'no' })),
+          }),
+        );
         tracer.beginInvocation();
         await expect(client.send(new PutItemCommand({ TableName: 'orders', Item: { pk: { S: 'x' } } }))).rejects.toThrow();
         tracer.endInvocation(500);
@@ -300,19 +357,26 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
     expect((await failing(400, 'ConditionalCheckFailedException')).filter((l) => l.message === 'trace')).toEqual([]);
     const [trace] = (await failing(500, 'InternalServerError')).filter((l) => l.message === 'trace');
     expect(trace).toMatchObject({ level: 'WARN', status: 500, sampled: false });
-    expect(trace!.calls).toEqual([expect.objectContaining({ service: 'DynamoDB', operation: 'PutItem', outcome: 'InternalServerError', attempts: 2, failed: true })]);
+    expect(trace!.calls).toEqual([
+      expect.objectContaining({ service: 'DynamoDB', operation: 'PutItem', outcome: 'InternalServerError', attempts: 2, failed: true }),
+    ]);
   });
 
   it('a long invocation lists its first calls and sums the rest per service and operation, so the line stays small', async () => {
     const lines = await inLambda(LAMBDA, async (load) => {
       const tracer = load<typeof import('../../shared/observability/tracer')>('../../shared/observability/tracer');
       tracer.beginInvocation();
-      for (let i = 0; i < tracer.MAX_LISTED_CALLS + 30; i++) tracer.recordCall(performance.now(), { service: 'SQS', operation: 'SendMessageBatch', outcome: 'ok' });
-      for (let i = 0; i < 3; i++) tracer.recordCall(performance.now(), { service: 'carrier', operation: 'track', carrier: 'UPS', outcome: 'timeout', failed: true });
+      for (let i = 0; i < tracer.MAX_LISTED_CALLS + 30; i++)
+        tracer.recordCall(performance.now(), { service: 'SQS', operation: 'SendMessageBatch', outcome: 'ok' });
+      for (let i = 0; i < 3; i++)
+        tracer.recordCall(performance.now(), { service: 'carrier', operation: 'track', carrier: 'UPS', outcome: 'timeout', failed: true });
       tracer.endInvocation(200);
     });
     const [trace] = lines.filter((l) => l.message === 'trace');
-    expect(trace).toMatchObject({ level: 'WARN', moreCalls: { 'SQS SendMessageBatch': { count: 30, failed: 0 }, 'carrier UPS track': { count: 3, failed: 3 } } });
+    expect(trace).toMatchObject({
+      level: 'WARN',
+      moreCalls: { 'SQS SendMessageBatch': { count: 30, failed: 0 }, 'carrier UPS track': { count: 3, failed: 3 } },
+    });
     expect(trace!.calls).toHaveLength(50);
   });
 
@@ -339,7 +403,15 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
       const store = mock(lib.DynamoClient as unknown as typeof import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient);
       const getCommand = lib.GetCommand as unknown as typeof import('@aws-sdk/lib-dynamodb').GetCommand;
       store.on(getCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
-        Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+        Item: {
+          keyId: 'k1',
+          keyHash: hashApiKey(KEY),
+          companyId: 'c1',
+          integrationType: 'public-api',
+          scopes: [],
+          active: true,
+          createdDate: '2026-01-01T00:00:00Z',
+        },
       });
       store.on(getCommand, { Key: keys.company('c1') }).resolves({
         Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
@@ -354,7 +426,16 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
       });
       const request = (key: string) =>
         handler(
-          { httpMethod: 'GET', path: '/v1/carriers', resource: '/v1/carriers', headers: { 'X-API-Key': key }, queryStringParameters: null, body: null, isBase64Encoded: false, requestContext: { requestId: 'r' } } as unknown as APIGatewayProxyEvent,
+          {
+            httpMethod: 'GET',
+            path: '/v1/carriers',
+            resource: '/v1/carriers',
+            headers: { 'X-API-Key': key },
+            queryStringParameters: null,
+            body: null,
+            isBase64Encoded: false,
+            requestContext: { requestId: 'r' },
+          } as unknown as APIGatewayProxyEvent,
           { functionName: 'shipping-test-carriers', awsRequestId: 'aws-1' } as Context,
         );
       expect((await request('')).statusCode).toBe(401);
@@ -363,9 +444,17 @@ describe('tracing (shared/observability/tracer.ts: the trace line, no X-Ray SDK)
       store.restore();
     });
     const traces = lines.filter((l) => l.message === 'trace');
-    expect(traces.map((t) => [t.level, t.status])).toEqual([['INFO', 401], ['INFO', 200], ['INFO', 500]]);
-    for (const trace of traces) expect(trace).toMatchObject({ requestId: 'r', function: 'carriers', function_request_id: 'aws-1', xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
+    expect(traces.map((t) => [t.level, t.status])).toEqual([
+      ['INFO', 401],
+      ['INFO', 200],
+      ['INFO', 500],
+    ]);
+    for (const trace of traces)
+      expect(trace).toMatchObject({ requestId: 'r', function: 'carriers', function_request_id: 'aws-1', xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
     expect(traces[0]!.calls).toEqual([]);
-    expect(traces[1]).toMatchObject({ companyId: 'c1', calls: [{ service: 'carrier', operation: 'track', carrier: 'CARRIERX', outcome: 'answered', at: expect.any(Number), ms: expect.any(Number) }] });
+    expect(traces[1]).toMatchObject({
+      companyId: 'c1',
+      calls: [{ service: 'carrier', operation: 'track', carrier: 'CARRIERX', outcome: 'answered', at: expect.any(Number), ms: expect.any(Number) }],
+    });
   });
 });

@@ -110,13 +110,17 @@ describe('error codes', () => {
   });
 
   it('every code the code base answers is listed in shared/errors.ts, with the status it comes with', () => {
-    const missing = found.filter((u) => !(u.code in ERROR_CODES) || (u.status !== undefined && !(ERROR_CODES[u.code as ErrorCode] as readonly number[]).includes(u.status)));
+    const missing = found.filter(
+      (u) => !(u.code in ERROR_CODES) || (u.status !== undefined && !(ERROR_CODES[u.code as ErrorCode] as readonly number[]).includes(u.status)),
+    );
     expect(missing).toEqual([]);
   });
 
   it('every listed code and status is answered somewhere (the list is exact)', () => {
     const unused = errorCodes.flatMap((code) =>
-      ERROR_CODES[code].filter((status) => !found.some((u) => u.code === code && (u.status === status || u.status === undefined))).map((status) => `${code} ${status}`),
+      ERROR_CODES[code]
+        .filter((status) => !found.some((u) => u.code === code && (u.status === status || u.status === undefined)))
+        .map((status) => `${code} ${status}`),
     );
     expect(unused).toEqual([]);
   });

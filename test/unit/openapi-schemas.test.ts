@@ -37,7 +37,10 @@ const toJsonSchema = (node: unknown): unknown => {
     else if (key === 'properties' && isObj(value)) out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v)]));
     else out[key] = toJsonSchema(value);
   }
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (node[flag] === true) {
       out[flag] = node[bound];
       delete out[bound];
@@ -111,7 +114,7 @@ describe('openapi.json and Ajv', () => {
     expect(failures).toEqual([]);
   });
 
-  it("the README's sample body (events/rate-body.json, packagingType \"GENERIC_BOX\") fits the documented request schema", () => {
+  it('the README\'s sample body (events/rate-body.json, packagingType "GENERIC_BOX") fits the documented request schema', () => {
     const body = JSON.parse(readFileSync(join(root, 'events', 'rate-body.json'), 'utf8'));
     expect(body.packages.pieces[0].packagingType).toBe('GENERIC_BOX');
     const validate = requestValidator('POST', '/v1/rate');

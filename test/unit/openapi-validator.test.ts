@@ -7,7 +7,15 @@
  * than 405/404. Checked on a small document and on the repository's own.
  */
 import createClient from 'openapi-fetch';
-import { createOpenApiValidator, documentValidator, OpenApiMismatch, pathBelow, validationMiddleware, type OpenApiDocument, type ObservedResponse } from '../support/openapi-validator';
+import {
+  createOpenApiValidator,
+  documentValidator,
+  OpenApiMismatch,
+  pathBelow,
+  validationMiddleware,
+  type OpenApiDocument,
+  type ObservedResponse,
+} from '../support/openapi-validator';
 
 const json = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'r-1' };
 const errorBody = { error: { code: 'NOT_FOUND', message: 'no' } };
@@ -18,8 +26,15 @@ const doc: OpenApiDocument = {
     '/v1/items/{id}': {
       get: {
         responses: {
-          200: { description: 'ok', headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } }, content: { 'application/json': { schema: { type: 'object', properties: { data: { $ref: '#/components/schemas/Item' } }, required: ['data'] } } } },
-          302: { description: 'file', headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
+          200: {
+            description: 'ok',
+            headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+            content: { 'application/json': { schema: { type: 'object', properties: { data: { $ref: '#/components/schemas/Item' } }, required: ['data'] } } },
+          },
+          302: {
+            description: 'file',
+            headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, Location: { required: true, schema: { type: 'string', format: 'uri' } } },
+          },
           404: { $ref: '#/components/responses/NotFound' },
           409: {
             description: 'busy',
@@ -54,7 +69,11 @@ const doc: OpenApiDocument = {
     },
     headers: { RequestId: { required: true, schema: { type: 'string' } } },
     responses: {
-      NotFound: { description: 'none', headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      NotFound: {
+        description: 'none',
+        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
       MethodNotAllowed: {
         description: 'wrong method',
         headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' }, Allow: { required: true, schema: { type: 'string' } } },
@@ -111,7 +130,8 @@ describe('an answer that departs from the document fails', () => {
     fails(answer({ json: { data: { ...item, owner: 'nobody' } } }), /\/data\/owner must match format "email"/);
     fails(answer({ json: { data: { ...item, count: 0 } } }), /\/data\/count must be > 0/);
   });
-  it('a status the operation does not document', () => fails(answer({ status: 500, json: errorBody }), /status 500 is not documented \(documented: 200, 302, 404, 409\)/));
+  it('a status the operation does not document', () =>
+    fails(answer({ status: 500, json: errorBody }), /status 500 is not documented \(documented: 200, 302, 404, 409\)/));
   it('a content type not documented, or a JSON body that is not JSON', () => {
     fails(answer({ headers: { 'content-type': 'text/html', 'x-request-id': 'r' }, body: '<p>' }), /content type "text\/html" is not one documented/);
     fails(answer({ body: '{"data":' }), /body is not JSON/);
@@ -122,7 +142,8 @@ describe('an answer that departs from the document fails', () => {
     fails(answer({ status: 409, json: errorBody, headers: { ...json, 'retry-after': 'soon' } }), /header Retry-After: "soon" .*must be integer/);
     fails(answer({ status: 302, headers: { 'x-request-id': 'r', location: 'not a uri' } }), /header Location.*must match format "uri"/);
   });
-  it('a body where none is documented', () => fails(answer({ status: 302, headers: { 'x-request-id': 'r', location: 'https://x.example/f' }, body: 'moved' }), /documents no body/));
+  it('a body where none is documented', () =>
+    fails(answer({ status: 302, headers: { 'x-request-id': 'r', location: 'https://x.example/f' }, body: 'moved' }), /documents no body/));
   it('a documented error status with the wrong body', () => fails(answer({ status: 404, json: { message: 'no' } }), /must have required property 'error'/));
 });
 
@@ -141,7 +162,20 @@ describe('closedObjects', () => {
     const open = createOpenApiValidator(
       {
         openapi: '3.0.3',
-        paths: { '/m': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } } } } } } } } },
+        paths: {
+          '/m': {
+            get: {
+              responses: {
+                200: {
+                  description: 'ok',
+                  content: {
+                    'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
       { closedObjects: true },
     );
@@ -154,20 +188,27 @@ describe('closedObjects', () => {
 describe("the router's own answers", () => {
   it('an unknown path: 404 with the Error body passes; anything else fails', () => {
     expect(validator.check(answer({ path: '/v1/nothing', status: 404, json: errorBody }))).toEqual([]);
-    expect(validator.check(answer({ path: '/v1/nothing', status: 200, json: { data: item } }))).toEqual([expect.stringMatching(/no path of the document matches \/v1\/nothing/)]);
-    expect(validator.check(answer({ path: '/v1/nothing', status: 404, json: { oops: true } }))).toEqual([expect.stringMatching(/must have required property 'error'/)]);
+    expect(validator.check(answer({ path: '/v1/nothing', status: 200, json: { data: item } }))).toEqual([
+      expect.stringMatching(/no path of the document matches \/v1\/nothing/),
+    ]);
+    expect(validator.check(answer({ path: '/v1/nothing', status: 404, json: { oops: true } }))).toEqual([
+      expect.stringMatching(/must have required property 'error'/),
+    ]);
   });
 
   it('a method the path lacks: 405 as MethodNotAllowed (Allow required) or 404; anything else fails', () => {
     expect(validator.check(answer({ method: 'DELETE', status: 405, json: errorBody, headers: { ...json, allow: 'GET' } }))).toEqual([]);
     expect(validator.check(answer({ method: 'DELETE', status: 404, json: errorBody }))).toEqual([]);
     expect(validator.check(answer({ method: 'DELETE', status: 405, json: errorBody }))).toEqual([expect.stringMatching(/required header Allow is missing/)]);
-    expect(validator.check(answer({ method: 'DELETE', status: 200, json: { data: item } }))).toEqual([expect.stringMatching(/must be the router's 405 or 404/)]);
+    expect(validator.check(answer({ method: 'DELETE', status: 200, json: { data: item } }))).toEqual([
+      expect.stringMatching(/must be the router's 405 or 404/),
+    ]);
   });
 
   it("the request limit's 429 comes before routing: any path, as the Throttled response (Retry-After required)", () => {
     const repository = documentValidator();
-    const throttled = (headers: Record<string, string>) => answer({ path: '/v1/no-such-thing', status: 429, json: { error: { code: 'THROTTLED', message: 'slow down' } }, headers });
+    const throttled = (headers: Record<string, string>) =>
+      answer({ path: '/v1/no-such-thing', status: 429, json: { error: { code: 'THROTTLED', message: 'slow down' } }, headers });
     expect(repository.check(throttled({ 'content-type': 'application/json', 'retry-after': '60' }))).toEqual([]);
     expect(repository.check({ ...throttled({ 'content-type': 'application/json', 'retry-after': '60' }), method: 'DELETE', path: '/v1/carriers' })).toEqual([]);
     expect(repository.check(throttled({ 'content-type': 'application/json' }))).toEqual([expect.stringMatching(/required header Retry-After is missing/)]);
@@ -216,14 +257,18 @@ describe("the repository's openapi.json", () => {
 
   it('passes a shipment and refuses one with a status outside its enum or without orderId', () => {
     expect(repository.check(ship({ data: shipment }))).toEqual([]);
-    expect(repository.check(ship({ data: { ...shipment, status: 'shipped' } }))).toEqual([expect.stringMatching(/\/data\/status must be equal to one of the allowed values/)]);
+    expect(repository.check(ship({ data: { ...shipment, status: 'shipped' } }))).toEqual([
+      expect.stringMatching(/\/data\/status must be equal to one of the allowed values/),
+    ]);
     const { orderId: _orderId, ...withoutId } = shipment;
     expect(repository.check(ship({ data: withoutId }))).toEqual([expect.stringMatching(/must have required property 'orderId'/)]);
   });
 
   it('a shipment says its mode: live or test, nothing else, never left out', () => {
     expect(repository.check(ship({ data: { ...shipment, mode: 'test' } }))).toEqual([]);
-    expect(repository.check(ship({ data: { ...shipment, mode: 'sandbox' } }))).toEqual([expect.stringMatching(/\/data\/mode must be equal to one of the allowed values/)]);
+    expect(repository.check(ship({ data: { ...shipment, mode: 'sandbox' } }))).toEqual([
+      expect.stringMatching(/\/data\/mode must be equal to one of the allowed values/),
+    ]);
     const { mode: _mode, ...withoutMode } = shipment;
     expect(repository.check(ship({ data: withoutMode }))).toEqual([expect.stringMatching(/must have required property 'mode'/)]);
   });
@@ -231,20 +276,30 @@ describe("the repository's openapi.json", () => {
   it('with closedObjects, refuses a field the document does not list (a store attribute leaking)', () => {
     const closed = documentValidator({ closedObjects: true });
     expect(closed.check(ship({ data: shipment }))).toEqual([]);
-    expect(closed.check(ship({ data: { ...shipment, pk: 'ORDER#1' } }))).toEqual([expect.stringMatching(/\/data must NOT have additional properties \{"additionalProperty":"pk"\}/)]);
-    expect(closed.check(ship({ data: { ...shipment, carrier: { ...shipment.carrier, accountNumber: '123' } } }))).toEqual([expect.stringMatching(/\/data\/carrier must NOT have additional properties/)]);
+    expect(closed.check(ship({ data: { ...shipment, pk: 'ORDER#1' } }))).toEqual([
+      expect.stringMatching(/\/data must NOT have additional properties \{"additionalProperty":"pk"\}/),
+    ]);
+    expect(closed.check(ship({ data: { ...shipment, carrier: { ...shipment.carrier, accountNumber: '123' } } }))).toEqual([
+      expect.stringMatching(/\/data\/carrier must NOT have additional properties/),
+    ]);
   });
 
   it('refuses an error code the document does not know, and a status no route answers', () => {
     expect(repository.check(ship({ error: { code: 'NOT_FOUND', message: 'rate response not found' } }, 404))).toEqual([]);
-    expect(repository.check(ship({ error: { code: 'TEAPOT', message: 'x' } }, 404))).toEqual([expect.stringMatching(/\/error\/code must be equal to one of the allowed values/)]);
+    expect(repository.check(ship({ error: { code: 'TEAPOT', message: 'x' } }, 404))).toEqual([
+      expect.stringMatching(/\/error\/code must be equal to one of the allowed values/),
+    ]);
     expect(repository.check(ship({ error: { code: 'INTERNAL', message: 'x' } }, 418))).toEqual([expect.stringMatching(/status 418 is not documented/)]);
   });
 
   it('a label file 302 needs its Location', () => {
     const path = `/v1/labels/${shipment.orderId}/SHIPPING_LABEL_PDF`;
-    expect(repository.check(answer({ path, status: 302, headers: { 'x-request-id': 'r', location: 'http://127.0.0.1:4569/b/k?X-Amz-Signature=1' } }))).toEqual([]);
-    expect(repository.check(answer({ path, status: 302, headers: { 'x-request-id': 'r' } }))).toEqual([expect.stringMatching(/required header Location is missing/)]);
+    expect(repository.check(answer({ path, status: 302, headers: { 'x-request-id': 'r', location: 'http://127.0.0.1:4569/b/k?X-Amz-Signature=1' } }))).toEqual(
+      [],
+    );
+    expect(repository.check(answer({ path, status: 302, headers: { 'x-request-id': 'r' } }))).toEqual([
+      expect.stringMatching(/required header Location is missing/),
+    ]);
   });
 });
 

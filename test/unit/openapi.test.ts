@@ -39,7 +39,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares the X-API-Key header scheme, with the key formats of both modes', () => {
-    expect(doc.components?.securitySchemes?.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: expect.stringMatching(/`shiptest`/) });
+    expect(doc.components?.securitySchemes?.ApiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: expect.stringMatching(/`shiptest`/),
+    });
     expect(doc.info.description).toContain('## Test and live keys');
   });
 
@@ -51,8 +56,13 @@ describe('the OpenAPI document', () => {
     ['/v1/shipments/{orderId}', 'delete'],
   ])('%s answers data.mode, live or test, required', (path, method) => {
     const operation = (doc.paths?.[path] as Record<string, Obj>)[method]!;
-    const ok = Object.entries(operation.responses as Record<string, Obj>).find(([status]) => status === '200')![1] as Obj & { content: Record<string, { schema: Obj }> };
-    const data = deref((deref(ok.content['application/json']!.schema).properties as Record<string, Obj>).data!) as Obj & { properties: Record<string, Obj>; required: string[] };
+    const ok = Object.entries(operation.responses as Record<string, Obj>).find(([status]) => status === '200')![1] as Obj & {
+      content: Record<string, { schema: Obj }>;
+    };
+    const data = deref((deref(ok.content['application/json']!.schema).properties as Record<string, Obj>).data!) as Obj & {
+      properties: Record<string, Obj>;
+      required: string[];
+    };
     expect(data.required).toContain('mode');
     expect(deref(data.properties.mode!)).toMatchObject({ type: 'string', enum: ['live', 'test'] });
   });
@@ -112,5 +122,3 @@ describe('the OpenAPI document', () => {
     expect(rate['413']!.description).toMatch(/above 128 KiB/);
   });
 });
-
-

@@ -70,7 +70,9 @@ describe('parseCredentials', () => {
 
   it(`refuses more than ${MAX_CREDENTIALS_BYTES} bytes`, () => {
     const big = JSON.stringify({ key: 'x'.repeat(MAX_CREDENTIALS_BYTES) });
-    expect(() => parseCredentials(big, 'f.json')).toThrow(new InvalidCredentials(`f.json: credentials must be at most ${MAX_CREDENTIALS_BYTES} bytes of JSON, got ${big.length}`));
+    expect(() => parseCredentials(big, 'f.json')).toThrow(
+      new InvalidCredentials(`f.json: credentials must be at most ${MAX_CREDENTIALS_BYTES} bytes of JSON, got ${big.length}`),
+    );
   });
 });
 
@@ -123,12 +125,16 @@ describe('file store (local runtime)', () => {
     const ref = await storeCarrierCredentials({ carrierAccountId: ID, carrierCode: 'CARRIERX' }, CREDENTIALS, { store: 'file', dir });
     const file = path.join(dir, `${ID}.json`);
     chmodSync(file, 0o644);
-    expect((await failure(() => carrierCredentials({ carrierAccountId: ID, credentialsRef: ref }))).message).toMatch(/is readable by others \(mode 644\); chmod 600 it$/);
+    expect((await failure(() => carrierCredentials({ carrierAccountId: ID, credentialsRef: ref }))).message).toMatch(
+      /is readable by others \(mode 644\); chmod 600 it$/,
+    );
     chmodSync(file, 0o600);
 
     const linked = path.join(dir, 'linked.json');
     symlinkSync(file, linked);
-    expect((await failure(() => carrierCredentials({ carrierAccountId: ID, credentialsRef: { store: 'file', name: 'linked' } }))).message).toMatch(/cannot be opened \(ELOOP\)$/);
+    expect((await failure(() => carrierCredentials({ carrierAccountId: ID, credentialsRef: { store: 'file', name: 'linked' } }))).message).toMatch(
+      /cannot be opened \(ELOOP\)$/,
+    );
 
     const broken = path.join(dir, 'broken.json');
     writeFileSync(broken, `{"clientSecret": "${SECRET}"`, { mode: 0o600 });
@@ -146,7 +152,9 @@ describe('file store (local runtime)', () => {
   });
 
   it('never turns a name into a path outside the directory', async () => {
-    await expect(carrierCredentials({ carrierAccountId: ID, credentialsRef: { store: 'file', name: '../../etc/passwd' } })).rejects.toThrow('invalid credentials file name');
+    await expect(carrierCredentials({ carrierAccountId: ID, credentialsRef: { store: 'file', name: '../../etc/passwd' } })).rejects.toThrow(
+      'invalid credentials file name',
+    );
   });
 });
 
@@ -191,7 +199,9 @@ describe('Secrets Manager (deployed stage)', () => {
 
   it('refuses a secret outside the stage prefix before asking Secrets Manager', async () => {
     const error = await failure(() => carrierCredentials({ carrierAccountId: ID, credentialsRef: { store: 'secretsmanager', name: 'other-app/db-password' } }));
-    expect(error.message).toBe(`credentials of carrier account ${ID} are not available: secret other-app/db-password is not under this stage's prefix shipping-api/dev/carrier-accounts/`);
+    expect(error.message).toBe(
+      `credentials of carrier account ${ID} are not available: secret other-app/db-password is not under this stage's prefix shipping-api/dev/carrier-accounts/`,
+    );
     expect(sm.calls()).toHaveLength(0);
   });
 
@@ -209,14 +219,19 @@ describe('Secrets Manager (deployed stage)', () => {
 
   it('a missing secret names the AWS error', async () => {
     sm.on(GetSecretValueCommand).rejects(Object.assign(new Error("Secrets Manager can't find the specified secret."), { name: 'ResourceNotFoundException' }));
-    expect((await failure(() => carrierCredentials(account))).message).toBe(`credentials of carrier account ${ID} are not available: secret ${NAME} cannot be read (ResourceNotFoundException)`);
+    expect((await failure(() => carrierCredentials(account))).message).toBe(
+      `credentials of carrier account ${ID} are not available: secret ${NAME} cannot be read (ResourceNotFoundException)`,
+    );
   });
 
   it('the admin CLI creates the secret under the prefix and deletes it with a recovery window', async () => {
     sm.on(CreateSecretCommand).resolves({ Name: NAME });
     sm.on(DeleteSecretCommand).resolves({});
     expect(credentialsDestination()).toEqual({ store: 'secretsmanager', prefix: 'shipping-api/dev/carrier-accounts' });
-    const stored = await storeCarrierCredentials({ carrierAccountId: ID, carrierCode: 'CARRIERX' }, CREDENTIALS, { store: 'secretsmanager', prefix: 'shipping-api/dev/carrier-accounts' });
+    const stored = await storeCarrierCredentials({ carrierAccountId: ID, carrierCode: 'CARRIERX' }, CREDENTIALS, {
+      store: 'secretsmanager',
+      prefix: 'shipping-api/dev/carrier-accounts',
+    });
     expect(stored).toEqual(ref);
     const [create] = sm.commandCalls(CreateSecretCommand);
     expect(create!.args[0].input).toMatchObject({ Name: NAME, SecretString: JSON.stringify(CREDENTIALS) });

@@ -36,7 +36,12 @@ let bundle: string;
 const stackOf = (flags: string[]): string =>
   execFileSync(
     process.execPath,
-    [...flags, '--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); try { await m.handler({ n: 5 }); } catch (e) { process.stdout.write(e.stack); }`],
+    [
+      ...flags,
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(bundle)}); try { await m.handler({ n: 5 }); } catch (e) { process.stdout.write(e.stack); }`,
+    ],
     { encoding: 'utf8', env: { PATH: process.env.PATH } },
   );
 

@@ -39,14 +39,18 @@ const partsOf = () => [
 ];
 
 it('finds the parts (the check is not vacuous)', () => {
-  expect(partsOf()).toEqual(expect.arrayContaining([`${DIR}/track.ts`, `${DIR}/dispatch.ts`, `${DIR}/check.ts`, `${DIR}/push.ts`, 'shared/services/cancel.ts']));
+  expect(partsOf()).toEqual(
+    expect.arrayContaining([`${DIR}/track.ts`, `${DIR}/dispatch.ts`, `${DIR}/check.ts`, `${DIR}/push.ts`, 'shared/services/cancel.ts']),
+  );
 });
 
 it('the patterns catch what they name', () => {
   const caught = (source: string) => AMBIENT.filter(([, pattern]) => pattern.test(source)).map(([what]) => what);
-  expect(caught("const t = Date.now(); new Date(); Math.random(); performance.now(); import { config } from '../../config'; process.env.X; import { randomUUID } from 'node:crypto';")).toEqual(
-    AMBIENT.map(([what]) => what).filter((what) => what !== 'shared/process-runtime.ts'),
-  );
+  expect(
+    caught(
+      "const t = Date.now(); new Date(); Math.random(); performance.now(); import { config } from '../../config'; process.env.X; import { randomUUID } from 'node:crypto';",
+    ),
+  ).toEqual(AMBIENT.map(([what]) => what).filter((what) => what !== 'shared/process-runtime.ts'));
   expect(caught('const at = new Date(now.getTime() - 1); Date.parse(at);')).toEqual([]);
 });
 

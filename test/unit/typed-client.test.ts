@@ -20,11 +20,15 @@ describe('client/schema.d.ts', () => {
     try {
       const fresh = path.join(dir, 'schema.d.ts');
       // The CLI of `npm run openapi`, run by this Node, so the comparison holds exactly what the script writes.
-      execFileSync(process.execPath, [path.join(root, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), path.join(root, 'openapi.json'), '--output', fresh], {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        timeout: 60_000,
-      });
+      execFileSync(
+        process.execPath,
+        [path.join(root, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), path.join(root, 'openapi.json'), '--output', fresh],
+        {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'pipe'],
+          timeout: 60_000,
+        },
+      );
       expect(readFileSync(path.join(root, 'client', 'schema.d.ts'), 'utf8')).toBe(readFileSync(fresh, 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -67,11 +71,23 @@ describe('servers of the document', () => {
       'Cancel',
       'Close the day',
     ]);
-    const order = ['/v1/packaging-types', '/v1/carriers', '/v1/carrier-services', 'POST /v1/rate', 'POST /v1/ship/{rateResponseId}', 'GET /v1/labels/{orderId}`', 'GET /v1/labels/{orderId}/{code}', 'GET /v1/track/{orderId}', 'DELETE /v1/shipments/{orderId}', 'POST /v1/manifests'];
+    const order = [
+      '/v1/packaging-types',
+      '/v1/carriers',
+      '/v1/carrier-services',
+      'POST /v1/rate',
+      'POST /v1/ship/{rateResponseId}',
+      'GET /v1/labels/{orderId}`',
+      'GET /v1/labels/{orderId}/{code}',
+      'GET /v1/track/{orderId}',
+      'DELETE /v1/shipments/{orderId}',
+      'POST /v1/manifests',
+    ];
     const positions = order.map((needle) => guide.indexOf(needle));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const scope of ['shipments:rate', 'shipments:create', 'shipments:labels', 'shipments:track', 'shipments:cancel', 'shipments:manifest']) expect(guide).toContain(`\`${scope}\``);
+    for (const scope of ['shipments:rate', 'shipments:create', 'shipments:labels', 'shipments:track', 'shipments:cancel', 'shipments:manifest'])
+      expect(guide).toContain(`\`${scope}\``);
   });
 });
 
@@ -102,7 +118,9 @@ describe('createShippingClient', () => {
     expect(serverUrl('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
     expect(serverUrl('https://x.execute-api.us-east-1.amazonaws.com/prod/')).toBe('https://x.execute-api.us-east-1.amazonaws.com/prod');
     const { requests, fetch } = recording();
-    await createShippingClient({ baseUrl: 'http://127.0.0.1:3000/v1', apiKey: 'k', fetch }).GET('/v1/track/{orderId}', { params: { path: { orderId: 'a/b' } } });
+    await createShippingClient({ baseUrl: 'http://127.0.0.1:3000/v1', apiKey: 'k', fetch }).GET('/v1/track/{orderId}', {
+      params: { path: { orderId: 'a/b' } },
+    });
     expect(requests[0]!.url).toBe('http://127.0.0.1:3000/v1/track/a%2Fb');
   });
 

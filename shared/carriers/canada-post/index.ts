@@ -23,7 +23,8 @@ const operations = () => import('./operations');
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches Canada Post. */
 async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<CanadaPostApi> {
   const account = options.account;
-  if (!account?.carrierAccountId) throw call.unusable('Canada Post is called only under a registered Canada Post carrier account, and the pricing plan names none');
+  if (!account?.carrierAccountId)
+    throw call.unusable('Canada Post is called only under a registered Canada Post carrier account, and the pricing plan names none');
   const { createCanadaPostApi } = await import('./http');
   return createCanadaPostApi({ mode: options.mode ?? 'live', account, call });
 }

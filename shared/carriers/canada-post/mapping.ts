@@ -14,7 +14,7 @@ import { clip } from '../../domain/text-clipping';
 import { CANADAPOST, fixed, type XmlNode } from './xml';
 
 /** `n` rounded half away from zero to `decimals` places, on its decimal digits (1.0005 → 1.001, where n * 1000 would be 1000.4999…). */
-export const roundTo = (n: number, decimals: number): number => Math.sign(n) * Math.round(Number(`${Math.abs(n)}e${decimals}`)) / 10 ** decimals;
+export const roundTo = (n: number, decimals: number): number => (Math.sign(n) * Math.round(Number(`${Math.abs(n)}e${decimals}`))) / 10 ** decimals;
 
 /** Kilograms to Canada Post's precision (3 decimals), from the request's unit. */
 export const kgOf = (weight: number, unit: 'imperial' | 'metric'): number => roundTo(unit === 'imperial' ? weight * KG_PER_LB : weight, 3);
@@ -36,7 +36,8 @@ export function familyOf(request: RateRequest): CanadaPostFamily {
 export function originPostalCodeOf(request: RateRequest): string {
   const place = placeOf(request.shipper);
   if (place.countryCode !== 'CA') throw new CarrierRefusal(CANADAPOST, 'Canada Post ships from Canada only (shipper.countryCode must be CA)');
-  if (!place.postalCode || !CA_POSTAL.test(place.postalCode)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the shipper’s Canadian postal code (A1A1A1)');
+  if (!place.postalCode || !CA_POSTAL.test(place.postalCode))
+    throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the shipper’s Canadian postal code (A1A1A1)');
   return place.postalCode;
 }
 
@@ -45,11 +46,13 @@ export function destinationPostalCodeOf(request: RateRequest): string | undefine
   const place = placeOf(request.recipient);
   const family = familyOf(request);
   if (family === 'domestic') {
-    if (!place.postalCode || !CA_POSTAL.test(place.postalCode)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the recipient’s Canadian postal code (A1A1A1)');
+    if (!place.postalCode || !CA_POSTAL.test(place.postalCode))
+      throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the recipient’s Canadian postal code (A1A1A1)');
     return place.postalCode;
   }
   if (family === 'usa') {
-    if (!place.postalCode || !US_ZIP.test(place.postalCode)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the recipient’s ZIP code (12345 or 12345-6789)');
+    if (!place.postalCode || !US_ZIP.test(place.postalCode))
+      throw new CarrierRefusal(CANADAPOST, 'Canada Post needs the recipient’s ZIP code (12345 or 12345-6789)');
     return place.postalCode;
   }
   return place.postalCode && place.postalCode.length <= 10 ? place.postalCode : undefined;
@@ -71,12 +74,17 @@ export function piecesOf(request: RateRequest): CanadaPostPiece[] {
   refuseNonConveyable(CANADAPOST, request);
   const count = totalPieceCount(request.packages.pieces);
   if (count > CANADA_POST_MAX_PARCELS) {
-    throw new CarrierRefusal(CANADAPOST, `Canada Post makes one shipment per parcel, at most ${CANADA_POST_MAX_PARCELS} in one order; this one has ${count} packages`);
+    throw new CarrierRefusal(
+      CANADAPOST,
+      `Canada Post makes one shipment per parcel, at most ${CANADA_POST_MAX_PARCELS} in one order; this one has ${count} packages`,
+    );
   }
   // Customs go with each shipment, and the commercial invoice does not say which parcel holds which item.
-  if (count > 1 && familyOf(request) !== 'domestic') throw new CarrierRefusal(CANADAPOST, 'Canada Post ships an order of several parcels within Canada only (customs are declared shipment by shipment)');
+  if (count > 1 && familyOf(request) !== 'domestic')
+    throw new CarrierRefusal(CANADAPOST, 'Canada Post ships an order of several parcels within Canada only (customs are declared shipment by shipment)');
   // A return-spec goes with one shipment: refused at rate too, so no rate is offered whose ship would be refused.
-  if (count > 1 && request.shippingOptions.createReturnLabel === true) throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with an order of one parcel only');
+  if (count > 1 && request.shippingOptions.createReturnLabel === true)
+    throw new CarrierRefusal(CANADAPOST, 'Canada Post issues a return label with an order of one parcel only');
   return request.packages.pieces;
 }
 
@@ -137,7 +145,10 @@ export function optionsOf(request: RateRequest, parcels = 1): XmlNode[] {
 /** What Canada Post has no option for, refused rather than dropped (a quote would promise it). */
 /** A phone number as Canada Post takes it: digits, `+`, `(`, `)`, `-` and spaces, at most 25 characters. */
 export const phoneOf = (phone: string | undefined): string | undefined => {
-  const digits = phone?.replace(/[^0-9+()\- ]/g, '').replace(/\s+/g, ' ').trim();
+  const digits = phone
+    ?.replace(/[^0-9+()\- ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return digits ? clip(digits, 25) : undefined;
 };
 
@@ -148,7 +159,8 @@ export const phoneOf = (phone: string | undefined): string | undefined => {
  */
 export function refuseUnshippableParties(request: RateRequest): void {
   if (!phoneOf(request.shipper.phoneNumber)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs shipper.phoneNumber');
-  if (familyOf(request) !== 'domestic' && !phoneOf(request.recipient.phoneNumber)) throw new CarrierRefusal(CANADAPOST, 'Canada Post needs recipient.phoneNumber outside Canada');
+  if (familyOf(request) !== 'domestic' && !phoneOf(request.recipient.phoneNumber))
+    throw new CarrierRefusal(CANADAPOST, 'Canada Post needs recipient.phoneNumber outside Canada');
 }
 
 export function refuseInexpressible(request: RateRequest): void {

@@ -13,13 +13,11 @@ import { CANADAPOST, readXml } from './xml';
 export type CanadaPostMessage = { code: string; description: string };
 
 const messagesSchema = z.object({
-  messages: z.union([
-    z.literal(''),
-    z.object({ message: z.optional(z.array(z.object({ code: z.string(), description: z.string() }))) }),
-  ]),
+  messages: z.union([z.literal(''), z.object({ message: z.optional(z.array(z.object({ code: z.string(), description: z.string() }))) })]),
 });
 
-const isXml = (answer: Pick<CanadaPostAnswer, 'contentType' | 'body'>) => /xml/i.test(answer.contentType) || answer.body.subarray(0, 64).toString('utf8').trimStart().startsWith('<');
+const isXml = (answer: Pick<CanadaPostAnswer, 'contentType' | 'body'>) =>
+  /xml/i.test(answer.contentType) || answer.body.subarray(0, 64).toString('utf8').trimStart().startsWith('<');
 
 /** The messages of an error answer; none when its body is not Canada Post's messages document. */
 export function messagesOf(answer: Pick<CanadaPostAnswer, 'contentType' | 'body'>): CanadaPostMessage[] {
@@ -36,7 +34,12 @@ export function messagesOf(answer: Pick<CanadaPostAnswer, 'contentType' | 'body'
 /** "8064: A shipment can only be void…" (every message), or the status when there is none. */
 export const reasonOf = (answer: CanadaPostAnswer): string => {
   const messages = messagesOf(answer);
-  return messages.length > 0 ? messages.map((m) => `${m.code}: ${m.description}`).join('; ').slice(0, 500) : `Canada Post answered HTTP ${answer.status}`;
+  return messages.length > 0
+    ? messages
+        .map((m) => `${m.code}: ${m.description}`)
+        .join('; ')
+        .slice(0, 500)
+    : `Canada Post answered HTTP ${answer.status}`;
 };
 
 export const hasCode = (answer: CanadaPostAnswer, code: string): boolean => messagesOf(answer).some((m) => m.code === code);

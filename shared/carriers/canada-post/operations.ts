@@ -25,9 +25,32 @@
  * Loaded on the first ship, track, void or close (./index.ts).
  */
 import { leastAdvancedStatus, mergeEvents } from '../../domain/tracking';
-import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierCloseOut, type CarrierDocument, type CarrierManifestDocument, type CarrierShipment, type CarrierTracking, type CloseOutInput, type FoundPackage, type ShipInput, type ShipmentRef } from '../../domain/carrier';
+import {
+  CarrierError,
+  CarrierRefusal,
+  NothingToAdopt,
+  type CarrierCloseOut,
+  type CarrierDocument,
+  type CarrierManifestDocument,
+  type CarrierShipment,
+  type CarrierTracking,
+  type CloseOutInput,
+  type FoundPackage,
+  type ShipInput,
+  type ShipmentRef,
+} from '../../domain/carrier';
 import type { CanadaPostAnswer, CanadaPostApi } from './api';
-import { buildTransmitSetXml, customerReferenceOf, groupsPath, manifestPath, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks, type CanadaPostManifest } from './manifest';
+import {
+  buildTransmitSetXml,
+  customerReferenceOf,
+  groupsPath,
+  manifestPath,
+  parseGroupIds,
+  parseManifest,
+  parseManifestDetails,
+  parseManifestLinks,
+  type CanadaPostManifest,
+} from './manifest';
 import { bodyOf, hasCode, reasonOf } from './messages';
 import {
   buildCanadaPostShipRequest,
@@ -68,7 +91,10 @@ async function shipmentAt(api: CanadaPostApi, link: CanadaPostLink, fallback: st
 
 /** The contract shipments Canada Post holds under a query (`requestId` or `trackingPIN`), in its order; none when it has none. */
 async function contractShipments(api: CanadaPostApi, query: Record<string, string>, signal: AbortSignal): Promise<CanadaPostShipment[]> {
-  const answer = await api.send({ method: 'GET', target: { path: contractShipmentPath(api.customerNumber), query }, accept: MEDIA.shipment, retryable: true }, signal);
+  const answer = await api.send(
+    { method: 'GET', target: { path: contractShipmentPath(api.customerNumber), query }, accept: MEDIA.shipment, retryable: true },
+    signal,
+  );
   if (answer.status === 404) return [];
   const links = parseShipmentLinks(bodyOf(answer, 'search its shipments')).filter((l) => l.rel === 'shipment' || l.rel === 'self');
   const found: CanadaPostShipment[] = [];
@@ -80,11 +106,17 @@ const stamp = (at: Date) => at.toISOString().slice(0, 16).replace(/[-T:]/g, '');
 
 /** The non-contract shipments listed for a query (a date range, or a PIN), each opened. */
 async function nonContractShipments(api: CanadaPostApi, query: Record<string, string>, signal: AbortSignal): Promise<CanadaPostShipment[]> {
-  const answer = await api.send({ method: 'GET', target: { path: nonContractShipmentPath(api.customerNumber), query }, accept: MEDIA.ncshipment, retryable: true }, signal);
+  const answer = await api.send(
+    { method: 'GET', target: { path: nonContractShipmentPath(api.customerNumber), query }, accept: MEDIA.ncshipment, retryable: true },
+    signal,
+  );
   if (answer.status === 404) return [];
   const links = parseShipmentLinks(bodyOf(answer, 'search its shipments'));
   if (links.length > NON_CONTRACT_SEARCH_LIMIT) {
-    throw new CarrierError(CANADAPOST, `Canada Post lists ${links.length} non-contract shipments in the range searched; at most ${NON_CONTRACT_SEARCH_LIMIT} are opened`);
+    throw new CarrierError(
+      CANADAPOST,
+      `Canada Post lists ${links.length} non-contract shipments in the range searched; at most ${NON_CONTRACT_SEARCH_LIMIT} are opened`,
+    );
   }
   const found: CanadaPostShipment[] = [];
   for (const link of links) found.push(await shipmentAt(api, link, MEDIA.ncshipment, signal));
@@ -96,7 +128,13 @@ async function nonContractShipments(api: CanadaPostApi, query: Record<string, st
  * of their details) `isOurs` accepts, each with that reference, in Canada
  * Post's order; one whose refund was requested is no longer ours to adopt or void.
  */
-async function nonContractByReference(api: CanadaPostApi, isOurs: (reference: string) => boolean, from: Date, to: Date, signal: AbortSignal): Promise<Array<{ reference: string; shipment: CanadaPostShipment }>> {
+async function nonContractByReference(
+  api: CanadaPostApi,
+  isOurs: (reference: string) => boolean,
+  from: Date,
+  to: Date,
+  signal: AbortSignal,
+): Promise<Array<{ reference: string; shipment: CanadaPostShipment }>> {
   const listed = await nonContractShipments(api, { from: stamp(from), to: stamp(to) }, signal);
   const ours: Array<{ reference: string; shipment: CanadaPostShipment }> = [];
   for (const shipment of listed) {
@@ -114,7 +152,12 @@ const DAY = 86_400_000;
 const SEARCH_CONCURRENCY = 3;
 
 /** The shipments earlier attempts may have bought under each parcel's reference, in Canada Post's order; a non-contract range is listed once for all. */
-async function existing(api: CanadaPostApi, requests: readonly CanadaPostShipRequest[], shipTime: string, signal: AbortSignal): Promise<Map<string, CanadaPostShipment[]>> {
+async function existing(
+  api: CanadaPostApi,
+  requests: readonly CanadaPostShipRequest[],
+  shipTime: string,
+  signal: AbortSignal,
+): Promise<Map<string, CanadaPostShipment[]>> {
   const references = requests.map((r) => r.reference);
   if (requests[0]!.kind === 'contract') {
     const found = await mapBounded(references, SEARCH_CONCURRENCY, (requestId) => contractShipments(api, { requestId }, signal));
@@ -142,8 +185,10 @@ async function documentsOf(api: CanadaPostApi, shipment: CanadaPostShipment, pac
     if (!link) continue;
     const format = FORMATS[link.mediaType.toLowerCase()] ?? 'PDF';
     const answer = await get(api, link, 'application/pdf', signal);
-    if (answer.status < 200 || answer.status >= 300) throw new CarrierError(CANADAPOST, `Canada Post did not give the ${rel} of shipment ${shipment.shipmentId}: ${reasonOf(answer)}`);
-    if (format === 'PDF' && !answer.body.subarray(0, 5).toString('latin1').startsWith('%PDF')) throw new CarrierError(CANADAPOST, `Canada Post's ${rel} of shipment ${shipment.shipmentId} is not a PDF`);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new CarrierError(CANADAPOST, `Canada Post did not give the ${rel} of shipment ${shipment.shipmentId}: ${reasonOf(answer)}`);
+    if (format === 'PDF' && !answer.body.subarray(0, 5).toString('latin1').startsWith('%PDF'))
+      throw new CarrierError(CANADAPOST, `Canada Post's ${rel} of shipment ${shipment.shipmentId} is not a PDF`);
     if (answer.body.length === 0) throw new CarrierError(CANADAPOST, `Canada Post's ${rel} of shipment ${shipment.shipmentId} is empty`);
     documents.push(type === 'label' ? { type, packageIndex, format, content: answer.body } : { type, format, content: answer.body });
   }
@@ -170,7 +215,14 @@ const pinOf = (shipment: CanadaPostShipment) => shipment.trackingPin ?? shipment
  * that could not be voided are named and left to the reconciler (the
  * ship's record stays).
  */
-async function undo(api: CanadaPostApi, made: readonly CanadaPostShipment[], failed: CanadaPostShipRequest, kind: CanadaPostShipRequest['kind'], refusal: CarrierRefusal, signal: AbortSignal): Promise<never> {
+async function undo(
+  api: CanadaPostApi,
+  made: readonly CanadaPostShipment[],
+  failed: CanadaPostShipRequest,
+  kind: CanadaPostShipRequest['kind'],
+  refusal: CarrierRefusal,
+  signal: AbortSignal,
+): Promise<never> {
   const left: string[] = [];
   for (const shipment of [...made].reverse()) {
     try {
@@ -201,7 +253,8 @@ async function undo(api: CanadaPostApi, made: readonly CanadaPostShipment[], fai
 export async function canadaPostShip(input: ShipInput, api: CanadaPostApi, signal: AbortSignal): Promise<CarrierShipment> {
   const first = buildCanadaPostShipRequest(input, api.contractId);
   const requests = [first, ...Array.from({ length: first.parcels - 1 }, (_, i) => buildCanadaPostShipRequest(input, api.contractId, i + 1))];
-  const found = input.mayExist === true || input.adoptOnly === true ? await existing(api, requests, input.shipTime, signal) : new Map<string, CanadaPostShipment[]>();
+  const found =
+    input.mayExist === true || input.adoptOnly === true ? await existing(api, requests, input.shipTime, signal) : new Map<string, CanadaPostShipment[]>();
   if (input.adoptOnly === true && requests.some((r) => !found.get(r.reference)?.length)) throw new NothingToAdopt(CANADAPOST, input.reference);
   const made: CanadaPostShipment[] = [];
   const documents: CarrierDocument[] = [];
@@ -252,10 +305,13 @@ export async function canadaPostFindShipments(reference: string, api: CanadaPost
   let shipments: CanadaPostShipment[];
   if (api.contractId) {
     shipments = await contractShipments(api, { requestId: ours }, signal);
-    if (shipments.length === 0) shipments = (await mapBounded(parcelReferences, SEARCH_CONCURRENCY, (requestId) => contractShipments(api, { requestId }, signal))).flat();
+    if (shipments.length === 0)
+      shipments = (await mapBounded(parcelReferences, SEARCH_CONCURRENCY, (requestId) => contractShipments(api, { requestId }, signal))).flat();
   } else {
     const wanted = new Set([ours, ...parcelReferences]);
-    shipments = (await nonContractByReference(api, (r) => wanted.has(r), new Date(now - (windowDays + 1) * DAY), new Date(now + DAY), signal)).map((l) => l.shipment);
+    shipments = (await nonContractByReference(api, (r) => wanted.has(r), new Date(now - (windowDays + 1) * DAY), new Date(now + DAY), signal)).map(
+      (l) => l.shipment,
+    );
   }
   return shipments.flatMap((s) => [
     { trackingNumber: s.trackingPin ?? s.shipmentId, role: 'outbound' as const },
@@ -287,7 +343,10 @@ export async function canadaPostTrack(shipment: ShipmentRef, api: CanadaPostApi,
   return {
     trackingNumber: shipment.trackingNumber,
     transitStatus: leastAdvancedStatus(each.map((t) => t.transitStatus)),
-    events: mergeEvents([], each.flatMap((t) => t.events)),
+    events: mergeEvents(
+      [],
+      each.flatMap((t) => t.events),
+    ),
   };
 }
 
@@ -301,10 +360,20 @@ async function requestRefund(api: CanadaPostApi, shipment: CanadaPostShipment, k
   const link = linkOf(shipment, 'refund');
   if (!link) throw new CarrierRefusal(CANADAPOST, `Canada Post offers no refund of shipment ${shipment.shipmentId}`);
   const email = await api.refundEmail();
-  if (!email) throw new CarrierRefusal(CANADAPOST, 'Canada Post refunds this shipment on request only, answered by e-mail: the carrier account’s credentials need a refundEmail');
+  if (!email)
+    throw new CarrierRefusal(
+      CANADAPOST,
+      'Canada Post refunds this shipment on request only, answered by e-mail: the carrier account’s credentials need a refundEmail',
+    );
   const media = kind === 'contract' ? MEDIA.shipment : MEDIA.ncshipment;
   const answer = await api.send(
-    { method: 'POST', target: { link: link.href }, accept: link.mediaType || media, body: { contentType: link.mediaType || media, xml: refundRequestXml(kind, email) }, retryable: false },
+    {
+      method: 'POST',
+      target: { link: link.href },
+      accept: link.mediaType || media,
+      body: { contentType: link.mediaType || media, xml: refundRequestXml(kind, email) },
+      retryable: false,
+    },
     signal,
   );
   if (answer.status >= 200 && answer.status < 300) return;
@@ -406,7 +475,10 @@ async function openGroups(api: CanadaPostApi, needPins: boolean, signal: AbortSi
   const groups = new Map<string, { shipmentId: string; pin?: string }[]>();
   if (answer.status === 404) return groups;
   for (const groupId of parseGroupIds(bodyOf(answer, 'list its groups'))) {
-    const listed = await api.send({ method: 'GET', target: { path: contractShipmentPath(api.customerNumber), query: { groupId } }, accept: MEDIA.shipment, retryable: true }, signal);
+    const listed = await api.send(
+      { method: 'GET', target: { path: contractShipmentPath(api.customerNumber), query: { groupId } }, accept: MEDIA.shipment, retryable: true },
+      signal,
+    );
     const members: { shipmentId: string; pin?: string }[] = [];
     if (listed.status !== 404) {
       for (const link of parseShipmentLinks(bodyOf(listed, 'list a group’s shipments')).filter((l) => l.rel === 'shipment' || l.rel === 'self')) {
@@ -430,8 +502,10 @@ async function manifestPdfOf(api: CanadaPostApi, manifest: CanadaPostManifest, s
   const link = manifest.links.filter((l) => l.rel === 'artifact').sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];
   if (!link) throw new CarrierError(CANADAPOST, `Canada Post gave no artifact link for manifest ${manifest.poNumber}`);
   const answer = await get(api, link, 'application/pdf', signal);
-  if (answer.status < 200 || answer.status >= 300) throw new CarrierError(CANADAPOST, `Canada Post did not give the PDF of manifest ${manifest.poNumber}: ${reasonOf(answer)}`);
-  if (!answer.body.subarray(0, 5).toString('latin1').startsWith('%PDF')) throw new CarrierError(CANADAPOST, `Canada Post's manifest ${manifest.poNumber} is not a PDF`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new CarrierError(CANADAPOST, `Canada Post did not give the PDF of manifest ${manifest.poNumber}: ${reasonOf(answer)}`);
+  if (!answer.body.subarray(0, 5).toString('latin1').startsWith('%PDF'))
+    throw new CarrierError(CANADAPOST, `Canada Post's manifest ${manifest.poNumber} is not a PDF`);
   return answer.body;
 }
 
@@ -448,7 +522,12 @@ async function closeOutOf(api: CanadaPostApi, manifests: CanadaPostManifest[], s
  * their PDF; undefined when none does. A non-contract account transmits
  * nothing, so holds nothing.
  */
-export async function canadaPostFindCloseOuts(reference: string, api: CanadaPostApi, signal: AbortSignal, now = new Date()): Promise<CarrierCloseOut | undefined> {
+export async function canadaPostFindCloseOuts(
+  reference: string,
+  api: CanadaPostApi,
+  signal: AbortSignal,
+  now = new Date(),
+): Promise<CarrierCloseOut | undefined> {
   if (!api.contractId) return undefined;
   const ours = customerReferenceOf(reference);
   const query = { start: day(new Date(now.getTime() - MANIFEST_SEARCH_DAYS * DAY)), end: day(now) };
@@ -456,7 +535,10 @@ export async function canadaPostFindCloseOuts(reference: string, api: CanadaPost
   if (answer.status === 404) return undefined;
   const links = parseManifestLinks(bodyOf(answer, 'list its manifests'));
   if (links.length > MANIFEST_SEARCH_LIMIT) {
-    throw new CarrierError(CANADAPOST, `Canada Post lists ${links.length} manifests in the last ${MANIFEST_SEARCH_DAYS} days; at most ${MANIFEST_SEARCH_LIMIT} are opened to find a transmit`);
+    throw new CarrierError(
+      CANADAPOST,
+      `Canada Post lists ${links.length} manifests in the last ${MANIFEST_SEARCH_DAYS} days; at most ${MANIFEST_SEARCH_LIMIT} are opened to find a transmit`,
+    );
   }
   const matched: CanadaPostManifest[] = [];
   for (const link of links) {
@@ -488,7 +570,11 @@ export async function canadaPostCloseOut(input: CloseOutInput, api: CanadaPostAp
   if (!input.shipper) throw new CarrierError(CANADAPOST, 'a Canada Post transmit needs the manifest’s shipper address');
   const ids = new Set(input.shipments.flatMap((s) => (s.shipmentId ? [s.shipmentId] : [])));
   // An order of several parcels: each parcel's shipment, found by its PIN (the order keeps the first one's id).
-  const pins = new Set(input.shipments.flatMap((s) => (s.pieceTrackingNumbers ?? (s.shipmentId ? [] : [s.trackingNumber])).filter((pin) => !(pin === s.trackingNumber && s.shipmentId))));
+  const pins = new Set(
+    input.shipments.flatMap((s) =>
+      (s.pieceTrackingNumbers ?? (s.shipmentId ? [] : [s.trackingNumber])).filter((pin) => !(pin === s.trackingNumber && s.shipmentId)),
+    ),
+  );
   const isOurs = (m: { shipmentId: string; pin?: string }) => ids.has(m.shipmentId) || (m.pin !== undefined && pins.has(m.pin));
   const groups = await openGroups(api, pins.size > 0, signal);
   const chosen = [...groups].filter(([, members]) => members.some(isOurs));
@@ -497,7 +583,13 @@ export async function canadaPostCloseOut(input: CloseOutInput, api: CanadaPostAp
   const xml = buildTransmitSetXml({ reference: input.reference, groupIds: chosen.map(([id]) => id), excludedShipmentIds: excluded, shipper: input.shipper });
   // Not retryable: a transmit of unknown outcome is resolved by Get Manifests (canadaPostFindCloseOuts), never by sending it again.
   const answer = await api.send(
-    { method: 'POST', target: { path: manifestPath(api.customerNumber) }, accept: MEDIA.manifest, body: { contentType: MEDIA.manifest, xml }, retryable: false },
+    {
+      method: 'POST',
+      target: { path: manifestPath(api.customerNumber) },
+      accept: MEDIA.manifest,
+      body: { contentType: MEDIA.manifest, xml },
+      retryable: false,
+    },
     signal,
   );
   const links = parseManifestLinks(bodyOf(answer, 'transmit the shipments'));

@@ -16,7 +16,16 @@ import * as z from '../../zod';
 import { shipDateOf, totalPieceCount } from '../request-mapping';
 import { CarrierRefusal, type CarrierQuote, type QuoteCharge, type QuoteTax, type RateInput } from '../../domain/carrier';
 import type { CanadaPostApi } from './api';
-import { destinationPostalCodeOf, familyOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, piecesOf, refuseInexpressible, refuseUnshippableParties } from './mapping';
+import {
+  destinationPostalCodeOf,
+  familyOf,
+  optionsOf,
+  originPostalCodeOf,
+  parcelCharacteristicsOf,
+  piecesOf,
+  refuseInexpressible,
+  refuseUnshippableParties,
+} from './mapping';
 import { mapBounded } from '../../bounded';
 import { bodyOf, malformed } from './messages';
 import { CANADA_POST_SERVICES, canadaPostServiceByCpCode } from './services';
@@ -58,7 +67,11 @@ export function buildCanadaPostRateRequest(input: RateInput): CanadaPostRateRequ
   // The plan's enabled services of this destination's family; none listed asks for every service (the parser drops codes it does not know).
   const offered = CANADA_POST_SERVICES.filter((s) => s.family === family);
   const enabled = offered.filter((s) => input.services.some((e) => e.code === s.code && !e.isDisabled));
-  if (enabled.length === 0) throw new CarrierRefusal(CANADAPOST, `Canada Post has no enabled service to ${family === 'domestic' ? 'Canada' : family === 'usa' ? 'the United States' : request.recipient.countryCode.toUpperCase()}`);
+  if (enabled.length === 0)
+    throw new CarrierRefusal(
+      CANADAPOST,
+      `Canada Post has no enabled service to ${family === 'domestic' ? 'Canada' : family === 'usa' ? 'the United States' : request.recipient.countryCode.toUpperCase()}`,
+    );
   // Last: a request Canada Post cannot rate at all says so before what only its ship would need.
   refuseUnshippableParties(request);
   const options = optionsOf(request, totalPieceCount(pieces));
@@ -86,7 +99,12 @@ export function buildCanadaPostRateRequest(input: RateInput): CanadaPostRateRequ
 
 /** The `mailing-scenario` document of one parcel of a request under an account (its contract id when it has one), elements in the documentation's order. */
 export const mailingScenarioXml = (request: CanadaPostRateRequest, contractId?: string, parcel: XmlNode = request.parcels[0]!.characteristics): string =>
-  xmlDocument('mailing-scenario', NS.rate, { 'customer-number': request.customerNumber, 'contract-id': contractId, ...request.scenario, 'parcel-characteristics': parcel });
+  xmlDocument('mailing-scenario', NS.rate, {
+    'customer-number': request.customerNumber,
+    'contract-id': contractId,
+    ...request.scenario,
+    'parcel-characteristics': parcel,
+  });
 
 // ---------------------------------------------------------------------------
 // The answer.
@@ -145,13 +163,24 @@ function chargesOf(quote: Quote, serviceCode: string, preTax: number): QuoteChar
   const charges = [line(`${serviceCode}_BASE`, quote['service-code'], quote['service-name'] || 'Base price', 'base', cents(details.base))];
   for (const option of details.options ? details.options.option : []) {
     const amount = cents(option['option-price']);
-    if (amount !== 0) charges.push(line(`CANADAPOST_OPTION_${option['option-code']}`, option['option-code'], option['option-name'] || option['option-code'], 'accessorial', amount));
+    if (amount !== 0)
+      charges.push(
+        line(`CANADAPOST_OPTION_${option['option-code']}`, option['option-code'], option['option-name'] || option['option-code'], 'accessorial', amount),
+      );
   }
   for (const adjustment of details.adjustments ? details.adjustments.adjustment : []) {
     const amount = cents(adjustment['adjustment-cost']);
     if (amount === 0) continue;
     const fuel = adjustment['adjustment-code'] === FUEL;
-    charges.push(line(fuel ? 'CANADAPOST_FUEL' : `CANADAPOST_ADJUSTMENT_${adjustment['adjustment-code']}`, adjustment['adjustment-code'], adjustment['adjustment-name'] || adjustment['adjustment-code'], fuel ? 'fuel' : 'surcharge', amount));
+    charges.push(
+      line(
+        fuel ? 'CANADAPOST_FUEL' : `CANADAPOST_ADJUSTMENT_${adjustment['adjustment-code']}`,
+        adjustment['adjustment-code'],
+        adjustment['adjustment-name'] || adjustment['adjustment-code'],
+        fuel ? 'fuel' : 'surcharge',
+        amount,
+      ),
+    );
   }
   // Canada Post's due is the reference: what its lines leave unexplained is one line, so the quote adds up to it.
   const rest = preTax - charges.reduce((sum, c) => sum + c.amount, 0);
@@ -236,7 +265,8 @@ export function parseCanadaPostRate(xml: string, mailingDate?: string): CarrierQ
   });
 }
 
-const later = (a: NonNullable<CarrierQuote['commitment']>, b: NonNullable<CarrierQuote['commitment']>) => (`${b.commitDate}T${b.commitTime}` > `${a.commitDate}T${a.commitTime}` ? b : a);
+const later = (a: NonNullable<CarrierQuote['commitment']>, b: NonNullable<CarrierQuote['commitment']>) =>
+  `${b.commitDate}T${b.commitTime}` > `${a.commitDate}T${a.commitTime}` ? b : a;
 
 /**
  * The order's quotes from each piece's (`count` parcels alike): only the
@@ -270,14 +300,15 @@ export function combineCanadaPostQuotes(perPiece: ReadonlyArray<{ quotes: Carrie
       for (const tax of q.taxes) taxes.set(tax.code, { tax, amount: (taxes.get(tax.code)?.amount ?? 0) + (subtotal * tax.rateBp * count) / 10_000 });
     }
     const commitments = all.map((a) => a.quote.commitment);
-    const commitment = commitments.every((c) => c !== null)
-      ? { ...commitments.reduce(later), guaranteed: commitments.every((c) => c.guaranteed) }
-      : null;
+    const commitment = commitments.every((c) => c !== null) ? { ...commitments.reduce(later), guaranteed: commitments.every((c) => c.guaranteed) } : null;
     return [
       {
         ...quote,
         charges: [...charges.values()],
-        taxes: [...taxes.values()].map(({ tax, amount }) => ({ ...tax, rateBp: preTax > 0 ? Math.min(10_000, Math.round((amount * 10_000) / preTax)) : tax.rateBp })),
+        taxes: [...taxes.values()].map(({ tax, amount }) => ({
+          ...tax,
+          rateBp: preTax > 0 ? Math.min(10_000, Math.round((amount * 10_000) / preTax)) : tax.rateBp,
+        })),
         commitment,
       },
     ];

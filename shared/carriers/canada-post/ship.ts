@@ -36,7 +36,19 @@ import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { contactOf, dutiesPayerOf, isInternational, placeOf, shipDateOf, shipReferenceOf, thirdPartyAccountOf } from '../request-mapping';
 import { CarrierRefusal, type ShipInput } from '../../domain/carrier';
-import { destinationPostalCodeOf, familyOf, kgOf, optionsOf, originPostalCodeOf, parcelCharacteristicsOf, parcelsOf, phoneOf, refuseInexpressible, roundTo, type CanadaPostPiece } from './mapping';
+import {
+  destinationPostalCodeOf,
+  familyOf,
+  kgOf,
+  optionsOf,
+  originPostalCodeOf,
+  parcelCharacteristicsOf,
+  parcelsOf,
+  phoneOf,
+  refuseInexpressible,
+  roundTo,
+  type CanadaPostPiece,
+} from './mapping';
 import { malformed } from './messages';
 import { CUSTOMER_NUMBER, customerNumberOf } from './rate';
 import { canadaPostServiceByCode, type CanadaPostService } from './services';
@@ -152,10 +164,17 @@ const REASON: Readonly<Record<string, { reason: string; other?: string }>> = {
 function customsOf(request: RateRequest, documentsOnly: boolean): XmlNode {
   const invoice = request.commercialInvoice;
   if (!invoice) {
-    throw new CarrierRefusal(CANADAPOST, `Canada Post ships ${documentsOnly ? 'documents' : 'goods'} outside Canada with a customs declaration: commercialInvoice and its items`);
+    throw new CarrierRefusal(
+      CANADAPOST,
+      `Canada Post ships ${documentsOnly ? 'documents' : 'goods'} outside Canada with a customs declaration: commercialInvoice and its items`,
+    );
   }
   const currency = (invoice.currency ?? 'CAD').toUpperCase();
-  if (currency !== 'CAD') throw new CarrierRefusal(CANADAPOST, `Canada Post takes a customs declaration in another currency than CAD with its rate from CAD, which the request does not carry (${currency})`);
+  if (currency !== 'CAD')
+    throw new CarrierRefusal(
+      CANADAPOST,
+      `Canada Post takes a customs declaration in another currency than CAD with its rate from CAD, which the request does not carry (${currency})`,
+    );
   if (invoice.invoiceItems.length > 500) throw new CarrierRefusal(CANADAPOST, 'Canada Post takes at most 500 customs items');
   const duties = dutiesPayerOf(CANADAPOST, request, 'recipient');
   if (duties.party !== 'recipient') throw new CarrierRefusal(CANADAPOST, 'Canada Post bills duties and taxes to the recipient only');
@@ -224,8 +243,10 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
   const service = canadaPostServiceByCode(input.serviceCode);
   if (!service) throw new CarrierRefusal(CANADAPOST, `Canada Post does not offer the service ${input.serviceCode}`);
   const family = familyOf(request);
-  if (service.family !== family) throw new CarrierRefusal(CANADAPOST, `Canada Post's ${service.name} does not go to ${request.recipient.countryCode.toUpperCase()}`);
-  if (contractId !== undefined && !CUSTOMER_NUMBER.test(contractId)) throw new CarrierRefusal(CANADAPOST, 'Canada Post contract ids are 1 to 10 digits; the account has another');
+  if (service.family !== family)
+    throw new CarrierRefusal(CANADAPOST, `Canada Post's ${service.name} does not go to ${request.recipient.countryCode.toUpperCase()}`);
+  if (contractId !== undefined && !CUSTOMER_NUMBER.test(contractId))
+    throw new CarrierRefusal(CANADAPOST, 'Canada Post contract ids are 1 to 10 digits; the account has another');
   const kind = contractId ? 'contract' : 'nonContract';
   const customerNumber = customerNumberOf(input);
   const pieces = parcelsOf(request);
@@ -254,8 +275,7 @@ export function buildCanadaPostShipRequest(input: ShipInput, contractId: string 
     preferences: { 'show-packing-instructions': 'false', 'show-postage-rate': 'false', 'show-insured-value': 'true' },
     references: referencesOf(request, reference),
     customs: international ? customsOf(request, documentsOnly) : undefined,
-    'settlement-info':
-      kind === 'contract' ? { 'paid-by-customer': thirdParty, 'contract-id': contractId, 'intended-method-of-payment': 'Account' } : undefined,
+    'settlement-info': kind === 'contract' ? { 'paid-by-customer': thirdParty, 'contract-id': contractId, 'intended-method-of-payment': 'Account' } : undefined,
   };
   const origin = originPostalCodeOf(request);
   if (kind === 'contract') {
@@ -304,7 +324,12 @@ export const refundRequestXml = (kind: CanadaPostShipRequest['kind'], email: str
 
 export type CanadaPostLink = { rel: string; href: string; mediaType: string; index?: number };
 
-export const linkSchema = z.object({ '@_rel': z.string(), '@_href': z.string().check(z.minLength(1)), '@_media-type': z.string(), '@_index': z.optional(z.string()) });
+export const linkSchema = z.object({
+  '@_rel': z.string(),
+  '@_href': z.string().check(z.minLength(1)),
+  '@_media-type': z.string(),
+  '@_index': z.optional(z.string()),
+});
 const linksSchema = z.object({ link: z.array(linkSchema) });
 /** A `link` element as read. */
 export const linkOf = (l: z.infer<typeof linkSchema>): CanadaPostLink => ({
@@ -370,5 +395,9 @@ export function parseNonContractDetails(xml: string): { trackingPin?: string; re
   if (!parsed.success) throw malformed('shipment details answer', parsed.error);
   const references = parsed.data['delivery-spec'].references;
   const reference = references ? references['customer-ref-1'] : undefined;
-  return { ...(parsed.data['tracking-pin'] ? { trackingPin: parsed.data['tracking-pin'] } : {}), ...(reference ? { reference } : {}), refunded: parsed.data['refund-request-info'] !== undefined };
+  return {
+    ...(parsed.data['tracking-pin'] ? { trackingPin: parsed.data['tracking-pin'] } : {}),
+    ...(reference ? { reference } : {}),
+    refunded: parsed.data['refund-request-info'] !== undefined,
+  };
 }

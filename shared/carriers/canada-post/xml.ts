@@ -82,7 +82,10 @@ export function readXml(text: string, what: string): Record<string, unknown> {
   try {
     parsed = parser.parse(text, true);
   } catch (error) {
-    throw new CarrierError(CANADAPOST, `Canada Post answered ${what} with a body that is not XML: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
+    throw new CarrierError(
+      CANADAPOST,
+      `Canada Post answered ${what} with a body that is not XML: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`,
+    );
   }
   if (typeof parsed !== 'object' || parsed === null) throw new CarrierError(CANADAPOST, `Canada Post answered ${what} with an empty body`);
   const { '?xml': _declaration, ...rest } = parsed as Record<string, unknown>;

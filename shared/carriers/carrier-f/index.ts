@@ -74,11 +74,7 @@ export type CarrierFShipRequest = Omit<CarrierFRateRequest, 'serviceLevels'> & {
 
 const SERVED_COUNTRIES = new Set(['CA', 'US']);
 
-const perSide = (
-  side: FreightOptions['tailgate'],
-  pickup: CarrierFAccessorialCode,
-  delivery: CarrierFAccessorialCode,
-): CarrierFAccessorial[] => {
+const perSide = (side: FreightOptions['tailgate'], pickup: CarrierFAccessorialCode, delivery: CarrierFAccessorialCode): CarrierFAccessorial[] => {
   if (side === 'both') return [{ code: pickup }, { code: delivery }];
   if (side === 'pickup') return [{ code: pickup }];
   if (side === 'delivery') return [{ code: delivery }];

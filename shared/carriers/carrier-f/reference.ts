@@ -36,6 +36,5 @@ export const reference: ConnectorReference = {
       priceFactorBp: 14000,
     }),
   ],
-  packaging: [
-  ],
+  packaging: [],
 };

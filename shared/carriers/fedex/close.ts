@@ -77,10 +77,16 @@ export function parseFedexClose(raw: unknown, closeDate: string, scrub: (text: s
 
 export async function fedexCloseOut(input: CloseOutInput, accountNumber: string, api: FedexApi, signal: AbortSignal): Promise<CarrierCloseOut> {
   // Never sent again after a 5xx or a lost answer: the close is asked again by the next close of the manifest (mayExist).
-  const answer = await api.send({ method: 'PUT', path: FEDEX_CLOSE_PATH, body: buildFedexGroundClose(accountNumber, input.shipDate), retryable: false }, signal);
+  const answer = await api.send(
+    { method: 'PUT', path: FEDEX_CLOSE_PATH, body: buildFedexGroundClose(accountNumber, input.shipDate), retryable: false },
+    signal,
+  );
   const closed = parseFedexClose(bodyOf(answer, 'close the Ground day'), input.shipDate, api.scrub);
   if (closed.documents.length > 0 || input.mayExist !== true) return closed;
-  const reprinted = await api.send({ method: 'POST', path: FEDEX_CLOSE_PATH, body: buildFedexGroundReprint(accountNumber, input.shipDate), retryable: true, readOnly: true }, signal);
+  const reprinted = await api.send(
+    { method: 'POST', path: FEDEX_CLOSE_PATH, body: buildFedexGroundReprint(accountNumber, input.shipDate), retryable: true, readOnly: true },
+    signal,
+  );
   // A reprint that finds no close of the day (FedEx's 400) leaves the manifest our sheet.
   return reprinted.status === 200 ? parseFedexClose(reprinted.body, input.shipDate, api.scrub) : closed;
 }

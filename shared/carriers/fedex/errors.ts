@@ -6,18 +6,22 @@ import type { FedexAnswer } from './api';
 export const FEDEX = 'FEDEX';
 
 const errorSchema = z.object({
-  errors: z.array(z.object({ code: z.optional(z.string().check(z.maxLength(200))), message: z.optional(z.string().check(z.maxLength(2000))) })).check(z.minLength(1)),
+  errors: z
+    .array(z.object({ code: z.optional(z.string().check(z.maxLength(200))), message: z.optional(z.string().check(z.maxLength(2000))) }))
+    .check(z.minLength(1)),
 });
 
 /** `code: message` of each error FedEx listed (at most five), when the body is its error document. */
 export function fedexErrorMessage(body: unknown): string | undefined {
   const parsed = errorSchema.safeParse(body);
   if (!parsed.success) return undefined;
-  return parsed.data.errors
-    .slice(0, 5)
-    .map((e) => [e.code, e.message].filter((part) => part !== undefined && part !== '').join(': '))
-    .filter((line) => line !== '')
-    .join('; ') || undefined;
+  return (
+    parsed.data.errors
+      .slice(0, 5)
+      .map((e) => [e.code, e.message].filter((part) => part !== undefined && part !== '').join(': '))
+      .filter((line) => line !== '')
+      .join('; ') || undefined
+  );
 }
 
 /** The codes of FedEx's errors, when the body is its error document. */

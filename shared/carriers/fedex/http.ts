@@ -92,7 +92,8 @@ export function createFedexApi(target: { mode: CarrierMode; account: CarrierAcco
     const text = bytes.toString('utf8');
     const body = parseJson(text);
     const said = fedexErrorMessage(body);
-    if (response.status === 429) throw new RetryableFailure(`FedEx is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
+    if (response.status === 429)
+      throw new RetryableFailure(`FedEx is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
     if (response.status >= 500) {
       const reason = `FedEx answered HTTP ${response.status}${said ? `: ${said}` : ''}`;
       if (request.retryable) throw new RetryableFailure(reason, retryAfterMs(response.headers.get('retry-after')));
@@ -123,7 +124,10 @@ export function createFedexApi(target: { mode: CarrierMode; account: CarrierAcco
           await sleep(wait, signal);
           continue;
         }
-        if (answer.status === 403) throw call.unusable(`FedEx refused the carrier account’s credentials for its account number (HTTP 403${fedexErrorMessage(answer.body) ? `: ${fedexErrorMessage(answer.body)}` : ''})`);
+        if (answer.status === 403)
+          throw call.unusable(
+            `FedEx refused the carrier account’s credentials for its account number (HTTP 403${fedexErrorMessage(answer.body) ? `: ${fedexErrorMessage(answer.body)}` : ''})`,
+          );
         if (answer.status !== 401) return answer;
         tokens.invalidate({ mode, account }, token);
         if (refreshed) throw call.unusable('FedEx refused the carrier account’s credentials (HTTP 401)');

@@ -14,7 +14,14 @@ import { FEDEX } from './errors';
 import { FEDEX_PACKAGING_CODES } from './reference';
 
 export type FedexMoney = { amount: number; currency: string };
-export type FedexAddress = { streetLines?: string[]; city?: string; stateOrProvinceCode?: string; postalCode?: string; countryCode: string; residential?: boolean };
+export type FedexAddress = {
+  streetLines?: string[];
+  city?: string;
+  stateOrProvinceCode?: string;
+  postalCode?: string;
+  countryCode: string;
+  residential?: boolean;
+};
 export type FedexWeight = { units: 'KG' | 'LB'; value: number };
 export type FedexDimensions = { length: number; width: number; height: number; units: 'CM' | 'IN' };
 export type FedexPiece = {
@@ -52,7 +59,17 @@ export const cut = (text: string | undefined, max: number): string | undefined =
 export const money = (m: Money): FedexMoney => ({ amount: Math.round(m.amount * 100) / 100, currency: fedexCurrency(m.currency) });
 
 /** FedEx's currency codes are its own where they differ from ISO 4217 (its documents' currency table). */
-const FEDEX_CURRENCIES: Readonly<Record<string, string>> = { CAD: 'CAD', USD: 'USD', EUR: 'EUR', GBP: 'UKL', MXN: 'NMP', JPY: 'JYE', CHF: 'SFR', CNY: 'CNY', AUD: 'AUD' };
+const FEDEX_CURRENCIES: Readonly<Record<string, string>> = {
+  CAD: 'CAD',
+  USD: 'USD',
+  EUR: 'EUR',
+  GBP: 'UKL',
+  MXN: 'NMP',
+  JPY: 'JYE',
+  CHF: 'SFR',
+  CNY: 'CNY',
+  AUD: 'AUD',
+};
 export const fedexCurrency = (iso: string): string => FEDEX_CURRENCIES[iso.toUpperCase()] ?? iso.toUpperCase();
 /** ISO 4217 of a FedEx currency code (the quote's currency). */
 export const isoCurrency = (fedex: string): string => Object.entries(FEDEX_CURRENCIES).find(([, f]) => f === fedex)?.[0] ?? fedex;
@@ -70,9 +87,12 @@ export const fedexProvinceOf = (countryCode: string, provinceCode: string | unde
 
 export function addressOf(address: Address, field: string, withStreet: boolean, residential = false): FedexAddress {
   const place = placeOf(address);
-  if (place.postalCode && place.postalCode.length > 10) throw new CarrierRefusal(FEDEX, `FedEx takes postal codes of at most 10 characters (${field}.postalCode)`);
+  if (place.postalCode && place.postalCode.length > 10)
+    throw new CarrierRefusal(FEDEX, `FedEx takes postal codes of at most 10 characters (${field}.postalCode)`);
   return compact<FedexAddress>({
-    streetLines: withStreet ? [address.addressLine1, address.addressLine2].map((line) => cut(line, 35)).filter((line): line is string => line !== undefined) : undefined,
+    streetLines: withStreet
+      ? [address.addressLine1, address.addressLine2].map((line) => cut(line, 35)).filter((line): line is string => line !== undefined)
+      : undefined,
     city: cut(address.city, 35),
     stateOrProvinceCode: fedexProvinceOf(place.countryCode, place.provinceCode),
     postalCode: place.postalCode || undefined,
@@ -81,7 +101,8 @@ export function addressOf(address: Address, field: string, withStreet: boolean, 
   });
 }
 
-export const units = (system: 'imperial' | 'metric') => (system === 'imperial' ? { weight: 'LB' as const, length: 'IN' as const } : { weight: 'KG' as const, length: 'CM' as const });
+export const units = (system: 'imperial' | 'metric') =>
+  system === 'imperial' ? { weight: 'LB' as const, length: 'IN' as const } : { weight: 'KG' as const, length: 'CM' as const };
 
 /**
  * FedEx's packaging of the shipment (one `packagingType` a request): FedEx's
@@ -117,7 +138,9 @@ export function piecesOf(request: RateRequest, reference?: string): FedexPiece[]
     const sides = [piece.length, piece.width, piece.height];
     return compact<FedexPiece>({
       weight: { units: weight, value: Math.max(Math.round(piece.weight * 10) / 10, 0.1) },
-      dimensions: sides.every((side) => side > 0) ? { length: Math.ceil(piece.length), width: Math.ceil(piece.width), height: Math.ceil(piece.height), units: length } : undefined,
+      dimensions: sides.every((side) => side > 0)
+        ? { length: Math.ceil(piece.length), width: Math.ceil(piece.width), height: Math.ceil(piece.height), units: length }
+        : undefined,
       declaredValue: insurance && (declared[i] ?? 0) > 0 ? money({ amount: declared[i]!, currency: insurance.currency }) : undefined,
       customerReferences: reference ? [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: reference }] : undefined,
     });
@@ -154,6 +177,9 @@ export function customsValueOf(request: RateRequest): Money | undefined {
 /** International goods (not documents) need a value FedEx can clear them at. */
 export function refuseGoodsWithoutValue(request: RateRequest): void {
   if (isInternational(request) && request.internationalOptions?.documentsOnly !== true && !customsValueOf(request)) {
-    throw new CarrierRefusal(FEDEX, 'FedEx quotes and ships international goods only with their value: internationalOptions.declaredValue or a commercial invoice');
+    throw new CarrierRefusal(
+      FEDEX,
+      'FedEx quotes and ships international goods only with their value: internationalOptions.declaredValue or a commercial invoice',
+    );
   }
 }

@@ -35,7 +35,13 @@ const tokenSchema = z.object({
 });
 
 /** The form FedEx's token endpoint takes (its `FullSchema`). */
-export type FedexTokenForm = { grant_type: 'client_credentials' | 'csp_credentials'; client_id: string; client_secret: string; child_Key?: string; child_secret?: string };
+export type FedexTokenForm = {
+  grant_type: 'client_credentials' | 'csp_credentials';
+  client_id: string;
+  client_secret: string;
+  child_Key?: string;
+  child_secret?: string;
+};
 
 /** The token form of an account's credentials; undefined when they lack a client id and secret, or have half a child pair. */
 export function tokenFormOf(credentials: Record<string, string>): FedexTokenForm | undefined {
@@ -56,8 +62,15 @@ export type FedexTokenCache = {
 
 type Entry = { token: string; renewAt: number };
 
-export function createFedexTokenCache(options: { fetch?: typeof globalThis.fetch; now?: () => number; maxEntries?: number; timeoutMs?: number } = {}): FedexTokenCache {
-  const { fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args), now = Date.now, maxEntries = 200, timeoutMs = 10_000 } = options;
+export function createFedexTokenCache(
+  options: { fetch?: typeof globalThis.fetch; now?: () => number; maxEntries?: number; timeoutMs?: number } = {},
+): FedexTokenCache {
+  const {
+    fetch: fetchImpl = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
+    now = Date.now,
+    maxEntries = 200,
+    timeoutMs = 10_000,
+  } = options;
   const cached = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
   const keyOf = (mode: CarrierMode, account: CarrierAccount): string => {
@@ -93,7 +106,8 @@ export function createFedexTokenCache(options: { fetch?: typeof globalThis.fetch
     }
     if (!response.ok) {
       const said = fedexErrorMessage(body);
-      if (response.status === 401 || response.status === 403) throw call.unusable(call.scrub(`FedEx refused the carrier account’s credentials (HTTP ${response.status}${said ? `: ${said}` : ''})`));
+      if (response.status === 401 || response.status === 403)
+        throw call.unusable(call.scrub(`FedEx refused the carrier account’s credentials (HTTP ${response.status}${said ? `: ${said}` : ''})`));
       throw fail(`FedEx refused the token request (HTTP ${response.status})${said ? `: ${said}` : ''}`);
     }
     const parsed = tokenSchema.safeParse(body);

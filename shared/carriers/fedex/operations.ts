@@ -15,12 +15,42 @@
  * a label is tendered").
  */
 import { dayNumber, isoDate, utcDayNumber } from '../../domain/dates';
-import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierQuote, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../../domain/carrier';
+import {
+  CarrierError,
+  CarrierRefusal,
+  NothingToAdopt,
+  type CarrierQuote,
+  type CarrierShipment,
+  type CarrierTracking,
+  type FoundPackage,
+  type ShipInput,
+  type ShipmentRef,
+} from '../../domain/carrier';
 import type { FedexApi } from './api';
 import { bodyOf, FEDEX, fedexErrorCodes, reasonOf } from './errors';
 import { parseFedexRate, type FedexRateRequest } from './rate';
-import { buildFedexCancel, buildFedexShipRequests, FEDEX_CANCEL_PATH, FEDEX_SHIP_PATH, fedexReferenceOf, fedexShipmentOf, parseFedexShip, returnOf, type FedexShipBody, type FedexShipped } from './ship';
-import { buildFedexReferenceSearch, buildFedexTrack, FEDEX_REFERENCE_PATH, FEDEX_TRACK_PATH, isAlreadyCancelled, parseFedexCancel, parseFedexReferenceSearch, parseFedexTrack } from './track';
+import {
+  buildFedexCancel,
+  buildFedexShipRequests,
+  FEDEX_CANCEL_PATH,
+  FEDEX_SHIP_PATH,
+  fedexReferenceOf,
+  fedexShipmentOf,
+  parseFedexShip,
+  returnOf,
+  type FedexShipBody,
+  type FedexShipped,
+} from './ship';
+import {
+  buildFedexReferenceSearch,
+  buildFedexTrack,
+  FEDEX_REFERENCE_PATH,
+  FEDEX_TRACK_PATH,
+  isAlreadyCancelled,
+  parseFedexCancel,
+  parseFedexReferenceSearch,
+  parseFedexTrack,
+} from './track';
 import { FEDEX_VOID_WINDOW_DAYS } from './profile';
 
 export async function fedexRate(request: FedexRateRequest, api: FedexApi, signal: AbortSignal): Promise<CarrierQuote[]> {
@@ -29,8 +59,23 @@ export async function fedexRate(request: FedexRateRequest, api: FedexApi, signal
 }
 
 /** The tracking numbers FedEx lists under `reference` for the account, shipped between the dates. */
-async function searchReference(api: FedexApi, reference: string, accountNumber: string, dates: { begin: string; end: string }, signal: AbortSignal): Promise<string[]> {
-  const answer = await api.send({ method: 'POST', path: FEDEX_REFERENCE_PATH, body: buildFedexReferenceSearch(reference, accountNumber, dates.begin, dates.end), retryable: true, readOnly: true }, signal);
+async function searchReference(
+  api: FedexApi,
+  reference: string,
+  accountNumber: string,
+  dates: { begin: string; end: string },
+  signal: AbortSignal,
+): Promise<string[]> {
+  const answer = await api.send(
+    {
+      method: 'POST',
+      path: FEDEX_REFERENCE_PATH,
+      body: buildFedexReferenceSearch(reference, accountNumber, dates.begin, dates.end),
+      retryable: true,
+      readOnly: true,
+    },
+    signal,
+  );
   return parseFedexReferenceSearch(bodyOf(answer, 'search the shipment reference', () => false));
 }
 
@@ -94,7 +139,13 @@ export async function fedexShip(input: ShipInput, api: FedexApi, signal: AbortSi
   if (requests.returnShipment) {
     try {
       // The outbound was just bought or adopted: the return may exist only if the outbound might have.
-      returned = await buyOrAdopt(api, returnOf(requests.returnShipment, shipped.masterTrackingNumber), `${requests.reference}R`, { ...common, mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 }, signal);
+      returned = await buyOrAdopt(
+        api,
+        returnOf(requests.returnShipment, shipped.masterTrackingNumber),
+        `${requests.reference}R`,
+        { ...common, mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 },
+        signal,
+      );
     } catch (error) {
       if (signal.aborted) throw error;
       const undone = await undo(api, requests.accountNumber, shipped.masterTrackingNumber, signal);
@@ -110,22 +161,40 @@ export async function fedexShip(input: ShipInput, api: FedexApi, signal: AbortSi
  * shipment's are left out. Shipped from the void window back to ten days on
  * (FedEx ships up to ten days ahead).
  */
-export async function fedexFindShipments(reference: string, accountNumber: string, api: FedexApi, signal: AbortSignal, now = new Date()): Promise<FoundPackage[]> {
+export async function fedexFindShipments(
+  reference: string,
+  accountNumber: string,
+  api: FedexApi,
+  signal: AbortSignal,
+  now = new Date(),
+): Promise<FoundPackage[]> {
   const today = isoDate(utcDayNumber(now));
   const dates = around(today, FEDEX_VOID_WINDOW_DAYS, 10);
   const ours = fedexReferenceOf(reference);
   const outbound = await searchReference(api, ours, accountNumber, dates, signal);
   const returned = await searchReference(api, `${ours}R`, accountNumber, dates, signal);
-  return [...outbound.map((trackingNumber) => ({ trackingNumber, role: 'outbound' as const })), ...returned.map((trackingNumber) => ({ trackingNumber, role: 'return' as const }))];
+  return [
+    ...outbound.map((trackingNumber) => ({ trackingNumber, role: 'outbound' as const })),
+    ...returned.map((trackingNumber) => ({ trackingNumber, role: 'return' as const })),
+  ];
 }
 
 export async function fedexTrack(shipment: ShipmentRef, api: FedexApi, signal: AbortSignal): Promise<CarrierTracking> {
-  const answer = await api.send({ method: 'POST', path: FEDEX_TRACK_PATH, body: buildFedexTrack(shipment.trackingNumber), retryable: true, readOnly: true }, signal);
-  return parseFedexTrack(bodyOf(answer, `track ${shipment.trackingNumber}`, () => false), shipment.trackingNumber);
+  const answer = await api.send(
+    { method: 'POST', path: FEDEX_TRACK_PATH, body: buildFedexTrack(shipment.trackingNumber), retryable: true, readOnly: true },
+    signal,
+  );
+  return parseFedexTrack(
+    bodyOf(answer, `track ${shipment.trackingNumber}`, () => false),
+    shipment.trackingNumber,
+  );
 }
 
 export async function fedexCancel(shipment: ShipmentRef, accountNumber: string, api: FedexApi, signal: AbortSignal): Promise<void> {
-  const answer = await api.send({ method: 'PUT', path: FEDEX_CANCEL_PATH, body: buildFedexCancel(accountNumber, shipment.shipmentId ?? shipment.trackingNumber), retryable: true }, signal);
+  const answer = await api.send(
+    { method: 'PUT', path: FEDEX_CANCEL_PATH, body: buildFedexCancel(accountNumber, shipment.shipmentId ?? shipment.trackingNumber), retryable: true },
+    signal,
+  );
   if (answer.status >= 200 && answer.status < 300) return parseFedexCancel(answer.body);
   const reason = reasonOf(answer);
   // Cancelling a cancelled shipment succeeds (the port's rule): a retried cancel finds it cancelled.

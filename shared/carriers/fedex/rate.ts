@@ -166,7 +166,9 @@ const replySchema = z.object({
 const rateAnswerSchema = z.object({
   output: z.object({
     rateReplyDetails: z.array(replySchema).check(z.maxLength(100)),
-    alerts: z.optional(z.array(z.object({ code: z.optional(words(200)), message: z.optional(words(2000)), alertType: z.optional(words(40)) })).check(z.maxLength(50))),
+    alerts: z.optional(
+      z.array(z.object({ code: z.optional(words(200)), message: z.optional(words(2000)), alertType: z.optional(words(40)) })).check(z.maxLength(50)),
+    ),
   }),
 });
 type Reply = z.infer<typeof replySchema>;
@@ -174,12 +176,27 @@ type RatedDetail = z.infer<typeof ratedDetailSchema>;
 
 const minor = (value: number | undefined): number => Math.round((value ?? 0) * 100);
 
-const TRANSIT_DAYS: Readonly<Record<string, number>> = { ONE_DAY: 1, TWO_DAYS: 2, THREE_DAYS: 3, FOUR_DAYS: 4, FIVE_DAYS: 5, SIX_DAYS: 6, SEVEN_DAYS: 7, EIGHT_DAYS: 8, NINE_DAYS: 9, TEN_DAYS: 10 };
+const TRANSIT_DAYS: Readonly<Record<string, number>> = {
+  ONE_DAY: 1,
+  TWO_DAYS: 2,
+  THREE_DAYS: 3,
+  FOUR_DAYS: 4,
+  FIVE_DAYS: 5,
+  SIX_DAYS: 6,
+  SEVEN_DAYS: 7,
+  EIGHT_DAYS: 8,
+  NINE_DAYS: 9,
+  TEN_DAYS: 10,
+};
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/;
 
 /** Our charge code of a FedEx surcharge type (`FUEL` → `FEDEX_FUEL`), a name from FedEx's description, never a bare code. */
 const surchargeName = (type: string, description: string | undefined): string =>
-  description?.trim() || type.toLowerCase().replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+  description?.trim() ||
+  type
+    .toLowerCase()
+    .replaceAll('_', ' ')
+    .replace(/^./, (c) => c.toUpperCase());
 
 function chargesOf(detail: RatedDetail, service: { code: string; fedexCode: string; name: string }): QuoteCharge[] {
   const line = (code: string, billingCode: string, name: string, type: QuoteCharge['type'], value: number): QuoteCharge => ({
@@ -211,7 +228,7 @@ function chargesOf(detail: RatedDetail, service: { code: string; fedexCode: stri
 /** `days` business days (Monday to Friday) after `date`. */
 function addBusinessDays(date: string, days: number): string {
   let day = dayNumber(date);
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     day += 1;
     const dow = weekday(day);
     if (dow !== 0 && dow !== 6) left -= 1;
@@ -265,7 +282,11 @@ export function parseFedexRate(raw: unknown, shipDate: string, serviceCodes?: re
         charges,
         taxes: (list.shipmentRateDetail?.taxes ?? [])
           .filter((tax) => minor(tax.amount) > 0 && subtotal > 0 && tax.type)
-          .map((tax) => ({ code: tax.type!, name: { en: tax.description || tax.name || tax.type!, fr: tax.description || tax.name || tax.type! }, rateBp: Math.min(10_000, Math.round((minor(tax.amount) * 10_000) / subtotal)) })),
+          .map((tax) => ({
+            code: tax.type!,
+            name: { en: tax.description || tax.name || tax.type!, fr: tax.description || tax.name || tax.type! },
+            rateBp: Math.min(10_000, Math.round((minor(tax.amount) * 10_000) / subtotal)),
+          })),
         commitment: commitmentOf(reply, shipDate),
         ...(negotiated !== undefined && negotiated > 0 ? { negotiatedSubtotal: negotiated } : {}),
       },

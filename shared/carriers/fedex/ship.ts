@@ -29,7 +29,17 @@ import type { Address } from '../../domain/rate/schema';
 import { compact, contactOf, dutiesPayerOf, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf } from '../request-mapping';
 import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../../domain/carrier';
 import { FEDEX, malformed } from './errors';
-import { accountNumberOf, addressOf, cut, packagingTypeOf, piecesOf, refuseGoodsWithoutValue, type FedexAddress, type FedexCommodity, type FedexPiece } from './mapping';
+import {
+  accountNumberOf,
+  addressOf,
+  cut,
+  packagingTypeOf,
+  piecesOf,
+  refuseGoodsWithoutValue,
+  type FedexAddress,
+  type FedexCommodity,
+  type FedexPiece,
+} from './mapping';
 import { customsOf } from './rate';
 import { fedexServiceByCode, type FedexService } from './services';
 
@@ -73,7 +83,12 @@ function partyOf(address: Address, field: string, fallbackPhone: string | undefi
   const phone = (contact.phoneNumber ?? fallbackPhone)?.replace(/[^0-9+]/g, '').slice(0, 15);
   if (!phone) throw new CarrierRefusal(FEDEX, `FedEx ships only with a phone number (${field}.phoneNumber)`);
   return {
-    contact: compact({ personName: cut(contact.personName, 70)!, phoneNumber: phone, companyName: cut(contact.companyName, 35), emailAddress: cut(contact.emailAddress, 80) }),
+    contact: compact({
+      personName: cut(contact.personName, 70)!,
+      phoneNumber: phone,
+      companyName: cut(contact.companyName, 35),
+      emailAddress: cut(contact.emailAddress, 80),
+    }),
     address: addressOf(address, field, true, residential),
   };
 }
@@ -92,13 +107,19 @@ export type FedexShipBody = {
     shippingChargesPayment: { paymentType: 'SENDER' };
     labelSpecification: { imageType: 'PDF' | 'ZPLII'; labelStockType: 'PAPER_4X6' | 'STOCK_4X6' };
     totalPackageCount: number;
-    shipmentSpecialServices?: { specialServiceTypes: ['RETURN_SHIPMENT']; returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL'; returnAssociationDetail?: { trackingNumber: string } } };
+    shipmentSpecialServices?: {
+      specialServiceTypes: ['RETURN_SHIPMENT'];
+      returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL'; returnAssociationDetail?: { trackingNumber: string } };
+    };
     customsClearanceDetail?: {
       dutiesPayment: { paymentType: 'SENDER' | 'RECIPIENT' | 'THIRD_PARTY'; payor?: { responsibleParty: { accountNumber: { value: string } } } };
       isDocumentOnly?: boolean;
       commodities: FedexCommodity[];
     };
-    shippingDocumentSpecification?: { shippingDocumentTypes: ['COMMERCIAL_INVOICE']; commercialInvoiceDetail: { documentFormat: { docType: 'PDF'; stockType: 'PAPER_LETTER' } } };
+    shippingDocumentSpecification?: {
+      shippingDocumentTypes: ['COMMERCIAL_INVOICE'];
+      commercialInvoiceDetail: { documentFormat: { docType: 'PDF'; stockType: 'PAPER_LETTER' } };
+    };
     requestedPackageLineItems: FedexPiece[];
   };
 };
@@ -123,7 +144,10 @@ export function buildFedexShipRequests(input: ShipInput): FedexShipRequests {
   if (!service) throw new CarrierRefusal(FEDEX, `FedEx has no service ${input.serviceCode}`);
   const reference = fedexReferenceOf(shipReferenceOf(FEDEX, input));
   const accountNumber = accountNumberOf(input);
-  const shipDate = input.shipTime.slice(0, 10) > request.shippingOptions.shippingDate.slice(0, 10) ? input.shipTime.slice(0, 10) : request.shippingOptions.shippingDate.slice(0, 10);
+  const shipDate =
+    input.shipTime.slice(0, 10) > request.shippingOptions.shippingDate.slice(0, 10)
+      ? input.shipTime.slice(0, 10)
+      : request.shippingOptions.shippingDate.slice(0, 10);
   const international = isInternational(request);
   const documentsOnly = international && request.internationalOptions?.documentsOnly === true;
   const zpl = input.labelFormat === 'ZPL';
@@ -149,7 +173,8 @@ export function buildFedexShipRequests(input: ShipInput): FedexShipRequests {
       customsClearanceDetail: international
         ? compact({
             dutiesPayment: compact({
-              paymentType: !duties || duties.party === 'sender' ? ('SENDER' as const) : duties.party === 'recipient' ? ('RECIPIENT' as const) : ('THIRD_PARTY' as const),
+              paymentType:
+                !duties || duties.party === 'sender' ? ('SENDER' as const) : duties.party === 'recipient' ? ('RECIPIENT' as const) : ('THIRD_PARTY' as const),
               payor: duties?.accountNumber ? { responsibleParty: { accountNumber: { value: duties.accountNumber } } } : undefined,
             }),
             isDocumentOnly: documentsOnly ? true : undefined,
@@ -171,7 +196,14 @@ export function buildFedexShipRequests(input: ShipInput): FedexShipRequests {
     packageCount: pieces.length,
     shipment: body(shipper, recipient, pieces, false),
     ...(request.shippingOptions.createReturnLabel === true
-      ? { returnShipment: body(partyOf(request.recipient, 'recipient', shipperPhone), shipper, [{ ...pieces[0]!, customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: `${reference}R` }] }], true) }
+      ? {
+          returnShipment: body(
+            partyOf(request.recipient, 'recipient', shipperPhone),
+            shipper,
+            [{ ...pieces[0]!, customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: `${reference}R` }] }],
+            true,
+          ),
+        }
       : {}),
   };
 }
@@ -181,12 +213,19 @@ export const returnOf = (body: FedexShipBody, masterTrackingNumber: string): Fed
   ...body,
   requestedShipment: {
     ...body.requestedShipment,
-    shipmentSpecialServices: { specialServiceTypes: ['RETURN_SHIPMENT'], returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL', returnAssociationDetail: { trackingNumber: masterTrackingNumber } } },
+    shipmentSpecialServices: {
+      specialServiceTypes: ['RETURN_SHIPMENT'],
+      returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL', returnAssociationDetail: { trackingNumber: masterTrackingNumber } },
+    },
   },
 });
 
 /** The cancel request of a shipment (any piece's number cancels the whole shipment). */
-export const buildFedexCancel = (accountNumber: string, trackingNumber: string) => ({ accountNumber: { value: accountNumber }, deletionControl: 'DELETE_ALL_PACKAGES' as const, trackingNumber });
+export const buildFedexCancel = (accountNumber: string, trackingNumber: string) => ({
+  accountNumber: { value: accountNumber },
+  deletionControl: 'DELETE_ALL_PACKAGES' as const,
+  trackingNumber,
+});
 
 // ---------------------------------------------------------------------------
 // The answer.
@@ -246,7 +285,10 @@ export function parseFedexShip(raw: unknown): FedexShipped {
   const parsed = shipAnswerSchema.safeParse(raw);
   if (!parsed.success) throw malformed('ship response', parsed.error);
   const shipment = parsed.data.output.transactionShipments[0]!;
-  const pieces = shipment.pieceResponses.map((p) => ({ trackingNumber: p.trackingNumber, ...compact({ label: labelOf(p.packageDocuments?.find((d) => d.contentType === 'LABEL') ?? p.packageDocuments?.[0]) }) }));
+  const pieces = shipment.pieceResponses.map((p) => ({
+    trackingNumber: p.trackingNumber,
+    ...compact({ label: labelOf(p.packageDocuments?.find((d) => d.contentType === 'LABEL') ?? p.packageDocuments?.[0]) }),
+  }));
   const invoice = shipment.shipmentDocuments?.find((d) => d.contentType === 'COMMERCIAL_INVOICE' && d.encodedLabel);
   return compact({
     masterTrackingNumber: shipment.masterTrackingNumber ?? pieces[0]!.trackingNumber,
@@ -258,9 +300,12 @@ export function parseFedexShip(raw: unknown): FedexShipped {
 /** The port's shipment from FedEx's answers: the outbound (its labels, its invoice) and the return when one was made. */
 export function fedexShipmentOf(input: ShipInput, shipped: FedexShipped, returned?: FedexShipped): CarrierShipment {
   // The master first (FedEx lists it first; the order's packages follow its order).
-  const pieces = [...shipped.pieces].sort((a, b) => Number(b.trackingNumber === shipped.masterTrackingNumber) - Number(a.trackingNumber === shipped.masterTrackingNumber));
+  const pieces = [...shipped.pieces].sort(
+    (a, b) => Number(b.trackingNumber === shipped.masterTrackingNumber) - Number(a.trackingNumber === shipped.masterTrackingNumber),
+  );
   const documents: CarrierDocument[] = [];
-  for (const [index, p] of pieces.entries()) if (p.label) documents.push({ type: 'label', packageIndex: index, format: p.label.format, content: p.label.content });
+  for (const [index, p] of pieces.entries())
+    if (p.label) documents.push({ type: 'label', packageIndex: index, format: p.label.format, content: p.label.content });
   const returnLabel = returned?.pieces[0]?.label;
   if (returnLabel) documents.push({ type: 'returnLabel', packageIndex: 0, format: returnLabel.format, content: returnLabel.content });
   if (shipped.invoice) documents.push({ type: 'customsInvoice', format: 'PDF', content: shipped.invoice });

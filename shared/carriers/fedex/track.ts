@@ -61,7 +61,9 @@ const resultSchema = z.object({
 });
 const trackAnswerSchema = z.object({
   output: z.object({
-    completeTrackResults: z.array(z.object({ trackingNumber: z.optional(words(40)), trackResults: z.array(resultSchema).check(z.maxLength(200)) })).check(z.maxLength(200)),
+    completeTrackResults: z
+      .array(z.object({ trackingNumber: z.optional(words(40)), trackResults: z.array(resultSchema).check(z.maxLength(200)) }))
+      .check(z.maxLength(200)),
   }),
 });
 
@@ -88,7 +90,8 @@ export function parseFedexTrack(raw: unknown, trackingNumber: string): CarrierTr
   if (!parsed.success) throw malformed('tracking response', parsed.error);
   const results = parsed.data.output.completeTrackResults.flatMap((r) => r.trackResults);
   const found = results.find((r) => r.trackingNumberInfo?.trackingNumber === trackingNumber) ?? results[0];
-  if (!found || found.error) throw new CarrierError(FEDEX, `FedEx has no tracking for ${trackingNumber}${found?.error?.message ? `: ${found.error.message}` : ''}`);
+  if (!found || found.error)
+    throw new CarrierError(FEDEX, `FedEx has no tracking for ${trackingNumber}${found?.error?.message ? `: ${found.error.message}` : ''}`);
   const events = (found.scanEvents ?? []).flatMap((scan) => eventOf(scan) ?? []).sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
   const latest = found.latestStatusDetail?.code;
   const transitStatus = latest ? fedexEventCodeOf(latest).status : (events[0]?.status ?? 'pending');
@@ -113,7 +116,8 @@ const cancelAnswerSchema = z.object({ output: z.object({ cancelledShipment: z.bo
 export function parseFedexCancel(raw: unknown): void {
   const parsed = cancelAnswerSchema.safeParse(raw);
   if (!parsed.success) throw malformed('cancel response', parsed.error);
-  if (!parsed.data.output.cancelledShipment) throw new CarrierError(FEDEX, `FedEx did not cancel the shipment${parsed.data.output.message ? `: ${parsed.data.output.message}` : ''}`);
+  if (!parsed.data.output.cancelledShipment)
+    throw new CarrierError(FEDEX, `FedEx did not cancel the shipment${parsed.data.output.message ? `: ${parsed.data.output.message}` : ''}`);
 }
 
 /** FedEx's words when the shipment it is asked to cancel is already cancelled. */

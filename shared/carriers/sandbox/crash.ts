@@ -18,4 +18,3 @@ export const sandboxShipCrash = (times: number = config.sandboxShipCrash) => {
     throw new Error('sandbox: injected crash after the carrier call (SANDBOX_SHIP_CRASH)');
   };
 };
-

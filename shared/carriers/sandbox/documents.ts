@@ -68,7 +68,12 @@ export function carrierZDocuments(shipment: { carrierCode: string; pieceTracking
   const count = shipment.pieceTrackingNumbers.length;
   return [
     ...shipment.pieceTrackingNumbers.flatMap((number, packageIndex): WireDocument[] => [
-      { type: 'label', format: 'ZPL', packageIndex, content: Buffer.from(labelZpl(shipment.carrierCode, number, packageIndex, count), 'ascii').toString('base64') },
+      {
+        type: 'label',
+        format: 'ZPL',
+        packageIndex,
+        content: Buffer.from(labelZpl(shipment.carrierCode, number, packageIndex, count), 'ascii').toString('base64'),
+      },
       { type: 'label', format: 'PNG', packageIndex, content: labelImage(number, packageIndex, count).toString('base64') },
     ]),
     ...(shipment.returnTrackingNumber

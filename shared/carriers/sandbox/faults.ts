@@ -20,11 +20,13 @@ export const sandboxFaultSchema = z.strictObject({
 });
 export type SandboxFault = z.infer<typeof sandboxFaultSchema>;
 
-export const sandboxFaultsSchema = z.record(z.string(), sandboxFaultSchema).check(z.superRefine((faults, ctx) => {
-  for (const key of Object.keys(faults)) {
-    if (!/^[A-Z0-9_]+$/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a carrier code' });
-  }
-}));
+export const sandboxFaultsSchema = z.record(z.string(), sandboxFaultSchema).check(
+  z.superRefine((faults, ctx) => {
+    for (const key of Object.keys(faults)) {
+      if (!/^[A-Z0-9_]+$/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a carrier code' });
+    }
+  }),
+);
 export type SandboxFaults = z.infer<typeof sandboxFaultsSchema>;
 
 /** Parses SANDBOX_FAULTS; empty or unset means no faults. A bad value fails loudly at start. */

@@ -122,6 +122,16 @@ export function priceShipment(shipment: SandboxShipment, tariff: Tariff, catalog
     }
     if (duties !== undefined) charges.push(charge('ESTIMATED_DUTIES_TAXES', duties));
 
-    return [{ carrierCode, serviceCode, currency: shipment.currency.toUpperCase(), fxRate: fx, charges, taxes: taxes.map((t) => ({ ...t, name: { ...t.name } })), commitment }];
+    return [
+      {
+        carrierCode,
+        serviceCode,
+        currency: shipment.currency.toUpperCase(),
+        fxRate: fx,
+        charges,
+        taxes: taxes.map((t) => ({ ...t, name: { ...t.name } })),
+        commitment,
+      },
+    ];
   });
 }

@@ -146,7 +146,12 @@ export function locationOf(place: TrackingPlace): string | undefined {
  * first, and the status of the newest (pending before the label's time).
  * CarrierError when shippedAt or the commitment cannot be read.
  */
-export function sandboxJourney(carrierCode: SandboxCarrierCode, shipment: SandboxShipmentFacts & { trackingNumber: string }, pace: number, now: Date): CarrierTracking {
+export function sandboxJourney(
+  carrierCode: SandboxCarrierCode,
+  shipment: SandboxShipmentFacts & { trackingNumber: string },
+  pace: number,
+  now: Date,
+): CarrierTracking {
   if (!(Number.isFinite(pace) && pace > 0)) throw new RangeError(`the tracking pace must be a positive number, got ${pace}`);
   const nowAt = now.getTime();
   if (Number.isNaN(nowAt)) throw new RangeError('now is not a valid date');

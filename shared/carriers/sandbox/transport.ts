@@ -37,7 +37,6 @@ export type SandboxTransportOptions = {
   pace?: number;
 };
 
-
 /** A carrier that never answers: settles only when the caller gives up. */
 const noAnswer = (signal: AbortSignal): Promise<never> =>
   new Promise((_, reject) => {
@@ -100,7 +99,12 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
 
   /** The journey now of the shipment a track or void names; the pace is read per call so a changed setting applies without a new transport. */
   const journeyNow = ({ trackingNumber, shipmentId }: SandboxLookup) =>
-    sandboxJourney(carrierCode, { trackingNumber, ...decodeShipmentId(carrierCode, trackingNumber, shipmentId) }, options.pace ?? config.sandboxTrackingPace, clock());
+    sandboxJourney(
+      carrierCode,
+      { trackingNumber, ...decodeShipmentId(carrierCode, trackingNumber, shipmentId) },
+      options.pace ?? config.sandboxTrackingPace,
+      clock(),
+    );
 
   /** What the carrier remembers of a shipment it makes now: it is written into the shipment id. */
   const factsOf = (order: SandboxShipOrder): SandboxShipmentFacts => {

@@ -97,7 +97,7 @@ export function patchedDocument(document: UpsDocument): Doc {
   const schemas = patched.components.schemas as Record<string, { properties?: Record<string, Record<string, Json>> }>;
   for (const erratum of ERRATA.filter((e) => e.document === document)) {
     const schema = schemas[erratum.schema] as Record<string, Json> | undefined;
-    const holder = (erratum.property === undefined ? schema : (schema?.properties as Record<string, Record<string, Json>> | undefined)?.[erratum.property]);
+    const holder = erratum.property === undefined ? schema : (schema?.properties as Record<string, Record<string, Json>> | undefined)?.[erratum.property];
     const where = `${erratum.schema}${erratum.property ? `.${erratum.property}` : ''}.${erratum.keyword}`;
     if (!holder || JSON.stringify(holder[erratum.keyword]) !== JSON.stringify(erratum.expected)) {
       throw new Error(`UPS ${document}: erratum ${where} is no longer in the document; drop it from ERRATA`);

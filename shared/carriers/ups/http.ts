@@ -108,7 +108,8 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
     if (truncated) throw new CarrierError(UPS, `UPS answered HTTP ${response.status} with a body above ${maxBodyBytes} bytes`);
     const body = parseJson(text);
     const said = upsErrorMessage(body);
-    if (response.status === 429) throw new RetryableFailure(`UPS is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
+    if (response.status === 429)
+      throw new RetryableFailure(`UPS is rate limiting (HTTP 429)${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
     if (response.status >= 500) {
       const reason = `UPS answered HTTP ${response.status}${said ? `: ${said}` : ''}`;
       if (request.retryable) throw new RetryableFailure(reason, retryAfterMs(response.headers.get('retry-after')));

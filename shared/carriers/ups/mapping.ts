@@ -25,7 +25,8 @@ export type UpsAddress = Rating['ShipTo_Address'];
 export type UpsParty = Rating['Shipment_ShipTo'];
 export type UpsMoney = Rating['Shipment_InvoiceLineTotal'];
 /** The fields of Rating's package this connector fills; every package has its packaging and its weight. */
-export type UpsPackage = Pick<Rating['Shipment_Package'], 'Dimensions' | 'PackageServiceOptions'> & Required<Pick<Rating['Shipment_Package'], 'PackagingType' | 'PackageWeight'>>;
+export type UpsPackage = Pick<Rating['Shipment_Package'], 'Dimensions' | 'PackageServiceOptions'> &
+  Required<Pick<Rating['Shipment_Package'], 'PackagingType' | 'PackageWeight'>>;
 
 export const cut = (text: string | undefined, max: number): string | undefined => {
   const t = text?.trim();
@@ -125,4 +126,3 @@ export function thirdPartyCountryOf(request: RateRequest): string {
   const country = typeof soldTo?.countryCode === 'string' && /^[A-Za-z]{2}$/.test(soldTo.countryCode) ? soldTo.countryCode : request.shipper.countryCode;
   return country.toUpperCase();
 }
-

@@ -69,11 +69,13 @@ type _TrackingErrorDocumented = Documented<Mismatches<z.input<typeof upsErrorSch
 export function upsErrorMessage(body: unknown): string | undefined {
   const parsed = upsErrorSchema.safeParse(body);
   if (!parsed.success) return undefined;
-  return parsed.data.response.errors
-    .map((e) => [e.code, e.message].filter((part) => part !== undefined && part !== '').join(': '))
-    .filter((text) => text !== '')
-    .join('; ')
-    .slice(0, 500) || undefined;
+  return (
+    parsed.data.response.errors
+      .map((e) => [e.code, e.message].filter((part) => part !== undefined && part !== '').join(': '))
+      .filter((text) => text !== '')
+      .join('; ')
+      .slice(0, 500) || undefined
+  );
 }
 
 export type UpsTokenOptions = {
@@ -162,7 +164,8 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
     }
     if (!response.ok) {
       const said = upsErrorMessage(body);
-      if (response.status === 401 || response.status === 403) throw call.unusable(`UPS refused the carrier account’s credentials (HTTP ${response.status}${said ? `: ${said}` : ''})`);
+      if (response.status === 401 || response.status === 403)
+        throw call.unusable(`UPS refused the carrier account’s credentials (HTTP ${response.status}${said ? `: ${said}` : ''})`);
       throw fail(`UPS refused the token request (HTTP ${response.status})${said ? `: ${said}` : ''}`);
     }
     const parsed = upsTokenResponseSchema.safeParse(body);

@@ -15,7 +15,16 @@
  * ship and track answers are built then, never in the rate function.
  */
 import { compact } from '../request-mapping';
-import { CarrierError, CarrierRefusal, NothingToAdopt, type CarrierShipment, type CarrierTracking, type FoundPackage, type ShipInput, type ShipmentRef } from '../../domain/carrier';
+import {
+  CarrierError,
+  CarrierRefusal,
+  NothingToAdopt,
+  type CarrierShipment,
+  type CarrierTracking,
+  type FoundPackage,
+  type ShipInput,
+  type ShipmentRef,
+} from '../../domain/carrier';
 import type { UpsApi } from './api';
 import type { ReferenceSearchQuery } from './documents';
 import { bodyOf, reasonOf } from './answers';
@@ -40,7 +49,10 @@ export { buildRate, upsRate } from './rate-operation';
 
 /** The tracking numbers UPS holds under `reference` for the account; none when it has none. */
 async function searchReference(api: UpsApi, reference: string, accountNumber: string, signal: AbortSignal): Promise<string[]> {
-  const answer = await api.send({ method: 'GET', path: upsReferencePath(reference), query: { locale: 'en_US', shipperNum: accountNumber } satisfies ReferenceSearchQuery, retryable: true }, signal);
+  const answer = await api.send(
+    { method: 'GET', path: upsReferencePath(reference), query: { locale: 'en_US', shipperNum: accountNumber } satisfies ReferenceSearchQuery, retryable: true },
+    signal,
+  );
   if (answer.status === 404) return [];
   return parseUpsReferenceSearch(bodyOf(answer, 'search the shipment reference', () => false));
 }
@@ -95,7 +107,10 @@ const withReference = (body: UpsShipBody, reference: string): UpsShipBody => ({
   ShipmentRequest: {
     ...body.ShipmentRequest,
     Request: { ...body.ShipmentRequest.Request, TransactionReference: { CustomerContext: reference } },
-    Shipment: { ...body.ShipmentRequest.Shipment, Package: body.ShipmentRequest.Shipment.Package.map((p) => ({ ...p, ReferenceNumber: [{ Value: reference }] })) },
+    Shipment: {
+      ...body.ShipmentRequest.Shipment,
+      Package: body.ShipmentRequest.Shipment.Package.map((p) => ({ ...p, ReferenceNumber: [{ Value: reference }] })),
+    },
   },
 });
 
@@ -104,7 +119,14 @@ export async function upsShip(input: ShipInput, api: UpsApi, signal: AbortSignal
   const accountNumber = requests.shipment.ShipmentRequest.Shipment.Shipper.ShipperNumber;
   const mayExist = input.mayExist === true;
   const adoptOnly = input.adoptOnly === true;
-  const shipped = await buyOrAdopt(api, requests.shipment, requests.reference, accountNumber, { mayExist, adoptOnly, packageCount: requests.packageCount }, signal);
+  const shipped = await buyOrAdopt(
+    api,
+    requests.shipment,
+    requests.reference,
+    accountNumber,
+    { mayExist, adoptOnly, packageCount: requests.packageCount },
+    signal,
+  );
   if (shipped.packages.length !== requests.packageCount) {
     throw new CarrierError(UPS, `UPS answered ${shipped.packages.length} packages for a shipment of ${requests.packageCount}`);
   }
@@ -113,9 +135,21 @@ export async function upsShip(input: ShipInput, api: UpsApi, signal: AbortSignal
     const returnReference = `${requests.reference}R`;
     // The outbound was just bought or adopted: the return may exist only if the outbound might have.
     // Adopting an outbound whose return was never bought buys the return: the order needs it, and the outbound exists.
-    returned = await buyOrAdopt(api, withReference(requests.returnShipment, returnReference), returnReference, accountNumber, { mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 }, signal);
+    returned = await buyOrAdopt(
+      api,
+      withReference(requests.returnShipment, returnReference),
+      returnReference,
+      accountNumber,
+      { mayExist: mayExist || adoptOnly, adoptOnly: false, packageCount: 1 },
+      signal,
+    );
   }
-  const zpl = await recoverLabels(api, shipped.packages.map((p) => p.trackingNumber), 'ZPL', signal);
+  const zpl = await recoverLabels(
+    api,
+    shipped.packages.map((p) => p.trackingNumber),
+    'ZPL',
+    signal,
+  );
   return upsShipmentOf(input, shipped, zpl, returned);
 }
 
@@ -128,12 +162,18 @@ export async function upsFindShipments(reference: string, accountNumber: string,
   const ours = upsReferenceOf(reference);
   const outbound = await searchReference(api, ours, accountNumber, signal);
   const returned = await searchReference(api, `${ours}R`, accountNumber, signal);
-  return [...outbound.map((trackingNumber) => ({ trackingNumber, role: 'outbound' as const })), ...returned.map((trackingNumber) => ({ trackingNumber, role: 'return' as const }))];
+  return [
+    ...outbound.map((trackingNumber) => ({ trackingNumber, role: 'outbound' as const })),
+    ...returned.map((trackingNumber) => ({ trackingNumber, role: 'return' as const })),
+  ];
 }
 
 export async function upsTrack(shipment: ShipmentRef, api: UpsApi, signal: AbortSignal): Promise<CarrierTracking> {
   const answer = await api.send({ method: 'GET', path: upsTrackPath(shipment.trackingNumber), query: UPS_TRACK_QUERY, retryable: true }, signal);
-  return parseUpsTrack(bodyOf(answer, `track ${shipment.trackingNumber}`, () => false), shipment.trackingNumber);
+  return parseUpsTrack(
+    bodyOf(answer, `track ${shipment.trackingNumber}`, () => false),
+    shipment.trackingNumber,
+  );
 }
 
 export async function upsVoid(shipment: ShipmentRef, api: UpsApi, signal: AbortSignal): Promise<void> {

@@ -75,7 +75,8 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
     throw new CarrierRefusal(UPS, 'UPS quotes international goods only with their value: internationalOptions.declaredValue or a commercial invoice');
   }
   const thirdParty = thirdPartyAccountOf(UPS, request);
-  if (thirdParty !== undefined && !UPS_ACCOUNT.test(thirdParty)) throw new CarrierRefusal(UPS, 'UPS bills a third party only by its 6-character UPS account number');
+  if (thirdParty !== undefined && !UPS_ACCOUNT.test(thirdParty))
+    throw new CarrierRefusal(UPS, 'UPS bills a third party only by its 6-character UPS account number');
   const signature = signatureOf(request);
   const shipmentOptions = compact<Rating['Shipment_ShipmentServiceOptions']>({
     SaturdayDeliveryIndicator: request.shippingOptions.saturdayDelivery === true ? PRESENT : undefined,
@@ -112,7 +113,10 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
           InvoiceLineTotal: customsValue ? money(customsValue) : undefined,
           DeliveryTimeInformation: {
             PackageBillType: documentsOnly ? ('02' as const) : ('03' as const),
-            Pickup: compact<Rating['DeliveryTimeInformation_Pickup']>({ Date: shipDateOf(request).replaceAll('-', ''), Time: time ? `${time[1]}${time[2]}` : undefined }),
+            Pickup: compact<Rating['DeliveryTimeInformation_Pickup']>({
+              Date: shipDateOf(request).replaceAll('-', ''),
+              Time: time ? `${time[1]}${time[2]}` : undefined,
+            }),
           },
         }),
       },
@@ -126,13 +130,22 @@ export function buildUpsRateRequest(input: RateInput): UpsRateRequest {
 const amount = z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount'));
 const moneySchema = z.object({ CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)), MonetaryValue: amount });
 /** UPS answers a one-element list as the element itself in places; both are read as a list. */
-const list = <T extends z.ZodMiniType>(item: T) => z.union([z.array(item), z.pipe(item, z.transform((one) => [one]))]);
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.union([
+    z.array(item),
+    z.pipe(
+      item,
+      z.transform((one) => [one]),
+    ),
+  ]);
 
 const ratedShipmentSchema = z.object({
   Service: z.object({ Code: z.string().check(z.minLength(1)), Description: z.optional(z.string()) }),
   TransportationCharges: moneySchema,
   BaseServiceCharge: z.optional(moneySchema),
-  ItemizedCharges: z.optional(list(z.extend(moneySchema, { Code: z.string().check(z.minLength(1)), Description: z.optional(z.string()), SubType: z.optional(z.string()) }))),
+  ItemizedCharges: z.optional(
+    list(z.extend(moneySchema, { Code: z.string().check(z.minLength(1)), Description: z.optional(z.string()), SubType: z.optional(z.string()) })),
+  ),
   ServiceOptionsCharges: moneySchema,
   TaxCharges: z.optional(list(z.object({ Type: z.string().check(z.minLength(1)), MonetaryValue: amount }))),
   TotalCharges: moneySchema,
@@ -146,7 +159,8 @@ const ratedShipmentSchema = z.object({
           Arrival: z.object({ Date: z.string().check(z.regex(/^\d{8}$/)), Time: z.optional(z.string().check(z.regex(/^\d{4}(\d{2})?$/))) }),
         }),
       }),
-    })),
+    }),
+  ),
 });
 
 const rateResponseSchema = z.object({
@@ -179,7 +193,15 @@ function chargesOf(rated: RatedShipment, serviceCode: string): QuoteCharge[] {
     const value = minor(item.MonetaryValue);
     if (value === 0) continue;
     const fuel = item.Code === FUEL_CODE;
-    charges.push(line(fuel ? 'UPS_FUEL' : `UPS_${item.Code}`, item.Code, item.Description || (fuel ? 'Fuel surcharge' : `UPS charge ${item.Code}`), fuel ? 'fuel' : 'surcharge', value));
+    charges.push(
+      line(
+        fuel ? 'UPS_FUEL' : `UPS_${item.Code}`,
+        item.Code,
+        item.Description || (fuel ? 'Fuel surcharge' : `UPS charge ${item.Code}`),
+        fuel ? 'fuel' : 'surcharge',
+        value,
+      ),
+    );
   }
   const accessorials = minor(rated.ServiceOptionsCharges.MonetaryValue);
   if (accessorials !== 0) charges.push(line('UPS_ACCESSORIALS', 'ACC', 'Service options', 'accessorial', accessorials));
@@ -242,7 +264,11 @@ export function parseUpsRate(raw: unknown): CarrierQuote[] {
       charges: chargesOf(rated, service.code),
       taxes: (rated.TaxCharges ?? [])
         .filter((tax) => minor(tax.MonetaryValue) > 0 && subtotal > 0)
-        .map((tax) => ({ code: tax.Type, name: { en: tax.Type, fr: tax.Type }, rateBp: Math.min(10_000, Math.round((minor(tax.MonetaryValue) * 10_000) / subtotal)) })),
+        .map((tax) => ({
+          code: tax.Type,
+          name: { en: tax.Type, fr: tax.Type },
+          rateBp: Math.min(10_000, Math.round((minor(tax.MonetaryValue) * 10_000) / subtotal)),
+        })),
       commitment: commitmentOf(rated),
       // The account's own price, where UPS gives it in the quote's currency: the account tier.
       ...(negotiated && negotiated.CurrencyCode === currency ? { negotiatedSubtotal: minor(negotiated.MonetaryValue) } : {}),

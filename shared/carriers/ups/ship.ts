@@ -29,20 +29,19 @@ import * as z from '../../zod';
 import type { RateRequest } from '../../domain/rate/schema';
 import { clip } from '../../domain/text-clipping';
 import { gifToPng } from '../../labels/png';
-import { compact, contactOf, dutiesPayerOf, invoiceTotal, isInternational, refuseNonConveyable, refuseTooManyPackages, shipReferenceOf, thirdPartyAccountOf } from '../request-mapping';
-import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../../domain/carrier';
 import {
-  accountNumberOf,
-  addressOf,
-  customsValueOf,
-  cut,
-  isUsDomestic,
-  money,
-  packagesOf,
-  PRESENT,
-  thirdPartyCountryOf,
-  UPS_ACCOUNT,
-} from './mapping';
+  compact,
+  contactOf,
+  dutiesPayerOf,
+  invoiceTotal,
+  isInternational,
+  refuseNonConveyable,
+  refuseTooManyPackages,
+  shipReferenceOf,
+  thirdPartyAccountOf,
+} from '../request-mapping';
+import { CarrierError, CarrierRefusal, type CarrierDocument, type CarrierShipment, type ShipInput } from '../../domain/carrier';
+import { accountNumberOf, addressOf, customsValueOf, cut, isUsDomestic, money, packagesOf, PRESENT, thirdPartyCountryOf, UPS_ACCOUNT } from './mapping';
 import type { Documented, Mismatches, Shipping } from './documents';
 import { UPS } from './oauth';
 import { upsServiceByCode } from './services';
@@ -82,7 +81,6 @@ export type UpsShipBody = {
 
 /** The requests of one ship: the shipment, and its return shipment when asked. */
 export type UpsShipRequests = { reference: string; packageCount: number; shipment: UpsShipBody; returnShipment?: UpsShipBody };
-
 
 function shipPartyOf(address: RateRequest['shipper'], field: string, residential = false): UpsShipParty {
   const contact = contactOf(UPS, field, address);
@@ -133,7 +131,9 @@ function invoiceFormOf(request: RateRequest, shipTime: string): Shipping['Shipme
       }),
     ),
     InvoiceDate: shipTime.slice(0, 10).replaceAll('-', ''),
-    ReasonForExport: ({ permanent: 'SALE', return: 'RETURN', repair: 'REPAIR', returnRepair: 'REPAIR' } as const)[request.internationalOptions?.exportType ?? 'permanent'],
+    ReasonForExport: ({ permanent: 'SALE', return: 'RETURN', repair: 'REPAIR', returnRepair: 'REPAIR' } as const)[
+      request.internationalOptions?.exportType ?? 'permanent'
+    ],
     CurrencyCode: total.currency,
     ...(invoice.generalNote ? { Comments: cut(invoice.generalNote, 150) } : {}),
   };
@@ -141,7 +141,8 @@ function invoiceFormOf(request: RateRequest, shipTime: string): Shipping['Shipme
 
 function chargesOf(request: RateRequest, accountNumber: string, international: boolean): UpsCharge[] {
   const thirdParty = thirdPartyAccountOf(UPS, request);
-  if (thirdParty !== undefined && !UPS_ACCOUNT.test(thirdParty)) throw new CarrierRefusal(UPS, 'UPS bills a third party only by its 6-character UPS account number');
+  if (thirdParty !== undefined && !UPS_ACCOUNT.test(thirdParty))
+    throw new CarrierRefusal(UPS, 'UPS bills a third party only by its 6-character UPS account number');
   const transportation: UpsCharge = thirdParty
     ? { Type: '01', BillThirdParty: { AccountNumber: thirdParty.toUpperCase(), Address: { CountryCode: thirdPartyCountryOf(request) } } }
     : { Type: '01', BillShipper: { AccountNumber: accountNumber } };
@@ -150,7 +151,13 @@ function chargesOf(request: RateRequest, accountNumber: string, international: b
   if (duties.party === 'recipient') return [transportation];
   if (duties.party === 'sender') return [transportation, { Type: '02', BillShipper: { AccountNumber: accountNumber } }];
   if (!UPS_ACCOUNT.test(duties.accountNumber!)) throw new CarrierRefusal(UPS, 'UPS bills duties to a third party only by its 6-character UPS account number');
-  return [transportation, { Type: '02', BillThirdParty: { AccountNumber: duties.accountNumber!.toUpperCase(), Address: { CountryCode: request.recipient.countryCode.toUpperCase() } } }];
+  return [
+    transportation,
+    {
+      Type: '02',
+      BillThirdParty: { AccountNumber: duties.accountNumber!.toUpperCase(), Address: { CountryCode: request.recipient.countryCode.toUpperCase() } },
+    },
+  ];
 }
 
 /** Ground for a return where the outbound service has no return (UPS returns by most services; the express freight ones excepted). */
@@ -193,7 +200,10 @@ export function buildUpsShipRequests(input: ShipInput): UpsShipRequests {
         ShipFrom: shipper,
         PaymentInformation: { ShipmentCharge: chargesOf(request, accountNumber, international) },
         Service: { Code: service.upsCode, Description: cut(service.name, 35) },
-        InvoiceLineTotal: customsValue && ['US', 'PR'].includes(request.shipper.countryCode.toUpperCase()) && ['CA', 'PR'].includes(request.recipient.countryCode.toUpperCase()) ? money(customsValue) : undefined,
+        InvoiceLineTotal:
+          customsValue && ['US', 'PR'].includes(request.shipper.countryCode.toUpperCase()) && ['CA', 'PR'].includes(request.recipient.countryCode.toUpperCase())
+            ? money(customsValue)
+            : undefined,
         ShipmentServiceOptions: Object.keys(options).length > 0 ? options : undefined,
         Package: packages,
         ...shipment,
@@ -233,7 +243,14 @@ export const buildUpsLabelRecovery = (trackingNumber: string, format: 'ZPL' | 'G
 // The answers.
 
 /** UPS answers a one-element list as the element itself in places; both are read as a list. */
-const list = <T extends z.ZodMiniType>(item: T) => z.union([z.array(item), z.pipe(item, z.transform((one) => [one]))]);
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.union([
+    z.array(item),
+    z.pipe(
+      item,
+      z.transform((one) => [one]),
+    ),
+  ]);
 const image = z.object({ ImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().check(z.minLength(1)) });
 
 const shipResponseSchema = z.object({
@@ -250,7 +267,12 @@ const shipResponseSchema = z.object({
 const recoveryResponseSchema = z.object({
   LabelRecoveryResponse: z.object({
     Response: z.object({ ResponseStatus: z.object({ Code: z.string(), Description: z.optional(z.string()) }) }),
-    LabelResults: list(z.object({ TrackingNumber: z.string().check(z.minLength(1)), LabelImage: z.object({ LabelImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().check(z.minLength(1)) }) })),
+    LabelResults: list(
+      z.object({
+        TrackingNumber: z.string().check(z.minLength(1)),
+        LabelImage: z.object({ LabelImageFormat: z.object({ Code: z.string() }), GraphicImage: z.string().check(z.minLength(1)) }),
+      }),
+    ),
   }),
 });
 
@@ -277,12 +299,18 @@ export function parseUpsShipResponse(raw: unknown): UpsShipped {
   const parsed = shipResponseSchema.safeParse(raw);
   if (!parsed.success) throw malformed('ship response', parsed.error);
   const { Response, ShipmentResults } = parsed.data.ShipmentResponse;
-  if (Response.ResponseStatus.Code !== '1') throw new CarrierError(UPS, `UPS did not ship: ${Response.ResponseStatus.Description ?? `status ${Response.ResponseStatus.Code}`}`);
+  if (Response.ResponseStatus.Code !== '1')
+    throw new CarrierError(UPS, `UPS did not ship: ${Response.ResponseStatus.Description ?? `status ${Response.ResponseStatus.Code}`}`);
   const invoiceImage = ShipmentResults.Form?.Image;
   return {
     shipmentId: ShipmentResults.ShipmentIdentificationNumber,
     packages: ShipmentResults.PackageResults.map((p) =>
-      compact({ trackingNumber: p.TrackingNumber, label: p.ShippingLabel ? { format: p.ShippingLabel.ImageFormat.Code.toUpperCase(), content: decode(p.ShippingLabel.GraphicImage, 'a label') } : undefined }),
+      compact({
+        trackingNumber: p.TrackingNumber,
+        label: p.ShippingLabel
+          ? { format: p.ShippingLabel.ImageFormat.Code.toUpperCase(), content: decode(p.ShippingLabel.GraphicImage, 'a label') }
+          : undefined,
+      }),
     ),
     ...(invoiceImage ? { invoice: decode(invoiceImage.GraphicImage, 'an invoice') } : {}),
   };
@@ -293,7 +321,10 @@ export function parseUpsLabelRecovery(raw: unknown): Map<string, { format: strin
   const parsed = recoveryResponseSchema.safeParse(raw);
   if (!parsed.success) throw malformed('label recovery response', parsed.error);
   return new Map(
-    parsed.data.LabelRecoveryResponse.LabelResults.map((r) => [r.TrackingNumber, { format: r.LabelImage.LabelImageFormat.Code.trim().toUpperCase(), content: decode(r.LabelImage.GraphicImage, 'a label') }]),
+    parsed.data.LabelRecoveryResponse.LabelResults.map((r) => [
+      r.TrackingNumber,
+      { format: r.LabelImage.LabelImageFormat.Code.trim().toUpperCase(), content: decode(r.LabelImage.GraphicImage, 'a label') },
+    ]),
   );
 }
 

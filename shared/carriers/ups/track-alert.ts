@@ -31,7 +31,15 @@
  */
 import { sameSecret } from '../../domain/push-token';
 import * as z from '../../zod';
-import { CarrierError, CarrierRefusal, type PushAuthentication, type PushedEvents, type PushHeaders, type TrackingEvent, type TransitStatus } from '../../domain/carrier';
+import {
+  CarrierError,
+  CarrierRefusal,
+  type PushAuthentication,
+  type PushedEvents,
+  type PushHeaders,
+  type TrackingEvent,
+  type TransitStatus,
+} from '../../domain/carrier';
 import type { UpsAnswer, UpsApi } from './api';
 import { UPS, upsErrorMessage } from './oauth';
 import { upsEventOf } from './track';
@@ -106,7 +114,10 @@ export function parseTrackAlertSubscription(answer: UpsAnswer): TrackAlertSubscr
     const parsed = successSchema.safeParse(answer.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new CarrierError(UPS, `UPS answered with a malformed Track Alert subscription response${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue?.message ?? 'unreadable'}`);
+      throw new CarrierError(
+        UPS,
+        `UPS answered with a malformed Track Alert subscription response${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue?.message ?? 'unreadable'}`,
+      );
     }
     return { valid: parsed.data.validTrackingNumbers ?? [], invalid: parsed.data.invalidTrackingNumbers ?? [] };
   }
@@ -164,7 +175,11 @@ const TIME = /^([01]?\d|2[0-3])([0-5]?\d){2}$/;
 const GMT_OFFSET = /^[+-]([01]\d|2[0-3])\.[0-5]\d$/;
 
 /** The document says fields are blank until they apply (delivery date, postal code): a blank one is absent. */
-const blankIsAbsent = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)), z.optional(schema));
+const blankIsAbsent = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)),
+    z.optional(schema),
+  );
 const date = blankIsAbsent(z.string().check(z.length(8, 'must be a date YYYYMMDD'), z.regex(DATE, 'must be a date YYYYMMDD')));
 const time = blankIsAbsent(z.string().check(z.length(6, 'must be a time HHMMSS (24 h)'), z.regex(TIME, 'must be a time HHMMSS (24 h)')));
 /** A location part that breaks its pattern is left out of the location rather than refusing the event. */
@@ -185,7 +200,8 @@ const trackingEventSchema = z.object({
       city: z.catch(blankIsAbsent(z.string()), undefined),
       stateProvince: part(/^[A-Z]{2}$/),
       country: part(/^[A-Z]{2}$/),
-    })),
+    }),
+  ),
   activityStatus: z.object({
     type: blankIsAbsent(z.enum(['D', 'I', 'M', 'MV', 'U', 'X'])),
     code: blankIsAbsent(z.string()),
@@ -210,7 +226,8 @@ function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -292,7 +309,10 @@ function occurredAtOf(p: Parsed): { at: string } | { field: string; reason: stri
     // Local time = UTC + offset.
     return { at: new Date(local - offsetMs).toISOString() };
   }
-  return { field: 'gmtActivityDate', reason: 'no activity time: neither gmtActivityDate and gmtActivityTime nor localActivityDate, localActivityTime and gmtOffset' };
+  return {
+    field: 'gmtActivityDate',
+    reason: 'no activity time: neither gmtActivityDate and gmtActivityTime nor localActivityDate, localActivityTime and gmtOffset',
+  };
 }
 
 /**
@@ -326,7 +346,10 @@ export function parseTrackAlertEvent(body: unknown): TrackAlertParseResult {
       trackingNumber: p.trackingNumber,
       event,
       transitStatus: event.status,
-      ups: { ...(p.activityStatus.type ? { type: p.activityStatus.type } : {}), ...(p.activityStatus.code ? { code: p.activityStatus.code.toUpperCase() } : {}) },
+      ups: {
+        ...(p.activityStatus.type ? { type: p.activityStatus.type } : {}),
+        ...(p.activityStatus.code ? { code: p.activityStatus.code.toUpperCase() } : {}),
+      },
     },
   };
 }

@@ -34,13 +34,25 @@ const activity = z.object({
   time: z.optional(z.string().check(z.regex(/^\d{6}$/))),
   gmtDate: z.optional(z.string().check(z.regex(/^\d{8}$/))),
   gmtTime: z.optional(z.string().check(z.regex(/^\d{2}:\d{2}:\d{2}$/))),
-  location: z.optional(z.object({ address: z.optional(z.object({ city: z.optional(z.string()), stateProvince: z.optional(z.string()), countryCode: z.optional(z.string()), country: z.optional(z.string()) })) })),
+  location: z.optional(
+    z.object({
+      address: z.optional(
+        z.object({ city: z.optional(z.string()), stateProvince: z.optional(z.string()), countryCode: z.optional(z.string()), country: z.optional(z.string()) }),
+      ),
+    }),
+  ),
   status: z.optional(status),
 });
 const trackPackage = z.object({ trackingNumber: z.optional(z.string()), activity: z.optional(z.array(activity)), currentStatus: z.optional(status) });
 const trackResponseSchema = z.object({
   trackResponse: z.object({
-    shipment: z.array(z.object({ inquiryNumber: z.optional(z.string()), package: z.optional(z.array(trackPackage)), warnings: z.optional(z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }))) })),
+    shipment: z.array(
+      z.object({
+        inquiryNumber: z.optional(z.string()),
+        package: z.optional(z.array(trackPackage)),
+        warnings: z.optional(z.array(z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }))),
+      }),
+    ),
   }),
 });
 
@@ -162,7 +174,10 @@ export function parseUpsVoid(raw: unknown): void {
   if (!parsed.success) throw malformed('void response', parsed.error);
   const { Response, SummaryResult } = parsed.data.VoidShipmentResponse;
   if (Response.ResponseStatus.Code !== '1' || SummaryResult.Status.Code !== '1') {
-    throw new CarrierError(UPS, `UPS did not void the shipment: ${SummaryResult.Status.Description ?? Response.ResponseStatus.Description ?? 'no reason given'}`);
+    throw new CarrierError(
+      UPS,
+      `UPS did not void the shipment: ${SummaryResult.Status.Description ?? Response.ResponseStatus.Description ?? 'no reason given'}`,
+    );
   }
 }
 

@@ -32,7 +32,8 @@ const quoteSchema = z.object({
       commitTime: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
       timezoneCode: z.string().check(z.minLength(1)),
       guaranteed: z.boolean(),
-    })),
+    }),
+  ),
 });
 
 export const rateWireSchema = z.object({ quotes: z.array(quoteSchema) });

@@ -32,19 +32,21 @@ export const shipWireSchema = z.object({
     shipmentId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_SHIPMENT_ID))),
     /** The documents the carrier issued, their bytes in base64. */
     documents: z.optional(
-      z.array(
-        z.object({
-          type: carrierDocumentTypeSchema,
-          format: carrierDocumentFormatSchema,
-          packageIndex: z.optional(z.number().check(z.int(), z.gte(0), z.lte(RATE_LIMITS.packageCount))),
-          content: z.base64().check(z.minLength(1), z.maxLength(MAX_DOCUMENT_BASE64)),
-        }),
-      ).check(z.maxLength(2 * RATE_LIMITS.packageCount + 2))),
+      z
+        .array(
+          z.object({
+            type: carrierDocumentTypeSchema,
+            format: carrierDocumentFormatSchema,
+            packageIndex: z.optional(z.number().check(z.int(), z.gte(0), z.lte(RATE_LIMITS.packageCount))),
+            content: z.base64().check(z.minLength(1), z.maxLength(MAX_DOCUMENT_BASE64)),
+          }),
+        )
+        .check(z.maxLength(2 * RATE_LIMITS.packageCount + 2)),
+    ),
   }),
 });
 /** As the sandbox network sends it: CarrierShipment with each document's bytes in base64. */
 export type ShipWire = { shipment: Omit<CarrierShipment, 'documents'> & { documents?: Array<Omit<CarrierDocument, 'content'> & { content: string }> } };
-
 
 /**
  * Reads a transport's ship answer for `carrierCode`: it must be that

@@ -28,7 +28,8 @@ export const trackWireSchema = z.object({
           location: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
           occurredAt: z.iso.datetime({ offset: true }),
         }),
-      ).check(z.maxLength(MAX_WIRE_EVENTS)),
+      )
+      .check(z.maxLength(MAX_WIRE_EVENTS)),
   }),
 });
 export type TrackWire = { tracking: CarrierTracking };

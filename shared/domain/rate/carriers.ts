@@ -15,7 +15,6 @@ export type CarrierKeyword = (typeof CARRIER_KEYWORDS)[number];
 /** `shippingType.service` that leaves the carrier rules in charge (compared without case). */
 export const DEFAULT_SERVICE = 'default';
 
-
 export const isCarrierKeyword = (carrier: string): boolean => CARRIER_KEYWORDS.some((k) => sameCode(k, carrier));
 
 /** The service code that selects the rate, or undefined when the carrier rules apply. */

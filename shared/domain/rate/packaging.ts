@@ -87,9 +87,7 @@ export const assertPackagingTypeForQuotedCarriers = (request: RateRequest, quote
   const [carrier] = carriersRequiringPackaging(quotedCarriers, requiredBy);
   if (!carrier) return;
   const details = request.packages.pieces.flatMap((piece, i) =>
-    piece.packagingType === undefined
-      ? [{ path: formatPath(['packages', 'pieces', i, 'packagingType']), message: `is required for ${carrier}` }]
-      : [],
+    piece.packagingType === undefined ? [{ path: formatPath(['packages', 'pieces', i, 'packagingType']), message: `is required for ${carrier}` }] : [],
   );
   if (details.length > 0) throw validationError(details);
 };

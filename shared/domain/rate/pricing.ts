@@ -194,7 +194,8 @@ export const priceQuote = (quote: CarrierQuote, plan: Pick<PricingPlan, 'account
  * never below the markup asked for (the discount rounds down).
  */
 export const customerDiscountForMarkup = (accountDiscountBp: number, markupBp: number): number => {
-  if (!Number.isInteger(accountDiscountBp) || accountDiscountBp < 0 || accountDiscountBp > BP) throw new RangeError(`accountDiscountBp must be an integer between 0 and ${BP}`);
+  if (!Number.isInteger(accountDiscountBp) || accountDiscountBp < 0 || accountDiscountBp > BP)
+    throw new RangeError(`accountDiscountBp must be an integer between 0 and ${BP}`);
   if (!Number.isInteger(markupBp) || markupBp < 0) throw new RangeError('markupBp must be a whole number of basis points, 0 or more');
   const [q, r] = floorDivMod((BP - accountDiscountBp) * (BP + markupBp), BP);
   const customerShare = r > 0 ? q + 1 : q;

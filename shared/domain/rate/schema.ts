@@ -39,8 +39,7 @@ const nonTiny = (value: number) => value <= 0 || value >= L.smallestPositive;
 /** A whole count in min..max; past max it is one problem, not also "not a safe integer". */
 const count = shared((min: number, max: number) => z.number().check(z.gte(min), z.lte(max, { abort: true }), z.int()));
 /** A measure or amount: finite, 0..max, and either 0 or at least RATE_LIMITS.smallestPositive. */
-const measure = shared((max: number) =>
-  z.number().check(z.gte(0), z.lte(max), z.refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`)));
+const measure = shared((max: number) => z.number().check(z.gte(0), z.lte(max), z.refine(nonTiny, `must be 0 or at least ${L.smallestPositive}`)));
 
 // Codes are accepted in either case and upper-cased, so carriers and the tax
 // tables only ever see `CA`, `QC`, `CAD`.
@@ -49,7 +48,10 @@ const provinceCode = z.string().check(z.minLength(2), z.maxLength(4), z.toUpperC
 // A currency must also be one ISO 4217 knows: `XYZ` has the shape but no
 // carrier can quote in it, so it is the caller's 400, not a 422 NO_RATES.
 const NOT_A_CURRENCY = 'must be an ISO 4217 currency code';
-const currency = z.string().check(z.regex(/^[A-Za-z]{3}$/, { message: NOT_A_CURRENCY, abort: true }), z.toUpperCase(), z.refine(isIsoCurrencyCode, NOT_A_CURRENCY)).register(z.globalRegistry, { description: 'An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased' });
+const currency = z
+  .string()
+  .check(z.regex(/^[A-Za-z]{3}$/, { message: NOT_A_CURRENCY, abort: true }), z.toUpperCase(), z.refine(isIsoCurrencyCode, NOT_A_CURRENCY))
+  .register(z.globalRegistry, { description: 'An ISO 4217 currency code (e.g. CAD, USD), in either case; upper-cased' });
 
 const ISO_DATE_OR_LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?$/;
 
@@ -61,11 +63,14 @@ export const isCalendarDateTime = (value: string): boolean => {
   return !Number.isNaN(dayNumber(value)) && hour <= 23 && minute <= 59 && second <= 59;
 };
 
-const isoDateOrLocalDateTime = z.string().check(z.regex(ISO_DATE_OR_LOCAL_DATE_TIME, {
+const isoDateOrLocalDateTime = z.string().check(
+  z.regex(ISO_DATE_OR_LOCAL_DATE_TIME, {
     message: 'must be an ISO date (YYYY-MM-DD) or a date-time without offset (YYYY-MM-DDTHH:MM[:SS])',
     // One problem, one message: a malformed string is not also reported as an invalid date.
     abort: true,
-  }), z.refine(isCalendarDateTime, 'is not a valid calendar date or time'));
+  }),
+  z.refine(isCalendarDateTime, 'is not a valid calendar date or time'),
+);
 
 /**
  * A party's name, street line and city must say something: a carrier cannot
@@ -110,7 +115,7 @@ export type Address = z.infer<typeof addressSchema>;
 const addressSchemaWith = (carrierFields: readonly string[]): typeof addressSchema =>
   carrierFields.length === 0
     ? addressSchema
-    : (z.object({ ...placeShape, ...Object.fromEntries(carrierFields.map((name) => [name, z.optional(code())])), ...callerShape }));
+    : z.object({ ...placeShape, ...Object.fromEntries(carrierFields.map((name) => [name, z.optional(code())])), ...callerShape });
 
 export const shippingOptionsSchema = z.object({
   shippingDate: isoDateOrLocalDateTime.clone().register(z.globalRegistry, {
@@ -137,7 +142,9 @@ export type PackagingTypeRef = z.infer<typeof packagingTypeObjectSchema>;
 
 /** packagingType as a caller sends it (spec 2.5): a packaging type code, a custom box UUID, or the object. */
 export const packagingTypeInputSchema = z.union([
-  code().check(z.minLength(1)).register(z.globalRegistry, { description: 'A packaging type code (GET /v1/packaging-types `code`) or a company custom box `id` (UUID)' }),
+  code()
+    .check(z.minLength(1))
+    .register(z.globalRegistry, { description: 'A packaging type code (GET /v1/packaging-types `code`) or a company custom box `id` (UUID)' }),
   packagingTypeObjectSchema,
 ]);
 
@@ -158,19 +165,26 @@ const packagesOf = <P extends z.ZodMiniType<{ quantity: number }>>(piece: P) =>
     .object({
       unitOfMeasure: z.enum(['imperial', 'metric']),
       pieces: z
-        .array(piece).check(z.minLength(1), z.maxLength(L.pieces)).register(z.globalRegistry, { description: `At most ${L.packageCount} packages in total: quantity summed over pieces. Each piece is rated as quantity × piece.` }),
-    }).check(z.superRefine((packages, ctx) => {
-      // A piece over the limit on its own is already reported.
-      if (packages.pieces.some((p) => !(p.quantity <= L.packageCount))) return;
-      const total = packages.pieces.reduce((n, p) => n + p.quantity, 0);
-      if (total > L.packageCount) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['pieces'],
-          message: `must not total more than ${L.packageCount} packages (quantity summed over pieces is ${total})`,
-        });
-      }
-    }));
+        .array(piece)
+        .check(z.minLength(1), z.maxLength(L.pieces))
+        .register(z.globalRegistry, {
+          description: `At most ${L.packageCount} packages in total: quantity summed over pieces. Each piece is rated as quantity × piece.`,
+        }),
+    })
+    .check(
+      z.superRefine((packages, ctx) => {
+        // A piece over the limit on its own is already reported.
+        if (packages.pieces.some((p) => !(p.quantity <= L.packageCount))) return;
+        const total = packages.pieces.reduce((n, p) => n + p.quantity, 0);
+        if (total > L.packageCount) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['pieces'],
+            message: `must not total more than ${L.packageCount} packages (quantity summed over pieces is ${total})`,
+          });
+        }
+      }),
+    );
 export const packagesSchema = packagesOf(pieceSchema);
 export type Packages = z.infer<typeof packagesSchema>;
 
@@ -248,13 +262,19 @@ export const billingOptionsSchema = z
     thirdPartyShipperNumber: z.optional(code()),
     carrierCode: z.optional(code()),
     soldTo: z.optional(z.unknown()),
-  }).register(z.globalRegistry, { description: `Not validated beyond its three routing fields (spec 2.11); at most ${L.billingOptionsDepth} levels deep and ${L.billingOptionsBytes} bytes as JSON` }).check(z.superRefine((billing, ctx) => {
-    if (jsonDepthExceeds(billing, L.billingOptionsDepth)) {
-      ctx.addIssue({ code: 'custom', message: `must not be nested more than ${L.billingOptionsDepth} levels deep` });
-    } else if (jsonBytes(billing) > L.billingOptionsBytes) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${L.billingOptionsBytes} bytes as JSON` });
-    }
-  }));
+  })
+  .register(z.globalRegistry, {
+    description: `Not validated beyond its three routing fields (spec 2.11); at most ${L.billingOptionsDepth} levels deep and ${L.billingOptionsBytes} bytes as JSON`,
+  })
+  .check(
+    z.superRefine((billing, ctx) => {
+      if (jsonDepthExceeds(billing, L.billingOptionsDepth)) {
+        ctx.addIssue({ code: 'custom', message: `must not be nested more than ${L.billingOptionsDepth} levels deep` });
+      } else if (jsonBytes(billing) > L.billingOptionsBytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${L.billingOptionsBytes} bytes as JSON` });
+      }
+    }),
+  );
 export type BillingOptions = {
   type?: string;
   thirdPartyShipperNumber?: string;

@@ -36,5 +36,10 @@ export const selectRates = <T extends RateFacts>(rates: readonly T[], request: P
         return [...rates];
     }
   }
-  return firstOf(orderRates(rates.filter((rate) => sameCode(rate.carrierCode, carrier)), { by: 'price' }));
+  return firstOf(
+    orderRates(
+      rates.filter((rate) => sameCode(rate.carrierCode, carrier)),
+      { by: 'price' },
+    ),
+  );
 };

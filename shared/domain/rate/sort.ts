@@ -42,8 +42,7 @@ export const DEFAULT_SORT: Required<SortOptions> = { by: 'price', dir: 'asc' };
 /** The comparator of a sort option (default price ascending), tie-breakers included. */
 export const compareRates = (sort: SortOptions = DEFAULT_SORT): Compare => {
   const dir = sort.dir === 'desc' ? -1 : 1;
-  const primary: Compare =
-    sort.by === 'date' ? byDate(dir) : sort.by === 'value' ? (a, b) => dir * byValue(a, b) : (a, b) => dir * byPrice(a, b);
+  const primary: Compare = sort.by === 'date' ? byDate(dir) : sort.by === 'value' ? (a, b) => dir * byValue(a, b) : (a, b) => dir * byPrice(a, b);
   return (a, b) => {
     for (const compare of [primary, ...tieBreakers]) {
       const c = compare(a, b);

@@ -26,7 +26,8 @@ export const UNAVAILABLE_CODE_MEANINGS: Record<UnavailableCode, string> = {
   REFUSED: 'the carrier declined this shipment as requested; the message gives its reason (e.g. a field it needs)',
   TIMEOUT: 'the carrier did not answer within its timeout or the rating budget',
   UNAVAILABLE: 'the carrier was not asked: it timed out repeatedly and is skipped for a while (its circuit breaker is open)',
-  ERROR: 'the carrier could not be rated: it answered with an error or with what could not be read (an HTTP 5xx, a malformed document), or our side of the call failed',
+  ERROR:
+    'the carrier could not be rated: it answered with an error or with what could not be read (an HTTP 5xx, a malformed document), or our side of the call failed',
   NOT_CONFIGURED: "the pricing group's carrier account for this carrier is missing or unusable; the operator must configure it",
   NOT_APPLICABLE: 'the carrier was not asked: the request selects another carrier or a service it does not offer',
   NO_SERVICE: 'the carrier answered, but with no service we offer for this shipment',
@@ -55,7 +56,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export const scrubCarrierText = (text: string, sent: readonly string[] = []): string => {
   // Cut first, so the work is bounded whatever the carrier sent; a value cut in half at the end is still caught below.
-  let scrubbed = text.slice(0, UNAVAILABLE_MESSAGE_MAX * 4).replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim();
+  let scrubbed = text
+    .slice(0, UNAVAILABLE_MESSAGE_MAX * 4)
+    .replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ')
+    .trim();
   for (const value of sent) {
     if (value.length >= MIN_SCRUBBED_CHARS) scrubbed = scrubbed.replace(new RegExp(escapeRegExp(value), 'gi'), REPLACED);
   }
@@ -111,7 +115,11 @@ export const shortfallOf = (failure: { carrierCode: string; reason: RateFailureR
     case 'unavailable':
       return { carrierCode, code: 'UNAVAILABLE', message: scrubCarrierText(failure.message, sent) };
     case 'not-configured':
-      return { carrierCode, code: 'NOT_CONFIGURED', message: `${carrierCode} has no usable carrier account in your pricing group; the operator must configure it` };
+      return {
+        carrierCode,
+        code: 'NOT_CONFIGURED',
+        message: `${carrierCode} has no usable carrier account in your pricing group; the operator must configure it`,
+      };
     case 'error':
       return { carrierCode, code: 'ERROR', message: `${carrierCode} could not be rated: an error, or an answer that could not be read` };
   }

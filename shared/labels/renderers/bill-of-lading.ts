@@ -75,7 +75,9 @@ export function billOfLadingPages(document: ShipmentDocument & { billOfLadingNum
         .forEach((line, i) => l.text(line, x, 74 + i * 10, { size: 8, width: PAGE_WIDTH - 250 }));
       party(l, 'SHIPPER (FROM)', document.shipper, x, 130);
       party(l, 'CONSIGNEE (TO)', document.recipient, x + HALF + 12, 130);
-      const instructions = [...freightInstructions(document), document.deliveryInstructions ? `Instructions: ${document.deliveryInstructions}` : ''].filter(Boolean);
+      const instructions = [...freightInstructions(document), document.deliveryInstructions ? `Instructions: ${document.deliveryInstructions}` : ''].filter(
+        Boolean,
+      );
       l.text('SPECIAL INSTRUCTIONS', x, 238, { size: 7, font: 'bold', width: PAGE_WIDTH });
       let top = 247;
       // At most 9 lines, two for a free-text one.

@@ -73,7 +73,13 @@ export const PDF_SYNTAX = {
  * Lambda gives the dev function's 512 MB about a third of a core, against
  * its 15 s.
  */
-export const FILE_BUDGET = { bytes: 64 * 1024 * 1024, inflatedBytes: 600 * 1024 * 1024, decodedPixels: 8_000_000, pdfValues: 200_000, pdfKeptBytes: 8 * 1024 * 1024 } as const;
+export const FILE_BUDGET = {
+  bytes: 64 * 1024 * 1024,
+  inflatedBytes: 600 * 1024 * 1024,
+  decodedPixels: 8_000_000,
+  pdfValues: 200_000,
+  pdfKeptBytes: 8 * 1024 * 1024,
+} as const;
 
 export type FileBudget = { -readonly [K in keyof typeof FILE_BUDGET]: number };
 

@@ -82,7 +82,15 @@ const poolKey = (raw: string) => (raw.includes('#') ? raw.replace(/#([0-9A-Fa-f]
  * and the name) and references it keeps, and the bytes they take (`kept`);
  * the objects it defines; its cross-reference entries.
  */
-type Tally = { values: number; maxValues: number; pooled: Set<string | number>; kept: number; maxKept: number; objects: Set<string | number>; xrefEntries: number };
+type Tally = {
+  values: number;
+  maxValues: number;
+  pooled: Set<string | number>;
+  kept: number;
+  maxKept: number;
+  objects: Set<string | number>;
+  xrefEntries: number;
+};
 
 /** Bytes read as pdf-lib's parser reads them (PDFObjectParser, PDFParser), refused where it would guess or skip. */
 class Reader {
@@ -246,8 +254,8 @@ class Reader {
       this.pos = after;
       return dict;
     }
-    if (c === 0x3c) return this.hexString(), OTHER;
-    if (c === 0x28) return this.literalString(), OTHER;
+    if (c === 0x3c) return (this.hexString(), OTHER);
+    if (c === 0x28) return (this.literalString(), OTHER);
     if (c === 0x2f) return { kind: 'name', value: this.name() };
     if (c === 0x5b) return this.array(depth, keep);
     if (NUMERIC[c]) return this.numberOrReference(keep);
@@ -336,7 +344,7 @@ function streamData(reader: Reader, dict: Dict): Uint8Array {
     }
     reader.pos = start;
   }
-  for (let nesting = 1; !reader.done(); ) {
+  for (let nesting = 1; !reader.done();) {
     const end = reader.pos;
     const close = ['\r\nendstream', '\rendstream', '\nendstream', 'endstream'].find((k) => reader.startsWith(k));
     if (reader.startsWith('stream')) {
@@ -452,7 +460,10 @@ function objectStream(dict: Dict, data: Uint8Array, tally: Tally, at: number): v
 /** A cross-reference stream's entries as pdf-lib reads them (PDFXRefStreamParser): within its data, each a reference it keeps. */
 function crossReferenceStream(dict: Dict, data: Uint8Array, tally: Tally, at: number): void {
   const [size, index, widths] = [dict.entries.get('Size'), dict.entries.get('Index'), dict.entries.get('W')];
-  const w = widths?.kind === 'array' && widths.items.length === 3 && widths.items.every((i) => isCount(i) && i.value <= 4) ? widths.items.map((i) => (i as { value: number }).value) : undefined;
+  const w =
+    widths?.kind === 'array' && widths.items.length === 3 && widths.items.every((i) => isCount(i) && i.value <= 4)
+      ? widths.items.map((i) => (i as { value: number }).value)
+      : undefined;
   const ranges = index === undefined ? [size] : index.kind === 'array' && index.items.length % 2 === 0 ? index.items : undefined;
   if (!isCount(size) || !w || !ranges?.every(isCount)) throw new Refusal(`a PDF cross-reference stream whose /Size, /Index or /W is not one, at byte ${at}`);
   const counts = index === undefined ? [0, size.value] : ranges.map((r) => (r as { value: number }).value);
@@ -504,7 +515,10 @@ export async function checkCarrierPdf(bytes: Uint8Array, budget: Pick<FileBudget
     xrefEntries: 0,
   };
   const maxInflated = Math.min(PDF_SYNTAX.inflatedBytes, budget.inflatedBytes);
-  const tooMuch = maxInflated < PDF_SYNTAX.inflatedBytes ? `a PDF whose streams inflate to more than the ${maxInflated} bytes the file has left` : `a PDF whose streams inflate to more than ${maxInflated} bytes`;
+  const tooMuch =
+    maxInflated < PDF_SYNTAX.inflatedBytes
+      ? `a PDF whose streams inflate to more than the ${maxInflated} bytes the file has left`
+      : `a PDF whose streams inflate to more than ${maxInflated} bytes`;
   try {
     const { streams, encrypted } = walk(new Reader(bytes, tally));
     if (encrypted) throw new Refusal('an encrypted PDF');
@@ -526,11 +540,19 @@ export async function checkCarrierPdf(bytes: Uint8Array, budget: Pick<FileBudget
       let contents = data;
       if (filters[0] === 'FlateDecode') {
         const parsedLeft = PDF_SYNTAX.parsedStreamBytes - parsed;
-        contents = inflate(data, Math.min(parsedLeft, maxInflated - inflated), at, parsedLeft < maxInflated - inflated ? `a PDF whose object and cross-reference streams inflate to more than ${PDF_SYNTAX.parsedStreamBytes} bytes` : tooMuch);
+        contents = inflate(
+          data,
+          Math.min(parsedLeft, maxInflated - inflated),
+          at,
+          parsedLeft < maxInflated - inflated
+            ? `a PDF whose object and cross-reference streams inflate to more than ${PDF_SYNTAX.parsedStreamBytes} bytes`
+            : tooMuch,
+        );
         inflated += contents.length;
       }
       parsed += contents.length;
-      if (parsed > PDF_SYNTAX.parsedStreamBytes) throw new Refusal(`a PDF whose object and cross-reference streams are more than ${PDF_SYNTAX.parsedStreamBytes} bytes`);
+      if (parsed > PDF_SYNTAX.parsedStreamBytes)
+        throw new Refusal(`a PDF whose object and cross-reference streams are more than ${PDF_SYNTAX.parsedStreamBytes} bytes`);
       if (type.value === 'ObjStm') objectStream(dict, contents, tally, at);
       else if (dict.entries.has('Encrypt')) throw new Refusal('an encrypted PDF');
       else crossReferenceStream(dict, contents, tally, at);

@@ -86,7 +86,8 @@ const isLetter = (byte: number) => (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x
 const isCritical = (type: string) => type.charCodeAt(0) <= 0x5a;
 
 /** Bytes of the filtered rows of a `width` × `height` image: a filter byte and the packed samples per row. */
-const rowsLength = (width: number, height: number, bitsPerPixel: number) => (width > 0 && height > 0 ? (Math.ceil((width * bitsPerPixel) / 8) + 1) * height : 0);
+const rowsLength = (width: number, height: number, bitsPerPixel: number) =>
+  width > 0 && height > 0 ? (Math.ceil((width * bitsPerPixel) / 8) + 1) * height : 0;
 
 const interlacedLength = (width: number, height: number, bitsPerPixel: number) =>
   ADAM7.reduce((sum, [x0, y0, dx, dy]) => sum + rowsLength(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy), bitsPerPixel), 0);
@@ -187,7 +188,13 @@ function read(png: Buffer, limits: PngLimits): CarrierPng {
   if (rows.length !== expected) return refused(`PNG data that inflates to ${rows.length} bytes, not the ${expected} of its rows`);
 
   const passable =
-    PASSED_DEPTHS[colorType]?.includes(depth) && interlace === 0 && !transparency && !strayPalette && crcsRight && !idatsApart && !(colorType === 3 && palette!.length / 3 > 2 ** depth);
+    PASSED_DEPTHS[colorType]?.includes(depth) &&
+    interlace === 0 &&
+    !transparency &&
+    !strayPalette &&
+    crcsRight &&
+    !idatsApart &&
+    !(colorType === 3 && palette!.length / 3 > 2 ** depth);
   const rowBytes = Math.ceil((width * bitsPerPixel) / 8);
   if (passable && filterTypesKnown(rows, rowBytes)) {
     const colors = colorType === 2 ? 3 : 1;

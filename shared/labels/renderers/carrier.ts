@@ -162,7 +162,8 @@ async function addPdf(out: PDFDocument, bytes: Buffer, budget: FileBudget): Prom
 
 /** Adds the document's page or pages to `out`: its PDF's pages, or its image on a page of `size`. */
 async function addDocument(out: PDFDocument, document: CarrierDocument, size: [number, number], budget: FileBudget): Promise<void> {
-  if (document.content.length > budget.bytes) throw new Refused(`a document of ${document.content.length} bytes, more than the ${budget.bytes} the file has left`);
+  if (document.content.length > budget.bytes)
+    throw new Refused(`a document of ${document.content.length} bytes, more than the ${budget.bytes} the file has left`);
   if (document.format === 'PDF') await addPdf(out, document.content, budget);
   else placeImage(out, size, await embedImage(out, document, size, budget));
   budget.bytes -= document.content.length;

@@ -47,7 +47,9 @@ const DUTY_PAYERS: Record<NonNullable<DocumentInvoice['billDutyTo']>, string> = 
 function party(l: Layout, caption: string, address: DocumentParty, x: number, top: number, extra: string[] = []): void {
   l.frame(x, top, HALF, 100, 0.75);
   l.text(caption, x + 6, top + 5, { size: 7, font: 'bold', width: HALF - 12 });
-  [...addressLines(address, { phone: true }), ...extra].slice(0, 7).forEach((line, i) => l.text(line, x + 6, top + 15 + i * 11, { size: 8.5, width: HALF - 12 }));
+  [...addressLines(address, { phone: true }), ...extra]
+    .slice(0, 7)
+    .forEach((line, i) => l.text(line, x + 6, top + 15 + i * 11, { size: 8.5, width: HALF - 12 }));
 }
 
 function facts(l: Layout, caption: string, lines: string[], x: number, top: number): void {

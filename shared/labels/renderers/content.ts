@@ -80,9 +80,7 @@ export const dateOf = (value: string): string => value.slice(0, 10);
 
 /** An address as printed: name, company, street lines, city line, country, phone (empty parts left out). */
 export function addressLines(address: DocumentParty, options: { phone?: boolean } = {}): string[] {
-  const cityLine = [address.city, [address.provinceCode ?? address.provinceName, address.postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const cityLine = [address.city, [address.provinceCode ?? address.provinceName, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [
     address.personName,
     address.companyName,

@@ -119,7 +119,17 @@ export class Layout {
     const font = style.font ?? 'regular';
     const text = fitLine(printable(value ?? ''), style.width, measureWith(font, style.size));
     if (text === '') return 0;
-    this.elements.push({ kind: 'text', text, x, top, width: style.width, size: style.size, font, align: style.align ?? 'left', ...(style.inverse ? { inverse: true } : {}) });
+    this.elements.push({
+      kind: 'text',
+      text,
+      x,
+      top,
+      width: style.width,
+      size: style.size,
+      font,
+      align: style.align ?? 'left',
+      ...(style.inverse ? { inverse: true } : {}),
+    });
     return style.size * LEADING;
   }
 
@@ -128,7 +138,16 @@ export class Layout {
     const font = style.font ?? 'regular';
     const lines = wrapLines(printable(value ?? ''), style.width, style.maxLines, measureWith(font, style.size));
     lines.forEach((text, i) =>
-      this.elements.push({ kind: 'text', text, x, top: top + i * style.size * LEADING, width: style.width, size: style.size, font, align: style.align ?? 'left' }),
+      this.elements.push({
+        kind: 'text',
+        text,
+        x,
+        top: top + i * style.size * LEADING,
+        width: style.width,
+        size: style.size,
+        font,
+        align: style.align ?? 'left',
+      }),
     );
     return lines.length * style.size * LEADING;
   }

@@ -37,7 +37,13 @@ const roundKg = (kg: number) => Math.round(kg * 1000) / 1000;
 export function manifestPages(document: ManifestDocument): Element[][] {
   const x = PAGE_MARGIN;
   const rows: Row[] = document.lines.flatMap((line) =>
-    line.packages.map((p, i) => ({ orderId: line.orderId, serviceName: line.serviceName, trackingNumber: p.trackingNumber, weightKg: p.weightKg, first: i === 0 })),
+    line.packages.map((p, i) => ({
+      orderId: line.orderId,
+      serviceName: line.serviceName,
+      trackingNumber: p.trackingNumber,
+      weightKg: p.weightKg,
+      first: i === 0,
+    })),
   );
   const total = roundKg(rows.reduce((sum, r) => sum + r.weightKg, 0));
   const shipper = [document.shipper.company, document.shipper.name].filter(Boolean).join(', ');
@@ -87,7 +93,11 @@ export function manifestPages(document: ManifestDocument): Element[][] {
     closingHeight: 130,
     closing: (l: Layout, top: number) => {
       l.rule(x, top + 2, PAGE_WIDTH, 1);
-      l.text(`TOTAL ${counted(document.lines.length, 'shipment')}, ${counted(rows.length, 'package')}, ${formatNumber(total)} kg`, x, top + 8, { size: 10, font: 'bold', width: PAGE_WIDTH });
+      l.text(`TOTAL ${counted(document.lines.length, 'shipment')}, ${counted(rows.length, 'package')}, ${formatNumber(total)} kg`, x, top + 8, {
+        size: 10,
+        font: 'bold',
+        width: PAGE_WIDTH,
+      });
       ['Shipper', 'Driver'].forEach((who, i) => {
         const left = x + i * (PAGE_WIDTH / 2);
         l.frame(left, top + 30, PAGE_WIDTH / 2 - 8, 90, 0.75);

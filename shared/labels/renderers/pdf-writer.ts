@@ -63,15 +63,20 @@ export function writePdf(spec: PdfSpec): Buffer {
 
   const catalog = add('');
   const pageTree = add('');
-  const fonts = spec.fonts.map(({ key, baseFont }) => ({ key, id: add(`<<\n/Type /Font\n/Subtype /Type1\n/BaseFont ${name(baseFont)}\n/Encoding /WinAnsiEncoding\n>>`) }));
+  const fonts = spec.fonts.map(({ key, baseFont }) => ({
+    key,
+    id: add(`<<\n/Type /Font\n/Subtype /Type1\n/BaseFont ${name(baseFont)}\n/Encoding /WinAnsiEncoding\n>>`),
+  }));
   const resources = `<<\n/Font <<\n${fonts.map(({ key, id }) => `${name(key)} ${ref(id)}`).join('\n')}\n>>\n>>`;
   const shared = spec.shared === undefined ? undefined : add(stream(spec.shared));
   const mediaBox = `[ 0 0 ${number(spec.size[0])} ${number(spec.size[1])} ]`;
   const pages = spec.pages.map((operators) => {
     const page = add('');
     const own = add(stream(operators));
-    objects[page - 1] =
-      `<<\n/Type /Page\n/Parent ${ref(pageTree)}\n/MediaBox ${mediaBox}\n/Resources ${resources}\n/Contents [ ${[shared, own].filter((id) => id !== undefined).map((id) => ref(id)).join(' ')} ]\n>>`;
+    objects[page - 1] = `<<\n/Type /Page\n/Parent ${ref(pageTree)}\n/MediaBox ${mediaBox}\n/Resources ${resources}\n/Contents [ ${[shared, own]
+      .filter((id) => id !== undefined)
+      .map((id) => ref(id))
+      .join(' ')} ]\n>>`;
     return page;
   });
   objects[catalog - 1] = `<<\n/Type /Catalog\n/Pages ${ref(pageTree)}\n>>`;
@@ -88,12 +93,18 @@ export function writePdf(spec: PdfSpec): Buffer {
   const offsets: number[] = [];
   objects.forEach((body, index) => {
     offsets.push(offset);
-    const bytes = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n\n', 'latin1')]);
+    const bytes = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n\n', 'latin1'),
+    ]);
     chunks.push(bytes);
     offset += bytes.length;
   });
   // Each entry exactly 20 bytes, the end of line included.
   const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`)].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<<\n/Size ${objects.length + 1}\n/Root ${ref(catalog)}\n/Info ${ref(info)}\n>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  chunks.push(
+    Buffer.from(`${xref}trailer\n<<\n/Size ${objects.length + 1}\n/Root ${ref(catalog)}\n/Info ${ref(info)}\n>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'),
+  );
   return Buffer.concat(chunks);
 }

@@ -51,9 +51,7 @@ export async function renderPdf(meta: { title: string; createdDate: string }, si
 function splitShared(pages: Element[][]): { shared: Element[]; own: Element[][] } {
   if (pages.length < 2) return { shared: [], own: pages };
   const keyed = pages.map((elements) => elements.map((e) => [JSON.stringify(e), e] as const));
-  const onEvery = keyed
-    .map((page) => new Set(page.map(([key]) => key)))
-    .reduce((common, keys) => new Set([...common].filter((key) => keys.has(key))));
+  const onEvery = keyed.map((page) => new Set(page.map(([key]) => key))).reduce((common, keys) => new Set([...common].filter((key) => keys.has(key))));
   return {
     shared: keyed[0]!.filter(([key]) => onEvery.has(key)).map(([, e]) => e),
     own: keyed.map((page) => page.filter(([key]) => !onEvery.has(key)).map(([, e]) => e)),

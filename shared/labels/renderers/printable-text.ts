@@ -19,11 +19,7 @@
 const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 
 /** Every code point the standard fonts can print (tests hold it to the font's own character set). */
-export const WIN_ANSI: ReadonlySet<number> = new Set([
-  ...range(0x20, 0x7e),
-  ...range(0xa0, 0xff),
-  ...[...CP1252_EXTRA].map((c) => c.codePointAt(0)!),
-]);
+export const WIN_ANSI: ReadonlySet<number> = new Set([...range(0x20, 0x7e), ...range(0xa0, 0xff), ...[...CP1252_EXTRA].map((c) => c.codePointAt(0)!)]);
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -31,8 +27,30 @@ function range(from: number, to: number): number[] {
 
 /** Letters that do not decompose to a base letter under NFKD. */
 const FALLBACK: Readonly<Record<string, string>> = {
-  Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', ĸ: 'k', Ŀ: 'L', ŀ: 'l', Ŋ: 'N', ŋ: 'n', Ŧ: 'T', ŧ: 't',
-  Ə: 'E', ə: 'e', '‐': '-', '‑': '-', '‒': '-', '−': '-', '′': "'", '″': '"', '‚': ',', '⁄': '/',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  ĸ: 'k',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Ŧ: 'T',
+  ŧ: 't',
+  Ə: 'E',
+  ə: 'e',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '−': '-',
+  '′': "'",
+  '″': '"',
+  '‚': ',',
+  '⁄': '/',
 };
 
 const SPACE_LIKE = /[\p{Cc}\p{Zs}\p{Zl}\p{Zp}]/u;

@@ -40,7 +40,9 @@ export function zplLabel(size: [number, number], elements: Element[]): string {
     switch (e.kind) {
       case 'text': {
         const height = dots(e.size);
-        commands.push(`${origin}^A0N,${height},${height}^FB${dots(e.width)},1,0,${JUSTIFY[e.align]},0${e.inverse ? '^FR' : ''}^FH^FD${zplFieldData(e.text)}^FS`);
+        commands.push(
+          `${origin}^A0N,${height},${height}^FB${dots(e.width)},1,0,${JUSTIFY[e.align]},0${e.inverse ? '^FR' : ''}^FH^FD${zplFieldData(e.text)}^FS`,
+        );
         break;
       }
       case 'box': {

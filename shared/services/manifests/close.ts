@@ -69,7 +69,9 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
   const namedOrder = async (companyId: string, mode: KeyMode, carrierCode: string, orderId: string, i: number) => {
     const order = (await getOrder(orderId.toLowerCase()))?.order;
     if (!order || order.companyId !== companyId || order.mode !== mode || order.carrierCode !== carrierCode) {
-      throw new AppError(404, 'NOT_FOUND', `order not found among your ${carrierCode} shipments: ${orderId}`, { details: [{ path: `orderIds[${i}]`, message: 'not found' }] });
+      throw new AppError(404, 'NOT_FOUND', `order not found among your ${carrierCode} shipments: ${orderId}`, {
+        details: [{ path: `orderIds[${i}]`, message: 'not found' }],
+      });
     }
     if (order.status === 'cancelled') throw badRequest(`orderIds[${i}]`, 'is a cancelled shipment: it goes on no manifest');
     return order;
@@ -83,7 +85,13 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
    * shipment off the driver's manifest unnoticed. One already on a manifest,
    * or shipping after the close's date, is left as it is.
    */
-  const checkNamedNotOpen = async (companyId: string, mode: KeyMode, carrierCode: string, orderIds: readonly string[], open: ReadonlySet<string>): Promise<void> => {
+  const checkNamedNotOpen = async (
+    companyId: string,
+    mode: KeyMode,
+    carrierCode: string,
+    orderIds: readonly string[],
+    open: ReadonlySet<string>,
+  ): Promise<void> => {
     const checks = orderIds.map((orderId, i) => (open.has(orderId.toLowerCase()) ? Promise.resolve() : namedOrder(companyId, mode, carrierCode, orderId, i)));
     const settled = await Promise.allSettled(checks);
     // The first failing name by its place in the list, whichever answered first.
@@ -104,9 +112,16 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
   };
 
   /** The close, under the lease: the dead close's manifests first, then the open shipments, one manifest per carrier account. */
-  const closeHeld = async (
-    ctx: { companyId: string; mode: KeyMode; carrierCode: string; shipDate?: string; orderIds?: string[]; now: Date; token: string; previous?: CloseLease },
-  ): Promise<{ records: ManifestRecord[]; replayed: boolean; shipDate: string; pending: string[] }> => {
+  const closeHeld = async (ctx: {
+    companyId: string;
+    mode: KeyMode;
+    carrierCode: string;
+    shipDate?: string;
+    orderIds?: string[];
+    now: Date;
+    token: string;
+    previous?: CloseLease;
+  }): Promise<{ records: ManifestRecord[]; replayed: boolean; shipDate: string; pending: string[] }> => {
     const { companyId, mode, carrierCode, now } = ctx;
     const key = closeKey(companyId, mode, carrierCode);
     const resumed = await resume(companyId, mode, carrierCode, ctx.previous?.pending ?? [], now);
@@ -118,7 +133,13 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
         : await listOpenShipments(companyId, mode, carrierCode);
     // Today, where the body names no day: the latest date of the open shipments' zones.
     const shipDate =
-      ctx.shipDate ?? (allOpen.length > 0 ? [...new Set(allOpen.map((s) => s.zone))].map((zone) => todayIn(zone, now)).sort().at(-1)! : now.toISOString().slice(0, 10));
+      ctx.shipDate ??
+      (allOpen.length > 0
+        ? [...new Set(allOpen.map((s) => s.zone))]
+            .map((zone) => todayIn(zone, now))
+            .sort()
+            .at(-1)!
+        : now.toISOString().slice(0, 10));
     let open = allOpen.filter((s) => s.shipDate <= shipDate);
     if (named && ctx.orderIds) {
       open = open.filter((s) => named.has(s.orderId));
@@ -133,7 +154,9 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
       if (resumed.length > 0) return { records: resumed, replayed: false, shipDate, pending: [] };
       // The same close again: answer what the last one made for this day.
       if (ctx.previous?.state === 'closed' && ctx.previous.shipDate === shipDate && ctx.previous.manifestIds?.length) {
-        const records = (await Promise.all(ctx.previous.manifestIds.map((id) => getManifest(companyId, id)))).filter((r): r is ManifestRecord => r !== undefined);
+        const records = (await Promise.all(ctx.previous.manifestIds.map((id) => getManifest(companyId, id)))).filter(
+          (r): r is ManifestRecord => r !== undefined,
+        );
         if (records.length > 0) return { records, replayed: true, shipDate, pending: [] };
       }
       throw new AppError(422, 'NOTHING_TO_MANIFEST', `No open ${carrierCode} shipment to close for ${shipDate}`);
@@ -156,10 +179,20 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
       carrierManifestIds: [],
       documents: [],
       createdDate: now.toISOString(),
-      lines: shipments.map((s) => ({ orderId: s.orderId, trackingNumber: s.trackingNumber, serviceCode: s.serviceCode, serviceName: s.serviceName, packages: s.packages })),
+      lines: shipments.map((s) => ({
+        orderId: s.orderId,
+        trackingNumber: s.trackingNumber,
+        serviceCode: s.serviceCode,
+        serviceName: s.serviceName,
+        packages: s.packages,
+      })),
     }));
     // Named on the lease before they exist: a close that takes a dead one's lease over finishes them.
-    await notePending(key, ctx.token, records.map((r) => r.manifestId));
+    await notePending(
+      key,
+      ctx.token,
+      records.map((r) => r.manifestId),
+    );
     const made: ManifestRecord[] = [...resumed];
     const pending = records.map((r) => r.manifestId);
     for (const record of records) {
@@ -182,7 +215,8 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
     const now = clock();
     const context = await loadCarrierContext(company, mode);
     const carrier = context.carriers.find((c) => c.code === carrierCode);
-    if (!carrier || !context.plans.some((p) => p.carrierCode === carrierCode)) throw notFound(`carrier not found in your pricing group: ${echoed(body.carrierCode)}`);
+    if (!carrier || !context.plans.some((p) => p.carrierCode === carrierCode))
+      throw notFound(`carrier not found in your pricing group: ${echoed(body.carrierCode)}`);
     if (carrier.kind === 'freight') {
       throw badRequest('carrierCode', `${carrierCode} ships freight: each shipment has its own bill of lading, and no manifest`);
     }
@@ -204,7 +238,9 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
       const at = clock();
       // The close we waited for has finished: its manifests are this close's too.
       if (waitedOn && lease && lease.state === 'closed' && lease.token === waitedOn && lease.manifestIds?.length && !orderIds) {
-        const records = (await Promise.all(lease.manifestIds.map((id) => getManifest(company.companyId, id)))).filter((r): r is ManifestRecord => r !== undefined);
+        const records = (await Promise.all(lease.manifestIds.map((id) => getManifest(company.companyId, id)))).filter(
+          (r): r is ManifestRecord => r !== undefined,
+        );
         if (records.length > 0) return { data: await answerOf(records), replayed: true };
       }
       const stale = lease?.state === 'closing' && Date.parse(lease.at) < at.getTime() - CLOSE_STALE_SECONDS * 1000;
@@ -216,7 +252,12 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
       }
       const token = newId();
       try {
-        await claimClose(key, token, at, lease?.state === 'closed' ? { completedToken: lease.token } : { staleBefore: new Date(at.getTime() - CLOSE_STALE_SECONDS * 1000) });
+        await claimClose(
+          key,
+          token,
+          at,
+          lease?.state === 'closed' ? { completedToken: lease.token } : { staleBefore: new Date(at.getTime() - CLOSE_STALE_SECONDS * 1000) },
+        );
       } catch (error) {
         if (!(error instanceof ConditionFailed)) throw error;
         continue;
@@ -224,10 +265,24 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
       if (stale) logger.warn('a close took over a stale close lease', { carrierCode, staleSince: lease.at });
       let outcome: Awaited<ReturnType<typeof closeHeld>> | undefined;
       try {
-        outcome = await closeHeld({ companyId: company.companyId, mode, carrierCode, ...(shipDate ? { shipDate } : {}), ...(orderIds ? { orderIds } : {}), now: at, token, ...(lease ? { previous: lease } : {}) });
+        outcome = await closeHeld({
+          companyId: company.companyId,
+          mode,
+          carrierCode,
+          ...(shipDate ? { shipDate } : {}),
+          ...(orderIds ? { orderIds } : {}),
+          now: at,
+          token,
+          ...(lease ? { previous: lease } : {}),
+        });
       } finally {
         // Done, or failed: the lease is complete either way, naming what is left for the next close to finish.
-        const pending = outcome ? outcome.pending : await readClose(key).then((l) => (l?.token === token ? (l.pending ?? []) : []), () => []);
+        const pending = outcome
+          ? outcome.pending
+          : await readClose(key).then(
+              (l) => (l?.token === token ? (l.pending ?? []) : []),
+              () => [],
+            );
         await completeClose(key, token, {
           manifestIds: outcome && !outcome.replayed ? outcome.records.map((r) => r.manifestId) : (lease?.manifestIds ?? []),
           shipDate: outcome?.shipDate ?? lease?.shipDate ?? '',

@@ -29,7 +29,12 @@ export const createManifestDocuments = ({ render, logger }: Pick<ManifestContext
         return [{ code: 'MANIFEST_PDF', source: 'carrier', objectKey: key }];
       }
       for (const { index, reason } of joined.refused) {
-        logger.warn("carrier document refused: its page is the service's own", { manifestId: record.manifestId, carrier: record.carrierCode, document: { type: 'manifest', format: 'PDF', index }, reason });
+        logger.warn("carrier document refused: its page is the service's own", {
+          manifestId: record.manifestId,
+          carrier: record.carrierCode,
+          document: { type: 'manifest', format: 'PDF', index },
+          reason,
+        });
       }
       recordCarrierDocumentsRefused(record.carrierCode, joined.refused.length);
     }
@@ -58,11 +63,16 @@ export const createManifestDocuments = ({ render, logger }: Pick<ManifestContext
     if (record.status === 'abandoned') return { kind: 'manifest', data: await manifestView(record) };
     const document = record.documents.find((d) => d.code === code);
     if (record.status !== 'closed' || !document) {
-      throw new AppError(409, 'MANIFEST_IN_PROGRESS', 'This manifest is still closing; close the carrier again to finish it, then ask again', { headers: { 'retry-after': '2' } });
+      throw new AppError(409, 'MANIFEST_IN_PROGRESS', 'This manifest is still closing; close the carrier again to finish it, then ask again', {
+        headers: { 'retry-after': '2' },
+      });
     }
     // A rendered PDF gone from the bucket is drawn again from the manifest; a carrier's own is only kept.
     if (document.source === 'rendered' && !(await labelFileExists(document.objectKey))) await store(record, undefined);
-    return { kind: 'redirect', location: await presignLabelFile(document.objectKey, `manifest-${record.carrierCode}-${record.shipDate}.pdf`, config.labelUrlMinutes * 60) };
+    return {
+      kind: 'redirect',
+      location: await presignLabelFile(document.objectKey, `manifest-${record.carrierCode}-${record.shipDate}.pdf`, config.labelUrlMinutes * 60),
+    };
   };
 
   return { store, file };

@@ -29,9 +29,16 @@ export async function listPage(companyId: string, mode: KeyMode, query: Manifest
     after = sortKeyOf(cursor);
     if (!after || !isManifestSortKey(companyId, mode, after)) throw badRequest('cursor', 'is not a cursor of this list');
   }
-  const page = await listManifests(companyId, mode, { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(carrierCode ? { carrierCode: carrierCode.toUpperCase() } : {}), ...(after ? { after } : {}), limit });
+  const page = await listManifests(companyId, mode, {
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(carrierCode ? { carrierCode: carrierCode.toUpperCase() } : {}),
+    ...(after ? { after } : {}),
+    limit,
+  });
   return { manifests: await Promise.all(page.manifests.map(manifestView)), nextCursor: page.last ? cursorOf(page.last) : null };
 }
 
 /** GET /v1/manifests/{manifestId}. */
-export const getOne = async (companyId: string, mode: KeyMode, manifestId: string): Promise<Manifest> => manifestView(await ownManifest(companyId, mode, manifestId));
+export const getOne = async (companyId: string, mode: KeyMode, manifestId: string): Promise<Manifest> =>
+  manifestView(await ownManifest(companyId, mode, manifestId));

@@ -6,7 +6,16 @@
  * manifests an earlier close left `closing`, finished by the next one.
  */
 import type { KeyMode } from '../../domain/entities';
-import { closingManifestIds, dropOpenShipment, getManifest, listOpenShipments, saveManifest, takeForManifest, type ManifestRecord, type OpenShipment } from '../../store/manifests';
+import {
+  closingManifestIds,
+  dropOpenShipment,
+  getManifest,
+  listOpenShipments,
+  saveManifest,
+  takeForManifest,
+  type ManifestRecord,
+  type OpenShipment,
+} from '../../store/manifests';
 import { getOrder } from '../../store/orders';
 import { ConditionFailed } from '../../store/table-ops';
 import type { ManifestContext } from './context';
@@ -101,7 +110,10 @@ export const createTake = ({ logger, clock, transmit, documents }: TakeParts) =>
       if (!record || record.status !== 'closing') continue;
       // Its open entries: the ones it has not taken yet are still there; those it took are found on their orders.
       open ??= listOpenShipments(companyId, mode, carrierCode);
-      const finished = await finish(record, (await open).filter((s) => record.orders.includes(s.orderId)));
+      const finished = await finish(
+        record,
+        (await open).filter((s) => record.orders.includes(s.orderId)),
+      );
       if (finished) done.push(finished);
     }
     return done;

@@ -41,7 +41,13 @@ export const createTransmit =
         const pieces = (numbers: readonly string[]) => (numbers.length > 1 ? { pieceTrackingNumbers: [...numbers] } : {});
         if (entry) {
           const numbers = entry.packages.map((p) => p.trackingNumber);
-          return { orderId: entry.orderId, reference: entry.rateResponseId, trackingNumber: entry.trackingNumber, ...(entry.carrierShipmentId ? { shipmentId: entry.carrierShipmentId } : {}), ...pieces(numbers) };
+          return {
+            orderId: entry.orderId,
+            reference: entry.rateResponseId,
+            trackingNumber: entry.trackingNumber,
+            ...(entry.carrierShipmentId ? { shipmentId: entry.carrierShipmentId } : {}),
+            ...pieces(numbers),
+          };
         }
         const order = (await getOrder(line.orderId))?.order;
         return {
@@ -77,6 +83,8 @@ export const createTransmit =
       if (!(error instanceof CarrierRefusal) && !isAccountNotConfigured(error)) {
         await saveManifest({ ...record, transmitUncertain: true });
       }
-      throw new AppError(502, 'CARRIER_ERROR', `${record.carrierCode} could not close out the shipments: ${message}. Closing again finishes this manifest`, { expose: true });
+      throw new AppError(502, 'CARRIER_ERROR', `${record.carrierCode} could not close out the shipments: ${message}. Closing again finishes this manifest`, {
+        expose: true,
+      });
     }
   };

@@ -19,7 +19,9 @@ export const createOperatorAdvance = (dependencies: TrackingRuntime) => ({
     const pushed = isPushed(stored.schedule, now);
     // A concurrent advance that already took the order to `status` did the work.
     const order = await writeOrder(dependencies, stored.order, (current, raced) =>
-      isFinal(current.status) || (raced && current.status === status) ? undefined : { update: applyReport(current, operatorReport(status, now), now, pace(), { pushed }) },
+      isFinal(current.status) || (raced && current.status === status)
+        ? undefined
+        : { update: applyReport(current, operatorReport(status, now), now, pace(), { pushed }) },
     );
     if (order.status !== status) {
       throw new Error(`order ${orderId} is ${order.status}; it cannot move to ${status}`);

@@ -33,7 +33,13 @@ export type DispatcherDependencies = TrackingContext & {
 /** Due checks read from one shard at a time: one Query page (KEYS_ONLY entries of about 100 bytes, so well under 1 MB). */
 const PAGE_SIZE = 1_000;
 
-export const createTrackingDispatcher = ({ clock, elapsedMs, logger, settings, queue = () => queueOf<DueCheck>('tracking-checks') }: DispatcherDependencies) => ({
+export const createTrackingDispatcher = ({
+  clock,
+  elapsedMs,
+  logger,
+  settings,
+  queue = () => queueOf<DueCheck>('tracking-checks'),
+}: DispatcherDependencies) => ({
   async dispatchDue(options: DispatchOptions = {}): Promise<DispatchSummary> {
     const limit = Math.max(0, options.backlog ?? settings.trackingDispatchBacklog);
     const budgetMs = options.budgetMs ?? settings.trackingDispatchBudgetMs;

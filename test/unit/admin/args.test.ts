@@ -27,7 +27,13 @@ const usageError = (line: string) => {
 
 describe('parseAdminCommand', () => {
   it('company create with defaults: pricing group default, account billing, with a user', () => {
-    expect(parse('company create --name Acme')).toEqual({ kind: 'company-create', name: 'Acme', pricingGroupId: 'default', billing: 'account', withUser: true });
+    expect(parse('company create --name Acme')).toEqual({
+      kind: 'company-create',
+      name: 'Acme',
+      pricingGroupId: 'default',
+      billing: 'account',
+      withUser: true,
+    });
   });
 
   it('company create with every option', () => {
@@ -59,7 +65,11 @@ describe('parseAdminCommand', () => {
   });
 
   it('key create with scopes, expiry (normalized to UTC), integration type and --inactive', () => {
-    expect(parse('key create --company c1 --scopes shipments:rate,shipments:track,shipments:rate --expires-at 2030-01-31T10:00:00-05:00 --integration-type erp --inactive')).toEqual({
+    expect(
+      parse(
+        'key create --company c1 --scopes shipments:rate,shipments:track,shipments:rate --expires-at 2030-01-31T10:00:00-05:00 --integration-type erp --inactive',
+      ),
+    ).toEqual({
       kind: 'key-create',
       companyId: 'c1',
       scopes: ['shipments:rate', 'shipments:track'],
@@ -77,7 +87,10 @@ describe('parseAdminCommand', () => {
     ['key create --company c1 --mode sandbox', 'key create: --mode must be live or test, got "sandbox"'],
     ['key create --company c1 --mode TEST', 'key create: --mode must be live or test, got "TEST"'],
     ['key create --company c1 --mode', "key create: Option '--mode <value>' argument missing"],
-    ['key create --company c1 --expires-at tomorrow', 'key create: --expires-at must be an ISO 8601 date or date-time with zone (e.g. 2030-01-31T00:00:00Z), got "tomorrow"'],
+    [
+      'key create --company c1 --expires-at tomorrow',
+      'key create: --expires-at must be an ISO 8601 date or date-time with zone (e.g. 2030-01-31T00:00:00Z), got "tomorrow"',
+    ],
   ])('%s is refused', (line, message) => {
     expect(usageError(line)).toBe(message);
   });
@@ -98,9 +111,7 @@ describe('parseAdminCommand', () => {
       weight: 2,
       isMetric: true,
     });
-    expect(parse('box create --company c1 --name Case --length 1 --width 1 --height 1')).toEqual(
-      expect.objectContaining({ isMetric: false }),
-    );
+    expect(parse('box create --company c1 --name Case --length 1 --width 1 --height 1')).toEqual(expect.objectContaining({ isMetric: false }));
     expect(parse('box create --company c1 --name Case --length 1 --width 1 --height 1')).not.toHaveProperty('weight');
   });
 
@@ -161,19 +172,47 @@ describe('carrier accounts and pricing plans', () => {
   };
 
   it('carrier-account add: carrier (any case), account number, optional name and credentials file', () => {
-    expect(parse('carrier-account add --carrier carrierx --account-number 123-456')).toEqual({ kind: 'carrier-account-add', carrierCode: 'CARRIERX', accountNumber: '123-456' });
-    expect(parseAdminCommand(['carrier-account', 'add', '--carrier', 'CARRIERY', '--account-number', '9', '--name', 'Main account', '--credentials-file', '/tmp/c.json'])).toEqual({
+    expect(parse('carrier-account add --carrier carrierx --account-number 123-456')).toEqual({
+      kind: 'carrier-account-add',
+      carrierCode: 'CARRIERX',
+      accountNumber: '123-456',
+    });
+    expect(
+      parseAdminCommand([
+        'carrier-account',
+        'add',
+        '--carrier',
+        'CARRIERY',
+        '--account-number',
+        '9',
+        '--name',
+        'Main account',
+        '--credentials-file',
+        '/tmp/c.json',
+      ]),
+    ).toEqual({
       kind: 'carrier-account-add',
       carrierCode: 'CARRIERY',
       accountNumber: '9',
       name: 'Main account',
       credentialsFile: '/tmp/c.json',
     });
-    expect(parse('manifest list --company c-1 --carrier canadapost')).toEqual({ kind: 'manifest-list', companyId: 'c-1', mode: 'live', carrierCode: 'CANADAPOST' });
+    expect(parse('manifest list --company c-1 --carrier canadapost')).toEqual({
+      kind: 'manifest-list',
+      companyId: 'c-1',
+      mode: 'live',
+      carrierCode: 'CANADAPOST',
+    });
     expect(usageError('manifest list --company c-1 --carrier NOPE')).toMatch(/^manifest list: unknown carrier "NOPE"/);
     // Canada Post's customer number is the account number, under either name.
-    expect(parse('carrier-account add --carrier CANADAPOST --customer-number 2004381')).toEqual({ kind: 'carrier-account-add', carrierCode: 'CANADAPOST', accountNumber: '2004381' });
-    expect(usageError('carrier-account add --carrier CANADAPOST --customer-number 1 --account-number 2')).toBe('carrier-account add: give --account-number or --customer-number, not both');
+    expect(parse('carrier-account add --carrier CANADAPOST --customer-number 2004381')).toEqual({
+      kind: 'carrier-account-add',
+      carrierCode: 'CANADAPOST',
+      accountNumber: '2004381',
+    });
+    expect(usageError('carrier-account add --carrier CANADAPOST --customer-number 1 --account-number 2')).toBe(
+      'carrier-account add: give --account-number or --customer-number, not both',
+    );
     // Canada Post's parcel services contract beside its customer number.
     expect(parse('carrier-account add --carrier canadapost --account-number 2004381 --contract-id 42708517')).toEqual({
       kind: 'carrier-account-add',
@@ -188,7 +227,11 @@ describe('carrier accounts and pricing plans', () => {
     expect(declared.map((p) => p.code)).toContain('CANADAPOST');
     for (const profile of declared) {
       const option = `--${profile.account!.accountNumberLabel!.replace(/ /g, '-')}`;
-      expect(parse(`carrier-account add --carrier ${profile.code} ${option} 2004381`)).toEqual({ kind: 'carrier-account-add', carrierCode: profile.code, accountNumber: '2004381' });
+      expect(parse(`carrier-account add --carrier ${profile.code} ${option} 2004381`)).toEqual({
+        kind: 'carrier-account-add',
+        carrierCode: profile.code,
+        accountNumber: '2004381',
+      });
       expect(optionLines(carrierAccountAdd).join('\n')).toContain(`${option} N`);
     }
     for (const profile of CARRIER_PROFILES.filter((p) => !p.account?.contractId)) {
@@ -200,14 +243,32 @@ describe('carrier accounts and pricing plans', () => {
 
   it.each([
     ['carrier-account add --account-number 1', 'carrier-account add: --carrier is required'],
-    ['carrier-account add --carrier CARRIERQ --account-number 1', 'carrier-account add: unknown carrier "CARRIERQ"; known: CANADAPOST, CARRIERF, CARRIERX, CARRIERY, CARRIERZ, FEDEX, UPS'],
+    [
+      'carrier-account add --carrier CARRIERQ --account-number 1',
+      'carrier-account add: unknown carrier "CARRIERQ"; known: CANADAPOST, CARRIERF, CARRIERX, CARRIERY, CARRIERZ, FEDEX, UPS',
+    ],
     ['carrier-account add --carrier CARRIERX', 'carrier-account add: --account-number is required'],
-    ['carrier-account add --carrier CARRIERX --account-number a/b', 'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"'],
-    ['carrier-account add --carrier CANADAPOST --account-number 1 --contract-id a/b', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "a/b"'],
+    [
+      'carrier-account add --carrier CARRIERX --account-number a/b',
+      'carrier-account add: --account-number must be 1 to 64 letters, digits or dashes, got "a/b"',
+    ],
+    [
+      'carrier-account add --carrier CANADAPOST --account-number 1 --contract-id a/b',
+      'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "a/b"',
+    ],
     // One digit too many, and letters: Canada Post refuses both at every rate, so the plan's rates would all vanish.
-    ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 12345678901', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "12345678901"'],
-    ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id abc', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "abc"'],
-    ['carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 4270-8517', 'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "4270-8517"'],
+    [
+      'carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 12345678901',
+      'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "12345678901"',
+    ],
+    [
+      'carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id abc',
+      'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "abc"',
+    ],
+    [
+      'carrier-account add --carrier CANADAPOST --customer-number 2004381 --contract-id 4270-8517',
+      'carrier-account add: --contract-id must be 1 to 10 digits (a contract id such as 42708517), got "4270-8517"',
+    ],
     ['carrier-account remove --id 42', 'carrier-account remove: --id must be a carrier account id (UUID), got "42"'],
     ['carrier-account list --all', 'carrier-account list: unknown option --all'],
   ])('%s is refused', (line, message) => {
@@ -224,13 +285,17 @@ describe('carrier accounts and pricing plans', () => {
     ['--token', 'hunter2-SECRET'],
   ])('carrier-account add refuses credentials in an argument (%s) without echoing them', (...extra) => {
     const message = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', ...extra]);
-    expect(message).toMatch(/^carrier-account add: credentials are never taken from an argument \(--[A-Za-z-]+\).*--credentials-file FILE, or pipe the JSON on stdin/);
+    expect(message).toMatch(
+      /^carrier-account add: credentials are never taken from an argument \(--[A-Za-z-]+\).*--credentials-file FILE, or pipe the JSON on stdin/,
+    );
     expect(message).not.toContain('hunter2');
   });
 
   it('carrier-account add never echoes a stray argument or an unknown option value (it may be a credential)', () => {
     const stray = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', 'hunter2-SECRET']);
-    expect(stray).toBe('carrier-account add: unexpected argument #5 after "carrier-account add" (not shown: it could be a credential); this command takes options only');
+    expect(stray).toBe(
+      'carrier-account add: unexpected argument #5 after "carrier-account add" (not shown: it could be a credential); this command takes options only',
+    );
     const unknown = refusal(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--clientid=hunter2-SECRET']);
     expect(unknown).toBe('carrier-account add: unknown option --clientid');
   });
@@ -245,12 +310,18 @@ describe('carrier accounts and pricing plans', () => {
   });
 
   it('pricing-group set-plan: only group and carrier are required; what is not given is absent (kept by the plan)', () => {
-    expect(parse('pricing-group set-plan --group default --carrier carrierz')).toEqual({ kind: 'pricing-group-set-plan', pricingGroupId: 'default', carrierCode: 'CARRIERZ' });
+    expect(parse('pricing-group set-plan --group default --carrier carrierz')).toEqual({
+      kind: 'pricing-group-set-plan',
+      pricingGroupId: 'default',
+      carrierCode: 'CARRIERZ',
+    });
   });
 
   it('pricing-group set-plan with every option: percentages to basis points, services upper-cased and deduplicated', () => {
     expect(
-      parse(`pricing-group set-plan --group parcel --carrier CARRIERX --carrier-account ${ID} --markup-percent 12.5 --account-discount-percent 35 --services carrierx_ground,CARRIERX_2_DAY,carrierx_ground`),
+      parse(
+        `pricing-group set-plan --group parcel --carrier CARRIERX --carrier-account ${ID} --markup-percent 12.5 --account-discount-percent 35 --services carrierx_ground,CARRIERX_2_DAY,carrierx_ground`,
+      ),
     ).toEqual({
       kind: 'pricing-group-set-plan',
       pricingGroupId: 'parcel',
@@ -263,25 +334,51 @@ describe('carrier accounts and pricing plans', () => {
   });
 
   it('pricing-group set-plan: "none" detaches the account, "all" offers every service', () => {
-    expect(parse('pricing-group set-plan --group default --carrier CARRIERX --carrier-account none --services all')).toMatchObject({ carrierAccountId: null, services: [] });
+    expect(parse('pricing-group set-plan --group default --carrier CARRIERX --carrier-account none --services all')).toMatchObject({
+      carrierAccountId: null,
+      services: [],
+    });
   });
 
   it.each([
     ['pricing-group set-plan --carrier CARRIERX', 'pricing-group set-plan: --group is required'],
-    ['pricing-group set-plan --group Default! --carrier CARRIERX', 'pricing-group set-plan: --group must be a pricing group id (lowercase letters, digits, dashes), got "Default!"'],
-    ['pricing-group set-plan --group default --carrier CARRIERX --carrier-account acct-1', 'pricing-group set-plan: --carrier-account must be a carrier account id (UUID), got "acct-1"'],
-    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent -5', "pricing-group set-plan: Option '--markup-percent' argument is ambiguous. Did you forget to specify the option argument for '--markup-percent'? To specify an option argument starting with a dash use '--markup-percent=-XYZ'."],
-    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent=-5', 'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000 with at most two decimals, got "-5"'],
-    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent 12.345', 'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000 with at most two decimals, got "12.345"'],
-    ['pricing-group set-plan --group default --carrier CARRIERX --markup-percent 1000.01', 'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000, got "1000.01"'],
-    ['pricing-group set-plan --group default --carrier CARRIERX --account-discount-percent 101', 'pricing-group set-plan: --account-discount-percent must be a percentage from 0 to 100, got "101"'],
+    [
+      'pricing-group set-plan --group Default! --carrier CARRIERX',
+      'pricing-group set-plan: --group must be a pricing group id (lowercase letters, digits, dashes), got "Default!"',
+    ],
+    [
+      'pricing-group set-plan --group default --carrier CARRIERX --carrier-account acct-1',
+      'pricing-group set-plan: --carrier-account must be a carrier account id (UUID), got "acct-1"',
+    ],
+    [
+      'pricing-group set-plan --group default --carrier CARRIERX --markup-percent -5',
+      "pricing-group set-plan: Option '--markup-percent' argument is ambiguous. Did you forget to specify the option argument for '--markup-percent'? To specify an option argument starting with a dash use '--markup-percent=-XYZ'.",
+    ],
+    [
+      'pricing-group set-plan --group default --carrier CARRIERX --markup-percent=-5',
+      'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000 with at most two decimals, got "-5"',
+    ],
+    [
+      'pricing-group set-plan --group default --carrier CARRIERX --markup-percent 12.345',
+      'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000 with at most two decimals, got "12.345"',
+    ],
+    [
+      'pricing-group set-plan --group default --carrier CARRIERX --markup-percent 1000.01',
+      'pricing-group set-plan: --markup-percent must be a percentage from 0 to 1000, got "1000.01"',
+    ],
+    [
+      'pricing-group set-plan --group default --carrier CARRIERX --account-discount-percent 101',
+      'pricing-group set-plan: --account-discount-percent must be a percentage from 0 to 100, got "101"',
+    ],
     ['pricing-group set-plan --group default --carrier CARRIERX --services ,', 'pricing-group set-plan: --services needs at least one service code, or "all"'],
   ])('%s is refused', (line, message) => {
     expect(usageError(line)).toBe(message);
   });
 
   it('the help names every new command and how credentials are given', () => {
-    expect(ADMIN_USAGE).toContain('carrier-account add --carrier CANADAPOST|CARRIERF|CARRIERX|CARRIERY|CARRIERZ|FEDEX|UPS --account-number N [--contract-id C] [--name N] [--credentials-file F]');
+    expect(ADMIN_USAGE).toContain(
+      'carrier-account add --carrier CANADAPOST|CARRIERF|CARRIERX|CARRIERY|CARRIERZ|FEDEX|UPS --account-number N [--contract-id C] [--name N] [--credentials-file F]',
+    );
     expect(ADMIN_USAGE).toContain('carrier-account list');
     expect(ADMIN_USAGE).toContain('carrier-account remove --id ID');
     expect(ADMIN_USAGE).toContain('pricing-group set-plan --group G --carrier CODE');
@@ -390,12 +487,24 @@ describe('admin values hold no control, bidirectional or invisible characters', 
     ['manifest list', [], { company: 'c1', carrier: 'CARRIERX', mode: 'live' }],
     ['shipment audit', [], { order: ORDER }],
     ['shipment advance', [], { order: ORDER, status: 'delivered' }],
-    ['carrier-account add', [], { carrier: 'CANADAPOST', 'account-number': '2004381', 'contract-id': '42708517', name: 'Main', 'credentials-file': '/tmp/c.json' }],
+    [
+      'carrier-account add',
+      [],
+      { carrier: 'CANADAPOST', 'account-number': '2004381', 'contract-id': '42708517', name: 'Main', 'credentials-file': '/tmp/c.json' },
+    ],
     ['carrier-account remove', [], { id: ID }],
     ['carrier-account push-credentials', ['--rotate'], { id: ID }],
-    ['pricing-group set-plan', [], { group: 'default', carrier: 'CARRIERX', 'carrier-account': ID, 'markup-percent': '10', 'account-discount-percent': '5', services: 'all' }],
+    [
+      'pricing-group set-plan',
+      [],
+      { group: 'default', carrier: 'CARRIERX', 'carrier-account': ID, 'markup-percent': '10', 'account-discount-percent': '5', services: 'all' },
+    ],
   ];
-  const argvOf = (command: string, flags: string[], options: Record<string, string>) => [...command.split(' '), ...flags, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value])];
+  const argvOf = (command: string, flags: string[], options: Record<string, string>) => [
+    ...command.split(' '),
+    ...flags,
+    ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
+  ];
 
   it('every command line of the table is accepted as it stands', () => {
     for (const [command, flags, options] of COMMANDS) expect(() => parseAdminCommand(argvOf(command, flags, options))).not.toThrow();
@@ -404,7 +513,31 @@ describe('admin values hold no control, bidirectional or invisible characters', 
   // C0 and C1 controls and DEL (ESC starts an ANSI sequence, a newline forges a line), the bidirectional
   // marks, embeddings, overrides and isolates (U+202E shows a name reversed), the zero-width characters
   // and the line and paragraph separators.
-  const UNSAFE = ['\u0000', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009b', '\u061c', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2060', '\u2066', '\u2069', '\ufeff'];
+  const UNSAFE = [
+    '\u0000',
+    '\u0007',
+    '\t',
+    '\n',
+    '\r',
+    '\u001b',
+    '\u007f',
+    '\u0085',
+    '\u009b',
+    '\u061c',
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u200e',
+    '\u200f',
+    '\u2028',
+    '\u2029',
+    '\u202a',
+    '\u202e',
+    '\u2060',
+    '\u2066',
+    '\u2069',
+    '\ufeff',
+  ];
   const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
   it.each(UNSAFE.map((c) => [codePoint(c), c]))('%s in any option of any command is refused, naming the option and never the value', (point, c) => {
@@ -424,7 +557,9 @@ describe('admin values hold no control, bidirectional or invisible characters', 
   });
 
   it('an ANSI escape, a newline or U+202E in --name of company create, box create and carrier-account add', () => {
-    expect(refused(['company', 'create', '--name', '\u001b[2J\u001b[31mAcme'])).toBe('company create: --name may not hold control, bidirectional or invisible characters; it holds U+001B at character 1');
+    expect(refused(['company', 'create', '--name', '\u001b[2J\u001b[31mAcme'])).toBe(
+      'company create: --name may not hold control, bidirectional or invisible characters; it holds U+001B at character 1',
+    );
     expect(refused(['box', 'create', '--company', 'c1', '--name', 'Case\nERROR: forged', '--length', '1', '--width', '1', '--height', '1'])).toBe(
       'box create: --name may not hold control, bidirectional or invisible characters; it holds U+000A at character 5',
     );
@@ -434,11 +569,15 @@ describe('admin values hold no control, bidirectional or invisible characters', 
   });
 
   it('a stray argument, an unknown option or a command word with one is refused without being shown', () => {
-    expect(refused(['company', 'create', '--name', 'Acme', 'x\u001b[2J'])).toBe('company create: argument #3 after "company create" may not hold control, bidirectional or invisible characters; it holds U+001B at character 2');
+    expect(refused(['company', 'create', '--name', 'Acme', 'x\u001b[2J'])).toBe(
+      'company create: argument #3 after "company create" may not hold control, bidirectional or invisible characters; it holds U+001B at character 2',
+    );
     expect(refused(['carrier-account', 'add', '--carrier', 'CARRIERX', '--account-number', '1', '--na\u202Eme=x'])).toBe(
       'carrier-account add: argument #5 after "carrier-account add" may not hold control, bidirectional or invisible characters; it holds U+202E at character 5',
     );
-    expect(refused(['company\u001b[2J', 'create'])).toBe('the command may not hold control, bidirectional or invisible characters; it holds U+001B at character 8');
+    expect(refused(['company\u001b[2J', 'create'])).toBe(
+      'the command may not hold control, bidirectional or invisible characters; it holds U+001B at character 8',
+    );
   });
 
   it('printable text stays as given: accents, other scripts, emoji, a no-break space', () => {

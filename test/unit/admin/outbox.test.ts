@@ -56,8 +56,20 @@ it('lists the e-mails of the local stack, oldest first; none written yet is an e
   await email('delivered', '2026-05-06T10:00:00.000Z');
   await email('intransit', '2026-05-05T10:00:00.000Z');
   expect(await executeAdminCommand({ kind: 'outbox-list' }, target)).toEqual([
-    { to: 'buyer@example.com', subject: 'intransit subject', orderId: '7d3f2c1a-4b5e-4f60-8a71-92b3c4d5e6f7', status: 'intransit', sentAt: '2026-05-05T10:00:00.000Z' },
-    { to: 'buyer@example.com', subject: 'delivered subject', orderId: '7d3f2c1a-4b5e-4f60-8a71-92b3c4d5e6f7', status: 'delivered', sentAt: '2026-05-06T10:00:00.000Z' },
+    {
+      to: 'buyer@example.com',
+      subject: 'intransit subject',
+      orderId: '7d3f2c1a-4b5e-4f60-8a71-92b3c4d5e6f7',
+      status: 'intransit',
+      sentAt: '2026-05-05T10:00:00.000Z',
+    },
+    {
+      to: 'buyer@example.com',
+      subject: 'delivered subject',
+      orderId: '7d3f2c1a-4b5e-4f60-8a71-92b3c4d5e6f7',
+      status: 'delivered',
+      sentAt: '2026-05-06T10:00:00.000Z',
+    },
   ]);
 });
 

@@ -26,7 +26,9 @@ it('the table is the whole CLI: unique words and kinds, each command in the help
 
 /** A command's string options that are not aliases: the ones whose text is checked. */
 const textOptions = (command: (typeof COMMANDS)[number]) =>
-  Object.entries(command.options).flatMap(([name, option]) => (option.type === 'string' && option.aliasOf === undefined ? [{ name, required: option.required === true }] : []));
+  Object.entries(command.options).flatMap(([name, option]) =>
+    option.type === 'string' && option.aliasOf === undefined ? [{ name, required: option.required === true }] : [],
+  );
 
 /** Every required option of `command` but `except`, with a text the text checks pass (the value checks come after them). */
 const requiredBut = (command: (typeof COMMANDS)[number], except: string) =>
@@ -52,7 +54,8 @@ describe.each(COMMANDS.map((command) => [command.words, command] as const))('%s'
     expect(parseAdminCommand(['help', ...argv])).toEqual({ kind: 'help', command: words });
     const { usage } = (await executeAdminCommand({ kind: 'help', command: words })) as { usage: string };
     expect(usage.split('\n')[0]).toMatch(new RegExp(`^Usage: npm run -s admin -- ${words}`));
-    for (const [name, option] of options) expect(usage).toMatch(new RegExp(`--${name}\\b[^\\n]*\\n?\\s*${option.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    for (const [name, option] of options)
+      expect(usage).toMatch(new RegExp(`--${name}\\b[^\\n]*\\n?\\s*${option.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   });
 
   it('without options, the first required one is asked for; a command without any takes none', () => {
@@ -69,10 +72,14 @@ describe.each(COMMANDS.map((command) => [command.words, command] as const))('%s'
 const withText = COMMANDS.flatMap((command) => textOptions(command).map((option) => [command.words, option.name, option.required, command] as const));
 
 it.each(withText)('%s: a blank --%s is refused, as missing when it is required (%s)', (words, name, required, command) => {
-  expect(refusal([...words.split(' '), ...requiredBut(command, name), `--${name}=  `])).toBe(`${words}: --${name} ${required ? 'is required' : 'may not be blank; leave it out instead'}`);
+  expect(refusal([...words.split(' '), ...requiredBut(command, name), `--${name}=  `])).toBe(
+    `${words}: --${name} ${required ? 'is required' : 'may not be blank; leave it out instead'}`,
+  );
 });
 
-const withString = COMMANDS.flatMap((command) => Object.entries(command.options).flatMap(([name, option]) => (option.type === 'string' ? [[command.words, name, command] as const] : [])));
+const withString = COMMANDS.flatMap((command) =>
+  Object.entries(command.options).flatMap(([name, option]) => (option.type === 'string' ? [[command.words, name, command] as const] : [])),
+);
 
 it.each(withString)('%s: an escape character in --%s is refused, naming it and never showing the value', (words, name, command) => {
   expect(refusal([...words.split(' '), ...requiredBut(command, name), `--${name}`, 'a\u001b[2Jb'])).toBe(

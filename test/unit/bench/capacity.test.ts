@@ -15,14 +15,26 @@ import { writeUnits } from '../../../shared/store/item-size';
 const at = { start: 0, end: 1 };
 const recorded = (command: string, input: Record<string, unknown>, over: Partial<Recorded> = {}): Recorded => ({ command, input, ...at, ...over });
 
-const strongGet = recorded('GetItemCommand', { Key: { pk: 'ORDER#1', sk: 'ORDER' }, ConsistentRead: true }, { consumed: [{ TableName: 't', CapacityUnits: 1, Table: { CapacityUnits: 1 } }] });
-const eventualGet = recorded('GetItemCommand', { Key: { pk: 'KEY#1', sk: 'KEY' } }, { consumed: [{ TableName: 't', CapacityUnits: 0.5, Table: { CapacityUnits: 0.5 } }] });
+const strongGet = recorded(
+  'GetItemCommand',
+  { Key: { pk: 'ORDER#1', sk: 'ORDER' }, ConsistentRead: true },
+  { consumed: [{ TableName: 't', CapacityUnits: 1, Table: { CapacityUnits: 1 } }] },
+);
+const eventualGet = recorded(
+  'GetItemCommand',
+  { Key: { pk: 'KEY#1', sk: 'KEY' } },
+  { consumed: [{ TableName: 't', CapacityUnits: 0.5, Table: { CapacityUnits: 0.5 } }] },
+);
 const indexQuery = recorded(
   'QueryCommand',
   { IndexName: 'tracking-due', KeyConditionExpression: '#p = :p' },
   { consumed: [{ TableName: 't', CapacityUnits: 1, Table: { CapacityUnits: 0 }, GlobalSecondaryIndexes: { 'tracking-due': { CapacityUnits: 1 } } }] },
 );
-const emptyQuery = recorded('QueryCommand', { KeyConditionExpression: 'pk = :pk' }, { consumed: [{ TableName: 't', CapacityUnits: 0, Table: { CapacityUnits: 0 } }] });
+const emptyQuery = recorded(
+  'QueryCommand',
+  { KeyConditionExpression: 'pk = :pk' },
+  { consumed: [{ TableName: 't', CapacityUnits: 0, Table: { CapacityUnits: 0 } }] },
+);
 const indexedUpdate = recorded(
   'UpdateItemCommand',
   { Key: { pk: 'ORDER#1', sk: 'ORDER' }, UpdateExpression: 'SET nextCheckAt = :n' },
@@ -38,7 +50,17 @@ const transaction = recorded(
       { ConditionCheck: { TableName: 't', Key: { pk: 'COMPANY#1', sk: 'COMPANY' }, ConditionExpression: 'attribute_exists(pk)' } },
     ],
   },
-  { consumed: [{ TableName: 't', CapacityUnits: 12, WriteCapacityUnits: 12, Table: { CapacityUnits: 8, WriteCapacityUnits: 8 }, GlobalSecondaryIndexes: { 'tracking-due': { CapacityUnits: 4, WriteCapacityUnits: 4 } } }] },
+  {
+    consumed: [
+      {
+        TableName: 't',
+        CapacityUnits: 12,
+        WriteCapacityUnits: 12,
+        Table: { CapacityUnits: 8, WriteCapacityUnits: 8 },
+        GlobalSecondaryIndexes: { 'tracking-due': { CapacityUnits: 4, WriteCapacityUnits: 4 } },
+      },
+    ],
+  },
 );
 
 describe('commandCapacity', () => {
@@ -70,7 +92,9 @@ describe('commandCapacity', () => {
 
   it('computes a refused write from the size of the item it would have put, and says so', () => {
     const item = { pk: 'ORDER#1', sk: 'LABEL#PDF', state: 'rendering', token: 'x'.repeat(1500) };
-    const c = commandCapacity(recorded('PutItemCommand', { Item: item, ConditionExpression: 'attribute_not_exists(pk)' }, { error: 'ConditionalCheckFailedException' }));
+    const c = commandCapacity(
+      recorded('PutItemCommand', { Item: item, ConditionExpression: 'attribute_not_exists(pk)' }, { error: 'ConditionalCheckFailedException' }),
+    );
     expect(writeUnits(item)).toBe(2);
     expect(c).toMatchObject({ tableWrite: 2, computed: true, error: 'ConditionalCheckFailedException' });
   });
@@ -113,8 +137,21 @@ describe('summarizeStep', () => {
 
   it('counts S3 requests and bytes and e-mails, a presign apart', () => {
     const s = summarizeStep('label-file first', 'domestic', [
-      sample([], { s3: [{ command: 'HeadObjectCommand', bytes: 0 }, { command: 'PutObjectCommand', bytes: 2000 }, { command: 'presign', bytes: 0 }], emails: 1 }),
-      sample([], { s3: [{ command: 'HeadObjectCommand', bytes: 0 }, { command: 'presign', bytes: 0 }], emails: 0 }),
+      sample([], {
+        s3: [
+          { command: 'HeadObjectCommand', bytes: 0 },
+          { command: 'PutObjectCommand', bytes: 2000 },
+          { command: 'presign', bytes: 0 },
+        ],
+        emails: 1,
+      }),
+      sample([], {
+        s3: [
+          { command: 'HeadObjectCommand', bytes: 0 },
+          { command: 'presign', bytes: 0 },
+        ],
+        emails: 0,
+      }),
     ]);
     expect(s.s3).toEqual({ put: 0.5, putBytes: 1000, get: 0, getBytes: 0, head: 1, presign: 1 });
     expect(s.emails).toBe(0.5);

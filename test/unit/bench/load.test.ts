@@ -120,9 +120,7 @@ describe('loadChecks', () => {
   });
 
   it('non-2xx, connection errors and timeouts add up, and the note says which', () => {
-    const [c] = loadChecks([
-      route({ non2xx: 3, errors: 3, timeouts: 2, statusCodes: { '200': 390, '500': 2, '503': 1 }, firstError: 'read ECONNRESET' }),
-    ]);
+    const [c] = loadChecks([route({ non2xx: 3, errors: 3, timeouts: 2, statusCodes: { '200': 390, '500': 2, '503': 1 }, firstError: 'read ECONNRESET' })]);
     expect(c).toMatchObject({ measured: 6, ok: false, note: '2× 500, 1× 503, 1 connection errors (read ECONNRESET), 2 timeouts' });
   });
 
@@ -159,7 +157,15 @@ describe('report', () => {
       durationS: 10,
       routes: [{ route: 'GET /v1/carriers', requests: 402, requestsPerSec: 40.01, p50Ms: 22, p99Ms: 61, non2xx: 0, errors: 0, statusCodes: { '200': 402 } }],
       warmup: [{ route: 'GET /v1/carriers', requests: 30, non2xx: 0, errors: 0 }],
-      runtime: { loadAverage1m: 1.5, startupMs: 9400, stopMs: 1800, exit: 'exit code 0', nodePeakRssMiB: 250, dynamodbPeakRssMiB: 300, responses: { '200': 900, '500': 2 } },
+      runtime: {
+        loadAverage1m: 1.5,
+        startupMs: 9400,
+        stopMs: 1800,
+        exit: 'exit code 0',
+        nodePeakRssMiB: 250,
+        dynamodbPeakRssMiB: 300,
+        responses: { '200': 900, '500': 2 },
+      },
     });
     expect(figures.runtime).not.toHaveProperty('firstStderr');
   });
@@ -190,7 +196,12 @@ describe("the runtime's output", () => {
   });
 
   it('stderrSummary: level, message and error message of a structured log line; other lines cut', () => {
-    const line = JSON.stringify({ level: 'ERROR', message: 'unhandled error', service: 'x'.repeat(500), error: { message: 'connect ECONNREFUSED 127.0.0.1:43331' } });
+    const line = JSON.stringify({
+      level: 'ERROR',
+      message: 'unhandled error',
+      service: 'x'.repeat(500),
+      error: { message: 'connect ECONNREFUSED 127.0.0.1:43331' },
+    });
     expect(stderrSummary(line)).toBe('ERROR unhandled error: connect ECONNREFUSED 127.0.0.1:43331');
     expect(stderrSummary(JSON.stringify({ message: 'plain' }))).toBe('plain');
     expect(stderrSummary('x'.repeat(400))).toHaveLength(300);

@@ -32,7 +32,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const build = (contents: string, out: string) => buildFunction({ stdin: { contents, resolveDir: dir, sourcefile: 'handler.ts', loader: 'ts' } }, path.join(dir, out));
+const build = (contents: string, out: string) =>
+  buildFunction({ stdin: { contents, resolveDir: dir, sourcefile: 'handler.ts', loader: 'ts' } }, path.join(dir, out));
 const modules = (out: string) => readdirSync(path.join(dir, out)).filter((f) => f.endsWith('.mjs'));
 const read = (out: string, file: string) => readFileSync(path.join(dir, out, file), 'utf8');
 

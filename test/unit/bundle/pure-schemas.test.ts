@@ -11,7 +11,7 @@ describe('markPureSchemas', () => {
   it('marks each outermost call chain rooted at the zod namespace, arguments included', async () => {
     const source = [
       "import * as z from '../zod';",
-      "export const a = z.object({ b: z.string().check(z.minLength(1)), c: other(z.number()) });",
+      'export const a = z.object({ b: z.string().check(z.minLength(1)), c: other(z.number()) });',
       "export const d = z.object({}).register(z.globalRegistry, { id: 'D' });",
     ].join('\n');
     expect(await markPureSchemas(source, 'x.ts')).toBe(

@@ -15,7 +15,10 @@ import { noSignal, shipInput } from './ship-fixtures';
 
 const root = path.resolve(__dirname, '../../..');
 const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as CapabilityName[];
-const declaredOf = (profile: CarrierProfile) => Object.keys(profile.capabilities).filter((name) => profile.capabilities[name as CapabilityName] !== undefined).sort();
+const declaredOf = (profile: CarrierProfile) =>
+  Object.keys(profile.capabilities)
+    .filter((name) => profile.capabilities[name as CapabilityName] !== undefined)
+    .sort();
 const keysOf = (value: unknown) => Object.keys(value as object).sort();
 
 describe('profiles and connectors', () => {
@@ -28,7 +31,8 @@ describe('profiles and connectors', () => {
     const connectors = await loadConnectors();
     connectors.forEach((connector, i) => {
       const profile = CARRIER_PROFILES[i]!;
-      for (const name of Object.keys(CORE)) expect([profile.code, name, typeof (connector as unknown as Record<string, unknown>)[name]]).toEqual([profile.code, name, 'function']);
+      for (const name of Object.keys(CORE))
+        expect([profile.code, name, typeof (connector as unknown as Record<string, unknown>)[name]]).toEqual([profile.code, name, 'function']);
       // A live carrier makes its client for each call, under an account whose credential fields its profile names; a sandbox one is given its transport.
       expect([profile.code, typeof connector.client]).toEqual([profile.code, profile.network === 'live' ? 'function' : 'undefined']);
       expect([profile.code, (profile.account?.credentialFields.length ?? 0) > 0]).toEqual([profile.code, profile.network === 'live']);
@@ -37,7 +41,8 @@ describe('profiles and connectors', () => {
       for (const name of declaredOf(profile) as CapabilityName[]) {
         const implemented = connector.capabilities![name] as Record<string, unknown>;
         expect([profile.code, name, keysOf(implemented)]).toEqual([profile.code, name, keysOf(CAPABILITIES[name].operations)]);
-        for (const operation of Object.keys(implemented)) expect([profile.code, name, operation, typeof implemented[operation]]).toEqual([profile.code, name, operation, 'function']);
+        for (const operation of Object.keys(implemented))
+          expect([profile.code, name, operation, typeof implemented[operation]]).toEqual([profile.code, name, operation, 'function']);
       }
     });
   });
@@ -46,7 +51,9 @@ describe('profiles and connectors', () => {
     const carrierZ = CARRIER_PROFILES.find((p) => p.code === 'CARRIERZ')!;
     const claiming: CarrierProfile = { ...carrierZ, capabilities: { refund: true } };
     const connector = await carrierZ.load();
-    expect(() => bindConnector(claiming, connector, sandboxTransportFor(createSandboxTransports()))).toThrow("CARRIERZ's connector has no refund.request, which its profile says it has");
+    expect(() => bindConnector(claiming, connector, sandboxTransportFor(createSandboxTransports()))).toThrow(
+      "CARRIERZ's connector has no refund.request, which its profile says it has",
+    );
   });
 });
 
@@ -107,10 +114,18 @@ describe('the registry', () => {
     const input = shipInput(code);
     const shipped = await lazy.ship(input, noSignal());
     expect(shipped).toEqual(await eager.ship(input, noSignal()));
-    const ref: ShipmentRef = { reference: input.reference, trackingNumber: shipped.trackingNumber, ...(shipped.shipmentId ? { shipmentId: shipped.shipmentId } : {}) };
+    const ref: ShipmentRef = {
+      reference: input.reference,
+      trackingNumber: shipped.trackingNumber,
+      ...(shipped.shipmentId ? { shipmentId: shipped.shipmentId } : {}),
+    };
     expect(await lazy.track(ref, noSignal())).toEqual(await eager.track(ref, noSignal()));
     // Voided, or refused once picked up: the same either way.
-    const outcome = (voiding: Promise<void>) => voiding.then(() => 'voided', (error: unknown) => String(error));
+    const outcome = (voiding: Promise<void>) =>
+      voiding.then(
+        () => 'voided',
+        (error: unknown) => String(error),
+      );
     expect(await outcome(lazy.cancel(ref, noSignal()))).toEqual(await outcome(eager.cancel(ref, noSignal())));
   });
 
@@ -152,7 +167,7 @@ describe('a capability is declared once', () => {
   const naming = (line: string) => NAMES.filter((name) => new RegExp(`\\b${name}\\b(?!\\s*\\()`).test(line));
 
   it('the check sees a capability where one is named', () => {
-    expect(naming("findShipments: { voidWindowDays: 28 },")).toEqual(['findShipments', 'voidWindowDays']);
+    expect(naming('findShipments: { voidWindowDays: 28 },')).toEqual(['findShipments', 'voidWindowDays']);
     expect(naming('if (carrier.closeOut) return;')).toEqual(['closeOut']);
     expect(naming('lines.push(line);')).toEqual([]);
     expect(naming('type CloseOutInput = {};')).toEqual([]);

@@ -90,7 +90,13 @@ describe('a ship answer with documents is checked', () => {
   it.each([
     ['content that is not base64', [{ type: 'label', format: 'ZPL', packageIndex: 0, content: '!!not base64!!' }]],
     ['a label of a package it did not ship', [{ type: 'label', format: 'ZPL', packageIndex: 1, content: zpl }]],
-    ['the same document twice', [{ type: 'label', format: 'ZPL', packageIndex: 0, content: zpl }, { type: 'label', format: 'ZPL', packageIndex: 0, content: zpl }]],
+    [
+      'the same document twice',
+      [
+        { type: 'label', format: 'ZPL', packageIndex: 0, content: zpl },
+        { type: 'label', format: 'ZPL', packageIndex: 0, content: zpl },
+      ],
+    ],
     ['a format no label endpoint knows', [{ type: 'label', format: 'EPL', packageIndex: 0, content: zpl }]],
     ['a document kind no label endpoint knows', [{ type: 'constructor', format: 'ZPL', content: zpl }]],
     ['thousands of documents', Array.from({ length: 5000 }, (_, i) => ({ type: 'label', format: 'ZPL', packageIndex: i, content: zpl }))],

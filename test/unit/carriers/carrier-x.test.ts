@@ -36,12 +36,14 @@ describe('carrier X packaging mapping (spec 2.5)', () => {
       const request = withPieces([piece('GENERIC_ENVELOPE', { quantity: 2, weight: 0.2, length: 12.6, width: 9.4, height: 0.4 })]);
       expect(request.packagingType).toBe('YOUR_PACKAGING');
       expect(request.totalPackageCount).toBe(2);
-      expect(request.requestedPackageLineItems).toEqual([{
-        sequenceNumber: 1,
-        groupPackageCount: 2,
-        weight: { units: 'LB', value: 0.2 },
-        dimensions: { units: 'IN', length: 12.6, width: 9.4, height: 0.4 },
-      }]);
+      expect(request.requestedPackageLineItems).toEqual([
+        {
+          sequenceNumber: 1,
+          groupPackageCount: 2,
+          weight: { units: 'LB', value: 0.2 },
+          dimensions: { units: 'IN', length: 12.6, width: 9.4, height: 0.4 },
+        },
+      ]);
     });
 
     it('two envelope pieces (total piece count 2) are YOUR_PACKAGING', () => {
@@ -156,9 +158,7 @@ describe('carrier X international options (spec 2.7)', () => {
   });
 
   it('customs value is the invoice total (quantity × value summed) for goods', () => {
-    const request = build(
-      rateRequest({ recipient: newYorkRecipient, internationalOptions: { billDutyTo: 'recipient' }, commercialInvoice: invoice }),
-    );
+    const request = build(rateRequest({ recipient: newYorkRecipient, internationalOptions: { billDutyTo: 'recipient' }, commercialInvoice: invoice }));
     expect(request.customsClearance).toEqual({
       dutiesPayment: { paymentType: 'SENDER' },
       documentsOnly: false,

@@ -19,8 +19,7 @@ const invoice: CommercialInvoice = {
   ],
 };
 
-const goodsToNewYork = (overrides: Partial<RateRequest> = {}) =>
-  rateRequest({ recipient: newYorkRecipient, commercialInvoice: invoice, ...overrides });
+const goodsToNewYork = (overrides: Partial<RateRequest> = {}) => rateRequest({ recipient: newYorkRecipient, commercialInvoice: invoice, ...overrides });
 
 const build = (request: RateRequest) => buildCarrierYShipRequest(shipInput('CARRIERY', request));
 const formsOf = (request: RateRequest) => build(request).customs;
@@ -83,7 +82,10 @@ describe('carrier Y customs forms of international goods, built at ship time', (
 
   it.each([
     [{ billDutyTo: 'sender' as const }, { party: 'SENDER' }],
-    [{ billDutyTo: 'thirdParty' as const, dutyAccountNumber: 'D-9' }, { party: 'THIRD_PARTY', accountNumber: 'D-9' }],
+    [
+      { billDutyTo: 'thirdParty' as const, dutyAccountNumber: 'D-9' },
+      { party: 'THIRD_PARTY', accountNumber: 'D-9' },
+    ],
   ])('billDutyTo %j bills duties to %j', (internationalOptions, payer) => {
     expect(formsOf(goodsToNewYork({ internationalOptions }))?.dutiesPayer).toEqual(payer);
   });
@@ -192,7 +194,9 @@ describe('carrier Y sold-to party (billingOptions.soldTo, spec 2.11)', () => {
     expect(() => build(goodsToNewYork({ billingOptions: { soldTo: noCountry } }))).toThrow(/billingOptions\.soldTo\.countryCode/);
     expect(() => build(goodsToNewYork({ billingOptions: { soldTo: 'Eve' } }))).toThrow(/needs billingOptions.soldTo as an address/);
     expect(() => build(goodsToNewYork({ billingOptions: { soldTo: { ...soldTo, personName: '' } } }))).toThrow(
-      refusal('CARRIERY needs billingOptions.soldTo as an address for the customs forms: billingOptions.soldTo.personName must not be empty or only whitespace'),
+      refusal(
+        'CARRIERY needs billingOptions.soldTo as an address for the customs forms: billingOptions.soldTo.personName must not be empty or only whitespace',
+      ),
     );
   });
 

@@ -112,7 +112,11 @@ describe('rating fan-out with carrier breakers', () => {
     for (let i = 0; i < 3; i++) expect(reasons(await t.rate())).toEqual([['CARRIERY', 'timeout']]);
     expect(t.y.state.calls).toBe(3);
     expect(t.opened).toEqual(['CARRIERY']);
-    expect(t.logged).toContainEqual(['warn', 'carrier breaker opened', { carrierCode: 'CARRIERY', reason: 'timeout', consecutiveTimeouts: 3, openSeconds: 30 }]);
+    expect(t.logged).toContainEqual([
+      'warn',
+      'carrier breaker opened',
+      { carrierCode: 'CARRIERY', reason: 'timeout', consecutiveTimeouts: 3, openSeconds: 30 },
+    ]);
 
     t.clear();
     const skipped = await t.rate();
@@ -225,7 +229,11 @@ describe('with the sandbox network', () => {
   it('parcel carriers refuse a non-conveyable shipment as refused, whatever their breakers say', async () => {
     const breakers = createCarrierBreakers({ settings: () => ({ failures: 1, openMs: OPEN_MS }), clock: () => 0 });
     await fanOutRates(sandboxJobs({ faults: { CARRIERX: { error: 'timeout' } } }), { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, breakers });
-    const result = await fanOutRates(sandboxJobs({}, withOptions(rateRequest(), { nonConveyable: true })), { timeoutMs: TIMEOUT_MS, budgetMs: 5_000, breakers });
+    const result = await fanOutRates(sandboxJobs({}, withOptions(rateRequest(), { nonConveyable: true })), {
+      timeoutMs: TIMEOUT_MS,
+      budgetMs: 5_000,
+      breakers,
+    });
     expect(reasons(result)).toEqual([
       ['CARRIERX', 'refused'],
       ['CARRIERY', 'refused'],

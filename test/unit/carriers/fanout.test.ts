@@ -143,13 +143,29 @@ describe('rating fan-out', () => {
     const written: string[] = [];
     const restore = captureOutput(written);
     try {
-      await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), { timeoutMs: 2_000, budgetMs: 5_000, logger: createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })) });
+      await fanOutRates(jobs({ faults: { CARRIERZ: { error: 'http500' } } }), {
+        timeoutMs: 2_000,
+        budgetMs: 5_000,
+        logger: createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })),
+      });
     } finally {
       restore();
     }
     // Powertools drops a reserved key with a warning line of its own ("The key ... is a reserved key and will be dropped").
-    const lines = written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines).toEqual([expect.objectContaining({ level: 'WARN', message: 'carrier rate failed', carrierCode: 'CARRIERZ', reason: 'error', detail: expect.stringMatching(/HTTP 500/) })]);
+    const lines = written
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'carrier rate failed',
+        carrierCode: 'CARRIERZ',
+        reason: 'error',
+        detail: expect.stringMatching(/HTTP 500/),
+      }),
+    ]);
   });
 
   describe('defaults', () => {

@@ -76,7 +76,12 @@ describe('injected faults', () => {
     const { port } = network({ faults: { CARRIERY: { failRate: 0.5 } }, random: () => draws.shift()! });
     const outcomes = [];
     for (let i = 0; i < 4; i += 1) {
-      outcomes.push(await rate(port('CARRIERY')!).then(() => 'ok', () => 'failed'));
+      outcomes.push(
+        await rate(port('CARRIERY')!).then(
+          () => 'ok',
+          () => 'failed',
+        ),
+      );
     }
     expect(outcomes).toEqual(['failed', 'ok', 'failed', 'ok']);
   });
@@ -128,7 +133,7 @@ describe('the process registry', () => {
 
   it('takes its faults from SANDBOX_FAULTS', async () => {
     process.env.SANDBOX_FAULTS = '{"CARRIERY":{"error":"http500"}}';
-    let registry: typeof import('../../../shared/carriers/registry')['defaultRegistry'] | undefined;
+    let registry: (typeof import('../../../shared/carriers/registry'))['defaultRegistry'] | undefined;
     await jest.isolateModulesAsync(async () => {
       ({ defaultRegistry: registry } = await import('../../../shared/carriers/registry'));
     });

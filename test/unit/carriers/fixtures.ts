@@ -78,8 +78,7 @@ export const withOptions = (request: RateRequest, options: Partial<RateRequest['
   shippingOptions: { ...request.shippingOptions, ...options },
 });
 
-export const enabledServices = (carrierCode: string): CarrierService[] =>
-  referenceServices.filter((s) => s.carrierCode === carrierCode && !s.isDisabled);
+export const enabledServices = (carrierCode: string): CarrierService[] => referenceServices.filter((s) => s.carrierCode === carrierCode && !s.isDisabled);
 
 export function rateInput(carrierCode: string, request: RateRequest = rateRequest(), services = enabledServices(carrierCode)): RateInput {
   const plan = pricingPlans.find((p) => p.pricingGroupId === 'default' && p.carrierCode === carrierCode);
@@ -88,11 +87,13 @@ export function rateInput(carrierCode: string, request: RateRequest = rateReques
 }
 
 /** Builds and rates in one go, without a timeout. */
-export async function quotesOf(carrier: Pick<CarrierPort, 'rate'> & { buildRateRequest(input: RateInput): unknown }, input: RateInput): Promise<CarrierQuote[]> {
+export async function quotesOf(
+  carrier: Pick<CarrierPort, 'rate'> & { buildRateRequest(input: RateInput): unknown },
+  input: RateInput,
+): Promise<CarrierQuote[]> {
   return carrier.rate(await carrier.buildRateRequest(input), { signal: new AbortController().signal });
 }
 
 export const chargeCodes = (quote: CarrierQuote | undefined): string[] => (quote?.charges ?? []).map((c) => c.code);
 
-export const chargeAmount = (quote: CarrierQuote | undefined, code: string): number | undefined =>
-  quote?.charges.find((c) => c.code === code)?.amount;
+export const chargeAmount = (quote: CarrierQuote | undefined, code: string): number | undefined => quote?.charges.find((c) => c.code === code)?.amount;

@@ -73,7 +73,12 @@ describe('a call scrubs what it sent from any text', () => {
     const call = new LiveCall('UPS', ACCOUNT_ID);
     const token = 'eyJraWQiOiJ0b2tlbi0xIn0.c2lnbmVk.dG9rZW4tYm9keQ';
     expect(call.bearer(token)).toBe(`Bearer ${token}`);
-    const account = call.account({ carrierAccountId: ACCOUNT_ID, carrierCode: 'UPS', accountNumber: 'A1B2C3', credentials: async () => ({ clientId: 'ups-client-id-77', clientSecret: 'ups-client-secret-88', note: 'refunds@shipper.example' }) });
+    const account = call.account({
+      carrierAccountId: ACCOUNT_ID,
+      carrierCode: 'UPS',
+      accountNumber: 'A1B2C3',
+      credentials: async () => ({ clientId: 'ups-client-id-77', clientSecret: 'ups-client-secret-88', note: 'refunds@shipper.example' }),
+    });
     await account.credentials();
     expect(call.scrub(`Authorization: Bearer ${token}; client ups-client-id-77 secret ups-client-secret-88 (refunds@shipper.example)`)).toBe(
       `Authorization: Bearer ${REDACTED}; client ${REDACTED} secret ${REDACTED} (${REDACTED})`,
@@ -127,9 +132,19 @@ describe('a call scrubs what it sent from any text', () => {
 });
 
 describe('through the layer: the next carrier (OAuth client credentials, a child key and secret) gets it by being bound', () => {
-  const CREDENTIALS = { clientId: 'next-client-id-0a1b', clientSecret: 'next-client-secret-2c3d', childKey: 'next-child-key-4e5f', childSecret: 'next-child-secret-6a7b' };
+  const CREDENTIALS = {
+    clientId: 'next-client-id-0a1b',
+    clientSecret: 'next-client-secret-2c3d',
+    childKey: 'next-child-key-4e5f',
+    childSecret: 'next-child-secret-6a7b',
+  };
   const TOKEN = 'next-bearer-token-8c9d0e1f';
-  const account = (credentials: Record<string, string> = CREDENTIALS): CarrierAccount => ({ carrierAccountId: ACCOUNT_ID, carrierCode: 'NEXT', accountNumber: '510087', credentials: async () => credentials });
+  const account = (credentials: Record<string, string> = CREDENTIALS): CarrierAccount => ({
+    carrierAccountId: ACCOUNT_ID,
+    carrierCode: 'NEXT',
+    accountNumber: '510087',
+    credentials: async () => credentials,
+  });
   const secretForms = [
     ...Object.values(CREDENTIALS),
     TOKEN,
@@ -148,7 +163,10 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
     client: async (options, call) => {
       const { clientId, clientSecret, childKey, childSecret } = await options.account!.credentials();
       call.sends(clientId!, clientSecret!, childKey!, childSecret!);
-      return { form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret! }).toString(), authorization: call.bearer(TOKEN) };
+      return {
+        form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret! }).toString(),
+        authorization: call.bearer(TOKEN),
+      };
     },
     rate: async () => [],
     ship: async () => {
@@ -158,11 +176,21 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
     track: async (_shipment, client): Promise<CarrierTracking> => ({
       trackingNumber: ref.trackingNumber,
       transitStatus: 'intransit',
-      events: [{ date: '2026-11-27', time: '10:00:00', description: `seen with ${client.authorization} and child ${CREDENTIALS.childSecret}`, location: { city: 'Ottawa' } } as never],
+      events: [
+        {
+          date: '2026-11-27',
+          time: '10:00:00',
+          description: `seen with ${client.authorization} and child ${CREDENTIALS.childSecret}`,
+          location: { city: 'Ottawa' },
+        } as never,
+      ],
     }),
     // Its error document quotes the token request's form and the child secret in base64.
     cancel: async (_shipment, client) => {
-      throw new CarrierError('NEXT', `NEXT could not void: ${client.form} / ${Buffer.from(CREDENTIALS.childSecret).toString('base64')} / https://${CREDENTIALS.clientId}:x@api.next.example/void`);
+      throw new CarrierError(
+        'NEXT',
+        `NEXT could not void: ${client.form} / ${Buffer.from(CREDENTIALS.childSecret).toString('base64')} / https://${CREDENTIALS.clientId}:x@api.next.example/void`,
+      );
     },
   });
   const profile = defineProfile({
@@ -181,13 +209,19 @@ describe('through the layer: the next carrier (OAuth client credentials, a child
       .cancel(ref, { signal: signal(), mode: 'test', account: account() })
       .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CarrierError);
-    expect(error.message).toBe(`NEXT could not void: grant_type=client_credentials&client_id=${REDACTED}&client_secret=${REDACTED} / ${REDACTED} / https://${REDACTED}@api.next.example/void`);
+    expect(error.message).toBe(
+      `NEXT could not void: grant_type=client_credentials&client_id=${REDACTED}&client_secret=${REDACTED} / ${REDACTED} / https://${REDACTED}@api.next.example/void`,
+    );
     for (const form of secretForms) expect(error.stack).not.toContain(form);
   });
 
   it('an answer quoting the token and a secret: every string of it scrubbed, the rest as the connector said', async () => {
     const tracking = await bindConnector(profile, next, noTransport).track(ref, { signal: signal(), mode: 'test', account: account() });
-    expect(tracking).toMatchObject({ trackingNumber: ref.trackingNumber, transitStatus: 'intransit', events: [{ description: `seen with Bearer ${REDACTED} and child ${REDACTED}`, location: { city: 'Ottawa' } }] });
+    expect(tracking).toMatchObject({
+      trackingNumber: ref.trackingNumber,
+      transitStatus: 'intransit',
+      events: [{ description: `seen with Bearer ${REDACTED} and child ${REDACTED}`, location: { city: 'Ottawa' } }],
+    });
   });
 
   it('a credential too short to keep out of texts: nothing is asked of the carrier, and the account is the operator’s to fix', async () => {

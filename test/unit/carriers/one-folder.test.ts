@@ -60,7 +60,11 @@ it('finds the live carriers from the registry (it is not vacuous)', async () => 
   expect(ownFiles('ups')('local/runtime.ts')).toBe(false);
   // The check sees a mention where there is one: the registration line itself.
   const named = mentions('CANADAPOST', 'canada-post');
-  expect(codeLines(REGISTRATION).filter(({ line }) => named(line)).map(({ at }) => at)).toHaveLength(1);
+  expect(
+    codeLines(REGISTRATION)
+      .filter(({ line }) => named(line))
+      .map(({ at }) => at),
+  ).toHaveLength(1);
   expect(named("const postal = 'CANADAPOSTAL';")).toBe(false);
   expect(named("if (code === 'CANADAPOST')")).toBe(true);
   expect(named("import { x } from '../carriers/canada-post/xml';")).toBe(true);

@@ -5,17 +5,7 @@ import { CARRIER_PROFILES, createCarrierRegistry } from '../../../shared/carrier
 import { createSandboxTransports } from '../../../shared/carriers/sandbox/network';
 import { CarrierRefusal } from '../../../shared/domain/carrier';
 import type { RateRequest } from '../../../shared/domain/rate/schema';
-import {
-  chargeAmount,
-  chargeCodes,
-  londonRecipient,
-  newYorkRecipient,
-  piece,
-  quotesOf,
-  rateInput,
-  rateRequest,
-  withOptions,
-} from './fixtures';
+import { chargeAmount, chargeCodes, londonRecipient, newYorkRecipient, piece, quotesOf, rateInput, rateRequest, withOptions } from './fixtures';
 
 // The sandbox carriers; UPS's rate request has its own contract tests (test/unit/carriers/ups/).
 // The connectors, loaded: their rate request builders are pure and answer at once.
@@ -103,7 +93,12 @@ describe('freight accessorials (spec 2.8)', () => {
 
   it('carrier F receives pounds and inches, one handling-unit line per piece with its count', () => {
     const request = buildCarrierFRateRequest(
-      rateInput('CARRIERF', rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 100, length: 120, width: 100, height: 90 })] } })),
+      rateInput(
+        'CARRIERF',
+        rateRequest({
+          packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 100, length: 120, width: 100, height: 90 })] },
+        }),
+      ),
     );
     expect(request.handlingUnits).toEqual([{ count: 2, weightLb: 220.46, lengthIn: 47.2, widthIn: 39.4, heightIn: 35.4 }]);
   });
@@ -156,9 +151,7 @@ describe('services', () => {
   it('a carrier with no enabled service to quote refuses', () => {
     const input = rateInput('CARRIERZ');
     expect(() => buildCarrierZRateRequest({ ...input, services: [] })).toThrow(CarrierRefusal);
-    expect(() => buildCarrierZRateRequest({ ...input, services: input.services.map((s) => ({ ...s, isDisabled: true })) })).toThrow(
-      CarrierRefusal,
-    );
+    expect(() => buildCarrierZRateRequest({ ...input, services: input.services.map((s) => ({ ...s, isDisabled: true })) })).toThrow(CarrierRefusal);
   });
 
   it('every quote carries the base and fuel charges of its service', async () => {

@@ -82,7 +82,12 @@ describe('billable weight', () => {
 
   it('counts a piece of count n as n identical pieces, without expanding it', () => {
     const piece = { count: 1, unit: 'metric' as const, weight: 3, dimensions: { length: 10, width: 10, height: 10 } };
-    expect(billableWeightKg([{ ...piece, count: 7 }], X.dimDivisor)).toBe(billableWeightKg(Array.from({ length: 7 }, () => piece), X.dimDivisor));
+    expect(billableWeightKg([{ ...piece, count: 7 }], X.dimDivisor)).toBe(
+      billableWeightKg(
+        Array.from({ length: 7 }, () => piece),
+        X.dimDivisor,
+      ),
+    );
     expect(billableWeightKg([{ ...piece, count: 200 }], X.dimDivisor)).toBe(600);
   });
 
@@ -176,7 +181,11 @@ describe('surcharges are present only when their option is set', () => {
   });
 
   it('no Saturday surcharge when the delivery is on a weekday anyway or the service has no Saturday delivery', async () => {
-    const midweek = await quote('CARRIERX', rateRequest({ shippingOptions: { shippingDate: WEDNESDAY, saturdayDelivery: true } }), 'CARRIERX_PRIORITY_OVERNIGHT');
+    const midweek = await quote(
+      'CARRIERX',
+      rateRequest({ shippingOptions: { shippingDate: WEDNESDAY, saturdayDelivery: true } }),
+      'CARRIERX_PRIORITY_OVERNIGHT',
+    );
     expect(midweek.commitment?.commitDate).toBe('2025-06-05');
     expect(chargeCodes(midweek)).not.toContain('SATURDAY_DELIVERY');
     const ground = await quote('CARRIERX', rateRequest({ shippingOptions: { shippingDate: FRIDAY, saturdayDelivery: true } }), 'CARRIERX_GROUND');

@@ -138,9 +138,7 @@ describe('faults apply to ship as to rate', () => {
   it('latency honours the abort signal', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('caller gave up')), 20);
-    await expect(ship('CARRIERZ', sandboxNetwork({ faults: { CARRIERZ: { latencyMs: 60_000 } } }), controller.signal)).rejects.toThrow(
-      'caller gave up',
-    );
+    await expect(ship('CARRIERZ', sandboxNetwork({ faults: { CARRIERZ: { latencyMs: 60_000 } } }), controller.signal)).rejects.toThrow('caller gave up');
   });
 
   it('an already aborted signal is not answered', async () => {
@@ -212,9 +210,7 @@ describe('carrier F: freight', () => {
     const shipment = await shipOnce(shipInput('CARRIERF', fivePackages));
     expect(isValidBillOfLadingNumber(shipment.billOfLadingNumber!)).toBe(true);
     expect((await shipOnce(shipInput('CARRIERF', fivePackages))).billOfLadingNumber).toBe(shipment.billOfLadingNumber);
-    expect((await shipOnce(shipInput('CARRIERF', fivePackages, { reference: OTHER_REFERENCE }))).billOfLadingNumber).not.toBe(
-      shipment.billOfLadingNumber,
-    );
+    expect((await shipOnce(shipInput('CARRIERF', fivePackages, { reference: OTHER_REFERENCE }))).billOfLadingNumber).not.toBe(shipment.billOfLadingNumber);
   });
 
   it('a PRO number per handling unit', async () => {
@@ -246,7 +242,10 @@ describe('carrier X: duties at ship time follow billDutyTo', () => {
     [{ billDutyTo: 'recipient' as const }, { paymentType: 'RECIPIENT' }],
     [{ billDutyTo: 'sender' as const }, { paymentType: 'SENDER' }],
     [{ documentsOnly: true }, { paymentType: 'SENDER' }],
-    [{ billDutyTo: 'thirdParty' as const, dutyAccountNumber: ' D-77 ' }, { paymentType: 'THIRD_PARTY', accountNumber: 'D-77' }],
+    [
+      { billDutyTo: 'thirdParty' as const, dutyAccountNumber: ' D-77 ' },
+      { paymentType: 'THIRD_PARTY', accountNumber: 'D-77' },
+    ],
   ])('%j bills duties %j at ship; the rate request billed the sender', (options, payment) => {
     const request = international(options);
     expect(buildCarrierXShipRequest(shipInput('CARRIERX', request)).customsClearance?.dutiesPayment).toEqual(payment);

@@ -33,7 +33,7 @@ describe('untilAborted', () => {
     await expect(untilAborted(Promise.reject(failure), signal)).rejects.toBe(failure);
   });
 
-  it('rejects with the signal\'s reason when it aborts first, however long the promise takes', async () => {
+  it("rejects with the signal's reason when it aborts first, however long the promise takes", async () => {
     const controller = new AbortController();
     const reason = new Deadline('the per-carrier timeout');
     setTimeout(() => controller.abort(reason), 10);

@@ -167,7 +167,12 @@ describe('faults apply to track and cancel as to rate and ship', () => {
     const network = networkAt(BEFORE_PICKUP, { faults: { CARRIERZ: { failRate: 0.5 } }, random: () => draws.shift()! });
     const outcomes = [];
     for (const operation of ['track', 'cancel', 'cancel', 'track'] as const) {
-      outcomes.push(await call(operation, network).then(() => 'ok', () => 'failed'));
+      outcomes.push(
+        await call(operation, network).then(
+          () => 'ok',
+          () => 'failed',
+        ),
+      );
     }
     expect(outcomes).toEqual(['failed', 'ok', 'failed', 'ok']);
   });
@@ -201,7 +206,11 @@ describe('track and cancel answers are checked', () => {
     ['a proxy error page', '<html>502</html>', /malformed track response/],
     ['an unknown status', { tracking: { ...good, transitStatus: 'lost' } }, /malformed track response at tracking.transitStatus/],
     ['an unknown event code', { tracking: { ...good, events: [{ ...good.events[0], code: 'TELEPORTED' }] } }, /at tracking.events.0.code/],
-    ['an event time that is not ISO 8601', { tracking: { ...good, events: [{ ...good.events[0], occurredAt: 'Tuesday' }] } }, /at tracking.events.0.occurredAt/],
+    [
+      'an event time that is not ISO 8601',
+      { tracking: { ...good, events: [{ ...good.events[0], occurredAt: 'Tuesday' }] } },
+      /at tracking.events.0.occurredAt/,
+    ],
     ['events oldest first', { tracking: { ...good, events: [...good.events].reverse() } }, /not newest first/],
     ['the tracking of another shipment', { tracking: { ...good, trackingNumber: '999999999999999' } }, /tracking of another shipment/],
   ])('%s is a CarrierError', async (_, answer, message) => {

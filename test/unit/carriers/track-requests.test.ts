@@ -21,9 +21,12 @@ import { shipmentRef } from './tracking-fixtures';
 const ref = shipmentRef('CARRIERX');
 const id = ref.shipmentId!;
 
-describe('requests in each carrier\'s vocabulary', () => {
+describe("requests in each carrier's vocabulary", () => {
   it('carrier X tracks by tracking number with detailed scans, and voids every package', () => {
-    expect(buildCarrierXTrackRequest(ref)).toEqual({ trackingInfo: { trackingNumberInfo: { trackingNumber: ref.trackingNumber, shipmentId: id } }, includeDetailedScans: true });
+    expect(buildCarrierXTrackRequest(ref)).toEqual({
+      trackingInfo: { trackingNumberInfo: { trackingNumber: ref.trackingNumber, shipmentId: id } },
+      includeDetailedScans: true,
+    });
     expect(buildCarrierXVoidRequest(ref)).toEqual({ trackingNumber: ref.trackingNumber, shipmentId: id, deletionControl: 'DELETE_ALL_PACKAGES' });
   });
 

@@ -7,8 +7,12 @@ import { locationOf, sandboxJourney } from '../../../shared/carriers/sandbox/tra
 import { CarrierError, type CarrierTracking, type TransitStatus } from '../../../shared/domain/carrier';
 import { at, journeyFacts, LATER, SHIPPED_AT, TIMETABLE } from './tracking-fixtures';
 
-const journey = (now: Date, overrides: Parameters<typeof journeyFacts>[1] = {}, pace = 1, carrierCode: 'CARRIERX' | 'CARRIERY' | 'CARRIERZ' | 'CARRIERF' = 'CARRIERX') =>
-  sandboxJourney(carrierCode, journeyFacts(carrierCode, overrides), pace, now);
+const journey = (
+  now: Date,
+  overrides: Parameters<typeof journeyFacts>[1] = {},
+  pace = 1,
+  carrierCode: 'CARRIERX' | 'CARRIERY' | 'CARRIERZ' | 'CARRIERF' = 'CARRIERX',
+) => sandboxJourney(carrierCode, journeyFacts(carrierCode, overrides), pace, now);
 
 const oldestFirst = (tracking: CarrierTracking) => [...tracking.events].reverse();
 const codes = (tracking: CarrierTracking) => tracking.events.map((e) => e.code);
@@ -21,7 +25,7 @@ describe('the journey of a shipment', () => {
     expect(events.map((e) => [e.code, e.status, e.occurredAt])).toEqual(TIMETABLE.map((row) => [...row]));
   });
 
-  it('lists the events newest first, and its status is the newest event\'s', () => {
+  it("lists the events newest first, and its status is the newest event's", () => {
     const tracking = journey(LATER);
     expect(codes(tracking)).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'ARRIVED', 'DEPARTED', 'PICKED_UP', 'LABEL_CREATED']);
     const times = tracking.events.map((e) => Date.parse(e.occurredAt));
@@ -109,7 +113,10 @@ describe('delivery', () => {
   });
 
   it('same day: the legs are spread evenly between pickup and the commitment', () => {
-    const tracking = journey(LATER, { shippedAt: '2025-06-02T08:00:00Z', commitment: { commitDate: '2025-06-02', commitTime: '19:00', timezoneCode: 'ET', guaranteed: true } });
+    const tracking = journey(LATER, {
+      shippedAt: '2025-06-02T08:00:00Z',
+      commitment: { commitDate: '2025-06-02', commitTime: '19:00', timezoneCode: 'ET', guaranteed: true },
+    });
     expect(oldestFirst(tracking).map((e) => e.occurredAt.slice(11, 16))).toEqual(['08:00', '11:00', '13:00', '15:00', '17:00', '19:00']);
   });
 
@@ -174,7 +181,10 @@ describe('dates the carrier cannot use', () => {
     const started = performance.now();
     const tracking = journey(at('9999-12-31T23:59:59.999Z'), { shippedAt: '9999-12-31T10:00:00Z', commitment: null });
     expect(codes(tracking)).toEqual(['DEPARTED', 'PICKED_UP', 'LABEL_CREATED']);
-    const beyond = journey(at('9999-12-31T23:59:59.999Z'), { shippedAt: '9999-12-31T23:59:59.999Z', commitment: { commitDate: '9999-12-31', commitTime: '23:59', timezoneCode: 'ET', guaranteed: false } });
+    const beyond = journey(at('9999-12-31T23:59:59.999Z'), {
+      shippedAt: '9999-12-31T23:59:59.999Z',
+      commitment: { commitDate: '9999-12-31', commitTime: '23:59', timezoneCode: 'ET', guaranteed: false },
+    });
     expect(codes(beyond)).toEqual(['LABEL_CREATED']);
     expect(performance.now() - started).toBeLessThan(50);
   });
@@ -195,8 +205,12 @@ describe('for any readable shipment, pace and now', () => {
   const instant = fc.integer({ min: Date.parse('0000-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59.999Z') });
   const commitment = fc.option(
     fc.record({
-      commitDate: fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-      commitTime: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+      commitDate: fc
+        .date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+      commitTime: fc
+        .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
       timezoneCode: fc.constant('ET'),
       guaranteed: fc.boolean(),
     }),

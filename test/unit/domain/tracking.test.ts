@@ -110,7 +110,12 @@ describe('events', () => {
 
 describe('a report moves the order', () => {
   it('to the status of the newest event, and says it changed', () => {
-    const update = applyReport(order(), { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP'), event('pending', 0, 'LABEL_CREATED')] }, at(90), 1);
+    const update = applyReport(
+      order(),
+      { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP'), event('pending', 0, 'LABEL_CREATED')] },
+      at(90),
+      1,
+    );
     expect(update).toMatchObject({ status: 'intransit', changed: true, updated: at(90).toISOString(), lastCheckedAt: at(90).toISOString() });
     expect(update.events).toHaveLength(2);
   });
@@ -126,7 +131,12 @@ describe('a report moves the order', () => {
     const year9999: TrackingEvent = { ...event('intransit', 0, 'ARRIVED'), occurredAt: '9999-12-31T15:15:00.000Z' };
     const first = applyReport(o, { transitStatus: 'intransit', events: [year9999] }, at(90), 1);
     expect(first.events.map((e) => e.occurredAt)).toEqual([at(60).toISOString()]);
-    const delivered = applyReport(order({ status: first.status, events: first.events }), { transitStatus: 'delivered', events: [event('delivered', 100, 'DELIVERED')] }, at(110), 1);
+    const delivered = applyReport(
+      order({ status: first.status, events: first.events }),
+      { transitStatus: 'delivered', events: [event('delivered', 100, 'DELIVERED')] },
+      at(110),
+      1,
+    );
     expect(delivered.status).toBe('delivered');
     // Within a day ahead (a local time read as UTC, clock skew) it is taken.
     const soon = applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 90 + 23 * 60, 'ARRIVED')] }, at(90), 1);
@@ -138,7 +148,9 @@ describe('a report moves the order', () => {
     const o = order({ status: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] });
     const dated = (occurredAt: string): TrackingEvent => ({ ...event('intransit', 0, 'ARRIVED'), occurredAt });
     for (const occurredAt of ['0000-01-01T00:00:00.000Z', '-000001-12-31T00:00:00.000Z', '1970-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z']) {
-      expect(applyReport(o, { transitStatus: 'intransit', events: [dated(occurredAt)] }, at(90), 1).events.map((e) => e.occurredAt)).toEqual([at(60).toISOString()]);
+      expect(applyReport(o, { transitStatus: 'intransit', events: [dated(occurredAt)] }, at(90), 1).events.map((e) => e.occurredAt)).toEqual([
+        at(60).toISOString(),
+      ]);
     }
     expect(credibleEvents([dated('2000-01-01T00:00:00.000Z')], at(90))).toHaveLength(1);
   });
@@ -146,7 +158,11 @@ describe('a report moves the order', () => {
   it('a report whose every event is refused for its date moves nothing, even an order with no event yet', () => {
     for (const occurredAt of ['0000-01-01T00:00:00.000Z', '9999-12-31T15:15:00.000Z']) {
       const delivered: TrackingEvent = { ...event('delivered', 0, 'DELIVERED'), occurredAt };
-      expect(applyReport(order(), { transitStatus: 'delivered', events: [delivered] }, at(90), 1)).toMatchObject({ status: 'pending', events: [], changed: false });
+      expect(applyReport(order(), { transitStatus: 'delivered', events: [delivered] }, at(90), 1)).toMatchObject({
+        status: 'pending',
+        events: [],
+        changed: false,
+      });
     }
   });
 
@@ -175,7 +191,12 @@ describe('a report moves the order', () => {
   });
 
   it("an operator's exception stays until the carrier reports something newer", () => {
-    const advanced = applyReport(order({ status: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }), operatorReport('exception', at(100)), at(100), 1);
+    const advanced = applyReport(
+      order({ status: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }),
+      operatorReport('exception', at(100)),
+      at(100),
+      1,
+    );
     const o = order({ status: advanced.status, events: advanced.events });
     // The carrier knows only the older pickup: the exception stays.
     expect(applyReport(o, { transitStatus: 'intransit', events: [event('intransit', 60, 'PICKED_UP')] }, at(110), 1).status).toBe('exception');
@@ -184,7 +205,9 @@ describe('a report moves the order', () => {
   });
 
   it('never back to pending, and delivered is final', () => {
-    expect(applyReport(order({ status: 'intransit' }), { transitStatus: 'pending', events: [event('pending', 500, 'LABEL_CREATED')] }, at(600), 1).status).toBe('intransit');
+    expect(applyReport(order({ status: 'intransit' }), { transitStatus: 'pending', events: [event('pending', 500, 'LABEL_CREATED')] }, at(600), 1).status).toBe(
+      'intransit',
+    );
     const delivered = applyReport(order({ status: 'delivered' }), { transitStatus: 'intransit', events: [event('intransit', 900)] }, at(901), 1);
     expect(delivered).toMatchObject({ status: 'delivered', changed: false, nextCheckAt: undefined });
   });
@@ -222,7 +245,9 @@ describe('the next check', () => {
     const pushed = (o: Parameters<typeof nextCheckAt>[0]) => Date.parse(nextCheckAt(o, at(1), 1, { pushed: true })!) - at(1).getTime();
     expect(pushed({ ...base, status: 'intransit', events: [event('intransit', 0, 'OUT_FOR_DELIVERY')] })).toBe(CHECK_INTERVAL_MS.pushed);
     expect(pushed({ ...base, status: 'pending', events: [] })).toBe(CHECK_INTERVAL_MS.pushed);
-    expect(Date.parse(nextCheckAt({ ...base, status: 'pending', events: [] }, at(8 * 24 * 60), 1, { pushed: true })!) - at(8 * 24 * 60).getTime()).toBe(CHECK_INTERVAL_MS.idle);
+    expect(Date.parse(nextCheckAt({ ...base, status: 'pending', events: [] }, at(8 * 24 * 60), 1, { pushed: true })!) - at(8 * 24 * 60).getTime()).toBe(
+      CHECK_INTERVAL_MS.idle,
+    );
     const seen = at(1).toISOString();
     expect(isPushed({ pushedUntil: at(5).toISOString(), pushSeenAt: seen }, at(4))).toBe(true);
     expect(isPushed({ pushedUntil: at(5).toISOString(), pushSeenAt: seen }, at(5))).toBe(false);

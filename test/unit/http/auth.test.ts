@@ -14,7 +14,15 @@ const now = new Date('2026-11-21T12:00:00Z');
 
 const record = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => apiKeyRecordFor(KEY, over);
 
-const company = { companyId: 'c1', name: 'Acme', userId: 'u1', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' };
+const company = {
+  companyId: 'c1',
+  name: 'Acme',
+  userId: 'u1',
+  pricingGroupId: 'default',
+  billing: 'account',
+  blacklist: [],
+  createdDate: '2026-01-01T00:00:00Z',
+};
 
 /** The store holds `rec` (any object: an item written before modes has no `mode`) under the hash of `key`. */
 const storeHas = (rec: Partial<ApiKeyRecord> | undefined, key = KEY) => {
@@ -24,7 +32,10 @@ const storeHas = (rec: Partial<ApiKeyRecord> | undefined, key = KEY) => {
 };
 
 const expectStatus = async (p: Promise<unknown>, status: number) => {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).status).toBe(status);
 };
@@ -81,7 +92,11 @@ describe('key modes: the prefix says live or test', () => {
 
   it('a test key of a test record passes, and the caller is in test mode', async () => {
     storeHas(apiKeyRecordFor(TEST_KEY, { mode: 'test' }), TEST_KEY);
-    await expect(authenticate(TEST_KEY, ['shipments:rate'], now)).resolves.toMatchObject({ mode: 'test', company: { companyId: 'c1' }, apiKey: { mode: 'test' } });
+    await expect(authenticate(TEST_KEY, ['shipments:rate'], now)).resolves.toMatchObject({
+      mode: 'test',
+      company: { companyId: 'c1' },
+      apiKey: { mode: 'test' },
+    });
   });
 
   it('a live key of a live record passes, and the caller is in live mode', async () => {

@@ -14,22 +14,21 @@ import { referenceItems } from '../../../shared/store/seed';
 const ddbMock = mockDynamo();
 const KEY = 'ship_api_00000000000000000000000000000001';
 
-const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
-  ({
-    httpMethod: 'GET',
-    path: '/v1/packaging-types',
-    resource: '/v1/packaging-types',
-    headers: { 'X-API-Key': KEY },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-123' } as APIGatewayProxyEvent['requestContext'],
-    ...over,
-  });
+const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent => ({
+  httpMethod: 'GET',
+  path: '/v1/packaging-types',
+  resource: '/v1/packaging-types',
+  headers: { 'X-API-Key': KEY },
+  multiValueHeaders: {},
+  queryStringParameters: null,
+  multiValueQueryStringParameters: null,
+  pathParameters: null,
+  stageVariables: null,
+  body: null,
+  isBase64Encoded: false,
+  requestContext: { requestId: 'req-123' } as APIGatewayProxyEvent['requestContext'],
+  ...over,
+});
 
 const ctx = {} as Context;
 
@@ -37,10 +36,28 @@ beforeEach(() => {
   clearAuthCache();
   ddbMock.reset();
   ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
-    Item: { ...keys.apiKey(hashApiKey(KEY)), keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+    Item: {
+      ...keys.apiKey(hashApiKey(KEY)),
+      keyId: 'k1',
+      keyHash: hashApiKey(KEY),
+      companyId: 'c1',
+      integrationType: 'public-api',
+      scopes: [],
+      active: true,
+      createdDate: '2026-01-01T00:00:00Z',
+    },
   });
   ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
-    Item: { ...keys.company('c1'), companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'parcel', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
+    Item: {
+      ...keys.company('c1'),
+      companyId: 'c1',
+      name: 'Acme',
+      userId: 'u',
+      pricingGroupId: 'parcel',
+      billing: 'account',
+      blacklist: [],
+      createdDate: '2026-01-01T00:00:00Z',
+    },
   });
 });
 
@@ -53,7 +70,10 @@ describe('the shared HTTP layer', () => {
   });
 
   it('tolerates `headers: null`, as API Gateway sends for a request without headers: 401, not 500', async () => {
-    const res = await packagingTypes(event({ headers: null as unknown as APIGatewayProxyEvent['headers'], multiValueHeaders: null as unknown as APIGatewayProxyEvent['multiValueHeaders'] }), ctx);
+    const res = await packagingTypes(
+      event({ headers: null as unknown as APIGatewayProxyEvent['headers'], multiValueHeaders: null as unknown as APIGatewayProxyEvent['multiValueHeaders'] }),
+      ctx,
+    );
     expect(res.statusCode).toBe(401);
     expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');
   });
@@ -75,7 +95,20 @@ describe('the shared HTTP layer', () => {
   it('wraps a success in the {data} envelope, stripping store-only fields', async () => {
     ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'REFERENCE' } }).resolves({ Items: referenceItems() });
     ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'COMPANY#c1', ':sk': 'PACKAGING#' } }).resolves({
-      Items: [{ ...keys.companyPackaging('c1', 'b1'), entityType: 'packagingType', companyId: 'c1', id: 'b1', code: 'GENERIC_BOX', name: 'Mine', categoryName: 'Generic', carrierId: null, isEnvelope: false, createdDate: '2026-02-01T00:00:00Z' }],
+      Items: [
+        {
+          ...keys.companyPackaging('c1', 'b1'),
+          entityType: 'packagingType',
+          companyId: 'c1',
+          id: 'b1',
+          code: 'GENERIC_BOX',
+          name: 'Mine',
+          categoryName: 'Generic',
+          carrierId: null,
+          isEnvelope: false,
+          createdDate: '2026-02-01T00:00:00Z',
+        },
+      ],
     });
     const res = await packagingTypes(event(), ctx);
     expect(res.statusCode).toBe(200);

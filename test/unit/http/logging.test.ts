@@ -33,7 +33,15 @@ const lambdaContext = (awsRequestId: string) => ({ functionName: 'shipping-dev-c
 const storeKnowsKey = () => {
   ddbMock.on(GetCommand).resolves({});
   ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
-    Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+    Item: {
+      keyId: 'k1',
+      keyHash: hashApiKey(KEY),
+      companyId: 'c1',
+      integrationType: 'public-api',
+      scopes: [],
+      active: true,
+      createdDate: '2026-01-01T00:00:00Z',
+    },
   });
   ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
     Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
@@ -53,7 +61,12 @@ describe('structured logging', () => {
   });
   let lines: string[];
   let restore: () => void;
-  const records = () => lines.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const records = () =>
+    lines
+      .join('')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   beforeEach(() => {
     lines = [];
     restore = captureOutput(lines);
@@ -84,7 +97,10 @@ describe('structured logging', () => {
       process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
     });
     afterEach(() => {
-      for (const [name, value] of [['AWS_EXECUTION_ENV', saved.env], ['_X_AMZN_TRACE_ID', saved.trace]] as const) {
+      for (const [name, value] of [
+        ['AWS_EXECUTION_ENV', saved.env],
+        ['_X_AMZN_TRACE_ID', saved.trace],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
@@ -96,7 +112,13 @@ describe('structured logging', () => {
       const written = records();
       expect(written.map((line) => line.message)).toContain('trace');
       for (const line of written) {
-        expect(line).toMatchObject({ requestId: 'log-req', function: 'carriers', function_name: 'shipping-dev-carriers', function_request_id: 'aws-1', cold_start: expect.any(Boolean) });
+        expect(line).toMatchObject({
+          requestId: 'log-req',
+          function: 'carriers',
+          function_name: 'shipping-dev-carriers',
+          function_request_id: 'aws-1',
+          cold_start: expect.any(Boolean),
+        });
         expect(line).toMatchObject({ companyId: 'c1', keyId: 'k1', xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
       }
     });
@@ -115,7 +137,7 @@ describe('structured logging', () => {
     });
   });
 
-  it('writes no line of its own per request: API Gateway\'s access log has one (method, route, status, the Lambda request id)', async () => {
+  it("writes no line of its own per request: API Gateway's access log has one (method, route, status, the Lambda request id)", async () => {
     storeKnowsKey();
     const res = await handler(event(KEY), lambdaContext('aws-1'));
     expect(res.statusCode).toBe(200);
@@ -174,12 +196,22 @@ describe('redact: the JSON replacer of every log line', () => {
     expect(redact('message', value)).toBe(expected);
   });
 
-  it.each(['x-api-key', 'X-API-Key', 'apiKey', 'keyHash', 'email', 'emailAddress', 'shippingNotificationEmail', 'authorization', 'clientSecret', 'client_secret', 'password', 'passwd'])(
-    'the value of an attribute named %s, whatever it looks like',
-    (name) => {
-      expect(redact(name, 'anything')).toBe('[redacted]');
-    },
-  );
+  it.each([
+    'x-api-key',
+    'X-API-Key',
+    'apiKey',
+    'keyHash',
+    'email',
+    'emailAddress',
+    'shippingNotificationEmail',
+    'authorization',
+    'clientSecret',
+    'client_secret',
+    'password',
+    'passwd',
+  ])('the value of an attribute named %s, whatever it looks like', (name) => {
+    expect(redact(name, 'anything')).toBe('[redacted]');
+  });
 
   it('leaves non-strings to the next replacer (objects are walked, numbers kept)', () => {
     const nested = { a: 1 };
@@ -192,7 +224,8 @@ describe('attribute names Powertools keeps for itself (LogAttributes refuses the
   /** The JSON lines the real logger writes while `run` runs. */
   const written = (run: () => void) =>
     outputOf(run)
-      .split('\n').filter((l) => l.startsWith('{'))
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it.each(RESERVED_LOG_KEYS)('an attribute named %s is dropped, with a warning of its own', (key) => {
@@ -202,7 +235,9 @@ describe('attribute names Powertools keeps for itself (LogAttributes refuses the
   });
 
   it('an attribute of another name is kept, and no warning comes with it', () => {
-    expect(written(() => createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })).info('line', { detail: 'mine' }))).toEqual([expect.objectContaining({ message: 'line', detail: 'mine' })]);
+    expect(written(() => createLogger(readEnvironment({ LOG_LEVEL: 'DEBUG' })).info('line', { detail: 'mine' }))).toEqual([
+      expect.objectContaining({ message: 'line', detail: 'mine' }),
+    ]);
   });
 
   it('the context keys are those Powertools writes from the Lambda context and the trace', () => {

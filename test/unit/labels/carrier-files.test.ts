@@ -26,7 +26,13 @@ async function imageDraws(bytes: Buffer): Promise<string[][][]> {
     const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
     const text = refs.map((ref) => Buffer.from(decodePDFRawStream(pdf.context.lookup(ref) as PDFRawStream).decode()).toString('latin1')).join('\n');
     return [...text.matchAll(/q\s+((?:[-\d. ]+ cm\s+)+)\/[\w-]+ Do/g)].map((m) =>
-      [...m[1]!.matchAll(/([-\d. ]+) cm/g)].map((c) => c[1]!.trim().split(/\s+/).map((n) => Math.round(Number(n) * 1000) / 1000 + 0).join(' ')),
+      [...m[1]!.matchAll(/([-\d. ]+) cm/g)].map((c) =>
+        c[1]!
+          .trim()
+          .split(/\s+/)
+          .map((n) => Math.round(Number(n) * 1000) / 1000 + 0)
+          .join(' '),
+      ),
     );
   });
 }
@@ -64,7 +70,10 @@ describe('PDF', () => {
   });
 
   it('turns a landscape image (as UPS draws its labels) a quarter to stand upright', async () => {
-    const document = { ...documentOf(rateRequest()), carrierDocuments: [{ type: 'label' as const, format: 'PNG' as const, packageIndex: 0, content: image(60, 40) }] };
+    const document = {
+      ...documentOf(rateRequest()),
+      carrierDocuments: [{ type: 'label' as const, format: 'PNG' as const, packageIndex: 0, content: image(60, 40) }],
+    };
     const draws = await imageDraws((await renderDocument('SHIPPING_LABEL_PDF', document)).body);
     // Moved to the page's right edge, turned a quarter, drawn 432 wide and 288 high: its long side along the page's height.
     expect(draws[0]![0]).toEqual(['1 0 0 1 288 0', '0 1 -1 0 0 0', '432 0 0 288 0 0', '1 0 0 1 0 0']);
@@ -90,7 +99,10 @@ describe('PDF', () => {
   it("takes each package's own kind of document: one package's PDF, another's image", async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage([100, 150]);
-    const carrierDocuments: CarrierDocument[] = [{ type: 'label', format: 'PDF', packageIndex: 0, content: Buffer.from(await pdf.save()) }, ...labels('PNG', [1])];
+    const carrierDocuments: CarrierDocument[] = [
+      { type: 'label', format: 'PDF', packageIndex: 0, content: Buffer.from(await pdf.save()) },
+      ...labels('PNG', [1]),
+    ];
     const read = await readPdf((await renderDocument('SHIPPING_LABEL_PDF', { ...twoPackages(), carrierDocuments })).body);
     expect(read.pages.map((p) => [p.width, p.height])).toEqual([
       [100, 150],

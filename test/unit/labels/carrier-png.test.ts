@@ -93,16 +93,30 @@ function encode(image: Image, options: Options = {}): Buffer {
   const channels = CHANNELS[colorType];
   const bpp = Math.max(1, (channels * depth) / 8);
   const filter = options.filter ?? ((row) => row % 5);
-  const pixelRow = (y: number, xs: number[]) => pack(xs.flatMap((x) => samples[y]!.slice(x * channels, (x + 1) * channels)), depth);
+  const pixelRow = (y: number, xs: number[]) =>
+    pack(
+      xs.flatMap((x) => samples[y]!.slice(x * channels, (x + 1) * channels)),
+      depth,
+    );
   const range = (from: number, to: number, step: number) => Array.from({ length: Math.max(0, Math.ceil((to - from) / step)) }, (_, i) => from + i * step);
   const raw = options.interlace
     ? Buffer.concat(
         ADAM7.map(([x0, y0, dx, dy]) => {
           const xs = range(x0, width, dx);
-          return xs.length === 0 ? Buffer.alloc(0) : filterRows(range(y0, height, dy).map((y) => pixelRow(y, xs)), bpp, filter);
+          return xs.length === 0
+            ? Buffer.alloc(0)
+            : filterRows(
+                range(y0, height, dy).map((y) => pixelRow(y, xs)),
+                bpp,
+                filter,
+              );
         }),
       )
-    : filterRows(range(0, height, 1).map((y) => pixelRow(y, range(0, width, 1))), bpp, filter);
+    : filterRows(
+        range(0, height, 1).map((y) => pixelRow(y, range(0, width, 1))),
+        bpp,
+        filter,
+      );
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -137,7 +151,7 @@ function randomImage(width: number, height: number, colorType: Image['colorType'
 /** A well-formed PNG's IDAT chunks' data, joined. */
 function idatData(png: Buffer): Buffer {
   const parts: Buffer[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
     if (png.toString('latin1', offset + 4, offset + 8) === 'IDAT') parts.push(png.subarray(offset + 8, offset + 8 + length));
     offset += 12 + length;
@@ -222,7 +236,8 @@ function drawnPixels(dict: PDFDict, stream: PDFRawStream): Uint8Array {
 }
 
 /** Where two pixel buffers first differ (-1: nowhere): jest compares large buffers element by element, slowly. */
-const firstDifference = (a: Uint8Array, b: Uint8Array) => (a.length !== b.length ? Math.min(a.length, b.length) : Buffer.from(a).equals(Buffer.from(b)) ? -1 : a.findIndex((v, i) => v !== b[i]));
+const firstDifference = (a: Uint8Array, b: Uint8Array) =>
+  a.length !== b.length ? Math.min(a.length, b.length) : Buffer.from(a).equals(Buffer.from(b)) ? -1 : a.findIndex((v, i) => v !== b[i]);
 
 /** The RGBA pixels pdf-lib's PNG decoder reads (what embedPng embeds). */
 const decodedPixels = (png: Buffer) => new Uint8Array(toRGBA8(decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.length) as ArrayBuffer))[0]!);
@@ -237,9 +252,21 @@ describe('passed through: the IDAT data with the PNG predictors, the pixels the 
     ['RGB, 8 bits, landscape, its data in five IDAT chunks', randomImage(40, 17, 2, 8), { idatChunks: 5 }],
     ['palette, 1 bit', { ...randomImage(21, 5, 3, 1), palette: [255, 0, 0, 0, 0, 255] }, {}],
     ['palette, 2 bits', { ...randomImage(21, 5, 3, 2), palette: [1, 2, 3, 40, 50, 60, 200, 100, 0, 9, 9, 9] }, {}],
-    ['palette, 4 bits, fewer colours than indexes', { ...randomImage(21, 5, 3, 4, 7, 5), palette: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180] }, {}],
-    ['palette, 8 bits, an index beyond the palette (black, as the decoder draws it)', { ...randomImage(21, 5, 3, 8, 11, 3), palette: [255, 255, 255, 128, 0, 128, 0, 200, 0] }, {}],
-    ['grey, 8 bits, ancillary chunks (gAMA, tEXt) beside', randomImage(13, 9, 0, 8), { before: [chunk('gAMA', Buffer.from([0, 0, 0xb1, 0x8f])), chunk('tEXt', Buffer.from('Comment\0label'))] }],
+    [
+      'palette, 4 bits, fewer colours than indexes',
+      { ...randomImage(21, 5, 3, 4, 7, 5), palette: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180] },
+      {},
+    ],
+    [
+      'palette, 8 bits, an index beyond the palette (black, as the decoder draws it)',
+      { ...randomImage(21, 5, 3, 8, 11, 3), palette: [255, 255, 255, 128, 0, 128, 0, 200, 0] },
+      {},
+    ],
+    [
+      'grey, 8 bits, ancillary chunks (gAMA, tEXt) beside',
+      randomImage(13, 9, 0, 8),
+      { before: [chunk('gAMA', Buffer.from([0, 0, 0xb1, 0x8f])), chunk('tEXt', Buffer.from('Comment\0label'))] },
+    ],
   ];
 
   it.each(cases)('%s', async (_, image, options) => {
@@ -248,7 +275,12 @@ describe('passed through: the IDAT data with the PNG predictors, the pixels the 
     const colors = image.colorType === 2 ? 3 : 1;
     expect(dict.lookup(PDFName.of('Filter'))).toBe(PDFName.of('FlateDecode'));
     const parms = dict.lookup(PDFName.of('DecodeParms'), PDFDict);
-    expect([num(parms, 'Predictor'), num(parms, 'Colors'), num(parms, 'BitsPerComponent'), num(parms, 'Columns')]).toEqual([15, colors, image.depth, image.width]);
+    expect([num(parms, 'Predictor'), num(parms, 'Colors'), num(parms, 'BitsPerComponent'), num(parms, 'Columns')]).toEqual([
+      15,
+      colors,
+      image.depth,
+      image.width,
+    ]);
     expect([num(dict, 'Width'), num(dict, 'Height'), num(dict, 'BitsPerComponent')]).toEqual([image.width, image.height, image.depth]);
     if (image.colorType !== 3) expect(dict.lookup(PDFName.of('ColorSpace'))).toBe(PDFName.of(colors === 3 ? 'DeviceRGB' : 'DeviceGray'));
     expect(dict.lookup(PDFName.of('SMask'))).toBeUndefined();
@@ -298,16 +330,31 @@ describe('every other PNG within its bounds is decoded by embedPng', () => {
     ['interlaced RGB, 8 bits', encode(randomImage(13, 11, 2, 8), { interlace: true })],
     ['grey, 16 bits', encode(randomImage(13, 9, 0, 16))],
     ['RGB, 16 bits', encode(randomImage(13, 9, 2, 16))],
-    ['a bad CRC (the decoder ignores CRCs)', (() => {
-      const png = goodGrey();
-      png[png.length - 12 - 1]! ^= 1; // the IDAT's CRC
-      return png;
-    })()],
-    ['a filter type of 5 (the decoder reads it as 4)', withIdat(Buffer.concat(Array.from({ length: 9 }, (_, y) => Buffer.from([y === 3 ? 5 : 0, ...Array(13).fill(9)]))))],
-    ['its data in IDATs apart', (() => {
-      const data = deflateSync(Buffer.concat(Array.from({ length: 9 }, () => Buffer.from([0, ...Array(13).fill(200)]))));
-      return Buffer.concat([goodGrey().subarray(0, 33), chunk('IDAT', data.subarray(0, 10)), chunk('tEXt', Buffer.from('a\0b')), chunk('IDAT', data.subarray(10)), chunk('IEND')]);
-    })()],
+    [
+      'a bad CRC (the decoder ignores CRCs)',
+      (() => {
+        const png = goodGrey();
+        png[png.length - 12 - 1]! ^= 1; // the IDAT's CRC
+        return png;
+      })(),
+    ],
+    [
+      'a filter type of 5 (the decoder reads it as 4)',
+      withIdat(Buffer.concat(Array.from({ length: 9 }, (_, y) => Buffer.from([y === 3 ? 5 : 0, ...Array(13).fill(9)])))),
+    ],
+    [
+      'its data in IDATs apart',
+      (() => {
+        const data = deflateSync(Buffer.concat(Array.from({ length: 9 }, () => Buffer.from([0, ...Array(13).fill(200)]))));
+        return Buffer.concat([
+          goodGrey().subarray(0, 33),
+          chunk('IDAT', data.subarray(0, 10)),
+          chunk('tEXt', Buffer.from('a\0b')),
+          chunk('IDAT', data.subarray(10)),
+          chunk('IEND'),
+        ]);
+      })(),
+    ],
   ];
 
   it.each(cases)('%s', async (_, png) => {

@@ -29,10 +29,26 @@ describe('label types (docs/decisions.md)', () => {
   });
 
   it.each<[string, LabelFacts, string[]]>([
-    ['a domestic parcel: the PDF and the ZPL shipping label', { carrierKind: 'parcel', internationalGoods: false, createReturnLabel: false }, ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL']],
-    ['international goods add the commercial invoice', { carrierKind: 'parcel', internationalGoods: true, createReturnLabel: false }, ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'COMMERCIAL_INVOICE']],
-    ['createReturnLabel adds the return label', { carrierKind: 'parcel', internationalGoods: false, createReturnLabel: true }, ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'RETURN_LABEL']],
-    ['a freight carrier adds the bill of lading', { carrierKind: 'freight', internationalGoods: false, createReturnLabel: false }, ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'BILL_OF_LADING']],
+    [
+      'a domestic parcel: the PDF and the ZPL shipping label',
+      { carrierKind: 'parcel', internationalGoods: false, createReturnLabel: false },
+      ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL'],
+    ],
+    [
+      'international goods add the commercial invoice',
+      { carrierKind: 'parcel', internationalGoods: true, createReturnLabel: false },
+      ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'COMMERCIAL_INVOICE'],
+    ],
+    [
+      'createReturnLabel adds the return label',
+      { carrierKind: 'parcel', internationalGoods: false, createReturnLabel: true },
+      ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'RETURN_LABEL'],
+    ],
+    [
+      'a freight carrier adds the bill of lading',
+      { carrierKind: 'freight', internationalGoods: false, createReturnLabel: false },
+      ['SHIPPING_LABEL_PDF', 'SHIPPING_LABEL_ZPL', 'BILL_OF_LADING'],
+    ],
     ['all of them together', { carrierKind: 'freight', internationalGoods: true, createReturnLabel: true }, [...LABEL_TYPE_CODES]],
   ])('%s', (_rule, facts, expected) => {
     expect(codes(facts)).toEqual(expected);

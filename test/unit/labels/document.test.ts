@@ -148,7 +148,9 @@ describe("the invoice's sold-to party follows billingOptions.soldTo, else the bu
   });
 
   it('keys a plain object inherits (constructor, toString, __proto__) are never read as fields', () => {
-    const parsed = JSON.parse('{"__proto__": {"personName": "Polluted"}, "constructor": {"prototype": {"x": 1}}, "toString": "x", "companyName": "Real Co"}') as unknown;
+    const parsed = JSON.parse(
+      '{"__proto__": {"personName": "Polluted"}, "constructor": {"prototype": {"x": 1}}, "toString": "x", "companyName": "Real Co"}',
+    ) as unknown;
     expect(soldToOf(parsed)).toEqual({ companyName: 'Real Co' });
     // Inherited properties are not the object's own fields either.
     const inherited = Object.create({ personName: 'Inherited' }) as Record<string, unknown>;

@@ -71,7 +71,11 @@ export function record(count: number, overrides: Partial<ShipmentRecord> = {}): 
 }
 
 export const freightRecord = (count: number): ShipmentRecord =>
-  record(count, { carrier: { code: 'CARRIERF', name: 'Carrier F Freight (LTL)', kind: 'freight' }, service: { code: 'CARRIERF_LTL', name: 'LTL Standard' }, billOfLadingNumber: 'BOL12345678903' });
+  record(count, {
+    carrier: { code: 'CARRIERF', name: 'Carrier F Freight (LTL)', kind: 'freight' },
+    service: { code: 'CARRIERF_LTL', name: 'LTL Standard' },
+    billOfLadingNumber: 'BOL12345678903',
+  });
 
 /** A request of `count` packages over a few piece lines. */
 export function manyPieces(count: number, request: RateRequest = rateRequest()): RateRequest {
@@ -85,8 +89,10 @@ export function manyPieces(count: number, request: RateRequest = rateRequest()):
   };
 }
 
-export const documentOf = (request: RateRequest, shipment: ShipmentRecord = record(request.packages.pieces.reduce((n, p) => n + p.quantity, 0))): ShipmentDocument =>
-  shipmentDocument(request, shipment);
+export const documentOf = (
+  request: RateRequest,
+  shipment: ShipmentRecord = record(request.packages.pieces.reduce((n, p) => n + p.quantity, 0)),
+): ShipmentDocument => shipmentDocument(request, shipment);
 
 /** Text no font has, or that a careless ZPL writer would pass to the printer as commands. */
 export const hostile = {

@@ -14,7 +14,19 @@ import { renderDocument } from '../../../shared/labels/render';
 import { carrierFile } from '../../../shared/labels/renderers/carrier';
 import { FILE_BUDGET } from '../../../shared/labels/renderers/carrier-limits';
 import { checkCarrierPdf } from '../../../shared/labels/renderers/carrier-pdf';
-import { HOSTILE_IMAGES, HOSTILE_PDFS, ihdr, jpegOf, onePageWith, pdfOfPages, pngChunk, pngOf, streamObject, zerosZlib, type HostileImage } from '../../support/hostile-documents';
+import {
+  HOSTILE_IMAGES,
+  HOSTILE_PDFS,
+  ihdr,
+  jpegOf,
+  onePageWith,
+  pdfOfPages,
+  pngChunk,
+  pngOf,
+  streamObject,
+  zerosZlib,
+  type HostileImage,
+} from '../../support/hostile-documents';
 import { documentOf, manyPieces, rateRequest } from './fixtures';
 import { readPdf } from './inspect';
 
@@ -50,7 +62,9 @@ describe("the issue's images: the package gets the service's page, the others th
   });
 
   it('each says why, in its own words and numbers, never the bytes it read', async () => {
-    const reasons = await Promise.all((Object.keys(HOSTILE_IMAGES) as HostileImage[]).map(async (name) => (await renderSecond('PNG', HOSTILE_IMAGES[name]())).file.refused![0]!.reason));
+    const reasons = await Promise.all(
+      (Object.keys(HOSTILE_IMAGES) as HostileImage[]).map(async (name) => (await renderSecond('PNG', HOSTILE_IMAGES[name]())).file.refused![0]!.reason),
+    );
     expect(reasons).toEqual([
       'a PNG of 2147483647×2147483647 pixels, beyond the 1600×2400 of its page',
       'a PNG of 8000×8000 pixels, beyond the 1600×2400 of its page',
@@ -69,7 +83,10 @@ describe("the issue's images: the package gets the service's page, the others th
   it('a refused return label is the service return label', async () => {
     const request = rateRequest({ shippingOptions: { ...rateRequest().shippingOptions, createReturnLabel: true } });
     const document = documentOf(request);
-    const file = await renderDocument('RETURN_LABEL', { ...document, carrierDocuments: [{ type: 'returnLabel', format: 'PNG', content: HOSTILE_IMAGES.rgba8000() }] });
+    const file = await renderDocument('RETURN_LABEL', {
+      ...document,
+      carrierDocuments: [{ type: 'returnLabel', format: 'PNG', content: HOSTILE_IMAGES.rgba8000() }],
+    });
     expect((await readPdf(file.body)).pages[0]!.text).toContain('RETURN LABEL');
     expect(file.refused).toEqual([{ type: 'returnLabel', format: 'PNG', reason: expect.stringContaining('8000×8000') }]);
   });
@@ -125,7 +142,10 @@ describe('PDF', () => {
   /** A three-package shipment whose labels are PDFs, the second `content`. */
   async function renderSecondPdf(content: Buffer) {
     const document = documentOf(manyPieces(3));
-    const file = await renderDocument('SHIPPING_LABEL_PDF', { ...document, carrierDocuments: [label(0, 'PDF', pdfOfPages(1)), label(1, 'PDF', content), label(2, 'PDF', pdfOfPages(2))] });
+    const file = await renderDocument('SHIPPING_LABEL_PDF', {
+      ...document,
+      carrierDocuments: [label(0, 'PDF', pdfOfPages(1)), label(1, 'PDF', content), label(2, 'PDF', pdfOfPages(2))],
+    });
     const read = await readPdf(file.body);
     return { file, texts: read.pages.map((p) => p.text.join(' ')) };
   }
@@ -138,13 +158,25 @@ describe('PDF', () => {
 
   it.each([
     ['21 pages', pdfOfPages(21), 'a PDF of 21 pages, not 1 to 20'],
-    ['100,000 pages (copied for minutes; now too many values for pdf-lib to parse)', HOSTILE_PDFS.pages100k(), 'a PDF of more than 20000 values, at byte 120053'],
+    [
+      '100,000 pages (copied for minutes; now too many values for pdf-lib to parse)',
+      HOSTILE_PDFS.pages100k(),
+      'a PDF of more than 20000 values, at byte 120053',
+    ],
     ['a page tree that lists itself', HOSTILE_PDFS.pageTreeLoop(), 'a PDF whose pages cannot be listed'],
     ['objects that never end', HOSTILE_PDFS.unendingObjects(), 'a PDF string without its end, at byte 30009'],
     ['not a PDF', HOSTILE_PDFS.notPdf(), 'not a PDF'],
-    ['over 4 MiB', Buffer.concat([pdfOfPages(1), Buffer.alloc(4 * 1024 * 1024)]), `a PDF of ${pdfOfPages(1).length + 4 * 1024 * 1024} bytes, more than 4194304`],
+    [
+      'over 4 MiB',
+      Buffer.concat([pdfOfPages(1), Buffer.alloc(4 * 1024 * 1024)]),
+      `a PDF of ${pdfOfPages(1).length + 4 * 1024 * 1024} bytes, more than 4194304`,
+    ],
     // Each of these pdf-lib parsed: for 5 s and 1.1 GB before it failed, or took, its names kept for as long as the process lives.
-    ['an object stream inflating to 1 GiB', HOSTILE_PDFS.objectStreamBomb(), `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`],
+    [
+      'an object stream inflating to 1 GiB',
+      HOSTILE_PDFS.objectStreamBomb(),
+      `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`,
+    ],
     ['digits between its objects', HOSTILE_PDFS.digitsBetweenObjects(3_000), 'something between the objects of a PDF that is not an object, at byte 196'],
     ['300,000 names', HOSTILE_PDFS.manyNames(), 'a PDF whose names and references would keep more than 2097152 bytes, at byte 45669'],
     ['a name of 3 MiB', HOSTILE_PDFS.longName(), 'a PDF name longer than 127 bytes, at byte 323'],
@@ -176,7 +208,12 @@ describe("the file's budget, spent in package order", () => {
   it.each([
     ['decoded pixels: 64 each, 130 for the file', { decodedPixels: 130 }, rgba, 'a PNG of 64 pixels to decode, more than the 2 the file has left'],
     ['inflated rows: 264 bytes each, 600 for the file', { inflatedBytes: 600 }, rgba, 'a PNG of 264 bytes of rows, more than the 72 the file has left'],
-    ['bytes: a document each, 2.5 for the file', { bytes: Math.floor(2.5 * rgba().length) }, rgba, `a document of ${rgba().length} bytes, more than the ${Math.floor(0.5 * rgba().length)} the file has left`],
+    [
+      'bytes: a document each, 2.5 for the file',
+      { bytes: Math.floor(2.5 * rgba().length) },
+      rgba,
+      `a document of ${rgba().length} bytes, more than the ${Math.floor(0.5 * rgba().length)} the file has left`,
+    ],
   ])('%s: the third package is the service page', async (_, spent, content, reason) => {
     const file = await carrierFile('SHIPPING_LABEL_PDF', three(content), 3, meta, drawn, { ...FILE_BUDGET, ...spent });
     expect(await pagesOf(file.body!, document)).toEqual(['carrier image', 'carrier image', "service's package 3"]);
@@ -191,14 +228,31 @@ describe("the file's budget, spent in package order", () => {
 
   it.each([
     ['PDF values', (c: Spent) => ({ pdfValues: Math.floor(2.5 * c.values) }), (c: Spent) => `a PDF of more than ${Math.floor(0.5 * c.values)} values`],
-    ['PDF names and references kept', (c: Spent) => ({ pdfKeptBytes: Math.floor(2.5 * c.kept) }), (c: Spent) => `a PDF whose names and references would keep more than ${Math.floor(0.5 * c.kept)} bytes`],
-    ['PDF streams inflated (1,000 bytes each)', () => ({ inflatedBytes: 2_500 }), () => 'a PDF whose streams inflate to more than the 500 bytes the file has left'],
+    [
+      'PDF names and references kept',
+      (c: Spent) => ({ pdfKeptBytes: Math.floor(2.5 * c.kept) }),
+      (c: Spent) => `a PDF whose names and references would keep more than ${Math.floor(0.5 * c.kept)} bytes`,
+    ],
+    [
+      'PDF streams inflated (1,000 bytes each)',
+      () => ({ inflatedBytes: 2_500 }),
+      () => 'a PDF whose streams inflate to more than the 500 bytes the file has left',
+    ],
   ])("%s: two and a half documents' worth for the file, the third package is the service page", async (_, budget, reason) => {
     const each = await spent();
-    const file = await carrierFile('SHIPPING_LABEL_PDF', [0, 1, 2].map((i) => label(i, 'PDF', pdf())), 3, meta, drawn, { ...FILE_BUDGET, ...budget(each) });
+    const file = await carrierFile(
+      'SHIPPING_LABEL_PDF',
+      [0, 1, 2].map((i) => label(i, 'PDF', pdf())),
+      3,
+      meta,
+      drawn,
+      { ...FILE_BUDGET, ...budget(each) },
+    );
     const texts = (await readPdf(file.body!)).pages.map((p) => p.text.join(' '));
     expect(texts.slice(0, 2)).toEqual(['', '']);
     expect(texts[2]).toContain(document.pieceTrackingNumbers[2]);
-    expect(file.refused).toEqual([{ type: 'label', format: 'PDF', packageIndex: 2, reason: expect.stringMatching(new RegExp(`^${reason(each)}(, at byte \\d+)?$`)) }]);
+    expect(file.refused).toEqual([
+      { type: 'label', format: 'PDF', packageIndex: 2, reason: expect.stringMatching(new RegExp(`^${reason(each)}(, at byte \\d+)?$`)) },
+    ]);
   });
 });

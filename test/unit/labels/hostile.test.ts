@@ -51,7 +51,13 @@ function hostileRequest(text: string, pieces = 1): RateRequest {
         countryOfManufacture: [...t].slice(0, 64).join(''),
       })),
     },
-    freightOptions: { appointment: t, tailgate: 'both', twoPersons: 'pickup', afterHours: 'delivery', pickupAppointment: { appointmentDate: t.slice(0, 64), appointmentTime: t.slice(0, 64) } },
+    freightOptions: {
+      appointment: t,
+      tailgate: 'both',
+      twoPersons: 'pickup',
+      afterHours: 'delivery',
+      pickupAppointment: { appointmentDate: t.slice(0, 64), appointmentTime: t.slice(0, 64) },
+    },
   };
 }
 
@@ -67,7 +73,8 @@ const hostileDocument = (text: string, pieces = 1): ShipmentDocument => {
 };
 
 /** The commands the renderer writes; anything else in a ZPL file came from somewhere else. */
-const ZPL_COMMANDS = /^\^(CI28|PW\d+|LL\d+|LH0,0|FO\d+,\d+|A0N,\d+,\d+|FB\d+,1,0,[LCR],0|FR|FH|FD[\x20-\x7e]*|FS|GB\d+,\d+,\d+,B,0|BY\d,3,\d+|BCN,\d+,N,N,N,A)$/;
+const ZPL_COMMANDS =
+  /^\^(CI28|PW\d+|LL\d+|LH0,0|FO\d+,\d+|A0N,\d+,\d+|FB\d+,1,0,[LCR],0|FR|FH|FD[\x20-\x7e]*|FS|GB\d+,\d+,\d+,B,0|BY\d,3,\d+|BCN,\d+,N,N,N,A)$/;
 
 function expectWellFormedZpl(zpl: string, formats: number): void {
   expect(zpl).toMatch(/^[\x20-\x7e\n]*$/);
@@ -115,7 +122,10 @@ describe.each(Object.entries(hostile))('hostile text (%s) in every field', (_nam
     const zpl = (await renderDocument('SHIPPING_LABEL_ZPL', document)).body.toString('latin1');
     expectWellFormedZpl(zpl, 3);
     if (text === hostile.zpl) {
-      const fields = zplFormats(zpl).flat().filter((c) => c.startsWith('^FD')).map((c) => unescapeFieldData(c.slice(3)));
+      const fields = zplFormats(zpl)
+        .flat()
+        .filter((c) => c.startsWith('^FD'))
+        .map((c) => unescapeFieldData(c.slice(3)));
       expect(fields.some((f) => f.startsWith('Evil ^XZ^XA^FO0,0^A0N,99,99^FDPWNED^FS~JR^XZ _5E \\& name'))).toBe(true);
     }
   });
@@ -143,7 +153,13 @@ describe('200 packages (the most a shipment has)', () => {
 
   it('the bill of lading lists them on rows that run over pages', async () => {
     const many = documentOf(
-      { ...manyPieces(200), packages: { unitOfMeasure: 'imperial', pieces: Array.from({ length: 50 }, (_, i) => ({ quantity: 4, weight: i + 1, length: 10, width: 10, height: 10 })) } },
+      {
+        ...manyPieces(200),
+        packages: {
+          unitOfMeasure: 'imperial',
+          pieces: Array.from({ length: 50 }, (_, i) => ({ quantity: 4, weight: i + 1, length: 10, width: 10, height: 10 })),
+        },
+      },
       freightRecord(200),
     );
     const pdf = await readPdf((await renderDocument('BILL_OF_LADING', many)).body);
@@ -168,7 +184,18 @@ it('any Unicode in the names renders a one-page label and a well-formed ZPL labe
 });
 
 it('any JSON as billingOptions.soldTo (not validated by the API) renders the invoice, naming at most its string fields', async () => {
-  const addressFields = ['personName', 'companyName', 'addressLine1', 'addressLine2', 'city', 'provinceCode', 'provinceName', 'postalCode', 'countryCode', 'phoneNumber'];
+  const addressFields = [
+    'personName',
+    'companyName',
+    'addressLine1',
+    'addressLine2',
+    'city',
+    'provinceCode',
+    'provinceName',
+    'postalCode',
+    'countryCode',
+    'phoneNumber',
+  ];
   const soldTo = fc.oneof(
     fc.jsonValue({ maxDepth: 4 }),
     fc.dictionary(fc.constantFrom(...addressFields, 'constructor', '__proto__', 'toString', 'hasOwnProperty'), fc.jsonValue({ maxDepth: 3 })),

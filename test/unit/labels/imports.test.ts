@@ -43,7 +43,9 @@ describe('the renderers are reached through shared/labels/render.ts only', () =>
   });
 
   it.each(files.filter((f) => f !== 'shared/labels/render.ts' && !isRenderer(f)))('%s imports no renderer module and no PDF or barcode library', (file) => {
-    const imported = importsOf(file).filter((target) => target.startsWith(`${RENDERERS}/`) || target === RENDERERS || /^(@cantoo\/pdf-lib|jsbarcode)(\/|$)/.test(target));
+    const imported = importsOf(file).filter(
+      (target) => target.startsWith(`${RENDERERS}/`) || target === RENDERERS || /^(@cantoo\/pdf-lib|jsbarcode)(\/|$)/.test(target),
+    );
     expect(imported).toEqual([]);
   });
 });

@@ -27,7 +27,11 @@ describe("a carrier's manifest PDFs", () => {
   });
 
   it.each([
-    ['an object stream inflating to 1 GiB', HOSTILE_PDFS.objectStreamBomb(), `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`],
+    [
+      'an object stream inflating to 1 GiB',
+      HOSTILE_PDFS.objectStreamBomb(),
+      `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`,
+    ],
     ['30 KB of digits between its objects', HOSTILE_PDFS.digitsBetweenObjects(), 'something between the objects of a PDF that is not an object, at byte 196'],
     ['300,000 names', HOSTILE_PDFS.manyNames(), 'a PDF whose names and references would keep more than 2097152 bytes, at byte 45669'],
     ['21 pages', pdfOfPages(21), 'a PDF of 21 pages, not 1 to 20'],
@@ -42,7 +46,11 @@ describe("a carrier's manifest PDFs", () => {
   });
 
   it.each([
-    ['an object stream inflating to 1 GiB', HOSTILE_PDFS.objectStreamBomb(), `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`],
+    [
+      'an object stream inflating to 1 GiB',
+      HOSTILE_PDFS.objectStreamBomb(),
+      `a PDF whose object and cross-reference streams inflate to more than ${4 * 1024 * 1024} bytes`,
+    ],
     ['not a PDF', HOSTILE_PDFS.notPdf(), 'not a PDF'],
   ])('%s alone is refused, unparsed', async (_, hostile, reason) => {
     expect(await joinPdfs([hostile])).toEqual({ refused: [{ index: 0, reason }] });

@@ -24,7 +24,13 @@ const textOf = async (document: ManifestDocument) => (await readPdf((await rende
 describe('the manifest PDF', () => {
   it('names the ship date, carrier, account, shipper and manifest, each with its label', async () => {
     const text = await textOf(manifest([line(1, 1)]));
-    for (const field of ['Ship date: 2026-11-27', 'Carrier: Carrier Y Parcel Services (CARRIERY)', 'Account: SBX-CARRIERY-DEFAULT', 'Shipper: Maple Goods, Alex Shipper', 'Manifest: 034bcb8e-567e-4891-93b3-4beeed30353d']) {
+    for (const field of [
+      'Ship date: 2026-11-27',
+      'Carrier: Carrier Y Parcel Services (CARRIERY)',
+      'Account: SBX-CARRIERY-DEFAULT',
+      'Shipper: Maple Goods, Alex Shipper',
+      'Manifest: 034bcb8e-567e-4891-93b3-4beeed30353d',
+    ]) {
       expect(text).toContain(field);
     }
   });

@@ -57,7 +57,10 @@ it('has a cross-reference table whose every entry is its object’s offset, and 
   expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref))!;
   expect(Number(first)).toBe(0);
-  const entries = text.slice(startxref).split('\n').slice(2, 2 + Number(count));
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   expect(entries[0]).toBe('0000000000 65535 f ');
   entries.slice(1).forEach((entry, i) => {
     expect(entry).toMatch(/^\d{10} 00000 n $/);

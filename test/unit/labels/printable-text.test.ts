@@ -71,11 +71,16 @@ describe('fitting measured text', () => {
 
   it('every line fits and there are never more than maxLines, for any text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 255 }), fc.integer({ min: 20, max: 300 }), fc.integer({ min: 1, max: 4 }), (text, width, maxLines) => {
-        const lines = wrapLines(printable(text), width, maxLines, measure);
-        expect(lines.length).toBeLessThanOrEqual(maxLines);
-        for (const line of lines) expect(measure(line)).toBeLessThanOrEqual(width);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 255 }),
+        fc.integer({ min: 20, max: 300 }),
+        fc.integer({ min: 1, max: 4 }),
+        (text, width, maxLines) => {
+          const lines = wrapLines(printable(text), width, maxLines, measure);
+          expect(lines.length).toBeLessThanOrEqual(maxLines);
+          for (const line of lines) expect(measure(line)).toBeLessThanOrEqual(width);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -135,7 +135,15 @@ describe('commercial invoice', () => {
   });
 
   it('names billingOptions.soldTo as sold-to when set, not the buyer', async () => {
-    const soldTo = { personName: 'Dana Importer', companyName: 'Importers LLC', addressLine1: '5 Harbor Way', city: 'Seattle', provinceCode: 'WA', postalCode: '98101', countryCode: 'US' };
+    const soldTo = {
+      personName: 'Dana Importer',
+      companyName: 'Importers LLC',
+      addressLine1: '5 Harbor Way',
+      city: 'Seattle',
+      provinceCode: 'WA',
+      postalCode: '98101',
+      countryCode: 'US',
+    };
     const request = international({ buyer: { ...recipient, personName: 'Carol Buyer' }, billingOptions: { type: 'prepaid', soldTo } });
     const text = (await readPdf((await renderDocument('COMMERCIAL_INVOICE', documentOf(request, record(1)))).body)).pages[0]!.text;
     const at = text.indexOf('SOLD TO');
@@ -180,7 +188,16 @@ describe('return label', () => {
     const page = pdf.pages[0]!;
     expect({ width: page.width, height: page.height }).toEqual(LABEL_4X6);
     expect(page.text).toEqual(
-      expect.arrayContaining(['RETURN LABEL', 'FROM', 'SHIP TO', '4 PIECES', '794123456780000', 'ORIGINAL SHIPMENT', document.trackingNumber, 'Shipped 2026-10-01']),
+      expect.arrayContaining([
+        'RETURN LABEL',
+        'FROM',
+        'SHIP TO',
+        '4 PIECES',
+        '794123456780000',
+        'ORIGINAL SHIPMENT',
+        document.trackingNumber,
+        'Shipped 2026-10-01',
+      ]),
     );
     expect(page.text.indexOf('Bob Receiver')).toBeLessThan(page.text.indexOf('SHIP TO'));
     expect(page.text.indexOf(shipper.personName)).toBeGreaterThan(page.text.indexOf('SHIP TO'));

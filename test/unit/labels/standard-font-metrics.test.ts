@@ -24,12 +24,14 @@ describe('standard font metrics', () => {
     }
   });
 
-  it.each(FONTS)('%s: the ascent, name and codes are the library\'s', (font) => {
+  it.each(FONTS)("%s: the ascent, name and codes are the library's", (font) => {
     const embedder = embedderOf(font);
     for (const size of [6, 8, 11, 30]) expect(ascentAtSize(font, size)).toBe(embedder.heightOfFontAtSize(size, { descender: false }));
     expect(fontNameOf(font)).toBe(embedder.fontName);
     for (const text of [CHARACTERS.join(''), ...Object.values(hostile)]) {
-      const hex = winAnsiCodes(text).map((code) => code.toString(16).padStart(2, '0').toUpperCase()).join('');
+      const hex = winAnsiCodes(text)
+        .map((code) => code.toString(16).padStart(2, '0').toUpperCase())
+        .join('');
       expect(`<${hex}>`).toBe(embedder.encodeText(text).toString());
     }
   });

@@ -66,7 +66,10 @@ const post = (size: number, framing: 'length' | 'chunked'): Promise<Outcome> =>
         if (socket.destroyed) return;
         const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
         sent += piece.length;
-        const more = framing === 'length' ? socket.write(piece) : socket.write(Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]));
+        const more =
+          framing === 'length'
+            ? socket.write(piece)
+            : socket.write(Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]));
         if (!more) return void socket.once('drain', write);
       }
       if (framing === 'chunked') socket.write('0\r\n\r\n');
@@ -75,19 +78,25 @@ const post = (size: number, framing: 'length' | 'chunked'): Promise<Outcome> =>
   });
 
 describe('a body over the cap', () => {
-  it.each(['length', 'chunked'] as const)(`of 5 MiB (%s) is sent whole and answered with the JSON 413, on every one of ${RUNS} tries`, async (framing) => {
-    const outcomes: Outcome[] = [];
-    for (let i = 0; i < RUNS; i += 1) outcomes.push(await post(SENT, framing));
-    const expected = { status: 413, body: expect.stringContaining('"code":"PAYLOAD_TOO_LARGE"') };
-    expect(outcomes.filter((o) => o.sendError !== undefined || o.status !== 413)).toEqual([]);
-    expect(outcomes).toEqual(Array.from({ length: RUNS }, () => expected));
-    expect(calls).toBe(0);
-  }, 60_000);
+  it.each(['length', 'chunked'] as const)(
+    `of 5 MiB (%s) is sent whole and answered with the JSON 413, on every one of ${RUNS} tries`,
+    async (framing) => {
+      const outcomes: Outcome[] = [];
+      for (let i = 0; i < RUNS; i += 1) outcomes.push(await post(SENT, framing));
+      const expected = { status: 413, body: expect.stringContaining('"code":"PAYLOAD_TOO_LARGE"') };
+      expect(outcomes.filter((o) => o.sendError !== undefined || o.status !== 413)).toEqual([]);
+      expect(outcomes).toEqual(Array.from({ length: RUNS }, () => expected));
+      expect(calls).toBe(0);
+    },
+    60_000,
+  );
 
   it('that pauses is answered 413 once it stalls, not 408: it is known to be too large', async () => {
     const answer = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const socket = connect(port, '127.0.0.1', () => socket.write(`POST /v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: ${SENT}\r\n\r\n${' '.repeat(2 * 1024 * 1024)}`));
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`POST /v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: ${SENT}\r\n\r\n${' '.repeat(2 * 1024 * 1024)}`),
+      );
       socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
       socket.on('close', () => resolve(text));
       socket.on('error', reject);

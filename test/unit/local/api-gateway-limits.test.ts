@@ -50,7 +50,9 @@ describe('local per-key limit over HTTP', () => {
   let base: string;
 
   beforeAll(async () => {
-    ({ server, base } = await start(localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: '3', LOCAL_RATE_LIMIT_PER_IP: '2', LOCAL_RATE_LIMIT_WINDOW_SECONDS: '60' }, PREFIXES)));
+    ({ server, base } = await start(
+      localRequestLimiter({ LOCAL_RATE_LIMIT_PER_KEY: '3', LOCAL_RATE_LIMIT_PER_IP: '2', LOCAL_RATE_LIMIT_WINDOW_SECONDS: '60' }, PREFIXES),
+    ));
   });
   afterAll(() => stop(server));
 
@@ -109,7 +111,11 @@ describe('local per-key limit over HTTP', () => {
 
 describe("a push token URL's refused attempts (UPS Track Alert's, any carrier's), over HTTP", () => {
   const token = (base: string, authorization: string, carrier = 'ups') =>
-    fetch(`${base}/v1/carriers/${carrier}/push/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    fetch(`${base}/v1/carriers/${carrier}/push/token`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
 
   it(`checks ${pushTokenLimits.failures} wrong secrets of a client id, then answers 429 THROTTLED without running the function, the right secret included`, async () => {
     const { server, base } = await start(localRequestLimiter({}, PREFIXES));
@@ -125,7 +131,9 @@ describe("a push token URL's refused attempts (UPS Track Alert's, any carrier's)
       const over = await token(base, basic(CLIENT, 'right'));
       expect(over.status).toBe(429);
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await over.json()).toEqual({ error: { code: RATE_LIMIT_ERROR_CODE, message: expect.stringContaining(`${pushTokenLimits.failures} refused token requests per`) } });
+      expect(await over.json()).toEqual({
+        error: { code: RATE_LIMIT_ERROR_CODE, message: expect.stringContaining(`${pushTokenLimits.failures} refused token requests per`) },
+      });
       expect(calls).toBe(checked);
       // Another carrier in the path is the same token URL: no fresh budget for the client id or the address.
       expect((await token(base, basic(CLIENT, 'wrong-again'), 'canadapost')).status).toBe(429);
@@ -154,7 +162,9 @@ describe('local limiter settings', () => {
     expect(limiter.rules).toEqual({ pushTokenFailures });
     const { server, base } = await start(limiter);
     try {
-      const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/v1/carriers`, { headers: { 'X-API-Key': KEY_A } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${base}/v1/carriers`, { headers: { 'X-API-Key': KEY_A } }).then((r) => r.status)),
+      );
       expect(new Set(statuses)).toEqual(new Set([200]));
     } finally {
       await stop(server);

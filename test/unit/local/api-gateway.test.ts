@@ -68,15 +68,7 @@ describe('matchRoute', () => {
     expect(matchRoute(routes, 'GET', '/v1/rate')).toEqual({ kind: 'method-not-allowed', allow: ['POST'] });
   });
 
-  it.each([
-    ['/v1/nothing'],
-    ['/v1/carriers/extra'],
-    ['/v1/labels/'],
-    ['/v1/carriers/'],
-    ['/carriers'],
-    ['/'],
-    ['/v1/track'],
-  ])('%s is not found', (path) => {
+  it.each([['/v1/nothing'], ['/v1/carriers/extra'], ['/v1/labels/'], ['/v1/carriers/'], ['/carriers'], ['/'], ['/v1/track']])('%s is not found', (path) => {
     expect(matchRoute(routes, 'GET', path)).toEqual({ kind: 'not-found' });
   });
 
@@ -225,7 +217,10 @@ describe('toHttpResponse', () => {
 
   it('decodes a base64 body when isBase64Encoded', () => {
     const bytes = Buffer.from([0, 1, 2, 255]);
-    const response = toHttpResponse({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: bytes.toString('base64'), isBase64Encoded: true }, 'r');
+    const response = toHttpResponse(
+      { statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: bytes.toString('base64'), isBase64Encoded: true },
+      'r',
+    );
     expect(response.body).toEqual(bytes);
   });
 
@@ -271,14 +266,23 @@ describe('createApiServer', () => {
     echo: async (event, context) => {
       lastEvent = event;
       lastContext = context;
-      return { statusCode: 200, headers: { 'content-type': 'application/json', 'x-request-id': event.requestContext.requestId }, body: JSON.stringify({ body: event.body }) };
+      return {
+        statusCode: 200,
+        headers: { 'content-type': 'application/json', 'x-request-id': event.requestContext.requestId },
+        body: JSON.stringify({ body: event.body }),
+      };
     },
     boom: async () => {
       throw new Error('secret table name shipping-prod');
     },
     slow: () => new Promise(() => undefined),
     redirect: async () => ({ statusCode: 302, headers: { Location: 'http://127.0.0.1:9/labels/a.pdf?X-Amz-Signature=s' }, body: '' }),
-    binary: async () => ({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: Buffer.from([37, 80, 68, 70, 0, 255]).toString('base64'), isBase64Encoded: true }),
+    binary: async () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'application/pdf' },
+      body: Buffer.from([37, 80, 68, 70, 0, 255]).toString('base64'),
+      isBase64Encoded: true,
+    }),
   };
   const serverRoutes: Route[] = [
     { name: 'echo', entry: 'echo', method: 'POST', path: '/v1/echo/{id}' },
@@ -334,7 +338,9 @@ describe('createApiServer', () => {
     const port = (server.address() as AddressInfo).port;
     const response = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () =>
-        socket.end(`POST /v1/echo/abc?${name}=1&${name}=2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${name}: v\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`),
+        socket.end(
+          `POST /v1/echo/abc?${name}=1&${name}=2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${name}: v\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        ),
       );
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString()));
@@ -425,7 +431,9 @@ describe('createApiServer', () => {
   it('answers a body that stops short of its Content-Length with a JSON 408 once it stalls, and closes the connection', async () => {
     lastEvent = undefined;
     const started = Date.now();
-    const { socket, answer } = rawRequest('POST /v1/echo/stalled HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345');
+    const { socket, answer } = rawRequest(
+      'POST /v1/echo/stalled HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345',
+    );
     // Node's own request timeout would take 300 s and more: give up long before.
     const guard = setTimeout(() => socket.destroy(), 5_000);
     const text = await answer.finally(() => clearTimeout(guard));
@@ -439,7 +447,9 @@ describe('createApiServer', () => {
   });
 
   it('a body that keeps arriving, however slowly, is no stalled body', async () => {
-    const { socket, answer } = rawRequest('POST /v1/echo/trickle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\nConnection: close\r\n\r\n');
+    const { socket, answer } = rawRequest(
+      'POST /v1/echo/trickle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\nConnection: close\r\n\r\n',
+    );
     // Longer in all than the body timeout (400 ms), never that long without a byte.
     for (const piece of ['{"x"', ':', '1', '}']) {
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -451,7 +461,9 @@ describe('createApiServer', () => {
   });
 
   it('a client that leaves mid-body is logged as an abort: one line, no 500, no stack', async () => {
-    const { socket, answer, received } = rawRequest('POST /v1/echo/left HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345');
+    const { socket, answer, received } = rawRequest(
+      'POST /v1/echo/left HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"x":12345',
+    );
     await received;
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();

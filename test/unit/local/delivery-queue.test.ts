@@ -33,10 +33,13 @@ const start = (handler: QueueHandler, now: () => number, maxReceives = 3) => {
 it('hands a message once its delay has passed, as an SQS event, and forgets it when handled', async () => {
   let t = 1_000_000;
   const bodies: string[] = [];
-  const queue = start(async (event: SQSEvent) => {
-    bodies.push(...event.Records.map((r) => r.body));
-    return { batchItemFailures: [] };
-  }, () => t);
+  const queue = start(
+    async (event: SQSEvent) => {
+      bodies.push(...event.Records.map((r) => r.body));
+      return { batchItemFailures: [] };
+    },
+    () => t,
+  );
   await queue.send([message('a')], 10);
   await queue.drain();
   expect(bodies).toEqual([]);
@@ -49,10 +52,14 @@ it('hands a message once its delay has passed, as an SQS event, and forgets it w
 it('hands a failed message again after the visibility timeout, and sets it aside after maxReceives', async () => {
   let t = 1_000_000;
   let calls = 0;
-  const queue = start(async (event) => {
-    calls += 1;
-    return { batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) };
-  }, () => t, 2);
+  const queue = start(
+    async (event) => {
+      calls += 1;
+      return { batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) };
+    },
+    () => t,
+    2,
+  );
   await queue.send([message('b')], 0);
   await queue.drain();
   expect(calls).toBe(1);
@@ -67,14 +74,20 @@ it('hands a failed message again after the visibility timeout, and sets it aside
 
 it('keeps its messages across a restart', async () => {
   const t = 1_000_000;
-  const first = start(async () => ({ batchItemFailures: [] }), () => t);
+  const first = start(
+    async () => ({ batchItemFailures: [] }),
+    () => t,
+  );
   await first.send([message('c')], 60);
   await first.stop();
   const bodies: string[] = [];
-  const second = start(async (event) => {
-    bodies.push(...event.Records.map((r) => r.body));
-    return { batchItemFailures: [] };
-  }, () => t + 61_000);
+  const second = start(
+    async (event) => {
+      bodies.push(...event.Records.map((r) => r.body));
+      return { batchItemFailures: [] };
+    },
+    () => t + 61_000,
+  );
   expect(second.size()).toBe(1);
   await second.drain();
   expect(bodies.map((b) => JSON.parse(b).deliveryId)).toEqual(['c']);

@@ -155,7 +155,11 @@ describe('GET /docs', () => {
     const types: Record<string, RegExp> = { js: /^text\/javascript/, css: /^text\/css/, png: /^image\/png$/ };
     for (const name of names) {
       const r = await raw(port, `${ASSETS_PREFIX}${name}`);
-      expect({ name, status: r.status, type: types[name.split('.').pop()!]!.test(String(r.headers['content-type'])) }).toEqual({ name, status: 200, type: true });
+      expect({ name, status: r.status, type: types[name.split('.').pop()!]!.test(String(r.headers['content-type'])) }).toEqual({
+        name,
+        status: 200,
+        type: true,
+      });
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       if (name !== 'docs.js') expect(r.body.equals(readFileSync(path.join(swaggerUiDir, name)))).toBe(true);
     }
@@ -178,7 +182,11 @@ describe('GET /docs', () => {
   });
 
   it('POST /docs and DELETE on an asset are 405 with Allow: GET, HEAD', async () => {
-    for (const [method, p] of [['POST', '/docs'], ['DELETE', '/docs/assets/swagger-ui.css'], ['PUT', '/docs/']]) {
+    for (const [method, p] of [
+      ['POST', '/docs'],
+      ['DELETE', '/docs/assets/swagger-ui.css'],
+      ['PUT', '/docs/'],
+    ]) {
       const r = await raw(port, p!, { method });
       expect({ p, status: r.status, allow: r.headers.allow, code: errorCode(r) }).toEqual({ p, status: 405, allow: 'GET, HEAD', code: 'METHOD_NOT_ALLOWED' });
     }
@@ -212,11 +220,14 @@ describe('asset names are a fixed list', () => {
     `/docs/assets/${'../'.repeat(500)}etc/passwd`,
   ];
 
-  it.each(attempts.map((a) => [a.length > 60 ? `${a.slice(0, 60)}... (${a.length} chars)` : a, a]))('%s is 404 NOT_FOUND in the JSON error body', async (_name, attempt) => {
-    const r = await raw(port, attempt);
-    expect({ status: r.status, code: errorCode(r) }).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(r.headers['x-request-id']).toBeTruthy();
-  });
+  it.each(attempts.map((a) => [a.length > 60 ? `${a.slice(0, 60)}... (${a.length} chars)` : a, a]))(
+    '%s is 404 NOT_FOUND in the JSON error body',
+    async (_name, attempt) => {
+      const r = await raw(port, attempt);
+      expect({ status: r.status, code: errorCode(r) }).toEqual({ status: 404, code: 'NOT_FOUND' });
+      expect(r.headers['x-request-id']).toBeTruthy();
+    },
+  );
 
   it('a path that resolves to an asset, as a browser would resolve it, is that asset', async () => {
     const r = await raw(port, '/docs/assets/x/../swagger-ui.css');
@@ -253,7 +264,10 @@ describe('createDocsRoutes', () => {
     const docs = createDocsRoutes({ openApiFile: file, swaggerUiDir });
     await expect(docs({ method: 'GET', pathname: '/v1/openapi.json', requestId: 'r' })).rejects.toThrow(SyntaxError);
     writeFileSync(file, '{"openapi": "3.0.0", "info": {"title": "T", "version": "1"}, "paths": {}}');
-    await expect(docs({ method: 'GET', pathname: '/v1/openapi.json', requestId: 'r' })).resolves.toMatchObject({ kind: 'response', response: { statusCode: 200 } });
+    await expect(docs({ method: 'GET', pathname: '/v1/openapi.json', requestId: 'r' })).resolves.toMatchObject({
+      kind: 'response',
+      response: { statusCode: 200 },
+    });
   });
 
   it('leaves every other path to the router', async () => {

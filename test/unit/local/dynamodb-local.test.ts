@@ -43,7 +43,10 @@ describe('dynamoDbLocalArgs', () => {
   });
 
   it('the jar’s own main (every interface) only without a compiler', () => {
-    for (const program of [{ kind: 'compiled', classDir: '/c' }, { kind: 'source', reason: 'x' }] as const) {
+    for (const program of [
+      { kind: 'compiled', classDir: '/c' },
+      { kind: 'source', reason: 'x' },
+    ] as const) {
       expect(dynamoDbLocalArgs(dir, 8000, { inMemory: true }, program)).not.toContain('-jar');
     }
     expect(dynamoDbLocalArgs(dir, 8000, { inMemory: true }, { kind: 'no-compiler', reason: 'jre' })).toEqual([
@@ -56,7 +59,11 @@ describe('dynamoDbLocalArgs', () => {
 });
 
 describe('the heap of DynamoDB Local is bounded', () => {
-  const programs = [{ kind: 'compiled', classDir: '/c' }, { kind: 'source', reason: 'x' }, { kind: 'no-compiler', reason: 'jre' }] as const;
+  const programs = [
+    { kind: 'compiled', classDir: '/c' },
+    { kind: 'source', reason: 'x' },
+    { kind: 'no-compiler', reason: 'jre' },
+  ] as const;
 
   it('by default at 512 MB, however it is started (the JVM would otherwise take a quarter of the RAM)', () => {
     expect(DEFAULT_DYNAMODB_LOCAL_HEAP).toBe('512m');
@@ -83,11 +90,14 @@ describe('the heap of DynamoDB Local is bounded', () => {
     expect(dynamoDbLocalHeap({ DYNAMODB_LOCAL_HEAP: '262144k' })).toBe('262144k');
   });
 
-  it.each(['512', 'lots', '-1g', '0m', '1.5g', '512mb', '1t', '-Xmx1g', '1g -Dx=y'])('DYNAMODB_LOCAL_HEAP %p is refused, naming the variable and the form', (value) => {
-    expect(() => dynamoDbLocalHeap({ DYNAMODB_LOCAL_HEAP: value })).toThrow(
-      `DYNAMODB_LOCAL_HEAP must be a heap size such as 512m or 1g (a whole number of k, m or g), got "${value}"`,
-    );
-  });
+  it.each(['512', 'lots', '-1g', '0m', '1.5g', '512mb', '1t', '-Xmx1g', '1g -Dx=y'])(
+    'DYNAMODB_LOCAL_HEAP %p is refused, naming the variable and the form',
+    (value) => {
+      expect(() => dynamoDbLocalHeap({ DYNAMODB_LOCAL_HEAP: value })).toThrow(
+        `DYNAMODB_LOCAL_HEAP must be a heap size such as 512m or 1g (a whole number of k, m or g), got "${value}"`,
+      );
+    },
+  );
 });
 
 describe('exposureWarning', () => {

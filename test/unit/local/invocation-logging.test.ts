@@ -106,7 +106,15 @@ describe('log context of invocations that overlap in the local runtime', () => {
     ddbMock.reset();
     ddbMock.on(GetCommand).resolves({});
     ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({
-      Item: { keyId: 'k1', keyHash: hashApiKey(KEY), companyId: 'c1', integrationType: 'public-api', scopes: [], active: true, createdDate: '2026-01-01T00:00:00Z' },
+      Item: {
+        keyId: 'k1',
+        keyHash: hashApiKey(KEY),
+        companyId: 'c1',
+        integrationType: 'public-api',
+        scopes: [],
+        active: true,
+        createdDate: '2026-01-01T00:00:00Z',
+      },
     });
     ddbMock.on(GetCommand, { Key: keys.company('c1') }).resolves({
       Item: { companyId: 'c1', name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },

@@ -91,7 +91,10 @@ describe('compileJavaOnce', () => {
   it('a cache that cannot be written means running the source file', () => {
     writeFileSync(path.join(dir, 'not-a-folder'), '');
     const java = fakeJava('touch "$out/Hello.class"');
-    expect(compileJavaOnce({ ...options(java), cacheDir: path.join(dir, 'not-a-folder', 'cache') })).toEqual({ kind: 'source', reason: expect.stringContaining('cannot write') });
+    expect(compileJavaOnce({ ...options(java), cacheDir: path.join(dir, 'not-a-folder', 'cache') })).toEqual({
+      kind: 'source',
+      reason: expect.stringContaining('cannot write'),
+    });
     expect(callCount()).toBe(0);
   });
 });

@@ -96,7 +96,9 @@ describe('localWatchPid', () => {
   });
 
   it.each(['1', '0', '-5', '12.5', 'abc', '4242 ', '99999999999999999999'])('%j is refused', (raw) => {
-    expect(() => localWatchPid({ LOCAL_WATCH_PID: raw })).toThrow(`LOCAL_WATCH_PID must be the pid of a process that started this runtime (above 1), got "${raw}"`);
+    expect(() => localWatchPid({ LOCAL_WATCH_PID: raw })).toThrow(
+      `LOCAL_WATCH_PID must be the pid of a process that started this runtime (above 1), got "${raw}"`,
+    );
   });
 });
 
@@ -107,11 +109,27 @@ describe('brokenLink', () => {
   ];
 
   it('is undefined while every child still has its parent', () => {
-    expect(brokenLink(links, new Map([[103, { ppid: 102, pgid: 100 }], [102, { ppid: 101, pgid: 100 }]]))).toBeUndefined();
+    expect(
+      brokenLink(
+        links,
+        new Map([
+          [103, { ppid: 102, pgid: 100 }],
+          [102, { ppid: 101, pgid: 100 }],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 
   it('finds a child that was re-parented (its parent exited) or is gone', () => {
-    expect(brokenLink(links, new Map([[103, { ppid: 102, pgid: 100 }], [102, { ppid: 1, pgid: 100 }]]))).toEqual({ child: 102, parent: 101 });
+    expect(
+      brokenLink(
+        links,
+        new Map([
+          [103, { ppid: 102, pgid: 100 }],
+          [102, { ppid: 1, pgid: 100 }],
+        ]),
+      ),
+    ).toEqual({ child: 102, parent: 101 });
     expect(brokenLink(links, new Map([[103, { ppid: 102, pgid: 100 }]]))).toEqual({ child: 102, parent: 101 });
   });
 });

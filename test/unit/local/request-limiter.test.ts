@@ -76,7 +76,13 @@ describe('refused attempts at a push token URL (UPS Track Alert)', () => {
     const time = clock(Date.UTC(2026, 10, 22, 12, 0, 15));
     const limiter = limiterAt(time);
     for (let i = 0; i < 3; i++) expect(attempt(limiter, basic(CLIENT_A), `10.0.0.${i}`).allowed).toBe(true);
-    expect(attempt(limiter, basic(CLIENT_A, 'right'), '10.0.0.9', 200)).toEqual({ allowed: false, rule: 'client', limit: 3, windowSeconds: 60, retryAfterSeconds: 45 });
+    expect(attempt(limiter, basic(CLIENT_A, 'right'), '10.0.0.9', 200)).toEqual({
+      allowed: false,
+      rule: 'client',
+      limit: 3,
+      windowSeconds: 60,
+      retryAfterSeconds: 45,
+    });
     // Another client id from a fresh IP is not touched.
     expect(attempt(limiter, basic(CLIENT_B), '10.0.0.10').allowed).toBe(true);
     time.advance(45_000);
@@ -120,13 +126,22 @@ describe('refused attempts at a push token URL (UPS Track Alert)', () => {
     for (let i = 0; i < 50; i++) attempt(limiter, basic(`guess-${i}`), '10.0.0.1');
     expect(limiter.size()).toBe(1);
     expect(basicClientId(basic(CLIENT_A))).toBe(CLIENT_A);
-    for (const authorization of [undefined, '', 'Bearer x', `Basic ${Buffer.from('no colon').toString('base64')}`, `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}`]) {
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer x',
+      `Basic ${Buffer.from('no colon').toString('base64')}`,
+      `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}`,
+    ]) {
       expect(basicClientId(authorization)).toBeUndefined();
     }
   });
 
   it('npm start applies the budget of lib/limits.ts over the local window', () => {
-    expect(localRequestLimiter({ LOCAL_RATE_LIMIT_WINDOW_SECONDS: '120' }, { live: 'ship', test: 'shiptest' }).rules.pushTokenFailures).toEqual({ limit: pushTokenLimits.failures, windowSeconds: 120 });
+    expect(localRequestLimiter({ LOCAL_RATE_LIMIT_WINDOW_SECONDS: '120' }, { live: 'ship', test: 'shiptest' }).rules.pushTokenFailures).toEqual({
+      limit: pushTokenLimits.failures,
+      windowSeconds: 120,
+    });
   });
 });
 

@@ -70,7 +70,18 @@ describe('securePrivateDataDir', () => {
       secrets: mode(paths.secrets),
       carrierSecrets: mode(paths.carrierSecrets),
       credentials: mode(path.join(paths.carrierSecrets, 'acct.json')),
-    }).toEqual({ dataDir: 0o700, dynamodb: 0o700, s3: 0o700, bucket: 0o700, db: 0o600, label: 0o600, demo: 0o600, secrets: 0o700, carrierSecrets: 0o700, credentials: 0o600 });
+    }).toEqual({
+      dataDir: 0o700,
+      dynamodb: 0o700,
+      s3: 0o700,
+      bucket: 0o700,
+      db: 0o600,
+      label: 0o600,
+      demo: 0o600,
+      secrets: 0o700,
+      carrierSecrets: 0o700,
+      credentials: 0o600,
+    });
   });
 
   it('leaves files that are not the runtime’s, and what symbolic links point to, alone', () => {

@@ -8,7 +8,16 @@ import type { Order, TrackingEvent, TransitStatus } from '../../../shared/domain
 
 const event = (status: TransitStatus, occurredAt = '2026-05-04T10:00:00.000Z'): TrackingEvent => ({
   status,
-  code: status === 'delivered' ? 'DELIVERED' : status === 'exception' ? 'EXCEPTION' : status === 'cancelled' ? 'CANCELLED' : status === 'intransit' ? 'DEPARTED' : 'LABEL_CREATED',
+  code:
+    status === 'delivered'
+      ? 'DELIVERED'
+      : status === 'exception'
+        ? 'EXCEPTION'
+        : status === 'cancelled'
+          ? 'CANCELLED'
+          : status === 'intransit'
+            ? 'DEPARTED'
+            : 'LABEL_CREATED',
   description: status,
   occurredAt,
 });
@@ -24,8 +33,16 @@ describe('statusesToNotify', () => {
   it.each<[string, Partial<Order>, string[]]>([
     ['a new order asking for every status: pending', { status: 'pending' }, ['pending']],
     ['an order in transit: its status', { status: 'intransit', events: [event('intransit')] }, ['intransit']],
-    ['pending to delivered between two checks: the intransit events count as reached', { status: 'delivered', events: [event('delivered'), event('intransit'), event('intransit')] }, ['intransit', 'delivered']],
-    ['delivered with a pending event: journey order, not event order', { status: 'delivered', events: [event('delivered'), event('pending')] }, ['pending', 'delivered']],
+    [
+      'pending to delivered between two checks: the intransit events count as reached',
+      { status: 'delivered', events: [event('delivered'), event('intransit'), event('intransit')] },
+      ['intransit', 'delivered'],
+    ],
+    [
+      'delivered with a pending event: journey order, not event order',
+      { status: 'delivered', events: [event('delivered'), event('pending')] },
+      ['pending', 'delivered'],
+    ],
     ['a cancelled order', { status: 'cancelled', events: [event('cancelled'), event('pending')] }, ['pending', 'cancelled']],
     ['an exception is never notified', { status: 'exception', events: [event('exception'), event('intransit')] }, ['intransit']],
   ])('%s', (_case, over, expected) => {
@@ -33,7 +50,11 @@ describe('statusesToNotify', () => {
   });
 
   it('only the statuses asked for', () => {
-    const order = orderWith({ status: 'delivered', events: [event('delivered'), event('intransit'), event('pending')], notification: { email: 'a@example.com', statuses: ['delivered'] } });
+    const order = orderWith({
+      status: 'delivered',
+      events: [event('delivered'), event('intransit'), event('pending')],
+      notification: { email: 'a@example.com', statuses: ['delivered'] },
+    });
     expect(statusesToNotify(order)).toEqual(['delivered']);
   });
 
@@ -96,7 +117,10 @@ describe('statusEmail', () => {
       trackingUrl: 'https://t.example/?a=1&b=<script>',
       notification: { email: '"<script>alert(1)</script>"&co@example.com', statuses: [] },
     };
-    const { html, text } = statusEmail(hostile, 'intransit', { carrier: { fullName: { en: 'Fast & <b>Furious</b>' } }, service: { fullName: { en: '<img src=x onerror=alert(1)>' } } });
+    const { html, text } = statusEmail(hostile, 'intransit', {
+      carrier: { fullName: { en: 'Fast & <b>Furious</b>' } },
+      service: { fullName: { en: '<img src=x onerror=alert(1)>' } },
+    });
     expect(html).not.toMatch(/<script|<b>|<img|&co|&b=|"7946"/);
     expect(html).toContain('&quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;co@example.com');
     expect(html).toContain('Fast &amp; &lt;b&gt;Furious&lt;/b&gt;');

@@ -39,10 +39,18 @@ const plainValue = fc.letrec<{ value: unknown }>((tie) => ({
     fc.uint8Array({ maxLength: 16 }).map((bytes) => Buffer.from(bytes)),
     fc.uint8Array({ maxLength: 16 }),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.string().filter((k) => k !== 'constructor' && k !== '__proto__'), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.string().filter((k) => k !== 'constructor' && k !== '__proto__'),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 }));
-const plainDocument = fc.dictionary(fc.string().filter((k) => k !== 'constructor' && k !== '__proto__'), plainValue.value, { maxKeys: 6 });
+const plainDocument = fc.dictionary(
+  fc.string().filter((k) => k !== 'constructor' && k !== '__proto__'),
+  plainValue.value,
+  { maxKeys: 6 },
+);
 
 class Parcel {
   weight = 1;
@@ -52,7 +60,15 @@ class Parcel {
 const anyValue = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.anything({ withBigInt: true, withMap: true, withSet: true, withBoxedValues: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true }),
+    fc.anything({
+      withBigInt: true,
+      withMap: true,
+      withSet: true,
+      withBoxedValues: true,
+      withNullPrototype: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    }),
     fc.constantFrom(Number.NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER + 2, -0, undefined, () => 1, new Parcel(), new Date(0), new Float32Array([1])),
     fc.array(tie('value'), { maxLength: 3 }),
     fc.dictionary(fc.oneof(fc.string(), fc.constant('constructor')), tie('value'), { maxKeys: 3 }),
@@ -146,7 +162,14 @@ describe("the marshaller's fast path", () => {
       mode: 'test',
     };
     const items = rateItems(
-      { requestId: 'req-1', companyId: 'c', request: { shipper: { countryCode: 'CA' } }, createdDate: stored.createdDate, expiresAt: stored.expiresAt, mode: 'test' },
+      {
+        requestId: 'req-1',
+        companyId: 'c',
+        request: { shipper: { countryCode: 'CA' } },
+        createdDate: stored.createdDate,
+        expiresAt: stored.expiresAt,
+        mode: 'test',
+      },
       [stored as never],
     );
     for (const item of items) {

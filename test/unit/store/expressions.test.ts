@@ -4,7 +4,9 @@ import { all, any, conditionOf, expressionOf, itemAbsent, itemExists, requestPla
 describe('expressionOf', () => {
   it('puts every attribute name and value of a condition through a placeholder, the same name always the same one', () => {
     const e = expressionOf();
-    const condition = e.expression(all(e.exists('pk'), e.equals('state', 'held'), `${e.path('check', 'at')} < ${e.value('stale', '2026-01-01T00:00:00.000Z')}`));
+    const condition = e.expression(
+      all(e.exists('pk'), e.equals('state', 'held'), `${e.path('check', 'at')} < ${e.value('stale', '2026-01-01T00:00:00.000Z')}`),
+    );
     expect(condition).toEqual({
       expression: '(attribute_exists(#pk)) AND (#state = :state) AND (#check.#at < :stale)',
       names: { '#pk': 'pk', '#state': 'state', '#check': 'check', '#at': 'at' },
@@ -60,10 +62,12 @@ describe('the request parts', () => {
   });
 
   it('refuse a placeholder that means two things in one request', () => {
-    expect(() => requestPlaceholders({ expression: '#a = :v', names: { '#a': 'a' }, values: { ':v': 1 } }, { expression: '#a = :v', names: { '#a': 'b' } })).toThrow(
-      'placeholder #a names two attributes',
+    expect(() =>
+      requestPlaceholders({ expression: '#a = :v', names: { '#a': 'a' }, values: { ':v': 1 } }, { expression: '#a = :v', names: { '#a': 'b' } }),
+    ).toThrow('placeholder #a names two attributes');
+    expect(() => requestPlaceholders({ expression: ':v', values: { ':v': 1 } }, { expression: ':v', values: { ':v': 2 } })).toThrow(
+      'placeholder :v has two values',
     );
-    expect(() => requestPlaceholders({ expression: ':v', values: { ':v': 1 } }, { expression: ':v', values: { ':v': 2 } })).toThrow('placeholder :v has two values');
   });
 
   it('give the item conditions of a create and a change, ready for a command built by hand', () => {

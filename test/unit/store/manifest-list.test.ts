@@ -41,7 +41,8 @@ const item = (n: number) => ({
 /** Answers the reads in turn: each the manifests it found and whether the list goes on after the n-th item it evaluated. */
 const answers = (reads: Array<{ found: number[]; lastEvaluated?: number }>) => {
   const query = ddbMock.on(QueryCommand);
-  for (const read of reads) query.resolvesOnce({ Items: read.found.map(item), ...(read.lastEvaluated !== undefined ? { LastEvaluatedKey: { pk, sk: sk(read.lastEvaluated) } } : {}) });
+  for (const read of reads)
+    query.resolvesOnce({ Items: read.found.map(item), ...(read.lastEvaluated !== undefined ? { LastEvaluatedKey: { pk, sk: sk(read.lastEvaluated) } } : {}) });
   query.rejects(new Error('read past the answers given'));
 };
 
@@ -70,7 +71,10 @@ describe('listManifests', () => {
   });
 
   it('one manifest more than the limit: the page is the limit, its cursor its last manifest; each filtered read evaluates FILTERED_READ_ITEMS at most', async () => {
-    answers([{ found: [1, 2], lastEvaluated: 5 }, { found: [6, 7, 8], lastEvaluated: 9 }]);
+    answers([
+      { found: [1, 2], lastEvaluated: 5 },
+      { found: [6, 7, 8], lastEvaluated: 9 },
+    ]);
     const page = await listManifests(COMPANY, 'live', { carrierCode: 'CARRIERX', limit: 3 });
     expect(page.manifests.map((m) => m.manifestId)).toEqual(['m1', 'm2', 'm6']);
     expect(page.last).toBe(sk(6));

@@ -58,13 +58,19 @@ describe('the reference partition', () => {
     const data = toReferenceData(items);
     expect(data.carriers.map((c) => c.code)).toEqual([...carriers.map((c) => c.code)].sort());
     expect(data.servicesByCarrier.get('CARRIERX')?.map((s) => s.code)).toEqual(
-      services.filter((s) => s.carrierCode === 'CARRIERX').map((s) => s.code).sort(),
+      services
+        .filter((s) => s.carrierCode === 'CARRIERX')
+        .map((s) => s.code)
+        .sort(),
     );
     expect(data.defaultPackaging).toHaveLength(defaultPackagingTypes.length);
     expect([...data.pricingGroups.keys()].sort()).toEqual(pricingGroups.map((g) => g.id).sort());
     for (const group of pricingGroups) {
       expect(data.plansByGroup.get(group.id)?.map((p) => p.carrierCode)).toEqual(
-        pricingPlans.filter((p) => p.pricingGroupId === group.id).map((p) => p.carrierCode).sort(),
+        pricingPlans
+          .filter((p) => p.pricingGroupId === group.id)
+          .map((p) => p.carrierCode)
+          .sort(),
       );
     }
   });
@@ -106,24 +112,37 @@ describe('stored rate items', () => {
     companyId: '0e1d2c3b-4a59-4687-a6b5-c4d3e2f1a0b9',
     pricingGroupId: 'default',
     carrier: { code: 'CARRIERX', fullName: { en: 'Carrier X Express', fr: 'Carrier X Express' }, shortName: { en: 'X', fr: 'X' }, kind: 'parcel' as const },
-    service: { code: 'CARRIERX_PRIORITY_OVERNIGHT', fullName: { en: 'Priority Overnight', fr: 'Priorité jour suivant' }, shortName: { en: 'PO', fr: 'PO' }, billingCode: 'X-PO', chips: ['fast'], isDisabled: false },
+    service: {
+      code: 'CARRIERX_PRIORITY_OVERNIGHT',
+      fullName: { en: 'Priority Overnight', fr: 'Priorité jour suivant' },
+      shortName: { en: 'PO', fr: 'PO' },
+      billingCode: 'X-PO',
+      chips: ['fast'],
+      isDisabled: false,
+    },
     commitment: { commitDate: '2026-11-24', commitTime: '10:30', timezoneCode: 'America/Toronto', guaranteed: true },
     rate: {
       currency: 'CAD',
       fxRate: 1,
-      charges: ['BASE', 'FUEL', 'RESIDENTIAL', 'ADULT_SIGNATURE', 'SATURDAY_DELIVERY', 'INSURANCE', 'DANGEROUS_GOODS', 'ESTIMATED_DUTIES_TAXES'].map((code) => ({
-        code,
-        billingCode: `X-${code}`,
-        name: { en: `${code} charge`, fr: `Frais ${code}` },
-        type: 'surcharge',
-        chips: [],
-        retail: 123456,
-        account: 104938,
-        discounted: 111110,
-        margin: 6172,
-      })),
+      charges: ['BASE', 'FUEL', 'RESIDENTIAL', 'ADULT_SIGNATURE', 'SATURDAY_DELIVERY', 'INSURANCE', 'DANGEROUS_GOODS', 'ESTIMATED_DUTIES_TAXES'].map(
+        (code) => ({
+          code,
+          billingCode: `X-${code}`,
+          name: { en: `${code} charge`, fr: `Frais ${code}` },
+          type: 'surcharge',
+          chips: [],
+          retail: 123456,
+          account: 104938,
+          discounted: 111110,
+          margin: 6172,
+        }),
+      ),
       taxes: [{ code: 'HST', name: { en: 'HST', fr: 'TVH' }, rateBp: 1300, retail: 96296, account: 81851, discounted: 86666 }],
-      totals: { retail: { subtotal: 740736, tax: 96296, total: 837032 }, account: { subtotal: 629628, tax: 81851, total: 711479 }, discounted: { subtotal: 666660, tax: 86666, total: 753326 } },
+      totals: {
+        retail: { subtotal: 740736, tax: 96296, total: 837032 },
+        account: { subtotal: 629628, tax: 81851, total: 711479 },
+        discounted: { subtotal: 666660, tax: 86666, total: 753326 },
+      },
       discountBp: { account: 1500, customer: 1000 },
       margin: { subtotal: 37032, tax: 4815, total: 41847 },
     },
@@ -137,7 +156,14 @@ describe('stored rate items', () => {
   it('a rate response with every charge the sandbox can add (eight) and long names is one write unit, and keeps no names or credentials', () => {
     // A test rate: its mode is the longer of the two.
     const [, response] = rateItems(
-      { requestId: internal.rateRequestId, companyId: internal.companyId, request: {}, createdDate: internal.createdDate, expiresAt: internal.expiresAt, mode: 'test' },
+      {
+        requestId: internal.rateRequestId,
+        companyId: internal.companyId,
+        request: {},
+        createdDate: internal.createdDate,
+        expiresAt: internal.expiresAt,
+        mode: 'test',
+      },
       [toStoredRate(internal as never, 'test')],
     );
     expect(itemSize(response!)).toBeLessThanOrEqual(1024);
@@ -148,7 +174,14 @@ describe('stored rate items', () => {
   });
 
   it('the rate request is gzip-compressed: 200 similar pieces stay a few write units', () => {
-    const pieces = Array.from({ length: 50 }, (_, i) => ({ quantity: 4, weight: 12.5 + i, length: 40, width: 30, height: 20, packagingType: { code: 'GENERIC_BOX', name: 'Box' } }));
+    const pieces = Array.from({ length: 50 }, (_, i) => ({
+      quantity: 4,
+      weight: 12.5 + i,
+      length: 40,
+      width: 30,
+      height: 20,
+      packagingType: { code: 'GENERIC_BOX', name: 'Box' },
+    }));
     const request = { shipper: { personName: 'Ann', addressLine1: '1 Main St', countryCode: 'CA' }, packages: { unitOfMeasure: 'metric', pieces } };
     const [item] = rateItems({ requestId: 'r', companyId: 'c', request, createdDate: internal.createdDate, expiresAt: internal.expiresAt, mode: 'test' }, []);
     expect(JSON.stringify(request).length).toBeGreaterThan(5000);
@@ -165,9 +198,19 @@ describe('preloads started alongside authentication', () => {
     ddbMock.reset();
     ddbMock.on(GetCommand).resolves({});
     ddbMock.on(GetCommand, { Key: keys.company(apiKeyRecordFor(KEY).companyId) }).resolves({
-      Item: { companyId: apiKeyRecordFor(KEY).companyId, name: 'Acme', userId: 'u', pricingGroupId: 'default', billing: 'account', blacklist: [], createdDate: '2026-01-01T00:00:00Z' },
+      Item: {
+        companyId: apiKeyRecordFor(KEY).companyId,
+        name: 'Acme',
+        userId: 'u',
+        pricingGroupId: 'default',
+        billing: 'account',
+        blacklist: [],
+        createdDate: '2026-01-01T00:00:00Z',
+      },
     });
-    ddbMock.on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) }).resolves({ Item: { ...keys.apiKey(hashApiKey(KEY)), ...apiKeyRecordFor(KEY, { scopes: ['shipments:rate'] }) } });
+    ddbMock
+      .on(GetCommand, { Key: keys.apiKey(hashApiKey(KEY)) })
+      .resolves({ Item: { ...keys.apiKey(hashApiKey(KEY)), ...apiKeyRecordFor(KEY, { scopes: ['shipments:rate'] }) } });
     ddbMock.on(QueryCommand).resolves({ Items: [] });
   });
 

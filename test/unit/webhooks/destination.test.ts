@@ -15,7 +15,10 @@ jest.mock('node:dns', () => {
 
 const deployed = { allowHttp: false, allowPrivate: false };
 const local = { allowHttp: true, allowPrivate: true };
-const resolvesTo = (...addresses: string[]) => async () => addresses;
+const resolvesTo =
+  (...addresses: string[]) =>
+  async () =>
+    addresses;
 
 describe('isPublicAddress', () => {
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.216.34'])('%s is public', (ip) => expect(isPublicAddress(ip)).toBe(true));
@@ -99,7 +102,8 @@ describe('checkWebhookUrl on a deployed stage', () => {
     expect((await checkWebhookUrl('https://mixed.example.com/', deployed, resolvesTo('93.184.216.34', '127.0.0.1'))).ok).toBe(false);
   });
   it('refuses a name that resolves to an IPv4-compatible address', async () => {
-    for (const address of ['::7f00:1', '::a9fe:a9fe', '::a00:1']) expect((await checkWebhookUrl('https://compat.example.com/', deployed, resolvesTo(address))).ok).toBe(false);
+    for (const address of ['::7f00:1', '::a9fe:a9fe', '::a00:1'])
+      expect((await checkWebhookUrl('https://compat.example.com/', deployed, resolvesTo(address))).ok).toBe(false);
   });
   it('refuses a name that does not resolve', async () => {
     const checked = await checkWebhookUrl('https://nowhere.example.com/', deployed, async () => {
@@ -112,12 +116,20 @@ describe('checkWebhookUrl on a deployed stage', () => {
 
 describe('postWebhook on a deployed stage', () => {
   const options = { timeoutMs: 1000, maxResponseBytes: 64, policy: deployed };
-  it.each(['https://[::127.0.0.1]/', 'https://[::169.254.169.254]/latest/meta-data', 'https://[::10.0.0.1]/', 'https://[64:ff9b::7f00:1]/', 'https://[2002:a9fe:a9fe::]/'])(
-    'refuses %s before connecting',
-    async (url) => expect(await postWebhook(new URL(url), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' }),
+  it.each([
+    'https://[::127.0.0.1]/',
+    'https://[::169.254.169.254]/latest/meta-data',
+    'https://[::10.0.0.1]/',
+    'https://[64:ff9b::7f00:1]/',
+    'https://[2002:a9fe:a9fe::]/',
+  ])('refuses %s before connecting', async (url) =>
+    expect(await postWebhook(new URL(url), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' }),
   );
   it('refuses, at connect time, a name that resolves to an IPv4-compatible loopback', async () => {
-    expect(await postWebhook(new URL('https://compat-loopback.example.test/hook'), {}, '{}', options)).toEqual({ kind: 'failed', reason: 'address not allowed' });
+    expect(await postWebhook(new URL('https://compat-loopback.example.test/hook'), {}, '{}', options)).toEqual({
+      kind: 'failed',
+      reason: 'address not allowed',
+    });
   });
 });
 
@@ -128,7 +140,8 @@ describe('checkWebhookUrl in the local runtime', () => {
     expect((await checkWebhookUrl('http://a:b@127.0.0.1/', local)).ok).toBe(false);
   });
   it('accepts private and loopback addresses of a developer machine', async () => {
-    for (const url of ['http://10.0.0.5:8080/h', 'http://192.168.1.20/h', 'http://[::1]:9/h', 'http://localhost:9/h']) expect((await checkWebhookUrl(url, local)).ok).toBe(true);
+    for (const url of ['http://10.0.0.5:8080/h', 'http://192.168.1.20/h', 'http://[::1]:9/h', 'http://localhost:9/h'])
+      expect((await checkWebhookUrl(url, local)).ok).toBe(true);
   });
   it.each([
     'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
@@ -150,11 +163,15 @@ describe('checkWebhookUrl in the local runtime', () => {
 
 describe('carriesIpv4', () => {
   it.each(['::a9fe:a9fe', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '2002:a9fe:a9fe::', '2001::1'])('%s does', (ip) => expect(carriesIpv4(ip)).toBe(true));
-  it.each(['::1', '::', '::ffff:10.0.0.1', 'fe80::1', 'fd00::1', '2600:1f18::1', '169.254.169.254', 'not an address'])('%s does not', (ip) => expect(carriesIpv4(ip)).toBe(false));
+  it.each(['::1', '::', '::ffff:10.0.0.1', 'fe80::1', 'fd00::1', '2600:1f18::1', '169.254.169.254', 'not an address'])('%s does not', (ip) =>
+    expect(carriesIpv4(ip)).toBe(false),
+  );
 });
 
 describe('isLinkLocalOrMetadata', () => {
-  it.each(['169.254.169.254', '169.254.0.1', 'fe80::1', '::ffff:169.254.169.254', 'fd00:ec2::254', 'fd00:ec2::123'])('%s is', (ip) => expect(isLinkLocalOrMetadata(ip)).toBe(true));
+  it.each(['169.254.169.254', '169.254.0.1', 'fe80::1', '::ffff:169.254.169.254', 'fd00:ec2::254', 'fd00:ec2::123'])('%s is', (ip) =>
+    expect(isLinkLocalOrMetadata(ip)).toBe(true),
+  );
   it.each(['127.0.0.1', '10.0.0.1', '::1', 'fd00::1', '93.184.216.34', 'not an address'])('%s is not', (ip) => expect(isLinkLocalOrMetadata(ip)).toBe(false));
 });
 

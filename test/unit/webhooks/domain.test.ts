@@ -17,17 +17,26 @@ const order = (status: string, events: unknown[] = []) => ({ status, events }) a
 describe('eventsOfOrderChange', () => {
   it('makes shipment.created for a new order', () => expect(eventsOfOrderChange(undefined, order('pending'))).toEqual(['shipment.created']));
   it('makes shipment.cancelled, and only it, when an order is cancelled', () =>
-    expect(eventsOfOrderChange(order('pending'), order('cancelled', [event('cancelled', '2026-11-24T10:00:00Z', 'CANCELLED')]))).toEqual(['shipment.cancelled']));
+    expect(eventsOfOrderChange(order('pending'), order('cancelled', [event('cancelled', '2026-11-24T10:00:00Z', 'CANCELLED')]))).toEqual([
+      'shipment.cancelled',
+    ]));
   it('makes nothing more once cancelled', () => expect(eventsOfOrderChange(order('cancelled'), order('cancelled'))).toEqual([]));
   it('makes tracking.updated on a status change', () => expect(eventsOfOrderChange(order('pending'), order('intransit'))).toEqual(['tracking.updated']));
   it('makes tracking.updated on a new event with the same status', () =>
-    expect(eventsOfOrderChange(order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]), order('intransit', [event('intransit', '2026-11-24T10:00:00Z'), event('intransit', '2026-11-24T12:00:00Z')]))).toEqual([
-      'tracking.updated',
-    ]));
+    expect(
+      eventsOfOrderChange(
+        order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]),
+        order('intransit', [event('intransit', '2026-11-24T10:00:00Z'), event('intransit', '2026-11-24T12:00:00Z')]),
+      ),
+    ).toEqual(['tracking.updated']));
   it('makes tracking.updated when the newest event changed although the count stayed (events are capped)', () =>
-    expect(eventsOfOrderChange(order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]), order('intransit', [event('intransit', '2026-11-24T11:00:00Z')]))).toEqual(['tracking.updated']));
+    expect(
+      eventsOfOrderChange(order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]), order('intransit', [event('intransit', '2026-11-24T11:00:00Z')])),
+    ).toEqual(['tracking.updated']));
   it('makes nothing for a check that found nothing new', () =>
-    expect(eventsOfOrderChange(order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]), order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]))).toEqual([]));
+    expect(
+      eventsOfOrderChange(order('intransit', [event('intransit', '2026-11-24T10:00:00Z')]), order('intransit', [event('intransit', '2026-11-24T10:00:00Z')])),
+    ).toEqual([]));
 });
 
 describe('deliveryIdOf', () => {
@@ -35,7 +44,12 @@ describe('deliveryIdOf', () => {
   it('is msg_ and 26 Crockford characters', () => expect(deliveryIdOf(base)).toMatch(DELIVERY_ID_PATTERN));
   it('is the same for the same record, endpoint and type', () => expect(deliveryIdOf({ ...base })).toBe(deliveryIdOf(base)));
   it('differs by endpoint, record and type', () => {
-    const ids = new Set([deliveryIdOf(base), deliveryIdOf({ ...base, webhookId: 'w2' }), deliveryIdOf({ ...base, sourceId: 'order:seq2' }), deliveryIdOf({ ...base, type: 'tracking.updated' })]);
+    const ids = new Set([
+      deliveryIdOf(base),
+      deliveryIdOf({ ...base, webhookId: 'w2' }),
+      deliveryIdOf({ ...base, sourceId: 'order:seq2' }),
+      deliveryIdOf({ ...base, type: 'tracking.updated' }),
+    ]);
     expect(ids.size).toBe(4);
   });
   it('sorts by time: a later event has a greater id', () => {
@@ -58,21 +72,40 @@ describe('webhookBody', () => {
 describe('afterAttempt', () => {
   const now = new Date('2026-11-24T10:00:00Z');
   const schedule = [5, 300];
-  it('2xx: delivered', () => expect(afterAttempt(0, { kind: 'response', status: 204 }, now, schedule)).toEqual({ status: 'delivered', attempts: 1, lastResponseStatus: 204 }));
+  it('2xx: delivered', () =>
+    expect(afterAttempt(0, { kind: 'response', status: 204 }, now, schedule)).toEqual({ status: 'delivered', attempts: 1, lastResponseStatus: 204 }));
   it('410: failed and the endpoint disabled, whatever attempts remain', () =>
-    expect(afterAttempt(0, { kind: 'response', status: 410 }, now, schedule)).toEqual({ status: 'failed', attempts: 1, lastResponseStatus: 410, disableEndpoint: true }));
+    expect(afterAttempt(0, { kind: 'response', status: 410 }, now, schedule)).toEqual({
+      status: 'failed',
+      attempts: 1,
+      lastResponseStatus: 410,
+      disableEndpoint: true,
+    }));
   it('500: retried after the next delay of the schedule', () =>
-    expect(afterAttempt(1, { kind: 'response', status: 500 }, now, schedule)).toEqual({ status: 'pending', attempts: 2, lastResponseStatus: 500, nextAttemptAt: '2026-11-24T10:05:00.000Z' }));
+    expect(afterAttempt(1, { kind: 'response', status: 500 }, now, schedule)).toEqual({
+      status: 'pending',
+      attempts: 2,
+      lastResponseStatus: 500,
+      nextAttemptAt: '2026-11-24T10:05:00.000Z',
+    }));
   it('a 3xx is not followed: retried', () => expect(afterAttempt(0, { kind: 'response', status: 302 }, now, schedule).status).toBe('pending'));
   it('no answer: retried, with the reason', () =>
-    expect(afterAttempt(0, { kind: 'failed', reason: 'timeout' }, now, schedule)).toEqual({ status: 'pending', attempts: 1, lastError: 'timeout', nextAttemptAt: '2026-11-24T10:00:05.000Z' }));
+    expect(afterAttempt(0, { kind: 'failed', reason: 'timeout' }, now, schedule)).toEqual({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'timeout',
+      nextAttemptAt: '2026-11-24T10:00:05.000Z',
+    }));
   it('honours a longer Retry-After, at most a day', () => {
     expect(afterAttempt(0, { kind: 'response', status: 429, retryAfterSeconds: 60 }, now, schedule).nextAttemptAt).toBe('2026-11-24T10:01:00.000Z');
-    expect(afterAttempt(0, { kind: 'response', status: 429, retryAfterSeconds: 1e9 }, now, schedule).nextAttemptAt).toBe(new Date(now.getTime() + MAX_RETRY_AFTER_SECONDS * 1000).toISOString());
+    expect(afterAttempt(0, { kind: 'response', status: 429, retryAfterSeconds: 1e9 }, now, schedule).nextAttemptAt).toBe(
+      new Date(now.getTime() + MAX_RETRY_AFTER_SECONDS * 1000).toISOString(),
+    );
     // A shorter one does not hurry the schedule.
     expect(afterAttempt(1, { kind: 'response', status: 503, retryAfterSeconds: 1 }, now, schedule).nextAttemptAt).toBe('2026-11-24T10:05:00.000Z');
   });
-  it('fails after the last retry', () => expect(afterAttempt(2, { kind: 'response', status: 500 }, now, schedule)).toEqual({ status: 'failed', attempts: 3, lastResponseStatus: 500 }));
+  it('fails after the last retry', () =>
+    expect(afterAttempt(2, { kind: 'response', status: 500 }, now, schedule)).toEqual({ status: 'failed', attempts: 3, lastResponseStatus: 500 }));
   it('a manual retry is one attempt', () => expect(afterAttempt(8, { kind: 'response', status: 500 }, now, schedule, true).status).toBe('failed'));
   it('the default schedule spans about a day', () => {
     const total = DEFAULT_RETRY_SCHEDULE_SECONDS.reduce((a, b) => a + b, 0);
@@ -87,7 +120,9 @@ describe('parseRetrySchedule', () => {
     expect(parseRetrySchedule(undefined)).toBe(DEFAULT_RETRY_SCHEDULE_SECONDS);
     expect(parseRetrySchedule('  ')).toBe(DEFAULT_RETRY_SCHEDULE_SECONDS);
   });
-  it.each(['1,,2', '-1', '1.5', 'abc', '86401', Array.from({ length: 21 }, () => '1').join(','), '1e3'])('refuses %s', (raw) => expect(() => parseRetrySchedule(raw)).toThrow(/WEBHOOK_RETRY_SCHEDULE_SECONDS/));
+  it.each(['1,,2', '-1', '1.5', 'abc', '86401', Array.from({ length: 21 }, () => '1').join(','), '1e3'])('refuses %s', (raw) =>
+    expect(() => parseRetrySchedule(raw)).toThrow(/WEBHOOK_RETRY_SCHEDULE_SECONDS/),
+  );
 });
 
 describe('newWebhookSecret', () => {

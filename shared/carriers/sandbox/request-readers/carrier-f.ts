@@ -9,7 +9,12 @@ import { sum, type SandboxReaders, type SandboxShipOrder } from '../readers';
 import type { SandboxShipment } from '../shipment';
 
 export function readCarrierFRequest(request: CarrierFRateRequest): SandboxShipment {
-  const place = (p: CarrierFRateRequest['shipper']): SandboxPlace => ({ countryCode: p.country, provinceCode: p.province, postalCode: p.postalCode, city: p.city });
+  const place = (p: CarrierFRateRequest['shipper']): SandboxPlace => ({
+    countryCode: p.country,
+    provinceCode: p.province,
+    postalCode: p.postalCode,
+    city: p.city,
+  });
   return {
     carrierCode: 'CARRIERF',
     serviceCodes: request.serviceLevels,

@@ -54,6 +54,9 @@ export function readCarrierXShipRequest(request: CarrierXShipRequest): SandboxSh
 export const carrierXReaders: SandboxReaders<CarrierXRateRequest, CarrierXShipRequest, CarrierXTrackRequest, CarrierXVoidRequest> = {
   rate: readCarrierXRequest,
   ship: readCarrierXShipRequest,
-  track: (request) => ({ trackingNumber: request.trackingInfo.trackingNumberInfo.trackingNumber, shipmentId: request.trackingInfo.trackingNumberInfo.shipmentId }),
+  track: (request) => ({
+    trackingNumber: request.trackingInfo.trackingNumberInfo.trackingNumber,
+    shipmentId: request.trackingInfo.trackingNumberInfo.shipmentId,
+  }),
   cancel: (request) => ({ trackingNumber: request.trackingNumber, shipmentId: request.shipmentId }),
 };

@@ -30,17 +30,32 @@ export const shipInputOf = (request: RateRequest, serviceCode = 'CANADAPOST_XPRE
   ...extra,
 });
 
-export const montreal = { personName: 'Félix Tremblay', phoneNumber: '+1 514 555 0100', addressLine1: '1000 Rue De La Gauchetière O', city: 'Montréal', provinceCode: 'QC', postalCode: 'H3B 4W5', countryCode: 'CA' };
+export const montreal = {
+  personName: 'Félix Tremblay',
+  phoneNumber: '+1 514 555 0100',
+  addressLine1: '1000 Rue De La Gauchetière O',
+  city: 'Montréal',
+  provinceCode: 'QC',
+  postalCode: 'H3B 4W5',
+  countryCode: 'CA',
+};
 
 export const BASE = 'https://ct.soa-gw.canadapost.ca';
 
-const link = (rel: string, href: string, media: string, index?: number, element = 'link') => `<${element} rel="${rel}" href="${href}" media-type="${media}"${index === undefined ? '' : ` index="${index}"`}/>`;
+const link = (rel: string, href: string, media: string, index?: number, element = 'link') =>
+  `<${element} rel="${rel}" href="${href}" media-type="${media}"${index === undefined ? '' : ` index="${index}"`}/>`;
 
 /** A price-quote of Get Rates, as rating.xsd has it. */
-export const priceQuote = (code: string, name: string, price: { base: string; due: string; taxes?: string; options?: string; adjustments?: string }, standard = '<am-delivery>false</am-delivery><guaranteed-delivery>true</guaranteed-delivery><expected-transit-time>1</expected-transit-time><expected-delivery-date>2025-06-05</expected-delivery-date>') =>
+export const priceQuote = (
+  code: string,
+  name: string,
+  price: { base: string; due: string; taxes?: string; options?: string; adjustments?: string },
+  standard = '<am-delivery>false</am-delivery><guaranteed-delivery>true</guaranteed-delivery><expected-transit-time>1</expected-transit-time><expected-delivery-date>2025-06-05</expected-delivery-date>',
+) =>
   `<price-quote><service-code>${code}</service-code>${link('service', `${BASE}/rs/ship/service/${code}?country=CA`, 'application/vnd.cpc.ship.rate-v4+xml', undefined, 'service-link')}<service-name>${name}</service-name><price-details><base>${price.base}</base>${price.taxes ?? ''}<due>${price.due}</due>${price.options ?? ''}${price.adjustments ?? ''}</price-details><weight-details/><service-standard>${standard}</service-standard></price-quote>`;
 
-export const priceQuotes = (...quotes: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<price-quotes xmlns="http://www.canadapost.ca/ws/ship/rate-v4">${quotes.join('')}</price-quotes>`;
+export const priceQuotes = (...quotes: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<price-quotes xmlns="http://www.canadapost.ca/ws/ship/rate-v4">${quotes.join('')}</price-quotes>`;
 
 /** A shipment-info answer of Create Shipment / Get Shipment. */
 export const shipmentInfo = (id: string, pin: string, extra: { status?: string; returnPin?: string; links?: string[]; requestId?: string } = {}) =>

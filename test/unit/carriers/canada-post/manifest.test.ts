@@ -9,7 +9,14 @@
  */
 import { canadaPostXmlProblems } from '../../../../local/canada-post/xsd';
 import type { CanadaPostAnswer, CanadaPostApi, CanadaPostRequest } from '../../../../shared/carriers/canada-post/api';
-import { buildTransmitSetXml, customerReferenceOf, parseGroupIds, parseManifest, parseManifestDetails, parseManifestLinks } from '../../../../shared/carriers/canada-post/manifest';
+import {
+  buildTransmitSetXml,
+  customerReferenceOf,
+  parseGroupIds,
+  parseManifest,
+  parseManifestDetails,
+  parseManifestLinks,
+} from '../../../../shared/carriers/canada-post/manifest';
 import { canadaPostCloseOut, canadaPostFindCloseOuts, canadaPostRequestRefund } from '../../../../shared/carriers/canada-post/operations';
 import { CarrierRefusal, type CloseOutInput } from '../../../../shared/domain/carrier';
 import { joinPdfs } from '../../../../shared/labels/render';
@@ -28,12 +35,14 @@ const MEDIA = 'application/vnd.cpc.manifest-v8+xml';
 const SHIP_MEDIA = 'application/vnd.cpc.shipment-v8+xml';
 const MANIFEST_PDF = Buffer.from('%PDF-1.4\n% a Canada Post manifest\n%%EOF\n', 'latin1');
 
-const link = (rel: string, href: string, media: string, index?: number) => `<link rel="${rel}" href="${href}" media-type="${media}"${index === undefined ? '' : ` index="${index}"`}/>`;
+const link = (rel: string, href: string, media: string, index?: number) =>
+  `<link rel="${rel}" href="${href}" media-type="${media}"${index === undefined ? '' : ` index="${index}"`}/>`;
 const manifestHref = `${BASE}/rs/${CUSTOMER}/${CUSTOMER}/manifest/${PO}`;
 
 const groupsXml = (...ids: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<groups xmlns="http://www.canadapost.ca/ws/shipment-v8">${ids.map((id) => `<group><group-id>${id}</group-id>${link('group', `${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment?groupId=${id}`, SHIP_MEDIA)}</group>`).join('')}</groups>`;
-const manifestsXml = (...hrefs: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<manifests xmlns="http://www.canadapost.ca/ws/manifest-v8">${hrefs.map((h) => link('manifest', h, MEDIA)).join('')}</manifests>`;
+const manifestsXml = (...hrefs: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<manifests xmlns="http://www.canadapost.ca/ws/manifest-v8">${hrefs.map((h) => link('manifest', h, MEDIA)).join('')}</manifests>`;
 const manifestXml = (po = PO) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<manifest xmlns="http://www.canadapost.ca/ws/manifest-v8"><po-number>${po}</po-number><links>${[
     link('self', `${BASE}/rs/${CUSTOMER}/${CUSTOMER}/manifest/${po}`, MEDIA),
@@ -45,9 +54,19 @@ const detailsXml = (reference?: string, po = PO) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<manifest-details xmlns="http://www.canadapost.ca/ws/manifest-v8"><po-number>${po}</po-number><final-shipping-point>M5H1A1</final-shipping-point><shipping-point-name>TORONTO STN A</shipping-point-name><shipping-point-id>0001</shipping-point-id><mailed-by-customer>${CUSTOMER}</mailed-by-customer><mailed-on-behalf-of>${CUSTOMER}</mailed-on-behalf-of><paid-by-customer>${CUSTOMER}</paid-by-customer>${reference ? `<customer-ref>${reference}</customer-ref>` : ''}<manifest-date>2025-06-04</manifest-date><manifest-time>17:05 EST</manifest-time><contract-id>${CONTRACT}</contract-id><method-of-payment>Account</method-of-payment><manifest-pricing-info><base-cost>30.00</base-cost><automation-discount>-1.20</automation-discount><options-and-surcharges>2.10</options-and-surcharges><gst>0.00</gst><pst>0.00</pst><hst>3.77</hst><total-due-cpc>34.67</total-due-cpc></manifest-pricing-info><manifest-address><manifest-company>Maple Parts Inc.</manifest-company><phone-number>416 555 0100</phone-number><address-details><address-line-1>100 King St W</address-line-1><city>Toronto</city><prov-state>ON</prov-state><postal-zip-code>M5H1A1</postal-zip-code></address-details></manifest-address></manifest-details>`;
 
 type Route = (request: CanadaPostRequest) => CanadaPostAnswer | undefined;
-const answer = (status: number, body: string | Buffer, contentType = MEDIA): CanadaPostAnswer => ({ status, contentType, body: Buffer.isBuffer(body) ? body : Buffer.from(body) });
-const urlOf = (r: CanadaPostRequest) => ('link' in r.target ? r.target.link : `${BASE}${r.target.path}${r.target.query ? `?${new URLSearchParams(r.target.query as Record<string, string>).toString()}` : ''}`);
-const on = (method: string, pattern: RegExp, reply: () => CanadaPostAnswer): Route => (r) => (r.method === method && pattern.test(urlOf(r)) ? reply() : undefined);
+const answer = (status: number, body: string | Buffer, contentType = MEDIA): CanadaPostAnswer => ({
+  status,
+  contentType,
+  body: Buffer.isBuffer(body) ? body : Buffer.from(body),
+});
+const urlOf = (r: CanadaPostRequest) =>
+  'link' in r.target
+    ? r.target.link
+    : `${BASE}${r.target.path}${r.target.query ? `?${new URLSearchParams(r.target.query as Record<string, string>).toString()}` : ''}`;
+const on =
+  (method: string, pattern: RegExp, reply: () => CanadaPostAnswer): Route =>
+  (r) =>
+    r.method === method && pattern.test(urlOf(r)) ? reply() : undefined;
 
 /** A client of a contract account, or of a non-contract one (`contractId` null). */
 function fake(routes: Route[], contractId: string | null = CONTRACT) {
@@ -70,8 +89,13 @@ function fake(routes: Route[], contractId: string | null = CONTRACT) {
 }
 
 const groups = on('GET', /\/group$/, () => answer(200, groupsXml(GROUP, 'shipping-api-20250605'), SHIP_MEDIA));
-const groupShipments = on('GET', /\/shipment\?groupId=/, () => answer(200, shipments(...[...OURS, OTHER].map((id) => `${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${id}`)), SHIP_MEDIA));
-const otherGroup: Route = (r) => (r.method === 'GET' && /groupId=shipping-api-20250605/.test(urlOf(r)) ? answer(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/340531309186521799`), SHIP_MEDIA) : undefined);
+const groupShipments = on('GET', /\/shipment\?groupId=/, () =>
+  answer(200, shipments(...[...OURS, OTHER].map((id) => `${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${id}`)), SHIP_MEDIA),
+);
+const otherGroup: Route = (r) =>
+  r.method === 'GET' && /groupId=shipping-api-20250605/.test(urlOf(r))
+    ? answer(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/340531309186521799`), SHIP_MEDIA)
+    : undefined;
 const transmitted = on('POST', /\/manifest$/, () => answer(200, manifestsXml(manifestHref)));
 const getManifest = on('GET', new RegExp(`/manifest/${PO}$`), () => answer(200, manifestXml()));
 const artifact = on('GET', /\/ers\/artifact\//, () => answer(200, MANIFEST_PDF, 'application/pdf'));
@@ -96,7 +120,12 @@ describeWithCanadaPostSchemas('Canada Post manifests against their schemas', () 
     expect(xml).toContain('<manifest-company>Maple Parts Inc.</manifest-company>');
     expect(xml).toContain(`<customer-reference>${OUR_REF}</customer-reference>`);
     expect(xml).toContain(`<excluded-shipments><shipment-id>${OTHER}</shipment-id></excluded-shipments>`);
-    const alone = buildTransmitSetXml({ reference: MANIFEST_ID, groupIds: [GROUP, 'shipping-api-20250603'], excludedShipmentIds: [], shipper: { ...torontoShipper, companyName: undefined, addressLine2: 'Suite 500' } });
+    const alone = buildTransmitSetXml({
+      reference: MANIFEST_ID,
+      groupIds: [GROUP, 'shipping-api-20250603'],
+      excludedShipmentIds: [],
+      shipper: { ...torontoShipper, companyName: undefined, addressLine2: 'Suite 500' },
+    });
     expect(await canadaPostXmlProblems(alone, 'manifest.xsd')).toEqual([]);
     expect(alone).not.toContain('excluded-shipments');
   });
@@ -112,7 +141,10 @@ describeWithCanadaPostSchemas('Canada Post manifests against their schemas', () 
     expect(parseGroupIds(groupsXml())).toEqual([]);
     expect(parseManifestLinks(manifestsXml(manifestHref))).toEqual([{ rel: 'manifest', href: manifestHref, mediaType: MEDIA }]);
     expect(parseManifestLinks(manifestsXml())).toEqual([]);
-    expect(parseManifest(manifestXml())).toMatchObject({ poNumber: PO, links: expect.arrayContaining([expect.objectContaining({ rel: 'artifact', mediaType: 'application/pdf', index: 0 })]) });
+    expect(parseManifest(manifestXml())).toMatchObject({
+      poNumber: PO,
+      links: expect.arrayContaining([expect.objectContaining({ rel: 'artifact', mediaType: 'application/pdf', index: 0 })]),
+    });
     expect(parseManifestDetails(detailsXml(OUR_REF))).toEqual({ poNumber: PO, customerReference: OUR_REF });
     expect(parseManifestDetails(detailsXml())).toEqual({ poNumber: PO });
   });
@@ -124,9 +156,15 @@ describe('Canada Post manifests: rules', () => {
   });
 
   it('refuses a shipper it cannot print on a manifest; reads malformed answers as CarrierErrors', () => {
-    expect(() => buildTransmitSetXml({ reference: MANIFEST_ID, groupIds: [GROUP], excludedShipmentIds: [], shipper: { ...torontoShipper, phoneNumber: undefined } })).toThrow(CarrierRefusal);
-    expect(() => buildTransmitSetXml({ reference: MANIFEST_ID, groupIds: [GROUP], excludedShipmentIds: [], shipper: { ...torontoShipper, countryCode: 'US' } })).toThrow(CarrierRefusal);
-    expect(() => parseManifest('<manifest xmlns="http://www.canadapost.ca/ws/manifest-v8"><po-number>not a po!</po-number></manifest>')).toThrow(/malformed manifest answer/);
+    expect(() =>
+      buildTransmitSetXml({ reference: MANIFEST_ID, groupIds: [GROUP], excludedShipmentIds: [], shipper: { ...torontoShipper, phoneNumber: undefined } }),
+    ).toThrow(CarrierRefusal);
+    expect(() =>
+      buildTransmitSetXml({ reference: MANIFEST_ID, groupIds: [GROUP], excludedShipmentIds: [], shipper: { ...torontoShipper, countryCode: 'US' } }),
+    ).toThrow(CarrierRefusal);
+    expect(() => parseManifest('<manifest xmlns="http://www.canadapost.ca/ws/manifest-v8"><po-number>not a po!</po-number></manifest>')).toThrow(
+      /malformed manifest answer/,
+    );
   });
 });
 
@@ -151,13 +189,18 @@ describe('Canada Post close-out operations', () => {
   });
 
   it('transmits nothing when none of our shipments is in an open group any more', async () => {
-    const { api, sent } = fake([groups, on('GET', /\/shipment\?groupId=/, () => answer(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${OTHER}`), SHIP_MEDIA))]);
+    const { api, sent } = fake([
+      groups,
+      on('GET', /\/shipment\?groupId=/, () => answer(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${OTHER}`), SHIP_MEDIA)),
+    ]);
     expect(await canadaPostCloseOut(input(), api, signal())).toEqual({ carrierManifestIds: [], documents: [] });
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('after a transmit of unknown outcome, finds its manifest by the customer-reference and does not transmit again', async () => {
-    const listed = on('GET', /\/manifest\?start=\d{8}&end=\d{8}$/, () => answer(200, manifestsXml(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/manifest/P000000041`, manifestHref)));
+    const listed = on('GET', /\/manifest\?start=\d{8}&end=\d{8}$/, () =>
+      answer(200, manifestsXml(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/manifest/P000000041`, manifestHref)),
+    );
     const theirs = on('GET', /\/manifest\/P000000041$/, () => answer(200, manifestXml('P000000041')));
     const theirDetails = on('GET', /\/manifest\/P000000041\/details$/, () => answer(200, detailsXml('aaaaaaaaaaaa', 'P000000041')));
     const ourDetails = on('GET', new RegExp(`/manifest/${PO}/details$`), () => answer(200, detailsXml(OUR_REF)));
@@ -177,14 +220,27 @@ describe('Canada Post close-out operations', () => {
   });
 
   it('refuses as Canada Post refuses a transmit (4xx → CarrierRefusal)', async () => {
-    const { api } = fake([groups, otherGroup, groupShipments, on('POST', /\/manifest$/, () => answer(400, messages(['1234', 'Group id was not found for transmission; please remove or correct.'])))]);
+    const { api } = fake([
+      groups,
+      otherGroup,
+      groupShipments,
+      on('POST', /\/manifest$/, () => answer(400, messages(['1234', 'Group id was not found for transmission; please remove or correct.']))),
+    ]);
     await expect(canadaPostCloseOut(input(), api, signal())).rejects.toThrow(CarrierRefusal);
   });
 
   it('asks a refund for a manifested contract shipment, without a void; a non-contract one as its cancel does', async () => {
-    const byPin = on('GET', new RegExp(`/shipment\\?trackingPIN=${PIN}$`), () => answer(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${OURS[0]}`), SHIP_MEDIA));
+    const byPin = on('GET', new RegExp(`/shipment\\?trackingPIN=${PIN}$`), () =>
+      answer(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${OURS[0]}`), SHIP_MEDIA),
+    );
     const shipment = on('GET', new RegExp(`/shipment/${OURS[0]}$`), () => answer(200, shipmentInfo(OURS[0]!, PIN, { status: 'transmitted' }), SHIP_MEDIA));
-    const refunded = on('POST', /\/refund$/, () => answer(200, '<shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><service-ticket-date>2025-06-05</service-ticket-date><service-ticket-id>GT12345678RT</service-ticket-id></shipment-refund-request-info>', SHIP_MEDIA));
+    const refunded = on('POST', /\/refund$/, () =>
+      answer(
+        200,
+        '<shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><service-ticket-date>2025-06-05</service-ticket-date><service-ticket-id>GT12345678RT</service-ticket-id></shipment-refund-request-info>',
+        SHIP_MEDIA,
+      ),
+    );
     const contract = fake([byPin, shipment, refunded]);
     await canadaPostRequestRefund({ reference: REFERENCE, trackingNumber: PIN, shipmentId: OURS[0]! }, contract.api, signal());
     expect(contract.sent.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
@@ -194,9 +250,21 @@ describe('Canada Post close-out operations', () => {
     const ncId = '406951321983787352';
     const nc = fake(
       [
-        on('GET', /\/ncshipment\?trackingPIN=/, () => answer(200, `<non-contract-shipments xmlns="http://www.canadapost.ca/ws/ncshipment-v4">${link('shipment', `${BASE}/rs/${CUSTOMER}/ncshipment/${ncId}`, 'application/vnd.cpc.ncshipment-v4+xml')}</non-contract-shipments>`, 'application/vnd.cpc.ncshipment-v4+xml')),
+        on('GET', /\/ncshipment\?trackingPIN=/, () =>
+          answer(
+            200,
+            `<non-contract-shipments xmlns="http://www.canadapost.ca/ws/ncshipment-v4">${link('shipment', `${BASE}/rs/${CUSTOMER}/ncshipment/${ncId}`, 'application/vnd.cpc.ncshipment-v4+xml')}</non-contract-shipments>`,
+            'application/vnd.cpc.ncshipment-v4+xml',
+          ),
+        ),
         on('GET', new RegExp(`/ncshipment/${ncId}$`), () => answer(200, nonContractInfo(ncId, PIN), 'application/vnd.cpc.ncshipment-v4+xml')),
-        on('POST', /\/refund$/, () => answer(200, '<non-contract-shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/ncshipment-v4"><service-ticket-date>2025-06-05</service-ticket-date><service-ticket-id>GT12345679RT</service-ticket-id></non-contract-shipment-refund-request-info>', 'application/vnd.cpc.ncshipment-v4+xml')),
+        on('POST', /\/refund$/, () =>
+          answer(
+            200,
+            '<non-contract-shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/ncshipment-v4"><service-ticket-date>2025-06-05</service-ticket-date><service-ticket-id>GT12345679RT</service-ticket-id></non-contract-shipment-refund-request-info>',
+            'application/vnd.cpc.ncshipment-v4+xml',
+          ),
+        ),
       ],
       null,
     );

@@ -24,7 +24,11 @@ describeWithCanadaPostSchemas('the local Canada Post over HTTP', () => {
   });
 
   const call = (method: string, path: string, media: string, body?: string, auth = basic()) =>
-    fetch(`${mock.url}${path}`, { method, headers: { authorization: auth, accept: media, ...(body ? { 'content-type': media } : {}) }, ...(body ? { body } : {}) });
+    fetch(`${mock.url}${path}`, {
+      method,
+      headers: { authorization: auth, accept: media, ...(body ? { 'content-type': media } : {}) },
+      ...(body ? { body } : {}),
+    });
 
   it('listens on 127.0.0.1, answers with Canada Post’s media types, and its links point at itself', async () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -40,7 +44,11 @@ describeWithCanadaPostSchemas('the local Canada Post over HTTP', () => {
     const label = hrefs.find((h) => h.includes('/rs/artifact/'))!;
     const pdf = await fetch(label, { headers: { authorization: basic(), accept: 'application/pdf' } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     expect(mock.seen.map((s) => [s.method, s.status])).toEqual([
       ['POST', 200],
       ['POST', 200],
@@ -57,7 +65,9 @@ describeWithCanadaPostSchemas('the local Canada Post over HTTP', () => {
   it('refuses a 5 MB body (413) without reading it all, a 10 KB path (414), a billion-laughs document and deep nesting (400), each quickly and without growing memory', async () => {
     const before = process.memoryUsage().heapUsed;
     const started = Date.now();
-    const big = await call('POST', '/rs/ship/price', MEDIA.rate, `<mailing-scenario>${'x'.repeat(5 * 1024 * 1024)}</mailing-scenario>`).catch((error: unknown) => error);
+    const big = await call('POST', '/rs/ship/price', MEDIA.rate, `<mailing-scenario>${'x'.repeat(5 * 1024 * 1024)}</mailing-scenario>`).catch(
+      (error: unknown) => error,
+    );
     // The server answers 413 and closes; a client still sending may see the connection reset instead.
     if (big instanceof Response) expect(big.status).toBe(413);
     const longPath = await call('GET', `/rs/${'a'.repeat(10 * 1024)}`, MEDIA.shipment);
@@ -90,7 +100,11 @@ describeWithCanadaPostSchemas('the local Canada Post over HTTP', () => {
   it('close() ends open connections and pending late answers', async () => {
     mock.simulator.answerLate(60_000);
     const pending = new Promise<string>((resolve) => {
-      const req = httpRequest(`${mock.url}${CP}/shipment`, { method: 'POST', headers: { authorization: basic(), accept: MEDIA.shipment, 'content-type': MEDIA.shipment } }, () => resolve('answered'));
+      const req = httpRequest(
+        `${mock.url}${CP}/shipment`,
+        { method: 'POST', headers: { authorization: basic(), accept: MEDIA.shipment, 'content-type': MEDIA.shipment } },
+        () => resolve('answered'),
+      );
       req.on('error', () => resolve('closed'));
       req.end(contractShipment());
     });

@@ -8,7 +8,13 @@
  */
 import { canadaPostXmlProblems } from '../../../../local/canada-post/xsd';
 import { CANADA_POST_MAX_PARCELS } from '../../../../shared/carriers/canada-post/mapping';
-import { buildCanadaPostRateRequest, canadaPostRate, combineCanadaPostQuotes, mailingScenarioXml, RATE_CONCURRENCY } from '../../../../shared/carriers/canada-post/rate';
+import {
+  buildCanadaPostRateRequest,
+  canadaPostRate,
+  combineCanadaPostQuotes,
+  mailingScenarioXml,
+  RATE_CONCURRENCY,
+} from '../../../../shared/carriers/canada-post/rate';
 import type { CanadaPostApi } from '../../../../shared/carriers/canada-post/api';
 import { CarrierRefusal, type CarrierQuote } from '../../../../shared/domain/carrier';
 import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd';
@@ -18,7 +24,10 @@ import { CONTRACT, CUSTOMER, montreal, priceQuote, priceQuotes, rateInputOf } fr
 const twoPieces = () =>
   rateRequest({
     recipient: montreal,
-    packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 2 }), piece('GENERIC_BOX', { weight: 5, length: 40, width: 30, height: 20 })] },
+    packages: {
+      unitOfMeasure: 'metric',
+      pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 2 }), piece('GENERIC_BOX', { weight: 5, length: 40, width: 30, height: 20 })],
+    },
   });
 
 const quote = (serviceCode: string, amounts: number[], commitment: CarrierQuote['commitment'], gstBp = 500): CarrierQuote => ({
@@ -26,7 +35,14 @@ const quote = (serviceCode: string, amounts: number[], commitment: CarrierQuote[
   serviceCode,
   currency: 'CAD',
   fxRate: 1,
-  charges: amounts.map((amount, i) => ({ code: i === 0 ? `${serviceCode}_BASE` : 'CANADAPOST_FUEL', billingCode: 'X', name: { en: 'x', fr: 'x' }, type: i === 0 ? 'base' : 'fuel', chips: [], amount })),
+  charges: amounts.map((amount, i) => ({
+    code: i === 0 ? `${serviceCode}_BASE` : 'CANADAPOST_FUEL',
+    billingCode: 'X',
+    name: { en: 'x', fr: 'x' },
+    type: i === 0 ? 'base' : 'fuel',
+    chips: [],
+    amount,
+  })),
   taxes: [{ code: 'GST', name: { en: 'GST', fr: 'TPS' }, rateBp: gstBp }],
   commitment,
 });
@@ -54,7 +70,10 @@ describeWithCanadaPostSchemas('Canada Post rates of several parcels', () => {
   });
 
   it(`refuses more than ${CANADA_POST_MAX_PARCELS} parcels (one shipment each)`, () => {
-    const many = rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: CANADA_POST_MAX_PARCELS + 1 })] } });
+    const many = rateRequest({
+      recipient: montreal,
+      packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: CANADA_POST_MAX_PARCELS + 1 })] },
+    });
     expect(() => buildCanadaPostRateRequest(rateInputOf(many))).toThrow(CarrierRefusal);
   });
 });
@@ -101,7 +120,11 @@ describe('canadaPostRate of several pieces', () => {
         weights.push(/<weight>([^<]+)<\/weight>/.exec(sent.body!.xml)![1]!);
         await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight--;
-        return { status: 200, contentType: 'application/vnd.cpc.ship.rate-v4+xml', body: Buffer.from(priceQuotes(priceQuote('DOM.EP', 'Expedited Parcel', { base: '10.00', due: '10.00' }))) };
+        return {
+          status: 200,
+          contentType: 'application/vnd.cpc.ship.rate-v4+xml',
+          body: Buffer.from(priceQuotes(priceQuote('DOM.EP', 'Expedited Parcel', { base: '10.00', due: '10.00' }))),
+        };
       },
     };
     const quotes = await canadaPostRate(request, api, AbortSignal.timeout(5_000));

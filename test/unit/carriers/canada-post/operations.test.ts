@@ -19,7 +19,10 @@ import { piece } from '../fixtures';
 
 type Route = (request: CanadaPostRequest) => CanadaPostAnswer | undefined;
 const xml = (status: number, body: string): CanadaPostAnswer => ({ status, contentType: 'application/vnd.cpc.shipment-v8+xml', body: Buffer.from(body) });
-const urlOf = (r: CanadaPostRequest) => ('link' in r.target ? r.target.link : `${BASE}${r.target.path}${r.target.query ? `?${new URLSearchParams(r.target.query as Record<string, string>).toString()}` : ''}`);
+const urlOf = (r: CanadaPostRequest) =>
+  'link' in r.target
+    ? r.target.link
+    : `${BASE}${r.target.path}${r.target.query ? `?${new URLSearchParams(r.target.query as Record<string, string>).toString()}` : ''}`;
 
 function fake(routes: Route[], contractId: string | undefined = CONTRACT, refundEmail: string | null = 'ops@example.com') {
   const sent: { method: string; url: string; retryable: boolean }[] = [];
@@ -42,7 +45,10 @@ function fake(routes: Route[], contractId: string | undefined = CONTRACT, refund
 
 const ID = '340531309186521749';
 const PIN = '1371134583769923';
-const on = (method: string, pattern: RegExp, answer: () => CanadaPostAnswer): Route => (r) => (r.method === method && pattern.test(urlOf(r)) ? answer() : undefined);
+const on =
+  (method: string, pattern: RegExp, answer: () => CanadaPostAnswer): Route =>
+  (r) =>
+    r.method === method && pattern.test(urlOf(r)) ? answer() : undefined;
 const label = on('GET', /\/ers\/artifact\//, () => ({ status: 200, contentType: 'application/pdf', body: PDF }));
 const created = on('POST', /\/shipment$/, () => xml(200, shipmentInfo(ID, PIN)));
 const found = on('GET', new RegExp(`/shipment\\?requestId=${REF32}$`), () => xml(200, shipments(`${BASE}/rs/${CUSTOMER}/${CUSTOMER}/shipment/${ID}`)));
@@ -58,7 +64,10 @@ describe('Canada Post operations', () => {
     const shipment = await canadaPostShip(input(), api, signal());
     expect(shipment).toMatchObject({ reference: REFERENCE, carrierCode: 'CANADAPOST', trackingNumber: PIN, pieceTrackingNumbers: [PIN], shipmentId: ID });
     expect(shipment.documents).toEqual([{ type: 'label', packageIndex: 0, format: 'PDF', content: PDF }]);
-    expect(sent.map((s) => [s.method, s.retryable])).toEqual([['POST', false], ['GET', true]]);
+    expect(sent.map((s) => [s.method, s.retryable])).toEqual([
+      ['POST', false],
+      ['GET', true],
+    ]);
   });
 
   it('searches by customer-request-id first when a shipment may exist, and adopts what it finds without buying', async () => {
@@ -96,7 +105,10 @@ describe('Canada Post operations', () => {
       { trackingNumber: PIN, role: 'outbound' },
       { trackingNumber: secondPin, role: 'outbound' },
     ]);
-    expect(sent.filter((s) => s.url.includes('requestId=')).map((s) => new URL(s.url).searchParams.get('requestId'))).toEqual([REF32, ...Array.from({ length: 10 }, (_, i) => `${REF32}-${i + 1}`)]);
+    expect(sent.filter((s) => s.url.includes('requestId=')).map((s) => new URL(s.url).searchParams.get('requestId'))).toEqual([
+      REF32,
+      ...Array.from({ length: 10 }, (_, i) => `${REF32}-${i + 1}`),
+    ]);
   });
 
   it('non-contract, three parcels that may exist: the range is listed once, the two found adopted by their references, the third bought', async () => {
@@ -141,11 +153,28 @@ describe('Canada Post operations', () => {
   });
 
   it('requests a refund after transmit (8064); accepted or already requested (7292) is the cancel’s success', async () => {
-    const transmitted = on('DELETE', /\/shipment\//, () => xml(400, messages(['8064', 'A shipment can only be void if it is in a PROCESSED or PRINTED state.'])));
-    const accepted = fake([byPin, getShipment, transmitted, on('POST', /\/refund$/, () => xml(200, '<shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><service-ticket-date>2025-06-05</service-ticket-date><service-ticket-id>GT12345678RT</service-ticket-id></shipment-refund-request-info>'))]);
+    const transmitted = on('DELETE', /\/shipment\//, () =>
+      xml(400, messages(['8064', 'A shipment can only be void if it is in a PROCESSED or PRINTED state.'])),
+    );
+    const accepted = fake([
+      byPin,
+      getShipment,
+      transmitted,
+      on('POST', /\/refund$/, () =>
+        xml(
+          200,
+          '<shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><service-ticket-date>2025-06-05</service-ticket-date><service-ticket-id>GT12345678RT</service-ticket-id></shipment-refund-request-info>',
+        ),
+      ),
+    ]);
     await canadaPostCancel({ reference: REFERENCE, trackingNumber: PIN, shipmentId: ID }, accepted.api, signal());
     expect(accepted.sent.at(-1)).toMatchObject({ method: 'POST', retryable: false });
-    const again = fake([byPin, getShipment, transmitted, on('POST', /\/refund$/, () => xml(409, messages(['7292', 'A refund has already been requested for this shipment.'])))]);
+    const again = fake([
+      byPin,
+      getShipment,
+      transmitted,
+      on('POST', /\/refund$/, () => xml(409, messages(['7292', 'A refund has already been requested for this shipment.']))),
+    ]);
     await expect(canadaPostCancel({ reference: REFERENCE, trackingNumber: PIN, shipmentId: ID }, again.api, signal())).resolves.toBeUndefined();
     const noEmail = fake([byPin, getShipment, transmitted], CONTRACT, null);
     await expect(canadaPostCancel({ reference: REFERENCE, trackingNumber: PIN, shipmentId: ID }, noEmail.api, signal())).rejects.toThrow(/refundEmail/);
@@ -153,7 +182,11 @@ describe('Canada Post operations', () => {
 
   it('tracks: no scan yet (404) is pending without events', async () => {
     const { api } = fake([on('GET', /\/vis\/track\/pin\//, () => xml(404, messages(['004', 'No Pin History'])))]);
-    expect(await canadaPostTrack({ reference: REFERENCE, trackingNumber: PIN }, api, signal())).toEqual({ trackingNumber: PIN, transitStatus: 'pending', events: [] });
+    expect(await canadaPostTrack({ reference: REFERENCE, trackingNumber: PIN }, api, signal())).toEqual({
+      trackingNumber: PIN,
+      transitStatus: 'pending',
+      events: [],
+    });
   });
 });
 
@@ -165,7 +198,13 @@ describe('Canada Post HTTP client against a local server', () => {
   const saved = process.env.CANADAPOST_API_BASE_URL_TEST;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, accept: req.headers.accept, language: req.headers['accept-language'] });
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        authorization: req.headers.authorization,
+        accept: req.headers.accept,
+        language: req.headers['accept-language'],
+      });
       const status = statuses.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'application/vnd.cpc.shipment-v8+xml' });
       res.end(status === 200 ? shipments() : messages(['Server', 'Rejected by SLM Monitor']));
@@ -186,17 +225,37 @@ describe('Canada Post HTTP client against a local server', () => {
   const SECRET = 'cp-secret-Zz9';
   const client = () =>
     createCanadaPostApi(
-      { mode: 'test', account: { carrierAccountId: 'acct-cp-1', carrierCode: 'CANADAPOST', accountNumber: CUSTOMER, contractId: CONTRACT, credentials: async () => ({ username: 'cp-api-user', password: SECRET }) } },
+      {
+        mode: 'test',
+        account: {
+          carrierAccountId: 'acct-cp-1',
+          carrierCode: 'CANADAPOST',
+          accountNumber: CUSTOMER,
+          contractId: CONTRACT,
+          credentials: async () => ({ username: 'cp-api-user', password: SECRET }),
+        },
+      },
       { sleep: async () => undefined, random: () => 0.5 },
     );
-  const search: CanadaPostRequest = { method: 'GET', target: { path: `/rs/${CUSTOMER}/${CUSTOMER}/shipment`, query: { requestId: REF32 } }, accept: 'application/vnd.cpc.shipment-v8+xml', retryable: true };
+  const search: CanadaPostRequest = {
+    method: 'GET',
+    target: { path: `/rs/${CUSTOMER}/${CUSTOMER}/shipment`, query: { requestId: REF32 } },
+    accept: 'application/vnd.cpc.shipment-v8+xml',
+    retryable: true,
+  };
 
   it('sends Basic authentication, the media type and en-CA', async () => {
     const api = client();
     expect(api.contractId).toBe(CONTRACT);
     const answer = await api.send(search, signal());
     expect(answer.status).toBe(200);
-    expect(seen[0]).toEqual({ method: 'GET', url: `/rs/${CUSTOMER}/${CUSTOMER}/shipment?requestId=${REF32}`, authorization: `Basic ${Buffer.from(`cp-api-user:${SECRET}`).toString('base64')}`, accept: 'application/vnd.cpc.shipment-v8+xml', language: 'en-CA' });
+    expect(seen[0]).toEqual({
+      method: 'GET',
+      url: `/rs/${CUSTOMER}/${CUSTOMER}/shipment?requestId=${REF32}`,
+      authorization: `Basic ${Buffer.from(`cp-api-user:${SECRET}`).toString('base64')}`,
+      accept: 'application/vnd.cpc.shipment-v8+xml',
+      language: 'en-CA',
+    });
   });
 
   it('retries a safe request after a 5xx, never a create; no message carries a credential', async () => {
@@ -205,23 +264,44 @@ describe('Canada Post HTTP client against a local server', () => {
     expect(seen).toHaveLength(2);
     seen.length = 0;
     statuses = [503, 503, 503];
-    const create: CanadaPostRequest = { method: 'POST', target: { path: `/rs/${CUSTOMER}/${CUSTOMER}/shipment` }, accept: 'application/vnd.cpc.shipment-v8+xml', body: { contentType: 'application/vnd.cpc.shipment-v8+xml', xml: '<shipment/>' }, retryable: false };
-    const error = await client().send(create, signal()).catch((e: unknown) => e);
+    const create: CanadaPostRequest = {
+      method: 'POST',
+      target: { path: `/rs/${CUSTOMER}/${CUSTOMER}/shipment` },
+      accept: 'application/vnd.cpc.shipment-v8+xml',
+      body: { contentType: 'application/vnd.cpc.shipment-v8+xml', xml: '<shipment/>' },
+      retryable: false,
+    };
+    const error = await client()
+      .send(create, signal())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierError);
     expect(seen).toHaveLength(1);
     const texts = [String((error as Error).message)];
     statuses = [401];
-    texts.push(String(((await client().send(search, signal()).catch((e: unknown) => e)) as Error).message));
+    texts.push(
+      String(
+        (
+          (await client()
+            .send(search, signal())
+            .catch((e: unknown) => e)) as Error
+        ).message,
+      ),
+    );
     for (const text of texts) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain(Buffer.from(`cp-api-user:${SECRET}`).toString('base64'));
       expect(text).not.toContain('acct-cp-1');
     }
-    expect(texts[1]).toBe('Canada Post refused the carrier account’s credentials (HTTP 401: Server: Rejected by SLM Monitor); the operator must fix the carrier account');
+    expect(texts[1]).toBe(
+      'Canada Post refused the carrier account’s credentials (HTTP 401: Server: Rejected by SLM Monitor); the operator must fix the carrier account',
+    );
   });
 
   it('follows links on the base’s origin only, without a userinfo they carry; an error quotes no link', async () => {
-    await client().send({ method: 'GET', target: { link: `${base}/rs/${CUSTOMER}/${CUSTOMER}/shipment/1` }, accept: 'application/vnd.cpc.shipment-v8+xml', retryable: true }, signal());
+    await client().send(
+      { method: 'GET', target: { link: `${base}/rs/${CUSTOMER}/${CUSTOMER}/shipment/1` }, accept: 'application/vnd.cpc.shipment-v8+xml', retryable: true },
+      signal(),
+    );
     expect(seen).toHaveLength(1);
     const elsewhere = (await client()
       .send({ method: 'GET', target: { link: 'https://evil.example/rs/x' }, accept: 'application/pdf', retryable: true }, signal())
@@ -238,7 +318,10 @@ describe('Canada Post HTTP client against a local server', () => {
 describe('Canada Post base URLs', () => {
   const saved = { test: process.env.CANADAPOST_API_BASE_URL_TEST, live: process.env.CANADAPOST_API_BASE_URL_LIVE };
   afterEach(() => {
-    for (const [mode, name] of [['test', 'CANADAPOST_API_BASE_URL_TEST'], ['live', 'CANADAPOST_API_BASE_URL_LIVE']] as const) {
+    for (const [mode, name] of [
+      ['test', 'CANADAPOST_API_BASE_URL_TEST'],
+      ['live', 'CANADAPOST_API_BASE_URL_LIVE'],
+    ] as const) {
       if (saved[mode] === undefined) delete process.env[name];
       else process.env[name] = saved[mode];
     }
@@ -253,7 +336,13 @@ describe('Canada Post base URLs', () => {
     expect(canadaPostBaseUrl('live')).toBe('http://127.0.0.1:4020');
   });
 
-  it.each(['https://soa-gw.canadapost.ca', 'https://SOA-GW.CanadaPost.ca.', 'https://soa-gw.canadapost.ca:8443/x', 'https://soa-gw%2Ecanadapost%2Eca', 'https://ｓｏａ-gw.canadapost.ca'])('refuses a test base naming production: %s', (url) => {
+  it.each([
+    'https://soa-gw.canadapost.ca',
+    'https://SOA-GW.CanadaPost.ca.',
+    'https://soa-gw.canadapost.ca:8443/x',
+    'https://soa-gw%2Ecanadapost%2Eca',
+    'https://ｓｏａ-gw.canadapost.ca',
+  ])('refuses a test base naming production: %s', (url) => {
     process.env.CANADAPOST_API_BASE_URL_TEST = url;
     expect(() => canadaPostBaseUrl('test')).toThrow(/production/);
   });

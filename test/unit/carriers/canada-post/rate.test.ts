@@ -23,9 +23,36 @@ describeWithCanadaPostSchemas('Canada Post Get Rates against rating.xsd', () => 
     ['domestic, imperial', domestic(), undefined],
     ['domestic under a contract', domestic(), CONTRACT],
     ['to the United States with signature', withOptions(rateRequest({ recipient: newYorkRecipient }), { signature: 'required' }), undefined],
-    ['international, metric, insured', withOptions(rateRequest({ recipient: londonRecipient, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { weight: 2.5, length: 30, width: 20, height: 10 })] } }), { insurance: { amount: 150, currency: 'CAD' } }), undefined],
-    ['an envelope (no sides), adult signature', withOptions(rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_ENVELOPE', { weight: 0.2, length: 0, width: 0, height: 0 })] } }), { signature: 'adult' }), undefined],
-    ['a mailing tube', rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('CANADAPOST_MAILING_TUBE', { weight: 1, length: 90, width: 10, height: 10 })] } }), CONTRACT],
+    [
+      'international, metric, insured',
+      withOptions(
+        rateRequest({
+          recipient: londonRecipient,
+          packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { weight: 2.5, length: 30, width: 20, height: 10 })] },
+        }),
+        { insurance: { amount: 150, currency: 'CAD' } },
+      ),
+      undefined,
+    ],
+    [
+      'an envelope (no sides), adult signature',
+      withOptions(
+        rateRequest({
+          recipient: montreal,
+          packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_ENVELOPE', { weight: 0.2, length: 0, width: 0, height: 0 })] },
+        }),
+        { signature: 'adult' },
+      ),
+      undefined,
+    ],
+    [
+      'a mailing tube',
+      rateRequest({
+        recipient: montreal,
+        packages: { unitOfMeasure: 'metric', pieces: [piece('CANADAPOST_MAILING_TUBE', { weight: 1, length: 90, width: 10, height: 10 })] },
+      }),
+      CONTRACT,
+    ],
   ])('%s', async (_name, request, contractId) => {
     expect(await canadaPostXmlProblems(mailingScenarioXml(buildCanadaPostRateRequest(rateInputOf(request)), contractId), 'rating.xsd')).toEqual([]);
   });
@@ -37,7 +64,8 @@ describeWithCanadaPostSchemas('Canada Post Get Rates against rating.xsd', () => 
         taxes: '<taxes><gst percent="5">0</gst><pst>0</pst><hst percent="13">3.72</hst></taxes>',
         due: '32.34',
         options: '<options><option><option-code>SO</option-code><option-name>Signature</option-name><option-price>2.75</option-price></option></options>',
-        adjustments: '<adjustments><adjustment><adjustment-code>FUELSC</adjustment-code><adjustment-name>Fuel surcharge</adjustment-name><adjustment-cost>2.09</adjustment-cost><qualifier><percent>8.50</percent></qualifier></adjustment><adjustment><adjustment-code>AUTDISC</adjustment-code><adjustment-name>Automation discount</adjustment-name><adjustment-cost>-0.82</adjustment-cost></adjustment></adjustments>',
+        adjustments:
+          '<adjustments><adjustment><adjustment-code>FUELSC</adjustment-code><adjustment-name>Fuel surcharge</adjustment-name><adjustment-cost>2.09</adjustment-cost><qualifier><percent>8.50</percent></qualifier></adjustment><adjustment><adjustment-code>AUTDISC</adjustment-code><adjustment-name>Automation discount</adjustment-name><adjustment-cost>-0.82</adjustment-cost></adjustment></adjustments>',
       }),
     );
     expect(await canadaPostXmlProblems(answer, 'rating.xsd')).toEqual([]);
@@ -70,13 +98,17 @@ describe('Canada Post Get Rates: rules', () => {
 
   it('writes the elements in the documentation order, with the contract id after the customer number', () => {
     const xml = mailingScenarioXml(buildCanadaPostRateRequest(rateInputOf(domestic())), CONTRACT);
-    const order = ['customer-number', 'contract-id', 'quote-type', 'expected-mailing-date', 'parcel-characteristics', 'origin-postal-code', 'destination'].map((e) => xml.indexOf(`<${e}>`));
+    const order = ['customer-number', 'contract-id', 'quote-type', 'expected-mailing-date', 'parcel-characteristics', 'origin-postal-code', 'destination'].map(
+      (e) => xml.indexOf(`<${e}>`),
+    );
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
   });
 
   it('asks a destination family: domestic postal code, US ZIP, international country', () => {
     expect(mailingScenarioXml(buildCanadaPostRateRequest(rateInputOf(domestic())))).toContain('<domestic><postal-code>H3B4W5</postal-code></domestic>');
-    expect(mailingScenarioXml(buildCanadaPostRateRequest(rateInputOf(rateRequest({ recipient: newYorkRecipient }))))).toContain('<united-states><zip-code>10118</zip-code></united-states>');
+    expect(mailingScenarioXml(buildCanadaPostRateRequest(rateInputOf(rateRequest({ recipient: newYorkRecipient }))))).toContain(
+      '<united-states><zip-code>10118</zip-code></united-states>',
+    );
     const intl = mailingScenarioXml(buildCanadaPostRateRequest(rateInputOf(rateRequest({ recipient: londonRecipient }))));
     expect(intl).toContain('<international><country-code>GB</country-code><postal-code>SW1A2AA</postal-code></international>');
     expect(intl).toContain('<option-code>RASE</option-code>');
@@ -100,7 +132,9 @@ describe('Canada Post Get Rates: rules', () => {
   });
 
   it('computes a tax rate from its amount when Canada Post gives no percent, and keeps the rest of due as one line', () => {
-    const [quote] = parseCanadaPostRate(priceQuotes(priceQuote('DOM.EP', 'Expedited Parcel', { base: '10.00', taxes: '<taxes><gst>0.55</gst><pst>0.77</pst></taxes>', due: '12.32' })));
+    const [quote] = parseCanadaPostRate(
+      priceQuotes(priceQuote('DOM.EP', 'Expedited Parcel', { base: '10.00', taxes: '<taxes><gst>0.55</gst><pst>0.77</pst></taxes>', due: '12.32' })),
+    );
     expect(quote!.taxes).toEqual([
       { code: 'GST', name: { en: 'GST', fr: 'TPS' }, rateBp: 500 },
       { code: 'PST', name: { en: 'PST', fr: 'TVP' }, rateBp: 700 },
@@ -112,16 +146,28 @@ describe('Canada Post Get Rates: rules', () => {
   });
 
   it.each([
-    ['more parcels than Canada Post makes shipments of in one order', rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'imperial', pieces: [piece('GENERIC_BOX', { quantity: 11 })] } }), /at most 10 in one order/],
+    [
+      'more parcels than Canada Post makes shipments of in one order',
+      rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'imperial', pieces: [piece('GENERIC_BOX', { quantity: 11 })] } }),
+      /at most 10 in one order/,
+    ],
     ['a shipper outside Canada', rateRequest({ shipper: { ...newYorkRecipient }, recipient: montreal }), /from Canada only/],
     ['a domestic recipient without a postal code', rateRequest({ recipient: { ...montreal, postalCode: undefined } }), /postal code/],
     ['a US recipient without a ZIP code', rateRequest({ recipient: { ...newYorkRecipient, postalCode: 'NY' } }), /ZIP/],
-    ['a shipper without a phone (Create Shipment needs it)', rateRequest({ recipient: montreal, shipper: { ...rateRequest().shipper, phoneNumber: undefined } }), /shipper.phoneNumber/],
+    [
+      'a shipper without a phone (Create Shipment needs it)',
+      rateRequest({ recipient: montreal, shipper: { ...rateRequest().shipper, phoneNumber: undefined } }),
+      /shipper.phoneNumber/,
+    ],
     ['a recipient abroad without a phone', rateRequest({ recipient: newYorkAddress }), /recipient.phoneNumber/],
     ['Saturday delivery', withOptions(domestic(), { saturdayDelivery: true }), /Saturday/],
     ['insurance in USD', withOptions(domestic(), { insurance: { amount: 10, currency: 'USD' } }), /CAD only/],
     ['non-conveyable freight', withOptions(domestic(), { nonConveyable: true }), /non-conveyable/],
-    ['a parcel over 99.999 kg', rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { weight: 120 })] } }), /at most 99.999 kg/],
+    [
+      'a parcel over 99.999 kg',
+      rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { weight: 120 })] } }),
+      /at most 99.999 kg/,
+    ],
   ])('refuses %s as a CarrierRefusal', (_name, request, reason) => {
     expect(() => buildCanadaPostRateRequest(rateInputOf(request))).toThrow(CarrierRefusal);
     expect(() => buildCanadaPostRateRequest(rateInputOf(request))).toThrow(reason);

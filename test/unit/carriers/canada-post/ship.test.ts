@@ -6,7 +6,14 @@
  * against its schema before it is parsed.
  */
 import { canadaPostXmlProblems } from '../../../../local/canada-post/xsd';
-import { buildCanadaPostShipRequest, groupIdOf, hsTariffOf, parseShipmentInfo, parseShipmentLinks, refundRequestXml } from '../../../../shared/carriers/canada-post/ship';
+import {
+  buildCanadaPostShipRequest,
+  groupIdOf,
+  hsTariffOf,
+  parseShipmentInfo,
+  parseShipmentLinks,
+  refundRequestXml,
+} from '../../../../shared/carriers/canada-post/ship';
 import { canadaPostEventOf, occurredAtOf, parseCanadaPostTrack } from '../../../../shared/carriers/canada-post/track';
 import { bodyOf, messagesOf } from '../../../../shared/carriers/canada-post/messages';
 import { CarrierError, CarrierRefusal } from '../../../../shared/domain/carrier';
@@ -23,14 +30,29 @@ const invoice = {
 };
 const domestic = () => rateRequest({ recipient: montreal });
 const toUs = () => rateRequest({ recipient: { ...newYorkRecipient, phoneNumber: '+1 212 555 0199' }, commercialInvoice: invoice });
-const abroad = () => rateRequest({ recipient: { ...londonRecipient, phoneNumber: '+44 20 7946 0000' }, commercialInvoice: invoice, internationalOptions: { exportType: 'repair' } });
+const abroad = () =>
+  rateRequest({
+    recipient: { ...londonRecipient, phoneNumber: '+44 20 7946 0000' },
+    commercialInvoice: invoice,
+    internationalOptions: { exportType: 'repair' },
+  });
 
 describeWithCanadaPostSchemas('Canada Post shipping documents against their schemas', () => {
   it.each([
     ['contract, domestic', domestic(), 'CANADAPOST_XPRESSPOST', CONTRACT],
-    ['contract, domestic, return label, signature, insured', withOptions(domestic(), { createReturnLabel: true, signature: 'required', insurance: { amount: 200, currency: 'CAD' } }), 'CANADAPOST_EXPEDITED_PARCEL', CONTRACT],
+    [
+      'contract, domestic, return label, signature, insured',
+      withOptions(domestic(), { createReturnLabel: true, signature: 'required', insurance: { amount: 200, currency: 'CAD' } }),
+      'CANADAPOST_EXPEDITED_PARCEL',
+      CONTRACT,
+    ],
     ['contract, to the United States with customs', toUs(), 'CANADAPOST_XPRESSPOST_USA', CONTRACT],
-    ['contract, third-party billing', rateRequest({ recipient: montreal, billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '1234567' } }), 'CANADAPOST_PRIORITY', CONTRACT],
+    [
+      'contract, third-party billing',
+      rateRequest({ recipient: montreal, billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '1234567' } }),
+      'CANADAPOST_PRIORITY',
+      CONTRACT,
+    ],
     ['non-contract, domestic', domestic(), 'CANADAPOST_REGULAR_PARCEL', undefined],
     ['non-contract, international with customs', abroad(), 'CANADAPOST_INTERNATIONAL_PARCEL_AIR', undefined],
   ])('%s', async (_name, request, service, contractId) => {
@@ -42,7 +64,10 @@ describeWithCanadaPostSchemas('Canada Post shipping documents against their sche
     ['contract', CONTRACT],
     ['non-contract', undefined],
   ])('%s, an order of three parcels (a piece of quantity 2, another): one shipment each, its own parcel and reference', async (_name, contractId) => {
-    const request = rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 2 }), piece('GENERIC_BOX', { weight: 7 })] } });
+    const request = rateRequest({
+      recipient: montreal,
+      packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2, weight: 2 }), piece('GENERIC_BOX', { weight: 7 })] },
+    });
     const built = [0, 1, 2].map((parcel) => buildCanadaPostShipRequest(shipInputOf(request, 'CANADAPOST_EXPEDITED_PARCEL'), contractId, parcel));
     expect(built.map((b) => [b.reference, b.parcel, b.parcels])).toEqual([
       [`${REF32}-1`, 0, 3],
@@ -75,8 +100,18 @@ describeWithCanadaPostSchemas('Canada Post shipping documents against their sche
     expect(await canadaPostXmlProblems(info, 'shipment.xsd')).toEqual([]);
     expect(await canadaPostXmlProblems(list, 'shipment.xsd')).toEqual([]);
     expect(await canadaPostXmlProblems(nc, 'ncshipment.xsd')).toEqual([]);
-    expect(parseShipmentInfo(info)).toMatchObject({ shipmentId: '340531309186521749', status: 'created', trackingPin: '123456789012', returnTrackingPin: '123456789013' });
-    expect(parseShipmentInfo(info).links.find((l) => l.rel === 'label')).toEqual({ rel: 'label', href: `${BASE}/ers/artifact/6e93d53968881714/3405313091865217491/0`, mediaType: 'application/pdf', index: 0 });
+    expect(parseShipmentInfo(info)).toMatchObject({
+      shipmentId: '340531309186521749',
+      status: 'created',
+      trackingPin: '123456789012',
+      returnTrackingPin: '123456789013',
+    });
+    expect(parseShipmentInfo(info).links.find((l) => l.rel === 'label')).toEqual({
+      rel: 'label',
+      href: `${BASE}/ers/artifact/6e93d53968881714/3405313091865217491/0`,
+      mediaType: 'application/pdf',
+      index: 0,
+    });
     expect(parseShipmentLinks(list)).toHaveLength(1);
     expect(parseShipmentInfo(nc).links.map((l) => l.rel)).toEqual(['self', 'details', 'receipt', 'refund', 'label']);
   });
@@ -139,10 +174,15 @@ describe('Canada Post shipping: rules', () => {
     const xml = buildCanadaPostShipRequest(shipInputOf(abroad(), 'CANADAPOST_INTERNATIONAL_PARCEL_AIR'), CONTRACT).xml;
     expect(xml).toContain('<currency>CAD</currency><reason-for-export>REP</reason-for-export>');
     // 1.2 lb for the line of 2 → 0.272 kg a unit; value is a unit value.
-    expect(xml).toContain('<customs-number-of-units>2</customs-number-of-units><customs-description>Wool scarf</customs-description><hs-tariff-code>6117.10.00.10</hs-tariff-code><unit-weight>0.272</unit-weight><customs-value-per-unit>45.50</customs-value-per-unit><country-of-origin>CA</country-of-origin>');
+    expect(xml).toContain(
+      '<customs-number-of-units>2</customs-number-of-units><customs-description>Wool scarf</customs-description><hs-tariff-code>6117.10.00.10</hs-tariff-code><unit-weight>0.272</unit-weight><customs-value-per-unit>45.50</customs-value-per-unit><country-of-origin>CA</country-of-origin>',
+    );
     expect(hsTariffOf('611710')).toBe('6117.10');
     expect(hsTariffOf('12')).toBeUndefined();
-    const docs = buildCanadaPostShipRequest(shipInputOf({ ...abroad(), internationalOptions: { documentsOnly: true } }, 'CANADAPOST_INTERNATIONAL_PARCEL_AIR'), CONTRACT);
+    const docs = buildCanadaPostShipRequest(
+      shipInputOf({ ...abroad(), internationalOptions: { documentsOnly: true } }, 'CANADAPOST_INTERNATIONAL_PARCEL_AIR'),
+      CONTRACT,
+    );
     expect(docs.xml).toContain('<reason-for-export>DOC</reason-for-export>');
     expect(docs.documentsOnly).toBe(true);
   });
@@ -151,29 +191,71 @@ describe('Canada Post shipping: rules', () => {
     ['a service of another destination', shipInputOf(domestic(), 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /does not go to CA/],
     ['an unknown service', shipInputOf(domestic(), 'UPS_GROUND'), CONTRACT, /does not offer/],
     ['goods abroad without an invoice', shipInputOf({ ...toUs(), commercialInvoice: undefined }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /customs declaration/],
-    ['customs in USD', shipInputOf({ ...toUs(), commercialInvoice: { ...invoice, currency: 'USD' } }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /currency other|another currency/],
-    ['duties billed to the sender', shipInputOf({ ...toUs(), internationalOptions: { billDutyTo: 'sender' } }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /recipient only/],
-    ['a return label without a contract', shipInputOf(withOptions(domestic(), { createReturnLabel: true }), 'CANADAPOST_REGULAR_PARCEL'), undefined, /return label/],
+    [
+      'customs in USD',
+      shipInputOf({ ...toUs(), commercialInvoice: { ...invoice, currency: 'USD' } }, 'CANADAPOST_XPRESSPOST_USA'),
+      CONTRACT,
+      /currency other|another currency/,
+    ],
+    [
+      'duties billed to the sender',
+      shipInputOf({ ...toUs(), internationalOptions: { billDutyTo: 'sender' } }, 'CANADAPOST_XPRESSPOST_USA'),
+      CONTRACT,
+      /recipient only/,
+    ],
+    [
+      'a return label without a contract',
+      shipInputOf(withOptions(domestic(), { createReturnLabel: true }), 'CANADAPOST_REGULAR_PARCEL'),
+      undefined,
+      /return label/,
+    ],
     ['a return label abroad', shipInputOf(withOptions(toUs(), { createReturnLabel: true }), 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /return label/],
-    ['third-party billing without a contract', shipInputOf(rateRequest({ recipient: montreal, billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '1234567' } }), 'CANADAPOST_PRIORITY'), undefined, /contract account/],
-    ['a shipper without a phone', shipInputOf(rateRequest({ recipient: montreal, shipper: { ...rateRequest().shipper, phoneNumber: undefined } })), CONTRACT, /phoneNumber/],
+    [
+      'third-party billing without a contract',
+      shipInputOf(rateRequest({ recipient: montreal, billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '1234567' } }), 'CANADAPOST_PRIORITY'),
+      undefined,
+      /contract account/,
+    ],
+    [
+      'a shipper without a phone',
+      shipInputOf(rateRequest({ recipient: montreal, shipper: { ...rateRequest().shipper, phoneNumber: undefined } })),
+      CONTRACT,
+      /phoneNumber/,
+    ],
     ['a recipient abroad without a phone', shipInputOf({ ...toUs(), recipient: newYorkRecipient }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /phoneNumber/],
-    ['two parcels and a return label', shipInputOf(withOptions(rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2 })] } }), { createReturnLabel: true })), CONTRACT, /order of one parcel only/],
-    ['two parcels abroad', shipInputOf({ ...toUs(), packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX'), piece('GENERIC_BOX')] } }, 'CANADAPOST_XPRESSPOST_USA'), CONTRACT, /within Canada only/],
+    [
+      'two parcels and a return label',
+      shipInputOf(
+        withOptions(rateRequest({ recipient: montreal, packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 2 })] } }), {
+          createReturnLabel: true,
+        }),
+      ),
+      CONTRACT,
+      /order of one parcel only/,
+    ],
+    [
+      'two parcels abroad',
+      shipInputOf({ ...toUs(), packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX'), piece('GENERIC_BOX')] } }, 'CANADAPOST_XPRESSPOST_USA'),
+      CONTRACT,
+      /within Canada only/,
+    ],
   ])('refuses %s as a CarrierRefusal', (_name, input, contractId, reason) => {
     expect(() => buildCanadaPostShipRequest(input, contractId)).toThrow(CarrierRefusal);
     expect(() => buildCanadaPostShipRequest(input, contractId)).toThrow(reason);
   });
 
   it('reads malformed shipment answers as CarrierErrors', () => {
-    expect(() => parseShipmentInfo('<shipment-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><shipment-id>1</shipment-id></shipment-info>')).toThrow(CarrierError);
+    expect(() => parseShipmentInfo('<shipment-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><shipment-id>1</shipment-id></shipment-info>')).toThrow(
+      CarrierError,
+    );
     expect(() => parseShipmentInfo(shipmentInfo('1', 'PIN!'))).toThrow(/malformed shipment answer/);
     expect(() => parseShipmentInfo('<<<')).toThrow(CarrierError);
     expect(() => parseCanadaPostTrack('<tracking-detail xmlns="http://www.canadapost.ca/ws/track"><pin>1</pin></tracking-detail>', '1')).toThrow(CarrierError);
   });
 
   it('maps event identifiers and zones: exceptions, unknown codes in transit, unknown zones as UTC', () => {
-    const event = (id: string) => canadaPostEventOf({ 'event-identifier': id, 'event-date': '2025-06-05', 'event-time': '09:00:00', 'event-time-zone': 'PST', 'event-description': 'x' });
+    const event = (id: string) =>
+      canadaPostEventOf({ 'event-identifier': id, 'event-date': '2025-06-05', 'event-time': '09:00:00', 'event-time-zone': 'PST', 'event-description': 'x' });
     expect([event('0167'), event('1415'), event('0810')].map((e) => e.code)).toEqual(['EXCEPTION', 'EXCEPTION', 'EXCEPTION']);
     expect(event('4500')).toMatchObject({ code: 'ARRIVED', status: 'intransit', occurredAt: '2025-06-05T17:00:00.000Z' });
     expect(occurredAtOf('2025-06-05', '09:00', 'ISRAEL')).toBe('2025-06-05T09:00:00.000Z');

@@ -15,7 +15,14 @@ export const mailingScenario = (destination = '<domestic><postal-code>J0E1X0</po
   <destination>${destination}</destination>
 </mailing-scenario>`;
 
-const deliverySpec = (opts: { service?: string; print?: string; settlement?: string; destination?: string; customs?: string; nonContract?: boolean }) => `<delivery-spec>
+const deliverySpec = (opts: {
+  service?: string;
+  print?: string;
+  settlement?: string;
+  destination?: string;
+  customs?: string;
+  nonContract?: boolean;
+}) => `<delivery-spec>
     <service-code>${opts.service ?? 'DOM.EP'}</service-code>
     <sender>
       <company>Maple &amp; Co</company>
@@ -35,7 +42,9 @@ const deliverySpec = (opts: { service?: string; print?: string; settlement?: str
     ${opts.settlement ?? ''}
   </delivery-spec>`;
 
-export const contractShipment = (opts: { requestId?: string; groupId?: string; encoding?: 'PDF' | 'ZPL'; service?: string; destination?: string; customs?: string } = {}) => `<?xml version="1.0" encoding="UTF-8"?>
+export const contractShipment = (
+  opts: { requestId?: string; groupId?: string; encoding?: 'PDF' | 'ZPL'; service?: string; destination?: string; customs?: string } = {},
+) => `<?xml version="1.0" encoding="UTF-8"?>
 <shipment xmlns="http://www.canadapost.ca/ws/shipment-v8">
   ${opts.requestId ? `<customer-request-id>${opts.requestId}</customer-request-id>` : ''}
   ${opts.groupId === '' ? '<transmit-shipment>true</transmit-shipment>' : `<group-id>${opts.groupId ?? 'shipping-api-20260302'}</group-id>`}

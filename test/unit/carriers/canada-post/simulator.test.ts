@@ -24,7 +24,13 @@ jest.setTimeout(60_000);
 
 const BASE = 'http://127.0.0.1:4020';
 const CP = `/rs/${CUSTOMER}/${CUSTOMER}`;
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', removeNSPrefix: true, parseTagValue: false, isArray: (n) => ['link', 'price-quote', 'occurrence', 'message', 'group'].includes(n) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  isArray: (n) => ['link', 'price-quote', 'occurrence', 'message', 'group'].includes(n),
+});
 const read = (a: CanadaPostSimAnswer) => parser.parse(a.body.toString('utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read in tests
 const codes = (a: CanadaPostSimAnswer) => ((read(a).messages?.message ?? []) as { code: string }[]).map((m) => m.code);
 
@@ -35,7 +41,14 @@ async function expectValid(a: CanadaPostSimAnswer, schema: CanadaPostSchema) {
 function setup(options: { now?: () => Date; listAfterMs?: number } = {}) {
   const sim = createCanadaPostSimulator({ clients: [CLIENT], ...options });
   const send = (method: string, path: string, media: string | undefined, body?: string, query?: Record<string, string>, auth = basic()) =>
-    sim.send({ method, path, ...(query ? { query } : {}), baseUrl: BASE, headers: { authorization: auth, accept: media, 'content-type': body === undefined ? undefined : media }, ...(body === undefined ? {} : { body }) });
+    sim.send({
+      method,
+      path,
+      ...(query ? { query } : {}),
+      baseUrl: BASE,
+      headers: { authorization: auth, accept: media, 'content-type': body === undefined ? undefined : media },
+      ...(body === undefined ? {} : { body }),
+    });
   const create = async (opts: Parameters<typeof contractShipment>[0] = {}) => {
     const a = await send('POST', `${CP}/shipment`, MEDIA.shipment, contractShipment(opts));
     expect(a.status).toBe(200);
@@ -78,10 +91,16 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     expect(ep['price-details'].taxes.gst['@_percent']).toBe('5');
     expect(ep['price-details'].taxes.pst['@_percent']).toBe('9.975');
     expect(ep['price-details'].adjustments.adjustment.map((a: { 'adjustment-code': string }) => a['adjustment-code'])).toEqual(['AUTDISC', 'FUELSC']);
-    expect(ep['service-standard']).toMatchObject({ 'guaranteed-delivery': 'true', 'expected-transit-time': expect.stringMatching(/^\d+$/), 'expected-delivery-date': expect.stringMatching(/^2026-03-\d\d$/) });
+    expect(ep['service-standard']).toMatchObject({
+      'guaranteed-delivery': 'true',
+      'expected-transit-time': expect.stringMatching(/^\d+$/),
+      'expected-delivery-date': expect.stringMatching(/^2026-03-\d\d$/),
+    });
     expect(ep['service-link']['@_href']).toMatch(new RegExp(`^${BASE}/rs/ship/service/DOM.EP`));
 
-    const ontario = read(await send('POST', '/rs/ship/price', MEDIA.rate, mailingScenario('<domestic><postal-code>M5V3L9</postal-code></domestic>')))['price-quotes']['price-quote'][0];
+    const ontario = read(await send('POST', '/rs/ship/price', MEDIA.rate, mailingScenario('<domestic><postal-code>M5V3L9</postal-code></domestic>')))[
+      'price-quotes'
+    ]['price-quote'][0];
     expect(ontario['price-details'].taxes.hst['@_percent']).toBe('13');
 
     const usa = await send('POST', '/rs/ship/price', MEDIA.rate, mailingScenario('<united-states><zip-code>10001</zip-code></united-states>'));
@@ -111,7 +130,10 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     expect(links.label).toMatchObject({ '@_media-type': 'application/pdf', '@_index': '0' });
     expect(links.label['@_href']).toMatch(new RegExp(`^${BASE}/rs/artifact/${CLIENT.username}/\\d+/0$`));
 
-    for (const query of [{ requestId: 'ref0001' }, { trackingPIN: String(info['tracking-pin']) }, { groupId: 'shipping-api-20260302' }] as Record<string, string>[]) {
+    for (const query of [{ requestId: 'ref0001' }, { trackingPIN: String(info['tracking-pin']) }, { groupId: 'shipping-api-20260302' }] as Record<
+      string,
+      string
+    >[]) {
       const list = await send('GET', `${CP}/shipment`, MEDIA.shipment, undefined, query);
       await expectValid(list, 'shipment.xsd');
       expect(read(list).shipments.link.map((l: Record<string, string>) => l['@_href'])).toEqual([links.self['@_href']]);
@@ -220,7 +242,12 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     expect(a.status).toBe('transmitted');
     expect(excluded.status).toBe('created');
     expect([...sim.groups(CUSTOMER).keys()].sort()).toEqual(['other-group', 'shipping-api-20260302']);
-    expect(sim.groups(CUSTOMER).get('shipping-api-20260302')!.map((s) => s.shipmentId)).toEqual([excluded.shipmentId]);
+    expect(
+      sim
+        .groups(CUSTOMER)
+        .get('shipping-api-20260302')!
+        .map((s) => s.shipmentId),
+    ).toEqual([excluded.shipmentId]);
     expect(b.status).toBe('created');
 
     const manifest = await send('GET', new URL(manifestHref).pathname, MEDIA.manifest);
@@ -252,7 +279,10 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     expect(Object.keys(links)).toEqual(['self', 'details', 'label', 'refund']);
     const s = sim.shipments[0]!;
     const stamp = (d: Date) => d.toISOString().slice(0, 16).replace(/[-T:]/g, '');
-    const byRange = await send('GET', `/rs/${CUSTOMER}/ncshipment`, MEDIA.ncshipment, undefined, { from: stamp(new Date(Date.now() - 3_600_000)), to: stamp(new Date(Date.now() + 3_600_000)) });
+    const byRange = await send('GET', `/rs/${CUSTOMER}/ncshipment`, MEDIA.ncshipment, undefined, {
+      from: stamp(new Date(Date.now() - 3_600_000)),
+      to: stamp(new Date(Date.now() + 3_600_000)),
+    });
     await expectValid(byRange, 'ncshipment.xsd');
     expect(read(byRange)['non-contract-shipments'].link[0]['@_href']).toBe(links.self);
     const byPin = await send('GET', `/rs/${CUSTOMER}/ncshipment`, MEDIA.ncshipment, undefined, { trackingPIN: s.trackingPin });
@@ -298,7 +328,13 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     const anyMedia = await sim.send({ method: 'GET', path: `${CP}/group`, baseUrl: BASE, headers: { authorization: basic(), accept: '*/*' } });
     expect(anyMedia.status).toBe(406);
     await expectValid(anyMedia, 'messages.xsd');
-    const wrongType = await sim.send({ method: 'POST', path: '/rs/ship/price', baseUrl: BASE, headers: { authorization: basic(), accept: MEDIA.rate, 'content-type': 'application/xml' }, body: mailingScenario() });
+    const wrongType = await sim.send({
+      method: 'POST',
+      path: '/rs/ship/price',
+      baseUrl: BASE,
+      headers: { authorization: basic(), accept: MEDIA.rate, 'content-type': 'application/xml' },
+      body: mailingScenario(),
+    });
     expect(wrongType.status).toBe(415);
 
     const broken = await send('POST', '/rs/ship/price', MEDIA.rate, mailingScenario().replace('<origin-postal-code>K2B8J6</origin-postal-code>', ''));
@@ -311,7 +347,12 @@ describeWithCanadaPostSchemas('the local Canada Post', () => {
     const otherRoot = await send('POST', `${CP}/shipment`, MEDIA.shipment, refundRequest());
     expect(otherRoot.status).toBe(400);
 
-    const doctype = await send('POST', '/rs/ship/price', MEDIA.rate, `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>${mailingScenario().replace(/^<\?xml[^>]*>/, '')}`);
+    const doctype = await send(
+      'POST',
+      '/rs/ship/price',
+      MEDIA.rate,
+      `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>${mailingScenario().replace(/^<\?xml[^>]*>/, '')}`,
+    );
     expect(doctype.status).toBe(400);
     expect(read(doctype).messages.message[0].description).toMatch(/DOCTYPE/);
 

@@ -4,7 +4,8 @@ import { describeWithCanadaPostSchemas } from '../../../support/canada-post-xsd'
 
 const scenario = (inner: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <mailing-scenario xmlns="http://www.canadapost.ca/ws/ship/rate-v4">${inner}</mailing-scenario>`;
-const valid = '<customer-number>2004381</customer-number><parcel-characteristics><weight>1.000</weight></parcel-characteristics><origin-postal-code>K2B8J6</origin-postal-code><destination><domestic><postal-code>J0E1X0</postal-code></domestic></destination>';
+const valid =
+  '<customer-number>2004381</customer-number><parcel-characteristics><weight>1.000</weight></parcel-characteristics><origin-postal-code>K2B8J6</origin-postal-code><destination><domestic><postal-code>J0E1X0</postal-code></domestic></destination>';
 
 describeWithCanadaPostSchemas("Canada Post's schemas", () => {
   it('passes a mailing scenario that follows rating.xsd', async () => {
@@ -12,7 +13,9 @@ describeWithCanadaPostSchemas("Canada Post's schemas", () => {
   });
 
   it('names what breaks it: a missing element, an unknown one, another namespace, a value out of its type, XML that is not well-formed', async () => {
-    expect((await canadaPostXmlProblems(scenario(valid.replace('<origin-postal-code>K2B8J6</origin-postal-code>', '')), 'rating.xsd')).join('\n')).toMatch(/origin-postal-code/);
+    expect((await canadaPostXmlProblems(scenario(valid.replace('<origin-postal-code>K2B8J6</origin-postal-code>', '')), 'rating.xsd')).join('\n')).toMatch(
+      /origin-postal-code/,
+    );
     expect((await canadaPostXmlProblems(scenario(`${valid}<colour>red</colour>`), 'rating.xsd')).join('\n')).toMatch(/colour/);
     // Another service's namespace is not this schema's element.
     expect(await canadaPostXmlProblems(scenario(valid).replace('ship/rate-v4', 'shipment-v8'), 'rating.xsd')).not.toEqual([]);

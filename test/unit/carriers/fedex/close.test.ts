@@ -18,7 +18,13 @@ import { ACCOUNT, TODAY } from '../../local/fedex/fixtures';
 import { fedexPlan } from './fixtures';
 
 const shipBody = (serviceCode: string) =>
-  buildFedexShipRequests({ reference: `5a1b2c3d-0000-4000-8000-00000000000${serviceCode.length % 10}`, request: withOptions(rateRequest(), { shippingDate: TODAY }), plan: fedexPlan(), serviceCode, shipTime: `${TODAY}T15:00:00.000Z` }).shipment;
+  buildFedexShipRequests({
+    reference: `5a1b2c3d-0000-4000-8000-00000000000${serviceCode.length % 10}`,
+    request: withOptions(rateRequest(), { shippingDate: TODAY }),
+    plan: fedexPlan(),
+    serviceCode,
+    shipTime: `${TODAY}T15:00:00.000Z`,
+  }).shipment;
 
 describeWithFedexDocuments('FedEx Ground End of Day Close', () => {
   it('builds a close and a reprint the document takes', () => {
@@ -49,13 +55,15 @@ describeWithFedexDocuments('FedEx Ground End of Day Close', () => {
     expect(parseFedexClose(reprint.body, TODAY).documents).toHaveLength(1);
   });
 
-  it('a close again after one of unknown outcome finds nothing left to close, and takes the day\'s reprint', async () => {
+  it("a close again after one of unknown outcome finds nothing left to close, and takes the day's reprint", async () => {
     const sim = signedIn();
     const api: FedexApi = {
       mode: 'test',
       scrub: (text) => text,
       send: async ({ method, path, body }) => {
-        const operation = (Object.keys(FEDEX_OPERATIONS) as FedexOperation[]).find((o) => FEDEX_OPERATIONS[o].method === method && FEDEX_OPERATIONS[o].path === path);
+        const operation = (Object.keys(FEDEX_OPERATIONS) as FedexOperation[]).find(
+          (o) => FEDEX_OPERATIONS[o].method === method && FEDEX_OPERATIONS[o].path === path,
+        );
         return sim.call(operation as Exclude<FedexOperation, 'token'>, body);
       },
     };

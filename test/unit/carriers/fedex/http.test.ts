@@ -32,10 +32,13 @@ describe('FedEx hosts', () => {
     expect(fedexBaseUrl('live')).toBe('https://apis.fedex.com');
   });
 
-  it.each(['https://apis.fedex.com', 'https://APIS.FEDEX.COM/', 'https://apis.fedex.com.:443', 'https://ａｐｉｓ.fedex.com'])('refuses a test base naming production: %s', (base) => {
-    process.env.FEDEX_API_BASE_URL_TEST = base;
-    expect(() => fedexBaseUrl('test')).toThrow(/FedEx production \(apis\.fedex\.com\)/);
-  });
+  it.each(['https://apis.fedex.com', 'https://APIS.FEDEX.COM/', 'https://apis.fedex.com.:443', 'https://ａｐｉｓ.fedex.com'])(
+    'refuses a test base naming production: %s',
+    (base) => {
+      process.env.FEDEX_API_BASE_URL_TEST = base;
+      expect(() => fedexBaseUrl('test')).toThrow(/FedEx production \(apis\.fedex\.com\)/);
+    },
+  );
 });
 
 /** The local FedEx runs on the real clock: it ships today or later. */
@@ -50,7 +53,11 @@ const accountOf = (credentials: Record<string, string>, accountNumber = ACCOUNT)
 const GOOD = { clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret };
 const port = bindConnector(profile, fedex, () => Promise.reject(new Error('FedEx is live')));
 const options = (account: CarrierAccount, mode: CarrierMode = 'test') => ({ signal: new AbortController().signal, mode, account });
-const rateInput = (accountNumber = ACCOUNT) => ({ request: withOptions(rateRequest(), { shippingDate: TODAY }), plan: fedexPlan('x', accountNumber), services: fedexServices });
+const rateInput = (accountNumber = ACCOUNT) => ({
+  request: withOptions(rateRequest(), { shippingDate: TODAY }),
+  plan: fedexPlan('x', accountNumber),
+  services: fedexServices,
+});
 
 describeWithFedexDocuments('FedEx over HTTP (the local FedEx)', () => {
   let mock: FedexMock;
@@ -79,10 +86,16 @@ describeWithFedexDocuments('FedEx over HTTP (the local FedEx)', () => {
     const error = await port.rate(await port.buildRateRequest(rateInput()), options(accountOf(wrong))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierAccountUnusable);
     expect(JSON.stringify({ message: (error as Error).message, stack: (error as Error).stack })).not.toMatch(/wrong-SECRET|l7-fedex-client/);
-    await expect(port.rate(await port.buildRateRequest(rateInput()), options(accountOf({ clientId: CLIENT.clientId })))).rejects.toBeInstanceOf(CarrierAccountUnusable);
-    await expect(port.rate(await port.buildRateRequest(rateInput()), options(accountOf({ ...GOOD, childKey: 'half-a-child-pair' })))).rejects.toBeInstanceOf(CarrierAccountUnusable);
+    await expect(port.rate(await port.buildRateRequest(rateInput()), options(accountOf({ clientId: CLIENT.clientId })))).rejects.toBeInstanceOf(
+      CarrierAccountUnusable,
+    );
+    await expect(port.rate(await port.buildRateRequest(rateInput()), options(accountOf({ ...GOOD, childKey: 'half-a-child-pair' })))).rejects.toBeInstanceOf(
+      CarrierAccountUnusable,
+    );
     // Credentials of another account number: FedEx's 403 before acting.
-    await expect(port.rate(await port.buildRateRequest(rateInput(OTHER_ACCOUNT)), options(accountOf(GOOD, OTHER_ACCOUNT)))).rejects.toBeInstanceOf(CarrierAccountUnusable);
+    await expect(port.rate(await port.buildRateRequest(rateInput(OTHER_ACCOUNT)), options(accountOf(GOOD, OTHER_ACCOUNT)))).rejects.toBeInstanceOf(
+      CarrierAccountUnusable,
+    );
   });
 
   it('renews a token FedEx no longer takes, once', async () => {
@@ -95,7 +108,13 @@ describeWithFedexDocuments('FedEx over HTTP (the local FedEx)', () => {
   it('never sends a ship again after its answer was lost, and scrubs every token from the error', async () => {
     const before = mock.simulator.shipments.length;
     mock.simulator.failNext('lose-answer', 1, 'ship');
-    const input = { reference: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a', request: withOptions(rateRequest(), { shippingDate: TODAY }), plan: fedexPlan(), serviceCode: 'FEDEX_GROUND', shipTime: `${TODAY}T15:00:00.000Z` };
+    const input = {
+      reference: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a',
+      request: withOptions(rateRequest(), { shippingDate: TODAY }),
+      plan: fedexPlan(),
+      serviceCode: 'FEDEX_GROUND',
+      shipTime: `${TODAY}T15:00:00.000Z`,
+    };
     const error = await port.ship(input, options(accountOf(GOOD))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierError);
     expect(mock.simulator.shipments.length).toBe(before + 1);

@@ -5,7 +5,14 @@
  */
 import { CarrierError, CarrierRefusal, type ShipInput } from '../../../../shared/domain/carrier';
 import { buildFedexCancel, buildFedexShipRequests, fedexReferenceOf, fedexShipmentOf, parseFedexShip, returnOf } from '../../../../shared/carriers/fedex/ship';
-import { buildFedexReferenceSearch, buildFedexTrack, fedexEventCodeOf, parseFedexCancel, parseFedexReferenceSearch, parseFedexTrack } from '../../../../shared/carriers/fedex/track';
+import {
+  buildFedexReferenceSearch,
+  buildFedexTrack,
+  fedexEventCodeOf,
+  parseFedexCancel,
+  parseFedexReferenceSearch,
+  parseFedexTrack,
+} from '../../../../shared/carriers/fedex/track';
 import type { RateRequest } from '../../../../shared/domain/rate/schema';
 import { expectValid, FEDEX_OPERATIONS, requestValidator, responseValidator, type FedexOperation } from '../../../../local/fedex/spec';
 import type { FedexAnswer, FedexApi } from '../../../../shared/carriers/fedex/api';
@@ -17,8 +24,19 @@ import { ACCOUNT, TODAY } from '../../local/fedex/fixtures';
 import { fedexPlan } from './fixtures';
 
 const REFERENCE = '0b5e2f4c-3f1d-4c3e-9a57-6f1f2d1c9e01';
-const montreal = { personName: 'Félix Tremblay', addressLine1: '1000 Rue De La Gauchetière O', city: 'Montréal', provinceCode: 'QC', postalCode: 'H3B 4W5', countryCode: 'CA', phoneNumber: '514 555 0199' };
-const invoice = { currency: 'CAD', invoiceItems: [{ description: 'Brake pads', quantity: 4, value: 37.5, weight: 1.2, hsCode: '8708.30', countryOfManufacture: 'CA' }] };
+const montreal = {
+  personName: 'Félix Tremblay',
+  addressLine1: '1000 Rue De La Gauchetière O',
+  city: 'Montréal',
+  provinceCode: 'QC',
+  postalCode: 'H3B 4W5',
+  countryCode: 'CA',
+  phoneNumber: '514 555 0199',
+};
+const invoice = {
+  currency: 'CAD',
+  invoiceItems: [{ description: 'Brake pads', quantity: 4, value: 37.5, weight: 1.2, hsCode: '8708.30', countryOfManufacture: 'CA' }],
+};
 const dated = (request: RateRequest) => withOptions(request, { shippingDate: TODAY });
 const shipInput = (request: RateRequest, overrides: Partial<ShipInput> = {}): ShipInput => ({
   reference: REFERENCE,
@@ -31,11 +49,36 @@ const shipInput = (request: RateRequest, overrides: Partial<ShipInput> = {}): Sh
 
 const CASES: Array<[string, ShipInput]> = [
   ['one piece by Ground, PDF', shipInput(rateRequest())],
-  ['three pieces by Priority Overnight, ZPL', shipInput(rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 3, weight: 2 })] } }), { serviceCode: 'FEDEX_PRIORITY_OVERNIGHT', labelFormat: 'ZPL' })],
-  ['to Québec, residential, insured', shipInput(withOptions(rateRequest({ recipient: { ...montreal, residential: true } }), { insurance: { amount: 250, currency: 'CAD' } }))],
-  ['transborder goods with their invoice, duties to the recipient', shipInput(rateRequest({ recipient: newYorkRecipient, commercialInvoice: invoice }), { serviceCode: 'FEDEX_INTERNATIONAL_PRIORITY' })],
-  ['abroad, duties to a third party', shipInput(rateRequest({ recipient: londonRecipient, commercialInvoice: invoice, internationalOptions: { billDutyTo: 'thirdParty', dutyAccountNumber: '510087020' } }), { serviceCode: 'FEDEX_INTERNATIONAL_ECONOMY' })],
-  ['abroad, documents only', shipInput(rateRequest({ recipient: londonRecipient, internationalOptions: { documentsOnly: true } }), { serviceCode: 'FEDEX_INTERNATIONAL_PRIORITY' })],
+  [
+    'three pieces by Priority Overnight, ZPL',
+    shipInput(rateRequest({ packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 3, weight: 2 })] } }), {
+      serviceCode: 'FEDEX_PRIORITY_OVERNIGHT',
+      labelFormat: 'ZPL',
+    }),
+  ],
+  [
+    'to Québec, residential, insured',
+    shipInput(withOptions(rateRequest({ recipient: { ...montreal, residential: true } }), { insurance: { amount: 250, currency: 'CAD' } })),
+  ],
+  [
+    'transborder goods with their invoice, duties to the recipient',
+    shipInput(rateRequest({ recipient: newYorkRecipient, commercialInvoice: invoice }), { serviceCode: 'FEDEX_INTERNATIONAL_PRIORITY' }),
+  ],
+  [
+    'abroad, duties to a third party',
+    shipInput(
+      rateRequest({
+        recipient: londonRecipient,
+        commercialInvoice: invoice,
+        internationalOptions: { billDutyTo: 'thirdParty', dutyAccountNumber: '510087020' },
+      }),
+      { serviceCode: 'FEDEX_INTERNATIONAL_ECONOMY' },
+    ),
+  ],
+  [
+    'abroad, documents only',
+    shipInput(rateRequest({ recipient: londonRecipient, internationalOptions: { documentsOnly: true } }), { serviceCode: 'FEDEX_INTERNATIONAL_PRIORITY' }),
+  ],
   ['with a return label', shipInput(withOptions(rateRequest(), { createReturnLabel: true }))],
 ];
 
@@ -55,7 +98,9 @@ describeWithFedexDocuments('FedEx ship, cancel and track requests (contract: Shi
     expect(fedexReferenceOf(REFERENCE)).toBe(ours);
     expect(fedexReferenceOf('7c9d3a10-8e2b-4f6a-b1c4-2d5e6f7a8b90')).not.toBe(ours);
     expect(fedexReferenceOf('not-a-uuid')).toMatch(/^[A-Z2-7]{26}$/);
-    expect(requests.shipment.requestedShipment.requestedPackageLineItems.map((p) => p.customerReferences)).toEqual(Array.from({ length: 3 }, () => [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: ours }]));
+    expect(requests.shipment.requestedShipment.requestedPackageLineItems.map((p) => p.customerReferences)).toEqual(
+      Array.from({ length: 3 }, () => [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: ours }]),
+    );
     expect(requests.packageCount).toBe(3);
   });
 
@@ -157,7 +202,9 @@ describeWithFedexDocuments('FedEx ship, cancel and track answers', () => {
     expect(() => parseFedexCancel(answer.body)).not.toThrow();
     const found = sim.call('trackReferences', buildFedexReferenceSearch(fedexReferenceOf(REFERENCE), ACCOUNT, TODAY, TODAY));
     expect(parseFedexReferenceSearch(found.body)).toEqual([]);
-    expect(parseFedexTrack(sim.call('trackNumbers', buildFedexTrack(shipped.masterTrackingNumber)).body, shipped.masterTrackingNumber).transitStatus).toBe('cancelled');
+    expect(parseFedexTrack(sim.call('trackNumbers', buildFedexTrack(shipped.masterTrackingNumber)).body, shipped.masterTrackingNumber).transitStatus).toBe(
+      'cancelled',
+    );
   });
 
   it('maps every FedEx status code the simulator gives, and any other scan as a move in transit', () => {
@@ -175,7 +222,13 @@ describeWithFedexDocuments('FedEx ship, cancel and track answers', () => {
   });
 
   it('refuses malformed answers: a label that is not base64, a label in a format not asked, an unknown number', () => {
-    const answer = (doc: Record<string, unknown>) => ({ output: { transactionShipments: [{ masterTrackingNumber: '794600000019', pieceResponses: [{ trackingNumber: '794600000019', packageDocuments: [{ contentType: 'LABEL', ...doc }] }] }] } });
+    const answer = (doc: Record<string, unknown>) => ({
+      output: {
+        transactionShipments: [
+          { masterTrackingNumber: '794600000019', pieceResponses: [{ trackingNumber: '794600000019', packageDocuments: [{ contentType: 'LABEL', ...doc }] }] },
+        ],
+      },
+    });
     expect(() => parseFedexShip(answer({ docType: 'PDF', encodedLabel: 'not base64!' }))).toThrow(CarrierError);
     expect(() => parseFedexShip(answer({ docType: 'PNG', encodedLabel: 'AAAA' }))).toThrow(/not asked/);
     expect(() => parseFedexShip({ output: { transactionShipments: [] } })).toThrow(/malformed ship response/);
@@ -192,7 +245,9 @@ describeWithFedexDocuments('FedEx ship failing part-way', () => {
     send: async ({ method, path, body }) => {
       const refused = refuse(path, body);
       if (refused) return refused;
-      const operation = (Object.keys(FEDEX_OPERATIONS) as FedexOperation[]).find((o) => FEDEX_OPERATIONS[o].method === method && FEDEX_OPERATIONS[o].path === path);
+      const operation = (Object.keys(FEDEX_OPERATIONS) as FedexOperation[]).find(
+        (o) => FEDEX_OPERATIONS[o].method === method && FEDEX_OPERATIONS[o].path === path,
+      );
       return sim.call(operation as Exclude<FedexOperation, 'token'>, body);
     },
   });
@@ -201,7 +256,9 @@ describeWithFedexDocuments('FedEx ship failing part-way', () => {
   it('the return refused: the outbound is cancelled and the ship fails as a carrier error, nothing left billable', async () => {
     const sim = signedIn();
     const api = apiOver(sim, (path, body) =>
-      path === '/ship/v1/shipments' && JSON.stringify(body).includes('RETURN_SHIPMENT') ? { status: 400, body: { transactionId: 't', errors: [{ code: 'RETURN.REFUSED', message: 'no return here' }] } } : undefined,
+      path === '/ship/v1/shipments' && JSON.stringify(body).includes('RETURN_SHIPMENT')
+        ? { status: 400, body: { transactionId: 't', errors: [{ code: 'RETURN.REFUSED', message: 'no return here' }] } }
+        : undefined,
     );
     const error = await fedexShip(CASES[6]![1], api, signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierError);

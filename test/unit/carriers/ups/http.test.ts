@@ -12,7 +12,12 @@ import { createUpsTokenCache } from '../../../../shared/carriers/ups/oauth';
 import { startUpsMock, type UpsMock } from '../../../../local/ups/mock-server';
 
 const CLIENT = { clientId: 'http-test-client-Q1', clientSecret: 'http-test-SECRET-9z8y' };
-const account = (credentials = CLIENT): CarrierAccount => ({ carrierAccountId: 'acct-http-1', carrierCode: 'UPS', accountNumber: 'A1B2C3', credentials: async () => ({ ...credentials }) });
+const account = (credentials = CLIENT): CarrierAccount => ({
+  carrierAccountId: 'acct-http-1',
+  carrierCode: 'UPS',
+  accountNumber: 'A1B2C3',
+  credentials: async () => ({ ...credentials }),
+});
 
 let mock: UpsMock;
 const saved = process.env.UPS_API_BASE_URL_TEST;
@@ -114,7 +119,9 @@ describe('UPS HTTP client', () => {
 
   it('gives up after maxAttempts, saying how often it tried', async () => {
     mock.simulator.failNext('http500', 5);
-    await expect(client({ maxAttempts: 3 }).send(track, signal())).rejects.toThrow('UPS answered HTTP 500: 10500: Internal server error (gave up after 3 attempts)');
+    await expect(client({ maxAttempts: 3 }).send(track, signal())).rejects.toThrow(
+      'UPS answered HTTP 500: 10500: Internal server error (gave up after 3 attempts)',
+    );
     expect(apiCalls()).toHaveLength(3);
     expect(waits).toEqual([100, 200]);
   });

@@ -168,7 +168,16 @@ describe('UPS OAuth client credentials', () => {
     const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
     const ups = fakeUps(() => ({
       status,
-      body: { response: { errors: [{ code: '250003', message: `Invalid Authentication Information for ${CLIENT_ID} (Basic ${basic.slice(0, 20)}, ${encodeURIComponent(CLIENT_SECRET)}).` }] } },
+      body: {
+        response: {
+          errors: [
+            {
+              code: '250003',
+              message: `Invalid Authentication Information for ${CLIENT_ID} (Basic ${basic.slice(0, 20)}, ${encodeURIComponent(CLIENT_SECRET)}).`,
+            },
+          ],
+        },
+      },
     }));
     const tokens = createUpsTokenCache({ fetch: ups.fetch });
     const error = await tokens.token({ signal: signal(), mode: 'test', account: account('acct-1') }).catch((e: unknown) => e);
@@ -180,7 +189,9 @@ describe('UPS OAuth client credentials', () => {
   });
 
   it('does not cache a failure: the next call asks again', async () => {
-    const ups = fakeUps((n) => (n === 1 ? { status: 429, body: { response: { errors: [{ code: '10429', message: 'Too Many Requests' }] } } } : { status: 200, body: tokenBody('tok-2') }));
+    const ups = fakeUps((n) =>
+      n === 1 ? { status: 429, body: { response: { errors: [{ code: '10429', message: 'Too Many Requests' }] } } } : { status: 200, body: tokenBody('tok-2') },
+    );
     const tokens = createUpsTokenCache({ fetch: ups.fetch });
     const options = { signal: signal(), mode: 'test' as const, account: account('acct-1') };
     await expect(tokens.token(options)).rejects.toThrow('UPS refused the token request (HTTP 429): 10429: Too Many Requests');

@@ -39,13 +39,24 @@ const clientOf = (simulator: UpsSimulator): UpsApi => ({
 });
 const signal = () => AbortSignal.timeout(10_000);
 
-const montreal = { personName: 'Félix Tremblay', phoneNumber: '+1 514 555 0100', addressLine1: '1000 Rue De La Gauchetière O', city: 'Montréal', provinceCode: 'QC', postalCode: 'H3B 4W5', countryCode: 'CA' };
+const montreal = {
+  personName: 'Félix Tremblay',
+  phoneNumber: '+1 514 555 0100',
+  addressLine1: '1000 Rue De La Gauchetière O',
+  city: 'Montréal',
+  provinceCode: 'QC',
+  postalCode: 'H3B 4W5',
+  countryCode: 'CA',
+};
 const domestic = () => rateRequest({ recipient: montreal });
 const international = () =>
   rateRequest({
     recipient: { ...londonRecipient, phoneNumber: '+44 20 7946 0000' },
     internationalOptions: { billDutyTo: 'sender' },
-    commercialInvoice: { currency: 'CAD', invoiceItems: [{ description: 'Maple syrup', quantity: 6, value: 90, weight: 3, hsCode: '1702.20', countryOfManufacture: 'CA' }] },
+    commercialInvoice: {
+      currency: 'CAD',
+      invoiceItems: [{ description: 'Maple syrup', quantity: 6, value: 90, weight: 3, hsCode: '1702.20', countryOfManufacture: 'CA' }],
+    },
   });
 
 /** Width and height of a PNG, from its IHDR; throws when it is not a PNG with image data. */
@@ -66,7 +77,11 @@ beforeEach(() => {
 describe('UPS ship over the simulator', () => {
   it('every ship request builds to UPS Shipping schema (domestic, international with invoice and duties, return label, several pieces)', () => {
     const validate = validatorFor('Shipping', requestSchemaName('Shipping', '/shipments/{version}/ship'));
-    for (const request of [domestic(), international(), withOptions(domestic(), { createReturnLabel: true, signature: 'adult', saturdayDelivery: true, insurance: { amount: 300, currency: 'CAD' } })]) {
+    for (const request of [
+      domestic(),
+      international(),
+      withOptions(domestic(), { createReturnLabel: true, signature: 'adult', saturdayDelivery: true, insurance: { amount: 300, currency: 'CAD' } }),
+    ]) {
       const built = buildUpsShipRequests(shipInput(request));
       expectValid(validate, built.shipment);
       if (built.returnShipment) expectValid(validate, built.returnShipment);
@@ -104,7 +119,9 @@ describe('UPS ship over the simulator', () => {
     expect(shipment.trackingNumber).toBe(outbound!.trackingNumbers[0]);
     expect(shipment.documents!.map((d) => d.type)).toEqual(['label', 'label', 'returnLabel', 'customsInvoice']);
     expect(shipment.documents!.find((d) => d.type === 'customsInvoice')!.content.toString()).toMatch(/^%PDF-/);
-    const shipRequest = simulator.received.find((r) => r.path.endsWith('/ship'))!.body as { ShipmentRequest: { Shipment: { PaymentInformation: { ShipmentCharge: { Type: string }[] } } } };
+    const shipRequest = simulator.received.find((r) => r.path.endsWith('/ship'))!.body as {
+      ShipmentRequest: { Shipment: { PaymentInformation: { ShipmentCharge: { Type: string }[] } } };
+    };
     expect(shipRequest.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge.map((c) => c.Type)).toEqual(['01', '02']);
   });
 
@@ -163,7 +180,10 @@ describe('UPS ship over the simulator', () => {
 
   it("UPS's refusal of a request (its 400 with a reason) is the carrier's refusal with UPS's words", async () => {
     const bad = buildUpsShipRequests(shipInput(domestic()));
-    const broken = { ...bad.shipment, ShipmentRequest: { ...bad.shipment.ShipmentRequest, Shipment: { ...bad.shipment.ShipmentRequest.Shipment, Service: { Code: 'TOO-LONG' } } } };
+    const broken = {
+      ...bad.shipment,
+      ShipmentRequest: { ...bad.shipment.ShipmentRequest, Shipment: { ...bad.shipment.ShipmentRequest.Shipment, Service: { Code: 'TOO-LONG' } } },
+    };
     const answer = simulator.send({ method: 'POST', path: '/shipments/v2409/ship', body: broken, retryable: false });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain('/ShipmentRequest/Shipment/Service/Code');
@@ -184,7 +204,10 @@ describe('UPS track and void over the simulator', () => {
     expect(moving.events[0]).toMatchObject({ description: 'Departed from Facility (UPS I/DP)', location: 'Mississauga, ON, CA' });
     simulator.advance(shipment.trackingNumber);
     simulator.advance(shipment.trackingNumber);
-    expect(await upsTrack(ref, api, signal())).toMatchObject({ transitStatus: 'delivered', events: [{ code: 'DELIVERED' }, { code: 'OUT_FOR_DELIVERY' }, {}, {}, {}] });
+    expect(await upsTrack(ref, api, signal())).toMatchObject({
+      transitStatus: 'delivered',
+      events: [{ code: 'DELIVERED' }, { code: 'OUT_FOR_DELIVERY' }, {}, {}, {}],
+    });
   });
 
   it('voids with the shipment id; voiding again succeeds; once picked up UPS refuses with its reason', async () => {
@@ -208,7 +231,15 @@ describe('UPS rate over the simulator', () => {
   it('the rate request passes the Rating schema and the quotes are read', async () => {
     const quotes = await upsRate(buildRate({ request: domestic(), plan, services: [] }), api, signal());
     expect(quotes.map((q) => q.serviceCode)).toEqual(['UPS_GROUND', 'UPS_3_DAY_SELECT', 'UPS_2ND_DAY_AIR', 'UPS_NEXT_DAY_AIR_SAVER', 'UPS_NEXT_DAY_AIR']);
-    const abroad = await upsRate(buildRate({ request: rateRequest({ recipient: newYorkRecipient, internationalOptions: { declaredValue: { value: 100, currency: 'CAD' } } }), plan, services: [] }), api, signal());
+    const abroad = await upsRate(
+      buildRate({
+        request: rateRequest({ recipient: newYorkRecipient, internationalOptions: { declaredValue: { value: 100, currency: 'CAD' } } }),
+        plan,
+        services: [],
+      }),
+      api,
+      signal(),
+    );
     expect(abroad.map((q) => q.serviceCode)).toContain('UPS_STANDARD');
   });
 });

@@ -12,7 +12,15 @@ const validRequest = () => validatorFor('Rating', requestSchemaName('Rating', RA
 const validResponse = () => validatorFor('Rating', responseSchemaName('Rating', RATE_PATH, '200'));
 
 const usShipper = { ...newYorkRecipient, personName: 'Eve Sender', companyName: 'Empire Goods LLC', addressLine1: '1 Liberty Plaza', postalCode: '10006' };
-const montrealRecipient = { personName: 'Félix Tremblay', addressLine1: '1000 Rue De La Gauchetière O', addressLine2: 'Bureau 2500', city: 'Montréal', provinceCode: 'QC', postalCode: 'H3B 4W5', countryCode: 'CA' };
+const montrealRecipient = {
+  personName: 'Félix Tremblay',
+  addressLine1: '1000 Rue De La Gauchetière O',
+  addressLine2: 'Bureau 2500',
+  city: 'Montréal',
+  provinceCode: 'QC',
+  postalCode: 'H3B 4W5',
+  countryCode: 'CA',
+};
 
 const CASES: Array<[string, RateRequest]> = [
   ['domestic Canada, imperial', rateRequest()],
@@ -42,7 +50,10 @@ const CASES: Array<[string, RateRequest]> = [
       shippingDate: '2025-06-06T15:30',
     }),
   ],
-  ['US domestic with signature (package level)', withOptions(rateRequest({ shipper: usShipper, recipient: { ...newYorkRecipient, residential: true } }), { signature: 'required' })],
+  [
+    'US domestic with signature (package level)',
+    withOptions(rateRequest({ shipper: usShipper, recipient: { ...newYorkRecipient, residential: true } }), { signature: 'required' }),
+  ],
   ['third-party billing', rateRequest({ billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '9x8y7z', carrierCode: 'UPS' } })],
   [
     'several pieces, metric, with quantities and declared value',
@@ -50,7 +61,10 @@ const CASES: Array<[string, RateRequest]> = [
       rateRequest({
         recipient: newYorkRecipient,
         internationalOptions: { declaredValue: { value: 1200, currency: 'CAD' } },
-        packages: { unitOfMeasure: 'metric', pieces: [piece('GENERIC_BOX', { quantity: 3, weight: 2.35, length: 30.5, width: 20, height: 15.25 }), piece('GENERIC_BOX', { weight: 18 })] },
+        packages: {
+          unitOfMeasure: 'metric',
+          pieces: [piece('GENERIC_BOX', { quantity: 3, weight: 2.35, length: 30.5, width: 20, height: 15.25 }), piece('GENERIC_BOX', { weight: 18 })],
+        },
       }),
       { insurance: { amount: 100, currency: 'CAD' } },
     ),
@@ -66,7 +80,9 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
 
   it('cuts 255-emoji names, address lines and cities to the lengths of the document without splitting an emoji', () => {
     const emoji = '📦'.repeat(255);
-    const request = rateRequest({ recipient: { ...montrealRecipient, personName: emoji, companyName: emoji, addressLine1: emoji, addressLine2: `x${emoji}`, city: emoji } });
+    const request = rateRequest({
+      recipient: { ...montrealRecipient, personName: emoji, companyName: emoji, addressLine1: emoji, addressLine2: `x${emoji}`, city: emoji },
+    });
     const body = buildUpsRateRequest(input(request)).body;
     expectValid(validRequest(), body);
     const json = JSON.stringify(body);
@@ -138,14 +154,22 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
     expect(docs.InvoiceLineTotal).toBeUndefined();
     expect(docs.DeliveryTimeInformation?.PackageBillType).toBe('02');
     expect(docs.Package).toEqual([
-      { PackagingType: { Code: '01', Description: 'UPS Letter' }, PackageWeight: { UnitOfMeasurement: { Code: 'KGS', Description: 'Kilograms' }, Weight: '0.2' } },
+      {
+        PackagingType: { Code: '01', Description: 'UPS Letter' },
+        PackageWeight: { UnitOfMeasurement: { Code: 'KGS', Description: 'Kilograms' }, Weight: '0.2' },
+      },
     ]);
   });
 
   it('repeats a piece by its quantity and splits the insurance across the packages to the cent', () => {
     const { Shipment } = buildUpsRateRequest(input(CASES[6]![1])).body.RateRequest;
     expect(Shipment.Package).toHaveLength(4);
-    expect(Shipment.Package[0]?.Dimensions).toEqual({ UnitOfMeasurement: { Code: 'CM', Description: 'Centimeters' }, Length: '30.5', Width: '20', Height: '15.25' });
+    expect(Shipment.Package[0]?.Dimensions).toEqual({
+      UnitOfMeasurement: { Code: 'CM', Description: 'Centimeters' },
+      Length: '30.5',
+      Width: '20',
+      Height: '15.25',
+    });
     expect(Shipment.Package.map((p) => p.PackageWeight?.Weight)).toEqual(['2.4', '2.4', '2.4', '18']);
     expect(Shipment.Package.map((p) => p.PackageServiceOptions?.DeclaredValue?.MonetaryValue)).toEqual(['25.00', '25.00', '25.00', '25.00']);
     expect(Shipment.InvoiceLineTotal).toEqual({ CurrencyCode: 'CAD', MonetaryValue: '1200.00' });
@@ -155,7 +179,11 @@ describe('UPS rate request (contract: Rating.yaml RATERequestWrapper)', () => {
   it.each<[string, RateRequest, RegExp]>([
     ['non-conveyable freight', withOptions(rateRequest(), { nonConveyable: true }), /non-conveyable/],
     ['international goods without a value', rateRequest({ recipient: newYorkRecipient }), /international goods only with their value/],
-    ['a third-party account that is not a UPS one', rateRequest({ billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '12345678' } }), /6-character UPS account/],
+    [
+      'a third-party account that is not a UPS one',
+      rateRequest({ billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: '12345678' } }),
+      /6-character UPS account/,
+    ],
     ['a postal code UPS cannot hold', rateRequest({ recipient: { ...torontoShipper, postalCode: '1234567890' } }), /recipient\.postalCode/],
   ])('refuses %s', (_name, request, reason) => {
     expect(() => buildUpsRateRequest(input(request))).toThrow(CarrierRefusal);
@@ -224,7 +252,12 @@ describe('UPS rate response', () => {
   });
 
   it('adds up to TotalCharges: an unexplained rest is one line', () => {
-    const rated = ratedShipment('03', { BaseServiceCharge: undefined, ItemizedCharges: undefined, TransportationCharges: money('24.10'), TotalCharges: money('30.00') });
+    const rated = ratedShipment('03', {
+      BaseServiceCharge: undefined,
+      ItemizedCharges: undefined,
+      TransportationCharges: money('24.10'),
+      TotalCharges: money('30.00'),
+    });
     const cleaned = JSON.parse(JSON.stringify(response(rated))) as unknown;
     expectValid(validResponse(), cleaned);
     const [quote] = parseUpsRate(cleaned);
@@ -252,9 +285,17 @@ describe('UPS rate response', () => {
   });
 
   it.each<[string, unknown, RegExp]>([
-    ['no RatedShipment', { RateResponse: { Response: { ResponseStatus: { Code: '1', Description: 'Success' } } } }, /malformed rate response at RateResponse\.RatedShipment/],
+    [
+      'no RatedShipment',
+      { RateResponse: { Response: { ResponseStatus: { Code: '1', Description: 'Success' } } } },
+      /malformed rate response at RateResponse\.RatedShipment/,
+    ],
     ['an amount that is not a number', response(ratedShipment('11', { TotalCharges: money('n/a') })), /malformed rate response at RateResponse\.RatedShipment/],
-    ['a failed status', { RateResponse: { Response: { ResponseStatus: { Code: '0', Description: 'Failure' } }, RatedShipment: [] } }, /did not rate the shipment: Failure/],
+    [
+      'a failed status',
+      { RateResponse: { Response: { ResponseStatus: { Code: '0', Description: 'Failure' } }, RatedShipment: [] } },
+      /did not rate the shipment: Failure/,
+    ],
     ['two currencies in one quote', response(ratedShipment('11', { ServiceOptionsCharges: money('4.50', 'USD') })), /in CAD and USD at once/],
     ['an HTML error page', '<html>502</html>', /malformed rate response/],
   ])('answers %s with a CarrierError', (_name, raw, message) => {

@@ -96,11 +96,14 @@ describe('the Track Alert document, read as OpenAPI 3.1', () => {
   it('every example of the package subscription and of the webhook validates against its own schema', () => {
     const examples = [
       ...requestExamples(DOC, PACKAGE).map((e) => [requestSchemaName(DOC, PACKAGE), e] as const),
-      ...responseStatuses(DOC, PACKAGE).flatMap((status) => responseExamples(DOC, PACKAGE, status).map((e) => [responseSchemaName(DOC, PACKAGE, status), e] as const)),
+      ...responseStatuses(DOC, PACKAGE).flatMap((status) =>
+        responseExamples(DOC, PACKAGE, status).map((e) => [responseSchemaName(DOC, PACKAGE, status), e] as const),
+      ),
       ...webhookExamples(DOC, 'TrackingEvent').map((e) => [webhookRequestSchemaName(DOC, 'TrackingEvent'), e] as const),
     ];
     expect(examples.length).toBeGreaterThanOrEqual(10);
-    for (const [schema, example] of examples) expect([schema, example.name, problemsOf(validatorFor(DOC, schema), example.value)]).toEqual([schema, example.name, []]);
+    for (const [schema, example] of examples)
+      expect([schema, example.name, problemsOf(validatorFor(DOC, schema), example.value)]).toEqual([schema, example.name, []]);
   });
 });
 
@@ -135,15 +138,28 @@ describe('the subscription request', () => {
   it('is one POST of the standard package subscription, repeatable (it only renews), whose body the schema accepts', async () => {
     const sent: UpsRequest[] = [];
     const api: UpsApi = { mode: 'live', send: async (r) => (sent.push(r), { status: 200, body: { validTrackingNumbers: ['1ZCIETST0111111114'] } }) };
-    expect(await subscribeTrackAlert({ trackingNumbers: ['1ZCIETST0111111114'], countryCode: 'US' }, api, signal())).toEqual({ valid: ['1ZCIETST0111111114'], invalid: [] });
-    expect(sent).toEqual([{ method: 'POST', path: '/track/v2/subscription/standard/package', body: { locale: 'en_US', countryCode: 'US', trackingNumberList: ['1ZCIETST0111111114'] }, retryable: true }]);
+    expect(await subscribeTrackAlert({ trackingNumbers: ['1ZCIETST0111111114'], countryCode: 'US' }, api, signal())).toEqual({
+      valid: ['1ZCIETST0111111114'],
+      invalid: [],
+    });
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/track/v2/subscription/standard/package',
+        body: { locale: 'en_US', countryCode: 'US', trackingNumberList: ['1ZCIETST0111111114'] },
+        retryable: true,
+      },
+    ]);
     expect(upsTrackAlertPath()).toBe('/track/v2/subscription/standard/package');
     expectValid(requestValidator(), sent[0]!.body);
   });
 });
 
 describe("UPS's answers to a subscription (each example of the document)", () => {
-  const answer = (status: string, name: string): UpsAnswer => ({ status: Number(status), body: responseExamples(DOC, PACKAGE, status).find((e) => e.name === name)!.value });
+  const answer = (status: string, name: string): UpsAnswer => ({
+    status: Number(status),
+    body: responseExamples(DOC, PACKAGE, status).find((e) => e.name === name)!.value,
+  });
 
   it('the 200 examples: subscribed and refused numbers; a list left out is empty', () => {
     expect(parseTrackAlertSubscription(answer('200', 'PartialSuccessExample'))).toEqual({ valid: ['1Z1234567891234556'], invalid: ['1Z1234567$8'] });
@@ -151,7 +167,7 @@ describe("UPS's answers to a subscription (each example of the document)", () =>
   });
 
   it("the 400 example is UPS's refusal with its code, its words and the numbers it names", () => {
-      let error: unknown;
+    let error: unknown;
     try {
       parseTrackAlertSubscription(answer('400', 'example'));
     } catch (e) {
@@ -159,7 +175,12 @@ describe("UPS's answers to a subscription (each example of the document)", () =>
     }
     expect(error).toBeInstanceOf(UpsTrackAlertRefusal);
     expect(error).toBeInstanceOf(CarrierRefusal);
-    expect(error).toMatchObject({ carrierCode: 'UPS', code: 'VSS300', invalid: ['1Z1234567$8'], message: 'VSS300: Locale is required. The Subscription request has been rejected.' });
+    expect(error).toMatchObject({
+      carrierCode: 'UPS',
+      code: 'VSS300',
+      invalid: ['1Z1234567$8'],
+      message: 'VSS300: Locale is required. The Subscription request has been rejected.',
+    });
   });
 
   it.each(['401', '404', '500'])('the %s example is a CarrierError with UPS code, not a refusal', (status) => {
@@ -181,7 +202,9 @@ describe("UPS's answers to a subscription (each example of the document)", () =>
   });
 
   it('a 200 that is not PackageSubscriptionSuccessResponse is a CarrierError naming where', () => {
-    expect(() => parseTrackAlertSubscription({ status: 200, body: { validTrackingNumbers: '1ZCIETST0111111114' } })).toThrow(/malformed Track Alert subscription response at validTrackingNumbers/);
+    expect(() => parseTrackAlertSubscription({ status: 200, body: { validTrackingNumbers: '1ZCIETST0111111114' } })).toThrow(
+      /malformed Track Alert subscription response at validTrackingNumbers/,
+    );
   });
 });
 
@@ -192,7 +215,13 @@ describe('pushed events (TrackingEventRequest)', () => {
       trackingNumber: '1Z204W4R0308071865',
       transitStatus: 'intransit',
       ups: { type: 'I', code: 'OT' },
-      event: { status: 'intransit', code: 'OUT_FOR_DELIVERY', description: 'Out for Delivery (UPS I/OT)', location: 'Charlotte, NC, US', occurredAt: '2024-04-23T13:15:19.000Z' },
+      event: {
+        status: 'intransit',
+        code: 'OUT_FOR_DELIVERY',
+        description: 'Out for Delivery (UPS I/OT)',
+        location: 'Charlotte, NC, US',
+        occurredAt: '2024-04-23T13:15:19.000Z',
+      },
     });
   });
 
@@ -201,7 +230,13 @@ describe('pushed events (TrackingEventRequest)', () => {
       trackingNumber: '1Z204W4R0308071865',
       transitStatus: 'delivered',
       ups: { type: 'D', code: 'FS' },
-      event: { status: 'delivered', code: 'DELIVERED', description: 'Delivered (UPS D/FS)', location: 'CHARLOTTE, NC, US', occurredAt: '2024-04-23T13:50:04.000Z' },
+      event: {
+        status: 'delivered',
+        code: 'DELIVERED',
+        description: 'Delivered (UPS D/FS)',
+        location: 'CHARLOTTE, NC, US',
+        occurredAt: '2024-04-23T13:50:04.000Z',
+      },
     });
   });
 
@@ -232,7 +267,16 @@ describe('pushed events (TrackingEventRequest)', () => {
                 package: [
                   {
                     trackingNumber: '1Z204W4R0308071865',
-                    activity: [{ date: '20240423', time: '091519', gmtDate: '20240423', gmtTime: '13:15:19', location: { address: { city: 'Charlotte', stateProvince: 'NC', countryCode: 'US' } }, status: { type, code, description: 'Words' } }],
+                    activity: [
+                      {
+                        date: '20240423',
+                        time: '091519',
+                        gmtDate: '20240423',
+                        gmtTime: '13:15:19',
+                        location: { address: { city: 'Charlotte', stateProvince: 'NC', countryCode: 'US' } },
+                        status: { type, code, description: 'Words' },
+                      },
+                    ],
                   },
                 ],
               },
@@ -247,8 +291,12 @@ describe('pushed events (TrackingEventRequest)', () => {
   });
 
   it('a real day of the years 0 to 99 is a calendar date (Date.UTC would read it as 1900 to 1999)', () => {
-    expect(ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00010101', gmtActivityTime: '000000' })).event.occurredAt).toBe('0001-01-01T00:00:00.000Z');
-    expect(ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00990228', gmtActivityTime: '235959' })).event.occurredAt).toBe('0099-02-28T23:59:59.000Z');
+    expect(ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00010101', gmtActivityTime: '000000' })).event.occurredAt).toBe(
+      '0001-01-01T00:00:00.000Z',
+    );
+    expect(ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00990228', gmtActivityTime: '235959' })).event.occurredAt).toBe(
+      '0099-02-28T23:59:59.000Z',
+    );
     expect(rejected(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '00990229' })).reason).toMatch(/not a calendar date/);
   });
 
@@ -262,7 +310,14 @@ describe('pushed events (TrackingEventRequest)', () => {
   });
 
   it('fields the document says are blank until they apply may be empty; a location part breaking its pattern is left out', () => {
-    const parsed = ok(parseTrackAlertEvent({ ...OUT_FOR_DELIVERY(), actualDeliveryDate: '', actualDeliveryTime: '', activityLocation: { city: 'Montréal', stateProvince: 'Quebec', postalCode: '', country: 'CA' } }));
+    const parsed = ok(
+      parseTrackAlertEvent({
+        ...OUT_FOR_DELIVERY(),
+        actualDeliveryDate: '',
+        actualDeliveryTime: '',
+        activityLocation: { city: 'Montréal', stateProvince: 'Quebec', postalCode: '', country: 'CA' },
+      }),
+    );
     expect(parsed.event.location).toBe('Montréal, CA');
   });
 
@@ -282,7 +337,8 @@ describe('pushed events (TrackingEventRequest)', () => {
     for (let i = 0; i < levels; i++) node = { a: node };
     return node;
   };
-  const deepText = (levels: number) => `{"trackingNumber":"1Z204W4R0308071865","activityStatus":{"type":"I"},"x":${'{"a":'.repeat(levels)}"${SENTINEL}"${'}'.repeat(levels)}}`;
+  const deepText = (levels: number) =>
+    `{"trackingNumber":"1Z204W4R0308071865","activityStatus":{"type":"I"},"x":${'{"a":'.repeat(levels)}"${SENTINEL}"${'}'.repeat(levels)}}`;
   const { trackingNumber: _n, ...withoutNumber } = OUT_FOR_DELIVERY();
   const { activityStatus: _s, ...withoutStatus } = OUT_FOR_DELIVERY();
 
@@ -291,7 +347,12 @@ describe('pushed events (TrackingEventRequest)', () => {
     ['a trackingNumber off the pattern', () => ({ ...OUT_FOR_DELIVERY(), trackingNumber: `1Z${SENTINEL}` }), 'trackingNumber', /1Z or 1R/],
     ['a lower-case 1z number', () => ({ ...OUT_FOR_DELIVERY(), trackingNumber: '1z204w4r0308071865' }), 'trackingNumber', /1Z or 1R/],
     ['a missing activityStatus', () => withoutStatus, 'activityStatus', /expected object/],
-    ['a status type the document does not list', () => ({ ...OUT_FOR_DELIVERY(), activityStatus: { type: 'P', code: 'XD' } }), 'activityStatus.type', /Invalid option/],
+    [
+      'a status type the document does not list',
+      () => ({ ...OUT_FOR_DELIVERY(), activityStatus: { type: 'P', code: 'XD' } }),
+      'activityStatus.type',
+      /Invalid option/,
+    ],
     ['a date off the format', () => ({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '2024-04-23' }), 'gmtActivityDate', /YYYYMMDD/],
     ['a month 13', () => ({ ...OUT_FOR_DELIVERY(), scheduledDeliveryDate: '20241301' }), 'scheduledDeliveryDate', /YYYYMMDD/],
     ['a day that does not exist', () => ({ ...OUT_FOR_DELIVERY(), gmtActivityDate: '20240230' }), 'gmtActivityDate', /not a calendar date/],
@@ -302,14 +363,43 @@ describe('pushed events (TrackingEventRequest)', () => {
     ['null', () => null, 'body', /expected object/],
     ['text that is not JSON', () => `{"trackingNumber": "${SENTINEL}"`, 'body', /is not JSON/],
     ['a 400 KB string (parsed)', () => ({ ...OUT_FOR_DELIVERY(), deliveryPhoto: SENTINEL + 'A'.repeat(400 * 1024) }), 'body', /larger than 65536 bytes/],
-    ['a 400 KB string (raw)', () => JSON.stringify({ ...OUT_FOR_DELIVERY(), receivedBy: SENTINEL + 'A'.repeat(400 * 1024) }), 'body', /larger than 65536 bytes/],
+    [
+      'a 400 KB string (raw)',
+      () => JSON.stringify({ ...OUT_FOR_DELIVERY(), receivedBy: SENTINEL + 'A'.repeat(400 * 1024) }),
+      'body',
+      /larger than 65536 bytes/,
+    ],
     ['5,000-deep nesting (parsed)', () => ({ ...OUT_FOR_DELIVERY(), activityLocation: deep(5_000) }), 'body', /nested deeper than 8 levels/],
     ['5,000-deep nesting (raw)', () => deepText(5_000), 'body', /nested deeper than 8 levels/],
     ['5,000-deep nesting of arrays (raw)', () => `[${'['.repeat(5_000)}${']'.repeat(5_000)}]`, 'body', /nested deeper than 8 levels/],
-    ['a __proto__ key (raw)', () => `{"__proto__":{"polluted":"${SENTINEL}"},"trackingNumber":"1Z204W4R0308071865","activityStatus":{"type":"I"},"gmtActivityDate":"20240423","gmtActivityTime":"131519"}`, 'body', /has a key "__proto__"/],
-    ['a __proto__ key (parsed)', () => JSON.parse(`{"activityLocation":{"__proto__":{"polluted":"${SENTINEL}"}},"trackingNumber":"1Z204W4R0308071865","activityStatus":{"type":"I"}}`) as unknown, 'body', /has a key "__proto__"/],
-    ['a constructor key', () => ({ ...OUT_FOR_DELIVERY(), activityStatus: { type: 'I', constructor: { prototype: SENTINEL } } }), 'body', /has a key "constructor"/],
-    ['thousands of keys', () => ({ ...OUT_FOR_DELIVERY(), ...Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, 1])) }), 'body', /more than 1000 values/],
+    [
+      'a __proto__ key (raw)',
+      () =>
+        `{"__proto__":{"polluted":"${SENTINEL}"},"trackingNumber":"1Z204W4R0308071865","activityStatus":{"type":"I"},"gmtActivityDate":"20240423","gmtActivityTime":"131519"}`,
+      'body',
+      /has a key "__proto__"/,
+    ],
+    [
+      'a __proto__ key (parsed)',
+      () =>
+        JSON.parse(
+          `{"activityLocation":{"__proto__":{"polluted":"${SENTINEL}"}},"trackingNumber":"1Z204W4R0308071865","activityStatus":{"type":"I"}}`,
+        ) as unknown,
+      'body',
+      /has a key "__proto__"/,
+    ],
+    [
+      'a constructor key',
+      () => ({ ...OUT_FOR_DELIVERY(), activityStatus: { type: 'I', constructor: { prototype: SENTINEL } } }),
+      'body',
+      /has a key "constructor"/,
+    ],
+    [
+      'thousands of keys',
+      () => ({ ...OUT_FOR_DELIVERY(), ...Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, 1])) }),
+      'body',
+      /more than 1000 values/,
+    ],
   ])('%s is a TrackAlertEventError naming the field, without the body', (_what, body, field, reason) => {
     const error = rejected(parseTrackAlertEvent(body()));
     expect(error.field).toBe(field);
@@ -326,8 +416,22 @@ describe('pushed events (TrackingEventRequest)', () => {
 const CLIENT = { clientId: 'track-alert-client-Q1', clientSecret: 'track-alert-SECRET-9z8y' };
 const account: CarrierAccount = { carrierAccountId: 'acct-ta-1', carrierCode: 'UPS', accountNumber: 'A1B2C3', credentials: async () => ({ ...CLIENT }) };
 const plan = upsPlan('acct-ta-1');
-const montreal = { personName: 'Félix Tremblay', phoneNumber: '+1 514 555 0100', addressLine1: '1000 Rue De La Gauchetière O', city: 'Montréal', provinceCode: 'QC', postalCode: 'H3B 4W5', countryCode: 'CA' };
-const shipInput = (): ShipInput => ({ reference: '3f2c9a7e-5b1d-4c8e-9f0a-1b2c3d4e5f60', request: rateRequest({ recipient: montreal }), plan, serviceCode: 'UPS_GROUND', shipTime: '2026-11-23T15:00:00.000Z' });
+const montreal = {
+  personName: 'Félix Tremblay',
+  phoneNumber: '+1 514 555 0100',
+  addressLine1: '1000 Rue De La Gauchetière O',
+  city: 'Montréal',
+  provinceCode: 'QC',
+  postalCode: 'H3B 4W5',
+  countryCode: 'CA',
+};
+const shipInput = (): ShipInput => ({
+  reference: '3f2c9a7e-5b1d-4c8e-9f0a-1b2c3d4e5f60',
+  request: rateRequest({ recipient: montreal }),
+  plan,
+  serviceCode: 'UPS_GROUND',
+  shipTime: '2026-11-23T15:00:00.000Z',
+});
 
 let mock: UpsMock;
 let clock: Date;
@@ -386,7 +490,11 @@ describe('subscribing through the local UPS mock', () => {
   });
 
   it('partly: the numbers off the pattern come back invalid, the others are subscribed', async () => {
-    const answer = await subscribeTrackAlert({ trackingNumbers: ['1ZCIETST0111111114', '1Z1234567$8', '1z204w4r0308071865'], countryCode: 'US' }, client(), signal());
+    const answer = await subscribeTrackAlert(
+      { trackingNumbers: ['1ZCIETST0111111114', '1Z1234567$8', '1z204w4r0308071865'], countryCode: 'US' },
+      client(),
+      signal(),
+    );
     expect(answer).toEqual({ valid: ['1ZCIETST0111111114'], invalid: ['1Z1234567$8', '1z204w4r0308071865'] });
     expect([...mock.simulator.subscriptions.keys()]).toEqual(['1ZCIETST0111111114']);
   });
@@ -401,7 +509,12 @@ describe('subscribing through the local UPS mock', () => {
   const valid = ['1ZCIETST0111111114'];
   it.each([
     ['VSS200', 'the list is missing', { locale: 'en_US', countryCode: 'US' }, []],
-    ['VSS220', 'over 100 numbers', { locale: 'en_US', countryCode: 'US', trackingNumberList: [...Array.from({ length: 101 }, (_, i) => `1Z999AA1${String(i).padStart(10, '0')}`)] }, []],
+    [
+      'VSS220',
+      'over 100 numbers',
+      { locale: 'en_US', countryCode: 'US', trackingNumberList: [...Array.from({ length: 101 }, (_, i) => `1Z999AA1${String(i).padStart(10, '0')}`)] },
+      [],
+    ],
     ['VSS300', 'the locale is missing', { countryCode: 'US', trackingNumberList: [...valid, '1Z1234567$8'] }, ['1Z1234567$8']],
     ['VSS310', 'a locale other than en_US', { locale: 'fr_CA', countryCode: 'US', trackingNumberList: valid }, []],
     ['VSS400', 'a bad country code', { locale: 'en_US', countryCode: 'usa', trackingNumberList: valid }, []],
@@ -418,22 +531,37 @@ describe('subscribing through the local UPS mock', () => {
 
   it('a subscription type the document does not list is VSS930; a version other than v2 is not found', async () => {
     const api = client();
-    const premium = await api.send({ method: 'POST', path: '/track/v2/subscription/premium/package', body: { locale: 'en_US', trackingNumberList: valid }, retryable: false }, signal());
+    const premium = await api.send(
+      { method: 'POST', path: '/track/v2/subscription/premium/package', body: { locale: 'en_US', trackingNumberList: valid }, retryable: false },
+      signal(),
+    );
     expect(premium).toMatchObject({ status: 400, body: { response: { errors: [{ code: 'VSS930' }] } } });
-    const v1 = await api.send({ method: 'POST', path: '/track/v1/subscription/standard/package', body: { locale: 'en_US', trackingNumberList: valid }, retryable: false }, signal());
+    const v1 = await api.send(
+      { method: 'POST', path: '/track/v1/subscription/standard/package', body: { locale: 'en_US', trackingNumberList: valid }, retryable: false },
+      signal(),
+    );
     expect(v1.status).toBe(404);
-    expect(() => parseTrackAlertSubscription(v1)).toThrow(new CarrierError('UPS', 'UPS could not subscribe to Track Alert: 404: The requested resource was not found.'));
+    expect(() => parseTrackAlertSubscription(v1)).toThrow(
+      new CarrierError('UPS', 'UPS could not subscribe to Track Alert: 404: The requested resource was not found.'),
+    );
   });
 
   it('requires the bearer token like every UPS route, and transId then transactionSrc (VSS002, VSS004)', async () => {
     const url = `${mock.apiUrl}/track/v2/subscription/standard/package`;
     const body = JSON.stringify({ locale: 'en_US', trackingNumberList: valid });
-    const anonymous = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', transId: 'a'.repeat(32), transactionSrc: 'test' }, body });
+    const anonymous = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', transId: 'a'.repeat(32), transactionSrc: 'test' },
+      body,
+    });
     expect(anonymous.status).toBe(401);
     const token = (await (
       await fetch(`${mock.url}/security/v1/oauth/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       })
     ).json()) as { access_token: string };
@@ -479,8 +607,14 @@ async function startReceiver(options: { hangToken?: boolean } = {}): Promise<Rec
         state.tokenRequests++;
         if (options.hangToken) return; // never answers
         const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-        const [id, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':').map((p) => decodeURIComponent(p.replace(/\+/g, ' '))) : [];
-        if (id !== CLIENT.clientId || secret !== CLIENT.clientSecret || new URLSearchParams(body).get('grant_type') !== 'client_credentials') return reply(401, { error: 'invalid_client' });
+        const [id, secret] = basic
+          ? Buffer.from(basic, 'base64')
+              .toString('utf8')
+              .split(':')
+              .map((p) => decodeURIComponent(p.replace(/\+/g, ' ')))
+          : [];
+        if (id !== CLIENT.clientId || secret !== CLIENT.clientSecret || new URLSearchParams(body).get('grant_type') !== 'client_credentials')
+          return reply(401, { error: 'invalid_client' });
         const token = `tok-${issued.size + 1}-${Math.random().toString(36).slice(2)}`;
         issued.add(token);
         return reply(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
@@ -593,7 +727,10 @@ describe('pushing through the local UPS mock', () => {
 
   it('credentials the token URL refuses: the push fails without the secret in the message, and no event is sent', async () => {
     const receiver = await receiverOf();
-    const error = await pushTrackAlert({ url: receiver.url, tokenUrl: receiver.tokenUrl, clientId: CLIENT.clientId, clientSecret: 'wrong-SECRET-value-42' }, DELIVERED()).catch((e: unknown) => e as Error);
+    const error = await pushTrackAlert(
+      { url: receiver.url, tokenUrl: receiver.tokenUrl, clientId: CLIENT.clientId, clientSecret: 'wrong-SECRET-value-42' },
+      DELIVERED(),
+    ).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/refused the client credentials \(HTTP 401\)/);
     expect((error as Error).message).not.toContain('wrong-SECRET-value-42');
@@ -604,7 +741,9 @@ describe('pushing through the local UPS mock', () => {
   it('a token URL that never answers: the push gives up at its timeout', async () => {
     const receiver = await receiverOf({ hangToken: true });
     const started = Date.now();
-    await expect(pushTrackAlert({ url: receiver.url, tokenUrl: receiver.tokenUrl, ...CLIENT }, DELIVERED(), { timeoutMs: 200 })).rejects.toThrow(/timeout|aborted/i);
+    await expect(pushTrackAlert({ url: receiver.url, tokenUrl: receiver.tokenUrl, ...CLIENT }, DELIVERED(), { timeoutMs: 200 })).rejects.toThrow(
+      /timeout|aborted/i,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(receiver.events).toEqual([]);
   });
@@ -615,7 +754,9 @@ describe('pushing through the local UPS mock', () => {
       fetched.push({ url: url instanceof Request ? url.url : url.toString(), authorization: String((init?.headers as Record<string, string>).authorization) });
       return new Response(JSON.stringify({ access_token: 't', token_type: 'Bearer' }), { status: 200 });
     };
-    await pushTrackAlert({ url: 'http://127.0.0.1:1/events', tokenUrl: 'http://127.0.0.1:1/token', clientId: 'id:1', clientSecret: 's p&c%' }, DELIVERED(), { fetch: recording });
+    await pushTrackAlert({ url: 'http://127.0.0.1:1/events', tokenUrl: 'http://127.0.0.1:1/token', clientId: 'id:1', clientSecret: 's p&c%' }, DELIVERED(), {
+      fetch: recording,
+    });
     expect(Buffer.from(fetched[0]!.authorization.replace('Basic ', ''), 'base64').toString()).toBe('id%3A1:s+p%26c%25');
     expect(fetched[1]).toEqual({ url: 'http://127.0.0.1:1/events', authorization: 'Bearer t' });
   });

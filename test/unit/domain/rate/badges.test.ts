@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { assignBadges, commitmentKey, savingsRatio } from '../../../../shared/domain/rate';
 import { commitment, facts, factsArb } from './fixtures';
 
-const badgesOf = (list: ReturnType<typeof assignBadges>) =>
-  list.map((r) => [r.isBestPrice, r.isBestChoice, r.isFastDelivery]);
+const badgesOf = (list: ReturnType<typeof assignBadges>) => list.map((r) => [r.isBestPrice, r.isBestChoice, r.isFastDelivery]);
 
 describe('display badges (spec 2.14)', () => {
   const cheap = facts({ retailTotal: 1_200, discountedTotal: 1_000, commitment: commitment('2025-03-19') }); // 16.7 %

@@ -4,7 +4,14 @@ import type { CarrierQuote, Commitment, QuoteCharge } from '../../../../shared/d
 import type { PackagingType, PricingPlan } from '../../../../shared/domain/entities';
 import { AppError } from '../../../../shared/errors';
 import { rateRoute } from '../../../../shared/contract/rate';
-import { checkShippingDate, resolvePackagingTypes, type PackagingCatalog, type RateFacts, type RateRequest, type RateRequestBody } from '../../../../shared/domain/rate';
+import {
+  checkShippingDate,
+  resolvePackagingTypes,
+  type PackagingCatalog,
+  type RateFacts,
+  type RateRequest,
+  type RateRequestBody,
+} from '../../../../shared/domain/rate';
 import type { QuotedRate } from '../../../../shared/domain/rate/results';
 import { readRouteInput } from '../../../../shared/http/route-input';
 import { carriers, services } from '../../../../shared/reference/carriers';

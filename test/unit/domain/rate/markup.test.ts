@@ -35,18 +35,26 @@ describe('customerDiscountForMarkup', () => {
 
   it('priced with the plan it gives, the customer subtotal is the account price plus the markup (to the cent and basis point), capped at list', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: BP }), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 100, max: 1_000_000 }), (accountBp, markupBp, amount) => {
-        const customerBp = customerDiscountForMarkup(accountBp, markupBp);
-        expect(customerBp).toBeGreaterThanOrEqual(0);
-        expect(customerBp).toBeLessThanOrEqual(accountBp);
-        const { totals } = priceQuote(quote('CARRIERX', 'CARRIERX_GROUND', { charges: [charge('BASE', amount)] }), { accountDiscountBp: accountBp, customerDiscountBp: customerBp });
-        // The exact price asked for: list x (1 - account discount) x (1 + markup), capped at list.
-        const wanted = Math.min(amount, (((amount * (BP - accountBp)) / BP) * (BP + markupBp)) / BP);
-        // Never below it but for the rounding to the cent; above it by at most that and one basis point of list.
-        expect(totals.discounted.subtotal).toBeGreaterThanOrEqual(wanted - 0.5);
-        expect(totals.discounted.subtotal - wanted).toBeLessThanOrEqual(0.5 + amount / BP);
-        expect(totals.discounted.subtotal).toBeLessThanOrEqual(amount);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: BP }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 100, max: 1_000_000 }),
+        (accountBp, markupBp, amount) => {
+          const customerBp = customerDiscountForMarkup(accountBp, markupBp);
+          expect(customerBp).toBeGreaterThanOrEqual(0);
+          expect(customerBp).toBeLessThanOrEqual(accountBp);
+          const { totals } = priceQuote(quote('CARRIERX', 'CARRIERX_GROUND', { charges: [charge('BASE', amount)] }), {
+            accountDiscountBp: accountBp,
+            customerDiscountBp: customerBp,
+          });
+          // The exact price asked for: list x (1 - account discount) x (1 + markup), capped at list.
+          const wanted = Math.min(amount, (((amount * (BP - accountBp)) / BP) * (BP + markupBp)) / BP);
+          // Never below it but for the rounding to the cent; above it by at most that and one basis point of list.
+          expect(totals.discounted.subtotal).toBeGreaterThanOrEqual(wanted - 0.5);
+          expect(totals.discounted.subtotal - wanted).toBeLessThanOrEqual(0.5 + amount / BP);
+          expect(totals.discounted.subtotal).toBeLessThanOrEqual(amount);
+        },
+      ),
     );
   });
 });

@@ -29,7 +29,8 @@ const bodyWithPieces = (packagingTypes: Array<string | { code: string }>) =>
     packagingTypes.map((packagingType) => ({ quantity: 1, weight: 1, length: 1, width: 1, height: 1, packagingType })),
   ) as RateRequestBody;
 
-const resolvedPackagingOf = (reference: string | { code: string }) => resolvePackagingTypes(bodyWithPieces([reference]), catalog()).packages.pieces[0]?.packagingType;
+const resolvedPackagingOf = (reference: string | { code: string }) =>
+  resolvePackagingTypes(bodyWithPieces([reference]), catalog()).packages.pieces[0]?.packagingType;
 
 const refOf = (entry: PackagingType) => ({ code: entry.code, isEnvelope: entry.isEnvelope, name: entry.name, id: entry.id });
 
@@ -100,9 +101,7 @@ describe('packagingType string resolution (spec 2.5)', () => {
   });
 
   test('codes are matched exactly as written', () => {
-    expect(appErrorOf(() => resolvePackagingTypes(bodyWithPieces(['generic_box']), catalog())).message).toBe(
-      'packagingType not found: generic_box',
-    );
+    expect(appErrorOf(() => resolvePackagingTypes(bodyWithPieces(['generic_box']), catalog())).message).toBe('packagingType not found: generic_box');
   });
 
   test('every unknown reference is reported, joined by "; "', () => {
@@ -186,9 +185,7 @@ describe('when packagingType is required (spec 2.5)', () => {
     );
     const error = appErrorOf(() => assertPackagingTypeForQuotedCarriers(validateRateRequest(body, FIXTURE_NOW), ['CARRIERX', 'CARRIERY'], CARRIER_X_ONLY));
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(error.message).toBe(
-      'packages.pieces[0].packagingType is required for CARRIERX; packages.pieces[2].packagingType is required for CARRIERX',
-    );
+    expect(error.message).toBe('packages.pieces[0].packagingType is required for CARRIERX; packages.pieces[2].packagingType is required for CARRIERX');
   });
 
   test('present on every piece: nothing to report even with carrier X quoted', () => {

@@ -5,7 +5,16 @@ import { appErrorOf, catalog, COMPANY_BOX, fullBody, minimalBody, readBody, vali
 const GROUP = ['CARRIERX', 'CARRIERY', 'CARRIERZ', 'CARRIERF'];
 /** The route reads the body, then the service prepares it. */
 const prepare = (body: unknown, overrides: Partial<PrepareRateRequestInput> = {}) =>
-  prepareRateRequest({ body: readBody(body), company: { userId: 'user-1', blacklist: [] }, packaging: catalog(), groupCarriers: GROUP, services, packagingRequiredBy: ['CARRIERX'], now: FIXTURE_NOW, ...overrides });
+  prepareRateRequest({
+    body: readBody(body),
+    company: { userId: 'user-1', blacklist: [] },
+    packaging: catalog(),
+    groupCarriers: GROUP,
+    services,
+    packagingRequiredBy: ['CARRIERX'],
+    now: FIXTURE_NOW,
+    ...overrides,
+  });
 
 describe('preparing POST /v1/rate before any carrier is asked', () => {
   test('a valid body gives the validated request and the carriers to quote', () => {
@@ -27,13 +36,17 @@ describe('preparing POST /v1/rate before any carrier is asked', () => {
   });
 
   test('an unknown packagingType string of a body the schema reads is packagingType not found', () => {
-    expect(appErrorOf(() => prepare(withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], 'NOPE'))).message).toBe('packagingType not found: NOPE');
+    expect(appErrorOf(() => prepare(withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], 'NOPE'))).message).toBe(
+      'packagingType not found: NOPE',
+    );
   });
 
   test('the shipping date is checked after packaging, on the service clock', () => {
     const body = withPath(withPath(minimalBody(), ['packages', 'pieces', 0, 'packagingType'], 'NOPE'), ['shippingOptions', 'shippingDate'], '2030-01-01');
     expect(appErrorOf(() => prepare(body)).message).toBe('packagingType not found: NOPE');
-    expect(appErrorOf(() => prepare(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], '2030-01-01'))).message).toMatch(/^shippingOptions\.shippingDate must be between /);
+    expect(appErrorOf(() => prepare(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], '2030-01-01'))).message).toMatch(
+      /^shippingOptions\.shippingDate must be between /,
+    );
   });
 
   test('schema problems come before the carrier X packagingType rule', () => {

@@ -25,7 +25,19 @@ const input = (overrides: Partial<BuildRateResultsInput> = {}): BuildRateResults
 });
 
 const KEYS = {
-  rate: ['carrier', 'commitment', 'createdDate', 'entityType', 'isBestChoice', 'isBestPrice', 'isFastDelivery', 'rate', 'rateRequestId', 'rateResponseId', 'service'],
+  rate: [
+    'carrier',
+    'commitment',
+    'createdDate',
+    'entityType',
+    'isBestChoice',
+    'isBestPrice',
+    'isFastDelivery',
+    'rate',
+    'rateRequestId',
+    'rateResponseId',
+    'service',
+  ],
   carrier: ['code', 'fullName', 'shortName'],
   service: ['billingCode', 'chips', 'code', 'fullName', 'isDisabled', 'shortName'],
   commitment: ['commitDate', 'commitTime', 'guaranteed', 'timezoneCode'],
@@ -72,7 +84,9 @@ describe('the rate record returned by POST /v1/rate (spec 2.14)', () => {
   });
 
   test('commitment is null when the carrier gave none', () => {
-    const { public: [rate] } = buildRateResults(input({ quotes: [quotedRate('CARRIERZ_STANDARD', { commitment: null })] }));
+    const {
+      public: [rate],
+    } = buildRateResults(input({ quotes: [quotedRate('CARRIERZ_STANDARD', { commitment: null })] }));
     expect(rate?.commitment).toBeNull();
   });
 
@@ -156,9 +170,7 @@ describe('the rate record returned by POST /v1/rate (spec 2.14)', () => {
 });
 
 describe('the internal rate record stored for ship', () => {
-  const { internal, public: rates } = buildRateResults(
-    input({ request: { billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: 'TP-1' } } }),
-  );
+  const { internal, public: rates } = buildRateResults(input({ request: { billingOptions: { type: 'thirdParty', thirdPartyShipperNumber: 'TP-1' } } }));
 
   test('holds what ship needs: carrier account number, margins, company, group, third-party flag, expiry', () => {
     expect(internal[0]).toMatchObject({
@@ -214,15 +226,11 @@ describe('building the rate results: pricing → selection → sort → badges',
 
   test('badges are computed over the rates actually returned: a single selected rate gets all three', () => {
     const result = buildRateResults(input({ request: { shippingType: { carrier: 'CARRIERZ' } } }));
-    expect(result.public.map((r) => [r.service.code, r.isBestPrice, r.isBestChoice, r.isFastDelivery])).toEqual([
-      ['CARRIERZ_EXPRESS_SAVER', true, true, true],
-    ]);
+    expect(result.public.map((r) => [r.service.code, r.isBestPrice, r.isBestChoice, r.isFastDelivery])).toEqual([['CARRIERZ_EXPRESS_SAVER', true, true, true]]);
   });
 
   test('selection by service code picks across carriers', () => {
-    expect(codes(buildRateResults(input({ request: { shippingType: { carrier: 'CARRIERX', service: 'carriery_regular' } } })))).toEqual([
-      'CARRIERY_REGULAR',
-    ]);
+    expect(codes(buildRateResults(input({ request: { shippingType: { carrier: 'CARRIERX', service: 'carriery_regular' } } })))).toEqual(['CARRIERY_REGULAR']);
   });
 
   test('no match: no rates and no ids used (the handler answers 422 NO_RATES)', () => {

@@ -9,8 +9,7 @@ const dear = facts({ retailTotal: 4_000, discountedTotal: 3_000, commitment: com
 const none = facts({ retailTotal: 5_000, discountedTotal: 4_000, commitment: null }); // 20 %
 const rates = [dear, none, cheap, mid];
 const ids = (list: { id: number }[]) => list.map((r) => r.id);
-const sorted = (sort?: SortOptions, carrier?: string) =>
-  ids(sortRates(rates, { sort, ...(carrier ? { shippingType: { carrier } } : {}) }));
+const sorted = (sort?: SortOptions, carrier?: string) => ids(sortRates(rates, { sort, ...(carrier ? { shippingType: { carrier } } : {}) }));
 
 describe('sort of the returned rates (spec 2.13)', () => {
   test('sort omitted: price ascending', () => {

@@ -1,10 +1,4 @@
-import {
-  scrubCarrierText,
-  shortfallOf,
-  unavailableCarriers,
-  UNAVAILABLE_MESSAGE_MAX,
-  type UnavailableInput,
-} from '../../../../shared/domain/rate';
+import { scrubCarrierText, shortfallOf, unavailableCarriers, UNAVAILABLE_MESSAGE_MAX, type UnavailableInput } from '../../../../shared/domain/rate';
 
 const catalog: UnavailableInput['catalog'] = [
   { code: 'CANADAPOST', fullName: { en: 'Canada Post', fr: 'Postes Canada' }, shortName: { en: 'Canada Post', fr: 'Postes Canada' } },
@@ -35,7 +29,11 @@ describe('data.unavailable of POST /v1/rate', () => {
         code: 'REFUSED',
         message: 'Canada Post needs shipper.phoneNumber',
       },
-      { carrier: { code: 'CARRIERY', fullName: { en: 'Carrier Y' }, shortName: { en: 'Y' } }, code: 'TIMEOUT', message: 'CARRIERY did not answer within 3000 ms' },
+      {
+        carrier: { code: 'CARRIERY', fullName: { en: 'Carrier Y' }, shortName: { en: 'Y' } },
+        code: 'TIMEOUT',
+        message: 'CARRIERY did not answer within 3000 ms',
+      },
     ]);
   });
 
@@ -71,12 +69,23 @@ describe('a fan-out failure as data.unavailable tells it', () => {
   it("an error or an unusable account says so in our words, never the error's text", () => {
     const error = shortfallOf({ carrierCode: 'UPS', reason: 'error', message: 'UPS answered HTTP 500 from https://internal.example/x at 10.0.0.7' });
     expect(error).toEqual({ carrierCode: 'UPS', code: 'ERROR', message: 'UPS could not be rated: an error, or an answer that could not be read' });
-    const account = shortfallOf({ carrierCode: 'UPS', reason: 'not-configured', message: 'carrier account not configured; the operator must fix the carrier account' });
-    expect(account).toEqual({ carrierCode: 'UPS', code: 'NOT_CONFIGURED', message: 'UPS has no usable carrier account in your pricing group; the operator must configure it' });
+    const account = shortfallOf({
+      carrierCode: 'UPS',
+      reason: 'not-configured',
+      message: 'carrier account not configured; the operator must fix the carrier account',
+    });
+    expect(account).toEqual({
+      carrierCode: 'UPS',
+      code: 'NOT_CONFIGURED',
+      message: 'UPS has no usable carrier account in your pricing group; the operator must configure it',
+    });
   });
 
   it('a refusal quoting what we sent the carrier has it replaced', () => {
-    const { message } = shortfallOf({ carrierCode: 'CANADAPOST', reason: 'refused', message: 'Customer 2004381 has no contract 42708517' }, ['2004381', '42708517']);
+    const { message } = shortfallOf({ carrierCode: 'CANADAPOST', reason: 'refused', message: 'Customer 2004381 has no contract 42708517' }, [
+      '2004381',
+      '42708517',
+    ]);
     expect(message).toBe('Customer [redacted] has no contract [redacted]');
   });
 });

@@ -40,13 +40,7 @@ const setAt = (root: Json, path: (string | number)[], replacement: Json | undefi
 /** A valid request with one value replaced by arbitrary JSON, or removed. */
 const mutatedRequest = fc
   .constantFrom(minimalBody(), fullBody())
-  .chain((body) =>
-    fc.tuple(
-      fc.constant(body as Json),
-      fc.constantFrom(...pathsOf(body as Json)),
-      fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }),
-    ),
-  )
+  .chain((body) => fc.tuple(fc.constant(body as Json), fc.constantFrom(...pathsOf(body as Json)), fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined })))
   .map(([body, path, replacement]) => setAt(body, path, replacement));
 
 describe('validation never answers anything but success or 400', () => {
@@ -55,9 +49,12 @@ describe('validation never answers anything but success or 400', () => {
   });
 
   test('arbitrary JavaScript values (as a body parser could hand over)', () => {
-    fc.assert(fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true, withBigInt: true, withDate: true }), answersWithoutServerError), {
-      numRuns: 500,
-    });
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true, withBigInt: true, withDate: true }), answersWithoutServerError),
+      {
+        numRuns: 500,
+      },
+    );
   });
 
   test('valid requests with one value replaced or removed', () => {

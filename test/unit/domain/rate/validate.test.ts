@@ -9,8 +9,7 @@ const messageOf = (body: unknown): string => {
   expect(error.code).toBe('VALIDATION_FAILED');
   return error.message;
 };
-const rejects = (path: (string | number)[], value: unknown, expected: string) =>
-  expect(messageOf(withPath(minimalBody(), path, value))).toBe(expected);
+const rejects = (path: (string | number)[], value: unknown, expected: string) => expect(messageOf(withPath(minimalBody(), path, value))).toBe(expected);
 const accepts = (path: (string | number)[], value: unknown) =>
   expect(() => validateRateRequest(withPath(minimalBody(), path, value), FIXTURE_NOW)).not.toThrow();
 const piece = (field: string) => ['packages', 'pieces', 0, field];
@@ -102,16 +101,20 @@ describe('shippingOptions (spec 2.2)', () => {
   );
 
   test('shippingDate 2024-02-29 (leap day) is valid', () =>
-    expect(() => validateRateRequest(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], '2024-02-29'), new Date('2024-02-28T23:00:00Z'))).not.toThrow());
+    expect(() =>
+      validateRateRequest(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], '2024-02-29'), new Date('2024-02-28T23:00:00Z')),
+    ).not.toThrow());
 
   describe('shippingDate lies within 7 days before and 90 days after today (UTC)', () => {
     const now = new Date('2026-11-22T18:00:00Z');
     const at = (date: string) => validateRateRequest(withPath(minimalBody(), ['shippingOptions', 'shippingDate'], date), now);
     const outside = 'shippingOptions.shippingDate must be between 2026-11-15 and 2027-02-20 (7 days before to 90 days after today, UTC)';
     test.each(['2026-11-15', '2026-11-22', '2026-11-22T23:59', '2027-02-20', '2027-02-20T23:59:59'])('%s is inside', (date) =>
-      expect(() => at(date)).not.toThrow());
+      expect(() => at(date)).not.toThrow(),
+    );
     test.each(['2026-11-14', '2026-11-14T23:59', '2027-02-21', '9999-12-31', '0000-01-01', '1970-01-01'])('%s is outside: 400 naming the window', (date) =>
-      expect(appErrorOf(() => at(date)).message).toBe(outside));
+      expect(appErrorOf(() => at(date)).message).toBe(outside),
+    );
   });
 
   test('shippingDate is required', () => rejects(['shippingOptions', 'shippingDate'], undefined, 'shippingOptions.shippingDate is required'));
@@ -143,7 +146,8 @@ describe('addresses (spec 2.3)', () => {
       ['city', ''],
       ['city', '\u00a0 '],
     ])('%s %j (empty or only whitespace) is refused, naming the field', (field, value) =>
-      rejects([who], { ...party, [field]: value }, `${who}.${field} must not be empty or only whitespace`));
+      rejects([who], { ...party, [field]: value }, `${who}.${field} must not be empty or only whitespace`),
+    );
     test('a name, street line and city with surrounding spaces are kept as sent', () =>
       accepts([who], { ...party, personName: ' Ada ', addressLine1: ' 1 Main St', city: 'Toronto ' }));
   });
@@ -157,24 +161,20 @@ describe('addresses (spec 2.3)', () => {
     expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'countryCode'], 'ca'), FIXTURE_NOW).shipper.countryCode).toBe('CA');
   });
 
-  test('provinceCode has at least 2 characters', () =>
-    rejects(['shipper', 'provinceCode'], 'Q', 'shipper.provinceCode must have at least 2 characters'));
-  test('provinceCode has at most 4 characters', () =>
-    rejects(['shipper', 'provinceCode'], 'QUEBC', 'shipper.provinceCode must have at most 4 characters'));
+  test('provinceCode has at least 2 characters', () => rejects(['shipper', 'provinceCode'], 'Q', 'shipper.provinceCode must have at least 2 characters'));
+  test('provinceCode has at most 4 characters', () => rejects(['shipper', 'provinceCode'], 'QUEBC', 'shipper.provinceCode must have at most 4 characters'));
   test.each(['QC', 'NSW', 'ABCD'])('provinceCode %s (2 to 4 characters) is valid', (code) => accepts(['shipper', 'provinceCode'], code));
   test('provinceCode is upper-cased', () => {
     expect(validateRateRequest(withPath(minimalBody(), ['shipper', 'provinceCode'], 'qc'), FIXTURE_NOW).shipper.provinceCode).toBe('QC');
   });
 
-  test('type is one of shipping, broker, buyer', () =>
-    rejects(['recipient', 'type'], 'seller', 'recipient.type must be one of: shipping, broker, buyer'));
+  test('type is one of shipping, broker, buyer', () => rejects(['recipient', 'type'], 'seller', 'recipient.type must be one of: shipping, broker, buyer'));
 });
 
 describe('packages and pieces (spec 2.4, part 8)', () => {
   test('pieces has at least 1 piece', () => rejects(['packages', 'pieces'], [], 'packages.pieces must have at least 1 item'));
   test('pieces is required', () => rejects(['packages', 'pieces'], undefined, 'packages.pieces is required'));
-  test('unitOfMeasure is imperial or metric', () =>
-    rejects(['packages', 'unitOfMeasure'], 'SI', 'packages.unitOfMeasure must be one of: imperial, metric'));
+  test('unitOfMeasure is imperial or metric', () => rejects(['packages', 'unitOfMeasure'], 'SI', 'packages.unitOfMeasure must be one of: imperial, metric'));
   test('a missing enum field is reported as required, not as a wrong value', () =>
     rejects(['packages', 'unitOfMeasure'], undefined, 'packages.unitOfMeasure is required'));
 
@@ -201,7 +201,9 @@ describe('packages and pieces (spec 2.4, part 8)', () => {
     );
   });
   test('a packagingType string is a code or an id, resolved from the catalog', () => {
-    expect(validateRateRequest(withPath(minimalBody(), piece('packagingType'), 'GENERIC_BOX'), FIXTURE_NOW).packages.pieces[0]?.packagingType).toMatchObject({ code: 'GENERIC_BOX' });
+    expect(validateRateRequest(withPath(minimalBody(), piece('packagingType'), 'GENERIC_BOX'), FIXTURE_NOW).packages.pieces[0]?.packagingType).toMatchObject({
+      code: 'GENERIC_BOX',
+    });
     rejects(piece('packagingType'), 'NOPE', 'packagingType not found: NOPE');
   });
   test('a packagingType string is a code or an id in length: 1 to 64 characters', () => {
@@ -224,11 +226,7 @@ describe('internationalOptions (spec 2.7)', () => {
     rejects(['internationalOptions'], { documentsOnly: true, incoterm: 'DDP' }, 'internationalOptions has unknown property "incoterm"'));
 
   test('several unknown properties are one problem each', () =>
-    rejects(
-      ['internationalOptions'],
-      { a: 1, b: 2 },
-      'internationalOptions has unknown property "a"; internationalOptions has unknown property "b"',
-    ));
+    rejects(['internationalOptions'], { a: 1, b: 2 }, 'internationalOptions has unknown property "a"; internationalOptions has unknown property "b"'));
 
   test('an empty object is valid', () => accepts(['internationalOptions'], {}));
 
@@ -256,9 +254,7 @@ describe('internationalOptions (spec 2.7)', () => {
     ['billDutyTo', 'sender, recipient, thirdParty'],
     ['businessRelationship', 'related, unrelated'],
     ['exportType', 'permanent, return, repair, returnRepair'],
-  ])('%s is one of %s', (field, values) =>
-    rejects(['internationalOptions'], { [field]: 'other' }, `internationalOptions.${field} must be one of: ${values}`),
-  );
+  ])('%s is one of %s', (field, values) => rejects(['internationalOptions'], { [field]: 'other' }, `internationalOptions.${field} must be one of: ${values}`));
 });
 
 describe('freightOptions (spec 2.8)', () => {
@@ -280,11 +276,7 @@ describe('commercialInvoice (spec 2.9, part 8)', () => {
   test('an unknown property is refused', () =>
     rejects(['commercialInvoice'], invoice({ shipperTaxId: 'X' }), 'commercialInvoice has unknown property "shipperTaxId"'));
   test('an unknown property of an invoice item is refused', () =>
-    rejects(
-      ['commercialInvoice'],
-      { invoiceItems: [{ ...item, lineTotal: 10 }] },
-      'commercialInvoice.invoiceItems[0] has unknown property "lineTotal"',
-    ));
+    rejects(['commercialInvoice'], { invoiceItems: [{ ...item, lineTotal: 10 }] }, 'commercialInvoice.invoiceItems[0] has unknown property "lineTotal"'));
   test('the template flags of an item are accepted', () =>
     accepts(['commercialInvoice'], { invoiceItems: [{ ...item, selectedTemplateId: 't', shouldSaveAsTemplate: true, shouldUpdateTemplate: 1 }] }));
 
@@ -295,8 +287,7 @@ describe('commercialInvoice (spec 2.9, part 8)', () => {
 
   test('invoiceItems has at least 1 item', () =>
     rejects(['commercialInvoice'], { invoiceItems: [] }, 'commercialInvoice.invoiceItems must have at least 1 item'));
-  test('invoiceItems is required when the object is present', () =>
-    rejects(['commercialInvoice'], {}, 'commercialInvoice.invoiceItems is required'));
+  test('invoiceItems is required when the object is present', () => rejects(['commercialInvoice'], {}, 'commercialInvoice.invoiceItems is required'));
   test.each(['description', 'quantity', 'value', 'weight'])('invoice item %s is required', (field) => {
     const { [field as keyof typeof item]: _omitted, ...rest } = item;
     rejects(['commercialInvoice'], { invoiceItems: [rest] }, `commercialInvoice.invoiceItems[0].${field} is required`);
@@ -426,8 +417,15 @@ describe('bounds (docs/decisions.md): every value in a documented range, named w
   ])('%j = %p is refused: %s', (path, value, expected) => rejects(path as (string | number)[], value, expected));
 
   test('at most 50 piece lines', () => {
-    rejects(['packages', 'pieces'], Array.from({ length: 51 }, () => pieceLine(1)), 'packages.pieces must have at most 50 items');
-    accepts(['packages', 'pieces'], Array.from({ length: 50 }, () => pieceLine(1)));
+    rejects(
+      ['packages', 'pieces'],
+      Array.from({ length: 51 }, () => pieceLine(1)),
+      'packages.pieces must have at most 50 items',
+    );
+    accepts(
+      ['packages', 'pieces'],
+      Array.from({ length: 50 }, () => pieceLine(1)),
+    );
   });
 
   test('the total package count (quantity summed over pieces) is at most 200', () => {

@@ -22,7 +22,9 @@ export const describeWithFedexDocuments = (name: string, body: () => void): void
   } else if (mode === 'fail') {
     describe(name, () => {
       it("needs FedEx's OpenAPI documents (CI must check FedEx's requests and answers against them)", () => {
-        throw new Error(`FedEx's documents ${missingFedexDocuments().join(', ')} are not in ${fedexSpecDir()}: set FEDEX_SPEC_DIR, or lay the shared folder beside the project`);
+        throw new Error(
+          `FedEx's documents ${missingFedexDocuments().join(', ')} are not in ${fedexSpecDir()}: set FEDEX_SPEC_DIR, or lay the shared folder beside the project`,
+        );
       });
     });
   } else {

@@ -10,7 +10,10 @@ export const TODAY = '2026-11-23';
 
 type Party = { contact: { personName: string; phoneNumber: string; companyName?: string }; address: Record<string, unknown> };
 
-export const party = (address: Record<string, unknown>, personName = 'Alex Martin'): Party => ({ contact: { personName, phoneNumber: '4165550100', companyName: 'Example Ltd' }, address });
+export const party = (address: Record<string, unknown>, personName = 'Alex Martin'): Party => ({
+  contact: { personName, phoneNumber: '4165550100', companyName: 'Example Ltd' },
+  address,
+});
 
 export const TORONTO = { streetLines: ['100 Queen St W'], city: 'Toronto', stateOrProvinceCode: 'ON', postalCode: 'M5H2N1', countryCode: 'CA' };
 export const MONTREAL = { streetLines: ['275 Rue Notre-Dame Est'], city: 'Montreal', stateOrProvinceCode: 'QC', postalCode: 'H2Y1C6', countryCode: 'CA' };
@@ -27,7 +30,10 @@ export const piece = (kg = 2.5, references: { customerReferenceType: string; val
 export const reference = (value: string, type = 'CUSTOMER_REFERENCE') => ({ customerReferenceType: type, value });
 
 /** A rate request from Toronto (or `from`) to `to`. */
-export const rateBody = (to: Record<string, unknown> = MONTREAL, options: { from?: Record<string, unknown>; pieces?: unknown[]; serviceType?: string; list?: boolean; transit?: boolean } = {}) => ({
+export const rateBody = (
+  to: Record<string, unknown> = MONTREAL,
+  options: { from?: Record<string, unknown>; pieces?: unknown[]; serviceType?: string; list?: boolean; transit?: boolean } = {},
+) => ({
   accountNumber: { value: ACCOUNT },
   ...(options.transit ? { rateRequestControlParameters: { returnTransitTimes: true } } : {}),
   requestedShipment: {
@@ -86,15 +92,30 @@ export const shipBody = (o: ShipOptions = {}) => ({
     shippingChargesPayment: { paymentType: 'SENDER' },
     labelSpecification: { imageType: o.imageType ?? 'PDF', labelStockType: (o.imageType ?? 'PDF') === 'PDF' ? 'PAPER_4X6' : 'STOCK_4X6' },
     ...(o.international ? { customsClearanceDetail: customs() } : {}),
-    ...(o.invoice ? { shippingDocumentSpecification: { shippingDocumentTypes: ['COMMERCIAL_INVOICE'], commercialInvoiceDetail: { documentFormat: { docType: 'PDF', stockType: 'PAPER_LETTER' } } } } : {}),
+    ...(o.invoice
+      ? {
+          shippingDocumentSpecification: {
+            shippingDocumentTypes: ['COMMERCIAL_INVOICE'],
+            commercialInvoiceDetail: { documentFormat: { docType: 'PDF', stockType: 'PAPER_LETTER' } },
+          },
+        }
+      : {}),
     ...(o.returnOf
-      ? { shipmentSpecialServices: { specialServiceTypes: ['RETURN_SHIPMENT'], returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL', returnAssociationDetail: { trackingNumber: o.returnOf } } } }
+      ? {
+          shipmentSpecialServices: {
+            specialServiceTypes: ['RETURN_SHIPMENT'],
+            returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL', returnAssociationDetail: { trackingNumber: o.returnOf } },
+          },
+        }
       : {}),
     requestedPackageLineItems: o.pieces ?? [piece(2.5, [reference('order-0001')])],
   },
 });
 
-export const trackBody = (numbers: string[], detailed = true) => ({ includeDetailedScans: detailed, trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })) });
+export const trackBody = (numbers: string[], detailed = true) => ({
+  includeDetailedScans: detailed,
+  trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })),
+});
 
 export const referenceBody = (value: string, extra: Record<string, unknown> = {}) => ({
   includeDetailedScans: true,

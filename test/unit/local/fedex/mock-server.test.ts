@@ -54,7 +54,9 @@ describeWithFedexDocuments('the FedEx mock server', () => {
     const refused = await api('POST', '/rate/v1/rates/quotes', rateBody(), 'not-a-token');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('content-type')).toBe('application/json');
-    expect(((await refused.json()) as any).errors).toEqual([{ code: 'NOT.AUTHORIZED.ERROR', message: 'Access token expired. Please modify your request and try again.' }]);
+    expect(((await refused.json()) as any).errors).toEqual([
+      { code: 'NOT.AUTHORIZED.ERROR', message: 'Access token expired. Please modify your request and try again.' },
+    ]);
     expect(mock.seen.map((s) => [s.method, s.path, s.authorized, s.status])).toEqual([
       ['POST', '/oauth/token', false, 200],
       ['POST', '/rate/v1/rates/quotes', true, 200],
@@ -89,7 +91,12 @@ describeWithFedexDocuments('the FedEx mock server', () => {
     const cancelled = await api('PUT', '/ship/v1/shipments/cancel', { accountNumber: { value: '740561073' }, trackingNumber: number }, accessToken);
     expect(((await cancelled.json()) as any).output.cancelledShipment).toBe(true);
     expect((await api('POST', '/ship/v1/shipments/cancel', {}, accessToken)).status).toBe(404);
-    const closed = await api('PUT', '/ship/v1/endofday/', { closeReqType: 'GCDR', groundServiceCategory: 'GROUND', accountNumber: { value: '740561073' } }, accessToken);
+    const closed = await api(
+      'PUT',
+      '/ship/v1/endofday/',
+      { closeReqType: 'GCDR', groundServiceCategory: 'GROUND', accountNumber: { value: '740561073' } },
+      accessToken,
+    );
     expect([closed.status, ((await closed.json()) as any).output.alerts[0].code]).toEqual([200, 'SIM.CLOSE.NO.SHIPMENTS']);
   });
 
@@ -100,7 +107,11 @@ describeWithFedexDocuments('the FedEx mock server', () => {
     expect(url.startsWith(`${mock.url}/sim/documents/`)).toBe(true);
     const label = await fetch(url);
     expect([label.status, label.headers.get('content-type')]).toEqual([200, 'application/pdf']);
-    expect(Buffer.from(await label.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await label.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     expect((await fetch(`${mock.url}/sim/documents/label-000000000000`)).status).toBe(404);
   });
 
@@ -134,9 +145,13 @@ describeWithFedexDocuments('the FedEx mock server', () => {
     const accessToken = await bearer();
     mock.simulator.answerLate(60_000);
     const outcome = new Promise<string>((resolve) => {
-      const req = httpRequest(`${mock.url}/ship/v1/shipments`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, agent: false }, (res) => {
-        resolve(`answered ${res.statusCode}`);
-      });
+      const req = httpRequest(
+        `${mock.url}/ship/v1/shipments`,
+        { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, agent: false },
+        (res) => {
+          resolve(`answered ${res.statusCode}`);
+        },
+      );
       req.on('error', () => resolve('connection ended'));
       req.end(JSON.stringify(shipBody()));
     });
@@ -153,7 +168,11 @@ describeWithFedexDocuments('the FedEx mock server', () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const own = await startFedexMock({ clients: [CLIENT] });
     try {
-      const issued = await fetch(`${own.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(credentials) });
+      const issued = await fetch(`${own.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form(credentials),
+      });
       expect(issued.status).toBe(200);
       expect(own.url).not.toBe(mock.url);
     } finally {

@@ -3,7 +3,14 @@
  * and a simulator with a token already issued (`signedIn`) through which an
  * operation's body is sent as a connector would send it.
  */
-import { createFedexSimulator, type FedexClient, type FedexSimAnswer, type FedexSimRequest, type FedexSimulator, type FedexSimulatorOptions } from '../../../../local/fedex/simulator';
+import {
+  createFedexSimulator,
+  type FedexClient,
+  type FedexSimAnswer,
+  type FedexSimRequest,
+  type FedexSimulator,
+  type FedexSimulatorOptions,
+} from '../../../../local/fedex/simulator';
 import { FEDEX_OPERATIONS, type FedexOperation } from '../../../../local/fedex/spec';
 import { ACCOUNT, NOW, OTHER_ACCOUNT } from './fixtures';
 
@@ -14,10 +21,13 @@ export const CLIENT: FedexClient = {
   children: [{ childKey: 'child-key-42', childSecret: 'child-SECRET-77', accountNumbers: [OTHER_ACCOUNT] }],
 };
 
-export const simulatorAt = (options: Partial<FedexSimulatorOptions> = {}, clock: { now: Date } = { now: NOW }) => createFedexSimulator({ clients: [CLIENT], now: () => clock.now, ...options });
+export const simulatorAt = (options: Partial<FedexSimulatorOptions> = {}, clock: { now: Date } = { now: NOW }) =>
+  createFedexSimulator({ clients: [CLIENT], now: () => clock.now, ...options });
 
 /** A form token request for the client (or one of its children). */
-export const tokenRequest = (fields: Record<string, string> = { grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret }): FedexSimRequest => ({
+export const tokenRequest = (
+  fields: Record<string, string> = { grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret },
+): FedexSimRequest => ({
   method: 'POST',
   path: '/oauth/token',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

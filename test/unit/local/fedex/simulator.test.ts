@@ -9,10 +9,35 @@
  * against the documents again, and read what they carry.
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { FEDEX_STAGES, fedexCheckDigit, fedexCheckDigitHolds, LateAnswer, LostAnswer, MAX_TRACKING_NUMBERS, type FedexSimAnswer, type FedexSimulator } from '../../../../local/fedex/simulator';
+import {
+  FEDEX_STAGES,
+  fedexCheckDigit,
+  fedexCheckDigitHolds,
+  LateAnswer,
+  LostAnswer,
+  MAX_TRACKING_NUMBERS,
+  type FedexSimAnswer,
+  type FedexSimulator,
+} from '../../../../local/fedex/simulator';
 import { problemsOf, responseValidator, type FedexOperation } from '../../../../local/fedex/spec';
 import { describeWithFedexDocuments } from './documents-present';
-import { ACCOUNT, MONTREAL, NOW, OTHER_ACCOUNT, PARIS, SEATTLE, TODAY, TORONTO, VANCOUVER, piece, rateBody, reference, referenceBody, shipBody, trackBody } from './fixtures';
+import {
+  ACCOUNT,
+  MONTREAL,
+  NOW,
+  OTHER_ACCOUNT,
+  PARIS,
+  SEATTLE,
+  TODAY,
+  TORONTO,
+  VANCOUVER,
+  piece,
+  rateBody,
+  reference,
+  referenceBody,
+  shipBody,
+  trackBody,
+} from './fixtures';
 import { CLIENT, signedIn, simulatorAt, tokenRequest } from './simulator-fixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests read answers the document's schema has just validated */
@@ -24,7 +49,12 @@ const expectAnswerValid = (operation: FedexOperation, a: FedexSimAnswer) => expe
 const shipOf = (a: FedexSimAnswer) => body(a).output.transactionShipments[0];
 const labelOf = (pieceResponse: any) => Buffer.from(pieceResponse.packageDocuments[0].encodedLabel, 'base64');
 const cancelBody = (trackingNumber: string, account = ACCOUNT) => ({ accountNumber: { value: account }, trackingNumber });
-const closeBody = (closeDate = TODAY, account = ACCOUNT) => ({ closeReqType: 'GCDR', groundServiceCategory: 'GROUND', accountNumber: { value: account }, closeDate });
+const closeBody = (closeDate = TODAY, account = ACCOUNT) => ({
+  closeReqType: 'GCDR',
+  groundServiceCategory: 'GROUND',
+  accountNumber: { value: account },
+  closeDate,
+});
 
 describeWithFedexDocuments('the FedEx simulator: tokens and FedEx error document', () => {
   it('client credentials give a bearer token of an hour in the document Response shape; an API call without it is 401 NOT.AUTHORIZED.ERROR', () => {
@@ -60,10 +90,18 @@ describeWithFedexDocuments('the FedEx simulator: tokens and FedEx error document
       expect(simulator.send(tokenRequest({ ...fields, child_Key: 'child-key-42', child_secret: 'wrong' })).status).toBe(401);
       const child = body(simulator.send(tokenRequest({ ...fields, child_Key: 'child-key-42', child_secret: 'child-SECRET-77' }))).access_token as string;
       const rate = (account: string) =>
-        simulator.send({ method: 'POST', path: '/rate/v1/rates/quotes', headers: { authorization: `Bearer ${child}`, 'content-type': 'application/json' }, body: { ...rateBody(), accountNumber: { value: account } } });
+        simulator.send({
+          method: 'POST',
+          path: '/rate/v1/rates/quotes',
+          headers: { authorization: `Bearer ${child}`, 'content-type': 'application/json' },
+          body: { ...rateBody(), accountNumber: { value: account } },
+        });
       expect(rate(OTHER_ACCOUNT).status).toBe(200);
       const refused = rate(ACCOUNT);
-      expect([refused.status, errorsOf(refused)]).toEqual([403, [{ code: 'FORBIDDEN.ERROR', message: 'We could not authorize your credentials. Please check your permissions and try again.' }]]);
+      expect([refused.status, errorsOf(refused)]).toEqual([
+        403,
+        [{ code: 'FORBIDDEN.ERROR', message: 'We could not authorize your credentials. Please check your permissions and try again.' }],
+      ]);
     }
     const { call } = signedIn(simulator);
     expect(call('rate', { ...rateBody(), accountNumber: { value: OTHER_ACCOUNT } }).status).toBe(403);
@@ -87,7 +125,9 @@ describeWithFedexDocuments('the FedEx simulator: tokens and FedEx error document
     const broken = call('ship', { ...shipBody(), accountNumber: { value: 740561073 } });
     expect(broken.status).toBe(400);
     expectAnswerValid('ship', broken);
-    expect(errorsOf(broken)).toEqual([{ code: 'SIM.INVALID.INPUT', message: 'Invalid field value in the input', parameterList: [{ key: '/accountNumber/value', value: 'must be string' }] }]);
+    expect(errorsOf(broken)).toEqual([
+      { code: 'SIM.INVALID.INPUT', message: 'Invalid field value in the input', parameterList: [{ key: '/accountNumber/value', value: 'must be string' }] },
+    ]);
     expect(simulator.shipments).toHaveLength(0);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     expect(errorsOf(simulator.send({ method: 'POST', path: '/ship/v1/shipments', headers, body: '{"accountNumber":' }))[0]!.code).toBe('SIM.INVALID.JSON');
@@ -111,8 +151,22 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
 
   it.each([
     ['within Canada', MONTREAL, ['FIRST_OVERNIGHT', 'PRIORITY_OVERNIGHT', 'STANDARD_OVERNIGHT', 'FEDEX_2_DAY', 'FEDEX_EXPRESS_SAVER', 'FEDEX_GROUND']],
-    ['from Canada to the US', SEATTLE, ['FEDEX_GROUND', 'INTERNATIONAL_FIRST', 'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS', 'FEDEX_INTERNATIONAL_PRIORITY', 'INTERNATIONAL_ECONOMY']],
-    ['from Canada abroad', PARIS, ['INTERNATIONAL_FIRST', 'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS', 'FEDEX_INTERNATIONAL_PRIORITY', 'INTERNATIONAL_ECONOMY', 'FEDEX_INTERNATIONAL_CONNECT_PLUS']],
+    [
+      'from Canada to the US',
+      SEATTLE,
+      ['FEDEX_GROUND', 'INTERNATIONAL_FIRST', 'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS', 'FEDEX_INTERNATIONAL_PRIORITY', 'INTERNATIONAL_ECONOMY'],
+    ],
+    [
+      'from Canada abroad',
+      PARIS,
+      [
+        'INTERNATIONAL_FIRST',
+        'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS',
+        'FEDEX_INTERNATIONAL_PRIORITY',
+        'INTERNATIONAL_ECONOMY',
+        'FEDEX_INTERNATIONAL_CONNECT_PLUS',
+      ],
+    ],
   ])('%s: every service FedEx offers on that lane, in CAD', (_lane, to, expected) => {
     const { call } = signedIn();
     const answer = call('rate', rateBody(to));
@@ -138,7 +192,15 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
 
   it('surcharges by name and type (residential delivery, declared value) and sales taxes by province (HST to Ontario, GST and QST to Québec)', () => {
     const { call } = signedIn();
-    const home = body(call('rate', rateBody({ ...MONTREAL, residential: true }, { serviceType: 'FEDEX_GROUND', pieces: [{ ...piece(), declaredValue: { amount: 450, currency: 'CAD' } }] })));
+    const home = body(
+      call(
+        'rate',
+        rateBody(
+          { ...MONTREAL, residential: true },
+          { serviceType: 'FEDEX_GROUND', pieces: [{ ...piece(), declaredValue: { amount: 450, currency: 'CAD' } }] },
+        ),
+      ),
+    );
     const detail = home.output.rateReplyDetails[0].ratedShipmentDetails[0];
     expect(detail.shipmentRateDetail.surCharges.map((s: any) => [s.type, s.description])).toEqual([
       ['FUEL', 'Fuel Surcharge'],
@@ -146,7 +208,8 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
       ['INSURED_VALUE', 'Declared value'],
     ]);
     expect(detail.shipmentRateDetail.taxes.map((t: any) => t.type)).toEqual(['GST', 'QST']);
-    const toOntario = body(call('rate', rateBody(TORONTO, { from: VANCOUVER, serviceType: 'FEDEX_GROUND' }))).output.rateReplyDetails[0].ratedShipmentDetails[0];
+    const toOntario = body(call('rate', rateBody(TORONTO, { from: VANCOUVER, serviceType: 'FEDEX_GROUND' }))).output.rateReplyDetails[0]
+      .ratedShipmentDetails[0];
     expect(toOntario.shipmentRateDetail.taxes).toEqual([{ type: 'HST', name: 'HST', description: 'HST', amount: expect.any(Number) }]);
     expect(toOntario.totalNetCharge).toBeCloseTo(toOntario.totalNetFedExCharge * 1.13, 1);
     const abroad = body(call('rate', rateBody(PARIS, { serviceType: 'INTERNATIONAL_ECONOMY' }))).output;
@@ -160,7 +223,11 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
     expect(without.some((r: any) => r.commit)).toBe(false);
     const near = body(call('rate', rateBody(MONTREAL, { transit: true, serviceType: 'FEDEX_GROUND' }))).output.rateReplyDetails[0];
     const far = body(call('rate', rateBody(VANCOUVER, { transit: true, serviceType: 'FEDEX_GROUND' }))).output.rateReplyDetails[0];
-    expect(near.commit).toMatchObject({ daysInTransit: 'TWO_DAYS', dateDetail: { dayOfWeek: 'WED', dayFormat: '2026-11-25T23:59:00' }, saturdayDelivery: false });
+    expect(near.commit).toMatchObject({
+      daysInTransit: 'TWO_DAYS',
+      dateDetail: { dayOfWeek: 'WED', dayFormat: '2026-11-25T23:59:00' },
+      saturdayDelivery: false,
+    });
     expect(far.commit.daysInTransit).toBe('FOUR_DAYS');
     const overnight = body(call('rate', rateBody(MONTREAL, { transit: true, serviceType: 'PRIORITY_OVERNIGHT' }))).output.rateReplyDetails[0];
     expect(overnight.operationalDetail).toMatchObject({ deliveryDate: '2026-11-24T10:30:00', deliveryDay: 'TUE' });
@@ -171,7 +238,10 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
     const heavy = call('rate', rateBody(MONTREAL, { pieces: [piece(40)] }));
     expect(services(heavy)).toEqual(['FIRST_OVERNIGHT', 'PRIORITY_OVERNIGHT', 'STANDARD_OVERNIGHT', 'FEDEX_2_DAY', 'FEDEX_EXPRESS_SAVER']);
     const none = call('rate', rateBody(PARIS, { serviceType: 'FEDEX_GROUND' }));
-    expect([none.status, errorsOf(none)[0]]).toEqual([400, { code: 'SIM.RATE.SERVICE.UNAVAILABLE', message: 'FedEx offers no FEDEX_GROUND for these pieces from CA to FR.' }]);
+    expect([none.status, errorsOf(none)[0]]).toEqual([
+      400,
+      { code: 'SIM.RATE.SERVICE.UNAVAILABLE', message: 'FedEx offers no FEDEX_GROUND for these pieces from CA to FR.' },
+    ]);
     const long = call('rate', rateBody(PARIS, { serviceType: 'X'.repeat(5000) }));
     expect(errorsOf(long)[0]!.message.length).toBeLessThan(100);
     const mixed = call('rate', rateBody(MONTREAL, { pieces: [piece(1), { weight: { units: 'LB', value: 3 } }] }));
@@ -199,8 +269,19 @@ describeWithFedexDocuments('the FedEx simulator: rates', () => {
   it('a SENDER payor on another account than the request is ACCOUNT.NUMBER.MISMATCH, as the document says', () => {
     const { call } = signedIn();
     const request = rateBody();
-    const answer = call('rate', { ...request, requestedShipment: { ...request.requestedShipment, shippingChargesPayment: { paymentType: 'SENDER', payor: { responsibleParty: { accountNumber: { value: '999999999' } } } } } });
-    expect(errorsOf(answer)).toEqual([{ code: 'ACCOUNT.NUMBER.MISMATCH', message: 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.' }]);
+    const answer = call('rate', {
+      ...request,
+      requestedShipment: {
+        ...request.requestedShipment,
+        shippingChargesPayment: { paymentType: 'SENDER', payor: { responsibleParty: { accountNumber: { value: '999999999' } } } },
+      },
+    });
+    expect(errorsOf(answer)).toEqual([
+      {
+        code: 'ACCOUNT.NUMBER.MISMATCH',
+        message: 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.',
+      },
+    ]);
   });
 });
 
@@ -210,7 +291,9 @@ describeWithFedexDocuments('the FedEx simulator: Québec and state codes', () =>
   it('by default PQ is taken silently and QC with the NOTE FedEx gives when it changes a code; quebecCode QC turns it round', () => {
     const pq = signedIn();
     expect(alertsOf(pq.call('rate', rateBody({ ...MONTREAL, stateOrProvinceCode: 'PQ' })))).toEqual([]);
-    expect(alertsOf(pq.call('rate', rateBody(MONTREAL)))).toEqual([{ code: 'DESTINATION.STATEORPROVINCECODE.CHANGED', alertType: 'NOTE', message: 'The destination state/province code has been changed.' }]);
+    expect(alertsOf(pq.call('rate', rateBody(MONTREAL)))).toEqual([
+      { code: 'DESTINATION.STATEORPROVINCECODE.CHANGED', alertType: 'NOTE', message: 'The destination state/province code has been changed.' },
+    ]);
     const shipped = shipOf(pq.call('ship', shipBody({ from: MONTREAL, to: TORONTO })));
     expect(shipped.alerts).toEqual([{ code: 'ORIGIN.STATEORPROVINCECODE.CHANGED', message: 'The origin state/province code has been changed.' }]);
     const tracked = body(pq.call('trackNumbers', trackBody([shipped.masterTrackingNumber]))).output.completeTrackResults[0].trackResults[0];
@@ -245,7 +328,11 @@ describeWithFedexDocuments('the FedEx simulator: ship', () => {
     expect(fedexCheckDigitHolds(shipment.masterTrackingNumber)).toBe(true);
     expect(shipment).toMatchObject({ serviceType: 'FEDEX_GROUND', serviceName: 'FedEx Ground®', shipDatestamp: TODAY });
     const [only] = shipment.pieceResponses;
-    expect(only).toMatchObject({ trackingNumber: shipment.masterTrackingNumber, masterTrackingNumber: shipment.masterTrackingNumber, customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: 'order-0001' }] });
+    expect(only).toMatchObject({
+      trackingNumber: shipment.masterTrackingNumber,
+      masterTrackingNumber: shipment.masterTrackingNumber,
+      customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: 'order-0001' }],
+    });
     expect(only.packageDocuments[0]).toMatchObject({ contentType: 'LABEL', docType: 'PDF', trackingNumber: shipment.masterTrackingNumber });
     const pdf = await PDFDocument.load(labelOf(only));
     expect(pdf.getPageCount()).toBe(1);
@@ -257,7 +344,14 @@ describeWithFedexDocuments('the FedEx simulator: ship', () => {
 
   it('several pieces in one request: one master tracking number, a tracking number and a ZPL II label on 4x6 stock per piece', () => {
     const { call } = signedIn();
-    const answer = call('ship', shipBody({ serviceType: 'PRIORITY_OVERNIGHT', imageType: 'ZPLII', pieces: [piece(1, [reference('order-0002')]), piece(3, [reference('order-0002')]), piece(2, [reference('order-0002')])] }));
+    const answer = call(
+      'ship',
+      shipBody({
+        serviceType: 'PRIORITY_OVERNIGHT',
+        imageType: 'ZPLII',
+        pieces: [piece(1, [reference('order-0002')]), piece(3, [reference('order-0002')]), piece(2, [reference('order-0002')])],
+      }),
+    );
     const shipment = shipOf(answer);
     const numbers = shipment.pieceResponses.map((p: any) => p.trackingNumber);
     expect(new Set(numbers).size).toBe(3);
@@ -310,10 +404,22 @@ describeWithFedexDocuments('the FedEx simulator: ship', () => {
   });
 
   it.each([
-    ['a label FedEx has but the simulator does not draw', { requestedShipment: { labelSpecification: { imageType: 'PNG', labelStockType: 'PAPER_4X6' } } }, 'SIM.LABELSPECIFICATION.UNSUPPORTED'],
-    ['a PDF on thermal stock', { requestedShipment: { labelSpecification: { imageType: 'PDF', labelStockType: 'STOCK_4X6' } } }, 'SIM.LABELSPECIFICATION.UNSUPPORTED'],
+    [
+      'a label FedEx has but the simulator does not draw',
+      { requestedShipment: { labelSpecification: { imageType: 'PNG', labelStockType: 'PAPER_4X6' } } },
+      'SIM.LABELSPECIFICATION.UNSUPPORTED',
+    ],
+    [
+      'a PDF on thermal stock',
+      { requestedShipment: { labelSpecification: { imageType: 'PDF', labelStockType: 'STOCK_4X6' } } },
+      'SIM.LABELSPECIFICATION.UNSUPPORTED',
+    ],
     ['a ship date in the past', { requestedShipment: { shipDatestamp: '2026-11-22' } }, 'SIM.SHIPDATESTAMP.INVALID'],
-    ['a customer reference of 31 characters by Ground (30 at most)', { requestedShipment: { requestedPackageLineItems: [piece(1, [reference('x'.repeat(31))])] } }, 'SIM.CUSTOMERREFERENCE.VALUE.TOOLONG'],
+    [
+      'a customer reference of 31 characters by Ground (30 at most)',
+      { requestedShipment: { requestedPackageLineItems: [piece(1, [reference('x'.repeat(31))])] } },
+      'SIM.CUSTOMERREFERENCE.VALUE.TOOLONG',
+    ],
     ['a service FedEx has not on the lane', { requestedShipment: { serviceType: 'GROUND_HOME_DELIVERY' } }, 'SIM.SERVICE.UNAVAILABLE'],
     ['one label at a time', { oneLabelAtATime: true }, 'SIM.ONE.LABEL.AT.A.TIME.UNSUPPORTED'],
   ])('%s is refused, nothing shipped', (_what, change, code) => {
@@ -346,7 +452,14 @@ describeWithFedexDocuments('the FedEx simulator: tracking, cancel and reference 
     }
     expect(codes).toEqual(['OC/IN', 'PU/PU', 'DP/IT', 'OD/OD', 'DL/DL']);
     const delivered = latest(call('trackNumbers', trackBody([number])));
-    expect(delivered.scanEvents.map((e: any) => `${e.eventType} ${e.scanLocation.city ?? '-'}`)).toEqual(['DL MONTREAL', 'OD MONTREAL', 'DP MISSISSAUGA', 'AR MISSISSAUGA', 'PU TORONTO', 'OC -']);
+    expect(delivered.scanEvents.map((e: any) => `${e.eventType} ${e.scanLocation.city ?? '-'}`)).toEqual([
+      'DL MONTREAL',
+      'OD MONTREAL',
+      'DP MISSISSAUGA',
+      'AR MISSISSAUGA',
+      'PU TORONTO',
+      'OC -',
+    ]);
     expect(delivered.serviceDetail).toEqual({ type: 'FEDEX_GROUND', description: 'FedEx Ground®', shortDescription: 'FG' });
     expect(delivered.dateAndTimes.map((d: any) => d.type)).toEqual(['SHIP', 'ACTUAL_PICKUP', 'ACTUAL_DELIVERY']);
     expect(delivered.deliveryDetails).toMatchObject({ receivedByName: 'RECIPIENT' });
@@ -359,7 +472,10 @@ describeWithFedexDocuments('the FedEx simulator: tracking, cancel and reference 
     const { call } = signedIn();
     const unknown = call('trackNumbers', trackBody(['123456789012']));
     expect(unknown.status).toBe(200);
-    expect(latest(unknown).error).toEqual({ code: 'TRACKING.TRACKINGNUMBER.NOTFOUND', message: 'Tracking number cannot be found. Please correct the tracking number and try again.' });
+    expect(latest(unknown).error).toEqual({
+      code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',
+      message: 'Tracking number cannot be found. Please correct the tracking number and try again.',
+    });
     expect(errorsOf(call('trackNumbers', trackBody([''])))).toEqual([{ code: 'TRACKING.TRACKINGNUMBER.EMPTY', message: 'Please provide tracking number.' }]);
     const many = Array.from({ length: MAX_TRACKING_NUMBERS + 1 }, (_, i) => `7949${String(i).padStart(7, '0')}0`);
     expect(errorsOf(call('trackNumbers', trackBody(many)))[0]!.code).toBe('SIM.TRACKING.TRACKINGNUMBER.LIMIT');
@@ -401,7 +517,9 @@ describeWithFedexDocuments('the FedEx simulator: tracking, cancel and reference 
     const results = body(found).output.completeTrackResults;
     expect(results.map((r: any) => r.trackingNumber)).toEqual(shipment.pieceResponses.map((p: any) => p.trackingNumber));
     expect(results[0].trackResults[0].latestStatusDetail).toMatchObject({ code: 'OC', statusByLocale: 'Label created' });
-    expect(results[0].trackResults[0].additionalTrackingInfo.packageIdentifiers).toEqual([{ type: 'CUSTOMER_REFERENCE', value: ['order-0009'], trackingNumberUniqueId: expect.any(String) }]);
+    expect(results[0].trackResults[0].additionalTrackingInfo.packageIdentifiers).toEqual([
+      { type: 'CUSTOMER_REFERENCE', value: ['order-0009'], trackingNumberUniqueId: expect.any(String) },
+    ]);
   });
 
   it('by reference, nothing is found outside the ship dates, for another account, or under another type; a destination search finds it', () => {
@@ -412,12 +530,17 @@ describeWithFedexDocuments('the FedEx simulator: tracking, cancel and reference 
     expect(none({ accountNumber: OTHER_ACCOUNT })).toBe('SIM.TRACKING.REFERENCE.NOTFOUND');
     expect(none({ type: 'PURCHASE_ORDER' })).toBe('SIM.TRACKING.REFERENCE.NOTFOUND');
     expect(none({ type: 'BILL_OF_LADING' })).toBe('SIM.TRACKING.REFERENCE.NOTFOUND');
-    const byDestination = call('trackReferences', referenceBody('order-0001', { accountNumber: '', destinationCountryCode: 'CA', destinationPostalCode: 'H2Y 1C6' }));
+    const byDestination = call(
+      'trackReferences',
+      referenceBody('order-0001', { accountNumber: '', destinationCountryCode: 'CA', destinationPostalCode: 'H2Y 1C6' }),
+    );
     expect(latest(byDestination).trackingNumberInfo.trackingNumber).toMatch(/^\d{12}$/);
     const refused = call('trackReferences', referenceBody('order-0001', { accountNumber: '' }));
     expect(errorsOf(refused)[0]!.code).toBe('SIM.TRACKING.REFERENCE.ACCOUNT.OR.DESTINATION');
     const po = call('ship', shipBody({ pieces: [piece(1, [reference('PO-77', 'P_O_NUMBER')])] }));
-    expect(latest(call('trackReferences', referenceBody('PO-77', { type: 'PURCHASE_ORDER' }))).trackingNumberInfo.trackingNumber).toBe(shipOf(po).masterTrackingNumber);
+    expect(latest(call('trackReferences', referenceBody('PO-77', { type: 'PURCHASE_ORDER' }))).trackingNumberInfo.trackingNumber).toBe(
+      shipOf(po).masterTrackingNumber,
+    );
   });
 
   it('by reference, the dates default to 30 days back and one day on (the document) when not given', () => {
@@ -476,7 +599,8 @@ describeWithFedexDocuments('the FedEx simulator: Ground End of Day close', () =>
   it('an OP-950 page when asked; a future close date is AVAILABILITY.SHIP.DATE.INVALID; no account is refused', () => {
     const { call } = signedIn();
     call('ship', shipBody());
-    const withOp950 = body(call('groundClose', { ...closeBody(), closeDocumentSpecification: { closeDocumentTypes: ['MANIFEST', 'OP_950'] } })).output.closeDocuments;
+    const withOp950 = body(call('groundClose', { ...closeBody(), closeDocumentSpecification: { closeDocumentTypes: ['MANIFEST', 'OP_950'] } })).output
+      .closeDocuments;
     expect(withOp950.map((d: any) => d.type)).toEqual(['MANIFEST', 'OP_950']);
     expect(errorsOf(call('groundClose', closeBody('2026-11-24')))).toEqual([{ code: 'AVAILABILITY.SHIP.DATE.INVALID', message: 'Ship date is invalid.' }]);
     expect(errorsOf(call('groundClose', { closeReqType: 'GCDR', groundServiceCategory: 'GROUND' }))[0]!.code).toBe('ACCOUNTNUMBER.REGISTRATION.REQUIRED');
@@ -489,7 +613,8 @@ describeWithFedexDocuments('the FedEx simulator: Ground End of Day close', () =>
     const number = shipOf(call('ship', shipBody())).masterTrackingNumber;
     const closed = body(call('groundClose', closeBody())).output.closeDocuments;
     let signedInCall = call;
-    const reprint = (extra: Record<string, unknown>) => signedInCall('groundReprint', { closeReqType: 'RGCDR', groundServiceCategory: 'GROUND', accountNumber: { value: ACCOUNT }, ...extra });
+    const reprint = (extra: Record<string, unknown>) =>
+      signedInCall('groundReprint', { closeReqType: 'RGCDR', groundServiceCategory: 'GROUND', accountNumber: { value: ACCOUNT }, ...extra });
     const byDate = reprint({ reprintOption: 'BY_SHIP_DATE', closeDate: TODAY });
     expectAnswerValid('groundReprint', byDate);
     expect(body(byDate).output.closeDocuments).toEqual(closed);
@@ -502,7 +627,8 @@ describeWithFedexDocuments('the FedEx simulator: Ground End of Day close', () =>
 });
 
 describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
-  const resolve = (addresses: Record<string, unknown>[]) => signedIn().call('addressResolve', { addressesToValidate: addresses.map((address) => ({ address })) });
+  const resolve = (addresses: Record<string, unknown>[]) =>
+    signedIn().call('addressResolve', { addressesToValidate: addresses.map((address) => ({ address })) });
 
   it('address resolution classifies by rule from the input: unit words residential, business words business, else by the street number', () => {
     const answer = resolve([
@@ -515,21 +641,38 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
     expectAnswerValid('addressResolve', answer);
     const resolved = body(answer).output.resolvedAddresses;
     expect(resolved.map((r: any) => r.classification)).toEqual(['RESIDENTIAL', 'BUSINESS', 'RESIDENTIAL', 'BUSINESS', 'RESIDENTIAL']);
-    expect(resolved[0]).toMatchObject({ streetLinesToken: ['12 ELM ST', 'APT 4'], city: 'TORONTO', stateOrProvinceCode: 'ON', postalCodeToken: { value: 'M5H2N1' } });
+    expect(resolved[0]).toMatchObject({
+      streetLinesToken: ['12 ELM ST', 'APT 4'],
+      city: 'TORONTO',
+      stateOrProvinceCode: 'ON',
+      postalCodeToken: { value: 'M5H2N1' },
+    });
     expect(resolved[4].parsedPostalCode).toEqual({ base: '98104', addOn: '1234', deliveryPoint: '' });
   });
 
   it('a postal code that cannot be is unresolved (UNKNOWN); when no address resolves, STANDARDIZED.ADDRESS.NOTFOUND; the province follows the postal code', () => {
-    const mixed = body(resolve([{ ...TORONTO, postalCode: '12345' }, { ...TORONTO, stateOrProvinceCode: 'BC' }])).output.resolvedAddresses;
+    const mixed = body(
+      resolve([
+        { ...TORONTO, postalCode: '12345' },
+        { ...TORONTO, stateOrProvinceCode: 'BC' },
+      ]),
+    ).output.resolvedAddresses;
     expect(mixed[0]).toMatchObject({ classification: 'UNKNOWN', attributes: { Resolved: false, ValidlyFormed: false } });
     expect(mixed[1].stateOrProvinceCode).toBe('ON');
-    expect(errorsOf(resolve([{ ...TORONTO, postalCode: 'nope' }]))).toEqual([{ code: 'STANDARDIZED.ADDRESS.NOTFOUND', message: 'Standardized address is not found.' }]);
+    expect(errorsOf(resolve([{ ...TORONTO, postalCode: 'nope' }]))).toEqual([
+      { code: 'STANDARDIZED.ADDRESS.NOTFOUND', message: 'Standardized address is not found.' },
+    ]);
     expect(errorsOf(resolve(Array.from({ length: 101 }, () => TORONTO)))[0]!.code).toBe('SIM.ADDRESSES.COUNT.INVALID');
   });
 
   it('pickup availability: Express the same day before its cut-off, Ground a later business day', () => {
     const { call } = signedIn();
-    const answer = call('pickupAvailability', { pickupAddress: { postalCode: 'M5H2N1', countryCode: 'CA' }, pickupRequestType: ['SAME_DAY', 'FUTURE_DAY'], carriers: ['FDXE', 'FDXG'], countryRelationship: 'DOMESTIC' });
+    const answer = call('pickupAvailability', {
+      pickupAddress: { postalCode: 'M5H2N1', countryCode: 'CA' },
+      pickupRequestType: ['SAME_DAY', 'FUTURE_DAY'],
+      carriers: ['FDXE', 'FDXG'],
+      countryRelationship: 'DOMESTIC',
+    });
     expectAnswerValid('pickupAvailability', answer);
     expect(body(answer).output.options.map((o: any) => [o.carrier, o.scheduleDay, o.available, o.pickupDate])).toEqual([
       ['FDXE', 'SAME_DAY', true, TODAY],
@@ -537,9 +680,16 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
       ['FDXG', 'SAME_DAY', false, TODAY],
       ['FDXG', 'FUTURE_DAY', true, '2026-11-24'],
     ]);
-    expect(errorsOf(call('pickupAvailability', { pickupAddress: { postalCode: '', countryCode: 'CA' }, pickupRequestType: ['SAME_DAY'], carriers: ['FDXE'], countryRelationship: 'DOMESTIC' }))[0]!.code).toBe(
-      'PICKUP.POSTALCODE.MISSING',
-    );
+    expect(
+      errorsOf(
+        call('pickupAvailability', {
+          pickupAddress: { postalCode: '', countryCode: 'CA' },
+          pickupRequestType: ['SAME_DAY'],
+          carriers: ['FDXE'],
+          countryRelationship: 'DOMESTIC',
+        }),
+      )[0]!.code,
+    ).toBe('PICKUP.POSTALCODE.MISSING');
   });
 
   it('a pickup is made and cancelled with its confirmation code; not for a past day, and no cancel once its day has passed', () => {
@@ -549,7 +699,11 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
     const create = (readyDateTimestamp: string, carrierCode = 'FDXG') =>
       call('pickupCreate', {
         associatedAccountNumber: { value: ACCOUNT },
-        originDetail: { pickupLocation: { contact: { personName: 'Shipping Desk', phoneNumber: '4165550100' }, address: TORONTO }, readyDateTimestamp, customerCloseTime: '17:00:00' },
+        originDetail: {
+          pickupLocation: { contact: { personName: 'Shipping Desk', phoneNumber: '4165550100' }, address: TORONTO },
+          readyDateTimestamp,
+          customerCloseTime: '17:00:00',
+        },
         carrierCode,
       });
     const ground = create('2026-11-24T10:00:00');
@@ -558,7 +712,8 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
     expect(code).toMatch(/^CPU\d{8}$/);
     expect(body(create('2026-11-24T10:00:00', 'FDXE')).output).toMatchObject({ pickupConfirmationCode: expect.stringMatching(/^\d{4}$/), location: 'YYZA' });
     expect(errorsOf(create('2026-11-22T10:00:00'))[0]!.code).toBe('PICKUP.REQUESTED.PREVIOUS.DAY');
-    const cancel = (c: string) => call('pickupCancel', { associatedAccountNumber: { value: ACCOUNT }, pickupConfirmationCode: c, scheduledDate: '2026-11-24', carrierCode: 'FDXG' });
+    const cancel = (c: string) =>
+      call('pickupCancel', { associatedAccountNumber: { value: ACCOUNT }, pickupConfirmationCode: c, scheduledDate: '2026-11-24', carrierCode: 'FDXG' });
     const cancelled = cancel(code);
     expectAnswerValid('pickupCancel', cancelled);
     expect(body(cancelled).output).toEqual({ pickupConfirmationCode: code, cancelConfirmationMessage: 'Requested pickup has been cancelled Successfully.' });
@@ -591,7 +746,9 @@ describeWithFedexDocuments('the FedEx simulator: faults', () => {
     simulator.failNext('lose-answer');
     expect(() => call('ship', shipBody())).toThrow(LostAnswer);
     expect(simulator.billable()).toHaveLength(1);
-    expect(body(call('trackReferences', referenceBody('order-0001'))).output.completeTrackResults[0].trackingNumber).toBe(simulator.shipments[0]!.masterTrackingNumber);
+    expect(body(call('trackReferences', referenceBody('order-0001'))).output.completeTrackResults[0].trackingNumber).toBe(
+      simulator.shipments[0]!.masterTrackingNumber,
+    );
   });
 
   it('failNext with an operation waits for that operation; a fault never touches the token unless named', () => {
@@ -620,7 +777,9 @@ describeWithFedexDocuments('the FedEx simulator: faults', () => {
     expect(late).toBeInstanceOf(LateAnswer);
     expect(late!.delayMs).toBe(5_000);
     expect(simulator.shipments).toHaveLength(0);
-    expect(body(call('trackReferences', referenceBody('order-0001'))).output.completeTrackResults[0].trackResults[0].error.code).toBe('SIM.TRACKING.REFERENCE.NOTFOUND');
+    expect(body(call('trackReferences', referenceBody('order-0001'))).output.completeTrackResults[0].trackResults[0].error.code).toBe(
+      'SIM.TRACKING.REFERENCE.NOTFOUND',
+    );
     const landed = late!.land() as FedexSimAnswer;
     expect(landed.status).toBe(200);
     expect(simulator.shipments).toHaveLength(1);

@@ -108,7 +108,10 @@ describe('OpenAPI 3.0 read as it is meant', () => {
   });
 
   it('a format JSON Schema lacks is an annotation, a known one is checked; coercion converts scalars', () => {
-    const validate = openApiAjv(['HH:MM:SS', 'double']).compile({ type: 'object', properties: { t: { type: 'string', format: 'HH:MM:SS' }, n: { type: 'number', format: 'double' }, d: { type: 'string', format: 'date-time' } } });
+    const validate = openApiAjv(['HH:MM:SS', 'double']).compile({
+      type: 'object',
+      properties: { t: { type: 'string', format: 'HH:MM:SS' }, n: { type: 'number', format: 'double' }, d: { type: 'string', format: 'date-time' } },
+    });
     expect([validate({ t: 'whenever', n: 1.5 }), validate({ d: 'not a date' })]).toEqual([true, false]);
     const lenient = openApiAjv([], true).compile({ type: 'object', properties: { postalCode: { type: 'string' } } });
     const body = { postalCode: 38116 };
@@ -151,14 +154,18 @@ describeWithFedexDocuments("FedEx's documents", () => {
     const examples = OPERATIONS.flatMap((op) => requestExamples(op).map((e) => ({ op, ...e })));
     expect(examples.length).toBeGreaterThanOrEqual(70);
     const found = examples.map(({ op, name, value }) => [op, name, exampleProblems(op, value)] as const);
-    const expected = examples.map(({ op, name }) => [op, name, [...(EXAMPLE_SLIPS.find((s) => s.operation === op && s.example === name)?.problems ?? [])]] as const);
+    const expected = examples.map(
+      ({ op, name }) => [op, name, [...(EXAMPLE_SLIPS.find((s) => s.operation === op && s.example === name)?.problems ?? [])]] as const,
+    );
     expect(found).toEqual(expected);
     for (const slip of EXAMPLE_SLIPS) expect(examples.some((e) => e.op === slip.operation && e.name === slip.example)).toBe(true);
   });
 
   it('read strictly, the examples break the schemas with numbers for strings (why the binding is modelled)', () => {
     const [example] = requestExamples('ship').filter((e) => e.name === 'US_Ground_Shipment');
-    expect(problemsOf(requestValidator('ship'), example!.value)).toEqual(expect.arrayContaining(['/requestedShipment/shipper/address/postalCode must be string']));
+    expect(problemsOf(requestValidator('ship'), example!.value)).toEqual(
+      expect.arrayContaining(['/requestedShipment/shipper/address/postalCode must be string']),
+    );
   });
 
   it('every example of every documented answer validates against its schema', () => {
@@ -198,12 +205,20 @@ describeWithFedexDocuments("FedEx's documents", () => {
     ['a domestic rate with list rates and transit times', 'rate', rateBody(MONTREAL, { list: true, transit: true })],
     ['a transborder rate of two pieces', 'rate', rateBody(SEATTLE, { pieces: [piece(1), piece(4)] })],
     ['a ship by Ground without totalWeight (erratum)', 'ship', shipBody()],
-    ['an international ship without a commercial invoice, its goods weighed in LB (errata)', 'ship', (() => {
-      const body = shipBody({ to: PARIS, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY', international: true });
-      body.requestedShipment.customsClearanceDetail!.commodities[0]!.weight = { units: 'LB', value: 2.6 };
-      return body;
-    })()],
-    ['a multi-piece ZPL ship with references', 'ship', shipBody({ imageType: 'ZPLII', serviceType: 'PRIORITY_OVERNIGHT', pieces: [piece(1, [reference('a')]), piece(2, [reference('a')])] })],
+    [
+      'an international ship without a commercial invoice, its goods weighed in LB (errata)',
+      'ship',
+      (() => {
+        const body = shipBody({ to: PARIS, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY', international: true });
+        body.requestedShipment.customsClearanceDetail!.commodities[0]!.weight = { units: 'LB', value: 2.6 };
+        return body;
+      })(),
+    ],
+    [
+      'a multi-piece ZPL ship with references',
+      'ship',
+      shipBody({ imageType: 'ZPLII', serviceType: 'PRIORITY_OVERNIGHT', pieces: [piece(1, [reference('a')]), piece(2, [reference('a')])] }),
+    ],
     ['a return ship', 'ship', shipBody({ returnOf: '794900000016' })],
     ['a cancel', 'cancel', { accountNumber: { value: ACCOUNT }, trackingNumber: '794900000016', deletionControl: 'DELETE_ALL_PACKAGES' }],
     ['a track by numbers', 'trackNumbers', trackBody(['794900000016', '270100000016'])],
@@ -228,10 +243,12 @@ describeWithFedexDocuments("FedEx's documents", () => {
       '/requestedShipment/labelSpecification/labelStockType must be equal to one of the allowed values',
       '/labelResponseOptions must be equal to one of the allowed values',
     ]);
-    expect(problemsOf(requestValidator('trackReferences'), { referencesInformation: { accountNumber: ACCOUNT } })).toEqual(["/referencesInformation must have required property 'value'"]);
-    expect(problemsOf(requestValidator('rate'), { ...rateBody(), requestedShipment: { ...rateBody().requestedShipment, rateRequestType: ['CHEAPEST'] } })).toEqual([
-      '/requestedShipment/rateRequestType/0 must be equal to one of the allowed values',
+    expect(problemsOf(requestValidator('trackReferences'), { referencesInformation: { accountNumber: ACCOUNT } })).toEqual([
+      "/referencesInformation must have required property 'value'",
     ]);
+    expect(
+      problemsOf(requestValidator('rate'), { ...rateBody(), requestedShipment: { ...rateBody().requestedShipment, rateRequestType: ['CHEAPEST'] } }),
+    ).toEqual(['/requestedShipment/rateRequestType/0 must be equal to one of the allowed values']);
   });
 
   it('the customs of an international ship name their commodities (the erratum keeps that requirement)', () => {
