@@ -41,7 +41,7 @@ describe('pricing plans keep no credentials', () => {
     expect(pricingPlans.every((p) => p.carrierAccountId === undefined)).toBe(true);
   });
 
-  it('the seeded carriers are the four sandbox carriers, UPS and Canada Post, live; a carrier item without the flag is a sandbox one', () => {
+  it('the seeded carriers are the four sandbox carriers, and UPS, Canada Post and FedEx, live; a carrier item without the flag is a sandbox one', () => {
     const carriers = referenceItems().filter((i) => String(i.sk).startsWith('CARRIER#'));
     expect(carriers.map((c) => [c.code, c.network])).toEqual([
       ['CANADAPOST', 'live'],
@@ -49,6 +49,7 @@ describe('pricing plans keep no credentials', () => {
       ['CARRIERX', 'sandbox'],
       ['CARRIERY', 'sandbox'],
       ['CARRIERZ', 'sandbox'],
+      ['FEDEX', 'live'],
       ['UPS', 'live'],
     ]);
     expect(carrierSchema.parse({ code: 'C', fullName: {}, shortName: {}, kind: 'parcel' }).network).toBe('sandbox');
