@@ -156,10 +156,12 @@ export const CAPABILITIES = {
   },
   /**
    * A carrier that validates addresses: each address of the input, in
-   * order, as the carrier reads it. Declared, not yet implemented by any
-   * carrier.
+   * order, as the carrier reads it (at most `maxPerCall` a call). It is asked
+   * only for addresses of its `countries` (ISO codes; `'*'` for every
+   * country). Declared, not yet implemented by any carrier.
    */
   validateAddresses: {
+    settings: declares<{ readonly countries: readonly string[] | '*'; readonly maxPerCall: number }>(),
     operations: { validate: call<AddressValidationInput, AddressValidation[]>() },
   },
 } as const satisfies { readonly [capability: string]: { readonly settings?: Declares<object>; readonly operations: Operations } };

@@ -254,8 +254,10 @@ export type AddressValidation = {
   status: 'verified' | 'corrected' | 'unverified' | 'invalid';
   classification: 'residential' | 'commercial' | 'mixed' | 'unknown';
   suggestions: Address[];
-  messages: string[];
+  messages: AddressMessage[];
 };
+/** A note on an address: a code of docs/addresses.md (a carrier's own note is `CARRIER_NOTE`), its text, the field it is about. */
+export type AddressMessage = { code: string; message: string; field?: string };
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */
 export class CarrierRefusal extends Error {
