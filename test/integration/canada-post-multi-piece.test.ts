@@ -325,7 +325,13 @@ maybe('Canada Post, an order of several parcels', () => {
     });
 
     it('a retry that bought the three again while the first ones were not listed yet: the late duplicates are voided, the order keeps its own', async () => {
-      const late = await startCanadaPostMock({ clients: [CLIENT], simulator: createCanadaPostSimulator({ clients: [CLIENT], listAfterMs: 1_500 }) });
+      // A shipment is listed a minute after it is made, by the simulator's clock, which the test moves on when it is
+      // time: the first three stay unlisted through the retry however slow the machine.
+      let listedAhead = 0;
+      const late = await startCanadaPostMock({
+        clients: [CLIENT],
+        simulator: createCanadaPostSimulator({ clients: [CLIENT], listAfterMs: 60_000, now: () => new Date(Date.now() + listedAhead) }),
+      });
       process.env.CANADAPOST_API_BASE_URL_TEST = late.url;
       process.env.CANADAPOST_API_BASE_URL_LIVE = late.url;
       try {
@@ -336,7 +342,7 @@ maybe('Canada Post, an order of several parcels', () => {
         const orderId = String(retried.json.data!.orderId);
         const ours = late.simulator.shipments.filter((s) => s.customerRequestId?.startsWith(id.replaceAll('-', '')));
         expect(ours).toHaveLength(6);
-        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        listedAhead = 61_000;
         await reconcileAt(orderId, minutes(7));
         const billable = ours.filter((s) => !s.voided && !s.refund).map((s) => s.trackingPin);
         expect(billable).toEqual((await getOrder(orderId))!.order.pieceTrackingNumbers);
