@@ -256,7 +256,10 @@ describe("a crash between the carrier's answer and the order write", () => {
   });
 
   it('the caller retries while UPS Tracking does not list the shipment yet: the retry buys, and the reconciler voids the crashed one', async () => {
-    simulator = createUpsSimulator({ listAfterMs: 1_500 });
+    // Listed a minute after it is made by the simulator's clock, which the test moves on when the reconciler runs:
+    // however slow the machine, the first stays unlisted through the retry.
+    let listedAhead = 0;
+    simulator = createUpsSimulator({ listAfterMs: 60_000, now: () => new Date(Date.now() + listedAhead) });
     const id = await rateUpsGround();
     expect((await ship(id, crash())).status).toBe(500);
     // The crashed ship's claim goes stale; the retry takes it over, searches, finds nothing listed yet, and buys.
@@ -264,7 +267,7 @@ describe("a crash between the carrier's answer and the order write", () => {
     expect(retried.status).toBe(200);
     const orderId = String(retried.json.data!.orderId);
     expect(simulator.billable()).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    listedAhead = 61_000;
     await reconcileAt(orderId, minutes(7));
     expect(simulator.billable()).toHaveLength(1);
     expect(simulator.billable()[0]!.trackingNumbers[0]).toBe(retried.json.data!.trackingNumber);
