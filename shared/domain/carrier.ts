@@ -256,7 +256,7 @@ export type AddressValidation = {
   suggestions: Address[];
   messages: AddressMessage[];
 };
-/** A note on an address: a code of docs/addresses.md (a carrier's own note is `CARRIER_NOTE`), its text, the field it is about. */
+/** A note on an address: its code (a carrier's own note is `CARRIER_NOTE`), its text, the field it is about. */
 export type AddressMessage = { code: string; message: string; field?: string };
 
 /** The carrier declines to quote or ship this shipment (e.g. a parcel carrier and `nonConveyable`). */
