@@ -1448,7 +1448,9 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
       const lines: string[] = (a.streetLines ?? []).map((l: unknown) => String(l).toUpperCase());
       const street = lines.join(' ');
       const number = /^\s*(\d+)/.exec(street)?.[1];
-      const classification = !valid
+      // A street line without a number names no delivery point: well formed, not matched.
+      const matched = valid && (lines.length === 0 || /\d/.test(street));
+      const classification = !matched
         ? 'UNKNOWN'
         : lines.length === 0
           ? 'UNKNOWN'
@@ -1474,7 +1476,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         parsedPostalCode: { base, addOn: country === 'US' ? postal.slice(5) : '', deliveryPoint: '' },
         classification,
         postOfficeBox: /\bP\.?\s?O\.?\s+BOX\b/i.test(street),
-        normalizedStatusNameDPV: valid,
+        normalizedStatusNameDPV: matched,
         standardizedStatusNameMatchSource: valid ? 'Postal' : '',
         resolutionMethodName: valid ? `${country}_GEO_MAP` : 'NONE',
         ruralRouteHighwayContract: false,
@@ -1485,14 +1487,14 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
           SuiteRequiredButMissing: false,
           InvalidSuiteNumber: false,
           ResolutionInput: 'RAW_ADDRESS',
-          DPV: valid,
+          DPV: matched,
           ResolutionMethod: valid ? `${country}_GEO_MAP` : 'NONE',
           DataVintage: 'November 2026',
           MatchSource: valid ? 'Postal' : '',
           CountrySupported: pattern !== undefined,
           ValidlyFormed: valid,
-          Matched: valid,
-          Resolved: valid,
+          Matched: matched,
+          Resolved: matched,
           Inserted: false,
           MultiUnitBase: false,
           ZIP11Match: false,
@@ -1501,7 +1503,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
           StreetAddress: lines.length > 0,
           RRConversion: false,
           ValidMultiUnit: RESIDENTIAL_WORDS.test(street),
-          AddressType: valid ? 'STANDARDIZED' : 'RAW',
+          AddressType: matched ? 'STANDARDIZED' : valid ? 'NORMALIZED' : 'RAW',
           AddressPrecision: valid ? 'STREET_ADDRESS' : 'NOT_APPLICABLE',
           MultipleMatches: false,
         },

@@ -158,7 +158,7 @@ export const CAPABILITIES = {
    * A carrier that validates addresses: each address of the input, in
    * order, as the carrier reads it (at most `maxPerCall` a call). It is asked
    * only for addresses of its `countries` (ISO codes; `'*'` for every
-   * country). Declared, not yet implemented by any carrier.
+   * country).
    */
   validateAddresses: {
     settings: declares<{ readonly countries: readonly string[] | '*'; readonly maxPerCall: number }>(),

@@ -247,7 +247,7 @@ export type CarrierPickup = { reference: string; confirmationNumber: string; win
 /** What a carrier needs to cancel a pickup it booked. */
 export type PickupRef = { reference: string; confirmationNumber: string; date: string; location?: string };
 
-/** Addresses a carrier validates (a capability declared, not yet implemented by any carrier), shaped as a rate request's parties. */
+/** Addresses a carrier validates (the `validateAddresses` capability), shaped as a rate request's parties. */
 export type AddressValidationInput = { addresses: readonly Address[] };
 /** One address as the carrier reads it: how sure, what kind of place, its corrections (best first) and its notes. */
 export type AddressValidation = {

@@ -1,13 +1,13 @@
 /**
  * FedEx, the third live carrier: its REST APIs (OAuth client credentials,
  * Rates and Transit Times, Ship with cancel, Track by number and by
- * reference), built from FedEx's OpenAPI documents, which stay outside the
- * repository (docs/fedex.md). Every call is made under the carrier account
- * of the plan (rate, ship) or of the order (track, cancel), in the mode of
- * the API key: a test key reaches FedEx's sandbox, a live key production
- * (./config.ts). The HTTP client (./http.ts), the operations
- * (./operations.ts) and the Ground close (./close.ts) are loaded on their
- * first call.
+ * reference, Address Validation), built from FedEx's OpenAPI documents,
+ * which stay outside the repository (docs/fedex.md). Every call is made
+ * under the carrier account of the plan (rate, ship) or of the order (track,
+ * cancel), in the mode of the API key: a test key reaches FedEx's sandbox, a
+ * live key production (./config.ts). The HTTP client (./http.ts), the
+ * operations (./operations.ts), the Ground close (./close.ts) and address
+ * validation (./address.ts) are loaded on their first call.
  */
 import { defineLiveConnector } from '../connector';
 import type { LiveCall } from '../live-call';
@@ -42,6 +42,10 @@ export const fedex = defineLiveConnector({
       close: async (input, api, { account, signal }) => (await import('./close')).fedexCloseOut(input, account?.accountNumber ?? '', api, signal),
       // FedEx keys a close by account and date, not by our reference: closing again is safe, and reprints the day (./close.ts).
       find: async () => undefined,
+    },
+    // Address Validation (./address.ts), loaded on the first validation.
+    validateAddresses: {
+      validate: async (input, api, { signal }) => (await import('./address')).fedexValidateAddresses(input, api, signal),
     },
   },
 });

@@ -10,6 +10,9 @@ import { reference } from './reference';
  */
 export const FEDEX_VOID_WINDOW_DAYS = 28;
 
+/** FedEx Address Validation resolves at most 100 addresses a call (its document). */
+export const FEDEX_MAX_ADDRESSES = 100;
+
 export const profile = defineProfile({
   code: 'FEDEX',
   kind: 'parcel',
@@ -22,6 +25,8 @@ export const profile = defineProfile({
     findShipments: { voidWindowDays: FEDEX_VOID_WINDOW_DAYS },
     // Ground End of Day Close: FedEx's manifest report for the day's Ground shipments (docs/fedex.md).
     closeOut: true,
+    // Address Validation: every country, 100 addresses a call (docs/fedex.md, "Address validation").
+    validateAddresses: { countries: '*', maxPerCall: FEDEX_MAX_ADDRESSES },
   },
   load: async () => (await import('.')).fedex,
 });
