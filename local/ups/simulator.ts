@@ -22,6 +22,10 @@
  * UPS would push for a subscribed package: the same activities its track
  * answer lists, so a push and a poll agree (./mock-server.ts pushes them).
  *
+ * Address Validation Street Level (AddressValidation.yaml,
+ * `POST /addressvalidation/{version}/{requestoption}`): one address of the
+ * US or Puerto Rico, answered by the rules of `validateAddress`.
+ *
  * Faults for tests: `failNext('lose-answer')` does the work and then fails
  * (as a connection lost after UPS acted), `'http500'`, `'http429'`;
  * `answerLate(ms)` makes the next ship and its answer come that late.
@@ -166,6 +170,13 @@ const ROUTES: readonly { document: UpsDocument; pathKey: string; method: Route['
     method: 'get',
     pattern: /^\/track\/v1\/reference\/details\/([^/]+)$/,
     names: ['referenceNumber'],
+  },
+  {
+    document: 'AddressValidation',
+    pathKey: '/addressvalidation/{version}/{requestoption}',
+    method: 'post',
+    pattern: /^\/addressvalidation\/([^/]+)\/([^/]+)$/,
+    names: ['version', 'requestoption'],
   },
   // Track Alert's server is `{api}/track/{version}`; its paths start after it.
   {
@@ -504,6 +515,80 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
       });
   }
 
+  // ---- Address Validation Street Level ----
+
+  /** The states of the ZIP code prefixes the simulator knows (USPS's: New York 100-149, California 900-961, Puerto Rico 006-009). */
+  const stateOfZip = (zip: string): string | undefined => {
+    const prefix = Number(zip.slice(0, 3));
+    return prefix >= 100 && prefix <= 149 ? 'NY' : prefix >= 900 && prefix <= 961 ? 'CA' : prefix >= 6 && prefix <= 9 ? 'PR' : undefined;
+  };
+  const STREET_TYPE = /\b(ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|WAY|CT|PL|PKWY|HWY|SQ|TER|CIR|PLZ|BROADWAY|CALLE|AVENIDA)\b/;
+  const RESIDENTIAL_UNIT = /\b(APT|APARTMENT|UNIT)\b|#/;
+  const BUSINESS_UNIT = /\b(STE|SUITE|FL|FLOOR|BLDG)\b/;
+
+  /**
+   * Deterministic rules: a street line without a number, or a ZIP code not
+   * of five digits, has no candidate; a street without a street type
+   * (`ST`, `AVE`, Puerto Rico's `CALLE`, ...) is ambiguous between its `ST` and its `AVE`; anything
+   * else is valid, upper case, the state of a known ZIP prefix (a wrong one
+   * corrected), a +4 made of the street number. Classification: a unit word
+   * residential, a suite word commercial, else an odd number commercial and
+   * an even one residential.
+   */
+  function validateAddress(route: Route, body: Record<string, any>, query: Readonly<Record<string, string>>): UpsAnswer {
+    if (route.params.version !== 'v2' && route.params.version !== 'v1') return error(400, '250002', `Invalid version ${route.params.version}`);
+    const option = route.params.requestoption;
+    if (option !== '1' && option !== '2' && option !== '3') return error(400, '264001', `Invalid request option ${option}`);
+    const size = query.maximumcandidatelistsize === undefined ? 15 : Number(query.maximumcandidatelistsize);
+    if (!Number.isInteger(size) || size < 0 || size > 50) return error(400, '264003', 'Invalid maximum candidate list size');
+    const key = body.XAVRequest.AddressKeyFormat;
+    const country = String(key.CountryCode).toUpperCase();
+    if (country !== 'US' && country !== 'PR') return error(400, '264002', 'Country code is invalid or not supported');
+    const lines: string[] = (key.AddressLine ?? []).map((l: unknown) => String(l).trim().toUpperCase()).filter((l: string) => l !== '');
+    const street = lines.join(' ');
+    const number = /^(\d+)/.exec(street)?.[1];
+    const zip = String(key.PostcodePrimaryLow ?? '');
+    const code = RESIDENTIAL_UNIT.test(street) ? '2' : BUSINESS_UNIT.test(street) ? '1' : number && Number(number) % 2 === 0 ? '2' : '1';
+    const classification = (c: string) => ({ Code: c, Description: c === '1' ? 'Commercial' : c === '2' ? 'Residential' : 'UnClassified' });
+    const classify = option !== '1';
+    const status = { ResponseStatus: { Code: '1', Description: 'Success' } };
+    if (number === undefined || !/^\d{5}$/.test(zip)) {
+      return answer(route, 200, {
+        XAVResponse: { Response: status, NoCandidatesIndicator: '', ...(classify ? { AddressClassification: classification('0') } : {}) },
+      });
+    }
+    const candidate = (addressLines: string[]) => ({
+      ...(classify ? { AddressClassification: classification(code) } : {}),
+      AddressKeyFormat: {
+        AddressLine: addressLines,
+        ...(key.PoliticalDivision2 ? { PoliticalDivision2: String(key.PoliticalDivision2).toUpperCase() } : {}),
+        ...((stateOfZip(zip) ?? key.PoliticalDivision1) ? { PoliticalDivision1: stateOfZip(zip) ?? String(key.PoliticalDivision1).toUpperCase() } : {}),
+        PostcodePrimaryLow: zip,
+        PostcodeExtendedLow: key.PostcodeExtendedLow ? String(key.PostcodeExtendedLow) : number.slice(-4).padStart(4, '0'),
+        CountryCode: country,
+      },
+    });
+    if (!STREET_TYPE.test(street)) {
+      const [first = '', ...rest] = lines;
+      return answer(route, 200, {
+        XAVResponse: {
+          Response: status,
+          AmbiguousAddressIndicator: '',
+          ...(classify ? { AddressClassification: classification(code) } : {}),
+          Candidate: [candidate([`${first} ST`, ...rest]), candidate([`${first} AVE`, ...rest])].slice(0, size),
+        },
+      });
+    }
+    return answer(route, 200, {
+      XAVResponse: {
+        Response: status,
+        ValidAddressIndicator: '',
+        ...(classify ? { AddressClassification: classification(code) } : {}),
+        Candidate: [candidate(lines)].slice(0, Math.max(size, 1)),
+      },
+    });
+  }
+
   function handle(request: UpsRequest): UpsAnswer {
     const route = routeOf(request);
     if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
@@ -514,6 +599,7 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
       if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
     }
     const body = request.body as Record<string, any>;
+    if (route.document === 'AddressValidation') return validateAddress(route, body, request.query ?? {});
     return route.pathKey.startsWith('/rating')
       ? rate(route, body)
       : route.pathKey.endsWith('/ship')

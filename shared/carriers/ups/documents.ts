@@ -10,11 +10,16 @@
  * Types only: every import of this module and of ./generated/ is an
  * `import type`, erased from the bundles.
  */
+import type { components as AddressValidationComponents, paths as AddressValidationPaths } from './generated/address-validation';
 import type { components as OAuthComponents, operations as OAuthOperations } from './generated/oauth-client-credentials';
 import type { components as RatingComponents } from './generated/rating';
 import type { components as ShippingComponents } from './generated/shipping';
 import type { components as TrackingComponents, paths as TrackingPaths } from './generated/tracking';
 
+/** AddressValidation.yaml's schemas (street level). */
+export type AddressValidation = AddressValidationComponents['schemas'];
+/** The query parameters of Address Validation (`/addressvalidation/{version}/{requestoption}`). */
+export type AddressValidationQuery = NonNullable<AddressValidationPaths['/addressvalidation/{version}/{requestoption}']['post']['parameters']['query']>;
 /** OAuthClientCredentials.yaml's schemas. */
 export type OAuth = OAuthComponents['schemas'];
 /** The token request's form body (`grant_type`). */

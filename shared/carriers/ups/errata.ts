@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 
-export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking' | 'UPSTrackAlert';
+export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking' | 'UPSTrackAlert' | 'AddressValidation';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Doc = {

@@ -9,6 +9,7 @@
  * UPS never load it. Track Alert (./track-alert.ts) is its push
  * capability: `subscribe` subscribes over the same client, `authenticate`
  * and `parseEvents` read what UPS pushes to the generic inbound routes.
+ * Address Validation Street Level (./address.ts) is its `validateAddresses`.
  */
 import { defineLiveConnector } from '../connector';
 import type { LiveCall } from '../live-call';
@@ -53,6 +54,10 @@ export const ups = defineLiveConnector({
       },
       authenticate: async (headers, clientId) => (await import('./track-alert')).authenticateTrackAlertPush(headers, clientId),
       parseEvents: async (body) => (await import('./track-alert')).readTrackAlertPush(body),
+    },
+    // Address Validation Street Level (./address.ts), loaded on the first validation.
+    validateAddresses: {
+      validate: async (input, api, { signal }) => (await import('./address')).upsValidateAddresses(input, api, signal),
     },
   },
 });

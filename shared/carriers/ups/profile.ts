@@ -10,6 +10,9 @@ import { reference } from './reference';
  */
 export const UPS_VOID_WINDOW_DAYS = 28;
 
+/** UPS Address Validation Street Level checks addresses against the USPS database: the United States and Puerto Rico only (its document). */
+export const UPS_ADDRESS_COUNTRIES = ['US', 'PR'] as const;
+
 export const profile = defineProfile({
   code: 'UPS',
   kind: 'parcel',
@@ -22,6 +25,8 @@ export const profile = defineProfile({
     findShipments: { voidWindowDays: UPS_VOID_WINDOW_DAYS },
     // Track Alert: UPS pushes a subscribed package's events (docs/ups.md).
     push: true,
+    // Address Validation Street Level: one address a request (AddressKeyFormat is one object), US and PR (docs/ups.md).
+    validateAddresses: { countries: UPS_ADDRESS_COUNTRIES, maxPerCall: 1 },
   },
   load: async () => (await import('.')).ups,
 });
