@@ -13,13 +13,15 @@
  *   resolved and the same as sent is `verified`, resolved otherwise is
  *   `corrected` (FedEx's tokens say changed, or the city, province, postal
  *   code or street differ beyond case and spacing). Unresolved is `invalid`
- *   when FedEx says it is not validly formed, `unverified` otherwise (a
- *   country FedEx does not cover, a street it does not know). FedEx refuses
+ *   when FedEx says it is not validly formed in a country it covers,
+ *   `unverified` otherwise (a country FedEx does not cover, a street it does
+ *   not know). FedEx refuses
  *   a call none of whose addresses it resolves (`STANDARDIZED.ADDRESS.NOTFOUND`):
  *   every address is then unverified.
  * - A resolved address is the suggestion, in our form (`QC`, a Canadian
  *   postal code as `A1A 1A1`, a ZIP+4 as `12345-6789`); FedEx's customer
- *   messages are `CARRIER_NOTE`s. What is read is bounded; the LiveCall
+ *   messages are `CARRIER_NOTE`s, and so are its suite attributes (a suite
+ *   missing or not valid, about `addressLine2`). What is read is bounded; the LiveCall
  *   scrubs every string of it.
  */
 import * as z from '../../zod';
@@ -90,7 +92,15 @@ const resolvedSchema = z.object({
   classification: z.optional(words(20)),
   // FedEx documents no shape for a message: a text, or a code and a message, are read.
   customerMessage: z.optional(z.array(z.unknown()).check(z.maxLength(20))),
-  attributes: z.optional(z.object({ Resolved: z.optional(z.boolean()), ValidlyFormed: z.optional(z.boolean()) })),
+  attributes: z.optional(
+    z.object({
+      Resolved: z.optional(z.boolean()),
+      ValidlyFormed: z.optional(z.boolean()),
+      CountrySupported: z.optional(z.boolean()),
+      SuiteRequiredButMissing: z.optional(z.boolean()),
+      InvalidSuiteNumber: z.optional(z.boolean()),
+    }),
+  ),
 });
 const answerSchema = z.object({ output: z.object({ resolvedAddresses: z.array(resolvedSchema).check(z.maxLength(FEDEX_MAX_ADDRESSES)) }) });
 type Resolved = z.infer<typeof resolvedSchema>;
@@ -122,11 +132,18 @@ const messageText = (item: unknown): string | undefined => {
   return [code, message].filter((part): part is string => typeof part === 'string' && part !== '').join(': ') || undefined;
 };
 
-const notesOf = (resolved: Resolved): AddressMessage[] =>
-  (resolved.customerMessage ?? []).flatMap((item) => {
+const notesOf = (resolved: Resolved): AddressMessage[] => [
+  ...(resolved.customerMessage ?? []).flatMap((item) => {
     const text = messageText(item)?.trim();
     return text ? [{ code: 'CARRIER_NOTE', message: clip(text, 300) }] : [];
-  });
+  }),
+  ...(resolved.attributes?.SuiteRequiredButMissing === true
+    ? [{ code: 'CARRIER_NOTE', message: 'FedEx: the address needs a suite or unit number', field: 'addressLine2' }]
+    : []),
+  ...(resolved.attributes?.InvalidSuiteNumber === true
+    ? [{ code: 'CARRIER_NOTE', message: 'FedEx: the suite or unit number is not valid', field: 'addressLine2' }]
+    : []),
+];
 
 /** The address FedEx resolved, as ours: the input's contact fields, FedEx's place. */
 function suggestionOf(input: Address, resolved: Resolved): Address {
@@ -170,8 +187,11 @@ function changed(input: Address, suggestion: Address, resolved: Resolved): boole
 export function validationOf(input: Address, resolved: Resolved): AddressValidation {
   const classification = CLASSIFICATIONS[resolved.classification ?? ''] ?? 'unknown';
   const messages = notesOf(resolved);
-  if (resolved.attributes?.Resolved !== true) {
-    return { status: resolved.attributes?.ValidlyFormed === false ? 'invalid' : 'unverified', classification, suggestions: [], messages };
+  const attributes = resolved.attributes ?? {};
+  if (attributes.Resolved !== true) {
+    // Not validly formed says something only of a country FedEx covers.
+    const invalid = attributes.ValidlyFormed === false && attributes.CountrySupported !== false;
+    return { status: invalid ? 'invalid' : 'unverified', classification, suggestions: [], messages };
   }
   const suggestion = suggestionOf(input, resolved);
   return { status: changed(input, suggestion, resolved) ? 'corrected' : 'verified', classification, suggestions: [suggestion], messages };

@@ -154,6 +154,15 @@ describeWithFedexDocuments('FedEx Address Validation', () => {
     );
   });
 
+  it('not validly formed is invalid only in a country FedEx covers; suite attributes are notes about addressLine2', () => {
+    const unresolved = (attributes: Record<string, boolean>) => validationOf(londonRecipient, { classification: 'UNKNOWN', attributes }).status;
+    expect(unresolved({ Resolved: false, ValidlyFormed: false, CountrySupported: true })).toBe('invalid');
+    expect(unresolved({ Resolved: false, ValidlyFormed: false, CountrySupported: false })).toBe('unverified');
+    expect(
+      validationOf(newYorkRecipient, { streetLinesToken: ['350 5TH AVE'], attributes: { Resolved: true, SuiteRequiredButMissing: true } }).messages,
+    ).toEqual([{ code: 'CARRIER_NOTE', message: 'FedEx: the address needs a suite or unit number', field: 'addressLine2' }]);
+  });
+
   it('an unknown classification is unknown; an unresolved answer that says nothing is unverified', () => {
     expect(validationOf(newYorkRecipient, { classification: 'CASTLE' })).toEqual({
       status: 'unverified',
