@@ -650,7 +650,7 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
     expect(resolved[4].parsedPostalCode).toEqual({ base: '98104', addOn: '1234', deliveryPoint: '' });
   });
 
-  it('a postal code that cannot be is unresolved (UNKNOWN); when no address resolves, STANDARDIZED.ADDRESS.NOTFOUND; the province follows the postal code', () => {
+  it('a postal code that cannot be is unresolved (UNKNOWN), a street without a number too (well formed); when no address resolves, STANDARDIZED.ADDRESS.NOTFOUND; the province follows the postal code', () => {
     const mixed = body(
       resolve([
         { ...TORONTO, postalCode: '12345' },
@@ -659,6 +659,8 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
     ).output.resolvedAddresses;
     expect(mixed[0]).toMatchObject({ classification: 'UNKNOWN', attributes: { Resolved: false, ValidlyFormed: false } });
     expect(mixed[1].stateOrProvinceCode).toBe('ON');
+    const [noNumber] = body(resolve([{ ...TORONTO, streetLines: ['Queen Street'] }, TORONTO])).output.resolvedAddresses;
+    expect(noNumber).toMatchObject({ classification: 'UNKNOWN', attributes: { Resolved: false, ValidlyFormed: true, AddressType: 'NORMALIZED' } });
     expect(errorsOf(resolve([{ ...TORONTO, postalCode: 'nope' }]))).toEqual([
       { code: 'STANDARDIZED.ADDRESS.NOTFOUND', message: 'Standardized address is not found.' },
     ]);
