@@ -19,7 +19,6 @@ import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
 import { manifestPages, type ManifestDocument } from './renderers/manifest';
 import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
 import { renderPdf } from './renderers/pdf';
-import { textReportPages } from './renderers/text-report';
 import { zplLabel } from './renderers/zpl';
 import { availableLabels, isLabelTypeCode, LABEL_TYPES, UnknownLabelType, type LabelTypeCode } from './catalog';
 
@@ -126,9 +125,6 @@ export async function joinPdfs(pdfs: readonly Buffer[]): Promise<JoinedPdfs> {
   const checked = await (await import('./renderers/carrier-pdf')).checkCarrierPdf(pdfs[0]!, newFileBudget());
   return checked.kind === 'refused' ? { refused: [{ index: 0, reason: checked.reason }] } : { body: pdfs[0]!, refused: [] };
 }
-
-/** A carrier's plain-text report as letter PDF pages, as written (./renderers/text-report.ts); undefined when blank or too long. */
-export const textReportPdf = (text: string, meta: { title: string; producer: string }): Buffer | undefined => textReportPages(text, meta);
 
 /** An end-of-day manifest (docs/manifests.md): letter pages, one row per package; dated by the manifest, so the same manifest renders the same bytes. */
 export async function renderManifest(document: ManifestDocument): Promise<RenderedLabel> {

@@ -19,7 +19,7 @@
  *   for FedEx's report of the first.
  */
 import * as z from '../../zod';
-import { textReportPdf } from '../../labels/render';
+import { textReportPdf } from '../../labels/text-report';
 import type { CarrierCloseOut, CloseOutInput } from '../../domain/carrier';
 import type { FedexApi } from './api';
 import { bodyOf, malformed } from './errors';

@@ -42,12 +42,22 @@ describe('the renderers are reached through shared/labels/render.ts only', () =>
     expect(files).toContain('shared/labels/catalog.ts');
   });
 
-  it.each(files.filter((f) => f !== 'shared/labels/render.ts' && !isRenderer(f)))('%s imports no renderer module and no PDF or barcode library', (file) => {
-    const imported = importsOf(file).filter(
-      (target) => target.startsWith(`${RENDERERS}/`) || target === RENDERERS || /^(@cantoo\/pdf-lib|jsbarcode)(\/|$)/.test(target),
-    );
-    expect(imported).toEqual([]);
+  // The second face: a carrier's text report, drawn with our PDF writer alone (no renderer of labels, no PDF library).
+  const TEXT_REPORT = 'shared/labels/text-report.ts';
+  it(`${TEXT_REPORT} takes the PDF writer and the carrier limits, nothing else of the renderers and no library`, () => {
+    expect(importsOf(TEXT_REPORT).sort()).toEqual([`${RENDERERS}/carrier-limits`, `${RENDERERS}/pdf-writer`]);
+    expect(importsOf(`${RENDERERS}/pdf-writer.ts`).filter((target) => !target.startsWith('node:'))).toEqual([]);
   });
+
+  it.each(files.filter((f) => f !== 'shared/labels/render.ts' && f !== TEXT_REPORT && !isRenderer(f)))(
+    '%s imports no renderer module and no PDF or barcode library',
+    (file) => {
+      const imported = importsOf(file).filter(
+        (target) => target.startsWith(`${RENDERERS}/`) || target === RENDERERS || /^(@cantoo\/pdf-lib|jsbarcode)(\/|$)/.test(target),
+      );
+      expect(imported).toEqual([]);
+    },
+  );
 });
 
 describe('bundles', () => {

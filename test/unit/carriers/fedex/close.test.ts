@@ -5,7 +5,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { buildFedexGroundClose, buildFedexGroundReprint, fedexCloseOut, parseFedexClose } from '../../../../shared/carriers/fedex/close';
-import { textReportPdf } from '../../../../shared/labels/render';
+import { textReportPdf } from '../../../../shared/labels/text-report';
 import type { FedexApi } from '../../../../shared/carriers/fedex/api';
 import { buildFedexShipRequests } from '../../../../shared/carriers/fedex/ship';
 import { checkCarrierPdf } from '../../../../shared/labels/renderers/carrier-pdf';

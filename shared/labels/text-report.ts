@@ -3,9 +3,14 @@
  * manifest as text) drawn as it was written: Courier 8 on letter pages, one
  * line of the text a line of the page, cut at the margin. Bounded like a
  * carrier's PDF: a report longer than a carrier PDF's pages is none.
+ *
+ * The second face of the renderers beside ./render.ts
+ * (test/unit/labels/imports.test.ts): it takes our PDF writer and the
+ * carrier limits alone, so a connector that draws a report (FedEx's close)
+ * bundles neither the label renderers nor the PDF library.
  */
-import { MAX_PDF_PAGES } from './carrier-limits';
-import { writePdf } from './pdf-writer';
+import { MAX_PDF_PAGES } from './renderers/carrier-limits';
+import { writePdf } from './renderers/pdf-writer';
 
 const LINE_HEIGHT = 10;
 const MARGIN = 36;
@@ -18,7 +23,7 @@ const CHARACTERS_A_LINE = Math.floor((PAGE[0] - 2 * MARGIN) / 4.8);
 const literal = (text: string): string => `(${text.replace(/[^\x20-\x7e]/g, '').replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /** `text` on letter pages; undefined when it is blank or longer than the pages a carrier PDF may have. */
-export function textReportPages(text: string, meta: { title: string; producer: string }): Buffer | undefined {
+export function textReportPdf(text: string, meta: { title: string; producer: string }): Buffer | undefined {
   if (text.trim() === '') return undefined;
   const lines = text
     .replace(/\r\n?/g, '\n')
