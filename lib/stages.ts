@@ -422,7 +422,7 @@ export const resolveStage = (name: unknown): StageConfig => {
     throw new Error(`No stage given: pass ${choices}`);
   }
   if (typeof name !== 'string' || !(stageNames as readonly string[]).includes(name)) {
-    throw new Error(`Unknown stage ${JSON.stringify(name) ?? 'undefined'}: pass ${choices}`);
+    throw new Error(`Unknown stage "${typeof name === 'string' ? name : (JSON.stringify(name) ?? 'undefined')}": pass ${choices}`);
   }
   return stages[name as StageName];
 };
