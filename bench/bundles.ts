@@ -70,6 +70,8 @@ const WARM_FUNCTIONS = ['rate', 'ship', 'track'] as const;
 // Workload.
 /** Rounds of (baseline, function as deployed, function with observability off) fresh processes (odd: the median is one of them). */
 const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS) || 9;
+/** BENCH_ONLY: a comma-separated list of the HTTP functions to measure; all of them when unset. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** Warm requests after the first, in each child; more where the warm p50 as deployed and off is compared. */
 const WARM = 4;
 const WARM_COMPARED = 36;
@@ -170,7 +172,8 @@ export const runBundleBench = async (ctx: BenchContext): Promise<BenchPart> => {
   });
 
   // Build: the baseline and every HTTP function, with the functions' options.
-  const functions = httpFunctions();
+  // BENCH_ONLY=rate,cancel measures those alone (with BENCH_COLD_ROUNDS=21, a pair of trees run side by side in minutes).
+  const functions = httpFunctions().filter((f) => !ONLY || ONLY.includes(f.name));
   ctx.log(`bundles: building the baseline and ${functions.length} functions with lib/bundling.ts`);
   const outdir = (name: string) => path.join(dir, 'functions', name);
   const metafiles = await Promise.all([
