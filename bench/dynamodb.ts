@@ -81,6 +81,8 @@ const SAMPLES: Record<MeasuredFunction, (setup: SampleSetup) => Promise<Sample>>
   track: async (setup) => ({ url: `/v1/track/${await setup.orderId()}` }),
   // A fresh order each time: a cancelled one only answers again.
   cancel: async (setup) => ({ url: `/v1/shipments/${await setup.orderId()}` }),
+  // No carrier of the seed validates addresses: the built-in rules, after the key, company and reference reads.
+  'addresses-validate': async () => ({ url: '/v1/addresses/validate', body: { addresses: [sampleRateBody().recipient] } }),
 };
 
 export type Recorded = {

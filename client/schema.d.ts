@@ -336,6 +336,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/addresses/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate addresses
+         * @description Validate up to 100 addresses with a carrier's address service or the built-in rules. Required scope: addresses:validate.
+         */
+        post: operations["addresses-validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "shipment.created": {
@@ -1220,6 +1240,79 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending";
+        };
+        AddressValidation: {
+            /**
+             * @description `verified`: a carrier found the address as written; `corrected`: a carrier, or a certain built-in rule, fixed it (the first suggestion); `unverified`: nothing known wrong, the street unconfirmed (the built-in rules never say more); `invalid`: a rule is broken, no suggestion
+             * @enum {string}
+             */
+            status: "verified" | "corrected" | "unverified" | "invalid";
+            /**
+             * @description As the carrier classifies the address; `unknown` from the built-in rules
+             * @enum {string}
+             */
+            classification: "residential" | "commercial" | "mixed" | "unknown";
+            /** @description Normalised addresses, best first; empty when `invalid` */
+            suggestions: {
+                personName: string;
+                addressLine1: string;
+                countryCode: string;
+                provinceCode?: string;
+                companyName?: string;
+                phoneNumber?: string;
+                emailAddress?: string;
+                addressLine2?: string;
+                city?: string;
+                provinceName?: string;
+                postalCode?: string;
+                residential?: boolean;
+                timezone?: string;
+                canadaPostId?: string;
+                id?: string;
+                /** @enum {string} */
+                type?: "shipping" | "broker" | "buyer";
+            }[];
+            messages: {
+                /**
+                 * @description What the message says: `MISSING_FIELD`: a field the country requires is missing or blank: `invalid`; `COUNTRY_UNKNOWN`: `countryCode` is no ISO 3166-1 alpha-2 country code: `invalid`; `POSTAL_CODE_FORMAT`: the postal code does not have the country's format (Canada `A1A 1A1`, the US and its territories `12345` or `12345-6789`): `invalid`; `POSTAL_CODE_UNASSIGNED`: a ZIP code whose 3-digit prefix USPS's list does not assign: `unverified`; `PROVINCE_UNKNOWN`: the province or state is none of the country's, and the postal code does not settle it: `invalid`; `PROVINCE_MISMATCH`: the province or state does not match the postal code, and the postal code does not settle which it is: `invalid`; `PROVINCE_CORRECTED`: the province or state was missing, unknown or did not match the postal code; the suggestion takes it from the postal code: `corrected`; `PO_BOX`: the address is a post office box, where some services do not deliver: a note, the status is unchanged; `CARRIER_UNAVAILABLE`: the carrier that was to validate the address failed or did not answer in time; the built-in rules answered instead; `CARRIER_COUNTRY_NOT_COVERED`: the carrier named does not validate addresses of the address's country; the built-in rules answered instead; `CARRIER_NOTE`: the carrier's own note on the address, as it gave it (bounded, nothing of our account in it).
+                 * @enum {string}
+                 */
+                code: "MISSING_FIELD" | "COUNTRY_UNKNOWN" | "POSTAL_CODE_FORMAT" | "POSTAL_CODE_UNASSIGNED" | "PROVINCE_UNKNOWN" | "PROVINCE_MISMATCH" | "PROVINCE_CORRECTED" | "PO_BOX" | "CARRIER_UNAVAILABLE" | "CARRIER_COUNTRY_NOT_COVERED" | "CARRIER_NOTE";
+                message: string;
+                field?: string;
+            }[];
+            /**
+             * @description The carrier code whose address service answered, or `builtin`
+             * @example builtin
+             */
+            validatedBy: string;
+        };
+        AddressValidationRequest: {
+            /** @description From 1 to 100 addresses, each as a rate request's shipper or recipient */
+            addresses: {
+                personName: string;
+                addressLine1: string;
+                countryCode: string;
+                provinceCode?: string;
+                companyName?: string;
+                phoneNumber?: string;
+                emailAddress?: string;
+                addressLine2?: string;
+                city?: string;
+                provinceName?: string;
+                postalCode?: string;
+                residential?: boolean;
+                timezone?: string;
+                canadaPostId?: string;
+                id?: string;
+                /** @enum {string} */
+                type?: "shipping" | "broker" | "buyer";
+            }[];
+            /**
+             * @description The carrier whose address service validates them (a `code` of GET /v1/carriers that validates addresses), in either case; addresses of countries it does not cover get the built-in rules. Default: for each address, the first carrier of the pricing group that validates its country, else the built-in rules
+             * @example UPS
+             */
+            carrierCode?: string;
         };
     };
     responses: {
@@ -3300,6 +3393,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "addresses-validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressValidationRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per address, in order */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description One result per address, in the order of the request */
+                            results: components["schemas"]["AddressValidation"][];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed (an address as at rate, more than 100 addresses), a carrierCode that is no carrier of the pricing group or does not validate addresses, empty body, malformed JSON or JSON nested more than 32 levels */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope addresses:validate */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: addresses:validate"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description JSON body above 128 KiB, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

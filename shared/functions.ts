@@ -212,6 +212,8 @@ const entries: FunctionEntry[] = [
   http('webhook-delete', { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none' }),
   http('webhook-deliveries', { table: 'read', writes: [], bucket: 'none' }),
   http('webhook-retry', { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] }),
+  // A carrier's validations, cached a day per company (ADDRVAL#<companyId>).
+  http('addresses-validate', { table: 'read', writes: [PK_PREFIX.addressValidation], bucket: 'none', carrierSecrets: true }),
   {
     name: 'webhook-events',
     entry: 'functions/webhook-events/handler.ts',

@@ -12,6 +12,7 @@ const SCOPES: Record<Scope, true> = {
   'shipments:cancel': true,
   'shipments:manifest': true,
   'webhooks:manage': true,
+  'addresses:validate': true,
 };
 export const knownScopes = Object.keys(SCOPES) as Scope[];
 

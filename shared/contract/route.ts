@@ -21,7 +21,14 @@ import type * as z from '../zod';
 import type { ErrorCode } from '../errors';
 
 export type Scope =
-  'shipments:rate' | 'shipments:create' | 'shipments:labels' | 'shipments:track' | 'shipments:cancel' | 'shipments:manifest' | 'webhooks:manage';
+  | 'shipments:rate'
+  | 'shipments:create'
+  | 'shipments:labels'
+  | 'shipments:track'
+  | 'shipments:cancel'
+  | 'shipments:manifest'
+  | 'webhooks:manage'
+  | 'addresses:validate';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 

@@ -4,6 +4,7 @@
  * every endpoint's schemas, so no function imports it (a function imports its
  * own route from its contract file).
  */
+import { addressesValidateRoute } from './addresses';
 import { cancelRoute } from './cancel';
 import { carrierServicesRoute, carriersRoute, packagingTypesRoute } from './catalog';
 import { labelFileRoute, labelsRoute } from './labels';
@@ -34,6 +35,7 @@ const list = [
   webhookDeleteRoute,
   webhookDeliveriesRoute,
   webhookRetryRoute,
+  addressesValidateRoute,
 ] as const;
 
 /** The names of the HTTP functions. */

@@ -40,6 +40,8 @@ export const PK_PREFIX = {
    * its open shipments, the close lease per mode and carrier, the manifests and their id pointers.
    */
   manifest: 'MANIFEST#',
+  /** A company's cached address validations by a carrier (shared/store/address-cache.ts), each with a 24-hour TTL. */
+  addressValidation: 'ADDRVAL#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
 
@@ -146,6 +148,11 @@ export const keys = {
   trackingNumber: (carrierCode: string, trackingNumber: string, mode: KeyMode): Key => ({
     pk: `${PK_PREFIX.trackingNumber}${carrierCode}#${trackingNumber}`,
     sk: `TRACKNO#${mode}`,
+  }),
+  /** A carrier's validation of one normalised address for a company and mode (`hash`: the address's SHA-256). */
+  addressValidation: (companyId: string, mode: KeyMode, carrierCode: string, hash: string): Key => ({
+    pk: `${PK_PREFIX.addressValidation}${companyId}`,
+    sk: `${mode}#${carrierCode}#${hash}`,
   }),
   /** A shipment not yet on a manifest (docs/decisions.md, "Manifests"): put with its order, deleted by the close that takes it or the cancel that voids it. */
   manifestOpen: (companyId: string, mode: KeyMode, carrierCode: string, orderId: string): Key => ({

@@ -410,6 +410,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
           .map((e) => e.name)
           .sort(),
       ).toEqual([
+        // A carrier's address service (docs/addresses.md).
+        'addresses-validate',
         'cancel',
         'carrier-push-events',
         'carrier-push-token',

@@ -71,6 +71,8 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
     key: r.apiKey,
     pathParameters: { manifestId: r.orderId, documentCode: 'MANIFEST_PDF' },
   }),
+  // The rate's recipient: validated by the built-in rules, no write.
+  'addresses-validate': (r) => ({ method: 'POST', path: '/v1/addresses/validate', key: r.apiKey, body: { addresses: [sampleRateBody().recipient] } }),
 };
 
 /** The sample rate body ships tomorrow or later; a close of that day takes it. */

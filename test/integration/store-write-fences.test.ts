@@ -122,9 +122,12 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
 /**
  * Prefixes written only for a live carrier, which the sandbox samples do not
  * reach: the ship's tracking-number pointer of a carrier that pushes tracking
- * (UPS; test/integration/ups-track-alert.test.ts sees the ship write it).
+ * (UPS; test/integration/ups-track-alert.test.ts sees the ship write it), and
+ * the address validation cache, which keeps carriers' answers only (no
+ * sandbox carrier validates addresses; test/integration/address-validation.test.ts
+ * sees it written).
  */
-const LIVE_CARRIER_ONLY: Record<string, readonly string[]> = { ship: [PK_PREFIX.trackingNumber] };
+const LIVE_CARRIER_ONLY: Record<string, readonly string[]> = { ship: [PK_PREFIX.trackingNumber], 'addresses-validate': [PK_PREFIX.addressValidation] };
 
 describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) => {
   it(`writes only items under ${f.access.writes.join(', ') || 'no prefix'}`, async () => {

@@ -112,7 +112,7 @@ export type Address = z.infer<typeof addressSchema>;
  * address: what a carrier adds is stored with the request and read, if at
  * all, by that carrier's connector.
  */
-const addressSchemaWith = (carrierFields: readonly string[]): typeof addressSchema =>
+export const addressSchemaWith = (carrierFields: readonly string[]): typeof addressSchema =>
   carrierFields.length === 0
     ? addressSchema
     : z.object({ ...placeShape, ...Object.fromEntries(carrierFields.map((name) => [name, z.optional(code())])), ...callerShape });
