@@ -454,11 +454,11 @@ export interface components {
             };
         };
         /**
-         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `REQUEST_TIMEOUT` 408.
+         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `ADDRESS_INVALID` 422, `REQUEST_TIMEOUT` 408.
          * @example VALIDATION_FAILED
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "REQUEST_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "ADDRESS_INVALID" | "REQUEST_TIMEOUT";
         ShipmentCreatedEvent: {
             /** @enum {string} */
             type: "shipment.created";
@@ -900,6 +900,52 @@ export interface components {
             /** @description A sentence for a person: the carrier's own reason for `REFUSED` (at most 300 characters, nothing of our account in it), ours otherwise */
             message: string;
         };
+        AddressValidation: {
+            /**
+             * @description `verified`: a carrier found the address as written; `corrected`: a carrier, or a certain built-in rule, fixed it (the first suggestion); `unverified`: nothing known wrong, the street unconfirmed (the built-in rules never say more); `invalid`: a rule is broken, no suggestion
+             * @enum {string}
+             */
+            status: "verified" | "corrected" | "unverified" | "invalid";
+            /**
+             * @description As the carrier classifies the address; `unknown` from the built-in rules
+             * @enum {string}
+             */
+            classification: "residential" | "commercial" | "mixed" | "unknown";
+            /** @description Normalised addresses, best first; empty when `invalid` */
+            suggestions: {
+                personName: string;
+                addressLine1: string;
+                countryCode: string;
+                provinceCode?: string;
+                companyName?: string;
+                phoneNumber?: string;
+                emailAddress?: string;
+                addressLine2?: string;
+                city?: string;
+                provinceName?: string;
+                postalCode?: string;
+                residential?: boolean;
+                timezone?: string;
+                canadaPostId?: string;
+                id?: string;
+                /** @enum {string} */
+                type?: "shipping" | "broker" | "buyer";
+            }[];
+            messages: {
+                /**
+                 * @description What the message says: `MISSING_FIELD`: a field the country requires is missing or blank: `invalid`; `COUNTRY_UNKNOWN`: `countryCode` is no ISO 3166-1 alpha-2 country code: `invalid`; `POSTAL_CODE_FORMAT`: the postal code does not have the country's format (Canada `A1A 1A1`, the US and its territories `12345` or `12345-6789`): `invalid`; `POSTAL_CODE_UNASSIGNED`: a ZIP code whose 3-digit prefix USPS's list does not assign: `unverified`; `PROVINCE_UNKNOWN`: the province or state is none of the country's, and the postal code does not settle it: `invalid`; `PROVINCE_MISMATCH`: the province or state does not match the postal code, and the postal code does not settle which it is: `invalid`; `PROVINCE_CORRECTED`: the province or state was missing, unknown or did not match the postal code; the suggestion takes it from the postal code: `corrected`; `PO_BOX`: the address is a post office box, where some services do not deliver: a note, the status is unchanged; `CARRIER_UNAVAILABLE`: the carrier that was to validate the address failed or did not answer in time; the built-in rules answered instead; `CARRIER_COUNTRY_NOT_COVERED`: the carrier named does not validate addresses of the address's country; the built-in rules answered instead; `CARRIER_NOTE`: the carrier's own note on the address, as it gave it (bounded, nothing of our account in it).
+                 * @enum {string}
+                 */
+                code: "MISSING_FIELD" | "COUNTRY_UNKNOWN" | "POSTAL_CODE_FORMAT" | "POSTAL_CODE_UNASSIGNED" | "PROVINCE_UNKNOWN" | "PROVINCE_MISMATCH" | "PROVINCE_CORRECTED" | "PO_BOX" | "CARRIER_UNAVAILABLE" | "CARRIER_COUNTRY_NOT_COVERED" | "CARRIER_NOTE";
+                message: string;
+                field?: string;
+            }[];
+            /**
+             * @description The carrier code whose address service answered, or `builtin`
+             * @example builtin
+             */
+            validatedBy: string;
+        };
         RateRequest: {
             shippingOptions: {
                 /** @description ISO date or date-time without offset, from 7 days before to 90 days after today (UTC) */
@@ -922,6 +968,11 @@ export interface components {
                 saturdayDelivery?: boolean;
                 packingSlipType?: string;
                 deliveryInstructions?: string;
+                /**
+                 * @description Check the shipper and recipient before rating (docs/addresses.md). `none` (default): not checked. `validate`: the answer's `addressValidation` has both results, and `recipient.residential`, when not sent, is taken from the recipient's classification. `strict`: as `validate`, and an `invalid` address is refused with 422 `ADDRESS_INVALID` before any carrier is asked
+                 * @enum {string}
+                 */
+                addressValidation?: "none" | "validate" | "strict";
             };
             shipper: {
                 personName: string;
@@ -1240,52 +1291,6 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending";
-        };
-        AddressValidation: {
-            /**
-             * @description `verified`: a carrier found the address as written; `corrected`: a carrier, or a certain built-in rule, fixed it (the first suggestion); `unverified`: nothing known wrong, the street unconfirmed (the built-in rules never say more); `invalid`: a rule is broken, no suggestion
-             * @enum {string}
-             */
-            status: "verified" | "corrected" | "unverified" | "invalid";
-            /**
-             * @description As the carrier classifies the address; `unknown` from the built-in rules
-             * @enum {string}
-             */
-            classification: "residential" | "commercial" | "mixed" | "unknown";
-            /** @description Normalised addresses, best first; empty when `invalid` */
-            suggestions: {
-                personName: string;
-                addressLine1: string;
-                countryCode: string;
-                provinceCode?: string;
-                companyName?: string;
-                phoneNumber?: string;
-                emailAddress?: string;
-                addressLine2?: string;
-                city?: string;
-                provinceName?: string;
-                postalCode?: string;
-                residential?: boolean;
-                timezone?: string;
-                canadaPostId?: string;
-                id?: string;
-                /** @enum {string} */
-                type?: "shipping" | "broker" | "buyer";
-            }[];
-            messages: {
-                /**
-                 * @description What the message says: `MISSING_FIELD`: a field the country requires is missing or blank: `invalid`; `COUNTRY_UNKNOWN`: `countryCode` is no ISO 3166-1 alpha-2 country code: `invalid`; `POSTAL_CODE_FORMAT`: the postal code does not have the country's format (Canada `A1A 1A1`, the US and its territories `12345` or `12345-6789`): `invalid`; `POSTAL_CODE_UNASSIGNED`: a ZIP code whose 3-digit prefix USPS's list does not assign: `unverified`; `PROVINCE_UNKNOWN`: the province or state is none of the country's, and the postal code does not settle it: `invalid`; `PROVINCE_MISMATCH`: the province or state does not match the postal code, and the postal code does not settle which it is: `invalid`; `PROVINCE_CORRECTED`: the province or state was missing, unknown or did not match the postal code; the suggestion takes it from the postal code: `corrected`; `PO_BOX`: the address is a post office box, where some services do not deliver: a note, the status is unchanged; `CARRIER_UNAVAILABLE`: the carrier that was to validate the address failed or did not answer in time; the built-in rules answered instead; `CARRIER_COUNTRY_NOT_COVERED`: the carrier named does not validate addresses of the address's country; the built-in rules answered instead; `CARRIER_NOTE`: the carrier's own note on the address, as it gave it (bounded, nothing of our account in it).
-                 * @enum {string}
-                 */
-                code: "MISSING_FIELD" | "COUNTRY_UNKNOWN" | "POSTAL_CODE_FORMAT" | "POSTAL_CODE_UNASSIGNED" | "PROVINCE_UNKNOWN" | "PROVINCE_MISMATCH" | "PROVINCE_CORRECTED" | "PO_BOX" | "CARRIER_UNAVAILABLE" | "CARRIER_COUNTRY_NOT_COVERED" | "CARRIER_NOTE";
-                message: string;
-                field?: string;
-            }[];
-            /**
-             * @description The carrier code whose address service answered, or `builtin`
-             * @example builtin
-             */
-            validatedBy: string;
         };
         AddressValidationRequest: {
             /** @description From 1 to 100 addresses, each as a rate request's shipper or recipient */
@@ -1657,6 +1662,11 @@ export interface operations {
                             rates: components["schemas"]["RateRecord"][];
                             /** @description Every carrier of the pricing group that gave no rate, in the group's order, each once; empty when every carrier rated. A carrier whose rates the request's selection left out (`cheapest`, a service code) is not listed */
                             unavailable: components["schemas"]["UnavailableCarrier"][];
+                            /** @description The shipper and recipient as validated, when `shippingOptions.addressValidation` is `validate` or `strict` (docs/addresses.md); absent otherwise */
+                            addressValidation?: {
+                                shipper: components["schemas"]["AddressValidation"];
+                                recipient: components["schemas"]["AddressValidation"];
+                            };
                         };
                     };
                 };
@@ -1720,21 +1730,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No carrier returned a rate (code NO_RATES) */
+            /** @description No carrier returned a rate (code NO_RATES), or, with `shippingOptions.addressValidation: strict`, the shipper or recipient address is `invalid` (code ADDRESS_INVALID, naming the party and the messages; `details` has one entry per message), before any carrier is asked */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "NO_RATES",
-                     *         "message": "No rates were returned for this shipment: no carrier of your pricing group can quote this selection"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

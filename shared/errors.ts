@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   MANIFEST_IN_PROGRESS: [409],
   /** Manifests: the close found no open shipment of the carrier to put on a manifest. */
   NOTHING_TO_MANIFEST: [422],
+  /** Rate with `shippingOptions.addressValidation: strict`: the shipper or recipient address is `invalid` (docs/addresses.md). */
+  ADDRESS_INVALID: [422],
   /** The local runtime's answer when a request body stops short of its Content-Length (LOCAL_BODY_TIMEOUT_MS). */
   REQUEST_TIMEOUT: [408],
 } as const satisfies Record<string, readonly number[]>;

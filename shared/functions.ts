@@ -173,7 +173,8 @@ const entries: FunctionEntry[] = [
   http('packaging-types', { table: 'read', writes: [], bucket: 'none' }),
   http('carriers', { table: 'read', writes: [], bucket: 'none' }),
   http('carrier-services', { table: 'read', writes: [], bucket: 'none' }),
-  http('rate', { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse], bucket: 'none', carrierSecrets: true }),
+  // The rate request and responses; a carrier's validation of the shipper and recipient, cached (ADDRVAL#<companyId>).
+  http('rate', { table: 'read', writes: [PK_PREFIX.rateRequest, PK_PREFIX.rateResponse, PK_PREFIX.addressValidation], bucket: 'none', carrierSecrets: true }),
   // The order, and the claim and order id on the rate response (shared/store/orders.ts); the carrier's own documents in the bucket;
   // for a carrier that pushes tracking, the tracking number's pointer to the order (TRACKNO#), written before subscribing.
   // and the order's entry among the company's open shipments (MANIFEST#<companyId> / OPEN#…), in the order's transaction.

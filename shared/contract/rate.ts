@@ -5,6 +5,7 @@
  */
 import * as z from '../zod';
 import { ADDRESS_FIELDS } from '../carriers/registry';
+import { addressValidation } from './addresses';
 import { rateRequestBodySchemaWith } from '../domain/rate/schema';
 import { UNAVAILABLE_CODE_MEANINGS, UNAVAILABLE_CODES, UNAVAILABLE_MESSAGE_MAX } from '../domain/rate/unavailable';
 import { localized, mode, money } from './shared-schemas';
@@ -86,6 +87,10 @@ export const rateResponse = z.object({
     description:
       "Every carrier of the pricing group that gave no rate, in the group's order, each once; empty when every carrier rated. A carrier whose rates the request's selection left out (`cheapest`, a service code) is not listed",
   }),
+  addressValidation: z.optional(z.object({ shipper: addressValidation, recipient: addressValidation })).register(z.globalRegistry, {
+    description:
+      'The shipper and recipient as validated, when `shippingOptions.addressValidation` is `validate` or `strict` (docs/addresses.md); absent otherwise',
+  }),
 });
 export type RateResponse = z.infer<typeof rateResponse>;
 
@@ -108,9 +113,11 @@ export const rateRoute = /* @__PURE__ */ defineRoute({
       },
     },
     422: {
-      description: 'No carrier returned a rate (code NO_RATES)',
+      description:
+        'No carrier returned a rate (code NO_RATES), or, with `shippingOptions.addressValidation: strict`, the shipper or recipient address is `invalid` (code ADDRESS_INVALID, naming the party and the messages; `details` has one entry per message), before any carrier is asked',
       examples: {
         noRates: { code: 'NO_RATES', message: 'No rates were returned for this shipment: no carrier of your pricing group can quote this selection' },
+        addressInvalid: { code: 'ADDRESS_INVALID', message: 'The recipient address is invalid: postalCode 1234 is not a ZIP code (12345 or 12345-6789)' },
       },
     },
   },

@@ -27,10 +27,13 @@ import { AppError } from '../errors';
 import { type LogPort, recordRatesReturned } from '../observability';
 import { listCompanyBoxes, listDefaultPackaging } from '../store/packaging';
 import { saveRateResults } from '../store/rates';
+import { createAddressValidationService, type AddressValidationService, type ValidatedAddress } from './address-validation';
 import { loadCarrierContext } from './carrier-context';
 
 export type RatingDependencies = {
   registry: CarrierRegistry;
+  /** The shipper's and recipient's validation (`shippingOptions.addressValidation`); over `registry` by default. */
+  addresses?: AddressValidationService;
   clock?: () => Date;
   newId?: () => string;
   logger: LogPort;
@@ -41,10 +44,52 @@ export type RateResponseData = RateResponse;
 
 const noRates = (detail: string) => new AppError(422, 'NO_RATES', `No rates were returned for this shipment: ${detail}`);
 
-export const createRatingService = ({ registry, clock = () => new Date(), newId = randomUUID, logger }: RatingDependencies) => ({
+/**
+ * The shipper and recipient as `shippingOptions.addressValidation` asks
+ * (docs/addresses.md): nothing for `none`; their validation otherwise, the
+ * recipient's `residential` taken from its classification when the caller
+ * did not send it; `strict` refuses an `invalid` one, before any carrier is
+ * asked to rate.
+ */
+const validateParties = async (
+  addresses: AddressValidationService,
+  company: Company,
+  body: RateRequestBody,
+  mode: KeyMode,
+): Promise<{ body: RateRequestBody; validation?: { shipper: ValidatedAddress; recipient: ValidatedAddress } }> => {
+  const option = body.shippingOptions.addressValidation ?? 'none';
+  if (option === 'none') return { body };
+  const [shipper, recipient] = (await addresses.validate(company, [body.shipper, body.recipient], mode)) as [ValidatedAddress, ValidatedAddress];
+  if (option === 'strict') {
+    for (const [party, result] of [
+      ['shipper', shipper],
+      ['recipient', recipient],
+    ] as const) {
+      if (result.status !== 'invalid') continue;
+      throw new AppError(422, 'ADDRESS_INVALID', `The ${party} address is invalid: ${result.messages.map((m) => m.message).join('; ')}`, {
+        details: result.messages.map((m) => ({ path: m.field ? `${party}.${m.field}` : party, message: m.message })),
+      });
+    }
+  }
+  const known = recipient.classification === 'residential' || recipient.classification === 'commercial';
+  const filled =
+    body.recipient.residential === undefined && known
+      ? { ...body, recipient: { ...body.recipient, residential: recipient.classification === 'residential' } }
+      : body;
+  return { body: filled, validation: { shipper, recipient } };
+};
+
+export const createRatingService = ({
+  registry,
+  clock = () => new Date(),
+  newId = randomUUID,
+  logger,
+  addresses = createAddressValidationService({ registry, logger, clock }),
+}: RatingDependencies) => ({
   /** Rates `body`, as the route read it, for `company` with a key of `mode`; throws AppError 400/422 for the interface's refusals. */
-  async rate(company: Company, body: RateRequestBody, mode: KeyMode): Promise<RateResponseData> {
+  async rate(company: Company, asSent: RateRequestBody, mode: KeyMode): Promise<RateResponseData> {
     const now = clock();
+    const { body, validation } = await validateParties(addresses, company, asSent, mode);
     const [context, defaults, companyBoxes] = await Promise.all([
       loadCarrierContext(company, mode),
       listDefaultPackaging(),
@@ -118,7 +163,15 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
     // The rate request lives exactly as long as its rate responses.
     const { expiresAt } = results.internal[0]!;
     await saveRateResults(
-      { requestId, companyId: company.companyId, request: prepared.request, createdDate: now.toISOString(), expiresAt, mode },
+      {
+        requestId,
+        companyId: company.companyId,
+        request: prepared.request,
+        createdDate: now.toISOString(),
+        expiresAt,
+        mode,
+        ...(validation ? { addressValidation: validation } : {}),
+      },
       results.internal.map((rate) => toStoredRate(rate, mode)),
     );
     recordRatesReturned(results.public.length);
@@ -129,7 +182,7 @@ export const createRatingService = ({ registry, clock = () => new Date(), newId 
       shortfalls: failures.map((f) => shortfallOf(f, sent.get(f.carrierCode))),
       rated: results.rated,
     });
-    return { requestId, mode, rates: results.public, unavailable };
+    return { requestId, mode, rates: results.public, unavailable, ...(validation ? { addressValidation: validation } : {}) };
   },
 });
 

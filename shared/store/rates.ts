@@ -32,6 +32,8 @@ export type StoredRateRequest = {
   expiresAt: string;
   /** The mode of the key that rated (its rate responses carry it too). */
   mode: KeyMode;
+  /** The shipper's and recipient's validation, when the request asked for it (docs/addresses.md): ship does not validate again. */
+  addressValidation?: { shipper: unknown; recipient: unknown };
 };
 
 export type { StoredRate };
@@ -48,13 +50,15 @@ const GZIP_OPTIONS = { chunkSize: 1024 } as const;
 
 /** The items of one rate request and its responses, as written. */
 export const rateItems = (request: StoredRateRequest, responses: readonly StoredRate[]) => {
-  const { request: body, ...meta } = request;
+  const { request: body, addressValidation, ...meta } = request;
   return [
     {
       ...keys.rateRequest(request.requestId),
       entityType: 'rateRequest',
       ...meta,
       requestGzip: gzipSync(JSON.stringify(body), GZIP_OPTIONS),
+      // Compressed with the request: a carrier's text never meets the marshaller.
+      ...(addressValidation ? { addressValidationGzip: gzipSync(JSON.stringify(addressValidation), GZIP_OPTIONS) } : {}),
       expiresAtEpoch: epochSeconds(request.expiresAt),
     },
     // Charges are one JSON string of tuples: as DynamoDB lists of numbers they were most of the
@@ -81,10 +85,14 @@ const rateRequestItem = z.pipe(
     createdDate: text,
     expiresAt: text,
     mode: z._default(keyModeSchema, 'live'),
+    addressValidationGzip: z.optional(z.instanceof(Uint8Array)),
   }),
-  z.transform(({ requestGzip, ...rest }): StoredRateRequest => ({
+  z.transform(({ requestGzip, addressValidationGzip, ...rest }): StoredRateRequest => ({
     ...rest,
     request: JSON.parse(gunzipSync(requestGzip).toString('utf8')) as Record<string, unknown>,
+    ...(addressValidationGzip
+      ? { addressValidation: JSON.parse(gunzipSync(addressValidationGzip).toString('utf8')) as StoredRateRequest['addressValidation'] }
+      : {}),
   })),
 );
 

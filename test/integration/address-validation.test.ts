@@ -15,6 +15,10 @@ import type { Company } from '../../shared/domain/entities';
 import type { Address } from '../../shared/domain/rate/schema';
 import { AppError } from '../../shared/errors';
 import { createAddressValidationService } from '../../shared/services/address-validation';
+import { createRatingService } from '../../shared/services/rating';
+import { getRateRequest } from '../../shared/store/rates';
+import type { RateRequestBody } from '../../shared/domain/rate/schema';
+import { sampleRateBody } from '../support/rate-body';
 import { callHandler, proxyEvent } from '../support/lambda';
 import { useFreshStack } from '../support/stack';
 
@@ -207,5 +211,64 @@ describe('POST /v1/addresses/validate', () => {
       const res = await post(apiKey, body);
       expect([JSON.stringify(body).slice(0, 80), res.status < 500]).toEqual([JSON.stringify(body).slice(0, 80), true]);
     }
+  });
+});
+
+describe('shippingOptions.addressValidation at rate', () => {
+  /** The sandbox registry, CARRIERX validating `countries` as `classification`, every rate call counted. */
+  const rating = (classification: AddressValidation['classification'] = 'residential', countries: string[] | '*' = '*') => {
+    const validations = registryWith(async ({ addresses }) => addresses.map((a) => ({ ...verified(a), classification })));
+    (validations.registry.port('CARRIERX')!.validateAddresses as { countries: unknown }).countries = countries;
+    let rateCalls = 0;
+    const registry: CarrierRegistry = {
+      ...validations.registry,
+      port: (code) => {
+        const port = validations.registry.port(code);
+        return port && { ...port, rate: (...args: Parameters<typeof port.rate>) => (rateCalls++, port.rate(...args)) };
+      },
+    };
+    return { service: createRatingService({ registry, logger: silent }), validations: validations.calls, rateCalls: () => rateCalls };
+  };
+  const body = (addressValidation?: 'none' | 'validate' | 'strict') => {
+    const sample = sampleRateBody() as RateRequestBody;
+    delete sample.recipient.residential;
+    return { ...sample, shippingOptions: { ...sample.shippingOptions, ...(addressValidation ? { addressValidation } : {}) } };
+  };
+
+  it('none, the default, validates nothing and answers as before', async () => {
+    const { service, validations } = rating();
+    for (const option of [undefined, 'none'] as const) expect(await service.rate(company, body(option), 'live')).not.toHaveProperty('addressValidation');
+    expect(validations).toHaveLength(0);
+  });
+
+  it("validate answers both parties, fills the recipient's residential from its classification, and stores the validation with the rate", async () => {
+    const { service } = rating('commercial');
+    const data = await service.rate(company, body('validate'), 'live');
+    expect(data.addressValidation).toMatchObject({
+      shipper: { validatedBy: 'CARRIERX' },
+      recipient: { validatedBy: 'CARRIERX', classification: 'commercial' },
+    });
+    const stored = await getRateRequest(data.requestId, company.companyId, new Date());
+    expect(stored).toMatchObject({
+      status: 'found',
+      item: { request: { recipient: { residential: false } }, addressValidation: { recipient: { classification: 'commercial' } } },
+    });
+    const sent = { ...body('validate'), recipient: { ...body('validate').recipient, residential: true } };
+    const kept = await service.rate(company, sent, 'live');
+    expect((await getRateRequest(kept.requestId, company.companyId, new Date())) as unknown).toMatchObject({
+      item: { request: { recipient: { residential: true } } },
+    });
+  });
+
+  it('strict refuses an invalid recipient with 422 ADDRESS_INVALID before any carrier rates', async () => {
+    const { service, rateCalls } = rating('residential', []);
+    const sent = body('strict');
+    const refused = service.rate(company, { ...sent, recipient: { ...sent.recipient, countryCode: 'CA', postalCode: 'NOT A CODE' } }, 'live');
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      code: 'ADDRESS_INVALID',
+      message: expect.stringContaining('The recipient address is invalid: postalCode'),
+    });
+    expect(rateCalls()).toBe(0);
   });
 });

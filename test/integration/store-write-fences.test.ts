@@ -127,7 +127,11 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
  * sandbox carrier validates addresses; test/integration/address-validation.test.ts
  * sees it written).
  */
-const LIVE_CARRIER_ONLY: Record<string, readonly string[]> = { ship: [PK_PREFIX.trackingNumber], 'addresses-validate': [PK_PREFIX.addressValidation] };
+const LIVE_CARRIER_ONLY: Record<string, readonly string[]> = {
+  ship: [PK_PREFIX.trackingNumber],
+  'addresses-validate': [PK_PREFIX.addressValidation],
+  rate: [PK_PREFIX.addressValidation],
+};
 
 describe.each(httpFunctions().map((f) => [f.name, f] as const))('%s', (name, f) => {
   it(`writes only items under ${f.access.writes.join(', ') || 'no prefix'}`, async () => {

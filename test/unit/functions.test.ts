@@ -73,7 +73,7 @@ describe('table writes', () => {
       'packaging-types': [],
       carriers: [],
       'carrier-services': [],
-      rate: ['RATEREQ#', 'RATERESP#'],
+      rate: ['RATEREQ#', 'RATERESP#', 'ADDRVAL#'],
       ship: ['ORDER#', 'RATERESP#', 'TRACKNO#', 'MANIFEST#'],
       labels: [],
       'label-file': ['ORDER#'],

@@ -130,6 +130,10 @@ export const shippingOptionsSchema = z.object({
   saturdayDelivery: z.optional(z.boolean()),
   packingSlipType: z.optional(code()),
   deliveryInstructions: z.optional(text()),
+  addressValidation: z.optional(z.enum(['none', 'validate', 'strict'])).register(z.globalRegistry, {
+    description:
+      "Check the shipper and recipient before rating (docs/addresses.md). `none` (default): not checked. `validate`: the answer's `addressValidation` has both results, and `recipient.residential`, when not sent, is taken from the recipient's classification. `strict`: as `validate`, and an `invalid` address is refused with 422 `ADDRESS_INVALID` before any carrier is asked",
+  }),
 });
 
 export const packagingTypeObjectSchema = z.object({
