@@ -1315,7 +1315,7 @@ export interface components {
             }[];
             /**
              * @description The carrier whose address service validates them (a `code` of GET /v1/carriers that validates addresses), in either case; addresses of countries it does not cover get the built-in rules. Default: for each address, the first carrier of the pricing group that validates its country, else the built-in rules
-             * @example UPS
+             * @example CARRIERX
              */
             carrierCode?: string;
         };

@@ -27,7 +27,7 @@ export const addressValidateBody = z
       .register(z.globalRegistry, {
         description:
           'The carrier whose address service validates them (a `code` of GET /v1/carriers that validates addresses), in either case; addresses of countries it does not cover get the built-in rules. Default: for each address, the first carrier of the pricing group that validates its country, else the built-in rules',
-        example: 'UPS',
+        example: 'CARRIERX',
       }),
   })
   .register(z.globalRegistry, { id: 'AddressValidationRequest' });
