@@ -142,7 +142,8 @@ export const createAddressValidationService = ({
             throw new Error(`answered ${Array.isArray(answer) ? answer.length : 'no'} results for ${chunk.length}`);
           const kept = answer.map(bounded);
           if (kept.some((result) => result === undefined)) throw new Error('answered a result that is no validation');
-          chunk.forEach(([hash], i) => fresh.set(hash, kept[i]!));
+          // A suggestion keeps what the carrier did not say of the address (the person, the phone): it is the caller's address, fixed.
+          chunk.forEach(([hash, address], i) => fresh.set(hash, { ...kept[i]!, suggestions: kept[i]!.suggestions.map((s) => ({ ...address, ...s })) }));
         } catch (error) {
           const kind = failureKind(error);
           failure = failure === 'timeout' || kind === 'timeout' ? 'timeout' : 'error';

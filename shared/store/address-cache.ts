@@ -32,6 +32,15 @@ const storedResult = z.object({
 
 type Scope = { companyId: string; mode: KeyMode; carrierCode: string };
 
+/** A stored result's JSON, or undefined when it is not JSON: an item that cannot be read is a miss, never a failed request. */
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 /** The cached validations of the addresses of `hashes` still within their day, by hash. */
 export const readCachedValidations = async (scope: Scope, hashes: readonly string[], nowEpoch: number): Promise<Map<string, AddressValidation>> => {
   const found = new Map<string, AddressValidation>();
@@ -45,7 +54,7 @@ export const readCachedValidations = async (scope: Scope, hashes: readonly strin
       for (const raw of out.Responses?.[config.tableName] ?? []) {
         const item = cachedItem.safeParse(raw);
         if (!item.success || item.data.expiresAtEpoch <= nowEpoch) continue;
-        const result = storedResult.safeParse(JSON.parse(item.data.result));
+        const result = storedResult.safeParse(parsed(item.data.result));
         const hash = bySk.get(item.data.sk);
         if (result.success && hash !== undefined) found.set(hash, result.data as AddressValidation);
       }

@@ -155,6 +155,11 @@ describe('address validation service', () => {
     expect(result!.messages).toHaveLength(10);
     expect(result!.messages[0]!.code).toBe('CARRIER_NOTE');
     expect(result!.messages[0]!.message.length).toBeLessThanOrEqual(300);
+    const terse = registryWith(async ({ addresses }) =>
+      addresses.map((a) => ({ ...verified(a), suggestions: [{ addressLine1: 'ONE MAIN ST', city: 'SPRINGFIELD' } as Address] })),
+    );
+    const [merged] = await createAddressValidationService({ registry: terse.registry, logger: silent }).validate(company, [us(402)], 'live');
+    expect(merged!.suggestions).toEqual([{ ...us(402), addressLine1: 'ONE MAIN ST', city: 'SPRINGFIELD' }]);
     const short = registryWith(async () => []);
     const [fallback] = await createAddressValidationService({ registry: short.registry, logger: silent }).validate(company, [us(401)], 'live');
     expect(fallback!.validatedBy).toBe('builtin');
