@@ -17,6 +17,7 @@ import { startFedexMock, type FedexMock } from '../../local/fedex/mock-server';
 import { startUpsMock, type UpsMock } from '../../local/ups/mock-server';
 import { apiCaller } from '../support/api-caller';
 import { connectCarrierAccount } from '../support/cli';
+import { sampleRateBody } from '../support/rate-body';
 import { MOCK_CARRIER_TIMEOUTS, startRuntime, stopRuntime, type RunningRuntime } from '../support/runtime';
 import { describeWithFedexDocuments } from '../unit/local/fedex/documents-present';
 
@@ -97,6 +98,29 @@ describeWithFedexDocuments('address validation by UPS and FedEx through npm star
     // A test key never reaches production.
     expect(upsLive.seen.filter((s) => s.path.includes('addressvalidation'))).toEqual([]);
     expect(fedexLive.seen.filter((s) => s.path.startsWith('/address/'))).toEqual([]);
+  });
+
+  it('strict refuses an invalid recipient with 422 before any carrier is asked for a rate', async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const seenBefore = [upsTest.seen.length, fedexTest.seen.length];
+    const body = sampleRateBody() as Record<string, unknown> & { recipient: Record<string, unknown>; shippingOptions: Record<string, unknown> };
+    const refused = await call(key, '/rate', {
+      method: 'POST',
+      body: JSON.stringify({
+        ...body,
+        recipient: { ...body.recipient, postalCode: '12345' },
+        shippingOptions: { ...body.shippingOptions, addressValidation: 'strict' },
+      }),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toMatchObject({ code: 'ADDRESS_INVALID' });
+    const asked = [...upsTest.seen.slice(seenBefore[0]), ...fedexTest.seen.slice(seenBefore[1])].map((s) => s.path);
+    const ratePaths = (paths: string[]) => paths.filter((p) => /rating|\/rate\//.test(p));
+    expect(ratePaths(asked)).toEqual([]);
+    // The check is not vacuous: without strict, the same body is rated by UPS's stand-in.
+    const rated = await call(key, '/rate', { method: 'POST', body: JSON.stringify({ ...body, recipient: { ...body.recipient, postalCode: '12345' } }) });
+    expect(rated.status).toBe(200);
+    expect(ratePaths(upsTest.seen.slice(seenBefore[0]).map((s) => s.path)).length).toBeGreaterThan(0);
   });
 
   it('no credential of either account appears in an answer', () => {
