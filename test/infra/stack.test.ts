@@ -234,7 +234,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               ],
         ]);
       }
-      expect(fences.get('rate')).toEqual([expect.objectContaining({ prefixes: ['RATEREQ#*', 'RATERESP#*'] })]);
+      expect(fences.get('rate')).toEqual([expect.objectContaining({ prefixes: ['ADDRVAL#*', 'RATEREQ#*', 'RATERESP#*'] })]);
       for (const name of ['packaging-types', 'carriers', 'carrier-services']) expect(fences.get(name)).toEqual([]);
     });
 
