@@ -123,6 +123,21 @@ describeWithFedexDocuments('address validation by UPS and FedEx through npm star
     expect(ratePaths(upsTest.seen.slice(seenBefore[0]).map((s) => s.path)).length).toBeGreaterThan(0);
   });
 
+  it("validate at rate answers each party's validation by the carrier that covers its country", async () => {
+    const key = readDemoFile(dataDir)!.testApiKey!;
+    const body = sampleRateBody() as Record<string, unknown> & { shippingOptions: Record<string, unknown> };
+    const rated = await call(key, '/rate', {
+      method: 'POST',
+      body: JSON.stringify({ ...body, shippingOptions: { ...body.shippingOptions, addressValidation: 'validate' } }),
+    });
+    expect(rated.status).toBe(200);
+    const validation = (rated.json.data as { addressValidation: Record<'shipper' | 'recipient', Result> }).addressValidation;
+    // The sample's parties are Canadian: FedEx covers Canada, UPS only the US and Puerto Rico.
+    expect(validation.recipient).toMatchObject({ validatedBy: 'FEDEX' });
+    expect(['residential', 'commercial', 'mixed', 'unknown']).toContain(validation.recipient.classification);
+    expect(validation.shipper).toMatchObject({ validatedBy: 'FEDEX' });
+  });
+
   it('no credential of either account appears in an answer', () => {
     const all = answers.join('\n');
     for (const secret of [FEDEX_CLIENT.clientSecret, UPS_CLIENT.clientSecret]) expect(all).not.toContain(secret);
