@@ -132,7 +132,7 @@ describe('SANDBOX_CARRIERS=test (prod)', () => {
     expect(await seenBy(keys.live)).toMatchObject({
       carriers: ['UPS'],
       withServices: ['UPS'],
-      packagingCarriers: ['CANADAPOST', 'UPS'],
+      packagingCarriers: ['CANADAPOST', 'FEDEX', 'UPS'],
       rateCarriers: ['UPS'],
       unavailableCarriers: [],
     });
@@ -169,7 +169,12 @@ describe('SANDBOX_CARRIERS=off', () => {
     const sandboxRate = quoted.rates.find((r) => r.carrier.code === 'CARRIERY')!;
     setting('off');
     for (const key of [keys.live, keys.test]) {
-      expect(await seenBy(key)).toMatchObject({ carriers: ['UPS'], withServices: ['UPS'], packagingCarriers: ['CANADAPOST', 'UPS'], rateCarriers: ['UPS'] });
+      expect(await seenBy(key)).toMatchObject({
+        carriers: ['UPS'],
+        withServices: ['UPS'],
+        packagingCarriers: ['CANADAPOST', 'FEDEX', 'UPS'],
+        rateCarriers: ['UPS'],
+      });
     }
     expectNotFound(await ship(keys.test, sandboxRate.rateResponseId));
   });
