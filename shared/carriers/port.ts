@@ -34,6 +34,7 @@ import type {
   PickupAvailability,
   PickupAvailabilityInput,
   PickupInput,
+  PickupLookup,
   PickupRef,
   PushAuthentication,
   PushedEvents,
@@ -143,15 +144,15 @@ export const CAPABILITIES = {
   /**
    * A carrier that picks parcels up on request: its windows for a place and
    * day, a booking under our reference (exactly once: `find` looks the
-   * reference up after an unknown outcome), and its cancel. Declared, not
-   * yet implemented by any carrier.
+   * reference up after an unknown outcome, within the day and place the
+   * booking was for), and its cancel.
    */
   pickups: {
     operations: {
       availability: call<PickupAvailabilityInput, PickupAvailability>(),
       create: call<PickupInput, CarrierPickup>(),
       cancel: call<PickupRef, void>(),
-      find: call<string, CarrierPickup | undefined>(),
+      find: call<PickupLookup, CarrierPickup | undefined>(),
     },
   },
   /**

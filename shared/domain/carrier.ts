@@ -228,24 +228,53 @@ export type PushedReport = { trackingNumber: string; report: { transitStatus: Tr
 export type PushedEvents = { ok: true; reports: readonly PushedReport[] } | { ok: false; status: 400 | 413; field: string; reason: string; message: string };
 
 /**
- * Pickups (a capability declared, not yet implemented by any carrier): a
- * place and day to ask a carrier's windows for.
+ * Pickups (the `pickups` capability, docs/pickups.md): a place and day to
+ * ask a carrier's windows for.
  */
 export type PickupAvailabilityInput = { address: Address; date: string };
-/** When a carrier comes by: the day (YYYY-MM-DD), and the local times (HH:MM) the parcels are ready from and the place closes at. */
+/** When a carrier comes by: the day (YYYY-MM-DD), and the local times (HH:MM, 24 h, local at the place) the parcels are ready from and the place closes at. */
 export type PickupWindow = { date: string; readyTime: string; closeTime: string };
-/** The windows a carrier offers for a place and day, earliest first. */
-export type PickupAvailability = { windows: PickupWindow[] };
+/** The windows a carrier offers for a place and day, earliest first, and the local time (HH:MM) after which that day can no longer be booked, where the carrier says. */
+export type PickupAvailability = { windows: PickupWindow[]; cutoffTime?: string };
+/** What a pickup holds: how many parcels and their total weight, in the unit system of the shipments (`kg`/`lb`). */
+export type PickupLoad = { packageCount: number; totalWeight: { value: number; unit: 'kg' | 'lb' } };
 /**
- * A pickup to book of these shipments, at `address` within `window`, under
- * our reference, which the carrier is asked for after an unknown outcome
- * (`mayExist`), so a retry never books a second one.
+ * A pickup to book at `address` within `window`, under our reference, which
+ * the carrier is asked for after an unknown outcome (`mayExist`), so a retry
+ * never books a second one. `shipments` are the orders' packages when the
+ * caller named orders (empty otherwise); `load` is always given (counted from
+ * those shipments, or as the caller said). `contact` is who the driver asks
+ * for (the company's or the orders' shipper).
  */
-export type PickupInput = { reference: string; address: Address; window: PickupWindow; shipments: readonly ShipmentRef[]; mayExist?: boolean };
-/** A pickup as the carrier booked it: its confirmation number, its window, and the carrier's place that sends the driver where it names one. */
-export type CarrierPickup = { reference: string; confirmationNumber: string; window: PickupWindow; location?: string };
-/** What a carrier needs to cancel a pickup it booked. */
-export type PickupRef = { reference: string; confirmationNumber: string; date: string; location?: string };
+export type PickupInput = {
+  reference: string;
+  address: Address;
+  window: PickupWindow;
+  shipments: readonly ShipmentRef[];
+  load: PickupLoad;
+  instructions?: string;
+  mayExist?: boolean;
+};
+/**
+ * A pickup as the carrier booked it: its confirmation number, its window,
+ * the carrier's place that sends the driver where it names one, and what the
+ * carrier bills for it (UPS's on-demand pickups), in integer minor units.
+ */
+export type CarrierPickup = {
+  reference: string;
+  confirmationNumber: string;
+  window: PickupWindow;
+  location?: string;
+  charges?: { amount: number; currency: string };
+};
+/** What a carrier is asked to find a booking by: our reference, and the day and place it was for. */
+export type PickupLookup = { reference: string; date: string; address: Address };
+/**
+ * What a carrier needs to cancel a pickup it booked. A carrier that will no
+ * longer cancel it (past its cut-off, driver dispatched) throws
+ * CarrierRefusal with its reason: the API answers 409.
+ */
+export type PickupRef = { reference: string; confirmationNumber: string; date: string; location?: string; address: Address };
 
 /** Addresses a carrier validates (the `validateAddresses` capability), shaped as a rate request's parties. */
 export type AddressValidationInput = { addresses: readonly Address[] };
