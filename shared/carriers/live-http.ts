@@ -7,9 +7,10 @@
  *
  * Hand-written, and why it stays: no library reads a fetch body up to a
  * bound without buffering it whole first, and none knows which host is a
- * carrier's production. The attempts' loop stays in each client (UPS's
- * renews its OAuth token on a 401 without counting an attempt), around
- * `nextWait` (docs/decisions.md).
+ * carrier's production. The attempts' loop of a carrier that authorizes
+ * with a bearer token (UPS, FedEx) is `sendWithBearer`: it renews the token
+ * on a 401 without counting an attempt, which no retry library knows
+ * (docs/decisions.md).
  */
 import { carrierBaseUrlOverride } from '../config';
 import { sleepFor } from './signals';
@@ -65,6 +66,73 @@ export function nextWait(
   if (n >= policy.maxAttempts) return undefined;
   const wait = failure.afterMs ?? policy.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
   return wait > policy.maxDelayMs ? undefined : wait;
+}
+
+/** The policy of one request's attempts (liveHttpDefaults gives a deployed client's). */
+export type AttemptPolicy = Pick<Required<LiveHttpDependencies>, 'sleep' | 'random' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
+
+/** One request to a carrier that authorizes with a bearer token, as its client sends it. */
+export type BearerRequest<Answer extends { status: number }> = {
+  /** The account's token (cached or fetched). */
+  token(signal: AbortSignal): Promise<string>;
+  /** One attempt with this token: its answer, or RetryableFailure when it may go again; any other error ends the request. */
+  attempt(token: string, signal: AbortSignal): Promise<Answer>;
+  /** Forgets a token the carrier refused (401). */
+  invalidate(token: string): void;
+  /** The error when a renewed token is refused too: the account's credentials (the call's `unusable`). */
+  refused(): Error;
+  /** The error when every attempt failed, from the last one's reason. */
+  gaveUp(reason: string, attempts: number): Error;
+  /** Throws when an answer is a refusal of the account rather than an answer (FedEx's 403). */
+  inspect?(answer: Answer): void;
+};
+
+/**
+ * Sends one request: attempts up to the policy's, waiting `nextWait` between
+ * them; a 401 drops the token and goes once more with a new one, which is
+ * not an attempt (the carrier refused before acting); a second 401 is
+ * `refused()`. The signal ends the waits and the attempts.
+ */
+export async function sendWithBearer<Answer extends { status: number }>(
+  request: BearerRequest<Answer>,
+  policy: AttemptPolicy,
+  signal: AbortSignal,
+): Promise<Answer> {
+  let renewed = false;
+  let lastReason = 'no attempt';
+  for (let n = 1; n <= policy.maxAttempts; n++) {
+    if (signal.aborted) throw signal.reason;
+    const token = await request.token(signal);
+    let answer: Answer;
+    try {
+      answer = await request.attempt(token, signal);
+    } catch (error) {
+      if (!(error instanceof RetryableFailure)) throw error;
+      lastReason = error.reason;
+      const wait = nextWait(n, error, policy);
+      if (wait === undefined) break;
+      await policy.sleep(wait, signal);
+      continue;
+    }
+    request.inspect?.(answer);
+    if (answer.status !== 401) return answer;
+    request.invalidate(token);
+    if (renewed) throw request.refused();
+    renewed = true;
+    n--; // A renewed token is not a retry.
+  }
+  throw request.gaveUp(lastReason, policy.maxAttempts);
+}
+
+/** The body of an answer as JSON, read up to `limit` bytes: undefined when empty, too large or not JSON. */
+export async function readJsonBounded(response: Response, limit: number): Promise<unknown> {
+  const bytes = await readBounded(response, limit).catch(() => undefined);
+  if (!bytes || bytes.length === 0) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** `Retry-After` in seconds or as an HTTP date, as milliseconds from now; undefined when absent or unreadable. */

@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { CarrierError, type CarrierAccount, type CarrierAccountUnusable, type CarrierMode } from '../../domain/carrier';
 import type { LiveCall } from '../live-call';
-import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
+import { liveHttpDefaults, readBounded, retryAfterMs, RetryableFailure, sendWithBearer, type LiveHttpDependencies } from '../live-http';
 import type { FedexAnswer, FedexApi, FedexRequest } from './api';
 import { fedexUrl } from './config';
 import { FEDEX, fedexErrorMessage } from './errors';
@@ -38,7 +38,7 @@ const parseJson = (text: string): unknown => {
 };
 
 export function createFedexApi(target: { mode: CarrierMode; account: CarrierAccount; call: LiveCall }, deps: FedexHttpDependencies = {}): FedexApi {
-  const { fetch: fetchImpl, sleep, random, maxAttempts, baseDelayMs, maxDelayMs, maxBodyBytes } = liveHttpDefaults(deps);
+  const { fetch: fetchImpl, maxBodyBytes, ...policy } = liveHttpDefaults(deps);
   const tokens = deps.tokens ?? fedexTokens;
   const { mode, account, call } = target;
   let checked = false;
@@ -107,34 +107,23 @@ export function createFedexApi(target: { mode: CarrierMode; account: CarrierAcco
     mode,
     scrub: (text) => call.scrub(text),
     async send(request, signal) {
-      let refreshed = false;
-      let lastReason = 'no attempt';
       await checkCredentials();
-      for (let n = 1; n <= maxAttempts; n++) {
-        if (signal.aborted) throw signal.reason;
-        const token = await tokenFor(signal);
-        let answer: FedexAnswer;
-        try {
-          answer = await attempt(request, token, signal);
-        } catch (error) {
-          if (!(error instanceof RetryableFailure)) throw error;
-          lastReason = error.reason;
-          const wait = nextWait(n, error, { maxAttempts, baseDelayMs, maxDelayMs, random });
-          if (wait === undefined) break;
-          await sleep(wait, signal);
-          continue;
-        }
-        if (answer.status === 403)
-          throw call.unusable(
-            `FedEx refused the carrier account’s credentials for its account number (HTTP 403${fedexErrorMessage(answer.body) ? `: ${fedexErrorMessage(answer.body)}` : ''})`,
-          );
-        if (answer.status !== 401) return answer;
-        tokens.invalidate({ mode, account }, token);
-        if (refreshed) throw call.unusable('FedEx refused the carrier account’s credentials (HTTP 401)');
-        refreshed = true;
-        n--; // A renewed token is not a retry.
-      }
-      throw new CarrierError(FEDEX, `${lastReason} (gave up after ${maxAttempts} attempts)`);
+      return sendWithBearer<FedexAnswer>(
+        {
+          token: tokenFor,
+          attempt: (token, signal) => attempt(request, token, signal),
+          invalidate: (token) => tokens.invalidate({ mode, account }, token),
+          refused: () => call.unusable('FedEx refused the carrier account’s credentials (HTTP 401)'),
+          gaveUp: (reason, attempts) => new CarrierError(FEDEX, `${reason} (gave up after ${attempts} attempts)`),
+          inspect(answer) {
+            if (answer.status !== 403) return;
+            const said = fedexErrorMessage(answer.body);
+            throw call.unusable(`FedEx refused the carrier account’s credentials for its account number (HTTP 403${said ? `: ${said}` : ''})`);
+          },
+        },
+        policy,
+        signal,
+      );
     },
   };
 }

@@ -20,8 +20,8 @@
  */
 import * as z from '../../zod';
 import { LiveCall } from '../live-call';
-import { readBounded } from '../live-http';
-import { untilAborted } from '../signals';
+import { readJsonBounded } from '../live-http';
+import { createTokenCache, renewAt, type TokenCache, type TokenEntry } from '../token-cache';
 import { CarrierError, type CarrierAccount, type CarrierMode } from '../../domain/carrier';
 import { fedexUrl } from './config';
 import { FEDEX, fedexErrorMessage } from './errors';
@@ -55,12 +55,11 @@ export function tokenFormOf(credentials: Record<string, string>): FedexTokenForm
 
 export const INCOMPLETE_CREDENTIALS = 'the carrier account’s credentials have no FedEx clientId and clientSecret (and a childKey only with its childSecret)';
 
-export type FedexTokenCache = {
-  token(options: { signal: AbortSignal; mode: CarrierMode; account: CarrierAccount }): Promise<string>;
-  invalidate(options: { mode: CarrierMode; account: CarrierAccount }, token: string): void;
-};
+/** The container's FedEx tokens (../token-cache.ts). */
+export type FedexTokenCache = TokenCache;
 
-type Entry = { token: string; renewAt: number };
+/** Bytes read of a token answer at most (a token is a few KB). */
+const TOKEN_ANSWER_BYTES = 64 * 1024;
 
 export function createFedexTokenCache(
   options: { fetch?: typeof globalThis.fetch; now?: () => number; maxEntries?: number; timeoutMs?: number } = {},
@@ -71,14 +70,8 @@ export function createFedexTokenCache(
     maxEntries = 200,
     timeoutMs = 10_000,
   } = options;
-  const cached = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<Entry>>();
-  const keyOf = (mode: CarrierMode, account: CarrierAccount): string => {
-    if (!account.carrierAccountId) throw new CarrierError(FEDEX, 'FedEx calls need a registered carrier account (carrierAccountId) with its credentials');
-    return `${mode}\u0000${account.carrierAccountId}`;
-  };
 
-  async function requestToken(mode: CarrierMode, account: CarrierAccount): Promise<Entry> {
+  async function requestToken(mode: CarrierMode, account: CarrierAccount): Promise<TokenEntry> {
     const call = new LiveCall(FEDEX, account.carrierAccountId);
     const form = tokenFormOf(await account.credentials());
     if (!form) throw call.unusable(INCOMPLETE_CREDENTIALS);
@@ -97,13 +90,7 @@ export function createFedexTokenCache(
     } catch (error) {
       throw fail(`FedEx token request failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
     }
-    const bytes = await readBounded(response, 64 * 1024).catch(() => undefined);
-    let body: unknown;
-    try {
-      body = bytes && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined;
-    } catch {
-      body = undefined;
-    }
+    const body = await readJsonBounded(response, TOKEN_ANSWER_BYTES);
     if (!response.ok) {
       const said = fedexErrorMessage(body);
       if (response.status === 401 || response.status === 403)
@@ -112,40 +99,10 @@ export function createFedexTokenCache(
     }
     const parsed = tokenSchema.safeParse(body);
     if (!parsed.success) throw fail('FedEx answered the token request with a malformed token');
-    const lifetimeMs = parsed.data.expires_in * 1000;
-    return { token: parsed.data.access_token, renewAt: requestedAt + lifetimeMs - Math.min(60_000, lifetimeMs / 2) };
+    return { token: parsed.data.access_token, renewAt: renewAt(requestedAt, parsed.data.expires_in * 1000) };
   }
 
-  return {
-    async token({ signal, mode, account }) {
-      if (signal.aborted) throw signal.reason;
-      const key = keyOf(mode, account);
-      const hit = cached.get(key);
-      if (hit && now() < hit.renewAt) return hit.token;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = requestToken(mode, account).then(
-          (entry) => {
-            inFlight.delete(key);
-            cached.delete(key);
-            cached.set(key, entry);
-            while (cached.size > maxEntries) cached.delete(cached.keys().next().value as string);
-            return entry;
-          },
-          (error: unknown) => {
-            inFlight.delete(key);
-            throw error;
-          },
-        );
-        inFlight.set(key, pending);
-      }
-      return (await untilAborted(pending, signal)).token;
-    },
-    invalidate({ mode, account }, token) {
-      const key = keyOf(mode, account);
-      if (cached.get(key)?.token === token) cached.delete(key);
-    },
-  };
+  return createTokenCache({ code: FEDEX, name: 'FedEx' }, requestToken, { now, maxEntries });
 }
 
 /** The token cache of this container. */

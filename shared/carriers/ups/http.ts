@@ -24,7 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import { CarrierError, type CarrierAccountUnusable } from '../../domain/carrier';
 import { LiveCall } from '../live-call';
-import { liveHttpDefaults, nextWait, readBounded, retryAfterMs, RetryableFailure, type LiveHttpDependencies } from '../live-http';
+import { liveHttpDefaults, readBounded, retryAfterMs, RetryableFailure, sendWithBearer, type LiveHttpDependencies } from '../live-http';
 import type { UpsAnswer, UpsApi, UpsApiTarget, UpsRequest } from './api';
 import { upsApiUrl } from './config';
 import { UPS, upsErrorMessage, upsTokens, type UpsTokenCache } from './oauth';
@@ -48,7 +48,7 @@ const parseJson = (text: string): unknown => {
 };
 
 export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {}): UpsApi {
-  const { fetch: fetchImpl, sleep, random, maxAttempts, baseDelayMs, maxDelayMs, maxBodyBytes } = liveHttpDefaults(deps);
+  const { fetch: fetchImpl, maxBodyBytes, ...policy } = liveHttpDefaults(deps);
   const tokens = deps.tokens ?? upsTokens;
   const { mode, account } = target;
   const call = target.call ?? new LiveCall(UPS, account.carrierAccountId);
@@ -122,31 +122,19 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
   return {
     mode,
     async send(request, signal) {
-      let refreshed = false;
-      let lastReason = 'no attempt';
       await checkCredentials();
-      for (let n = 1; n <= maxAttempts; n++) {
-        if (signal.aborted) throw signal.reason;
-        const token = await tokenFor(signal);
-        let answer: UpsAnswer;
-        try {
-          answer = await attempt(request, token, signal);
-        } catch (error) {
-          if (!(error instanceof RetryableFailure)) throw error;
-          lastReason = error.reason;
-          const wait = nextWait(n, error, { maxAttempts, baseDelayMs, maxDelayMs, random });
-          if (wait === undefined) break;
-          await sleep(wait, signal);
-          continue;
-        }
-        if (answer.status !== 401) return answer;
-        tokens.invalidate({ mode, account }, token);
-        // Refused before UPS acted on it: the call has done nothing unless an earlier request of it may have.
-        if (refreshed) throw call.unusable('UPS refused the carrier account’s credentials (HTTP 401)');
-        refreshed = true;
-        n--; // A refreshed token is not a retry.
-      }
-      throw new CarrierError(UPS, `${lastReason} (gave up after ${maxAttempts} attempts)`);
+      return sendWithBearer<UpsAnswer>(
+        {
+          token: tokenFor,
+          attempt: (token, signal) => attempt(request, token, signal),
+          invalidate: (token) => tokens.invalidate({ mode, account }, token),
+          // Refused before UPS acted on it: the call has done nothing unless an earlier request of it may have.
+          refused: () => call.unusable('UPS refused the carrier account’s credentials (HTTP 401)'),
+          gaveUp: (reason, attempts) => new CarrierError(UPS, `${reason} (gave up after ${attempts} attempts)`),
+        },
+        policy,
+        signal,
+      );
     },
   };
 }

@@ -29,7 +29,8 @@
  */
 import * as z from '../../zod';
 import { LiveCall } from '../live-call';
-import { untilAborted } from '../signals';
+import { readJsonBounded } from '../live-http';
+import { createTokenCache, renewAt, type TokenCache, type TokenEntry } from '../token-cache';
 import { CarrierError, type CarrierAccount, type CarrierMode } from '../../domain/carrier';
 import { upsTokenUrl } from './config';
 import type { Documented, Mismatches, OAuth, Rating, Shipping, TokenForm, Tracking } from './documents';
@@ -78,20 +79,8 @@ export function upsErrorMessage(body: unknown): string | undefined {
   );
 }
 
-export type UpsTokenOptions = {
-  signal: AbortSignal;
-  mode: CarrierMode;
-  account: CarrierAccount;
-};
-
-export type UpsTokenCache = {
-  /** A bearer token for the account in this mode: cached, shared or fetched. */
-  token(options: UpsTokenOptions): Promise<string>;
-  /** Forgets `token` (UPS refused it) for the account and mode; a newer token stays. */
-  invalidate(options: Pick<UpsTokenOptions, 'mode' | 'account'>, token: string): void;
-  /** How many tokens are cached (for tests). */
-  readonly size: number;
-};
+/** The container's UPS tokens (../token-cache.ts). */
+export type UpsTokenCache = TokenCache;
 
 export type UpsTokenCacheOptions = {
   fetch?: typeof globalThis.fetch;
@@ -104,12 +93,8 @@ export type UpsTokenCacheOptions = {
   timeoutMs?: number;
 };
 
-type Entry = { token: string; renewAt: number };
-
-const keyOf = (mode: CarrierMode, account: CarrierAccount): string => {
-  if (!account.carrierAccountId) throw new CarrierError(UPS, 'UPS calls need a registered carrier account (carrierAccountId) with its credentials');
-  return `${mode}\u0000${account.carrierAccountId}`;
-};
+/** Bytes read of a token answer at most (a token is a few KB). */
+const TOKEN_ANSWER_BYTES = 64 * 1024;
 
 export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsTokenCache {
   const {
@@ -119,19 +104,8 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
     maxEntries = 200,
     timeoutMs = 10_000,
   } = options;
-  const cached = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<Entry>>();
 
-  const remember = (key: string, entry: Entry) => {
-    cached.delete(key);
-    cached.set(key, entry);
-    while (cached.size > maxEntries) {
-      const oldest = cached.keys().next().value as string;
-      cached.delete(oldest);
-    }
-  };
-
-  async function requestToken(mode: CarrierMode, account: CarrierAccount): Promise<Entry> {
+  async function requestToken(mode: CarrierMode, account: CarrierAccount): Promise<TokenEntry> {
     const call = new LiveCall(UPS, account.carrierAccountId);
     const { clientId, clientSecret } = await account.credentials();
     if (!clientId || !clientSecret) throw call.unusable('the carrier account’s credentials have no UPS clientId and clientSecret');
@@ -155,13 +129,7 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       throw fail(`UPS token request failed: ${reason}`);
     }
-    const text = await response.text().catch(() => '');
-    let body: unknown;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    const body = await readJsonBounded(response, TOKEN_ANSWER_BYTES);
     if (!response.ok) {
       const said = upsErrorMessage(body);
       if (response.status === 401 || response.status === 403)
@@ -173,46 +141,10 @@ export function createUpsTokenCache(options: UpsTokenCacheOptions = {}): UpsToke
       const issue = parsed.error.issues[0];
       throw fail(`UPS answered the token request with a malformed token${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}`);
     }
-    const lifetimeMs = Number(parsed.data.expires_in) * 1000;
-    // A short-lived token is renewed halfway rather than never cached.
-    const renewAt = requestedAt + lifetimeMs - Math.min(marginMs, lifetimeMs / 2);
-    return { token: parsed.data.access_token, renewAt };
+    return { token: parsed.data.access_token, renewAt: renewAt(requestedAt, Number(parsed.data.expires_in) * 1000, marginMs) };
   }
 
-  return {
-    async token({ signal, mode, account }) {
-      if (signal.aborted) throw signal.reason;
-      const key = keyOf(mode, account);
-      const hit = cached.get(key);
-      if (hit && now() < hit.renewAt) {
-        remember(key, hit);
-        return hit.token;
-      }
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = requestToken(mode, account).then(
-          (entry) => {
-            inFlight.delete(key);
-            remember(key, entry);
-            return entry;
-          },
-          (error: unknown) => {
-            inFlight.delete(key);
-            throw error;
-          },
-        );
-        inFlight.set(key, pending);
-      }
-      return (await untilAborted(pending, signal)).token;
-    },
-    invalidate({ mode, account }, token) {
-      const key = keyOf(mode, account);
-      if (cached.get(key)?.token === token) cached.delete(key);
-    },
-    get size() {
-      return cached.size;
-    },
-  };
+  return createTokenCache({ code: UPS, name: 'UPS' }, requestToken, { now, maxEntries });
 }
 
 /** The token cache of this container. */

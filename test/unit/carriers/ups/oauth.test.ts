@@ -203,6 +203,8 @@ describe('UPS OAuth client credentials', () => {
     ['a token without access_token', { status: 200, body: { ...tokenBody('x'), access_token: '' } }, 'malformed token (access_token'],
     ['a numberless expires_in', { status: 200, body: tokenBody('x', 'soon') }, 'malformed token (expires_in'],
     ['an empty body', { status: 200, body: '' }, 'malformed token'],
+    // Read up to 64 KiB and no further: a runaway answer never grows memory.
+    ['a token answer above 64 KiB', { status: 200, body: tokenBody('t'.repeat(70 * 1024)) }, 'malformed token'],
   ])('answers %s with a CarrierError that names no secret', async (_name, answer, message) => {
     const ups = fakeUps(() => answer);
     const tokens = createUpsTokenCache({ fetch: ups.fetch });
