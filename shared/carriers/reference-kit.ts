@@ -32,3 +32,15 @@ export const fixed = (cm: number): Dimension => ({ isFixed: true, value: { metri
 export const free: Dimension = { isFixed: false, value: { metric: 0, imperial: null } };
 
 export const dims = (l: Dimension, w: Dimension, h: Dimension) => ({ length: l, width: w, height: h });
+
+/** A carrier's own packaging types (its boxes, envelopes and tubes): `box(id, code, name, isEnvelope, [l, w, h] cm)`, each of fixed dimensions. */
+export const carrierBoxes =
+  (carrierId: string, categoryName: string) => (id: string, code: string, name: string, isEnvelope: boolean, cm: readonly [number, number, number]) => ({
+    id,
+    code,
+    name,
+    categoryName,
+    carrierId,
+    isEnvelope,
+    dimensions: dims(fixed(cm[0]), fixed(cm[1]), fixed(cm[2])),
+  });

@@ -5,7 +5,7 @@
  * days and commit times are the catalog's defaults for display; FedEx's own
  * answer (Rates and Transit Times with transit times) is what a quote carries.
  */
-import { dims, fixed, service, type ConnectorReference } from '../reference-kit';
+import { carrierBoxes, service, type ConnectorReference } from '../reference-kit';
 import { FEDEX_SERVICES } from './services';
 
 const CODE = 'FEDEX';
@@ -24,15 +24,7 @@ export const FEDEX_PACKAGING_CODES: Readonly<Record<string, string>> = {
   FEDEX_25KG_BOX: 'FEDEX_25KG_BOX',
 };
 
-const box = (id: string, code: string, name: string, isEnvelope: boolean, cm: [number, number, number]) => ({
-  id,
-  code,
-  name,
-  categoryName: 'FedEx',
-  carrierId: CODE,
-  isEnvelope,
-  dimensions: dims(fixed(cm[0]), fixed(cm[1]), fixed(cm[2])),
-});
+const box = carrierBoxes(CODE, 'FedEx');
 
 export const reference: ConnectorReference = {
   carrier: {

@@ -6,7 +6,7 @@
  * catalog's defaults for display; UPS's own answer (Shop with time in
  * transit) is what a quote carries.
  */
-import { dims, fixed, service, type ConnectorReference } from '../reference-kit';
+import { carrierBoxes, service, type ConnectorReference } from '../reference-kit';
 import { UPS_SERVICES } from './services';
 
 const CODE = 'UPS';
@@ -40,15 +40,7 @@ export const UPS_PACKAGING_CODES: Readonly<Record<string, string>> = {
   UPS_10KG_BOX: '25',
 };
 
-const box = (id: string, code: string, name: string, isEnvelope: boolean, cm: [number, number, number]) => ({
-  id,
-  code,
-  name,
-  categoryName: 'UPS',
-  carrierId: CODE,
-  isEnvelope,
-  dimensions: dims(fixed(cm[0]), fixed(cm[1]), fixed(cm[2])),
-});
+const box = carrierBoxes(CODE, 'UPS');
 
 export const reference: ConnectorReference = {
   carrier: {
