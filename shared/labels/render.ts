@@ -14,7 +14,7 @@ import { documentLabelFacts, type RefusedCarrierDocument, type ShipmentDocument 
 import { billOfLadingPages } from './renderers/bill-of-lading';
 import { commercialInvoicePages } from './renderers/commercial-invoice';
 import type { JoinedPdfs } from './renderers/carrier';
-import { newFileBudget } from './renderers/carrier-limits';
+import { FILE_BUDGET, newFileBudget, type FileBudget } from './renderers/carrier-limits';
 import { LABEL_SIZE, LETTER_SIZE } from './renderers/layout';
 import { manifestPages, type ManifestDocument } from './renderers/manifest';
 import { returnLabelElements, shippingLabelElements } from './renderers/parcel-label';
@@ -95,8 +95,10 @@ const RENDERERS: Record<LabelTypeCode, (document: ShipmentDocument) => Promise<B
  * The file of label type `code` for a shipment. UnknownLabelType when the
  * code is not a label type or not one of this shipment's (its
  * availableLabels); InvalidShipmentDocument when the document is inconsistent.
+ * `budget`: what the file may spend on the carrier's documents, a fresh
+ * FILE_BUDGET unless given (a batch's file gives one, renderBatchPdf).
  */
-export async function renderDocument(code: string, document: ShipmentDocument): Promise<RenderedLabel> {
+export async function renderDocument(code: string, document: ShipmentDocument, budget?: FileBudget): Promise<RenderedLabel> {
   if (!isLabelTypeCode(code) || !availableLabels(documentLabelFacts(document)).some((type) => type.code === code)) throw new UnknownLabelType(code);
   check(document);
   const contentType = LABEL_TYPES[code].contentType;
@@ -107,12 +109,58 @@ export async function renderDocument(code: string, document: ShipmentDocument): 
     carrierDocuments.length > 0
       ? await (
           await carrierRenderer()
-        ).carrierFile(code, carrierDocuments, document.pieces.length, meta, (packageIndexes) => shippingLabelPages(document, packageIndexes))
+        ).carrierFile(code, carrierDocuments, document.pieces.length, meta, (packageIndexes) => shippingLabelPages(document, packageIndexes), budget)
       : undefined;
   return { body: fromCarrier?.body ?? (await RENDERERS[code](document)), contentType, refused: fromCarrier?.refused ?? [] };
 }
 
 export type { JoinedPdfs, ManifestDocument };
+
+/**
+ * What the carriers' PDFs of one batch's label file may leave pdf-lib
+ * keeping for as long as the process lives (their names and references,
+ * ./renderers/carrier-limits.ts), all its orders together: a file's own
+ * budget is a quarter of it, and a simulator's label keeps about 8 KB, so
+ * 1,000 of them fit; a batch of hostile PDFs has its later orders drawn.
+ */
+export const BATCH_PDF_KEPT_BYTES = 4 * FILE_BUDGET.pdfKeptBytes;
+
+/** A batch's label file being written: `add` the next order's pages, `end` the file. */
+export type BatchPdf = { add: (document: ShipmentDocument) => Promise<void>; end: () => Promise<{ pages: number; bytes: number }> };
+
+/**
+ * One PDF of many orders' shipping labels, written to `write` as it is made
+ * (./renderers/pdf-stream.ts). Each order's pages are those of its own
+ * SHIPPING_LABEL_PDF file (renderDocument, each with a file's budget),
+ * copied in (./renderers/pdf-pages.ts): the carrier's pages and images as
+ * they are, the service's fonts once for the whole file. An order whose
+ * file cannot be read back has its pages drawn by the service, as one
+ * whose carrier documents are all refused. What is held at a time is one
+ * order's file. `keptBytes`: BATCH_PDF_KEPT_BYTES (the tests give less).
+ */
+export async function renderBatchPdf(write: (chunk: Uint8Array) => Promise<void>, keptBytes = BATCH_PDF_KEPT_BYTES): Promise<BatchPdf> {
+  const [{ PdfStream }, { readPdfPages }] = await Promise.all([import('./renderers/pdf-stream'), import('./renderers/pdf-pages')]);
+  const out = new PdfStream(write, { title: 'Shipping labels', producer: 'shipping-api' });
+  let keptLeft = keptBytes;
+  const pagesOf = async (document: ShipmentDocument) => {
+    const given = Math.min(FILE_BUDGET.pdfKeptBytes, keptLeft);
+    const budget = { ...newFileBudget(), pdfKeptBytes: given };
+    const file = await renderDocument('SHIPPING_LABEL_PDF', document, budget);
+    keptLeft -= given - budget.pdfKeptBytes;
+    try {
+      return await readPdfPages(file.body, out);
+    } catch {
+      const { carrierDocuments: _, ...drawn } = document;
+      return readPdfPages((await renderDocument('SHIPPING_LABEL_PDF', drawn)).body, out);
+    }
+  };
+  return {
+    add: async (document) => {
+      await (await pagesOf(document)).write();
+    },
+    end: () => out.end(),
+  };
+}
 
 /**
  * A carrier's manifest PDFs of one close as one PDF, one after the other;
