@@ -40,7 +40,10 @@
  *      (bench/labels.ts);
  *  11. scope: what scoping an invocation's state with AsyncLocalStorage
  *      costs in a loop, against explicit passing and a module variable
- *      (bench/invocation-scope.ts).
+ *      (bench/invocation-scope.ts);
+ *  12. batch-file: a batch's merged label file of 1,000 orders (own labels,
+ *      carrier PNGs, carrier PDFs) in a fresh process: wall time and peak
+ *      RSS above its idle (bench/batch-file.ts).
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to
@@ -102,7 +105,21 @@ const HTTP_REQUEST_TIMEOUT_MS = 10_000;
 /** The whole run is abandoned (emulators stopped, exit 1) after this long. */
 const HARD_DEADLINE_MS = 1_200_000;
 
-const PARTS = ['pure', 'bundles', 'compile-cache', 'dynamodb', 'warm', 'fanout', 'http', 'load', 'capacity', 'tracking-scale', 'labels', 'scope'] as const;
+const PARTS = [
+  'pure',
+  'bundles',
+  'compile-cache',
+  'dynamodb',
+  'warm',
+  'fanout',
+  'http',
+  'load',
+  'capacity',
+  'tracking-scale',
+  'labels',
+  'scope',
+  'batch-file',
+] as const;
 type PartName = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------
@@ -284,6 +301,8 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   // Each case in a process of its own (bench/labels.ts), for its peak RSS.
   labels: async (ctx) => (await import('./labels')).runLabelsBench(ctx),
   scope: async (ctx) => (await import('./invocation-scope')).runInvocationScopeBench(ctx),
+  // In a process of its own (bench/batch-file.ts), for its peak RSS.
+  'batch-file': async (ctx) => (await import('./batch-file')).runBatchFileBench(ctx),
 };
 
 const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
@@ -328,6 +347,7 @@ const PART_RESULTS_FILES: Partial<Record<PartName, string>> = {
   capacity: path.join(__dirname, 'results', 'capacity.json'),
   'tracking-scale': path.join(__dirname, 'results', 'tracking-scale.json'),
   labels: path.join(__dirname, 'results', 'labels.json'),
+  'batch-file': path.join(__dirname, 'results', 'batch-file.json'),
 };
 
 const main = async (): Promise<number> => {
