@@ -5,7 +5,7 @@
  * `write` a chunk at a time; read back by pdf-lib and by the file's own
  * cross-reference table.
  */
-import { PDFDocument, PDFRawStream } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import type { CarrierDocument } from '../../../shared/domain/carrier';
 import type { ShipmentDocument } from '../../../shared/labels/document';
 import { writeBatchLabelFile } from '../../../shared/labels/batch-file';
@@ -13,7 +13,7 @@ import { encodePng } from '../../../shared/labels/png';
 import { renderBatchPdf, renderDocument } from '../../../shared/labels/render';
 import { newFileBudget } from '../../../shared/labels/renderers/carrier-limits';
 import { checkCarrierPdf } from '../../../shared/labels/renderers/carrier-pdf';
-import { HOSTILE_IMAGES, HOSTILE_PDFS } from '../../support/hostile-documents';
+import { HOSTILE_IMAGES, HOSTILE_PDFS, ihdr, pngChunk, pngOf, zerosZlib } from '../../support/hostile-documents';
 import { documentOf, manyPieces, rateRequest, record } from './fixtures';
 import { readPdf, zplFormats } from './inspect';
 
@@ -113,9 +113,11 @@ describe('a PDF of many orders', () => {
     expect(read.pages.map((p) => p.text.join(' ').includes(documents[2]!.trackingNumber))).toEqual([false, false, false, false, true]);
   });
 
-  it("takes a carrier's PNG as its IDAT data and a carrier's PDF page, each in its place; a hostile document's package is drawn", async () => {
+  it("takes a carrier's PNG as its IDAT data, one it must decode, and a carrier's PDF page, each in its place; a hostile document's package is drawn", async () => {
     const png = carrierPng();
     const documents = Array.from({ length: 9 }, (_, i) => orderDocument(i));
+    // RGBA: decoded by pdf-lib for its page alone.
+    documents[2] = { ...documents[2]!, carrierDocuments: [label('PNG', pngOf(ihdr(40, 60, 8, 6), pngChunk('IDAT', zerosZlib((40 * 4 + 1) * 60))))] };
     documents[3] = { ...documents[3]!, carrierDocuments: [label('PNG', png)] };
     documents[5] = { ...documents[5]!, carrierDocuments: [label('PDF', await carrierPdf('CARRIER PDF FIVE'))] };
     documents[6] = { ...documents[6]!, carrierDocuments: [label('PNG', HOSTILE_IMAGES.huge68())] };
@@ -127,20 +129,24 @@ describe('a PDF of many orders', () => {
 
     const read = await readPdf(file);
     const texts = read.pages.map((p) => p.text.join(' '));
-    for (const i of [0, 1, 2, 4, 6, 7, 8]) expect(texts[i]).toContain(documents[i]!.trackingNumber);
-    expect(texts[3]).toBe('');
+    for (const i of [0, 1, 4, 6, 7, 8]) expect(texts[i]).toContain(documents[i]!.trackingNumber);
+    expect([texts[2], texts[3]]).toEqual(['', '']);
     expect(texts[5]).toBe('CARRIER PDF FIVE');
 
     // The PNG's image is its own IDAT data, with PNG predictors: not decoded, not deflated again.
     const pdf = await PDFDocument.load(file, { throwOnInvalidObject: true });
+    const withImages = pdf.getPages().map((page) => (page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0) > 0);
+    expect(withImages.flatMap((has, i) => (has ? [i] : []))).toEqual([2, 3]);
     const images = pdf.context
       .enumerateIndirectObjects()
       .map(([, object]) => object)
       .filter((object): object is PDFRawStream => object instanceof PDFRawStream && object.dict.toString().includes('/Subtype /Image'));
-    expect(images).toHaveLength(1);
     const idat = png.subarray(png.indexOf('IDAT') + 4, png.indexOf('IEND') - 8);
-    expect(Buffer.from(images[0]!.contents).equals(idat)).toBe(true);
-    expect(images[0]!.dict.toString()).toContain('/Predictor 15');
+    const passed = images.filter((image) => Buffer.from(image.contents).equals(idat));
+    expect(passed).toHaveLength(1);
+    expect(passed[0]!.dict.toString()).toContain('/Predictor 15');
+    // The decoded one: its colour, and its alpha as a soft mask.
+    expect(images).toHaveLength(3);
   });
 });
 
