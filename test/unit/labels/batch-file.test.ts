@@ -90,6 +90,7 @@ describe('a PDF of many orders', () => {
     // Chunks reached `write` while documents were still to come, not one at the end.
     expect(run.chunksWhenAsked.at(-1)).toBeGreaterThan(10);
     expect(run.chunks.length).toBeGreaterThan(10);
+    expect(run.chunks.slice(0, -1).every((chunk) => chunk.length >= 64 * 1024)).toBe(true);
 
     const read = await readPdf(file);
     expect(read.pageCount).toBe(1000);
