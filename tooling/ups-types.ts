@@ -24,6 +24,7 @@ export const UPS_TYPED_DOCUMENTS: ReadonlyArray<{ document: UpsDocument; file: s
   { document: 'Shipping', file: 'shipping.d.ts' },
   { document: 'Tracking', file: 'tracking.d.ts' },
   { document: 'AddressValidation', file: 'address-validation.d.ts' },
+  { document: 'Pickup', file: 'pickup.d.ts' },
 ];
 
 /** Where the generated modules live, from the repository's root. */

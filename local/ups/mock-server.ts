@@ -11,7 +11,8 @@
  * - `/api/...`: a bearer token it issued (401 in UPS's error shape
  *   otherwise), UPS's `transId` and `transactionSrc` headers (400 without;
  *   Track Alert's VSS002 / VSS004 under `/api/track/{version}/subscription/`),
- *   then the simulator's answer. A simulated lost answer drops the connection.
+ *   then the simulator's answer; Pickup's AccountNumber and Prn headers go
+ *   to the simulator with the request. A simulated lost answer drops the connection.
  * - `pushTrackAlert`: UPS's side of a Track Alert push (the document's
  *   webhook): a token by client credentials from the subscriber's token URL,
  *   then the event with that bearer token, `x-api-key` and UPS's User-Agent.
@@ -59,6 +60,14 @@ export type UpsMock = {
 const TRACK_ALERT_PATH = /^\/api\/track\/[^/]+\/subscription\//;
 
 const upsError = (code: string, message: string) => JSON.stringify({ response: { errors: [{ code, message }] } });
+
+/** The headers Pickup's document defines beside UPS's transaction headers: Pending Status's AccountNumber, Cancel's Prn. */
+function pickupHeaders(req: IncomingMessage): Pick<UpsRequest, 'headers'> {
+  const headers: Record<string, string> = {};
+  if (typeof req.headers.accountnumber === 'string') headers.AccountNumber = req.headers.accountnumber;
+  if (typeof req.headers.prn === 'string') headers.Prn = req.headers.prn;
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
 
 export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
   const {
@@ -130,6 +139,7 @@ export async function startUpsMock(options: UpsMockOptions): Promise<UpsMock> {
       method: (req.method ?? 'GET') as UpsRequest['method'],
       path: url.pathname.slice('/api'.length),
       query: Object.fromEntries(url.searchParams),
+      ...pickupHeaders(req),
       ...(json !== undefined ? { body: json } : {}),
       retryable: false,
     };

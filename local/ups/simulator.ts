@@ -26,9 +26,28 @@
  * `POST /addressvalidation/{version}/{requestoption}`): one address of the
  * US or Puerto Rico, answered by the rules of `validateAddress`.
  *
+ * Pickup (Pickup.yaml, version v2409): Pickup Creation books an on-call
+ * pickup under a PRN made of the shipper's account number and a serial (11
+ * characters), rated when asked (UPS Ground's on-call charge: 6.50, 9.50 the
+ * same day, 2.00 more at a residence; CAD in Canada, USD elsewhere); a
+ * booking at an address and day that already has a live one answers that
+ * one's PRN, as the document says UPS does. It refuses a day before the
+ * clock's, a Saturday or Sunday (no Weekend Service Territory here), and a
+ * close time less than the lead time (60 minutes) after the ready time.
+ * Pickup Rate answers the same charges, and says a weekend day is out of the
+ * Weekend Service Territory. Pending Status lists the account's pickups of
+ * the clock's day and the next (as the document says UPS does): 012 being
+ * processed, 002 dispatched to the driver, 007 cancelled, with their
+ * reference. Cancel by PRN works until the pickup is dispatched, which it is
+ * once the clock reaches its day's ready time (the clock's UTC time read as
+ * the place's) or `dispatchPickup(prn)` says so; after, UPS's refusal
+ * (PU0002). Cancelling a cancelled pickup is refused too (PU0007), as it is
+ * no longer pending.
+ *
  * Faults for tests: `failNext('lose-answer')` does the work and then fails
  * (as a connection lost after UPS acted), `'http500'`, `'http429'`;
- * `answerLate(ms)` makes the next ship and its answer come that late.
+ * `answerLate(ms)` makes the next ship and its answer come that late,
+ * `answerLate(ms, 'pickup')` the next pickup creation.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator reads request bodies the document's schema has just validated */
 import { GifWriter } from 'omggif';
@@ -53,6 +72,22 @@ export type SimulatedShipment = {
 };
 
 export type UpsFault = 'lose-answer' | 'http500' | 'http429';
+
+/** An on-call pickup the simulator booked; `date`, `readyTime` and `closeTime` as UPS writes them (yyyyMMdd, HHmm). */
+export type SimulatedPickup = {
+  prn: string;
+  accountNumber: string;
+  reference?: string;
+  date: string;
+  readyTime: string;
+  closeTime: string;
+  /** Where: the street line, postal code and country, upper case. */
+  place: string;
+  contactName: string;
+  residential: boolean;
+  pieces: number;
+  status: 'pending' | 'dispatched' | 'cancelled';
+};
 
 /** A package subscribed to Track Alert: UPS pushes its events until `expiresAt`. */
 export type SimulatedSubscription = { trackingNumber: string; type: string; locale: string; countryCode?: string; subscribedAt: string; expiresAt: string };
@@ -178,6 +213,28 @@ const ROUTES: readonly { document: UpsDocument; pathKey: string; method: Route['
     pattern: /^\/addressvalidation\/([^/]+)\/([^/]+)$/,
     names: ['version', 'requestoption'],
   },
+  { document: 'Pickup', pathKey: '/pickupcreation/{version}/pickup', method: 'post', pattern: /^\/pickupcreation\/([^/]+)\/pickup$/, names: ['version'] },
+  {
+    document: 'Pickup',
+    pathKey: '/shipments/{version}/pickup/{pickuptype}',
+    method: 'post',
+    pattern: /^\/shipments\/([^/]+)\/pickup\/([^/]+)$/,
+    names: ['version', 'pickuptype'],
+  },
+  {
+    document: 'Pickup',
+    pathKey: '/shipments/{version}/pickup/{pickuptype}',
+    method: 'get',
+    pattern: /^\/shipments\/([^/]+)\/pickup\/([^/]+)$/,
+    names: ['version', 'pickuptype'],
+  },
+  {
+    document: 'Pickup',
+    pathKey: '/shipments/{version}/pickup/{CancelBy}',
+    method: 'delete',
+    pattern: /^\/shipments\/([^/]+)\/pickup\/([^/]+)$/,
+    names: ['version', 'CancelBy'],
+  },
   // Track Alert's server is `{api}/track/{version}`; its paths start after it.
   {
     document: TRACK_ALERT,
@@ -215,15 +272,17 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
   const shipments: SimulatedShipment[] = [];
   const faults: UpsFault[] = [];
   const lateShips: number[] = [];
+  const latePickups: number[] = [];
+  const pickups: SimulatedPickup[] = [];
   const received: UpsRequest[] = [];
   const subscriptions = new Map<string, SimulatedSubscription>();
   let serial = 0;
 
   const byTracking = (n: string) => shipments.find((s) => s.trackingNumbers.includes(n));
 
-  /** The answer, checked against the document's schema of that status; a simulator bug fails loudly. */
-  const answer = (route: Route, status: number, body: unknown): UpsAnswer => {
-    const name = responseSchemaName(route.document, route.pathKey, String(status), route.method);
+  /** The answer, checked against the document's schema of that status (or `schema`); a simulator bug fails loudly. */
+  const answer = (route: Route, status: number, body: unknown, schema?: string): UpsAnswer => {
+    const name = schema ?? responseSchemaName(route.document, route.pathKey, String(status), route.method);
     const problems = problemsOf(validatorFor(route.document, name), body);
     if (problems.length > 0) throw new Error(`the UPS simulator's own ${route.pathKey} answer breaks ${name}: ${problems.join('; ')}`);
     return { status, body };
@@ -589,9 +648,181 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
     });
   }
 
+  // ---- Pickup ----
+
+  const PICKUP_LEAD_MINUTES = 60;
+  const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(2, 4));
+  const isTime = (hhmm: unknown): hhmm is string => typeof hhmm === 'string' && /^([01]\d|2[0-3])[0-5]\d$/.test(hhmm);
+  /** A yyyyMMdd that is a calendar day, as its day number; NaN otherwise. */
+  const dayOf = (yyyymmdd: unknown): number => {
+    const m = typeof yyyymmdd === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(yyyymmdd) : null;
+    if (!m) return Number.NaN;
+    const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    return ymd(new Date(at)) === yyyymmdd ? at / 86_400_000 : Number.NaN;
+  };
+  const today = () => Math.floor(now().getTime() / 86_400_000);
+  const weekendDay = (day: number) => [0, 6].includes(new Date(day * 86_400_000).getUTCDay());
+  const pickupStatus = {
+    pending: ['012', 'Your pickup request is being processed'],
+    dispatched: ['002', 'Dispatched to driver'],
+    cancelled: ['007', 'Cancelled'],
+  } as const;
+  const PICKUP_OK = { ResponseStatus: { Code: '1', Description: 'Success' } };
+
+  /** A pickup is dispatched once the clock reaches its day's ready time (the clock's UTC time as the place's). */
+  const refreshPickups = () => {
+    const at = now().getTime();
+    for (const p of pickups) {
+      if (p.status === 'pending' && at >= dayOf(p.date) * 86_400_000 + minutesOf(p.readyTime) * 60_000) p.status = 'dispatched';
+    }
+  };
+
+  /** UPS Ground's on-call charge of a pickup at `country` on `day`: more the same day and at a residence. */
+  const pickupCharge = (country: string, day: number, residential: boolean) => {
+    const sameDay = day === today();
+    const base = sameDay ? 9.5 : 6.5;
+    const charges = [
+      { ChargeCode: 'B', ChargeDescription: 'BASE CHARGE', amount: base },
+      ...(residential ? [{ ChargeCode: 'S', ChargeDescription: 'RESIDENTIAL SURCHARGE', amount: 2 }] : []),
+    ];
+    // The document's amounts are 8 characters.
+    const money = (v: number) => v.toFixed(2).padStart(8, '0');
+    return {
+      RateType: sameDay ? 'SD' : 'FD',
+      CurrencyCode: country === 'CA' ? 'CAD' : 'USD',
+      ChargeDetail: charges.map((c) => ({ ChargeCode: c.ChargeCode, ChargeDescription: c.ChargeDescription, ChargeAmount: money(c.amount) })),
+      GrandTotalOfAllCharge: money(charges.reduce((sum, c) => sum + c.amount, 0)),
+    };
+  };
+
+  /** The day's refusal (past, weekend) or undefined. */
+  const dayRefusal = (day: number): UpsAnswer | undefined => {
+    if (Number.isNaN(day)) return error(400, '9500508', 'Invalid pickup date');
+    if (day < today()) return error(400, '9500509', 'The pickup date is in the past');
+    return undefined;
+  };
+
+  function createPickup(route: Route, body: Record<string, any>): UpsAnswer {
+    if (route.params.version !== 'v2409') return error(400, '250002', `Invalid version ${route.params.version}`);
+    const request = body.PickupCreationRequest;
+    const info = request.PickupDateInfo;
+    const day = dayOf(info.PickupDate);
+    const refused = dayRefusal(day);
+    if (refused) return refused;
+    if (weekendDay(day)) return error(400, '9500510', 'The pickup address is not in a UPS Weekend Service Territory');
+    if (!isTime(info.ReadyTime) || !isTime(info.CloseTime)) return error(400, '9500511', 'Invalid ReadyTime or CloseTime');
+    if (minutesOf(info.CloseTime) - minutesOf(info.ReadyTime) < PICKUP_LEAD_MINUTES)
+      return error(400, '9500512', `CloseTime minus ReadyTime must be at least the lead time (${PICKUP_LEAD_MINUTES} minutes)`);
+    if (request.PaymentMethod === '01' && !request.Shipper?.Account) return error(400, '9500513', 'Payment by shipper account needs Shipper/Account');
+    const accountNumber = String(request.Shipper?.Account?.AccountNumber ?? '').toUpperCase();
+    const address = request.PickupAddress;
+    const place = [address.AddressLine.join(' '), address.PostalCode ?? '', address.CountryCode].map((v: string) => v.trim().toUpperCase()).join('|');
+    refreshPickups();
+    // "Same PRN will be returned if a pickup request already exists for a pickup address/point."
+    const existing = pickups.find((p) => p.status !== 'cancelled' && p.accountNumber === accountNumber && p.date === info.PickupDate && p.place === place);
+    const pickup: SimulatedPickup = existing ?? {
+      prn: `${accountNumber.padEnd(6, '0').slice(0, 6)}${String(pickups.length + 1).padStart(5, '0')}`,
+      accountNumber,
+      ...(request.ReferenceNumber ? { reference: String(request.ReferenceNumber) } : {}),
+      date: info.PickupDate,
+      readyTime: info.ReadyTime,
+      closeTime: info.CloseTime,
+      place,
+      contactName: address.ContactName,
+      residential: address.ResidentialIndicator === 'Y',
+      pieces: (request.PickupPiece as any[]).reduce((n: number, piece: any) => n + Number(piece.Quantity), 0),
+      status: 'pending',
+    };
+    if (!existing) pickups.push(pickup);
+    const rated = request.RatePickupIndicator === 'Y';
+    return answer(
+      route,
+      200,
+      {
+        PickupCreationResponse: {
+          Response: PICKUP_OK,
+          PRN: pickup.prn,
+          RateStatus: rated ? { Code: '01', Description: 'Rate available' } : { Code: '04', Description: 'Rate not requested' },
+          ...(rated ? { RateResult: pickupCharge(address.CountryCode, day, pickup.residential) } : {}),
+        },
+      },
+      'PICKUPCreationResponseWrapper',
+    );
+  }
+
+  function ratePickup(route: Route, body: Record<string, any>): UpsAnswer {
+    if (route.params.version !== 'v2409') return error(400, '250002', `Invalid version ${route.params.version}`);
+    if (!['oncall', 'smart', 'both'].includes(route.params.pickuptype!)) return error(400, '9500501', `Invalid pickup type ${route.params.pickuptype}`);
+    const request = body.PickupRateRequest;
+    const option = request.ServiceDateOption;
+    if (option === '03' && !request.PickupDateInfo) return error(400, '9500507', 'A specific-day pickup needs PickupDateInfo');
+    const day = option === '01' ? today() : option === '02' ? today() + 1 : dayOf(request.PickupDateInfo?.PickupDate);
+    const refused = dayRefusal(day);
+    if (refused) return refused;
+    const weekday = new Date(day * 86_400_000).getUTCDay();
+    return answer(route, 200, {
+      PickupRateResponse: {
+        Response: PICKUP_OK,
+        RateResult: pickupCharge(request.PickupAddress.CountryCode, day, request.PickupAddress.ResidentialIndicator === 'Y'),
+        ...(weekday === 6 || weekday === 0 ? { WeekendServiceTerritoryIndicator: 'N', WeekendServiceTerritory: { SatWST: 'N', SunWST: 'N' } } : {}),
+      },
+    });
+  }
+
+  function pendingPickups(route: Route, headers: Readonly<Record<string, string>>): UpsAnswer {
+    if (route.params.version !== 'v2409') return error(400, '250002', `Invalid version ${route.params.version}`);
+    if (!['oncall', 'smart', 'both'].includes(route.params.pickuptype!)) return error(400, '9500501', `Invalid pickup type ${route.params.pickuptype}`);
+    const accountNumber = headers.AccountNumber?.toUpperCase();
+    if (!accountNumber || !/^[A-Z0-9]{6}([A-Z0-9]{4})?$/.test(accountNumber)) return error(400, '9500502', 'Missing or invalid AccountNumber');
+    refreshPickups();
+    const days = [today(), today() + 1];
+    const listed = pickups.filter((p) => p.accountNumber === accountNumber && days.includes(dayOf(p.date)));
+    return answer(route, 200, {
+      PickupPendingStatusResponse: {
+        Response: PICKUP_OK,
+        PendingStatus: listed.map((p) => ({
+          PickupType: '01',
+          ServiceDate: p.date,
+          PRN: p.prn,
+          OnCallStatusCode: pickupStatus[p.status][0],
+          PickupStatusMessage: pickupStatus[p.status][1],
+          BillingCode: '01',
+          ContactName: p.contactName,
+          ...(p.reference ? { ReferenceNumber: p.reference } : {}),
+        })),
+      },
+    });
+  }
+
+  function cancelPickup(route: Route, headers: Readonly<Record<string, string>>): UpsAnswer {
+    if (route.params.version !== 'v2409') return error(400, '250002', `Invalid version ${route.params.version}`);
+    if (route.params.CancelBy !== '02') return error(400, '9500503', 'This UPS cancels pickups by PRN only (CancelBy 02)');
+    const prn = headers.Prn?.toUpperCase();
+    const pickup = prn ? pickups.find((p) => p.prn === prn) : undefined;
+    if (!pickup) return error(400, '9500504', `No pickup found for PRN ${prn ?? '(none)'}`);
+    refreshPickups();
+    if (pickup.status === 'cancelled') return error(400, 'PU0007', 'The pickup request has already been cancelled');
+    if (pickup.status === 'dispatched') return error(400, 'PU0002', 'The pickup has been dispatched to the driver and can no longer be cancelled');
+    pickup.status = 'cancelled';
+    return answer(route, 200, { PickupCancelResponse: { Response: PICKUP_OK, PickupType: '01' } });
+  }
+
+  /** A pickup request: validated against its document's schema (Creation's own, of its oneOf), then answered. */
+  function pickupRequest(route: Route, request: UpsRequest): UpsAnswer {
+    const headers = request.headers ?? {};
+    if (route.method === 'get') return pendingPickups(route, headers);
+    if (route.method === 'delete') return cancelPickup(route, headers);
+    const creation = route.pathKey.startsWith('/pickupcreation');
+    const name = creation ? 'PICKUPCreationRequestWrapper' : requestSchemaName(route.document, route.pathKey, 'post');
+    const problems = problemsOf(validatorFor(route.document, name), request.body);
+    if (problems.length > 0) return error(400, '250002', `Invalid request (${name}): ${problems.slice(0, 5).join('; ')}`);
+    return creation ? createPickup(route, request.body as Record<string, any>) : ratePickup(route, request.body as Record<string, any>);
+  }
+
   function handle(request: UpsRequest): UpsAnswer {
     const route = routeOf(request);
     if (!route) return error(404, '10404', `No UPS operation ${request.method} ${request.path}`);
+    if (route.document === 'Pickup') return pickupRequest(route, request);
     if (route.document === TRACK_ALERT) return subscribe(route, request.body);
     if (route.method === 'post') {
       const name = requestSchemaName(route.document, route.pathKey, 'post');
@@ -620,9 +851,17 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
     failNext(fault: UpsFault, count = 1) {
       for (let i = 0; i < count; i++) faults.push(fault);
     },
-    /** The next ship request is acted on and answered `delayMs` late (LateAnswer); other requests answer as usual. */
-    answerLate(delayMs: number) {
-      lateShips.push(delayMs);
+    /** The next ship (or pickup creation) request is acted on and answered `delayMs` late (LateAnswer); other requests answer as usual. */
+    answerLate(delayMs: number, operation: 'ship' | 'pickup' = 'ship') {
+      (operation === 'ship' ? lateShips : latePickups).push(delayMs);
+    },
+    /** The pickups booked, cancelled ones included. */
+    pickups,
+    /** The driver is on the way: UPS no longer cancels the pickup. */
+    dispatchPickup(prn: string) {
+      const pickup = pickups.find((p) => p.prn === prn);
+      if (!pickup) throw new Error(`no pickup ${prn}`);
+      if (pickup.status === 'pending') pickup.status = 'dispatched';
     },
     /** Moves a shipment one step along its journey (label created → picked up → in transit → out for delivery → delivered). */
     advance(trackingNumber: string) {
@@ -639,6 +878,10 @@ export function createUpsSimulator(options: { now?: () => Date; listAfterMs?: nu
       received.push(request);
       if (lateShips.length > 0 && request.method === 'POST' && /^\/shipments\/[^/]+\/ship$/.test(request.path)) {
         const delayMs = lateShips.shift()!;
+        throw new LateAnswer<UpsAnswer>('UPS', delayMs, () => handle(request));
+      }
+      if (latePickups.length > 0 && request.method === 'POST' && /^\/pickupcreation\/[^/]+\/pickup$/.test(request.path)) {
+        const delayMs = latePickups.shift()!;
         throw new LateAnswer<UpsAnswer>('UPS', delayMs, () => handle(request));
       }
       const fault = faults.shift();

@@ -15,6 +15,8 @@ export type UpsRequest = {
   /** The path under the API base, with its version: `/shipments/v2409/ship`. Path parameters already encoded. */
   path: string;
   query?: Readonly<Record<string, string>>;
+  /** Headers an operation's document defines beside UPS's transaction headers (Pickup's `AccountNumber`, `Prn`). */
+  headers?: Readonly<Record<string, string>>;
   /** A JSON body (POST). */
   body?: unknown;
   /**

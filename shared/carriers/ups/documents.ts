@@ -11,6 +11,7 @@
  * `import type`, erased from the bundles.
  */
 import type { components as AddressValidationComponents, paths as AddressValidationPaths } from './generated/address-validation';
+import type { components as PickupComponents, paths as PickupPaths } from './generated/pickup';
 import type { components as OAuthComponents, operations as OAuthOperations } from './generated/oauth-client-credentials';
 import type { components as RatingComponents } from './generated/rating';
 import type { components as ShippingComponents } from './generated/shipping';
@@ -24,6 +25,11 @@ export type AddressValidationQuery = NonNullable<AddressValidationPaths['/addres
 export type OAuth = OAuthComponents['schemas'];
 /** The token request's form body (`grant_type`). */
 export type TokenForm = OAuthOperations['CreateToken']['requestBody']['content']['application/x-www-form-urlencoded'];
+/** Pickup.yaml's schemas (creation, rate, pending status, cancel). */
+export type Pickup = PickupComponents['schemas'];
+/** The headers of Pickup Pending Status and Pickup Cancel (`AccountNumber`, `Prn`). */
+export type PickupPendingHeaders = PickupPaths['/shipments/{version}/pickup/{pickuptype}']['get']['parameters']['header'];
+export type PickupCancelHeaders = NonNullable<PickupPaths['/shipments/{version}/pickup/{CancelBy}']['delete']['parameters']['header']>;
 /** Rating.yaml's schemas. */
 export type Rating = RatingComponents['schemas'];
 /** Shipping.yaml's schemas (ship, void, label recovery). */

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 
-export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking' | 'UPSTrackAlert' | 'AddressValidation';
+export type UpsDocument = 'OAuthClientCredentials' | 'Rating' | 'Shipping' | 'Tracking' | 'UPSTrackAlert' | 'AddressValidation' | 'Pickup';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Doc = {
@@ -66,6 +66,41 @@ export const ERRATA: readonly Erratum[] = [
     keyword: 'minLength',
     expected: 4,
     why: 'the answer side of the same error: minLength 4 refuses the values its description says UPS returns (GIF, PDF)',
+  },
+  {
+    document: 'Pickup',
+    schema: 'PickupCreationRequest_PickupDateInfo',
+    property: 'PickupDate',
+    keyword: 'minLength',
+    expected: 4,
+    replacement: 8,
+    why: "its own description gives the format yyyyMMdd (8 characters), as Pickup Rate's PickupDate has it; length 4 refuses every date",
+  },
+  {
+    document: 'Pickup',
+    schema: 'PickupCreationRequest_PickupDateInfo',
+    property: 'PickupDate',
+    keyword: 'maxLength',
+    expected: 4,
+    replacement: 8,
+    why: 'the other half of the same error (yyyyMMdd)',
+  },
+  {
+    document: 'Pickup',
+    schema: 'PickupCreationRequest_TotalWeight',
+    property: 'Weight',
+    keyword: 'minLength',
+    expected: 6,
+    why: 'minLength 6 = maxLength 6 refuses its own example (10.9: "one decimal digit is allowed"); the maximum length 6 stays',
+  },
+  {
+    document: 'Pickup',
+    schema: 'PickupRateRequest',
+    property: 'ServiceDateOption',
+    keyword: 'maxLength',
+    expected: 1,
+    replacement: 2,
+    why: 'maxLength 1 refuses every value its own description lists (01, 02, 03) and its own example (02)',
   },
 ];
 

@@ -82,6 +82,7 @@ export function createUpsApi(target: UpsApiTarget, deps: UpsHttpDependencies = {
       response = await fetchImpl(url, {
         method: request.method,
         headers: {
+          ...request.headers,
           authorization: call.bearer(token),
           accept: 'application/json',
           transId: randomUUID().replaceAll('-', ''),

@@ -9,7 +9,8 @@
  * UPS never load it. Track Alert (./track-alert.ts) is its push
  * capability: `subscribe` subscribes over the same client, `authenticate`
  * and `parseEvents` read what UPS pushes to the generic inbound routes.
- * Address Validation Street Level (./address.ts) is its `validateAddresses`.
+ * Address Validation Street Level (./address.ts) is its `validateAddresses`,
+ * Pickup (./pickup.ts) its `pickups`.
  */
 import { defineLiveConnector } from '../connector';
 import type { LiveCall } from '../live-call';
@@ -54,6 +55,13 @@ export const ups = defineLiveConnector({
       },
       authenticate: async (headers, clientId) => (await import('./track-alert')).authenticateTrackAlertPush(headers, clientId),
       parseEvents: async (body) => (await import('./track-alert')).readTrackAlertPush(body),
+    },
+    // On-call pickups (./pickup.ts), loaded on the first pickup call.
+    pickups: {
+      availability: async (input, api, context) => (await import('./pickup')).upsPickupAvailability(input, api, context),
+      create: async (input, api, context) => (await import('./pickup')).upsPickupCreate(input, api, context),
+      find: async (lookup, api, context) => (await import('./pickup')).upsPickupFind(lookup, api, context),
+      cancel: async (ref, api, context) => (await import('./pickup')).upsPickupCancel(ref, api, context),
     },
     // Address Validation Street Level (./address.ts), loaded on the first validation.
     validateAddresses: {

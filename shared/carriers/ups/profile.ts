@@ -25,6 +25,8 @@ export const profile = defineProfile({
     findShipments: { voidWindowDays: UPS_VOID_WINDOW_DAYS },
     // Track Alert: UPS pushes a subscribed package's events (docs/ups.md).
     push: true,
+    // On-call pickups: Pickup Creation, Rate, Pending Status and Cancel (docs/ups.md, "Pickups").
+    pickups: true,
     // Address Validation Street Level: one address a request (AddressKeyFormat is one object), US and PR (docs/ups.md).
     validateAddresses: { countries: UPS_ADDRESS_COUNTRIES, maxPerCall: 1 },
   },
