@@ -182,6 +182,17 @@ describe('UPS pickups over the simulator', () => {
     expect(lines(simulator)).toEqual([`POST ${UPS_PICKUP_CREATE_PATH}`, `GET ${UPS_PICKUP_ONCALL_PATH}`]);
   });
 
+  it('a lost answer for a day Pending Status does not list yet: the retry books again and UPS answers the same PRN, one pickup', async () => {
+    const { api, simulator } = simulated();
+    const later = input({ window: { date: '2026-12-03', readyTime: '10:00', closeTime: '16:00' } });
+    simulator.failNext('lose-answer');
+    await expect(upsPickupCreate(later, api, context())).rejects.toBeInstanceOf(LostAnswer);
+    const retried = await upsPickupCreate({ ...later, mayExist: true }, api, context());
+    expect(retried.confirmationNumber).toBe(simulator.pickups[0]!.prn);
+    expect(simulator.pickups).toHaveLength(1);
+    expect(lines(simulator)).toEqual([`POST ${UPS_PICKUP_CREATE_PATH}`, `GET ${UPS_PICKUP_ONCALL_PATH}`, `POST ${UPS_PICKUP_CREATE_PATH}`]);
+  });
+
   it('with mayExist and nothing under the reference, it books', async () => {
     const { api, simulator } = simulated();
     await upsPickupCreate(input({ mayExist: true }), api, context());
