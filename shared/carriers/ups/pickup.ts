@@ -107,7 +107,9 @@ function accountNumberOf(account: CarrierAccount | undefined): string {
 function placeOf(address: Address) {
   const line = cut([address.addressLine1, address.addressLine2].filter(Boolean).join(' '), 73) ?? refuse('UPS needs a street line at the pickup address');
   const city = cut(address.city, 50) ?? refuse('UPS needs the city of the pickup address');
-  const postal = address.postalCode?.trim();
+  const written = address.postalCode?.trim();
+  // UPS takes 8 characters: a ZIP+4 goes as its ZIP code.
+  const postal = written && /^\d{5}-?\d{4}$/.test(written) ? written.slice(0, 5) : written;
   if (postal && postal.length > 8) refuse('UPS takes pickup postal codes of at most 8 characters');
   const province = cut(address.provinceCode?.toUpperCase(), 50);
   return { line, city, postal: postal || undefined, province, country: address.countryCode.toUpperCase() };

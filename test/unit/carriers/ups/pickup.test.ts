@@ -126,6 +126,9 @@ describe('UPS pickup requests against Pickup.yaml', () => {
       ReferenceNumber: REFERENCE.replaceAll('-', ''),
     });
     expect(upsPickupReference('pk_01HZX')).toBe('pk_01HZX');
+    expect(buildUpsPickupCreate(input({ address: { ...warehouse, postalCode: '07401-1234' } }), 'A1B2C3').PickupCreationRequest.PickupAddress.PostalCode).toBe(
+      '07401',
+    );
   });
 
   it('builds a rate of a specific day the document takes', () => {
