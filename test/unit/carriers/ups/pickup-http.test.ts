@@ -76,6 +76,22 @@ describe('UPS pickups over HTTP through the port', () => {
     expect(mock.simulator.received.map((r) => `${r.method} ${r.path}`)).toContain('GET /shipments/v2409/pickup/oncall');
   });
 
+  it('a creation UPS answers after the caller gave up is found and adopted by the retry: one pickup', async () => {
+    mock.simulator.answerLate(400, 'pickup');
+    const gaveUp = new AbortController();
+    const first = pickups().create(booking, { ...options(), signal: gaveUp.signal });
+    // The caller gives up once UPS has the request (the simulator has received it), before UPS acts.
+    while (mock.simulator.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    gaveUp.abort(new Error('the pickup service timed out'));
+    // Gave up (or, on a machine slow enough, heard the late answer after all): the outcome is the same either way.
+    await first.catch(() => undefined);
+    while (mock.simulator.pickups.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const retried = await pickups().create({ ...booking, mayExist: true }, options());
+    expect(retried).toEqual({ reference: 'pk-http-1', confirmationNumber: 'A1B2C300001', window: booking.window });
+    expect(mock.simulator.pickups).toHaveLength(1);
+    expect(mock.simulator.received.map((r) => r.method)).toEqual(['POST', 'GET']);
+  });
+
   it('a refusal that echoes our client id and secret reaches the caller without them', async () => {
     const booked = await pickups().create(booking, options());
     const send = mock.simulator.send.bind(mock.simulator);
