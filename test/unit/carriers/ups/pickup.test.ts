@@ -233,6 +233,18 @@ describe('UPS pickups over the simulator', () => {
     expect((refused as Error).message).toBe('PU0002: The pickup has been dispatched to the driver and can no longer be cancelled');
     expect(simulator.pickups[1]!.status).toBe('dispatched');
 
+    // Booked for the clock's day with its ready time past: dispatched at once.
+    const now = await upsPickupCreate(
+      input({
+        reference: 'now-pickup',
+        window: { date: MONDAY, readyTime: '00:00', closeTime: '23:59' },
+        address: { ...warehouse, addressLine1: '1 Other Street' },
+      }),
+      api,
+      context(),
+    );
+    await expect(upsPickupCancel({ ...ref, confirmationNumber: now.confirmationNumber }, api, context())).rejects.toThrow(/dispatched to the driver/);
+
     const third = await upsPickupCreate(
       input({ reference: 'third-pickup', window: { date: '2026-12-01', readyTime: '10:00', closeTime: '16:00' } }),
       api,
