@@ -16,7 +16,9 @@
  *   labels, customs and a commercial invoice abroad), their customer
  *   references, cancels (until tendered, or closed for Ground), tracking that
  *   moves on `advance`, Ground End of Day closes with their manifest, and
- *   pickups.
+ *   pickups (availability for the day asked, a booking kept to be looked up
+ *   by `pickup(code)`, which FedEx's API cannot, and a cancel refused once
+ *   the courier is dispatched: at the ready time, or by `dispatch`).
  *
  * Track by reference lists a shipment as `referenceSearch` says: by default
  * from its creation, in its "label created" state (FedEx's own list of test
@@ -146,8 +148,19 @@ export type SimulatedFedexPickup = {
   accountNumber: string;
   carrierCode: 'FDXE' | 'FDXG';
   scheduledDate: string;
+  /** HH:MM:SS, local at the place (the simulator's clock reads them as UTC). */
+  readyTime: string;
+  closeTime: string;
+  /** The pickup location's postal code and country, as sent. */
+  postalCode: string;
+  countryCode: string;
+  packageCount?: number;
+  totalWeight?: { units: string; value: number };
+  remarks?: string;
   location?: string;
   cancelled: boolean;
+  /** The courier is on the way (its ready time has come, or `dispatch` said so): FedEx no longer cancels it. */
+  dispatched: boolean;
 };
 
 /** An issued token: the accounts it may act for (any when absent), until when. */
@@ -1517,26 +1530,40 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   // ---- Pickup ----
 
   const CUTOFF_HOUR = 18;
+  /** The least time between a pickup's ready time and its close time (the availability's `accessTime`). */
+  const ACCESS_MINUTES = 60;
   const timeOptions = (from: number, to: number) =>
     Array.from({ length: (to - from) * 2 + 1 }, (_, i) => `${String(from + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`);
+  const TIME = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
+  const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  /** Whether the courier of `pickup` is on its way: told so, or its ready time has come on the simulator's clock. */
+  const dispatchedNow = (pickup: SimulatedFedexPickup) => pickup.dispatched || now().getTime() >= Date.parse(`${pickup.scheduledDate}T${pickup.readyTime}Z`);
 
   function pickupAvailability(body: any, ctx: string | undefined): FedexSimAnswer {
     if (!body.pickupAddress?.postalCode) return refuse('pickupAvailability', 400, one('PICKUP.POSTALCODE.MISSING', 'PostalCode is missing.'), ctx);
     const at = now();
+    const today = ymd(at);
+    const dispatchDate: string | undefined = body.dispatchDate;
+    if (dispatchDate !== undefined && !isDate(dispatchDate))
+      return refuse('pickupAvailability', 400, one('SIM.PICKUP.DISPATCHDATE.INVALID', 'dispatchDate is YYYY-MM-DD.'), ctx);
+    if (dispatchDate !== undefined && dispatchDate < today)
+      return refuse('pickupAvailability', 400, one('SIM.PICKUP.DISPATCHDATE.PAST', 'dispatchDate is today or a later day.'), ctx);
     // Each carrier and request type once, however often the request lists them.
     const requested = [...new Set<string>(body.pickupRequestType ?? [])];
     const options = [...new Set<string>(body.carriers)].flatMap((carrier) =>
       requested.map((type) => {
         const sameDay = type === 'SAME_DAY';
-        const date = sameDay ? at : weekdayFrom(new Date(at.getTime() + DAY_MS));
-        // FedEx Ground picks up on a later day only; Express the same day before its cut-off, on a weekday.
-        const available = sameDay ? carrier === 'FDXE' && at.getUTCHours() < CUTOFF_HOUR && at.getUTCDay() !== 0 && at.getUTCDay() !== 6 : true;
+        // A future day is the dispatch date asked for, else the next business day.
+        const date = sameDay ? today : dispatchDate !== undefined && dispatchDate > today ? dispatchDate : ymd(weekdayFrom(new Date(at.getTime() + DAY_MS)));
+        const weekday = ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+        // FedEx Ground picks up on a later day only; Express the same day before its cut-off; both on a weekday.
+        const available = weekday && (sameDay ? carrier === 'FDXE' && at.getUTCHours() < CUTOFF_HOUR : true);
         return {
           carrier,
           available,
-          pickupDate: ymd(date),
+          pickupDate: date,
           cutOffTime: `${CUTOFF_HOUR}:00:00`,
-          accessTime: { hours: 1, minutes: 0 },
+          accessTime: { hours: ACCESS_MINUTES / 60, minutes: 0 },
           residentialAvailable: carrier === 'FDXG',
           countryRelationship: body.countryRelationship,
           scheduleDay: type,
@@ -1552,20 +1579,43 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
 
   function pickupCreate(body: any, ctx: string | undefined): FedexSimAnswer {
     const account = String(body.associatedAccountNumber.value);
-    const ready = String(body.originDetail.readyDateTimestamp ?? '');
-    const day = ready.slice(0, 10);
-    if (!isDate(day)) return refuse('pickupCreate', 400, one('SIM.PICKUP.READYDATE.INVALID', 'readyDateTimestamp is YYYY-MM-DDTHH:MM:SS.'), ctx);
+    const origin = body.originDetail;
+    // The document's example writes a zone designator the description says is ignored: it is read without.
+    const ready = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})Z?$/.exec(String(origin.readyDateTimestamp ?? ''));
+    const [day, readyTime] = [ready?.[1] ?? '', ready?.[2] ?? ''];
+    if (!isDate(day) || !TIME.test(readyTime))
+      return refuse('pickupCreate', 400, one('SIM.PICKUP.READYDATE.INVALID', 'readyDateTimestamp is YYYY-MM-DDTHH:MM:SS.'), ctx);
+    const closeTime = String(origin.customerCloseTime ?? '');
+    if (!TIME.test(closeTime)) return refuse('pickupCreate', 400, one('SIM.PICKUP.CLOSETIME.INVALID', 'customerCloseTime is HH:MM:SS.'), ctx);
     if (day < ymd(now()))
       return refuse('pickupCreate', 400, one('PICKUP.REQUESTED.PREVIOUS.DAY', 'Cannot schedule a pickup requested for a previous day.'), ctx);
+    if (minutesOf(readyTime) > CUTOFF_HOUR * 60)
+      return refuse('pickupCreate', 400, one('SIM.PICKUP.READYTIME.AFTER.CUTOFF', `The ready time is after the cut-off time ${CUTOFF_HOUR}:00.`), ctx);
+    if (minutesOf(closeTime) - minutesOf(readyTime) < ACCESS_MINUTES)
+      return refuse(
+        'pickupCreate',
+        400,
+        one('SIM.PICKUP.WINDOW.TOO.SHORT', `The close time is at least ${ACCESS_MINUTES} minutes after the ready time for the courier to come.`),
+        ctx,
+      );
     const carrierCode = body.carrierCode as 'FDXE' | 'FDXG';
     const number = String(++serial).padStart(8, '0');
+    const address = origin.pickupLocation.address;
     const pickup: SimulatedFedexPickup = {
       confirmationCode: carrierCode === 'FDXG' ? `CPU${number}` : number.slice(-4),
       accountNumber: account,
       carrierCode,
       scheduledDate: day,
+      readyTime,
+      closeTime,
+      postalCode: String(address.postalCode),
+      countryCode: String(address.countryCode),
+      ...(Number.isInteger(body.packageCount) ? { packageCount: body.packageCount as number } : {}),
+      ...(body.totalWeight ? { totalWeight: { units: String(body.totalWeight.units), value: Number(body.totalWeight.value) } } : {}),
+      ...(typeof body.remarks === 'string' ? { remarks: body.remarks.slice(0, 60) } : {}),
       ...(carrierCode === 'FDXE' ? { location: 'YYZA' } : {}),
       cancelled: false,
+      dispatched: false,
     };
     pickups.push(pickup);
     return answer(
@@ -1578,13 +1628,28 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
 
   function pickupCancel(body: any, ctx: string | undefined): FedexSimAnswer {
     const account = String(body.associatedAccountNumber.value);
+    // Express unless Ground is named (the document's default); an Express cancel names the station of its booking.
+    const carrierCode = body.carrierCode ?? 'FDXE';
     const pickup = pickups.find(
-      (p) => p.confirmationCode === body.pickupConfirmationCode && p.accountNumber === account && p.scheduledDate === body.scheduledDate,
+      (p) =>
+        p.confirmationCode === body.pickupConfirmationCode &&
+        p.accountNumber === account &&
+        p.scheduledDate === body.scheduledDate &&
+        p.carrierCode === carrierCode &&
+        (carrierCode === 'FDXG' || p.location === body.location),
     );
-    if (!pickup) return refuse('pickupCancel', 400, one('SIM.PICKUP.NOT.FOUND', 'No pickup has this confirmation code, account and date.'), ctx);
+    if (!pickup)
+      return refuse('pickupCancel', 400, one('SIM.PICKUP.NOT.FOUND', 'No pickup has this confirmation code, account, date (and Express location).'), ctx);
+    if (pickup.cancelled) return refuse('pickupCancel', 400, one('SIM.PICKUP.ALREADY.CANCELLED', 'This pickup has already been cancelled.'), ctx);
     if (pickup.scheduledDate < ymd(now()))
       return refuse('pickupCancel', 400, one('PICKUP.NUMBER.EXPIRED', 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE'), ctx);
-    if (pickup.cancelled) return refuse('pickupCancel', 400, one('SIM.PICKUP.ALREADY.CANCELLED', 'This pickup has already been cancelled.'), ctx);
+    if (dispatchedNow(pickup))
+      return refuse(
+        'pickupCancel',
+        400,
+        one('SIM.PICKUP.COURIER.DISPATCHED', 'The FedEx courier has been dispatched to the pickup location; the pickup cannot be cancelled.'),
+        ctx,
+      );
     pickup.cancelled = true;
     return answer(
       'pickupCancel',
@@ -1656,6 +1721,16 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     pickups,
     /** Every request received, in order, with the status answered; its body unless it is the token request (whose form holds a secret). */
     received,
+    /** A pickup by its confirmation code: FedEx's API has no such lookup, the simulator's tests do. */
+    pickup: (confirmationCode: string) => pickups.find((p) => p.confirmationCode === confirmationCode),
+    /** The pickups FedEx would send a courier to: not cancelled. */
+    bookedPickups: () => pickups.filter((p) => !p.cancelled),
+    /** The courier of a pickup is on its way: FedEx no longer cancels it. */
+    dispatch(confirmationCode: string) {
+      const pickup = pickups.find((p) => p.confirmationCode === confirmationCode);
+      if (!pickup) throw new Error(`no FedEx pickup ${confirmationCode}`);
+      pickup.dispatched = true;
+    },
     /** The shipments FedEx would bill: not cancelled. */
     billable: () => shipments.filter((s) => !s.cancelled),
     shipmentByTrackingNumber: byTracking,

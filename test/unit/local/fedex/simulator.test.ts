@@ -728,6 +728,110 @@ describeWithFedexDocuments('the FedEx simulator: addresses and pickups', () => {
   });
 });
 
+describeWithFedexDocuments('the FedEx simulator: pickups, their cut-off and lookup', () => {
+  const expressBody = (readyDateTimestamp: string, customerCloseTime = '17:00:00') => ({
+    associatedAccountNumber: { value: ACCOUNT },
+    originDetail: {
+      pickupLocation: { contact: { personName: 'Shipping Desk', phoneNumber: '4165550100' }, address: TORONTO },
+      readyDateTimestamp,
+      customerCloseTime,
+    },
+    carrierCode: 'FDXE',
+    packageCount: 3,
+    totalWeight: { units: 'KG', value: 7.5 },
+    remarks: 'Back door',
+  });
+  const cancelBody = (code: string, scheduledDate: string, location?: string) => ({
+    associatedAccountNumber: { value: ACCOUNT },
+    pickupConfirmationCode: code,
+    scheduledDate,
+    carrierCode: 'FDXE',
+    ...(location ? { location } : {}),
+  });
+
+  it('availability is for the dispatch date asked: a later weekday is available, a weekend day not, a past day refused', () => {
+    const { call } = signedIn();
+    const ask = (dispatchDate: string) =>
+      call('pickupAvailability', {
+        pickupAddress: { postalCode: 'M5H2N1', countryCode: 'CA' },
+        dispatchDate,
+        pickupRequestType: ['SAME_DAY', 'FUTURE_DAY'],
+        carriers: ['FDXE'],
+        countryRelationship: 'DOMESTIC',
+      });
+    const options = (dispatchDate: string) => body(ask(dispatchDate)).output.options.map((o: any) => [o.scheduleDay, o.pickupDate, o.available]);
+    expectAnswerValid('pickupAvailability', ask('2026-11-26'));
+    expect(options('2026-11-26')).toEqual([
+      ['SAME_DAY', TODAY, true],
+      ['FUTURE_DAY', '2026-11-26', true],
+    ]);
+    expect(options('2026-11-28')).toEqual([
+      ['SAME_DAY', TODAY, true],
+      ['FUTURE_DAY', '2026-11-28', false],
+    ]);
+    expect(errorsOf(ask('2026-11-22'))[0]!.code).toBe('SIM.PICKUP.DISPATCHDATE.PAST');
+  });
+
+  it('keeps what was booked, to be looked up by confirmation code; refuses a window shorter than the courier needs and a ready time after the cut-off', () => {
+    const { simulator, call } = signedIn();
+    const booked = call('pickupCreate', expressBody('2026-11-24T10:00:00'));
+    const code = body(booked).output.pickupConfirmationCode as string;
+    expect(simulator.pickup(code)).toMatchObject({
+      carrierCode: 'FDXE',
+      scheduledDate: '2026-11-24',
+      readyTime: '10:00:00',
+      closeTime: '17:00:00',
+      postalCode: 'M5H2N1',
+      packageCount: 3,
+      totalWeight: { units: 'KG', value: 7.5 },
+      remarks: 'Back door',
+      location: 'YYZA',
+      cancelled: false,
+    });
+    expect(simulator.bookedPickups().map((p) => p.confirmationCode)).toEqual([code]);
+    expect(errorsOf(call('pickupCreate', expressBody('2026-11-24T16:30:00')))[0]!.code).toBe('SIM.PICKUP.WINDOW.TOO.SHORT');
+    expect(errorsOf(call('pickupCreate', expressBody('2026-11-24T18:30:00', '20:00:00')))[0]!.code).toBe('SIM.PICKUP.READYTIME.AFTER.CUTOFF');
+    expect(errorsOf(call('pickupCreate', expressBody('2026-11-24T10:00', '17:00:00')))[0]!.code).toBe('SIM.PICKUP.READYDATE.INVALID');
+    expect(simulator.pickups).toHaveLength(1);
+  });
+
+  it('an Express cancel names its station; once the courier is dispatched (told so, or at the ready time on its clock) the cancel is refused', () => {
+    const clock = { now: NOW };
+    const simulator = simulatorAt({}, clock);
+    const { call } = signedIn(simulator);
+    const book = (ready: string) => body(call('pickupCreate', expressBody(ready))).output.pickupConfirmationCode as string;
+    const first = book('2026-11-24T10:00:00');
+    expect(errorsOf(call('pickupCancel', cancelBody(first, '2026-11-24')))[0]!.code).toBe('SIM.PICKUP.NOT.FOUND');
+    simulator.dispatch(first);
+    const refused = call('pickupCancel', cancelBody(first, '2026-11-24', 'YYZA'));
+    expectAnswerValid('pickupCancel', refused);
+    expect(errorsOf(refused)[0]!.code).toBe('SIM.PICKUP.COURIER.DISPATCHED');
+    const second = book('2026-11-23T16:00:00');
+    expect(call('pickupCancel', cancelBody(second, TODAY, 'YYZA')).status).toBe(200);
+    const third = book('2026-11-23T15:30:00');
+    clock.now = new Date('2026-11-23T15:30:00Z');
+    expect(errorsOf(call('pickupCancel', cancelBody(third, TODAY, 'YYZA')))[0]!.code).toBe('SIM.PICKUP.COURIER.DISPATCHED');
+    // A cancelled pickup says so, whatever the clock.
+    expect(errorsOf(call('pickupCancel', cancelBody(second, TODAY, 'YYZA')))[0]!.code).toBe('SIM.PICKUP.ALREADY.CANCELLED');
+    expect(simulator.bookedPickups().map((p) => p.confirmationCode)).toEqual([first, third]);
+  });
+
+  it('a late create books nothing until it lands', () => {
+    const { simulator, call } = signedIn();
+    simulator.answerLate(2_000, 'pickupCreate');
+    let late: LateAnswer<FedexSimAnswer> | undefined;
+    try {
+      call('pickupCreate', expressBody('2026-11-24T10:00:00'));
+    } catch (error) {
+      late = error as LateAnswer<FedexSimAnswer>;
+    }
+    expect(late).toBeInstanceOf(LateAnswer);
+    expect(simulator.pickups).toHaveLength(0);
+    expect((late!.land() as FedexSimAnswer).status).toBe(200);
+    expect(simulator.bookedPickups()).toHaveLength(1);
+  });
+});
+
 describeWithFedexDocuments('the FedEx simulator: faults', () => {
   it.each([
     ['http500', 500, 'INTERNAL.SERVER.ERROR'],
