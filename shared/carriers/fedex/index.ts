@@ -1,13 +1,14 @@
 /**
  * FedEx, the third live carrier: its REST APIs (OAuth client credentials,
  * Rates and Transit Times, Ship with cancel, Track by number and by
- * reference, Address Validation), built from FedEx's OpenAPI documents,
- * which stay outside the repository (docs/fedex.md). Every call is made
- * under the carrier account of the plan (rate, ship) or of the order (track,
- * cancel), in the mode of the API key: a test key reaches FedEx's sandbox, a
- * live key production (./config.ts). The HTTP client (./http.ts), the
- * operations (./operations.ts), the Ground close (./close.ts) and address
- * validation (./address.ts) are loaded on their first call.
+ * reference, Address Validation, Pickup Request), built from FedEx's
+ * OpenAPI documents, which stay outside the repository (docs/fedex.md).
+ * Every call is made under the carrier account of the plan (rate, ship) or
+ * of the order (track, cancel, pickups), in the mode of the API key: a test
+ * key reaches FedEx's sandbox, a live key production (./config.ts). The HTTP client (./http.ts), the
+ * operations (./operations.ts), the Ground close (./close.ts), address
+ * validation (./address.ts) and pickups (./pickup.ts) are loaded on their
+ * first call.
  */
 import { defineLiveConnector } from '../connector';
 import type { LiveCall } from '../live-call';
@@ -16,6 +17,7 @@ import type { FedexApi } from './api';
 import { buildFedexRateRequest } from './rate';
 
 const operations = () => import('./operations');
+const pickup = () => import('./pickup');
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches FedEx. */
 async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<FedexApi> {
@@ -41,6 +43,14 @@ export const fedex = defineLiveConnector({
     closeOut: {
       close: async (input, api, { account, signal }) => (await import('./close')).fedexCloseOut(input, account?.accountNumber ?? '', api, signal),
       // FedEx keys a close by account and date, not by our reference: closing again is safe, and reprints the day (./close.ts).
+      find: async () => undefined,
+    },
+    // Pickup Request API (./pickup.ts), loaded on the first pickup call.
+    pickups: {
+      availability: async (input, api, { account, signal }) => (await pickup()).fedexPickupAvailability(input, account?.accountNumber, api, signal),
+      create: async (input, api, { account, signal }) => (await pickup()).fedexCreatePickup(input, account?.accountNumber, api, signal),
+      cancel: async (ref, api, { account, signal }) => (await pickup()).fedexCancelPickup(ref, account?.accountNumber, api, signal),
+      // FedEx keeps no reference of ours on a pickup and has no lookup of pickups: nothing to find (./pickup.ts).
       find: async () => undefined,
     },
     // Address Validation (./address.ts), loaded on the first validation.

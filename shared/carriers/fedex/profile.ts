@@ -25,6 +25,8 @@ export const profile = defineProfile({
     findShipments: { voidWindowDays: FEDEX_VOID_WINDOW_DAYS },
     // Ground End of Day Close: FedEx's manifest report for the day's Ground shipments (docs/fedex.md).
     closeOut: true,
+    // Pickup Request API with FedEx Express: availability, create, cancel; FedEx has no lookup of pickups (docs/fedex.md, "Pickups").
+    pickups: true,
     // Address Validation: every country, 100 addresses a call (docs/fedex.md, "Address validation").
     validateAddresses: { countries: '*', maxPerCall: FEDEX_MAX_ADDRESSES },
   },
