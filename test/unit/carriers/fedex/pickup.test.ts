@@ -242,7 +242,7 @@ describeWithFedexDocuments('FedEx pickups through the connector, over HTTP (the 
     expect(mock.simulator.pickup(booked.confirmationNumber)!.cancelled).toBe(false);
   });
 
-  it('FedEx refusing the booking (a past day) is a refusal; a lost answer is an error of unknown outcome, never sent again', async () => {
+  it('FedEx refusing the booking (a past day) is a refusal; a lost answer is an error of unknown outcome, never sent again, and its retry books again', async () => {
     await expect(port.pickups.create(pickupInput({ window: { date: '2026-11-20', readyTime: '10:00', closeTime: '17:00' } }), options())).rejects.toThrow(
       /PICKUP\.REQUESTED\.PREVIOUS\.DAY/,
     );
@@ -252,6 +252,16 @@ describeWithFedexDocuments('FedEx pickups through the connector, over HTTP (the 
     await expect(port.pickups.create(pickupInput(), options())).rejects.toBeInstanceOf(CarrierError);
     expect(mock.simulator.pickups.length).toBe(before + 1);
     expect(mock.seen.filter((s) => s.path === '/pickup/v1/pickups').length).toBe(sent + 1);
+    // FedEx's limit (docs/fedex.md, "Pickups"): the retry finds nothing to adopt, and books a second pickup.
+    const lost = mock.simulator.pickups.at(-1)!;
+    const retried = await port.pickups.create({ ...pickupInput(), mayExist: true }, options());
+    expect(retried.confirmationNumber).not.toBe(lost.confirmationCode);
+    expect(
+      mock.simulator
+        .bookedPickups()
+        .filter((p) => p.scheduledDate === TOMORROW && p.readyTime === '10:00:00')
+        .map((p) => p.confirmationCode),
+    ).toEqual(expect.arrayContaining([lost.confirmationCode, retried.confirmationNumber]));
   });
 });
 
