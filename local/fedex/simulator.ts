@@ -1530,12 +1530,24 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
   // ---- Pickup ----
 
   const CUTOFF_HOUR = 18;
+  /** FedEx Ground books pickups up to two weeks ahead; one pickup is 99 packages at most (FedEx's Pickup Request guide). */
+  const GROUND_AHEAD_DAYS = 14;
+  const MAX_PICKUP_PACKAGES = 99;
   /** The least time between a pickup's ready time and its close time (the availability's `accessTime`). */
   const ACCESS_MINUTES = 60;
   const timeOptions = (from: number, to: number) =>
     Array.from({ length: (to - from) * 2 + 1 }, (_, i) => `${String(from + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`);
   const TIME = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
   const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  /** The next business day after today, by the simulator's clock. */
+  const nextBusinessDay = () => ymd(weekdayFrom(new Date(now().getTime() + DAY_MS)));
+  /**
+   * Whether a pickup of `carrier` may be booked for `date`, a later day than
+   * today (FedEx's Pickup Request guide): Express the next business day only,
+   * Ground up to two weeks ahead.
+   */
+  const bookableLater = (carrier: string, date: string) =>
+    carrier === 'FDXE' ? date === nextBusinessDay() : date <= ymd(new Date(now().getTime() + GROUND_AHEAD_DAYS * DAY_MS));
   /** Whether the courier of `pickup` is on its way: told so, or its ready time has come on the simulator's clock. */
   const dispatchedNow = (pickup: SimulatedFedexPickup) => pickup.dispatched || now().getTime() >= Date.parse(`${pickup.scheduledDate}T${pickup.readyTime}Z`);
 
@@ -1556,8 +1568,7 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         // A future day is the dispatch date asked for, else the next business day.
         const date = sameDay ? today : dispatchDate !== undefined && dispatchDate > today ? dispatchDate : ymd(weekdayFrom(new Date(at.getTime() + DAY_MS)));
         const weekday = ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
-        // FedEx Ground picks up on a later day only; Express the same day before its cut-off; both on a weekday.
-        const available = weekday && (sameDay ? carrier === 'FDXE' && at.getUTCHours() < CUTOFF_HOUR : true);
+        const available = weekday && (sameDay ? carrier === 'FDXE' && at.getUTCHours() < CUTOFF_HOUR : bookableLater(carrier, date));
         return {
           carrier,
           available,
@@ -1589,6 +1600,18 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
     if (!TIME.test(closeTime)) return refuse('pickupCreate', 400, one('SIM.PICKUP.CLOSETIME.INVALID', 'customerCloseTime is HH:MM:SS.'), ctx);
     if (day < ymd(now()))
       return refuse('pickupCreate', 400, one('PICKUP.REQUESTED.PREVIOUS.DAY', 'Cannot schedule a pickup requested for a previous day.'), ctx);
+    const carrierCode = body.carrierCode as 'FDXE' | 'FDXG';
+    if (day > ymd(now()) && !bookableLater(carrierCode, day))
+      return refuse(
+        'pickupCreate',
+        400,
+        one('SIM.PICKUP.DATE.UNAVAILABLE', 'FedEx Express picks up today or the next business day; FedEx Ground a business day up to two weeks ahead.'),
+        ctx,
+      );
+    if (day === ymd(now()) && carrierCode === 'FDXG')
+      return refuse('pickupCreate', 400, one('SIM.PICKUP.DATE.UNAVAILABLE', 'FedEx Ground picks up from the next business day.'), ctx);
+    if (Number.isInteger(body.packageCount) && body.packageCount > MAX_PICKUP_PACKAGES)
+      return refuse('pickupCreate', 400, one('SIM.PICKUP.PACKAGECOUNT.EXCEEDED', `A pickup is ${MAX_PICKUP_PACKAGES} packages at most.`), ctx);
     if (minutesOf(readyTime) > CUTOFF_HOUR * 60)
       return refuse('pickupCreate', 400, one('SIM.PICKUP.READYTIME.AFTER.CUTOFF', `The ready time is after the cut-off time ${CUTOFF_HOUR}:00.`), ctx);
     if (minutesOf(closeTime) - minutesOf(readyTime) < ACCESS_MINUTES)
@@ -1598,7 +1621,6 @@ export function createFedexSimulator(options: FedexSimulatorOptions) {
         one('SIM.PICKUP.WINDOW.TOO.SHORT', `The close time is at least ${ACCESS_MINUTES} minutes after the ready time for the courier to come.`),
         ctx,
       );
-    const carrierCode = body.carrierCode as 'FDXE' | 'FDXG';
     const number = String(++serial).padStart(8, '0');
     const address = origin.pickupLocation.address;
     const pickup: SimulatedFedexPickup = {

@@ -49,6 +49,8 @@ const CARRIER = 'FDXE';
 const REMARKS_MAX = 60;
 /** A contact's phone number: 8 to 13 digits (the document). */
 const PHONE = /^\d{8,13}$/;
+/** One pickup request is 99 packages at most (FedEx's Pickup Request guide). */
+const MAX_PACKAGES = 99;
 /** FedEx's total weight of a pickup: at most 99999 (the document). */
 const MAX_WEIGHT = 99_999;
 
@@ -188,7 +190,8 @@ export function buildFedexPickup(input: PickupInput, accountNumber: string | und
   if (!phone || !PHONE.test(phone))
     throw new CarrierRefusal(FEDEX, 'FedEx books a pickup only with a phone number of 8 to 13 digits for the courier (address.phoneNumber)');
   const { packageCount, totalWeight } = input.load;
-  if (!Number.isInteger(packageCount) || packageCount < 1) throw new CarrierRefusal(FEDEX, 'A FedEx pickup holds at least one package');
+  if (!Number.isInteger(packageCount) || packageCount < 1 || packageCount > MAX_PACKAGES)
+    throw new CarrierRefusal(FEDEX, `A FedEx pickup is 1 to ${MAX_PACKAGES} packages; book several for more`);
   const weight = Math.max(Math.round(totalWeight.value * 10) / 10, 0.1);
   if (!(weight <= MAX_WEIGHT)) throw new CarrierRefusal(FEDEX, `A FedEx pickup weighs at most ${MAX_WEIGHT} ${totalWeight.unit}`);
   const remarks = cut(input.instructions?.replace(/\s+/g, ' '), REMARKS_MAX)?.trimEnd();

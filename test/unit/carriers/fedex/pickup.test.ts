@@ -127,6 +127,7 @@ describeWithFedexDocuments('FedEx pickups: the requests', () => {
     ['a time not HH:MM', () => buildFedexPickup(pickupInput({ window: { date: TOMORROW, readyTime: '9:00', closeTime: '17:00' } }), ACCOUNT)],
     ['a date that is none', () => buildFedexPickup(pickupInput({ window: { date: '2026-02-30', readyTime: '09:00', closeTime: '17:00' } }), ACCOUNT)],
     ['no package', () => buildFedexPickup(pickupInput({ load: { packageCount: 0, totalWeight: { value: 1, unit: 'kg' } } }), ACCOUNT)],
+    ['100 packages', () => buildFedexPickup(pickupInput({ load: { packageCount: 100, totalWeight: { value: 100, unit: 'kg' } } }), ACCOUNT)],
     ['a weight FedEx cannot say', () => buildFedexPickup(pickupInput({ load: { packageCount: 1, totalWeight: { value: 1e6, unit: 'lb' } } }), ACCOUNT)],
     ['an account number that is not FedEx’s', () => buildFedexPickup(pickupInput(), 'ACC-1')],
     ['availability without a postal code', () => buildFedexPickupAvailability({ address: { ...london, postalCode: undefined }, date: TODAY }, ACCOUNT)],

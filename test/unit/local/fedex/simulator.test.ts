@@ -749,30 +749,38 @@ describeWithFedexDocuments('the FedEx simulator: pickups, their cut-off and look
     ...(location ? { location } : {}),
   });
 
-  it('availability is for the dispatch date asked: a later weekday is available, a weekend day not, a past day refused', () => {
+  it('availability is for the dispatch date asked: Express the next business day, Ground up to two weeks ahead, never a weekend day; a past day refused', () => {
     const { call } = signedIn();
     const ask = (dispatchDate: string) =>
       call('pickupAvailability', {
         pickupAddress: { postalCode: 'M5H2N1', countryCode: 'CA' },
         dispatchDate,
-        pickupRequestType: ['SAME_DAY', 'FUTURE_DAY'],
-        carriers: ['FDXE'],
+        pickupRequestType: ['FUTURE_DAY'],
+        carriers: ['FDXE', 'FDXG'],
         countryRelationship: 'DOMESTIC',
       });
-    const options = (dispatchDate: string) => body(ask(dispatchDate)).output.options.map((o: any) => [o.scheduleDay, o.pickupDate, o.available]);
+    const options = (dispatchDate: string) => body(ask(dispatchDate)).output.options.map((o: any) => [o.carrier, o.pickupDate, o.available]);
     expectAnswerValid('pickupAvailability', ask('2026-11-26'));
+    expect(options('2026-11-24')).toEqual([
+      ['FDXE', '2026-11-24', true],
+      ['FDXG', '2026-11-24', true],
+    ]);
     expect(options('2026-11-26')).toEqual([
-      ['SAME_DAY', TODAY, true],
-      ['FUTURE_DAY', '2026-11-26', true],
+      ['FDXE', '2026-11-26', false],
+      ['FDXG', '2026-11-26', true],
     ]);
     expect(options('2026-11-28')).toEqual([
-      ['SAME_DAY', TODAY, true],
-      ['FUTURE_DAY', '2026-11-28', false],
+      ['FDXE', '2026-11-28', false],
+      ['FDXG', '2026-11-28', false],
+    ]);
+    expect(options('2026-12-08')).toEqual([
+      ['FDXE', '2026-12-08', false],
+      ['FDXG', '2026-12-08', false],
     ]);
     expect(errorsOf(ask('2026-11-22'))[0]!.code).toBe('SIM.PICKUP.DISPATCHDATE.PAST');
   });
 
-  it('keeps what was booked, to be looked up by confirmation code; refuses a window shorter than the courier needs and a ready time after the cut-off', () => {
+  it('keeps what was booked, to be looked up by confirmation code; refuses a window shorter than the courier needs, a ready time after the cut-off, a day Express does not come, 100 packages', () => {
     const { simulator, call } = signedIn();
     const booked = call('pickupCreate', expressBody('2026-11-24T10:00:00'));
     const code = body(booked).output.pickupConfirmationCode as string;
@@ -792,6 +800,8 @@ describeWithFedexDocuments('the FedEx simulator: pickups, their cut-off and look
     expect(errorsOf(call('pickupCreate', expressBody('2026-11-24T16:30:00')))[0]!.code).toBe('SIM.PICKUP.WINDOW.TOO.SHORT');
     expect(errorsOf(call('pickupCreate', expressBody('2026-11-24T18:30:00', '20:00:00')))[0]!.code).toBe('SIM.PICKUP.READYTIME.AFTER.CUTOFF');
     expect(errorsOf(call('pickupCreate', expressBody('2026-11-24T10:00', '17:00:00')))[0]!.code).toBe('SIM.PICKUP.READYDATE.INVALID');
+    expect(errorsOf(call('pickupCreate', expressBody('2026-11-25T10:00:00')))[0]!.code).toBe('SIM.PICKUP.DATE.UNAVAILABLE');
+    expect(errorsOf(call('pickupCreate', { ...expressBody('2026-11-24T10:00:00'), packageCount: 100 }))[0]!.code).toBe('SIM.PICKUP.PACKAGECOUNT.EXCEEDED');
     expect(simulator.pickups).toHaveLength(1);
   });
 
