@@ -253,9 +253,15 @@ export async function fedexPickupAvailability(
   return parseFedexPickupAvailability(bodyOf(answer, 'tell the pickup availability'), body.dispatchDate);
 }
 
+/** Why a booking that an earlier attempt may have made is not booked again (docs/fedex.md, "Pickups"). */
+export const FEDEX_PICKUP_MAY_EXIST =
+  'an earlier attempt of this pickup may have been booked with FedEx, which offers no lookup of pickups: it is not booked again; check with FedEx before booking another';
+
 export async function fedexCreatePickup(input: PickupInput, accountNumber: string | undefined, api: FedexApi, signal: AbortSignal): Promise<CarrierPickup> {
   const body = buildFedexPickup(input, accountNumber);
-  // `mayExist` changes nothing: FedEx has no lookup to ask first (the connector's `find`), so the pickup is booked.
+  // FedEx has no lookup to ask first (the connector's `find`): after an attempt of unknown outcome, booking again could make
+  // a second pickup nobody can cancel (the first one's confirmation number never reached us). Refused instead: a person checks.
+  if (input.mayExist) throw new CarrierRefusal(FEDEX, FEDEX_PICKUP_MAY_EXIST);
   // Not retryable: FedEx has no idempotency key, so only a 429 (answered before anything is done) is sent again.
   const answer = await api.send({ method: 'POST', path: FEDEX_PICKUP_PATH, body, retryable: false }, signal);
   return parseFedexPickup(bodyOf(answer, 'book the pickup'), input);
