@@ -11,7 +11,8 @@ import path from 'node:path';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
 /** The schema files of Canada Post's services (one per service; `common.xsd` is included by rating.xsd). */
-export type CanadaPostSchema = 'rating.xsd' | 'shipment.xsd' | 'ncshipment.xsd' | 'manifest.xsd' | 'track.xsd' | 'messages.xsd';
+export type CanadaPostSchema =
+  'rating.xsd' | 'shipment.xsd' | 'ncshipment.xsd' | 'manifest.xsd' | 'track.xsd' | 'messages.xsd' | 'pickup.xsd' | 'pickuprequest.xsd';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
 

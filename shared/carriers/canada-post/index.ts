@@ -2,7 +2,8 @@
  * Canada Post, the second live carrier: its REST web services over XML
  * (Get Rates, Create Shipment and Create Non-Contract Shipment with their
  * artifacts, Get Shipments, Void Shipment, Request Shipment Refund, Get
- * Tracking Details, and the day's Transmit Shipments with Get Manifest(s)), built from Canada Post's documentation and its XML
+ * Tracking Details, the day's Transmit Shipments with Get Manifest(s), and
+ * on-demand pickup requests), built from Canada Post's documentation and its XML
  * schemas (docs/canada-post.md). Every call is made under the carrier
  * account of the plan (rate, ship) or of the order (track, cancel), in the
  * mode of the API key: a test key reaches Canada Post's development
@@ -19,6 +20,8 @@ import { CANADA_POST_VOID_WINDOW_DAYS } from './profile';
 
 /** Ship, track, cancel and the close (./operations.ts) load on their first call: the rate function never builds their schemas. */
 const operations = () => import('./operations');
+/** Pickups (./pickup.ts) load on their first call. */
+const pickup = () => import('./pickup');
 
 /** The HTTP client of one call's account and mode; a call without a registered account never reaches Canada Post. */
 async function clientOf(options: CarrierCallOptions, call: LiveCall): Promise<CanadaPostApi> {
@@ -47,6 +50,12 @@ export const canadaPost = defineLiveConnector({
     },
     refund: {
       request: async (shipment, api, { signal }) => (await operations()).canadaPostRequestRefund(shipment, api, signal),
+    },
+    pickups: {
+      availability: async (input, api, { signal }) => (await pickup()).canadaPostPickupAvailability(input, api, signal),
+      create: async (input, api, { signal }) => (await pickup()).canadaPostCreatePickup(input, api, signal),
+      find: async (lookup, api, { signal }) => (await pickup()).canadaPostFindPickup(lookup, api, signal),
+      cancel: async (ref, api, { signal }) => (await pickup()).canadaPostCancelPickup(ref, api, signal),
     },
   },
 });

@@ -30,6 +30,8 @@ export const profile = defineProfile({
     // The day's close of a contract account is a transmit; a shipment on it is refunded, not voided (docs/manifests.md).
     closeOut: true,
     refund: true,
+    // On-demand pickup requests, found again by the reference their instructions carry (docs/canada-post.md, "Pickups").
+    pickups: true,
   },
   load: async () => (await import('.')).canadaPost,
 });

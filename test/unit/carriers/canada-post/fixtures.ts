@@ -93,3 +93,16 @@ export const trackingDetail = (pin: string, occurrences: Parameters<typeof occur
   `<?xml version="1.0" encoding="UTF-8"?>\n<tracking-detail xmlns="http://www.canadapost.ca/ws/track"><pin>${pin}</pin><active-exists>1</active-exists><archive-exists></archive-exists><changed-expected-date>false</changed-expected-date><destination-postal-id>H3B4W5</destination-postal-id><expected-delivery-date>${expected}</expected-delivery-date><changed-expected-delivery-reason></changed-expected-delivery-reason><mailed-by-customer-number>${CUSTOMER}</mailed-by-customer-number><mailed-on-behalf-of-customer-number>${CUSTOMER}</mailed-on-behalf-of-customer-number><original-pin></original-pin><service-name>Xpresspost</service-name><service-name-2>Xpresspost</service-name-2><customer-ref-1>${REF32}</customer-ref-1><customer-ref-2></customer-ref-2><return-pin></return-pin><signature-image-exists>false</signature-image-exists><suppress-signature>false</suppress-signature><delivery-options></delivery-options><significant-events>${occurrences.map((o) => occurrence(...o)).join('')}</significant-events></tracking-detail>`;
 
 export const PDF = Buffer.from('%PDF-1.4\n% a Canada Post label\n%%EOF\n', 'latin1');
+
+/** A pickup place: Canadian, with the e-mail and the 10-digit phone Create Pickup Request needs. */
+export const ottawa = {
+  personName: 'Maple Dock',
+  companyName: 'Maple & Co',
+  addressLine1: '100 Main St',
+  city: 'Ottawa',
+  provinceCode: 'ON',
+  postalCode: 'K2B 8J6',
+  countryCode: 'CA',
+  phoneNumber: '+1 (613) 555-0100',
+  emailAddress: 'dock@maple.example.com',
+};
