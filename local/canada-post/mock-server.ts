@@ -1,7 +1,8 @@
 /**
  * A local Canada Post over HTTP (tooling: no function imports it): the
- * simulator (./simulator.ts) behind a server on 127.0.0.1, its `/rs` and
- * `/vis` paths at the root, so `CANADAPOST_API_BASE_URL_TEST` (or `_LIVE`)
+ * simulator (./simulator.ts) behind a server on 127.0.0.1, its `/rs`,
+ * `/vis`, `/enab` (pickup requests) and `/ad` (pickup availability) paths at
+ * the root, so `CANADAPOST_API_BASE_URL_TEST` (or `_LIVE`)
  * is its `url`. Every link in an answer is on that URL.
  *
  * Bounds: a request body over `maxBodyBytes` is answered 413 without being

@@ -17,7 +17,9 @@
  *   manifests, voided before transmit (Canada Post's 8064 after), refund
  *   requests (7292 for a second one); non-contract shipments and theirs;
  *   PINs, artifacts (PDF or ZPL labels, manifests), tracking that moves on
- *   `advance(pin)`.
+ *   `advance(pin)`; on-demand pickup requests by customer number, listed,
+ *   detailed and cancelled (404 once cancelled, Canada Post's 11004 from the
+ *   preferred time on the simulator's clock, or after `dispatchPickup`).
  *
  * Links in answers are absolute on the base URL the request came to
  * (`request.baseUrl`), as Canada Post's point at its own host.
@@ -30,7 +32,7 @@
  * request of an operation waiting until the test releases it, so a test
  * orders two callers' requests as it wants; `answerLate(ms)` makes the
  * next create (contract or not) land `ms` late (LateAnswer, as the UPS
- * simulator's); `listAfterMs` keeps a brand-new shipment out of Get
+ * simulator's; `answerLate(ms, 'createPickup')` a pickup request's); `listAfterMs` keeps a brand-new shipment out of Get
  * Shipments and Get Non-Contract Shipments for that long.
  *
  * Codes: Canada Post's where its documentation (or an answer it is known to
@@ -50,6 +52,8 @@ export const CANADA_POST_MEDIA = {
   ncshipment: 'application/vnd.cpc.ncshipment-v4+xml',
   manifest: 'application/vnd.cpc.manifest-v8+xml',
   track: 'application/vnd.cpc.track-v2+xml',
+  pickup: 'application/vnd.cpc.pickup+xml',
+  pickuprequest: 'application/vnd.cpc.pickuprequest+xml',
   pdf: 'application/pdf',
   zpl: 'application/zpl',
 } as const;
@@ -61,6 +65,8 @@ const NS = {
   manifest: 'http://www.canadapost.ca/ws/manifest-v8',
   track: 'http://www.canadapost.ca/ws/track',
   messages: 'http://www.canadapost.ca/ws/messages',
+  pickup: 'http://www.canadapost.ca/ws/pickup/availability',
+  pickuprequest: 'http://www.canadapost.ca/ws/pickuprequest',
 } as const;
 
 /** One HTTP request as the mock server hands it over; header names in lower case. */
@@ -164,6 +170,34 @@ export type SimulatedManifest = {
   manifestAddress: unknown[];
 };
 
+/**
+ * An on-demand pickup request. Its local times are read on the simulator's
+ * clock as UTC (the stand-in has one time zone): a cancel is refused (11004)
+ * from its preferred time on, or once `dispatchPickup` sent the driver.
+ */
+export type SimulatedPickup = {
+  requestId: string;
+  customerNumber: string;
+  customerRequestId?: string;
+  status: 'Pending' | 'Cancelled';
+  createdAt: string;
+  date: string;
+  preferredTime: string;
+  closingTime: string;
+  instructions: string;
+  contactName: string;
+  email?: string;
+  contactPhone: string;
+  volume: string;
+  /** The postal code the driver goes to: the alternate address's, or the profile's business address (CANADA_POST_BUSINESS_POSTAL_CODE). */
+  postalCode: string;
+  /** The request's pickup-location, element by element as sent (the details echo it). */
+  location: unknown[];
+  contractId?: string;
+  dispatched: boolean;
+  price: { preTax: number; hst: number; due: number };
+};
+
 type Artifact = { username: string; mediaType: string; render: () => Buffer };
 
 /**
@@ -179,6 +213,24 @@ export { LateAnswer, LostAnswer };
 export const MAX_BODY_CHARS = 1024 * 1024;
 /** Elements nested deeper than this are refused before any parser sees them (Canada Post's documents nest 8 deep). */
 export const MAX_DEPTH = 64;
+
+/** The postal code of every customer's business address in its Canada Post profile (the stand-in has one profile). */
+export const CANADA_POST_BUSINESS_POSTAL_CODE = 'K2B8J6';
+/**
+ * The stand-in's pickup facts: an on-demand tour everywhere but the postal
+ * codes starting with X (the territories), same-day requests until 15:00,
+ * the documented preferred times (12:00 to 16:00, closing an hour later at
+ * least), 30 days ahead under a contract and 5 without, and a non-contract
+ * pickup's fee.
+ */
+export const CANADA_POST_PICKUP = {
+  onDemandCutoff: '15:00',
+  priorityWorldCutoff: '14:00',
+  latestPreferred: '16:00',
+  advanceDays: { contract: 30, nonContract: 5 },
+  nonContractFee: 7.5,
+  hstPercent: 13,
+} as const;
 
 const escapeXml = (value: string): string => value.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
@@ -431,6 +483,22 @@ const ROUTES: readonly Route[] = [
   },
   { name: 'artifact', method: 'GET', pattern: /^\/rs\/artifact\/([A-Za-z0-9._~%-]{1,192})\/(\d{1,18})\/(\d{1,3})$/ },
   { name: 'track', method: 'GET', pattern: /^\/vis\/track\/pin\/([A-Za-z0-9]{1,32})\/detail$/, media: CANADA_POST_MEDIA.track },
+  { name: 'pickupAvailability', method: 'GET', pattern: /^\/ad\/pickup\/pickupavailability\/([A-Za-z0-9%]{1,16})$/, media: CANADA_POST_MEDIA.pickup },
+  {
+    name: 'createPickup',
+    method: 'POST',
+    pattern: new RegExp(`^/enab/${C}/pickuprequest$`),
+    media: CANADA_POST_MEDIA.pickuprequest,
+    schema: 'pickuprequest.xsd',
+  },
+  { name: 'getPickups', method: 'GET', pattern: new RegExp(`^/enab/${C}/pickuprequest$`), media: CANADA_POST_MEDIA.pickuprequest },
+  {
+    name: 'pickupDetails',
+    method: 'GET',
+    pattern: new RegExp(`^/enab/${C}/pickuprequest/([A-Za-z0-9]{1,32})/details$`),
+    media: CANADA_POST_MEDIA.pickuprequest,
+  },
+  { name: 'cancelPickup', method: 'DELETE', pattern: new RegExp(`^/enab/${C}/pickuprequest/([A-Za-z0-9]{1,32})$`), media: CANADA_POST_MEDIA.pickuprequest },
 ];
 
 /** The root element each POST route takes (a document of another root is refused even when its schema has it). */
@@ -441,6 +509,7 @@ const ROOTS: Readonly<Record<string, string>> = {
   transmit: 'transmit-set',
   createNonContract: 'non-contract-shipment',
   refundNonContract: 'non-contract-shipment-refund-request',
+  createPickup: 'pickup-request-details',
 };
 
 const accepts = (header: string | undefined, media: string): boolean =>
@@ -463,9 +532,10 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
   const listAfterMs = options.listAfterMs ?? 0;
   const shipments: SimulatedCanadaPostShipment[] = [];
   const manifests: SimulatedManifest[] = [];
+  const pickups: SimulatedPickup[] = [];
   const artifacts = new Map<string, Artifact>();
   const faults: { fault: CanadaPostFault; only?: string; after: number }[] = [];
-  const lateCreates: number[] = [];
+  const lateCreates: { delayMs: number; only?: string }[] = [];
   const holds: { only: string; arrived: () => void; released: Promise<void> }[] = [];
   const received: { method: string; path: string; status?: number }[] = [];
   let serial = 0;
@@ -1180,6 +1250,174 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     );
   }
 
+  // --- pickups ---
+
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const dayNumber = (ymdText: string) => Math.floor(Date.parse(`${ymdText}T00:00:00Z`) / 86_400_000);
+  const pickupRefused = (code: string, description: string) => messages(400, [{ code, description }], CANADA_POST_MEDIA.pickuprequest);
+  const pickupOf = (customer: string, requestId: string) => pickups.find((p) => p.customerNumber === customer && p.requestId === requestId);
+  const pickupBase = (base: string, p: SimulatedPickup) => `${base}/enab/${p.customerNumber}/pickuprequest/${p.requestId}`;
+
+  async function pickupAvailability(_request: CanadaPostSimRequest, params: string[]): Promise<CanadaPostSimAnswer> {
+    let postal: string;
+    try {
+      postal = decodeURIComponent(params[0]!).replace(/\s+/g, '').toUpperCase();
+    } catch {
+      postal = '';
+    }
+    if (!/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(postal)) return messages(400, [{ code: 'SIM210', description: 'Invalid Postal Code' }], CANADA_POST_MEDIA.pickup);
+    const tour = !postal.startsWith('X');
+    return valid(
+      200,
+      CANADA_POST_MEDIA.pickup,
+      'pickup.xsd',
+      documentXml(
+        'pickup-availability',
+        NS.pickup,
+        t('postal-code', `${postal.slice(0, 3)} ${postal.slice(3)}`),
+        t('on-demand-cutoff', CANADA_POST_PICKUP.onDemandCutoff),
+        t('on-demand-tour', tour),
+        t('prority-world-cutoff', CANADA_POST_PICKUP.priorityWorldCutoff),
+        t('scheduled-pickups-available', tour),
+      ),
+      'pickup-availability',
+    );
+  }
+
+  const pickupHeader = (p: SimulatedPickup) =>
+    e(
+      'pickup-request-header',
+      t('request-id', p.requestId),
+      t('request-status', p.status),
+      t('pickup-type', 'OnDemand'),
+      t('request-date', p.createdAt.slice(0, 10)),
+      t('next-pickup-date', p.date),
+    );
+  const pickupLinks = (base: string, p: SimulatedPickup) =>
+    e(
+      'links',
+      linkXml('self', pickupBase(base, p), CANADA_POST_MEDIA.pickuprequest),
+      linkXml('details', `${pickupBase(base, p)}/details`, CANADA_POST_MEDIA.pickuprequest),
+    );
+
+  /**
+   * Create Pickup Request, refused as Canada Post documents: a date before
+   * today or beyond the horizon, a preferred time after 16:00 or a closing
+   * time less than an hour after it, a same-day request after the cut-off
+   * or less than an hour before the preferred time, a place off the
+   * on-demand tour, a third-party pickup without a contract.
+   */
+  async function createPickup(request: CanadaPostSimRequest, params: string[], doc: Parsed, ordered: unknown[]): Promise<CanadaPostSimAnswer> {
+    const root = doc['pickup-request-details'];
+    const times = root['pickup-times']['on-demand-pickup-time'];
+    if (!times) return pickupRefused('SIM220', 'Only on-demand pickups can be requested');
+    const date = str(times.date)!;
+    const preferred = str(times['preferred-time'])!;
+    const closing = str(times['closing-time'])!;
+    const contractId = str(root['payment-info']?.['contract-id']);
+    const alternate = root['pickup-location']['alternate-address'];
+    const business = str(root['pickup-location']['business-address-flag']) === 'true';
+    if (business === Boolean(alternate))
+      return pickupRefused('SIM221', 'An alternate address is required for a third-party pickup, and must not be supplied for the business address');
+    if (alternate && !contractId) return pickupRefused('SIM222', 'A third-party pickup requires a parcel contract');
+    const at = now();
+    const ahead = dayNumber(date) - dayNumber(ymd(at));
+    const horizon = contractId ? CANADA_POST_PICKUP.advanceDays.contract : CANADA_POST_PICKUP.advanceDays.nonContract;
+    if (ahead < 0 || ahead > horizon) return pickupRefused('SIM223', `The pickup date must be from today to ${horizon} days ahead`);
+    if (minutes(preferred) > minutes(CANADA_POST_PICKUP.latestPreferred)) return pickupRefused('SIM224', 'The preferred time must be between 12:00 and 16:00');
+    if (minutes(closing) - minutes(preferred) < 60) return pickupRefused('SIM225', 'The closing time must be at least one hour after the preferred time');
+    const nowMinutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+    if (ahead === 0 && (nowMinutes > minutes(CANADA_POST_PICKUP.onDemandCutoff) || nowMinutes > minutes(preferred) - 60))
+      return pickupRefused('SIM226', 'A same-day pickup must be requested before the cut-off and at least one hour before the preferred time');
+    const postalCode = alternate ? (str(alternate['postal-code']) ?? '') : CANADA_POST_BUSINESS_POSTAL_CODE;
+    if (postalCode.startsWith('X')) return pickupRefused('SIM227', 'On-demand pickup is not available at this location');
+    const contact = root['contact-info'];
+    const preTax = contractId ? 0 : CANADA_POST_PICKUP.nonContractFee;
+    const hst = round2((preTax * CANADA_POST_PICKUP.hstPercent) / 100);
+    const pickup: SimulatedPickup = {
+      requestId: String(74_698_000 + nextId()).padStart(10, '0'),
+      customerNumber: params[0]!,
+      ...(str(root['customer-request-id']) ? { customerRequestId: str(root['customer-request-id'])! } : {}),
+      status: 'Pending',
+      createdAt: at.toISOString(),
+      date,
+      preferredTime: preferred,
+      closingTime: closing,
+      instructions: str(root['location-details']['pickup-instructions']) ?? '',
+      contactName: str(contact['contact-name']) ?? '',
+      ...(str(contact.email) ? { email: str(contact.email)! } : {}),
+      contactPhone: str(contact['contact-phone']) ?? '',
+      volume: str(root['pickup-volume']) ?? '',
+      postalCode,
+      location: orderedChildren(ordered, 'pickup-location') ?? [],
+      ...(contractId ? { contractId } : {}),
+      dispatched: false,
+      price: { preTax, hst, due: round2(preTax + hst) },
+    };
+    pickups.push(pickup);
+    return valid(
+      200,
+      CANADA_POST_MEDIA.pickuprequest,
+      'pickuprequest.xsd',
+      documentXml(
+        'pickup-request-info',
+        NS.pickuprequest,
+        pickupHeader(pickup),
+        e('pickup-request-price', t('pre-tax-amount', money(preTax)), t('hst-amount', money(hst)), t('due-amount', money(pickup.price.due))),
+        pickupLinks(request.baseUrl, pickup),
+      ),
+      'pickup-request-info',
+    );
+  }
+
+  /** Get Pickup Requests: every request of the customer, open ones and (like Canada Post's recent history) the last 20 cancelled; 404 when none. */
+  async function getPickups(request: CanadaPostSimRequest, params: string[]): Promise<CanadaPostSimAnswer> {
+    const mine = pickups.filter((p) => p.customerNumber === params[0]);
+    const listed = [...mine.filter((p) => p.status !== 'Cancelled'), ...mine.filter((p) => p.status === 'Cancelled').slice(-20)];
+    if (listed.length === 0) return notFound(CANADA_POST_MEDIA.pickuprequest);
+    return valid(
+      200,
+      CANADA_POST_MEDIA.pickuprequest,
+      'pickuprequest.xsd',
+      documentXml('pickup-requests', NS.pickuprequest, ...listed.map((p) => e('pickup-request', pickupHeader(p), pickupLinks(request.baseUrl, p)))),
+      'pickup-requests',
+    );
+  }
+
+  async function pickupDetails(_request: CanadaPostSimRequest, params: string[]): Promise<CanadaPostSimAnswer> {
+    const p = pickupOf(params[0]!, params[1]!);
+    if (!p) return notFound(CANADA_POST_MEDIA.pickuprequest);
+    return valid(
+      200,
+      CANADA_POST_MEDIA.pickuprequest,
+      'pickuprequest.xsd',
+      documentXml(
+        'pickup-request-detailed-info',
+        NS.pickuprequest,
+        pickupHeader(p),
+        e(
+          'pickup-request-details',
+          `<pickup-location>${orderedBuilder.build(p.location)}</pickup-location>`,
+          e('contact-info', t('contact-name', p.contactName), t('email', p.email), t('contact-phone', p.contactPhone)),
+          e('location-details', t('pickup-instructions', p.instructions)),
+          t('pickup-volume', p.volume),
+          e('pickup-times', e('on-demand-pickup-time', t('date', p.date), t('preferred-time', p.preferredTime), t('closing-time', p.closingTime))),
+        ),
+      ),
+      'pickup-request-detailed-info',
+    );
+  }
+
+  /** Cancel Pickup Request: 204; 404 once cancelled (or never made); 400 11004 from the preferred time on, or once the driver is dispatched. */
+  function cancelPickup(params: string[]): CanadaPostSimAnswer {
+    const p = pickupOf(params[0]!, params[1]!);
+    if (!p || p.status === 'Cancelled') return notFound(CANADA_POST_MEDIA.pickuprequest);
+    const due = Date.parse(`${p.date}T${p.preferredTime}:00Z`);
+    if (p.dispatched || now().getTime() >= due) return pickupRefused('11004', 'Pickup cannot be cancelled as time has already past.');
+    p.status = 'Cancelled';
+    return { status: 204, contentType: CANADA_POST_MEDIA.pickuprequest, body: Buffer.alloc(0) };
+  }
+
   // --- the front door ---
 
   /** The operations that only read: the request and the path's parameters are all they need. */
@@ -1196,6 +1434,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     getNonContractShipments,
     getNonContract,
     nonContractDetails,
+    pickupAvailability,
+    getPickups,
+    pickupDetails,
   };
 
   async function handle(request: CanadaPostSimRequest): Promise<CanadaPostSimAnswer> {
@@ -1256,14 +1497,19 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
         return createNonContract(request, params, doc, ordered, client.username);
       case 'refundNonContract':
         return refund(nonContractShipment(params[0]!, params[1]!), doc, 'non-contract-shipment-refund-request');
+      case 'createPickup':
+        return createPickup(request, params, doc, ordered);
+      case 'cancelPickup':
+        return cancelPickup(params);
       default:
         return track(request, params);
     }
   }
 
-  const isCreate = (request: CanadaPostSimRequest) =>
-    request.method.toUpperCase() === 'POST' &&
-    (new RegExp(`^/rs/${C}/${C}/shipment$`).test(request.path) || new RegExp(`^/rs/${C}/ncshipment$`).test(request.path));
+  const operationOf = (request: CanadaPostSimRequest) => ROUTES.find((r) => r.method === request.method.toUpperCase() && r.pattern.test(request.path))?.name;
+  /** Whether a late answer waits for this request: a shipment's create (contract or not) by default, else the operation named. */
+  const isLate = (late: { only?: string }, operation: string | undefined) =>
+    late.only === undefined ? operation === 'createShipment' || operation === 'createNonContract' : late.only === operation;
 
   const byPin = (pin: string) => shipments.find((s) => s.trackingPin === pin);
 
@@ -1295,9 +1541,21 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
       holds.push({ only, arrived, released: new Promise<void>((resolve) => (release = resolve)) });
       return { reached, release };
     },
-    /** The next create (contract or non-contract) is made and answered `delayMs` late (LateAnswer); other requests answer as usual. */
-    answerLate(delayMs: number) {
-      lateCreates.push(delayMs);
+    /**
+     * The next create (contract or non-contract; of operation `only` when
+     * given, e.g. `createPickup`) is made and answered `delayMs` late
+     * (LateAnswer); other requests answer as usual.
+     */
+    answerLate(delayMs: number, only?: string) {
+      lateCreates.push({ delayMs, ...(only ? { only } : {}) });
+    },
+    /** Every pickup request made, cancelled ones included. */
+    pickups,
+    /** The driver of a pickup is on the way: its cancel is refused from now on (11004). */
+    dispatchPickup(requestId: string) {
+      const p = pickups.find((q) => q.requestId === requestId);
+      if (!p) throw new Error(`no pickup request ${requestId}`);
+      p.dispatched = true;
     },
     /** Moves a shipment one step: label created → accepted → processed → out for delivery → delivered. */
     advance(pin: string) {
@@ -1308,15 +1566,16 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     async send(request: CanadaPostSimRequest): Promise<CanadaPostSimAnswer> {
       const entry: (typeof received)[number] = { method: request.method, path: request.path.slice(0, 200) };
       received.push(entry);
-      if (lateCreates.length > 0 && isCreate(request)) {
-        const delayMs = lateCreates.shift()!;
+      const operation = operationOf(request);
+      const lateAt = lateCreates.findIndex((late) => isLate(late, operation));
+      if (lateAt >= 0) {
+        const { delayMs } = lateCreates.splice(lateAt, 1)[0]!;
         throw new LateAnswer<CanadaPostSimAnswer>('Canada Post', delayMs, async () => {
           const late = await handle(request);
           entry.status = late.status;
           return late;
         });
       }
-      const operation = ROUTES.find((r) => r.method === request.method.toUpperCase() && r.pattern.test(request.path))?.name;
       const at = faults.findIndex((f) => f.only === undefined || f.only === operation);
       const waiting = at >= 0 && faults[at]!.after > 0;
       if (waiting) faults[at]!.after--;
