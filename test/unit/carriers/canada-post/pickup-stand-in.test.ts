@@ -7,6 +7,8 @@
  * cancel refused after the cut-off, one customer never seeing another's
  * pickups; and the same over HTTP through the mock server `npm start` uses.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CanadaPostApi } from '../../../../shared/carriers/canada-post/api';
 import { createCanadaPostApi } from '../../../../shared/carriers/canada-post/http';
 import {
@@ -15,7 +17,8 @@ import {
   canadaPostFindPickup,
   canadaPostPickupAvailability,
 } from '../../../../shared/carriers/canada-post/pickup';
-import { CarrierRefusal, type PickupInput } from '../../../../shared/domain/carrier';
+import { createCarrierRegistry } from '../../../../shared/carriers/registry';
+import { CarrierRefusal, type CarrierAccount, type PickupInput } from '../../../../shared/domain/carrier';
 import { startCanadaPostMock } from '../../../../local/canada-post/mock-server';
 import {
   CANADA_POST_MEDIA as MEDIA,
@@ -223,6 +226,46 @@ describeWithCanadaPostSchemas('Canada Post pickups against the local stand-in', 
       if (saved === undefined) delete process.env.CANADAPOST_API_BASE_URL_TEST;
       else process.env.CANADAPOST_API_BASE_URL_TEST = saved;
       await mock.close();
+    }
+  });
+});
+
+describe('Canada Post pickups through the carrier port', () => {
+  const SECRET = 'cp-pickup-secret-Q4z';
+  const account: CarrierAccount = {
+    carrierAccountId: 'acct-cp-1',
+    carrierCode: 'CANADAPOST',
+    accountNumber: CUSTOMER,
+    contractId: CONTRACT,
+    credentials: async () => ({ username: 'cp-api-user', password: SECRET }),
+  };
+
+  it('passes on a refusal that quotes our credentials only scrubbed of them', async () => {
+    const basicValue = Buffer.from(`cp-api-user:${SECRET}`).toString('base64');
+    // A hostile Canada Post: its refusal of the cancel echoes the password and the Authorization header it received.
+    const server = createServer((req, res) => {
+      res.writeHead(400, { 'content-type': 'application/xml' });
+      res.end(
+        `<messages xmlns="http://www.canadapost.ca/ws/messages"><message><code>11004</code><description>Too late for ${SECRET}, ${req.headers.authorization ?? ''} (${basicValue})</description></message></messages>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const saved = process.env.CANADAPOST_API_BASE_URL_TEST;
+    process.env.CANADAPOST_API_BASE_URL_TEST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const port = createCarrierRegistry().port('CANADAPOST')!;
+      const error = await port
+        .pickups!.cancel({ reference: REFERENCE, confirmationNumber: '0074698052', date: DAY, address: ottawa }, { signal: signal(), mode: 'test', account })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CarrierRefusal);
+      const message = (error as Error).message;
+      expect(message).toContain('11004: Too late for');
+      expect(message).not.toContain(SECRET);
+      expect(message).not.toContain(basicValue);
+    } finally {
+      if (saved === undefined) delete process.env.CANADAPOST_API_BASE_URL_TEST;
+      else process.env.CANADAPOST_API_BASE_URL_TEST = saved;
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
