@@ -523,7 +523,7 @@ export type CanadaPostSimulator = ReturnType<typeof createCanadaPostSimulator>;
 export type CanadaPostSimulatorOptions = {
   clients: readonly CanadaPostClient[];
   now?: () => Date;
-  /** Get Shipments and Get Non-Contract Shipments list no shipment younger than this. */
+  /** Get Shipments, Get Non-Contract Shipments and Get Pickup Requests list nothing younger than this. */
   listAfterMs?: number;
 };
 
@@ -1370,9 +1370,9 @@ export function createCanadaPostSimulator(options: CanadaPostSimulatorOptions) {
     );
   }
 
-  /** Get Pickup Requests: every request of the customer, open ones and (like Canada Post's recent history) the last 20 cancelled; 404 when none. */
+  /** Get Pickup Requests: every listed request of the customer, open ones and (like Canada Post's recent history) the last 20 cancelled; 404 when none. */
   async function getPickups(request: CanadaPostSimRequest, params: string[]): Promise<CanadaPostSimAnswer> {
-    const mine = pickups.filter((p) => p.customerNumber === params[0]);
+    const mine = pickups.filter((p) => p.customerNumber === params[0] && Date.parse(p.createdAt) <= now().getTime() - listAfterMs);
     const listed = [...mine.filter((p) => p.status !== 'Cancelled'), ...mine.filter((p) => p.status === 'Cancelled').slice(-20)];
     if (listed.length === 0) return notFound(CANADA_POST_MEDIA.pickuprequest);
     return valid(

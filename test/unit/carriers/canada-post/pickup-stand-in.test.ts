@@ -59,9 +59,9 @@ function apiOver(sim: CanadaPostSimulator, contractId: string | null = CONTRACT,
   };
 }
 
-function setup(at = '2026-03-02T14:00:00Z') {
+function setup(at = '2026-03-02T14:00:00Z', listAfterMs = 0) {
   const clock = { now: new Date(at) };
-  const sim = createCanadaPostSimulator({ clients: [CLIENT], now: () => clock.now });
+  const sim = createCanadaPostSimulator({ clients: [CLIENT], now: () => clock.now, listAfterMs });
   return { sim, clock, api: apiOver(sim), posts: () => sim.received.filter((r) => r.method === 'POST').length };
 }
 
@@ -114,6 +114,14 @@ describeWithCanadaPostSchemas('Canada Post pickups against the local stand-in', 
     expect(found?.confirmationNumber).toBe(sim.pickups[0]!.requestId);
     expect((await canadaPostCreatePickup(input({ mayExist: true }), api, signal())).confirmationNumber).toBe(found?.confirmationNumber);
     expect(sim.pickups).toHaveLength(1);
+  });
+
+  it('with listAfterMs, a brand-new pickup is not listed yet: found once that time has passed', async () => {
+    const { api, clock } = setup('2026-03-02T14:00:00Z', 60_000);
+    const booked = await canadaPostCreatePickup(input(), api, signal());
+    expect(await canadaPostFindPickup(lookup, api, signal())).toBeUndefined();
+    clock.now = new Date('2026-03-02T14:01:00Z');
+    expect((await canadaPostFindPickup(lookup, api, signal()))?.confirmationNumber).toBe(booked.confirmationNumber);
   });
 
   it('finds only our pickup of that day: not another reference’s, not another day’s', async () => {
