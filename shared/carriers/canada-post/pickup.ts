@@ -289,10 +289,58 @@ const DAY_MS = 86_400_000;
 const dayNumber = (ymd: string) => Date.parse(`${ymd}T00:00:00Z`) / DAY_MS;
 
 /**
+ * The time zone of a Canadian place: the address's own `timezone` where it
+ * is an IANA zone, else its province's principal zone (a province spanning
+ * two, like Ontario west of 90°W, takes the zone most of it keeps).
+ */
+const PROVINCE_ZONES: Readonly<Record<string, string>> = {
+  NL: 'America/St_Johns',
+  NS: 'America/Halifax',
+  NB: 'America/Moncton',
+  PE: 'America/Halifax',
+  QC: 'America/Toronto',
+  ON: 'America/Toronto',
+  MB: 'America/Winnipeg',
+  SK: 'America/Regina',
+  AB: 'America/Edmonton',
+  BC: 'America/Vancouver',
+  YT: 'America/Whitehorse',
+  NT: 'America/Yellowknife',
+  NU: 'America/Iqaluit',
+};
+
+/** The day (YYYY-MM-DD) and the minute of the day at the place, at `now`. */
+export function localClockOf(address: Address, now: Date): { date: string; minutes: number } {
+  const zones = [address.timezone, PROVINCE_ZONES[(address.provinceCode ?? '').toUpperCase()], 'America/Toronto'];
+  for (const timeZone of zones) {
+    if (!timeZone) continue;
+    try {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(now);
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      return { date: `${part('year')}-${part('month')}-${part('day')}`, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
+    } catch {
+      // Not a zone Intl knows (the address's own may be anything): the next one.
+    }
+  }
+  // A Node built without time zone data: UTC.
+  return { date: now.toISOString().slice(0, 10), minutes: now.getUTCHours() * 60 + now.getUTCMinutes() };
+}
+
+/**
  * The windows of a place and day: none where Canada Post's on-demand tour
  * does not reach, or for a day before today or beyond how far ahead the
- * account may book; else the widest window Canada Post takes, with its
- * on-demand cut-off.
+ * account may book (days at the place); else the widest window Canada Post
+ * takes, with its on-demand cut-off. Today's starts an hour from now at the
+ * place (Canada Post's same-day rule), and there is none once the cut-off
+ * or 16:00 has passed.
  */
 export async function canadaPostPickupAvailability(
   input: PickupAvailabilityInput,
@@ -307,11 +355,16 @@ export async function canadaPostPickupAvailability(
     signal,
   );
   const read = parsePickupAvailability(bodyOf(answer, 'tell the pickup availability'));
-  const ahead = dayNumber(input.date) - dayNumber(now.toISOString().slice(0, 10));
-  const horizon = api.contractId ? CANADA_POST_PICKUP_RULES.advanceDays.contract : CANADA_POST_PICKUP_RULES.advanceDays.nonContract;
-  const open = read.onDemand && ahead >= 0 && ahead <= horizon;
+  const rules = CANADA_POST_PICKUP_RULES;
+  const local = localClockOf(input.address, now);
+  const ahead = dayNumber(input.date) - dayNumber(local.date);
+  const horizon = api.contractId ? rules.advanceDays.contract : rules.advanceDays.nonContract;
+  let ready = minutesOf(rules.earliestReady);
+  if (ahead === 0) ready = Math.max(ready, Math.ceil((local.minutes + rules.minimumMinutes) / 15) * 15);
+  const pastCutoff = ahead === 0 && read.cutoff !== undefined && local.minutes > minutesOf(read.cutoff);
+  const open = read.onDemand && ahead >= 0 && ahead <= horizon && !pastCutoff && ready <= minutesOf(rules.latestReady);
   return {
-    windows: open ? [{ date: input.date, readyTime: CANADA_POST_PICKUP_RULES.earliestReady, closeTime: CANADA_POST_PICKUP_RULES.latestClose }] : [],
+    windows: open ? [{ date: input.date, readyTime: hhmmOf(ready), closeTime: rules.latestClose }] : [],
     ...(read.cutoff ? { cutoffTime: read.cutoff } : {}),
   };
 }

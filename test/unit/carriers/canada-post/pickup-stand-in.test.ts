@@ -222,9 +222,11 @@ describeWithCanadaPostSchemas('Canada Post pickups against the local stand-in', 
         mode: 'test',
         account: { carrierAccountId: 'acct-cp-1', carrierCode: 'CANADAPOST', accountNumber: CUSTOMER, contractId: CONTRACT, credentials: async () => CLIENT },
       });
-      const today = new Date().toISOString().slice(0, 10);
+      // Tomorrow in UTC, the stand-in's zone, is today or tomorrow in Ottawa: open either way until 15:00 there.
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      expect((await canadaPostPickupAvailability({ address: ottawa, date: today }, api, signal())).windows).toHaveLength(1);
+      expect((await canadaPostPickupAvailability({ address: ottawa, date: tomorrow }, api, signal(), new Date(`${tomorrow}T05:00:00Z`))).windows).toHaveLength(
+        1,
+      );
       const window = { date: tomorrow, readyTime: '13:00', closeTime: '17:00' };
       const booked = await canadaPostCreatePickup(input({ window }), api, signal());
       expect(await canadaPostFindPickup({ ...lookup, date: tomorrow }, api, signal())).toMatchObject({ confirmationNumber: booked.confirmationNumber, window });

@@ -6,6 +6,7 @@
  * finds it, and the answers are read within bounds.
  */
 import type { PickupInput } from '../../../../shared/domain/carrier';
+import type { Address } from '../../../../shared/domain/rate/schema';
 import { CarrierError, CarrierRefusal } from '../../../../shared/domain/carrier';
 import type { CanadaPostApi } from '../../../../shared/carriers/canada-post/api';
 import {
@@ -289,5 +290,26 @@ describe('the operations over a client', () => {
     const nonContract = fake(answer('true'), null);
     expect((await canadaPostPickupAvailability({ address: ottawa, date: '2026-03-09' }, nonContract.api, signal(), now)).windows).toEqual([]);
     expect((await canadaPostPickupAvailability({ address: ottawa, date: '2026-03-03' }, fake(answer('false')).api, signal(), now)).windows).toEqual([]);
+  });
+
+  it('availability the same day, on the clock of the place: an hour from now, none past the cut-off', async () => {
+    const answer = () => ({
+      status: 200,
+      body: `<pickup-availability xmlns="http://www.canadapost.ca/ws/pickup/availability"><postal-code>K2B 8J6</postal-code><on-demand-cutoff>15:30</on-demand-cutoff><on-demand-tour>true</on-demand-tour><prority-world-cutoff>14:00</prority-world-cutoff><scheduled-pickups-available>true</scheduled-pickups-available></pickup-availability>`,
+    });
+    const { api } = fake(answer);
+    const windowsAt = async (at: string, date: string, address: Address = ottawa) =>
+      (await canadaPostPickupAvailability({ address, date }, api, signal(), new Date(at))).windows;
+    // 12:20 in Ottawa (UTC-5 in March): ready from 13:30.
+    expect(await windowsAt('2026-03-03T17:20:00Z', '2026-03-03')).toEqual([{ date: '2026-03-03', readyTime: '13:30', closeTime: '17:45' }]);
+    // 15:40 in Ottawa: past the cut-off.
+    expect(await windowsAt('2026-03-03T20:40:00Z', '2026-03-03')).toEqual([]);
+    // 22:00 on March 3 in Vancouver, already March 4 in UTC: March 3 is over there, March 4 is tomorrow.
+    const vancouver = { ...ottawa, city: 'Vancouver', provinceCode: 'BC', postalCode: 'V6B 1A1' };
+    expect(await windowsAt('2026-03-04T06:00:00Z', '2026-03-03', vancouver)).toEqual([]);
+    expect(await windowsAt('2026-03-04T06:00:00Z', '2026-03-04', vancouver)).toEqual([{ date: '2026-03-04', readyTime: '12:00', closeTime: '17:45' }]);
+    // The address's own zone wins over its province's; one Intl does not know is passed over.
+    expect(await windowsAt('2026-03-03T20:40:00Z', '2026-03-03', { ...ottawa, timezone: 'America/Vancouver' })).toHaveLength(1);
+    expect(await windowsAt('2026-03-03T20:40:00Z', '2026-03-03', { ...ottawa, timezone: 'Nowhere/Atlantis' })).toEqual([]);
   });
 });
