@@ -38,6 +38,7 @@ import {
   type PickupRef,
   type PickupWindow,
 } from '../../domain/carrier';
+import { KG_PER_LB } from '../request-mapping';
 import type { CanadaPostApi } from './api';
 import { bodyOf, malformed } from './messages';
 import { linkOf, linkSchema } from './ship';
@@ -105,6 +106,9 @@ export function canadaPostWindowOf(window: PickupWindow): PickupWindow {
   return { date: window.date, readyTime: hhmmOf(ready), closeTime: hhmmOf(close) };
 }
 
+/** Text as an XML element takes it: control characters (which XML 1.0 forbids) and runs of white space as one space, trimmed. */
+const plain = (text: string | undefined): string | undefined => text?.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+
 /** Our reference as a pickup carries it (`customer-request-id`, and the tag of its instructions). */
 export const pickupReferenceOf = (reference: string): string => canadaPostReferenceOf(reference);
 const tagOf = (reference: string) => `[ref ${pickupReferenceOf(reference)}]`;
@@ -112,7 +116,7 @@ const tagOf = (reference: string) => `[ref ${pickupReferenceOf(reference)}]`;
 /** The driver's instructions, clipped so that our reference tag ends them within Canada Post's 132 characters. */
 export function pickupInstructionsOf(reference: string, instructions: string | undefined): string {
   const tag = tagOf(reference);
-  const text = instructions?.replace(/\s+/g, ' ').trim();
+  const text = plain(instructions);
   return text ? `${clipWithEllipsis(text, INSTRUCTIONS_MAX - tag.length - 1)} ${tag}` : tag;
 }
 
@@ -135,7 +139,7 @@ export function pickupPostalCodeOf(address: Address): string {
 }
 
 const cut = (text: string | undefined, max: number): string | undefined => {
-  const t = text?.replace(/\s+/g, ' ').trim();
+  const t = plain(text);
   return t ? clip(t, max) : undefined;
 };
 
@@ -156,7 +160,6 @@ function pickupLocationOf(address: Address, contract: boolean): XmlNode {
 
 /** A heavy item is one over 23 kg (Canada Post's limit of what one person lifts); the load's average stands for its parcels. */
 const HEAVY_KG = 23;
-const KG_PER_LB = 0.45359237;
 
 /**
  * The `pickup-request-details` of Create Pickup Request; CarrierRefusal when

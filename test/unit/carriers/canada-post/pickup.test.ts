@@ -115,6 +115,13 @@ describe('our reference in the instructions', () => {
     expect(long.endsWith(`… [ref ${REF32}]`)).toBe(true);
   });
 
+  it('drops control characters XML forbids from what the caller wrote', async () => {
+    const { xml } = buildPickupRequestXml(input({ instructions: 'Ring\u0000 twice\u0007', address: { ...ottawa, personName: 'Maple\u001bDock' } }), CONTRACT);
+    expect(xml).toContain(`<pickup-instructions>Ring twice [ref ${REF32}]</pickup-instructions>`);
+    expect(xml).toContain('<contact-name>Maple Dock</contact-name>');
+    expect(await canadaPostXmlProblems(xml, 'pickuprequest.xsd')).toEqual([]);
+  });
+
   it('phones: North American numbers only', () => {
     expect(pickupPhoneOf('1-613-555-0100')).toBe('613-555-0100');
     expect(pickupPhoneOf('+44 20 7946 0958')).toBeUndefined();
