@@ -63,8 +63,8 @@ type Sample = { url: string; body?: unknown };
 /** What a sample may do before its request, unrecorded. */
 type SampleSetup = { rateResponseId: () => Promise<string>; orderId: () => Promise<string> };
 
-/** The webhook endpoints' and the manifests' reads and writes are one partition each (docs/webhooks.md, docs/manifests.md) and are not measured here. */
-type MeasuredFunction = Exclude<HttpFunctionName, `webhook${string}` | `manifest${string}`>;
+/** The webhook endpoints', the manifests' and the pickups' reads and writes are one partition each (docs/webhooks.md, docs/manifests.md, docs/pickups.md) and are not measured here. */
+type MeasuredFunction = Exclude<HttpFunctionName, `webhook${string}` | `manifest${string}` | `pickup${string}`>;
 
 /** A sample request per HTTP function; the compiler asks for one when a function is added to the manifest. */
 const SAMPLES: Record<MeasuredFunction, (setup: SampleSetup) => Promise<Sample>> = {

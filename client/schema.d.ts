@@ -248,6 +248,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pickups/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ask a carrier's pickup windows for a place and day
+         * @description A carrier's pickup windows for a place and day. Required scope: shipments:pickup.
+         */
+        get: operations["pickups-availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pickups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's pickups, newest first
+         * @description The company's pickups of the key's mode, newest first, a page at a time. Required scope: shipments:pickup.
+         */
+        get: operations["pickups-list"];
+        put?: never;
+        /**
+         * Book a pickup with a carrier
+         * @description Book a pickup with a carrier: exactly one booking per distinct request. Required scope: shipments:pickup.
+         */
+        post: operations["pickups-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pickups/{pickupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one pickup
+         * @description One pickup. Required scope: shipments:pickup.
+         */
+        get: operations["pickup-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a pickup
+         * @description Cancel a pickup at its carrier. Required scope: shipments:pickup.
+         */
+        delete: operations["pickup-cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -454,11 +522,11 @@ export interface components {
             };
         };
         /**
-         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `ADDRESS_INVALID` 422, `REQUEST_TIMEOUT` 408.
+         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `PICKUP_BUSY` 409, `PICKUP_NOT_CANCELLABLE` 409, `ADDRESS_INVALID` 422, `REQUEST_TIMEOUT` 408.
          * @example VALIDATION_FAILED
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "ADDRESS_INVALID" | "REQUEST_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "PICKUP_BUSY" | "PICKUP_NOT_CANCELLABLE" | "ADDRESS_INVALID" | "REQUEST_TIMEOUT";
         ShipmentCreatedEvent: {
             /** @enum {string} */
             type: "shipment.created";
@@ -1226,6 +1294,138 @@ export interface components {
         ManifestList: {
             manifests: components["schemas"]["Manifest"][];
             /** @description Pass it as `cursor` for the next page; null on the last page. A page without manifests is always the last; a page with a carrier filter may be short and still have a next one */
+            nextCursor: string | null;
+        };
+        PickupAvailability: {
+            /** @description The windows the carrier offers that day, earliest first; none on a day it does not pick up */
+            windows: {
+                /** @description The day (YYYY-MM-DD) */
+                date: string;
+                /** @description The earliest time the driver comes (HH:MM, local at the place) */
+                readyTime: string;
+                /** @description The latest time the driver comes (HH:MM, local at the place) */
+                closeTime: string;
+            }[];
+            /** @description The local time (HH:MM) after which that day can no longer be booked, where the carrier says */
+            cutoffTime?: string;
+        };
+        Pickup: {
+            pickupId: string;
+            carrier: {
+                code: string;
+                name: string;
+            };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /**
+             * @description `scheduled`: the carrier booked it (`confirmationNumber`); `cancelled`: cancelled at the carrier; `booking`: a booking is under way, or its outcome is unknown (creating the same pickup again asks the carrier first, and the reconciler asks it too); `failed`: its outcome stayed unknown and the carrier never showed a booking (docs/pickups.md)
+             * @enum {string}
+             */
+            status: "booking" | "scheduled" | "cancelled" | "failed";
+            /** @description The carrier's number of the booking; null until it is booked */
+            confirmationNumber: string | null;
+            pickupDate: string;
+            /** @description The window as the carrier booked it (HH:MM, local at the place): the one asked, or the one the carrier gave instead */
+            window: {
+                readyTime: string;
+                closeTime: string;
+            };
+            location: {
+                personName: string;
+                addressLine1: string;
+                countryCode: string;
+                provinceCode?: string;
+                companyName?: string;
+                phoneNumber?: string;
+                emailAddress?: string;
+                addressLine2?: string;
+                city?: string;
+                provinceName?: string;
+                postalCode?: string;
+                residential?: boolean;
+                timezone?: string;
+                canadaPostId?: string;
+                id?: string;
+                /** @enum {string} */
+                type?: "shipping" | "broker" | "buyer";
+            };
+            /** @description The orders picked up (none when the load was declared) */
+            orders: string[];
+            packageCount: number;
+            totalWeight: {
+                value: number;
+                /** @enum {string} */
+                unit: "kg" | "lb";
+            };
+            instructions: string | null;
+            /** @description What the carrier bills for the pickup (an on-demand pickup), where it bills */
+            charges?: {
+                amount: number;
+                currency: string;
+            };
+            createdDate: string;
+            cancelledAt: string | null;
+        };
+        PickupCreate: {
+            /**
+             * @description The carrier to come (a `code` of GET /v1/carriers), in either case
+             * @example CARRIERX
+             */
+            carrierCode: string;
+            /**
+             * @description The day (YYYY-MM-DD), from today to 30 days after
+             * @example 2026-11-30
+             */
+            pickupDate: string;
+            /**
+             * @description When the parcels are ready (HH:MM, 24 h, local at the place)
+             * @example 10:00
+             */
+            readyTime: string;
+            /**
+             * @description When the place closes (HH:MM, 24 h, local at the place); after readyTime
+             * @example 16:00
+             */
+            closeTime: string;
+            /** @description Where the driver comes. Default: the shipper address of the first order named; required without orderIds */
+            location?: {
+                personName: string;
+                addressLine1: string;
+                countryCode: string;
+                provinceCode?: string;
+                companyName?: string;
+                phoneNumber?: string;
+                emailAddress?: string;
+                addressLine2?: string;
+                city?: string;
+                provinceName?: string;
+                postalCode?: string;
+                residential?: boolean;
+                timezone?: string;
+                canadaPostId?: string;
+                id?: string;
+                /** @enum {string} */
+                type?: "shipping" | "broker" | "buyer";
+            };
+            /** @description The shipments to pick up (at most 500): each one of the company's, of the carrier and of the key's mode, not cancelled; the load is counted from their packages. Either this or packageCount and totalWeight */
+            orderIds?: string[];
+            /** @description Parcels to pick up, 1 to 999, when no orders are named */
+            packageCount?: number;
+            /** @description Their total weight, when no orders are named */
+            totalWeight?: {
+                value: number;
+                /** @enum {string} */
+                unit: "kg" | "lb";
+            };
+            /** @description For the driver (at most 200 characters) */
+            instructions?: string;
+        };
+        PickupList: {
+            pickups: components["schemas"]["Pickup"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. A page with a carrier filter may be short and still have a next one */
             nextCursor: string | null;
         };
         WebhookCreated: {
@@ -2826,6 +3026,624 @@ export interface operations {
             429: components["responses"]["Throttled"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "pickups-availability": {
+        parameters: {
+            query: {
+                /** @description The carrier (a `code` of GET /v1/carriers), in either case */
+                carrierCode: string;
+                /** @description The postal code of the place */
+                postalCode: string;
+                /** @description The day (YYYY-MM-DD), from today to 30 days after */
+                date: string;
+                /** @description The place's country (ISO 3166-1 alpha-2). Default: CA (a company's profile holds no address) */
+                countryCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The windows the carrier offers (local times at the place), and its cut-off where it says */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PickupAvailability"];
+                    };
+                };
+            };
+            /** @description A query parameter is malformed (a date that is not YYYY-MM-DD or not from today to 30 days after, a postal code that is not one), or the carrier takes no pickup requests */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "date must be from today to 30 days after"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:pickup */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:pickup"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier is not in the company's pricing group for the key's mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "carrier not found in your pricing group: CARRIERQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier refused the question as asked (its reason in the message) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CARRIER_REJECTED",
+                     *         "message": "CARRIERX refused: CARRIERX books pickups at most 10 days ahead"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            /** @description The carrier failed or did not answer */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CARRIER_ERROR",
+                     *         "message": "CARRIERX did not answer: timeout"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "pickups-list": {
+        parameters: {
+            query?: {
+                /** @description Only this carrier's pickups */
+                carrierCode?: string;
+                /** @description Pickups per page, 1 to 50 (default 20) */
+                limit?: string;
+                /** @description The `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pickups of the key's mode, newest first, a page at a time (`nextCursor`) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PickupList"];
+                    };
+                };
+            };
+            /** @description A query parameter is malformed: a limit outside 1–50, or a cursor this list did not give */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "cursor is not a cursor of this list"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:pickup */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:pickup"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "pickups-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupCreate"];
+            };
+        };
+        responses: {
+            /** @description The same request again (the same body from the same company and mode) while its pickup is scheduled: that pickup, with `Idempotent-Replayed: true`; likewise a create that waited for a concurrent one of the same request */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Pickup"];
+                    };
+                };
+            };
+            /** @description The pickup the carrier booked (`status: scheduled`) */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Pickup"];
+                    };
+                };
+            };
+            /** @description The body is not a pickup request (times not HH:MM or readyTime not before closeTime, a date not from today to 30 days after, neither or both of orderIds and packageCount with totalWeight, no location without orders, a bound exceeded), a named order is cancelled, or the carrier takes no pickup requests */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:pickup */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:pickup"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier is not in the company's pricing group for the key's mode, or a named order is not one of the company's shipments of that carrier and mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "order not found among your CARRIERX shipments: 3f0e…"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description A create of the same request is booking it right now: retry after `Retry-After` seconds to get its pickup */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PICKUP_BUSY",
+                     *         "message": "This pickup is being booked by another request; retry shortly to get it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description JSON body above 128 KiB, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier refused the pickup as requested (its reason in the message): nothing was booked */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CARRIER_REJECTED",
+                     *         "message": "CARRIERX refused the pickup: CARRIERX does not pick up on Saturdays"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            /** @description The carrier failed or did not answer. Its outcome may be unknown: the pickup stays `booking`; the same request again asks the carrier for it before booking, and the reconciler settles it */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CARRIER_ERROR",
+                     *         "message": "CARRIERX did not answer the booking: timeout. Its outcome is unknown: the same request again asks CARRIERX first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "pickup-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/pickups returned */
+                pickupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pickup */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Pickup"];
+                    };
+                };
+            };
+            /** @description pickupId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "pickupId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:pickup */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:pickup"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such pickup: another company's, or one of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "pickup not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "pickup-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/pickups returned */
+                pickupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pickup, `status: cancelled`; cancelling again answers the same */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Pickup"];
+                    };
+                };
+            };
+            /** @description pickupId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "pickupId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:pickup */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:pickup"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such pickup: another company's, or one of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "pickup not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The carrier will no longer cancel it (past its cut-off, driver dispatched: its reason in the message), the pickup was never booked (`failed`), or its booking is under way (`PICKUP_BUSY`, retry after `Retry-After`) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            /** @description The carrier failed or did not answer; the pickup is unchanged: cancel again */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CARRIER_ERROR",
+                     *         "message": "CARRIERX could not cancel the pickup: timeout"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             504: components["responses"]["GatewayTimeout"];
         };
     };

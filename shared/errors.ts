@@ -52,6 +52,10 @@ export const ERROR_CODES = {
   MANIFEST_IN_PROGRESS: [409],
   /** Manifests: the close found no open shipment of the carrier to put on a manifest. */
   NOTHING_TO_MANIFEST: [422],
+  /** Pickups: a create of the same request is booking it right now; retry after `Retry-After` to get its pickup. */
+  PICKUP_BUSY: [409],
+  /** Pickups: the carrier will no longer cancel the pickup (past its cut-off), with its reason; or the pickup was never booked. */
+  PICKUP_NOT_CANCELLABLE: [409],
   /** Rate with `shippingOptions.addressValidation: strict`: the shipper or recipient address is `invalid` (docs/addresses.md). */
   ADDRESS_INVALID: [422],
   /** The local runtime's answer when a request body stops short of its Content-Length (LOCAL_BODY_TIMEOUT_MS). */

@@ -198,6 +198,13 @@ const entries: FunctionEntry[] = [
   http('manifest-get', { table: 'read', writes: [], bucket: 'none' }),
   // A rendered manifest PDF gone from the bucket is drawn again from the manifest.
   http('manifest-file', { table: 'read', writes: [], bucket: 'readwrite' }),
+  // Pickups ask their carrier with the plan's account (docs/pickups.md).
+  http('pickups-availability', { table: 'read', writes: [], bucket: 'none', carrierSecrets: true }),
+  // The create claim, the pickup and its pointer, the reconciliation record of its booking (PICKUP#<companyId>).
+  http('pickups-create', { table: 'read', writes: [PK_PREFIX.pickup], bucket: 'none', carrierSecrets: true }),
+  http('pickups-list', { table: 'read', writes: [], bucket: 'none' }),
+  http('pickup-get', { table: 'read', writes: [], bucket: 'none' }),
+  http('pickup-cancel', { table: 'read', writes: [PK_PREFIX.pickup], bucket: 'none', carrierSecrets: true }),
   {
     name: 'notify',
     entry: 'functions/notify/handler.ts',
@@ -270,10 +277,11 @@ const entries: FunctionEntry[] = [
     // The order and its schedule (ORDER#<id> / TRACK), under the schedule's check lease; the reconciliation rounds
     // (ORDER#<id> / RECONCILE#…, its audit trail), and what an adoption writes as a ship does: the order, the rate
     // response's claim and order id, the carrier's documents in the bucket and the tracking number's pointer.
-    // An adopted order's entry among the open shipments too (MANIFEST#<companyId> / OPEN#…).
+    // An adopted order's entry among the open shipments too (MANIFEST#<companyId> / OPEN#…). A pickup's rounds: its
+    // reconciliation record and the pickup it adopts a booking into or gives up (PICKUP#<companyId>).
     access: {
       table: 'read',
-      writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest],
+      writes: [PK_PREFIX.order, PK_PREFIX.rateResponse, PK_PREFIX.trackingNumber, PK_PREFIX.manifest, PK_PREFIX.pickup],
       bucket: 'readwrite',
       carrierSecrets: true,
     },

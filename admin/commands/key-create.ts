@@ -11,6 +11,7 @@ const SCOPES: Record<Scope, true> = {
   'shipments:track': true,
   'shipments:cancel': true,
   'shipments:manifest': true,
+  'shipments:pickup': true,
   'webhooks:manage': true,
   'addresses:validate': true,
 };

@@ -3,8 +3,10 @@
  * due check (`{orderId, dueAt}`), made under the order's check lease, side by
  * side with the others of its batch (shared/services/tracking/check.ts
  * checkQueued), or one round of a reconciliation record of the order
- * (`{orderId, dueAt, reconcile}`, shared/services/reconciliation.ts), which
- * the dispatcher finds in the same index. Both are read by one schema
+ * (`{orderId, dueAt, reconcile}`, shared/services/reconciliation.ts), or of
+ * a pickup's booking of unknown outcome (`reconcile: 'PICKUP'`, the pickup's
+ * id and company; shared/services/pickups/reconcile.ts), which the
+ * dispatcher finds in the same index. Both are read by one schema
  * (shared/domain/due-check.ts). How many run at once is a stage
  * setting (lib/stages.ts reservedConcurrency). A message that throws (the
  * store failed) is handed again by the queue; one that keeps failing is
@@ -15,6 +17,7 @@ import { queueStepHandler } from '../../shared/batch-handler';
 import { defaultRegistry, type CarrierRegistry } from '../../shared/carriers/registry';
 import { logger, recordOrphanVoided } from '../../shared/observability';
 import { runtimeWith, type RuntimeOverrides } from '../../shared/process-runtime';
+import type { PickupService } from '../../shared/services/pickups';
 import type { ReconciliationService } from '../../shared/services/reconciliation';
 import type { ShippingDependencies } from '../../shared/services/shipping';
 import { createTrackingWorker, parseDueCheck } from '../../shared/services/tracking/check';
@@ -48,15 +51,23 @@ export const createTrackingCheckHandler = (registry: CarrierRegistry, options: R
         orphanVoided: recordOrphanVoided,
       });
     })());
+  // The pickup service loads with the first pickup round only.
+  let pickups: Promise<PickupService> | undefined;
+  const pickupReconciler = () =>
+    (pickups ??= import('../../shared/services/pickups').then(({ createPickupService }) => createPickupService({ registry, logger, ...overrides })));
   return queueStepHandler({
     parse: parseDueCheck,
     kind: 'a tracking check',
     failed: 'tracking check of an order failed',
     describe: (message) => ({ orderId: message.orderId, ...(message.reconcile ? { reconcile: message.reconcile } : {}) }),
-    run: async (message) =>
-      message.reconcile
+    run: async (message) => {
+      if (message.reconcile === 'PICKUP') {
+        return (await pickupReconciler()).reconcile({ companyId: message.companyId ?? '', pickupId: message.orderId, dueAt: message.dueAt });
+      }
+      return message.reconcile
         ? (await reconciler()).reconcile({ orderId: message.orderId, dueAt: message.dueAt, reconcile: message.reconcile })
-        : worker.checkQueued(message),
+        : worker.checkQueued(message);
+    },
   });
 };
 

@@ -64,6 +64,8 @@ export interface CarrierTransport<CarrierRequest, CarrierShipRequest = unknown, 
   ship(request: CarrierShipRequest, options: CarrierCallOptions): Promise<unknown>;
   track(request: CarrierTrackRequest, options: CarrierCallOptions): Promise<unknown>;
   cancel(request: CarrierVoidRequest, options: CarrierCallOptions): Promise<unknown>;
+  /** The sandbox network's pickup desk (./wire/pickup.ts, one request shape for every sandbox carrier); absent on a transport without one. */
+  pickup?(request: unknown, options: CarrierCallOptions): Promise<unknown>;
 }
 
 /**

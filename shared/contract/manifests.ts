@@ -5,7 +5,7 @@
  * GET /v1/manifests/{manifestId}/{documentCode} redirects to a document.
  */
 import * as z from '../zod';
-import { mode, uuidParam } from './shared-schemas';
+import { carrierCode, isoDate, mode, namesEachOnce, uuidParam } from './shared-schemas';
 import { defineRoute } from './route';
 
 /** Orders one close takes at most (a caller names at most this many; more open ones wait for the next close). */
@@ -14,21 +14,7 @@ export const MAX_MANIFEST_ORDERS = 200;
 export const MAX_MANIFEST_PAGE = 50;
 export const MANIFEST_DOCUMENT_CODES = ['MANIFEST_PDF'] as const;
 
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-/** A calendar date `YYYY-MM-DD`; the window around today is the service's (it needs the clock). */
-export const isoDate = z
-  .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD', abort: true }), z.refine(isCalendarDate, 'must be a calendar date'));
-/** Ids named once each, in any case (a UUID is the same in any case). */
-const namesEachOnce = (ids: readonly unknown[]) => new Set(ids.map((id) => String(id).toLowerCase())).size === ids.length;
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_MANIFEST_PAGE}`;
-const carrierCode = z
-  .string()
-  .check(z.minLength(1), z.maxLength(32, { abort: true }), z.regex(/^[A-Za-z0-9_]+$/, 'must be a carrier code (letters and digits)'));
-
 export const manifestCreateBody = z
   .object({
     carrierCode: carrierCode.clone().register(z.globalRegistry, {

@@ -27,6 +27,7 @@ export type Scope =
   | 'shipments:track'
   | 'shipments:cancel'
   | 'shipments:manifest'
+  | 'shipments:pickup'
   | 'webhooks:manage'
   | 'addresses:validate';
 

@@ -9,6 +9,7 @@ import { cancelRoute } from './cancel';
 import { carrierServicesRoute, carriersRoute, packagingTypesRoute } from './catalog';
 import { labelFileRoute, labelsRoute } from './labels';
 import { manifestFileRoute, manifestGetRoute, manifestsCreateRoute, manifestsListRoute } from './manifests';
+import { pickupCancelRoute, pickupGetRoute, pickupsAvailabilityRoute, pickupsCreateRoute, pickupsListRoute } from './pickups';
 import { rateRoute } from './rate';
 import type { Route } from './route';
 import { shipRoute } from './ship';
@@ -29,6 +30,11 @@ const list = [
   manifestsListRoute,
   manifestGetRoute,
   manifestFileRoute,
+  pickupsAvailabilityRoute,
+  pickupsCreateRoute,
+  pickupsListRoute,
+  pickupGetRoute,
+  pickupCancelRoute,
   webhooksCreateRoute,
   webhooksListRoute,
   webhookGetRoute,

@@ -39,6 +39,22 @@ export const transitStatus = transitStatusSchema.clone().register(z.globalRegist
  */
 export const uuidParam = (description: string) => z.guid({ error: 'must be a UUID' }).register(z.globalRegistry, { description });
 
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+/** A calendar date `YYYY-MM-DD`; the window around today is the service's (it needs the clock). */
+export const isoDate = z
+  .string()
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD', abort: true }), z.refine(isCalendarDate, 'must be a calendar date'));
+/** A carrier code as a caller writes it: letters, digits and `_`, in either case. */
+export const carrierCode = z
+  .string()
+  .check(z.minLength(1), z.maxLength(32, { abort: true }), z.regex(/^[A-Za-z0-9_]+$/, 'must be a carrier code (letters and digits)'));
+
+/** Ids named once each, in any case (a UUID is the same in any case). */
+export const namesEachOnce = (ids: readonly unknown[]) => new Set(ids.map((id) => String(id).toLowerCase())).size === ids.length;
+
 /** `{ "data": <schema> }`, the body of every successful JSON answer. */
 export const envelope = <T extends z.ZodMiniType>(schema: T) => z.object({ data: schema });
 

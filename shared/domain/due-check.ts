@@ -5,6 +5,8 @@
  * `reconcile`: not the order's tracking check but one of its reconciliation
  * records (shared/store/reconciliation.ts), which share the index; the
  * tracking worker (functions/tracking-check) routes it to the reconciler.
+ * `PICKUP`: a pickup's booking of unknown outcome (shared/store/pickups.ts),
+ * `orderId` then the pickup's id and `companyId` its company.
  *
  * One schema is the type and the reading of a message as received: a body
  * that is not one of ours is no message (the worker logs and drops it).
@@ -12,13 +14,14 @@
 import * as z from '../zod';
 
 /** Any other `reconcile` (a key of Object.prototype, an object) reads as absent: the message is a tracking check. */
-const reconcileKind = z.catch(z.optional(z.enum(['SHIP', 'VOID'])), undefined);
+const reconcileKind = z.catch(z.optional(z.enum(['SHIP', 'VOID', 'PICKUP'])), undefined);
 
 export const dueCheckSchema = z.object({
   /** At most 64 characters: an order id is a UUID, and a hostile body names nothing long. */
   orderId: z.string().check(z.maxLength(64)),
   dueAt: z.string().check(z.refine((at) => !Number.isNaN(Date.parse(at)))),
   reconcile: reconcileKind,
+  companyId: z.optional(z.string().check(z.maxLength(64))),
 });
 
 export type DueCheck = z.infer<typeof dueCheckSchema>;
@@ -33,6 +36,7 @@ export const parseDueCheck = (body: string): DueCheck | undefined => {
   }
   const parsed = dueCheckSchema.safeParse(value);
   if (!parsed.success) return undefined;
-  const { orderId, dueAt, reconcile } = parsed.data;
+  const { orderId, dueAt, reconcile, companyId } = parsed.data;
+  if (reconcile === 'PICKUP') return companyId ? { orderId, dueAt, reconcile, companyId } : undefined;
   return { orderId, dueAt, ...(reconcile ? { reconcile } : {}) };
 };

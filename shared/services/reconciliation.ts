@@ -53,7 +53,8 @@ export type ReconciliationDependencies = {
 };
 
 /** A reconciliation message of the tracking-checks queue (its schema: shared/domain/due-check.ts): the record and the due time it was found at. */
-export type ReconcileMessage = Required<DueCheck>;
+/** A queued round of an order's record (a pickup's is shared/services/pickups/reconcile.ts). */
+export type ReconcileMessage = Required<Pick<DueCheck, 'orderId' | 'dueAt'>> & { reconcile: 'SHIP' | 'VOID' };
 
 export type RoundOutcome = 'reconciled' | 'busy' | 'missing' | 'finished';
 

@@ -42,6 +42,12 @@ export const PK_PREFIX = {
   manifest: 'MANIFEST#',
   /** A company's cached address validations by a carrier (shared/store/address-cache.ts), each with a 24-hour TTL. */
   addressValidation: 'ADDRVAL#',
+  /**
+   * A company's pickups (shared/store/pickups.ts): the pickups, their id
+   * pointers, the create claim of each distinct request and the
+   * reconciliation record of a booking whose outcome is unknown.
+   */
+  pickup: 'PICKUP#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
 
@@ -176,4 +182,22 @@ export const keys = {
   manifestListPrefix: (companyId: string, mode: KeyMode) => ({ pk: `${PK_PREFIX.manifest}${companyId}`, skPrefix: `LIST#${mode}#` }),
   /** Where a manifest id points: its manifest's sort key. */
   manifestId: (companyId: string, manifestId: string): Key => ({ pk: `${PK_PREFIX.manifest}${companyId}`, sk: `ID#${manifestId}` }),
+  /** A pickup, sorted in its company and mode by creation time (shared/store/pickups.ts). */
+  pickup: (companyId: string, mode: KeyMode, createdDate: string, pickupId: string): Key => ({
+    pk: `${PK_PREFIX.pickup}${companyId}`,
+    sk: `LIST#${mode}#${createdDate}#${pickupId}`,
+  }),
+  pickupListPrefix: (companyId: string, mode: KeyMode) => ({ pk: `${PK_PREFIX.pickup}${companyId}`, skPrefix: `LIST#${mode}#` }),
+  /** Where a pickup id points: its pickup's sort key. */
+  pickupId: (companyId: string, pickupId: string): Key => ({ pk: `${PK_PREFIX.pickup}${companyId}`, sk: `ID#${pickupId}` }),
+  /** The create claim of one distinct pickup request of a mode (`hash`: SHA-256 of the request as normalised): one booking per request. */
+  pickupRequest: (companyId: string, mode: KeyMode, hash: string): Key => ({ pk: `${PK_PREFIX.pickup}${companyId}`, sk: `REQ#${mode}#${hash}` }),
+  /** A pickup booking of unknown outcome, to reconcile (docs/reliability.md); it shares the tracking-due index with the orders' records. */
+  pickupReconcile: (companyId: string, pickupId: string): Key => ({ pk: `${PK_PREFIX.pickup}${companyId}`, sk: `${RECONCILE_SK}${pickupId}` }),
 };
+
+/** The company and pickup of a reconciliation record's keys, as the tracking-due index gives them; undefined for any other item. */
+export const pickupOfReconcileKey = (pk: unknown, sk: unknown): { companyId: string; pickupId: string } | undefined =>
+  typeof pk === 'string' && typeof sk === 'string' && pk.startsWith(PK_PREFIX.pickup) && sk.startsWith(RECONCILE_SK)
+    ? { companyId: pk.slice(PK_PREFIX.pickup.length), pickupId: sk.slice(RECONCILE_SK.length) }
+    : undefined;

@@ -23,7 +23,7 @@ import * as z from '../zod';
 import { optionalText, text } from '../domain/leaves';
 import type { DueCheck } from '../domain/due-check';
 import type { KeyMode, Order } from '../domain/entities';
-import { keys, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
+import { keys, pickupOfReconcileKey, PK_PREFIX, RECONCILE_SK, TRACKING_SHARDS } from './keys';
 import { any, expressionOf, itemAbsent, itemExists } from './expressions';
 import { defineLease } from './lease';
 import { trackingDueIndex } from './table';
@@ -152,9 +152,11 @@ export const dueChecks = async (
 ): Promise<{ checks: DueCheck[]; next?: Record<string, unknown> }> => {
   if (shard < 0 || shard >= TRACKING_SHARDS) throw new RangeError(`shard ${shard} is not one of 0..${TRACKING_SHARDS - 1}`);
   const page = await queryIndexUpTo(trackingDueIndex, keys.dueShard(shard), now.toISOString(), limit, start);
-  const checks = page.items.flatMap((item) => {
-    const orderId = orderIdOfPk(item.pk);
+  const checks = page.items.flatMap((item): DueCheck[] => {
     const dueAt = item[trackingDueIndex.sortKey];
+    const pickup = pickupOfReconcileKey(item.pk, item.sk);
+    if (pickup && typeof dueAt === 'string') return [{ orderId: pickup.pickupId, dueAt, reconcile: 'PICKUP' as const, companyId: pickup.companyId }];
+    const orderId = orderIdOfPk(item.pk);
     if (!orderId || typeof dueAt !== 'string') return [];
     const reconcile = reconcileKindOf(item.sk);
     return [{ orderId, dueAt, ...(reconcile ? { reconcile } : {}) }];

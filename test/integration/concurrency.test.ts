@@ -71,6 +71,18 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
     key: r.apiKey,
     pathParameters: { manifestId: r.orderId, documentCode: 'MANIFEST_PDF' },
   }),
+  // A pickup of the order races its cancel (a cancelled order is 400) and the identical creates race each other: one booking.
+  'pickups-create': (r) => ({
+    method: 'POST',
+    path: '/v1/pickups',
+    key: r.apiKey,
+    body: { carrierCode: 'CARRIERX', pickupDate: nextWeekday(), readyTime: '10:00', closeTime: '16:00', orderIds: [r.orderId] },
+  }),
+  'pickups-availability': (r) => ({ method: 'GET', path: '/v1/pickups/availability', key: r.apiKey }),
+  'pickups-list': (r) => ({ method: 'GET', path: '/v1/pickups', key: r.apiKey }),
+  // The order's id is no pickup's: 404 reads and cancels under the load.
+  'pickup-get': (r) => ({ method: 'GET', path: `/v1/pickups/${r.orderId}`, key: r.apiKey, pathParameters: { pickupId: r.orderId } }),
+  'pickup-cancel': (r) => ({ method: 'DELETE', path: `/v1/pickups/${r.orderId}`, key: r.apiKey, pathParameters: { pickupId: r.orderId } }),
   // The rate's recipient: validated by the built-in rules, no write.
   'addresses-validate': (r) => ({ method: 'POST', path: '/v1/addresses/validate', key: r.apiKey, body: { addresses: [sampleRateBody().recipient] } }),
 };
@@ -79,8 +91,19 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** carrier-services needs its query; the recipes above leave it to this. */
+/** The first weekday after today (UTC): the sandbox carriers pick up on weekdays. */
+const nextWeekday = () => {
+  let day = new Date(Date.now() + 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+  return day.toISOString().slice(0, 10);
+};
+
 const withQuery = (name: string, event: APIGatewayProxyEvent): APIGatewayProxyEvent =>
-  name === 'carrier-services' ? { ...event, queryStringParameters: { carrierCode: 'CARRIERX' } } : event;
+  name === 'carrier-services'
+    ? { ...event, queryStringParameters: { carrierCode: 'CARRIERX' } }
+    : name === 'pickups-availability'
+      ? { ...event, queryStringParameters: { carrierCode: 'CARRIERX', postalCode: 'M5X 1A9', date: nextWeekday() } }
+      : event;
 
 const root = path.resolve(__dirname, '../..');
 type Container = {

@@ -83,6 +83,18 @@ const closeBody = (orderId: string) =>
 const manifestId = async () =>
   (await answer('manifests-create', { ...sample('manifests-create'), body: closeBody(await carrierXOrder()) })).data.manifestId as string;
 
+/** The first weekday after today (UTC): the sandbox carriers pick up on weekdays. */
+const nextWeekday = () => {
+  let day = new Date(Date.now() + 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+  return day.toISOString().slice(0, 10);
+};
+/** A pickup body of a fresh CARRIERX order, on a day the sandbox carriers pick up (the sample's day is fixed). */
+const pickupBody = async () =>
+  JSON.stringify({ carrierCode: 'CARRIERX', pickupDate: nextWeekday(), readyTime: '10:00', closeTime: '16:00', orderIds: [await carrierXOrder()] });
+/** A fresh pickup of this company. */
+const pickupId = async () => (await answer('pickups-create', { ...sample('pickups-create'), body: await pickupBody() })).data.pickupId as string;
+
 /** A fresh webhook endpoint of this company. */
 const webhookId = async () => (await answer('webhooks-create', sample('webhooks-create'))).data.id as string;
 /** A fresh endpoint with one delivered delivery. */
@@ -113,6 +125,10 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
   'manifests-create': async (event) => ({ ...event, body: closeBody(await carrierXOrder()) }),
   'manifest-get': async (event) => ({ ...event, pathParameters: { manifestId: await manifestId() } }),
   'manifest-file': async (event) => ({ ...event, pathParameters: { manifestId: await manifestId(), documentCode: 'MANIFEST_PDF' } }),
+  'pickups-create': async (event) => ({ ...event, body: await pickupBody() }),
+  'pickups-availability': async (event) => ({ ...event, queryStringParameters: { carrierCode: 'CARRIERX', postalCode: 'M5X1A9', date: nextWeekday() } }),
+  'pickup-get': async (event) => ({ ...event, pathParameters: { pickupId: await pickupId() } }),
+  'pickup-cancel': async (event) => ({ ...event, pathParameters: { pickupId: await pickupId() } }),
   'webhook-get': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
   'webhook-delete': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
   'webhook-deliveries': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),

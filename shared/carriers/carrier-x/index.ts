@@ -30,6 +30,7 @@ import {
 } from '../request-mapping';
 import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
+import { sandboxPickups } from '../wire/pickup';
 
 export const CARRIERX = 'CARRIERX';
 
@@ -242,4 +243,5 @@ export const carrierX = defineSandboxConnector({
   buildTrackRequest: buildCarrierXTrackRequest,
   buildVoidRequest: buildCarrierXVoidRequest,
   ...sandboxWireParsers(CARRIERX),
+  capabilities: { pickups: sandboxPickups(CARRIERX) },
 });

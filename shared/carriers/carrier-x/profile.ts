@@ -8,6 +8,6 @@ export const profile = defineProfile({
   network: 'sandbox',
   reference,
   requiresPackagingType: true,
-  capabilities: {},
+  capabilities: { pickups: true },
   load: async () => (await import('.')).carrierX,
 });

@@ -36,6 +36,7 @@ import {
 } from '../request-mapping';
 import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
+import { sandboxPickups } from '../wire/pickup';
 
 export const CARRIERY = 'CARRIERY';
 
@@ -290,4 +291,5 @@ export const carrierY = defineSandboxConnector({
   buildTrackRequest: buildCarrierYTrackRequest,
   buildVoidRequest: buildCarrierYVoidRequest,
   ...sandboxWireParsers(CARRIERY),
+  capabilities: { pickups: sandboxPickups(CARRIERY) },
 });

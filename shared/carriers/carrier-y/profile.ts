@@ -7,6 +7,6 @@ export const profile = defineProfile({
   kind: 'parcel',
   network: 'sandbox',
   reference,
-  capabilities: {},
+  capabilities: { pickups: true },
   load: async () => (await import('.')).carrierY,
 });

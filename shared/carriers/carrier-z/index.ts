@@ -24,6 +24,7 @@ import {
 } from '../request-mapping';
 import { defineSandboxConnector } from '../connector';
 import { sandboxWireParsers } from '../wire';
+import { sandboxPickups } from '../wire/pickup';
 
 export const CARRIERZ = 'CARRIERZ';
 
@@ -124,4 +125,5 @@ export const carrierZ = defineSandboxConnector({
   buildTrackRequest: buildCarrierZTrackRequest,
   buildVoidRequest: buildCarrierZVoidRequest,
   ...sandboxWireParsers(CARRIERZ),
+  capabilities: { pickups: sandboxPickups(CARRIERZ) },
 });

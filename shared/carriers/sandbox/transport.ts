@@ -2,7 +2,8 @@
  * The sandbox transport: a carrier of the sandbox network behind the same
  * interface a real carrier API would have. It reads the carrier's request,
  * prices it (rate), makes the shipment (ship), tells its journey so far
- * (track) or voids it (cancel), and answers in the matching wire format,
+ * (track) or voids it (cancel), books and cancels pickups (./pickups.ts),
+ * and answers in the matching wire format,
  * after the faults configured for that carrier (latency, errors, no answer
  * at all), which apply to every call alike.
  */
@@ -15,7 +16,9 @@ import { CarrierError, CarrierRefusal, type TrackingPlace } from '../../domain/c
 import type { CarrierTransport } from '../connector';
 import { abortReason, sleepFor } from '../signals';
 import type { RateWire } from '../wire/rate';
-import { callFails, type SandboxFault } from './faults';
+import { callFails, type SandboxFault, type SandboxOperation } from './faults';
+import { createPickupDesk, type SandboxBooking } from './pickups';
+import type { SandboxPickupRequest } from '../wire/pickup';
 import { maxSequence, TRACKING_NUMBER_FORMATS, type SandboxCarrierCode } from './numbers';
 import { commitmentFor, priceShipment } from './quotes';
 import { makeShipment } from './ship';
@@ -59,6 +62,10 @@ export type SandboxLedger = {
   readonly cancelCalls: number;
   /** The shipments made, by reference, with their master tracking number and package count; the oldest beyond LEDGER_LIMIT are dropped. */
   readonly shipments: ReadonlyMap<string, { trackingNumber: string; packageCount: number }>;
+  /** Pickup calls that reached the carrier by operation, failed ones included. */
+  readonly pickupCalls: Readonly<Record<SandboxPickupRequest['operation'], number>>;
+  /** Every pickup booked, cancelled ones included, by confirmation number. */
+  readonly pickups: ReadonlyMap<string, SandboxBooking>;
 };
 
 /** Entries a ledger keeps, so a long-lived container does not grow with every shipment. */
@@ -96,6 +103,14 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
   let shipCalls = 0;
   let trackCalls = 0;
   let cancelCalls = 0;
+  const pickupCalls = { availability: 0, create: 0, find: 0, cancel: 0 };
+  const desk = createPickupDesk(carrierCode, clock);
+  const pickupOperations = {
+    availability: 'pickupAvailability',
+    create: 'pickupCreate',
+    find: 'pickupFind',
+    cancel: 'pickupCancel',
+  } as const satisfies Record<SandboxPickupRequest['operation'], SandboxOperation>;
 
   /** The journey now of the shipment a track or void names; the pace is read per call so a changed setting applies without a new transport. */
   const journeyNow = ({ trackingNumber, shipmentId }: SandboxLookup) =>
@@ -118,11 +133,19 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
   };
 
   /** The configured fault of this call: undefined to answer normally, else what the call resolves to. */
-  async function faultOf(signal: AbortSignal, malformed: unknown): Promise<{ answer: unknown } | undefined> {
+  async function faultOf(signal: AbortSignal, malformed: unknown, operation: SandboxOperation, act?: () => unknown): Promise<{ answer: unknown } | undefined> {
     if (signal.aborted) throw abortReason(signal);
     if (fault?.latencyMs) await sleepFor(fault.latencyMs, signal);
-    if (!callFails(fault, random)) return undefined;
+    if (!callFails(fault, random, operation)) return undefined;
     switch (fault?.error ?? 'http500') {
+      case 'late':
+        // The carrier acts (its refusal is lost with its answer), and answers after the caller gave up.
+        try {
+          act?.();
+        } catch {
+          // Nothing is answered either way.
+        }
+        return { answer: await noAnswer(signal) };
       case 'timeout':
         return { answer: await noAnswer(signal) };
       case 'malformed':
@@ -139,7 +162,7 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
 
   return {
     async rate(request, { signal }): Promise<unknown> {
-      const failed = await faultOf(signal, { status: 'OK', quotes: '<html><body>502 Bad Gateway</body></html>' });
+      const failed = await faultOf(signal, { status: 'OK', quotes: '<html><body>502 Bad Gateway</body></html>' }, 'rate');
       if (failed) return failed.answer;
       const answer: RateWire = { quotes: priceShipment(read.rate(request), tariff, services) };
       return answer;
@@ -147,7 +170,7 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
 
     async ship(request, { signal }): Promise<unknown> {
       shipCalls += 1;
-      const failed = await faultOf(signal, { status: 'OK', shipment: '<html><body>502 Bad Gateway</body></html>' });
+      const failed = await faultOf(signal, { status: 'OK', shipment: '<html><body>502 Bad Gateway</body></html>' }, 'ship');
       if (failed) return failed.answer;
       const order = read.ship(request);
       offered(order.serviceCode);
@@ -166,7 +189,7 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
 
     async track(request, { signal }): Promise<unknown> {
       trackCalls += 1;
-      const failed = await faultOf(signal, { status: 'OK', tracking: '<html><body>502 Bad Gateway</body></html>' });
+      const failed = await faultOf(signal, { status: 'OK', tracking: '<html><body>502 Bad Gateway</body></html>' }, 'track');
       if (failed) return failed.answer;
       const answer: TrackWire = { tracking: journeyNow(read.track(request)) };
       return answer;
@@ -175,7 +198,7 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
     /** Voids until the driver has the shipment; stateless, so voiding again answers the same. */
     async cancel(request, { signal }): Promise<unknown> {
       cancelCalls += 1;
-      const failed = await faultOf(signal, { status: 'OK', voided: '<html><body>502 Bad Gateway</body></html>' });
+      const failed = await faultOf(signal, { status: 'OK', voided: '<html><body>502 Bad Gateway</body></html>' }, 'cancel');
       if (failed) return failed.answer;
       const shipment = read.cancel(request);
       const pickedUp = journeyNow(shipment).events.find((e) => e.code === 'PICKED_UP');
@@ -186,7 +209,19 @@ export function createSandboxTransport<CarrierRequest, CarrierShipRequest, Carri
       return answer;
     },
 
+    async pickup(request, { signal }): Promise<unknown> {
+      const asked = request as SandboxPickupRequest;
+      pickupCalls[asked.operation] += 1;
+      const failed = await faultOf(signal, { status: 'OK', pickup: '<html><body>502 Bad Gateway</body></html>' }, pickupOperations[asked.operation], () =>
+        desk.handle(asked),
+      );
+      if (failed) return failed.answer;
+      return desk.handle(asked);
+    },
+
     ledger: {
+      pickupCalls,
+      pickups: desk.bookings,
       get shipCalls() {
         return shipCalls;
       },
