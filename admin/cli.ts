@@ -18,6 +18,7 @@ import { companyCreate } from './commands/company-create';
 import { keyCreate } from './commands/key-create';
 import { keyRevoke } from './commands/key-revoke';
 import { manifestList } from './commands/manifest-list';
+import { pickupList } from './commands/pickup-list';
 import { outboxList } from './commands/outbox-list';
 import { pricingGroupSetPlan } from './commands/pricing-group-set-plan';
 import { seed } from './commands/seed';
@@ -40,6 +41,7 @@ export const COMMANDS = [
   shipmentAdvance,
   shipmentAudit,
   manifestList,
+  pickupList,
   outboxList,
   carrierAccountAdd,
   carrierAccountList,

@@ -506,6 +506,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "pickup.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pickup.scheduled event
+         * @description Sent to every enabled endpoint subscribed to `pickup.scheduled`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-pickup-scheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pickup.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pickup.cancelled event
+         * @description Sent to every enabled endpoint subscribed to `pickup.cancelled`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-pickup-cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -742,6 +782,80 @@ export interface components {
             }[];
             createdDate: string;
             closedAt: string | null;
+        };
+        PickupScheduledEvent: {
+            /** @enum {string} */
+            type: "pickup.scheduled";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Pickup"];
+        };
+        Pickup: {
+            pickupId: string;
+            carrier: {
+                code: string;
+                name: string;
+            };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /**
+             * @description `scheduled`: the carrier booked it (`confirmationNumber`); `cancelled`: cancelled at the carrier; `booking`: a booking is under way, or its outcome is unknown (creating the same pickup again asks the carrier first, and the reconciler asks it too); `failed`: its outcome stayed unknown and the carrier never showed a booking (docs/pickups.md)
+             * @enum {string}
+             */
+            status: "booking" | "scheduled" | "cancelled" | "failed";
+            /** @description The carrier's number of the booking; null until it is booked */
+            confirmationNumber: string | null;
+            pickupDate: string;
+            /** @description The window as the carrier booked it (HH:MM, local at the place): the one asked, or the one the carrier gave instead */
+            window: {
+                readyTime: string;
+                closeTime: string;
+            };
+            location: {
+                personName: string;
+                addressLine1: string;
+                countryCode: string;
+                provinceCode?: string;
+                companyName?: string;
+                phoneNumber?: string;
+                emailAddress?: string;
+                addressLine2?: string;
+                city?: string;
+                provinceName?: string;
+                postalCode?: string;
+                residential?: boolean;
+                timezone?: string;
+                canadaPostId?: string;
+                id?: string;
+                /** @enum {string} */
+                type?: "shipping" | "broker" | "buyer";
+            };
+            /** @description The orders picked up (none when the load was declared) */
+            orders: string[];
+            packageCount: number;
+            totalWeight: {
+                value: number;
+                /** @enum {string} */
+                unit: "kg" | "lb";
+            };
+            instructions: string | null;
+            /** @description What the carrier bills for the pickup (an on-demand pickup), where it bills */
+            charges?: {
+                amount: number;
+                currency: string;
+            };
+            createdDate: string;
+            cancelledAt: string | null;
+        };
+        PickupCancelledEvent: {
+            /** @enum {string} */
+            type: "pickup.cancelled";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Pickup"];
         };
         PackagingType: {
             id: string;
@@ -1309,66 +1423,6 @@ export interface components {
             /** @description The local time (HH:MM) after which that day can no longer be booked, where the carrier says */
             cutoffTime?: string;
         };
-        Pickup: {
-            pickupId: string;
-            carrier: {
-                code: string;
-                name: string;
-            };
-            /**
-             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /**
-             * @description `scheduled`: the carrier booked it (`confirmationNumber`); `cancelled`: cancelled at the carrier; `booking`: a booking is under way, or its outcome is unknown (creating the same pickup again asks the carrier first, and the reconciler asks it too); `failed`: its outcome stayed unknown and the carrier never showed a booking (docs/pickups.md)
-             * @enum {string}
-             */
-            status: "booking" | "scheduled" | "cancelled" | "failed";
-            /** @description The carrier's number of the booking; null until it is booked */
-            confirmationNumber: string | null;
-            pickupDate: string;
-            /** @description The window as the carrier booked it (HH:MM, local at the place): the one asked, or the one the carrier gave instead */
-            window: {
-                readyTime: string;
-                closeTime: string;
-            };
-            location: {
-                personName: string;
-                addressLine1: string;
-                countryCode: string;
-                provinceCode?: string;
-                companyName?: string;
-                phoneNumber?: string;
-                emailAddress?: string;
-                addressLine2?: string;
-                city?: string;
-                provinceName?: string;
-                postalCode?: string;
-                residential?: boolean;
-                timezone?: string;
-                canadaPostId?: string;
-                id?: string;
-                /** @enum {string} */
-                type?: "shipping" | "broker" | "buyer";
-            };
-            /** @description The orders picked up (none when the load was declared) */
-            orders: string[];
-            packageCount: number;
-            totalWeight: {
-                value: number;
-                /** @enum {string} */
-                unit: "kg" | "lb";
-            };
-            instructions: string | null;
-            /** @description What the carrier bills for the pickup (an on-demand pickup), where it bills */
-            charges?: {
-                amount: number;
-                currency: string;
-            };
-            createdDate: string;
-            cancelledAt: string | null;
-        };
         PickupCreate: {
             /**
              * @description The carrier to come (a `code` of GET /v1/carriers), in either case
@@ -1441,10 +1495,10 @@ export interface components {
             secret: string;
         };
         /**
-         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready)
+         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready), `pickup.scheduled` (data: the pickup, once the carrier booked it), `pickup.cancelled` (data: the pickup, once cancelled at the carrier)
          * @enum {string}
          */
-        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled" | "manifest.created";
+        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled" | "manifest.created" | "pickup.scheduled" | "pickup.cancelled";
         WebhookCreate: {
             /**
              * @description Where events are POSTed: an `https` URL whose host resolves to public addresses only (at most 2048 characters, no user name or password). The local runtime also accepts `http`, loopback and private addresses, never link-local or metadata ones, nor IPv6 forms that carry an IPv4 address.
@@ -4428,6 +4482,72 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManifestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-pickup-scheduled": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupScheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-pickup-cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupCancelledEvent"];
             };
         };
         responses: {

@@ -295,7 +295,7 @@ export const stages: Record<StageName, StageConfig> = {
     rateLimits: rateLimits.dev,
     // Two dispatcher runs' worth of 2 workers' checks (about 40 a second, a minute apart).
     trackingDispatchBacklog: 5_000,
-    // 60 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    // 66 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
       'packaging-types': 2,
       carriers: 2,
@@ -331,6 +331,12 @@ export const stages: Record<StageName, StageConfig> = {
       'manifests-list': 1,
       'manifest-get': 1,
       'manifest-file': 1,
+      // Pickups: about one a day per company and carrier; a create holds its claim for one carrier call, its duplicates wait.
+      'pickups-availability': 1,
+      'pickups-create': 2,
+      'pickups-list': 1,
+      'pickup-get': 1,
+      'pickup-cancel': 1,
       // Address validation: up to 100 addresses a call, a carrier call per chunk, answered from the cache within a day.
       'addresses-validate': 2,
     },
@@ -364,7 +370,7 @@ export const stages: Record<StageName, StageConfig> = {
     // most this less what still waits, so it must hold a minute of checks: 183,000 at 50 ships a second
     // (docs/operations.md, capacity model). SQS keeps any number of waiting messages.
     trackingDispatchBacklog: 400_000,
-    // 560 in all, 440 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // 579 in all, 421 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast. Tracking is sized on 50 ships a second.
     reservedConcurrency: {
       'packaging-types': 10,
@@ -403,6 +409,13 @@ export const stages: Record<StageName, StageConfig> = {
       'manifests-list': 2,
       'manifest-get': 2,
       'manifest-file': 5,
+      // Pickups come after the day's close, bunched like it: one carrier call each (up to 8 s), identical creates
+      // waiting on the first (up to 8 s more).
+      'pickups-availability': 5,
+      'pickups-create': 5,
+      'pickups-list': 2,
+      'pickup-get': 2,
+      'pickup-cancel': 5,
       // Address validation: up to 100 addresses a call, a carrier call per chunk (FedEx 100, UPS 1), cached a day.
       'addresses-validate': 10,
     },

@@ -166,6 +166,17 @@ export const manifestClosures = (): StreamFilter[] => [
   },
 ];
 
+/** Stream records of a pickup that became scheduled or cancelled (docs/pickups.md): the `pickup.*` webhook events. */
+export const pickupChanges = (): StreamFilter[] => [
+  {
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: {
+      Keys: { pk: { S: [{ prefix: PK_PREFIX.pickup }] }, sk: { S: [{ prefix: 'LIST#' }] } },
+      NewImage: { status: { S: ['scheduled', 'cancelled'] } },
+    },
+  },
+];
+
 /** The statuses an e-mail can be asked for (spec 2.10 `shippingNotificationStatuses`); `exception` is not one. */
 export const NOTIFICATION_STATUSES = ['pending', 'intransit', 'delivered', 'cancelled'] as const;
 
@@ -225,7 +236,7 @@ const entries: FunctionEntry[] = [
   {
     name: 'webhook-events',
     entry: 'functions/webhook-events/handler.ts',
-    trigger: { kind: 'stream', filters: [...orderChanges(), ...manifestClosures()] },
+    trigger: { kind: 'stream', filters: [...orderChanges(), ...manifestClosures(), ...pickupChanges()] },
     // The deliveries (WEBHOOK#<companyId> / DELIVERY#...), then a message each.
     access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
     description: 'Webhook events from the table stream: one delivery per subscribed endpoint',

@@ -8,6 +8,7 @@ import * as z from '../zod';
 import type { WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
 import { cancelResponse } from './cancel';
 import { manifest } from './manifests';
+import { pickup } from './pickups';
 import { shipResponse } from './ship';
 import { trackResponse } from './track';
 
@@ -22,4 +23,6 @@ export const webhookEvents = {
   'tracking.updated': event('tracking.updated', trackResponse, 'TrackingUpdatedEvent'),
   'shipment.cancelled': event('shipment.cancelled', cancelResponse, 'ShipmentCancelledEvent'),
   'manifest.created': event('manifest.created', manifest, 'ManifestCreatedEvent'),
+  'pickup.scheduled': event('pickup.scheduled', pickup, 'PickupScheduledEvent'),
+  'pickup.cancelled': event('pickup.cancelled', pickup, 'PickupCancelledEvent'),
 } as const;

@@ -6,8 +6,21 @@
 import { createHash } from 'node:crypto';
 import type { Order } from './entities';
 
-export const WEBHOOK_EVENT_TYPES = ['shipment.created', 'tracking.updated', 'shipment.cancelled', 'manifest.created'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'shipment.created',
+  'tracking.updated',
+  'shipment.cancelled',
+  'manifest.created',
+  'pickup.scheduled',
+  'pickup.cancelled',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The event a pickup's change makes: `pickup.scheduled` when it becomes scheduled (booked, or adopted by the reconciler), `pickup.cancelled` when cancelled. */
+export const eventOfPickupChange = (before: string | undefined, after: string): WebhookEventType | undefined => {
+  if (after === before) return undefined;
+  return after === 'scheduled' ? 'pickup.scheduled' : after === 'cancelled' ? 'pickup.cancelled' : undefined;
+};
 
 /** Endpoints a company may register. */
 export const MAX_WEBHOOKS_PER_COMPANY = 10;

@@ -38,10 +38,11 @@ import { Webhook } from 'standardwebhooks';
 import { toCancelResponse, toTrackResponse } from '../domain/tracking';
 import { toShipResponse } from '../domain/order';
 import type { Order } from '../domain/entities';
-import { afterAttempt, deliveryIdOf, eventsOfOrderChange, webhookBody, type WebhookEventType } from '../domain/webhooks';
+import { afterAttempt, deliveryIdOf, eventOfPickupChange, eventsOfOrderChange, webhookBody, type WebhookEventType } from '../domain/webhooks';
 import { type LogAttributes, type LogPort, metrics, MetricUnit } from '../observability';
 import { loadReference } from '../store/reference';
 import { manifestOfImage } from '../store/manifests';
+import { pickupOfImage } from '../store/pickups';
 import { ConditionFailed } from '../store/table-ops';
 import {
   ATTEMPT_LEASE_SECONDS,
@@ -59,6 +60,7 @@ import { postWebhook, type DestinationPolicy, type PostOutcome } from '../webhoo
 import { deliveryQueue, MAX_DELAY_SECONDS, type DeliveryMessage } from '../webhooks/queue';
 import { openSecret } from '../webhooks/secret-box';
 import { manifestView } from './manifest-view';
+import { pickupView } from './pickups/view';
 import { orderOfImage } from './notifying';
 
 /** An attempt answers within this, or counts as failed. */
@@ -116,6 +118,20 @@ export const createWebhookDeliveryService = ({
         [{ type: 'manifest.created', data: () => manifestView(closed) }],
         { manifestId: closed.manifestId },
       );
+    // A pickup that became scheduled or cancelled (the pickups' stream filter): `pickup.scheduled`, `pickup.cancelled`.
+    const pickup = pickupOfImage(image);
+    if (pickup) {
+      const oldImage = record.dynamodb?.OldImage;
+      const type = eventOfPickupChange(oldImage ? pickupOfImage(oldImage)?.status : undefined, pickup.status);
+      if (!type) return 0;
+      return makeDeliveries(
+        pickup.companyId,
+        `${pickup.pickupId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`,
+        eventTimeOf(record, pickup.cancelledAt ?? pickup.createdDate),
+        [{ type, data: () => pickupView(pickup) }],
+        { pickupId: pickup.pickupId },
+      );
+    }
     const after = orderOfImage(image);
     if ('skip' in after) {
       if (after.malformed) logger.error('stream record skipped', { eventId: record.eventID, reason: after.skip });

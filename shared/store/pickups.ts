@@ -11,6 +11,8 @@
  *   tracking-due index's keys while it is due, so the tracking dispatcher
  *   queues its rounds with the orders' (docs/reliability.md, "Pickups").
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { QueryCommand, ddb } from '../aws';
 import * as z from '../zod';
 import { config } from '../config';
@@ -59,6 +61,14 @@ export const pickupRecordSchema = z.object({
 export type PickupRecord = z.infer<typeof pickupRecordSchema>;
 
 const pointerSchema = z.object({ listSk: text });
+
+/** A pickup from a stream record's image (the `pickup.*` webhook events); undefined for any other item or one that does not read. */
+export const pickupOfImage = (image: Record<string, unknown>): PickupRecord | undefined => {
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  if (item.entityType !== 'pickup') return undefined;
+  const parsed = pickupRecordSchema.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
+};
 
 const listKey = (p: Pick<PickupRecord, 'companyId' | 'mode' | 'createdDate' | 'pickupId'>) => keys.pickup(p.companyId, p.mode, p.createdDate, p.pickupId);
 const itemOf = (p: PickupRecord) => ({ ...listKey(p), entityType: 'pickup', ...stripUndefined(p) });

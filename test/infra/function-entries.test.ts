@@ -119,10 +119,11 @@ describe('grants follow access', () => {
     expect(fences.get('carrier-push-events')).toEqual([{ actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
     expect(fences.get('carrier-push-token')).toEqual([]);
     expect(fences.get('notify')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']), prefixes: ['ORDER#*'] }]);
-    // The tracking worker also reconciles, and an adoption writes what a ship writes.
+    // The tracking worker also reconciles, and an adoption writes what a ship writes; a pickup's round its record and pickup.
     expect(fences.get('tracking-check')).toEqual([
-      { actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['MANIFEST#*', 'ORDER#*', 'RATERESP#*', 'TRACKNO#*'] },
+      { actions: expect.arrayContaining(['dynamodb:UpdateItem']), prefixes: ['MANIFEST#*', 'ORDER#*', 'PICKUP#*', 'RATERESP#*', 'TRACKNO#*'] },
     ]);
+    expect(fences.get('pickups-create')).toEqual([{ actions: expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']), prefixes: ['PICKUP#*'] }]);
     // The dispatcher only reads the index and sends to the queue.
     expect(fences.get('tracking-refresh')).toEqual([]);
     expect(actionsOn('ship', synthesized.stack.storage.table)).toEqual(

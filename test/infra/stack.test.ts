@@ -417,6 +417,10 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
         'carrier-push-token',
         // The day's close of a carrier that transmits it (docs/manifests.md).
         'manifests-create',
+        // Pickups: the carrier's windows, its booking and its cancel (docs/pickups.md).
+        'pickup-cancel',
+        'pickups-availability',
+        'pickups-create',
         'rate',
         'ship',
         'track',

@@ -82,7 +82,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     }
   });
 
-  it('feeds webhook-events from the table stream: order records, and manifests that became closed', () => {
+  it('feeds webhook-events from the table stream: order records, manifests that became closed, and pickups scheduled or cancelled', () => {
     const { template, stack } = of();
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(fn('webhook-events').handler) },
@@ -98,6 +98,15 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
                 Keys: { pk: { S: [{ prefix: 'MANIFEST#' }] }, sk: { S: [{ prefix: 'LIST#' }] } },
                 NewImage: { status: { S: ['closed'] } },
                 OldImage: { status: { S: [{ 'anything-but': ['closed'] }] } },
+              },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: {
+                Keys: { pk: { S: [{ prefix: 'PICKUP#' }] }, sk: { S: [{ prefix: 'LIST#' }] } },
+                NewImage: { status: { S: ['scheduled', 'cancelled'] } },
               },
             }),
           },

@@ -8,7 +8,9 @@
  * and a carrier answering after our timeout leaves one booked pickup once
  * the reconciler has run.
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSEvent } from 'aws-lambda';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBRecord, SQSEvent } from 'aws-lambda';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { createPickupCancelHandler } from '../../functions/pickup-cancel/handler';
 import { createPickupsAvailabilityHandler } from '../../functions/pickups-availability/handler';
 import { createPickupsCreateHandler } from '../../functions/pickups-create/handler';
@@ -21,7 +23,13 @@ import { dayNumber, isoDate, utcDayNumber, weekday } from '../../shared/domain/d
 import type { DueCheck } from '../../shared/domain/due-check';
 import { settingsWith } from '../../shared/process-runtime';
 import type { QueuePort } from '../../shared/queues';
+import { logger } from '../../shared/observability';
+import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
+import { keys } from '../../shared/store/keys';
 import { getPickupReconcile } from '../../shared/store/pickups';
+import { queryItems } from '../../shared/store/table-ops';
+import { latestDeliveries } from '../../shared/store/webhooks';
+import { useDeliveryQueue } from '../../shared/webhooks/queue';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -53,6 +61,7 @@ const registry = createCarrierRegistry(transports);
 const rate = (require('../../functions/rate/handler') as typeof import('../../functions/rate/handler')).createRateHandler(registry);
 const ship = (require('../../functions/ship/handler') as typeof import('../../functions/ship/handler')).createShipHandler(registry);
 const cancelOrder = (require('../../functions/cancel/handler') as typeof import('../../functions/cancel/handler')).createCancelHandler(registry);
+const webhooksCreate = (require('../../functions/webhooks-create/handler') as typeof import('../../functions/webhooks-create/handler')).handler;
 const list = (require('../../functions/pickups-list/handler') as typeof import('../../functions/pickups-list/handler')).handler;
 const get = (require('../../functions/pickup-get/handler') as typeof import('../../functions/pickup-get/handler')).handler;
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -134,6 +143,8 @@ beforeAll(async () => {
 afterEach(() => {
   carrierNow = undefined;
 });
+beforeAll(() => useDeliveryQueue({ send: async () => undefined }));
+afterAll(() => useDeliveryQueue(undefined));
 
 it("books a pickup for the day's orders at their shipper, reads it back, lists it and cancels it; cancelling again answers the same", async () => {
   const orders = [await shipCarrier(liveKey), await shipCarrier(liveKey)];
@@ -193,6 +204,15 @@ it("a declared load at a given place; carrier Y bills it as money; the list is n
   });
   expect(next.json.data!.pickups!.map((p) => p.pickupId)).toEqual([first.json.data!.pickupId]);
   expect((await call(list, 'GET', '/v1/pickups', liveKey, { query: { cursor: 'bm90LW91cnM' } })).json.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+  // The operator's list: every page, of that carrier.
+  const listed = (await executeAdminCommand(parseAdminCommand(['pickup', 'list', '--company', companyId, '--carrier', 'carriery']))) as Json[];
+  expect(listed.slice(0, 2).map((p) => [p.pickupId, p.carrierCode, p.status])).toEqual([
+    [second.json.data!.pickupId, 'CARRIERY', 'scheduled'],
+    [first.json.data!.pickupId, 'CARRIERY', 'scheduled'],
+  ]);
+  expect((await executeAdminCommand(parseAdminCommand(['pickup', 'list', '--company', companyId, '--mode', 'test']))) as Json[]).not.toContainEqual(
+    expect.objectContaining({ pickupId: first.json.data!.pickupId }),
+  );
 });
 
 it("the carrier's windows for a place and day: its hours on a weekday, none on a Saturday", async () => {
@@ -307,6 +327,35 @@ it('hostile bodies get a 4xx with our error body, never a 5xx, and book nothing'
   expect((await getPickup(liveKey, 'not-a-uuid')).status).toBe(400);
   expect((await cancelPickup(liveKey, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
   expect((await call(list, 'GET', '/v1/pickups', liveKey, { query: { limit: '51' } })).status).toBe(400);
+});
+
+it('a pickup booked, then cancelled, makes pickup.scheduled then pickup.cancelled from the stream; other changes make none', async () => {
+  const endpoint = await call(webhooksCreate, 'POST', '/v1/webhooks', liveKey, {
+    body: { url: 'http://127.0.0.1:9/hooks', events: ['pickup.scheduled', 'pickup.cancelled'] },
+  });
+  expect(endpoint.status).toBe(201);
+  const webhookId = endpoint.json.data!.id as string;
+  const booked = await create(liveKey, declared({ carrierCode: 'CARRIERX', instructions: 'events' }));
+  const pickupId = booked.json.data!.pickupId as string;
+  const stored = async () => (await queryItems(keys.pickupId(companyId, pickupId).pk)).find((i) => i.pickupId === pickupId && i.entityType === 'pickup')!;
+  const scheduled = await stored();
+  const events = createWebhookDeliveryService({ logger, policy: { allowHttp: true, allowPrivate: true }, schedule: [5] });
+  const image = (item: Record<string, unknown>) => marshall(item, { removeUndefinedValues: true }) as never;
+  const streamRecord = (sequence: string, newImage: Record<string, unknown>, oldImage?: Record<string, unknown>) =>
+    ({
+      eventID: `p-${sequence}`,
+      eventName: oldImage ? 'MODIFY' : 'INSERT',
+      dynamodb: { SequenceNumber: sequence, NewImage: image(newImage), ...(oldImage ? { OldImage: image(oldImage) } : {}) },
+    }) as DynamoDBRecord;
+  expect(await events.handleStreamRecord(streamRecord('1', scheduled, { ...scheduled, status: 'booking' }))).toBe(1);
+  // The same status again (a save that changed nothing the events say) makes none.
+  expect(await events.handleStreamRecord(streamRecord('2', scheduled, scheduled))).toBe(0);
+  await cancelPickup(liveKey, pickupId);
+  expect(await events.handleStreamRecord(streamRecord('3', await stored(), scheduled))).toBe(1);
+  const deliveries = await latestDeliveries(companyId, webhookId, 10);
+  expect(deliveries.map((d) => d.type).sort()).toEqual(['pickup.cancelled', 'pickup.scheduled']);
+  const cancelledBody = JSON.parse(deliveries.find((d) => d.type === 'pickup.cancelled')!.body) as { data: Json };
+  expect(cancelledBody.data).toMatchObject({ pickupId, status: 'cancelled' });
 });
 
 describe('exactly once', () => {

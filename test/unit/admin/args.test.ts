@@ -204,6 +204,13 @@ describe('carrier accounts and pricing plans', () => {
       carrierCode: 'CANADAPOST',
     });
     expect(usageError('manifest list --company c-1 --carrier NOPE')).toMatch(/^manifest list: unknown carrier "NOPE"/);
+    expect(parse('pickup list --company c-1 --carrier carrierx --mode test')).toEqual({
+      kind: 'pickup-list',
+      companyId: 'c-1',
+      mode: 'test',
+      carrierCode: 'CARRIERX',
+    });
+    expect(usageError('pickup list --carrier CARRIERX')).toMatch(/^pickup list: /);
     // Canada Post's customer number is the account number, under either name.
     expect(parse('carrier-account add --carrier CANADAPOST --customer-number 2004381')).toEqual({
       kind: 'carrier-account-add',
@@ -485,6 +492,7 @@ describe('admin values hold no control, bidirectional or invisible characters', 
     ['box create', ['--metric'], { company: 'c1', name: 'Case', length: '1', width: '1', height: '1', weight: '1' }],
     ['blacklist add', [], { company: 'c1', account: '998877' }],
     ['manifest list', [], { company: 'c1', carrier: 'CARRIERX', mode: 'live' }],
+    ['pickup list', [], { company: 'c1', carrier: 'CARRIERX', mode: 'live' }],
     ['shipment audit', [], { order: ORDER }],
     ['shipment advance', [], { order: ORDER, status: 'delivered' }],
     [
