@@ -67,4 +67,16 @@ describe('a reconciliation message of the tracking-checks queue', () => {
     expect(parseDueCheck(JSON.stringify({ orderId: 'o-1', dueAt, reconcile: { SHIP: 1 } }))).toEqual({ orderId: 'o-1', dueAt });
     expect(parseDueCheck(JSON.stringify({ orderId: 'x'.repeat(400_000), dueAt, reconcile: 'SHIP' }))).toBeUndefined();
   });
+
+  it("reads a pickup's round with its company, and no pickup round without one", () => {
+    const dueAt = '2026-11-29T10:00:00.000Z';
+    expect(parseDueCheck(JSON.stringify({ orderId: 'p-1', dueAt, reconcile: 'PICKUP', companyId: 'c-1' }))).toEqual({
+      orderId: 'p-1',
+      dueAt,
+      reconcile: 'PICKUP',
+      companyId: 'c-1',
+    });
+    expect(parseDueCheck(JSON.stringify({ orderId: 'p-1', dueAt, reconcile: 'PICKUP' }))).toBeUndefined();
+    expect(parseDueCheck(JSON.stringify({ orderId: 'p-1', dueAt, reconcile: 'PICKUP', companyId: 'c'.repeat(65) }))).toBeUndefined();
+  });
 });
