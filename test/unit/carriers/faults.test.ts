@@ -52,9 +52,48 @@ describe('whether a call fails', () => {
     expect(callFails({ failRate: 0.3 }, () => 0.29)).toBe(true);
     expect(callFails({ failRate: 0.3 }, () => 0.3)).toBe(false);
   });
+  it('applies only to the operations it names, every call when it names none', () => {
+    expect(callFails({ error: 'late', operations: ['pickupCreate'] }, never, 'pickupCreate')).toBe(true);
+    expect(callFails({ error: 'late', operations: ['pickupCreate'] }, never, 'pickupFind')).toBe(false);
+    expect(callFails({ error: 'late', operations: ['pickupCreate'] }, never, 'rate')).toBe(false);
+    expect(callFails({ error: 'http500' }, never, 'pickupFind')).toBe(true);
+    expect(parseSandboxFaults('{"CARRIERY":{"error":"late","operations":["pickupCreate"]}}')).toEqual({
+      CARRIERY: { error: 'late', operations: ['pickupCreate'] },
+    });
+    expect(() => parseSandboxFaults('{"CARRIERY":{"operations":["book"]}}')).toThrow(/CARRIERY\.operations/);
+  });
 });
 
 describe('injected faults', () => {
+  it('late books the pickup and never answers: the caller gives up, the booking is made and found', async () => {
+    const transports = createSandboxTransports({ faults: { CARRIERY: { error: 'late', operations: ['pickupCreate'] } } });
+    const pickups = createCarrierRegistry(transports).port('CARRIERY')!.pickups!;
+    const day = new Date(Date.now() + 86_400_000);
+    while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+    const date = day.toISOString().slice(0, 10);
+    const address = { personName: 'Dock', addressLine1: '1 Main St', countryCode: 'CA', postalCode: 'M5X 1A9' };
+    const controller = new AbortController();
+    const booking = pickups.create(
+      {
+        reference: 'PU000000000001',
+        address,
+        window: { date, readyTime: '10:00', closeTime: '16:00' },
+        shipments: [],
+        load: { packageCount: 1, totalWeight: { value: 1, unit: 'kg' } },
+      },
+      { signal: controller.signal },
+    );
+    // The carrier books (the connector loads first), then keeps the caller waiting until it gives up.
+    for (let turns = 0; transports.CARRIERY.ledger.pickups.size === 0 && turns < 1_000; turns++) await new Promise((resolve) => setImmediate(resolve));
+    expect(transports.CARRIERY.ledger.pickups.size).toBe(1);
+    controller.abort(new Error('our timeout'));
+    await expect(booking).rejects.toThrow('our timeout');
+    await expect(pickups.find({ reference: 'PU000000000001', date, address }, { signal: new AbortController().signal })).resolves.toMatchObject({
+      reference: 'PU000000000001',
+      confirmationNumber: expect.stringMatching(/^PY\d{8}$/),
+    });
+  });
+
   it('http500 fails the carrier with a CarrierError', async () => {
     const { port } = network({ faults: { CARRIERZ: { error: 'http500' } } });
     await expect(rate(port('CARRIERZ')!)).rejects.toThrow(CarrierError);
