@@ -3094,6 +3094,10 @@ export interface operations {
                 date: string;
                 /** @description The place's country (ISO 3166-1 alpha-2). Default: CA (a company's profile holds no address) */
                 countryCode?: string;
+                /** @description The place's city: UPS prices a pickup day by the city (422 without it) */
+                city?: string;
+                /** @description The place's province or state code */
+                provinceCode?: string;
             };
             header?: never;
             path?: never;

@@ -39,6 +39,12 @@ export const pickupAvailabilityQuery = z.object({
   countryCode: z
     .optional(countryCode)
     .register(z.globalRegistry, { description: "The place's country (ISO 3166-1 alpha-2). Default: CA (a company's profile holds no address)" }),
+  city: z
+    .optional(z.string().check(z.minLength(1), z.maxLength(50)))
+    .register(z.globalRegistry, { description: "The place's city: UPS prices a pickup day by the city (422 without it)" }),
+  provinceCode: z
+    .optional(z.string().check(z.regex(/^[A-Za-z0-9]{2,4}$/, 'must be a province or state code (2 to 4 letters or digits)'), z.toUpperCase()))
+    .register(z.globalRegistry, { description: "The place's province or state code" }),
 });
 export type PickupAvailabilityQuery = z.infer<typeof pickupAvailabilityQuery>;
 

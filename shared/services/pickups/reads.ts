@@ -46,13 +46,20 @@ export async function listPage(companyId: string, mode: KeyMode, query: PickupLi
   return { pickups: await Promise.all(page.pickups.map(pickupView)), nextCursor: page.last ? cursorOf(page.last) : null };
 }
 
-/** GET /v1/pickups/availability: the carrier's windows at a place (its postal code and country) on a day. */
+/** GET /v1/pickups/availability: the carrier's windows at a place (its postal code and country, its city and province where given) on a day. */
 export const createAvailability =
   (context: PickupContext) =>
   async (company: Pick<Company, 'pricingGroupId'>, query: PickupAvailabilityQuery, mode: KeyMode): Promise<PickupAvailabilityData> => {
     if (!isPickupDateAllowed(query.date, context.clock())) throw badRequest('date', `must be from today to ${PICKUP_DAYS_AHEAD} days after`);
     const { carrierCode, pickups, plan } = await pickupCarrier(context, company, mode, query.carrierCode);
-    const address: Address = { personName: '-', addressLine1: '-', countryCode: query.countryCode ?? 'CA', postalCode: query.postalCode };
+    const address: Address = {
+      personName: '-',
+      addressLine1: '-',
+      countryCode: query.countryCode ?? 'CA',
+      postalCode: query.postalCode,
+      ...(query.city ? { city: query.city } : {}),
+      ...(query.provinceCode ? { provinceCode: query.provinceCode } : {}),
+    };
     try {
       const options = await planCallOptions(plan, mode);
       const answer = await callCarrier(
