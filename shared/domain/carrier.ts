@@ -243,8 +243,8 @@ export type PickupLoad = { packageCount: number; totalWeight: { value: number; u
  * the carrier is asked for after an unknown outcome (`mayExist`), so a retry
  * never books a second one. `shipments` are the orders' packages when the
  * caller named orders (empty otherwise); `load` is always given (counted from
- * those shipments, or as the caller said). `contact` is who the driver asks
- * for (the company's or the orders' shipper).
+ * those shipments, or as the caller said). The address's person, phone and
+ * e-mail are who the driver asks for.
  */
 export type PickupInput = {
   reference: string;
