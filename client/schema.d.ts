@@ -424,6 +424,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship up to 1,000 items in the background
+         * @description Ship up to 1,000 items in the background, each exactly once, with one label file for all. Required scope: shipments:create.
+         */
+        post: operations["batches-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's status and counts
+         * @description A batch's status and counts. Required scope: shipments:create.
+         */
+        get: operations["batch-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batchId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's items, in order
+         * @description A batch's items and each one's outcome, in order. Required scope: shipments:create.
+         */
+        get: operations["batch-items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batchId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the items not yet started
+         * @description Stop the items of a batch not yet started. Required scope: shipments:create.
+         */
+        post: operations["batch-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{batchId}/labels/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every label of a batch as one file
+         * @description One file of every shipped item's shipping label, in item order: rendered once, answered by a redirect to a fresh presigned URL. Required scope: shipments:labels or shipments:create.
+         */
+        get: operations["batch-labels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "shipment.created": {
@@ -562,11 +662,11 @@ export interface components {
             };
         };
         /**
-         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `PICKUP_BUSY` 409, `PICKUP_NOT_CANCELLABLE` 409, `ADDRESS_INVALID` 422, `REQUEST_TIMEOUT` 408.
+         * @description The kind of error, with the HTTP statuses it comes with: `VALIDATION_FAILED` 400, `UNAUTHORIZED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `NO_RATES` 422, `ACCOUNT_BILLING_REQUIRED` 402, `SHIPMENT_IN_PROGRESS` 409, `RATE_EXPIRED` 410, `RATE_ACCOUNT_CHANGED` 409, `NOT_CANCELLABLE` 409, `ORDER_BUSY` 409, `CARRIER_REJECTED` 422, `CARRIER_ERROR` 502, `THROTTLED` 429, `INTERNAL` 500/502/504, `TIMEOUT` 504, `WEBHOOK_LIMIT_REACHED` 409, `WEBHOOK_CONFLICT` 409, `MANIFEST_IN_PROGRESS` 409, `BATCH_IN_PROGRESS` 409, `NOTHING_TO_MANIFEST` 422, `PICKUP_BUSY` 409, `PICKUP_NOT_CANCELLABLE` 409, `ADDRESS_INVALID` 422, `REQUEST_TIMEOUT` 408.
          * @example VALIDATION_FAILED
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "PICKUP_BUSY" | "PICKUP_NOT_CANCELLABLE" | "ADDRESS_INVALID" | "REQUEST_TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_RATES" | "ACCOUNT_BILLING_REQUIRED" | "SHIPMENT_IN_PROGRESS" | "RATE_EXPIRED" | "RATE_ACCOUNT_CHANGED" | "NOT_CANCELLABLE" | "ORDER_BUSY" | "CARRIER_REJECTED" | "CARRIER_ERROR" | "THROTTLED" | "INTERNAL" | "TIMEOUT" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_CONFLICT" | "MANIFEST_IN_PROGRESS" | "BATCH_IN_PROGRESS" | "NOTHING_TO_MANIFEST" | "PICKUP_BUSY" | "PICKUP_NOT_CANCELLABLE" | "ADDRESS_INVALID" | "REQUEST_TIMEOUT";
         ShipmentCreatedEvent: {
             /** @enum {string} */
             type: "shipment.created";
@@ -1572,6 +1672,100 @@ export interface components {
              * @example CARRIERX
              */
             carrierCode?: string;
+        };
+        Batch: {
+            batchId: string;
+            /**
+             * @description `queued` until the first item ends; `processing`; `completed` (every item shipped), `completed_with_errors` (some failed; see the items), `cancelled` (items not started were not shipped)
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "completed" | "completed_with_errors" | "cancelled";
+            reference: string | null;
+            /** @enum {string|null} */
+            labelFormat: "PDF" | "ZPL" | null;
+            /** @description total = shipped + failed + cancelled + pending */
+            counts: {
+                total: number;
+                shipped: number;
+                failed: number;
+                cancelled: number;
+                pending: number;
+            };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            createdDate: string;
+            updatedDate: string;
+            /** @description When the last item ended; null before */
+            completedDate: string | null;
+        };
+        /** @description At most 1024 KiB (this route only; every other route takes 128 KiB) */
+        BatchCreate: {
+            /** @description 1 to 1000 items, shipped in the background; labels come in this order */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Each item's shipping label of this format is listed first, as POST /v1/ship's `labelFormat`
+             * @enum {string}
+             */
+            labelFormat?: "PDF" | "ZPL";
+            /** @description Yours: a POST with a reference this company already used (with a key of the same mode) answers that batch, with `Idempotent-Replayed: true` */
+            reference?: string;
+        };
+        /** @description A rate to buy (`rateResponseId`), or a rate request quoted and bought in the worker (`rate` and `select`) */
+        BatchItemInput: {
+            /**
+             * Format: uuid
+             * @description A `rateResponseId` from POST /v1/rate, bought as POST /v1/ship would
+             */
+            rateResponseId: string;
+            /** @description Yours, echoed on the item */
+            reference?: string;
+        } | {
+            rate: components["schemas"]["RateRequest"];
+            /** @description Which of the quoted rates to buy */
+            select: {
+                /** @description Only this carrier's rates */
+                carrier?: string;
+                /** @description Only this service code */
+                service?: string;
+                /**
+                 * @description `cheapest` (default): the lowest account total; `fastest`: the earliest commitment
+                 * @enum {string}
+                 */
+                rule?: "cheapest" | "fastest";
+            };
+            /** @description Yours, echoed on the item */
+            reference?: string;
+        };
+        BatchItemList: {
+            items: components["schemas"]["BatchItem"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        BatchItem: {
+            /** @description The item’s place in the posted `items`, from 0 */
+            index: number;
+            /** @enum {string} */
+            status: "pending" | "shipped" | "failed" | "cancelled";
+            reference: string | null;
+            /** @description The rate bought (for a rating item, once chosen) */
+            rateResponseId: string | null;
+            orderId: string | null;
+            trackingNumber: string | null;
+            /** @description Why a failed item failed */
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                message: string;
+            } | null;
+        };
+        BatchLabelsRendering: {
+            batchId: string;
+            /** @enum {string} */
+            format: "PDF" | "ZPL";
+            /** @enum {string} */
+            status: "rendering";
         };
     };
     responses: {
@@ -4364,6 +4558,526 @@ export interface operations {
                      *       }
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "batches-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCreate"];
+            };
+        };
+        responses: {
+            /** @description Queued: the items ship in the background (GET the batch for its progress, its items for each outcome; `batch.completed` is sent to webhooks when the last ends). A repeat with the same `reference` answers the same batch with `Idempotent-Replayed: true`. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            /** @description The body is not a batch: no items or more than 1000, an item that is neither a rateResponseId nor a rate with select, a rateResponseId named twice */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "items must hold at most 1000 items"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:create */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:create"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description JSON body above 128 KiB, answered by the function itself. The local runtime refuses a body above 1 MiB before any function runs, a deployed stage's API Gateway one above its 10 MB limit, with the same code. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "batch-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/batches returned */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            /** @description batchId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "batchId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:create */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:create"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch, another company's, or one made with a key of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "batch not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "batch-items": {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id POST /v1/batches returned */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 100 items a page, in the posted order */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchItemList"];
+                    };
+                };
+            };
+            /** @description batchId is not a UUID, or a cursor this list did not give */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "batchId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:create */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:create"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch, another company's, or one made with a key of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "batch not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "batch-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/batches returned */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, `cancelled`: items not yet started end `cancelled` (not shipped, not counted as failed); items in flight finish. A batch already complete is answered as it is. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            /** @description batchId is not a UUID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "batchId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:create */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:create"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch, another company's, or one made with a key of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "batch not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "batch-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id POST /v1/batches returned */
+                batchId: string;
+                /** @description PDF (4×6 pages) or ZPL */
+                format: "PDF" | "ZPL";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Another request is making the file right now: call again in a few seconds for the 302 */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchLabelsRendering"];
+                    };
+                };
+            };
+            /** @description `Location` is a presigned URL of the file, valid a few minutes (LABEL_URL_MINUTES); call this endpoint again for a new one. Each shipped item's shipping label in item order (a page per package); failed and cancelled items have none. Made on the first request after the batch ended, then served from storage. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description batchId is not a UUID, or format is not PDF or ZPL */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "batchId must be a UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The API key lacks the scope shipments:labels or shipments:create */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This API key lacks the required scope: shipments:labels or shipments:create"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch, another company's, or one made with a key of the other mode */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "batch not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The batch has items not yet ended: retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "BATCH_IN_PROGRESS",
+                     *         "message": "This batch has items not yet ended; its label file is made once every item has"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request carries a body (a GET takes none) above what the local runtime (1 MiB) or API Gateway (10 MB) accepts */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestIdUnlessGateway"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

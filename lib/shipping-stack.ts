@@ -16,7 +16,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { environmentOf } from '../shared/config';
 import { OPERATOR_PREFIXES, QUEUES, type FunctionEntry, type QueueName } from '../shared/functions';
-import { QUEUE_URL_ENV } from '../shared/queues';
+import { FIFO_QUEUES, QUEUE_URL_ENV } from '../shared/queues';
 import { bucketDefinition, tableDefinition } from '../shared/store/table';
 import { ShippingApi } from './api';
 import { Monitoring } from './monitoring';
@@ -182,12 +182,16 @@ export class ShippingStack extends Stack {
     for (const name of QUEUES) {
       if (!functions.some((f) => (f.trigger.kind === 'queue' && f.trigger.queue === name) || f.access.sends?.includes(name))) continue;
       const queueScope = new Construct(this, `Queue-${name}`);
+      // A FIFO queue's dead-letter queue must be FIFO too (docs/batches.md: one message of a group at a time).
+      const fifo = FIFO_QUEUES.includes(name) ? { fifo: true } : {};
       const deadLetters = new Queue(queueScope, 'DeadLetters', {
+        ...fifo,
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         retentionPeriod: Duration.days(14),
       });
       const queue = new Queue(queueScope, 'Queue', {
+        ...fifo,
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         // A delivery's message is sent on at every step, at most 15 minutes apart, and a tracking check is queued again

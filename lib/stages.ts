@@ -295,7 +295,7 @@ export const stages: Record<StageName, StageConfig> = {
     rateLimits: rateLimits.dev,
     // Two dispatcher runs' worth of 2 workers' checks (about 40 a second, a minute apart).
     trackingDispatchBacklog: 5_000,
-    // 66 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
+    // 75 in all: enough for dev's 10 requests a second, small enough for a shared sandbox account.
     reservedConcurrency: {
       'packaging-types': 2,
       carriers: 2,
@@ -339,6 +339,14 @@ export const stages: Record<StageName, StageConfig> = {
       'pickup-cancel': 1,
       // Address validation: up to 100 addresses a call, a carrier call per chunk, answered from the cache within a day.
       'addresses-validate': 2,
+      // Batches (docs/batches.md): the worker ships one item an invocation, at most BATCH_CONCURRENCY_PER_ACCOUNT (4) per
+      // carrier account; 4 keep one account's lanes busy. The reads and the post are quick.
+      'batch-worker': 4,
+      'batch-labels': 1,
+      'batches-create': 1,
+      'batch-get': 1,
+      'batch-items': 1,
+      'batch-cancel': 1,
     },
     monitoring: {
       ...sharedMonitoring,
@@ -370,7 +378,7 @@ export const stages: Record<StageName, StageConfig> = {
     // most this less what still waits, so it must hold a minute of checks: 183,000 at 50 ships a second
     // (docs/operations.md, capacity model). SQS keeps any number of waiting messages.
     trackingDispatchBacklog: 400_000,
-    // 579 in all, 421 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
+    // 641 in all, 359 of the default 1,000 left to share. Sized on the stage throttle (100 requests/s, burst 200):
     // rate at ~1 s per call takes up to 150, ship 40; the reads are fast. Tracking is sized on 50 ships a second.
     reservedConcurrency: {
       'packaging-types': 10,
@@ -418,6 +426,15 @@ export const stages: Record<StageName, StageConfig> = {
       'pickup-cancel': 5,
       // Address validation: up to 100 addresses a call, a carrier call per chunk (FedEx 100, UPS 1), cached a day.
       'addresses-validate': 10,
+      // Batches (docs/batches.md, docs/operations.md): one item an invocation, about 1 s with a live carrier; 4 per carrier
+      // account (BATCH_CONCURRENCY_PER_ACCOUNT), so 40 serve 10 accounts' batches at once, about 40 items a second.
+      'batch-worker': 40,
+      // A batch's label file: up to 1,000 labels rendered once, then presigned like a label.
+      'batch-labels': 5,
+      'batches-create': 5,
+      'batch-get': 5,
+      'batch-items': 5,
+      'batch-cancel': 2,
     },
     monitoring: {
       ...sharedMonitoring,

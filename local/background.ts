@@ -6,7 +6,7 @@
  * process on first use, like the HTTP handlers.
  */
 import { FUNCTIONS, type FunctionEntry } from '../shared/functions';
-import { useQueue } from '../shared/queues';
+import { FIFO_QUEUES, useQueue } from '../shared/queues';
 import { requireHandlerLoader } from './api-gateway';
 import { startLocalQueue, type QueueHandler } from './delivery-queue';
 import { dataPaths } from './runtime-files';
@@ -74,6 +74,7 @@ export const startBackgroundFunctions = (options: BackgroundOptions, running: Ba
       const queue = startLocalQueue({
         name: trigger.queue,
         fn: { name: f.name, entry: f.entry, batchSize: trigger.batchSize, maxReceives: trigger.maxReceives },
+        fifo: FIFO_QUEUES.includes(trigger.queue),
         loadHandler: handlerOf<QueueHandler>(f),
         file: dataPaths(dataDir).queue(trigger.queue),
         deadLetterFile: dataPaths(dataDir).queueDeadLetters,

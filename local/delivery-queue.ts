@@ -10,7 +10,10 @@
  * Durable: every message lives in a JSON file under DATA_DIR, rewritten
  * (write then rename) on each change, so a runtime stopped mid-retry finds
  * its messages again at the next start. Messages are handed in parallel:
- * one slow endpoint never holds up another's delivery.
+ * one slow endpoint never holds up another's delivery. A FIFO queue
+ * (shared/functions.ts FIFO_QUEUES) hands one message of a group at a time,
+ * the oldest first, and keeps a message whose `dedupeId` it already holds once,
+ * as SQS FIFO does.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -21,12 +24,14 @@ import { buildContext } from './api-gateway';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
-type Stored = { id: string; body: string; visibleAt: number; receives: number; sentAt: number };
+type Stored = { id: string; body: string; visibleAt: number; receives: number; sentAt: number; group?: string; dedupeId?: string };
 
 export type LocalQueueOptions = {
   name: string;
   fn: { name: string; entry: string; batchSize: number; maxReceives: number };
   loadHandler: () => QueueHandler;
+  /** FIFO: each message's `group` and `dedupeId` (its JSON's fields) order and deduplicate it. */
+  fifo?: boolean;
   /** The queue file; memory only without one (tests). */
   file?: string;
   /** Where messages that ran out of receipts go (JSON lines). */
@@ -65,6 +70,8 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
   const visibilityMs = (options.visibilitySeconds ?? 30) * 1000;
   const messages = new Map<string, Stored>(load(options.file, warn).map((m) => [m.id, m]));
   const inFlight = new Set<Promise<void>>();
+  /** FIFO: the groups with a message being handled. */
+  const busyGroups = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -116,8 +123,16 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
         warn(`${options.fn.name}: message ${m.id} failed ${m.receives} times: set aside${options.deadLetterFile ? ` in ${options.deadLetterFile}` : ''}`);
       } else m.visibleAt = now() + visibilityMs;
     }
+    for (const m of batch) if (m.group !== undefined) busyGroups.delete(m.group);
     persist();
     schedule();
+  };
+
+  /** FIFO: the oldest message of each group, when it is due and its group is not busy. */
+  const fifoDue = (due: Stored[]): Stored[] => {
+    const heads = new Map<string, Stored>();
+    for (const m of [...messages.values()].sort((a, b) => a.sentAt - b.sentAt)) if (m.group !== undefined && !heads.has(m.group)) heads.set(m.group, m);
+    return due.filter((m) => m.group === undefined || (heads.get(m.group) === m && !busyGroups.has(m.group)));
   };
 
   const pump = () => {
@@ -125,9 +140,11 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (stopped) return;
-    const due = [...messages.values()].filter((m) => m.visibleAt <= now()).sort((a, b) => a.visibleAt - b.visibleAt);
+    const visible = [...messages.values()].filter((m) => m.visibleAt <= now()).sort((a, b) => a.visibleAt - b.visibleAt);
+    const due = options.fifo ? fifoDue(visible) : visible;
     if (due.length > 0) {
       for (const m of due) {
+        if (m.group !== undefined) busyGroups.add(m.group);
         m.receives += 1;
         // Invisible while handled; handled again after the timeout if this process dies now.
         m.visibleAt = now() + Math.max(visibilityMs, options.timeoutMs ?? 30_000);
@@ -144,7 +161,8 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
   const schedule = () => {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    const next = Math.min(...[...messages.values()].map((m) => m.visibleAt));
+    // A FIFO message waiting behind its group's busy head is handed when that head's handling ends (handle schedules again).
+    const next = Math.min(...[...messages.values()].filter((m) => m.group === undefined || !busyGroups.has(m.group)).map((m) => m.visibleAt));
     if (!Number.isFinite(next)) {
       timer = undefined;
       return;
@@ -158,9 +176,20 @@ export const startLocalQueue = (options: LocalQueueOptions): LocalQueue => {
     async send(batch: readonly unknown[], delaySeconds: number) {
       if (stopped) throw new Error(`the local queue ${options.name} is stopped`);
       const sentAt = now();
+      const held = new Set([...messages.values()].map((m) => m.dedupeId));
       for (const message of batch) {
         const id = randomUUID();
-        messages.set(id, { id, body: JSON.stringify(message), visibleAt: sentAt + Math.max(0, delaySeconds) * 1000, receives: 0, sentAt });
+        const fifo = options.fifo ? (message as { group: string; dedupeId: string }) : undefined;
+        if (fifo && held.has(fifo.dedupeId)) continue;
+        messages.set(id, {
+          id,
+          body: JSON.stringify(message),
+          visibleAt: sentAt + (fifo ? 0 : Math.max(0, delaySeconds) * 1000),
+          receives: 0,
+          sentAt,
+          ...(fifo ? { group: fifo.group, dedupeId: fifo.dedupeId } : {}),
+        });
+        if (fifo) held.add(fifo.dedupeId);
       }
       persist();
       schedule();

@@ -37,6 +37,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, DynamoDBBatchResponse, SQSBatchResponse } from 'aws-lambda';
 import { useQueue } from '../shared/queues';
+import type { BatchMessage } from '../shared/services/batches';
 import type { DueCheck } from '../shared/store/tracking-schedule';
 import { useDeliveryQueue } from '../shared/webhooks/queue';
 import { isoDate, utcDayNumber, dayNumber } from '../shared/domain/dates';
@@ -315,6 +316,12 @@ export const invoke = async (command: Extract<InvokeCommand, { kind: 'invoke' }>
     send: async (messages) => {
       for (const m of messages)
         note(`queue message not sent (invoke runs beside the runtime, not in it): tracking check of order ${m.orderId}, due ${m.dueAt}`);
+    },
+  });
+  // And for batch items: the runtime's own batch worker ships them.
+  useQueue<BatchMessage>('batch-items', {
+    send: async (messages) => {
+      for (const m of messages) note(`queue message not sent (invoke runs beside the runtime, not in it): item ${m.index} of batch ${m.batchId}`);
     },
   });
   const { fn, eventFile } = command;

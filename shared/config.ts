@@ -226,6 +226,30 @@ export const variables = {
   /** Each queue's URL on a deployed stage (lib/shipping-stack.ts sets it where a function `sends`); locally the runtime's own queue. */
   trackingQueueUrl: optionalTextVariable('TRACKING_QUEUE_URL'),
   webhookQueueUrl: optionalTextVariable('WEBHOOK_QUEUE_URL'),
+  batchQueueUrl: optionalTextVariable('BATCH_QUEUE_URL'),
+  /**
+   * Batch items of one carrier account shipped at once, at most
+   * (docs/batches.md): the message groups of the batch-items queue per account.
+   */
+  batchConcurrencyPerAccount: numberVariable(
+    'BATCH_CONCURRENCY_PER_ACCOUNT',
+    4,
+    numberWithin(
+      () => z.int('must be a whole number from 1 to 50'),
+      () => z.gte(1, 'must be a whole number from 1 to 50'),
+      () => z.lte(50, 'must be a whole number from 1 to 50'),
+    ),
+  ),
+  /**
+   * A batch item's lease older than this belongs to a worker that died
+   * (docs/batches.md): the item's next message takes it over. Longer than
+   * the worker's timeout, so a live worker's item is never taken.
+   */
+  batchItemLeaseSeconds: numberVariable(
+    'BATCH_ITEM_LEASE_SECONDS',
+    60,
+    numberWithin(() => z.gt(0, 'must be more than 0')),
+  ),
   /** Local runtime only (local/sandbox-hooks.ts): the next n ships die after the carrier shipped, before the order is written. */
   sandboxShipCrash: numberVariable('SANDBOX_SHIP_CRASH', 0, wholeFromZero),
 

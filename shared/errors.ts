@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   WEBHOOK_CONFLICT: [409],
   /** Manifests: another close of the same carrier and mode is running; retry after `Retry-After` to get its manifest. */
   MANIFEST_IN_PROGRESS: [409],
+  /** Batches: the label file of a batch whose items have not all ended, or that another request is rendering; retry after `Retry-After`. */
+  BATCH_IN_PROGRESS: [409],
   /** Manifests: the close found no open shipment of the carrier to put on a manifest. */
   NOTHING_TO_MANIFEST: [422],
   /** Pickups: a create of the same request is booking it right now; retry after `Retry-After` to get its pickup. */

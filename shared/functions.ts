@@ -81,7 +81,7 @@ export const carrierPushPaths = (carrierCode: string): { token: string; events: 
 };
 
 /** The stack's queues. */
-export const QUEUES = ['webhook-deliveries', 'tracking-checks'] as const;
+export const QUEUES = ['webhook-deliveries', 'tracking-checks', 'batch-items'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -233,6 +233,37 @@ const entries: FunctionEntry[] = [
   http('webhook-retry', { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] }),
   // A carrier's validations, cached a day per company (ADDRVAL#<companyId>).
   http('addresses-validate', { table: 'read', writes: [PK_PREFIX.addressValidation], bucket: 'none', carrierSecrets: true }),
+  // The batch, its parts and shards, the reference pointer (BATCH#<companyId>); it reads the rates' carrier accounts.
+  http('batches-create', { table: 'read', writes: [PK_PREFIX.batch], bucket: 'none', sends: ['batch-items'] }),
+  http('batch-get', { table: 'read', writes: [], bucket: 'none' }),
+  http('batch-items', { table: 'read', writes: [], bucket: 'none' }),
+  // The batch's status (BATCH#<companyId>).
+  http('batch-cancel', { table: 'read', writes: [PK_PREFIX.batch], bucket: 'none' }),
+  // The render marker of the batch's label file (BATCH#<companyId>) and the file in the bucket.
+  http('batch-labels', { table: 'read', writes: [PK_PREFIX.batch], bucket: 'readwrite' }),
+  {
+    name: 'batch-worker',
+    entry: 'functions/batch-worker/handler.ts',
+    // One item a message: FIFO hands one message of a group at a time, and a batch of one keeps it so within the function.
+    trigger: { kind: 'queue', queue: 'batch-items', batchSize: 1, maxReceives: 5 },
+    // The item's lease, outcome and counts and the batch's end (BATCH#<companyId>); what a rating item's quote writes
+    // (RATEREQ#, RATERESP#, ADDRVAL#) and what a ship writes (ORDER#, RATERESP#, TRACKNO#, MANIFEST#; its documents in the bucket).
+    access: {
+      table: 'read',
+      writes: [
+        PK_PREFIX.batch,
+        PK_PREFIX.rateRequest,
+        PK_PREFIX.rateResponse,
+        PK_PREFIX.addressValidation,
+        PK_PREFIX.order,
+        PK_PREFIX.trackingNumber,
+        PK_PREFIX.manifest,
+      ],
+      bucket: 'readwrite',
+      carrierSecrets: true,
+    },
+    description: 'Ship the items of batches, each exactly once through the ship path, at most BATCH_CONCURRENCY_PER_ACCOUNT at once per carrier account',
+  },
   {
     name: 'webhook-events',
     entry: 'functions/webhook-events/handler.ts',

@@ -18,13 +18,27 @@ export type QueuePort<M> = {
   depth?(): Promise<number>;
 };
 
+/**
+ * FIFO queues: each message names its `group` and `dedupeId`; one message of
+ * a group is handed at a time (the batch worker's bound per carrier account,
+ * docs/batches.md), and a message sent twice within five minutes is kept once.
+ */
+export const FIFO_QUEUES: readonly QueueName[] = ['batch-items'];
+/** What every message of a FIFO queue carries. */
+export type FifoMessage = { group: string; dedupeId: string };
+
 /** The setting holding each queue's URL on a deployed stage. */
-const QUEUE_URL_SETTING = { 'webhook-deliveries': 'webhookQueueUrl', 'tracking-checks': 'trackingQueueUrl' } as const satisfies Record<QueueName, string>;
+const QUEUE_URL_SETTING = {
+  'webhook-deliveries': 'webhookQueueUrl',
+  'tracking-checks': 'trackingQueueUrl',
+  'batch-items': 'batchQueueUrl',
+} as const satisfies Record<QueueName, string>;
 
 /** The environment variable holding each queue's URL on a deployed stage. */
 export const QUEUE_URL_ENV: Record<QueueName, string> = {
   'webhook-deliveries': variableName(QUEUE_URL_SETTING['webhook-deliveries']),
   'tracking-checks': variableName(QUEUE_URL_SETTING['tracking-checks']),
+  'batch-items': variableName(QUEUE_URL_SETTING['batch-items']),
 };
 
 /** SQS's longest message delay. */
@@ -59,6 +73,7 @@ const urlOf = (name: QueueName): string => {
 const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
   async send(messages, delaySeconds) {
     const queueUrl = urlOf(name);
+    const fifo = FIFO_QUEUES.includes(name);
     const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
     const client = await (sqs ??= sqsClient());
     const chunks: Array<readonly M[]> = [];
@@ -67,7 +82,14 @@ const sqsQueue = <M>(name: QueueName): QueuePort<M> => ({
       const out = await client.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: chunk.map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message), DelaySeconds: clampDelay(delaySeconds) })),
+          Entries: chunk.map((message, n) => ({
+            Id: String(n),
+            MessageBody: JSON.stringify(message),
+            // A FIFO queue takes no delay per message; its group and deduplication id instead.
+            ...(fifo
+              ? { MessageGroupId: (message as FifoMessage).group, MessageDeduplicationId: (message as FifoMessage).dedupeId }
+              : { DelaySeconds: clampDelay(delaySeconds) }),
+          })),
         }),
       );
       if (out.Failed && out.Failed.length > 0)

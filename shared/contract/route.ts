@@ -71,8 +71,11 @@ export type Route = {
     /** Path parameters, exactly those of `path`. */
     params?: z.ZodMiniObject;
     query?: z.ZodMiniObject;
-    /** The JSON body; `required: false`: an empty body is `{}`. */
-    body?: { schema: z.ZodMiniType; required: boolean };
+    /**
+     * The JSON body; `required: false`: an empty body is `{}`. `maxBytes`: this
+     * route's own size limit instead of the API's 128 KiB (POST /v1/batches).
+     */
+    body?: { schema: z.ZodMiniType; required: boolean; maxBytes?: number };
   };
   ok: Answer;
   /** Other successful answers (GET /v1/labels/{orderId}/{labelType} answers 200 with the list for an unknown type). */

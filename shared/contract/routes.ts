@@ -5,6 +5,7 @@
  * own route from its contract file).
  */
 import { addressesValidateRoute } from './addresses';
+import { batchCancelRoute, batchesCreateRoute, batchGetRoute, batchItemsRoute, batchLabelsRoute } from './batches';
 import { cancelRoute } from './cancel';
 import { carrierServicesRoute, carriersRoute, packagingTypesRoute } from './catalog';
 import { labelFileRoute, labelsRoute } from './labels';
@@ -42,6 +43,11 @@ const list = [
   webhookDeliveriesRoute,
   webhookRetryRoute,
   addressesValidateRoute,
+  batchesCreateRoute,
+  batchGetRoute,
+  batchItemsRoute,
+  batchCancelRoute,
+  batchLabelsRoute,
 ] as const;
 
 /** The names of the HTTP functions. */

@@ -120,7 +120,7 @@ export const httpHandler = <R extends Route>(route: R, main: Main<R>, preload: P
   const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
     const { requestId, caller } = established(context);
     if (!caller) throw new Error('the auth middleware did not run');
-    const body = parseJsonBody(event.headers ?? {}, event.body, event.isBase64Encoded, policy);
+    const body = parseJsonBody(event.headers ?? {}, event.body, event.isBase64Encoded, policy, route.request.body?.maxBytes);
     const reply = await main(readRouteInput(route, { pathParameters: event.pathParameters, queryStringParameters: event.queryStringParameters, body }), caller);
     return toResult(reply, requestId);
   };

@@ -20,22 +20,29 @@ export type { BodyPolicy };
  */
 export const BODY_LIMITS = { bytes: 128 * 1024, depth: 32 } as const;
 
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${BODY_LIMITS.bytes} bytes (${BODY_LIMITS.bytes / 1024} KiB)`);
+const tooLarge = (limit: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', `request body exceeds ${limit} bytes (${limit / 1024} KiB)`);
 
-/** The body as text, refused before decoding when it cannot fit the limit. */
-const bodyText = (body: string, isBase64Encoded: boolean): string => {
+/** The body as text, refused before decoding when it cannot fit `limit` bytes. */
+const bodyText = (body: string, isBase64Encoded: boolean, limit: number): string => {
   // Base64 carries 3 bytes in 4 characters; a UTF-8 character takes at least one byte.
-  if (body.length > (isBase64Encoded ? Math.ceil((BODY_LIMITS.bytes * 4) / 3) + 4 : BODY_LIMITS.bytes)) throw tooLarge();
+  if (body.length > (isBase64Encoded ? Math.ceil((limit * 4) / 3) + 4 : limit)) throw tooLarge(limit);
   const bytes = isBase64Encoded ? Buffer.from(body, 'base64') : undefined;
-  if ((bytes ? bytes.length : Buffer.byteLength(body, 'utf8')) > BODY_LIMITS.bytes) throw tooLarge();
+  if ((bytes ? bytes.length : Buffer.byteLength(body, 'utf8')) > limit) throw tooLarge(limit);
   return bytes ? bytes.toString('utf8') : body;
 };
 
 const isJsonContentType = (value: string | undefined) => value !== undefined && /^application\/(.+\+)?json\s*(;|$)/i.test(value.trim());
 
-export const parseJsonBody = (headers: Record<string, string | undefined>, body: string | null, isBase64Encoded: boolean, policy: BodyPolicy): unknown => {
+/** `limit`: the route's own body limit (POST /v1/batches), BODY_LIMITS.bytes otherwise. */
+export const parseJsonBody = (
+  headers: Record<string, string | undefined>,
+  body: string | null,
+  isBase64Encoded: boolean,
+  policy: BodyPolicy,
+  limit: number = BODY_LIMITS.bytes,
+): unknown => {
   if (policy === 'none') return undefined;
-  const text = body === null || body === undefined ? '' : bodyText(body, isBase64Encoded);
+  const text = body === null || body === undefined ? '' : bodyText(body, isBase64Encoded, limit);
   if (text.trim() === '') {
     if (policy === 'optional') return {};
     throw new AppError(400, 'VALIDATION_FAILED', 'request body is required (JSON)');

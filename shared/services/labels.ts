@@ -50,34 +50,35 @@ export type LabelServiceDependencies = {
   newId?: () => string;
 };
 
+/** The shipment document of an order, as its label files draw it (the carrier's own documents read from the bucket). */
+export const documentOf = async (order: Order, request: Record<string, unknown>): Promise<ShipmentDocument> => {
+  const reference = await loadReference();
+  const carrier = reference.carriers.find((c) => c.code === order.carrierCode);
+  const service = reference.servicesByCarrier.get(order.carrierCode)?.find((s) => s.code === order.serviceCode);
+  const record: ShipmentRecord = {
+    orderId: order.orderId,
+    carrier: { code: order.carrierCode, name: carrier?.fullName.en ?? order.carrierCode, kind: carrier?.kind ?? 'parcel' },
+    service: { code: order.serviceCode, name: service?.fullName.en ?? order.serviceCode },
+    trackingNumber: order.trackingNumber,
+    pieceTrackingNumbers: order.pieceTrackingNumbers,
+    ...(order.returnTrackingNumber ? { returnTrackingNumber: order.returnTrackingNumber } : {}),
+    trackingUrl: order.trackingUrl,
+    ...(order.billOfLadingNumber ? { billOfLadingNumber: order.billOfLadingNumber } : {}),
+    ...(order.customsDeclarationNumber ? { customsDeclarationNumber: order.customsDeclarationNumber } : {}),
+    createdDate: order.createdDate,
+  };
+  const document = shipmentDocument(request as RateRequest, record);
+  if (!order.carrierDocuments?.length) return document;
+  const { getCarrierDocuments } = await import('../store/carrier-documents');
+  return { ...document, carrierDocuments: await getCarrierDocuments(order.companyId, order.orderId, order.carrierDocuments) };
+};
+
 // The label list, without the renderer (GET /v1/labels/{orderId}), is ./label-list.ts.
 export { labelsOf } from './label-list';
 
 export const createLabelService = ({ render, logger, clock = () => new Date(), newId = randomUUID }: LabelServiceDependencies) => {
   /** Renders within one container once per file, whatever the concurrency. */
   const inFlight = new Map<string, Promise<void>>();
-
-  const documentOf = async (order: Order, request: Record<string, unknown>): Promise<ShipmentDocument> => {
-    const reference = await loadReference();
-    const carrier = reference.carriers.find((c) => c.code === order.carrierCode);
-    const service = reference.servicesByCarrier.get(order.carrierCode)?.find((s) => s.code === order.serviceCode);
-    const record: ShipmentRecord = {
-      orderId: order.orderId,
-      carrier: { code: order.carrierCode, name: carrier?.fullName.en ?? order.carrierCode, kind: carrier?.kind ?? 'parcel' },
-      service: { code: order.serviceCode, name: service?.fullName.en ?? order.serviceCode },
-      trackingNumber: order.trackingNumber,
-      pieceTrackingNumbers: order.pieceTrackingNumbers,
-      ...(order.returnTrackingNumber ? { returnTrackingNumber: order.returnTrackingNumber } : {}),
-      trackingUrl: order.trackingUrl,
-      ...(order.billOfLadingNumber ? { billOfLadingNumber: order.billOfLadingNumber } : {}),
-      ...(order.customsDeclarationNumber ? { customsDeclarationNumber: order.customsDeclarationNumber } : {}),
-      createdDate: order.createdDate,
-    };
-    const document = shipmentDocument(request as RateRequest, record);
-    if (!order.carrierDocuments?.length) return document;
-    const { getCarrierDocuments } = await import('../store/carrier-documents');
-    return { ...document, carrierDocuments: await getCarrierDocuments(order.companyId, order.orderId, order.carrierDocuments) };
-  };
 
   /** A carrier that sent a document the file could not take is worth a look: a warning each, and a metric per carrier. */
   const reportRefused = (order: Order, code: LabelTypeCode, refused: readonly RefusedCarrierDocument[]) => {

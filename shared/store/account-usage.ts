@@ -14,19 +14,14 @@
  * order (a 4 KB order item read eventually consistent is half a unit), e.g.
  * 100,000 moving orders cost about 50,000 read units and a minute.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, ddb, QueryCommand } from '../aws';
+import { ddb, QueryCommand } from '../aws';
 import { config } from '../config';
 import { isFinal } from '../domain/tracking';
 import type { TransitStatus } from '../domain/entities';
 import { expressionOf, requestPlaceholders } from './expressions';
 import { keys, PK_PREFIX, TRACKING_SHARDS, type Key } from './keys';
 import { trackingDueIndex } from './table';
-
-/** BatchGetItem's most keys per request. */
-const BATCH = 100;
-/** Requests in flight at once. */
-const PARALLEL = 8;
+import { getItems } from './table-ops';
 
 export type AccountUsage = {
   /** Orders bought under the account that are neither delivered nor cancelled. */
@@ -59,37 +54,6 @@ const queryAll = async (input: { indexName: string; partitionKey: string; partit
   return items;
 };
 
-/** Reads `keys` (BatchGetItem, `attributes` only), retrying what DynamoDB leaves unprocessed. */
-const readAll = async (all: readonly Key[], attributes: readonly string[]): Promise<Item[]> => {
-  const chunks: Key[][] = [];
-  for (let i = 0; i < all.length; i += BATCH) chunks.push(all.slice(i, i + BATCH));
-  const e = expressionOf();
-  const projection = e.expression(attributes.map((attribute) => e.name(attribute)).join(', '));
-  const read = async (chunk: Key[]): Promise<Item[]> => {
-    const items: Item[] = [];
-    let pending: Key[] = chunk;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2_000));
-      const out = await ddb.send(
-        new BatchGetCommand({
-          RequestItems: { [config.tableName]: { Keys: pending, ProjectionExpression: projection.expression, ...requestPlaceholders(projection) } },
-        }),
-      );
-      items.push(...((out.Responses?.[config.tableName] ?? []) as Item[]));
-      pending = (out.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Key[];
-    }
-    return items;
-  };
-  const results: Item[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL, chunks.length) }, async () => {
-      while (next < chunks.length) results.push(...(await read(chunks[next++]!)));
-    }),
-  );
-  return results;
-};
-
 export const accountUsage = async (carrierAccountId: string): Promise<AccountUsage> => {
   const due = await Promise.all(Array.from({ length: TRACKING_SHARDS }, (_, shard) => queryAll({ ...trackingDueIndex, partition: keys.dueShard(shard) })));
   const scheduleSk = keys.trackingSchedule('').sk;
@@ -101,11 +65,11 @@ export const accountUsage = async (carrierAccountId: string): Promise<AccountUsa
     else others.push({ pk, sk });
   }
   const [orders, calls] = await Promise.all([
-    readAll(
+    getItems(
       [...orderIds].map((id) => keys.order(id)),
       ['carrierAccountId', 'status'],
     ),
-    readAll(others, ['carrierAccountId']),
+    getItems(others, ['carrierAccountId']),
   ]);
   return {
     openOrders: orders.filter((o) => o.carrierAccountId === carrierAccountId && !isFinal(o.status as TransitStatus)).length,

@@ -23,8 +23,8 @@ export type Expression = {
   values?: Record<string, unknown>;
 };
 
-/** Attributes an update sets (to these values) and removes. */
-export type Changes = { set?: Record<string, unknown>; remove?: readonly string[] };
+/** Attributes an update sets (to these values), adds to (numbers, atomically: ADD) and removes. */
+export type Changes = { set?: Record<string, unknown>; add?: Record<string, number>; remove?: readonly string[] };
 
 const safe = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_');
 
@@ -80,16 +80,23 @@ export const expressionOf = () => {
       return `contains(${builder.name(attribute)}, ${builder.value(role, value)})`;
     },
     /**
-     * `SET a = :set_a, ... REMOVE b, ...` of `changes`, with `set` and `remove`
-     * clauses written by the caller (already placeholders) after them.
+     * `SET a = :set_a, ... ADD n :add_n, ... REMOVE b, ...` of `changes`, with
+     * `set` and `remove` clauses written by the caller (already placeholders) after them.
      */
     update(changes: Changes, more: { set?: readonly string[]; remove?: readonly string[] } = {}): string {
       const set = [
         ...(more.set ?? []),
         ...Object.entries(changes.set ?? {}).map(([attribute, value]) => `${builder.name(attribute)} = ${builder.value(`set_${attribute}`, value)}`),
       ];
+      const add = Object.entries(changes.add ?? {}).map(([attribute, value]) => `${builder.name(attribute)} ${builder.value(`add_${attribute}`, value)}`);
       const remove = [...(more.remove ?? []), ...(changes.remove ?? []).map((attribute) => builder.name(attribute))];
-      return [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' ');
+      return [
+        set.length > 0 ? `SET ${set.join(', ')}` : '',
+        add.length > 0 ? `ADD ${add.join(', ')}` : '',
+        remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
     },
     /** `text` with every placeholder made so far. */
     expression(text: string): Expression {

@@ -48,6 +48,8 @@ export const PK_PREFIX = {
    * reconciliation record of a booking whose outcome is unknown.
    */
   pickup: 'PICKUP#',
+  /** A company's batches (shared/store/batches.ts): each batch, its items' definitions and outcomes, the reference pointers. */
+  batch: 'BATCH#',
 } as const;
 export type PkPrefix = (typeof PK_PREFIX)[keyof typeof PK_PREFIX];
 
@@ -180,6 +182,19 @@ export const keys = {
     sk: `LIST#${mode}#${shipDate}#${createdDate}#${manifestId}`,
   }),
   manifestListPrefix: (companyId: string, mode: KeyMode) => ({ pk: `${PK_PREFIX.manifest}${companyId}`, skPrefix: `LIST#${mode}#` }),
+  /** A batch of a company (docs/batches.md); the company's batches sort by id under `BATCH#`. */
+  batch: (companyId: string, batchId: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCH#${batchId}` }),
+  batchPrefix: (companyId: string) => ({ pk: `${PK_PREFIX.batch}${companyId}`, skPrefix: 'BATCH#' }),
+  /** A part of a batch's item definitions, as posted (`first`: the index of its first item, 0000-0999). */
+  batchPart: (companyId: string, batchId: string, first: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHPART#${batchId}#${first}` }),
+  batchPartPrefix: (companyId: string, batchId: string) => ({ pk: `${PK_PREFIX.batch}${companyId}`, skPrefix: `BATCHPART#${batchId}#` }),
+  /** The outcome of one item (`index`: 0000-0999), written by the worker under its lease. */
+  batchItem: (companyId: string, batchId: string, index: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHITEM#${batchId}#${index}` }),
+  batchItemPrefix: (companyId: string, batchId: string) => ({ pk: `${PK_PREFIX.batch}${companyId}`, skPrefix: `BATCHITEM#${batchId}#` }),
+  /** The render marker of a batch's label file of `format` (PDF, ZPL): one render, across containers. */
+  batchLabel: (companyId: string, batchId: string, format: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHLABEL#${batchId}#${format}` }),
+  /** A caller's `reference` of a batch, per mode: the same reference answers the same batch. */
+  batchReference: (companyId: string, mode: KeyMode, reference: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHREF#${mode}#${reference}` }),
   /** Where a manifest id points: its manifest's sort key. */
   manifestId: (companyId: string, manifestId: string): Key => ({ pk: `${PK_PREFIX.manifest}${companyId}`, sk: `ID#${manifestId}` }),
   /** A pickup, sorted in its company and mode by creation time (shared/store/pickups.ts). */

@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, ddb, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws';
+import { BatchGetCommand, BatchWriteCommand, ddb, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws';
 import type * as z from '../zod';
 import { config } from '../config';
 import { conditionOf, expressionOf, itemAbsent, requestPlaceholders, type Expression } from './expressions';
@@ -19,8 +19,8 @@ export const getItem = async <T>(key: Key, schema: z.ZodMiniType<T>, consistent 
   return out.Item ? schema.parse(out.Item) : undefined;
 };
 
-/** Every item of partition `pk` whose sort key starts with `skPrefix` (the whole partition when empty), page after page. */
-export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Record<string, unknown>>> => {
+/** Every item of partition `pk` whose sort key starts with `skPrefix` (the whole partition when empty), page after page; `consistent`: strongly consistent reads. */
+export const queryItems = async (pk: string, skPrefix = '', consistent = false): Promise<Array<Record<string, unknown>>> => {
   const items: Array<Record<string, unknown>> = [];
   let start: Record<string, unknown> | undefined;
   const e = expressionOf();
@@ -31,6 +31,7 @@ export const queryItems = async (pk: string, skPrefix = ''): Promise<Array<Recor
         TableName: config.tableName,
         KeyConditionExpression: keyCondition.expression,
         ...requestPlaceholders(keyCondition),
+        ...(consistent ? { ConsistentRead: true } : {}),
         ExclusiveStartKey: start,
       }),
     );
@@ -118,6 +119,42 @@ export const putAll = async (items: Array<Key & Record<string, unknown>>) => {
       if (requests.length > 0) await sleep(50 * 2 ** attempt);
     }
   }
+};
+
+/** BatchGetItem's most keys per request. */
+const BATCH_GET = 100;
+/** BatchGetItem requests of one `getItems` in flight at once. */
+const GET_PARALLEL = 8;
+
+/** Reads `all` (BatchGetItem, `attributes` only, eventually consistent), retrying what DynamoDB leaves unprocessed; in no particular order. */
+export const getItems = async (all: readonly Key[], attributes: readonly string[]): Promise<Array<Record<string, unknown>>> => {
+  const chunks: Key[][] = [];
+  for (let i = 0; i < all.length; i += BATCH_GET) chunks.push(all.slice(i, i + BATCH_GET));
+  const e = expressionOf();
+  const projection = e.expression(attributes.map((attribute) => e.name(attribute)).join(', '));
+  const read = async (chunk: Key[]): Promise<Array<Record<string, unknown>>> => {
+    const items: Array<Record<string, unknown>> = [];
+    let pending: Key[] = chunk;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2_000));
+      const out = await ddb.send(
+        new BatchGetCommand({
+          RequestItems: { [config.tableName]: { Keys: pending, ProjectionExpression: projection.expression, ...requestPlaceholders(projection) } },
+        }),
+      );
+      items.push(...((out.Responses?.[config.tableName] ?? []) as Array<Record<string, unknown>>));
+      pending = (out.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Key[];
+    }
+    return items;
+  };
+  const results: Array<Record<string, unknown>> = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(GET_PARALLEL, chunks.length) }, async () => {
+      while (next < chunks.length) results.push(...(await read(chunks[next++]!)));
+    }),
+  );
+  return results;
 };
 
 export type { Expression } from './expressions';

@@ -412,6 +412,8 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
       ).toEqual([
         // A carrier's address service (docs/addresses.md).
         'addresses-validate',
+        // Quotes and ships batch items (docs/batches.md).
+        'batch-worker',
         'cancel',
         'carrier-push-events',
         'carrier-push-token',

@@ -73,7 +73,7 @@ describe('parseStageConfig', () => {
     [
       'reservations that leave AWS less than its 100 unreserved',
       { accountConcurrency: 1000, reservedConcurrency: { ...valid.reservedConcurrency, rate: 900 } },
-      "reservedConcurrency reserves 956 in all, but AWS keeps 100 of the account's 1000 unreserved: at most 900",
+      "reservedConcurrency reserves 965 in all, but AWS keeps 100 of the account's 1000 unreserved: at most 900",
     ],
     [
       'a latency alarm on a function without an HTTP trigger',

@@ -8,12 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScanCommand } from '../../shared/aws/dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSRecord } from 'aws-lambda';
 import { httpFunctions } from '../../shared/functions';
 import { ddb } from '../../shared/aws/dynamodb-client';
 import { PK_PREFIX } from '../../shared/store/keys';
 import { putDelivery } from '../../shared/store/webhooks';
 import { useDeliveryQueue, type DeliveryMessage } from '../../shared/webhooks/queue';
+import { useQueue } from '../../shared/queues';
+import type { BatchMessage } from '../../shared/services/batches';
+import { createBatchWorkerHandler } from '../../functions/batch-worker/handler';
+import { createCarrierRegistry } from '../../shared/carriers/registry';
+import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import { sampleRateBody } from '../support/rate-body';
 import { useFreshStack } from '../support/stack';
 
@@ -41,8 +46,13 @@ beforeAll(async () => {
   ({ apiKey, company } = await stack.createCompanyWithKey({ pricingGroupId: 'default' }));
   companyId = company.companyId;
   useDeliveryQueue({ send: async (messages) => void queued.push(...messages) });
+  // The batch items' messages, handed to a batch worker where a sample needs an ended batch.
+  useQueue<BatchMessage>('batch-items', { send: async (messages) => void batchMessages.push(...messages) });
 });
-afterAll(() => useDeliveryQueue(undefined));
+afterAll(() => {
+  useDeliveryQueue(undefined);
+  useQueue('batch-items', undefined);
+});
 
 type Handler = (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>;
 const handlerOf = async (name: string): Promise<Handler> =>
@@ -109,6 +119,18 @@ const delivered = async () => {
   return { webhookId: id, deliveryId };
 };
 
+const batchMessages: BatchMessage[] = [];
+/** A fresh batch of this company. */
+const batchId = async () => (await answer('batches-create', sample('batches-create'))).data.batchId as string;
+/** A fresh batch whose one item (an unknown rate) has ended, failed: the batch has ended. */
+const endedBatchId = async () => {
+  const id = await batchId();
+  const worker = createBatchWorkerHandler(createCarrierRegistry(createSandboxTransports({})));
+  for (const message of batchMessages.splice(0))
+    await worker({ Records: [{ body: JSON.stringify(message), messageId: message.dedupeId } as SQSRecord] }, {} as Context);
+  return id;
+};
+
 /** The sample events hold placeholder ids; the measured call gets real ones of the caller. */
 const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyEvent>> = {
   // The stored sample's shipping date would leave the accepted window as time passes.
@@ -133,6 +155,10 @@ const prepare: Record<string, (event: APIGatewayProxyEvent) => Promise<APIGatewa
   'webhook-delete': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
   'webhook-deliveries': async (event) => ({ ...event, pathParameters: { webhookId: await webhookId() } }),
   'webhook-retry': async (event) => ({ ...event, pathParameters: await delivered() }),
+  'batch-get': async (event) => ({ ...event, pathParameters: { batchId: await batchId() } }),
+  'batch-items': async (event) => ({ ...event, pathParameters: { batchId: await batchId() } }),
+  'batch-cancel': async (event) => ({ ...event, pathParameters: { batchId: await batchId() } }),
+  'batch-labels': async (event) => ({ ...event, pathParameters: { batchId: await endedBatchId(), format: 'PDF' } }),
 };
 
 /**

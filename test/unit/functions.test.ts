@@ -67,7 +67,7 @@ describe('table writes', () => {
     expect([...OPERATOR_PREFIXES].sort()).toEqual(['APIKEY#', 'APIKEYID#', 'CARRIERACCT#', 'COMPANY#', 'REFERENCE']);
   });
 
-  it("rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier's tracking-number pointer, a carrier's push events URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler's adoption writes as a ship does (the dispatcher nothing), notify its markers under the order, address validation its cache; the readers write nothing", () => {
+  it("rate writes rate requests and rate responses, ship orders, the claim on rate responses and a pushing carrier's tracking-number pointer, a carrier's push events URL the order (its token URL nothing), the label file its render marker, track and cancel the order, the tracking worker the order and what its reconciler's adoption writes as a ship does (the dispatcher nothing), notify its markers under the order, address validation its cache, batches their partition and the worker what a quote and a ship write; the readers write nothing", () => {
     const writes = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f.access.writes]));
     expect(writes).toEqual({
       'packaging-types': [],
@@ -103,6 +103,12 @@ describe('table writes', () => {
       'carrier-push-token': [],
       'carrier-push-events': ['ORDER#'],
       'addresses-validate': ['ADDRVAL#'],
+      'batches-create': ['BATCH#'],
+      'batch-get': [],
+      'batch-items': [],
+      'batch-cancel': ['BATCH#'],
+      'batch-labels': ['BATCH#'],
+      'batch-worker': ['BATCH#', 'RATEREQ#', 'RATERESP#', 'ADDRVAL#', 'ORDER#', 'TRACKNO#', 'MANIFEST#'],
     });
   });
 });

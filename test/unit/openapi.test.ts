@@ -94,7 +94,7 @@ describe('the OpenAPI document', () => {
   describe.each(operations.map(({ fn, op }) => [`${fn.trigger.method} ${fn.trigger.path}`, fn, op] as const))('%s', (_name, fn, op) => {
     const responses = op.responses as Record<string, unknown>;
     it('documents every status the service can answer', () => {
-      const ok = fn.name === 'webhooks-create' ? '201' : fn.name === 'webhook-retry' ? '202' : '200';
+      const ok = { 'webhooks-create': '201', 'webhook-retry': '202', 'batches-create': '202', 'batch-labels': '302' }[fn.name] ?? '200';
       const expected = [ok, '401', '405', '413', '429', '500', '502', '504'];
       if (fn.trigger.method === 'POST') expected.push('400');
       if (fn.trigger.body !== 'none') expected.push('415');

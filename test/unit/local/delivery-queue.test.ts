@@ -92,3 +92,80 @@ it('keeps its messages across a restart', async () => {
   await second.drain();
   expect(bodies.map((b) => JSON.parse(b).deliveryId)).toEqual(['c']);
 });
+
+describe('a FIFO queue (the batch items)', () => {
+  const startFifo = (handler: QueueHandler, now: () => number) => {
+    const queue = startLocalQueue({
+      name: 'fifo',
+      fifo: true,
+      fn: { name: 'consumer', entry: 'x', batchSize: 1, maxReceives: 3 },
+      loadHandler: () => handler,
+      file: path.join(dir, 'fifo.json'),
+      visibilitySeconds: 30,
+      now,
+      warn: () => undefined,
+    });
+    queues.push(queue);
+    return queue;
+  };
+  const item = (group: string, n: number) => ({ group, dedupeId: `${group}-${n}`, n });
+
+  it('hands one message of a group at a time, oldest first, groups side by side', async () => {
+    let running = new Map<string, number>();
+    let most = 0;
+    const order: string[] = [];
+    const queue = startFifo(
+      async (event) => {
+        const { group, dedupeId } = JSON.parse(event.Records[0]!.body) as { group: string; dedupeId: string };
+        running.set(group, (running.get(group) ?? 0) + 1);
+        most = Math.max(most, ...running.values());
+        await new Promise((resolve) => setImmediate(resolve));
+        order.push(dedupeId);
+        running.set(group, running.get(group)! - 1);
+        return { batchItemFailures: [] };
+      },
+      () => 0,
+    );
+    await queue.send([item('a', 0), item('b', 0), item('a', 1), item('a', 2), item('b', 1)], 0);
+    while (queue.size() > 0) await queue.drain();
+    expect(most).toBe(1);
+    expect(order.filter((id) => id.startsWith('a'))).toEqual(['a-0', 'a-1', 'a-2']);
+    expect(order.filter((id) => id.startsWith('b'))).toEqual(['b-0', 'b-1']);
+    running = new Map();
+  });
+
+  it('keeps a message whose dedupeId it holds once', async () => {
+    const queue = startFifo(
+      async () => ({ batchItemFailures: [] }),
+      () => 0,
+    );
+    await queue.send([item('a', 0), item('a', 0)], 0);
+    await queue.send([item('a', 0)], 0);
+    expect(queue.size()).toBe(1);
+  });
+
+  it("holds a group's later messages while its failed head waits for the visibility timeout", async () => {
+    let t = 1_000_000;
+    const handed: string[] = [];
+    let failFirst = true;
+    const queue = startFifo(
+      async (event) => {
+        const { dedupeId } = JSON.parse(event.Records[0]!.body) as { dedupeId: string };
+        handed.push(dedupeId);
+        if (dedupeId === 'a-0' && failFirst) {
+          failFirst = false;
+          return { batchItemFailures: [{ itemIdentifier: event.Records[0]!.messageId }] };
+        }
+        return { batchItemFailures: [] };
+      },
+      () => t,
+    );
+    await queue.send([item('a', 0), item('a', 1)], 0);
+    await queue.drain();
+    await queue.drain();
+    expect(handed).toEqual(['a-0']);
+    t += 30_000;
+    while (queue.size() > 0) await queue.drain();
+    expect(handed).toEqual(['a-0', 'a-0', 'a-1']);
+  });
+});
