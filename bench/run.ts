@@ -43,7 +43,11 @@
  *      (bench/invocation-scope.ts);
  *  12. batch-file: a batch's merged label file of 1,000 orders (own labels,
  *      carrier PNGs, carrier PDFs) in a fresh process: wall time and peak
- *      RSS above its idle (bench/batch-file.ts).
+ *      RSS above its idle (bench/batch-file.ts);
+ *  13. batches: a 1,000-item batch through the batch worker and the local
+ *      FIFO queue against its ideal (items × single-ship p50 / W), and its
+ *      write units per item against a single ship's (bench/batches.ts);
+ *      figures also in bench/results/batches.json.
  *
  * Progress goes to stderr; stdout gets the tables and, as its last line, a
  * JSON summary (`npm run -s bench | tail -n 1`), also written to
@@ -119,6 +123,7 @@ const PARTS = [
   'labels',
   'scope',
   'batch-file',
+  'batches',
 ] as const;
 type PartName = (typeof PARTS)[number];
 
@@ -303,6 +308,8 @@ const PART_RUNNERS: Record<PartName, (ctx: BenchContext) => Promise<BenchPart>> 
   scope: async (ctx) => (await import('./invocation-scope')).runInvocationScopeBench(ctx),
   // In a process of its own (bench/batch-file.ts), for its peak RSS.
   'batch-file': async (ctx) => (await import('./batch-file')).runBatchFileBench(ctx),
+  // In a child, like capacity: its own emulators and the store's clients built against them.
+  batches: async (ctx) => (await import('./part-child')).runPartInChild(ctx, 'batches.ts', 'runBatchesBench', 420_000),
 };
 
 const report = (parts: BenchPart[], checks: Check[], durationMs: number) => {
@@ -348,6 +355,7 @@ const PART_RESULTS_FILES: Partial<Record<PartName, string>> = {
   'tracking-scale': path.join(__dirname, 'results', 'tracking-scale.json'),
   labels: path.join(__dirname, 'results', 'labels.json'),
   'batch-file': path.join(__dirname, 'results', 'batch-file.json'),
+  batches: path.join(__dirname, 'results', 'batches.json'),
 };
 
 const main = async (): Promise<number> => {
