@@ -1504,6 +1504,11 @@ export interface components {
             shipDate?: string;
             /** @description Close only these orders (at most 200); every open shipment of the carrier when absent (the 200 oldest: a close again takes the rest) */
             orderIds?: string[];
+            /**
+             * Format: uuid
+             * @description In place of `orderIds`: the shipped orders of this batch (POST /v1/batches) with this carrier, in item order (the first 200 still open: a close again takes the rest)
+             */
+            batchId?: string;
         };
         ManifestList: {
             manifests: components["schemas"]["Manifest"][];
@@ -2945,7 +2950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The carrier is not in the company's pricing group for the key's mode, or a named order is not one of the company's shipments of that carrier and mode */
+            /** @description The carrier is not in the company's pricing group for the key's mode, a named order is not one of the company's shipments of that carrier and mode, or `batchId` names no batch of the company and mode */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3012,7 +3017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again) */
+            /** @description Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again), or the batch named has no shipped order of the carrier */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -31,7 +31,11 @@ export const manifestCreateBody = z
       .register(z.globalRegistry, {
         description: `Close only these orders (at most ${MAX_MANIFEST_ORDERS}); every open shipment of the carrier when absent (the ${MAX_MANIFEST_ORDERS} oldest: a close again takes the rest)`,
       }),
+    batchId: z.optional(z.guid()).register(z.globalRegistry, {
+      description: `In place of \`orderIds\`: the shipped orders of this batch (POST /v1/batches) with this carrier, in item order (the first ${MAX_MANIFEST_ORDERS} still open: a close again takes the rest)`,
+    }),
   })
+  .check(z.refine((body) => !(body.orderIds && body.batchId), { message: 'must not come with orderIds', path: ['batchId'] }))
   .register(z.globalRegistry, { id: 'ManifestCreate' });
 export type ManifestCreateBody = z.infer<typeof manifestCreateBody>;
 
@@ -150,7 +154,7 @@ export const manifestsCreateRoute = /* @__PURE__ */ defineRoute({
     },
     404: {
       description:
-        "The carrier is not in the company's pricing group for the key's mode, or a named order is not one of the company's shipments of that carrier and mode",
+        "The carrier is not in the company's pricing group for the key's mode, a named order is not one of the company's shipments of that carrier and mode, or `batchId` names no batch of the company and mode",
       examples: { carrier: { code: 'NOT_FOUND', message: 'carrier not found in your pricing group: CARRIERQ' } },
     },
     409: {
@@ -159,7 +163,8 @@ export const manifestsCreateRoute = /* @__PURE__ */ defineRoute({
       retryAfter: true,
     },
     422: {
-      description: 'Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again)',
+      description:
+        'Nothing to close: no open shipment of the carrier ships on or before shipDate (and no earlier close of that day to answer again), or the batch named has no shipped order of the carrier',
       examples: { nothing: { code: 'NOTHING_TO_MANIFEST', message: 'No open CARRIERX shipment to close for 2026-11-23' } },
     },
     502: {

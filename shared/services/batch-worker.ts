@@ -106,7 +106,7 @@ export const createBatchWorker = ({ shipping, rating, logger, clock = () => new 
     try {
       rateResponseId = await rateOf(message, company, token);
       const { data } = await shipping.ship(message.companyId, rateResponseId, message.labelFormat ? { labelFormat: message.labelFormat } : {}, message.mode);
-      return { status: 'shipped', rateResponseId, orderId: data.orderId, trackingNumber: data.trackingNumber };
+      return { status: 'shipped', rateResponseId, orderId: data.orderId, trackingNumber: data.trackingNumber, carrierCode: data.carrier.code };
     } catch (error) {
       if (!isItemFailure(error)) throw error;
       return {

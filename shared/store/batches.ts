@@ -56,6 +56,8 @@ export type BatchRecord = z.infer<typeof batchSchema>;
 const outcomeSchema = z.object({
   status: z.enum(['shipped', 'failed', 'cancelled']),
   orderId: optionalText,
+  /** The order's carrier: a close with `batchId` takes the batch's orders of its carrier. */
+  carrierCode: optionalText,
   trackingNumber: optionalText,
   rateResponseId: optionalText,
   error: z.optional(z.object({ code: text, message: text })),

@@ -18,6 +18,7 @@ import { createBatchLabelsHandler } from '../../functions/batch-labels/handler';
 import { writeBatchLabelFile } from '../../shared/labels/batch-file';
 import type { BatchLabelWriter } from '../../shared/services/batch-labels';
 import { createRateHandler } from '../../functions/rate/handler';
+import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
@@ -319,5 +320,22 @@ describe('POST /v1/batches', () => {
     expect(text.match(/\^XA/g)).toHaveLength(2);
     expect((await labels('PDF', createBatchLabelsHandler(counting))).status).toBe(302);
     expect(renders).toBe(2);
+  });
+
+  it('a close with the batch id manifests its shipped orders of that carrier, in item order', async () => {
+    const ids = [await rateOf(), await rateOf('CARRIERY'), await rateOf(), await rateOf()];
+    const res = await post({ items: ids.map((rateResponseId) => ({ rateResponseId })) });
+    const batchId = String(res.json.data!.batchId);
+    const handler = worker();
+    for (const message of sent) expect(await deliver(handler, message)).toBe(false);
+    const listed = await items(batchId);
+    const shipDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const close = (body: unknown, key = apiKey) => call(createManifestsCreateHandler(), proxyEvent({ method: 'POST', path: '/v1/manifests', key, body }));
+    expect((await close({ carrierCode: 'CARRIERX', shipDate, batchId }, otherKey)).status).toBe(404);
+    const closed = await close({ carrierCode: 'CARRIERX', shipDate, batchId });
+    expect(closed.status).toBe(201);
+    expect(closed.json.data!.orders).toEqual([listed[0]!.orderId, listed[2]!.orderId, listed[3]!.orderId]);
+    const both = await close({ carrierCode: 'CARRIERX', shipDate, batchId, orderIds: [listed[0]!.orderId] });
+    expect(both.status).toBe(400);
   });
 });

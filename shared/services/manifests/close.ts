@@ -33,6 +33,7 @@ import {
   type ManifestRecord,
   type OpenShipment,
 } from '../../store/manifests';
+import { batchProgress, getBatch } from '../../store/batches';
 import { getOrder } from '../../store/orders';
 import { ConditionFailed } from '../../store/table-ops';
 import { loadCarrierContext } from '../carrier-context';
@@ -209,6 +210,27 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
     return { records: made, replayed: false, shipDate, pending };
   };
 
+  /**
+   * `batchId` in place of `orderIds` (docs/batches.md): the batch's shipped
+   * orders of the carrier, in item order; beyond MAX_MANIFEST_ORDERS the
+   * first that are still open, so a close again takes the rest.
+   */
+  const batchOrders = async (companyId: string, mode: KeyMode, batchId: string, carrierCode: string): Promise<string[]> => {
+    const batch = await getBatch(companyId, batchId.toLowerCase());
+    if (!batch || batch.mode !== mode) throw notFound('batch not found');
+    const { items } = await batchProgress(companyId, batch.batchId);
+    const orderIds = items
+      .sort((a, b) => a.index - b.index)
+      .flatMap((item) =>
+        item.outcome?.status === 'shipped' && item.outcome.carrierCode === carrierCode && item.outcome.orderId ? [item.outcome.orderId] : [],
+      );
+    if (orderIds.length === 0) throw new AppError(422, 'NOTHING_TO_MANIFEST', `This batch has no shipped ${carrierCode} order`);
+    if (orderIds.length <= MAX_MANIFEST_ORDERS) return orderIds;
+    const open = new Set((await getOpenShipments(companyId, mode, carrierCode, orderIds)).map((s) => s.orderId));
+    const stillOpen = orderIds.filter((id) => open.has(id));
+    return (stillOpen.length > 0 ? stillOpen : orderIds).slice(0, MAX_MANIFEST_ORDERS);
+  };
+
   /** POST /v1/manifests. */
   return async (company: Pick<Company, 'companyId' | 'pricingGroupId'>, body: ManifestCreateBody, mode: KeyMode): Promise<CloseResult> => {
     const carrierCode = body.carrierCode.toUpperCase();
@@ -224,7 +246,8 @@ export const createClose = ({ logger, clock, newId, closeOutOf, take }: ClosePar
     if (TRANSMIT_REQUIRED.has(carrierCode) && !closeOutOf(carrierCode)) {
       throw badRequest('carrierCode', `${carrierCode} closes the day with a transmit to ${carrierCode}, which its connector does not offer here`);
     }
-    const { shipDate, orderIds } = body;
+    const { shipDate } = body;
+    const orderIds = body.batchId ? await batchOrders(company.companyId, mode, body.batchId, carrierCode) : body.orderIds;
     const window = shipDateWindow(now);
     if (shipDate && (shipDate < window.first || shipDate > window.last)) {
       throw badRequest('shipDate', `must be from ${SHIP_DATE_PAST_DAYS} days before today to ${SHIP_DATE_FUTURE_DAYS} days after`);
