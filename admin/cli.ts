@@ -8,6 +8,7 @@ import { isAppError } from '../shared/errors';
 import { ItemNotFound } from '../shared/store/errors';
 import { applyEnv } from '../local/env';
 import { parseCommand, type AdminContext, type AnyCommandSpec } from './command';
+import { batchList } from './commands/batch-list';
 import { blacklistAdd } from './commands/blacklist-add';
 import { boxCreate } from './commands/box-create';
 import { carrierAccountAdd } from './commands/carrier-account-add';
@@ -42,6 +43,7 @@ export const COMMANDS = [
   shipmentAudit,
   manifestList,
   pickupList,
+  batchList,
   outboxList,
   carrierAccountAdd,
   carrierAccountList,

@@ -22,6 +22,7 @@ import {
   createBatch,
   getBatch,
   rateAccounts,
+  listBatches,
   markEnqueued,
   type BatchRecord,
   type StoredItem,
@@ -92,6 +93,13 @@ const toBatch = (batch: BatchRecord, progress: Awaited<ReturnType<typeof batchPr
   };
 };
 
+/** A batch as the API answers it, its counts read now (the `batch.completed` event's data, the admin CLI's list). */
+export const batchAnswer = async (batch: BatchRecord): Promise<Batch> => toBatch(batch, await batchProgress(batch.companyId, batch.batchId));
+
+/** Every batch of a company, both modes, newest first (admin `batch list`). */
+export const companyBatches = async (companyId: string): Promise<Batch[]> =>
+  (await Promise.all((await listBatches(companyId)).map(batchAnswer))).sort((a, b) => b.createdDate.localeCompare(a.createdDate));
+
 const toItem = (item: StoredItem): BatchItem => ({
   index: item.index,
   status: item.outcome?.status ?? 'pending',
@@ -130,7 +138,7 @@ export const createBatchService = ({ clock = () => new Date(), newId = randomUUI
     return batch;
   };
 
-  const answer = async (batch: BatchRecord): Promise<Batch> => toBatch(batch, await batchProgress(batch.companyId, batch.batchId));
+  const answer = batchAnswer;
 
   /** Queues every item of a batch whose creation stopped before they were all sent (a replay finishes it). */
   const enqueue = async (company: Company, batch: BatchRecord, items: readonly BatchItemInput[]): Promise<void> => {

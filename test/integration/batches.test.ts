@@ -19,6 +19,7 @@ import { writeBatchLabelFile } from '../../shared/labels/batch-file';
 import type { BatchLabelWriter } from '../../shared/services/batch-labels';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
+import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
@@ -337,5 +338,16 @@ describe('POST /v1/batches', () => {
     expect(closed.json.data!.orders).toEqual([listed[0]!.orderId, listed[2]!.orderId, listed[3]!.orderId]);
     const both = await close({ carrierCode: 'CARRIERX', shipDate, batchId, orderIds: [listed[0]!.orderId] });
     expect(both.status).toBe(400);
+  });
+
+  it('admin batch list prints the company’s batches with their counts, newest first', async () => {
+    const { company } = await stack.createCompanyWithKey({ pricingGroupId: 'default' });
+    const none = await executeAdminCommand(parseAdminCommand(['batch', 'list', '--company', company.companyId]));
+    expect(none).toEqual([]);
+    const res = await post({ items: [{ rateResponseId: await rateOf() }, { rateResponseId: await rateOf() }], reference: 'admin-list' });
+    const batchId = String(res.json.data!.batchId);
+    await deliver(worker(), sent[0]!);
+    const listed = (await executeAdminCommand(parseAdminCommand(['batch', 'list', '--company', companyId]))) as Array<Record<string, unknown>>;
+    expect(listed[0]).toMatchObject({ batchId, reference: 'admin-list', status: 'processing', counts: { total: 2, shipped: 1, pending: 1 } });
   });
 });

@@ -493,6 +493,7 @@ describe('admin values hold no control, bidirectional or invisible characters', 
     ['blacklist add', [], { company: 'c1', account: '998877' }],
     ['manifest list', [], { company: 'c1', carrier: 'CARRIERX', mode: 'live' }],
     ['pickup list', [], { company: 'c1', carrier: 'CARRIERX', mode: 'live' }],
+    ['batch list', [], { company: 'c1' }],
     ['shipment audit', [], { order: ORDER }],
     ['shipment advance', [], { order: ORDER, status: 'delivered' }],
     [
