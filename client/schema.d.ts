@@ -646,6 +646,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * batch.completed event
+         * @description Sent to every enabled endpoint subscribed to `batch.completed`, signed per Standard Webhooks. The same `webhook-id` comes with every attempt of one message; answer 2xx within 15 s, or it is retried for about a day; `410 Gone` disables the endpoint.
+         */
+        post: operations["webhook-batch-completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -956,6 +976,41 @@ export interface components {
             /** @description When the event happened (ISO 8601) */
             timestamp: string;
             data: components["schemas"]["Pickup"];
+        };
+        BatchCompletedEvent: {
+            /** @enum {string} */
+            type: "batch.completed";
+            /** @description When the event happened (ISO 8601) */
+            timestamp: string;
+            data: components["schemas"]["Batch"];
+        };
+        Batch: {
+            batchId: string;
+            /**
+             * @description `queued` until the first item ends; `processing`; `completed` (every item shipped), `completed_with_errors` (some failed; see the items), `cancelled` (items not started were not shipped)
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "completed" | "completed_with_errors" | "cancelled";
+            reference: string | null;
+            /** @enum {string|null} */
+            labelFormat: "PDF" | "ZPL" | null;
+            /** @description total = shipped + failed + cancelled + pending */
+            counts: {
+                total: number;
+                shipped: number;
+                failed: number;
+                cancelled: number;
+                pending: number;
+            };
+            /**
+             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            createdDate: string;
+            updatedDate: string;
+            /** @description When the last item ended; null before */
+            completedDate: string | null;
         };
         PackagingType: {
             id: string;
@@ -1600,10 +1655,10 @@ export interface components {
             secret: string;
         };
         /**
-         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready), `pickup.scheduled` (data: the pickup, once the carrier booked it), `pickup.cancelled` (data: the pickup, once cancelled at the carrier)
+         * @description `shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready), `pickup.scheduled` (data: the pickup, once the carrier booked it), `pickup.cancelled` (data: the pickup, once cancelled at the carrier), `batch.completed` (data: the batch, once its last item has ended: `completed`, `completed_with_errors` or `cancelled`)
          * @enum {string}
          */
-        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled" | "manifest.created" | "pickup.scheduled" | "pickup.cancelled";
+        WebhookEventType: "shipment.created" | "tracking.updated" | "shipment.cancelled" | "manifest.created" | "pickup.scheduled" | "pickup.cancelled" | "batch.completed";
         WebhookCreate: {
             /**
              * @description Where events are POSTed: an `https` URL whose host resolves to public addresses only (at most 2048 characters, no user name or password). The local runtime also accepts `http`, loopback and private addresses, never link-local or metadata ones, nor IPv6 forms that carry an IPv4 address.
@@ -1677,34 +1732,6 @@ export interface components {
              * @example CARRIERX
              */
             carrierCode?: string;
-        };
-        Batch: {
-            batchId: string;
-            /**
-             * @description `queued` until the first item ends; `processing`; `completed` (every item shipped), `completed_with_errors` (some failed; see the items), `cancelled` (items not started were not shipped)
-             * @enum {string}
-             */
-            status: "queued" | "processing" | "completed" | "completed_with_errors" | "cancelled";
-            reference: string | null;
-            /** @enum {string|null} */
-            labelFormat: "PDF" | "ZPL" | null;
-            /** @description total = shipped + failed + cancelled + pending */
-            counts: {
-                total: number;
-                shipped: number;
-                failed: number;
-                cancelled: number;
-                pending: number;
-            };
-            /**
-             * @description The mode of the API key that made it: `test` for a test key (`<test prefix>_api_...`), whose rates and orders only test keys see; `live` otherwise
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            createdDate: string;
-            updatedDate: string;
-            /** @description When the last item ended; null before */
-            completedDate: string | null;
         };
         /** @description At most 1024 KiB (this route only; every other route takes 128 KiB) */
         BatchCreate: {
@@ -5271,6 +5298,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PickupCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-batch-completed": {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCompletedEvent"];
             };
         };
         responses: {

@@ -177,6 +177,22 @@ export const pickupChanges = (): StreamFilter[] => [
   },
 ];
 
+/**
+ * Stream records of a batch whose end was written (docs/batches.md): the
+ * `batch.completed` webhook event. The end is written once, with its
+ * `completedDate`, so this passes each batch once.
+ */
+export const batchCompletions = (): StreamFilter[] => [
+  {
+    eventName: ['MODIFY'],
+    dynamodb: {
+      Keys: { pk: { S: [{ prefix: PK_PREFIX.batch }] }, sk: { S: [{ prefix: keys.batch('', '').sk }] } },
+      NewImage: { completedDate: { S: [{ exists: true }] } },
+      OldImage: { completedDate: { S: [{ exists: false }] } },
+    },
+  },
+];
+
 /** The statuses an e-mail can be asked for (spec 2.10 `shippingNotificationStatuses`); `exception` is not one. */
 export const NOTIFICATION_STATUSES = ['pending', 'intransit', 'delivered', 'cancelled'] as const;
 
@@ -267,7 +283,7 @@ const entries: FunctionEntry[] = [
   {
     name: 'webhook-events',
     entry: 'functions/webhook-events/handler.ts',
-    trigger: { kind: 'stream', filters: [...orderChanges(), ...manifestClosures(), ...pickupChanges()] },
+    trigger: { kind: 'stream', filters: [...orderChanges(), ...manifestClosures(), ...pickupChanges(), ...batchCompletions()] },
     // The deliveries (WEBHOOK#<companyId> / DELIVERY#...), then a message each.
     access: { table: 'read', writes: [PK_PREFIX.webhook], bucket: 'none', sends: ['webhook-deliveries'] },
     description: 'Webhook events from the table stream: one delivery per subscribed endpoint',

@@ -7,6 +7,7 @@
 import * as z from '../zod';
 import type { WEBHOOK_EVENT_TYPES } from '../domain/webhooks';
 import { cancelResponse } from './cancel';
+import { batch } from './batches';
 import { manifest } from './manifests';
 import { pickup } from './pickups';
 import { shipResponse } from './ship';
@@ -25,4 +26,5 @@ export const webhookEvents = {
   'manifest.created': event('manifest.created', manifest, 'ManifestCreatedEvent'),
   'pickup.scheduled': event('pickup.scheduled', pickup, 'PickupScheduledEvent'),
   'pickup.cancelled': event('pickup.cancelled', pickup, 'PickupCancelledEvent'),
+  'batch.completed': event('batch.completed', batch, 'BatchCompletedEvent'),
 } as const;

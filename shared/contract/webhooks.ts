@@ -15,7 +15,7 @@ export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES).register(z.globalRegistry, {
   id: 'WebhookEventType',
   description:
-    '`shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready), `pickup.scheduled` (data: the pickup, once the carrier booked it), `pickup.cancelled` (data: the pickup, once cancelled at the carrier)',
+    '`shipment.created` (data: the ship answer), `tracking.updated` (data: the track answer; on each change of `transitStatus` and each new tracking event), `shipment.cancelled` (data: the cancel answer), `manifest.created` (data: the manifest, once a close has put its orders on it and its documents are ready), `pickup.scheduled` (data: the pickup, once the carrier booked it), `pickup.cancelled` (data: the pickup, once cancelled at the carrier), `batch.completed` (data: the batch, once its last item has ended: `completed`, `completed_with_errors` or `cancelled`)',
 });
 
 export const webhookIdParam = uuidParam('The id `POST /v1/webhooks` returned');

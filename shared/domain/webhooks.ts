@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'manifest.created',
   'pickup.scheduled',
   'pickup.cancelled',
+  'batch.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -41,6 +41,7 @@ import type { Order } from '../domain/entities';
 import { afterAttempt, deliveryIdOf, eventOfPickupChange, eventsOfOrderChange, webhookBody, type WebhookEventType } from '../domain/webhooks';
 import { type LogAttributes, type LogPort, metrics, MetricUnit } from '../observability';
 import { loadReference } from '../store/reference';
+import { endedBatchOfImage } from '../store/batches';
 import { manifestOfImage } from '../store/manifests';
 import { pickupOfImage } from '../store/pickups';
 import { ConditionFailed } from '../store/table-ops';
@@ -59,6 +60,7 @@ import {
 import { postWebhook, type DestinationPolicy, type PostOutcome } from '../webhooks/destination';
 import { deliveryQueue, MAX_DELAY_SECONDS, type DeliveryMessage } from '../webhooks/queue';
 import { openSecret } from '../webhooks/secret-box';
+import { batchAnswer } from './batches';
 import { manifestView } from './manifest-view';
 import { pickupView } from './pickups/view';
 import { orderOfImage } from './notifying';
@@ -132,6 +134,16 @@ export const createWebhookDeliveryService = ({
         { pickupId: pickup.pickupId },
       );
     }
+    // A batch whose end was written (the batch's stream filter): `batch.completed`.
+    const ended = endedBatchOfImage(image);
+    if (ended)
+      return makeDeliveries(
+        ended.companyId,
+        `${ended.batchId}:${record.dynamodb?.SequenceNumber ?? record.eventID ?? ''}`,
+        eventTimeOf(record, ended.completedDate ?? ended.createdDate),
+        [{ type: 'batch.completed', data: () => batchAnswer(ended) }],
+        { batchId: ended.batchId },
+      );
     const after = orderOfImage(image);
     if ('skip' in after) {
       if (after.malformed) logger.error('stream record skipped', { eventId: record.eventID, reason: after.skip });

@@ -18,6 +18,8 @@
  * A shard of four items stays under 1 KB in the common case, so claiming and
  * completing an item costs one write unit each (docs/performance.md).
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from '../zod';
 import { BATCH_STATUSES, indexKey, type BatchCounts, type BatchItemStatus, type BatchStatus } from '../domain/batch';
 import { keyModeSchema, type KeyMode } from '../domain/entities';
@@ -345,6 +347,14 @@ export const markBatchRendered = (companyId: string, batchId: string, format: 'P
   renderLease.complete(keys.batchLabel(companyId, batchId, format), token);
 export const releaseBatchRender = (companyId: string, batchId: string, format: 'PDF' | 'ZPL', token: string) =>
   renderLease.release(keys.batchLabel(companyId, batchId, format), token);
+
+/** An ended batch from a stream record's image (the `batch.completed` event); undefined for any other item. */
+export const endedBatchOfImage = (image: Record<string, unknown>): BatchRecord | undefined => {
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  if (item.entityType !== 'batch' || typeof item.completedDate !== 'string') return undefined;
+  const parsed = batchSchema.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
+};
 
 /** The company's batches, newest id order not implied (ids are random): the admin CLI's list. */
 export const listBatches = async (companyId: string): Promise<BatchRecord[]> => {

@@ -82,7 +82,7 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
     }
   });
 
-  it('feeds webhook-events from the table stream: order records, manifests that became closed, and pickups scheduled or cancelled', () => {
+  it('feeds webhook-events from the table stream: order records, manifests that became closed, pickups scheduled or cancelled, and batches whose end was written', () => {
     const { template, stack } = of();
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(fn('webhook-events').handler) },
@@ -107,6 +107,16 @@ describe.each([stages.dev, stages.prod])('stage $name', (stage) => {
               dynamodb: {
                 Keys: { pk: { S: [{ prefix: 'PICKUP#' }] }, sk: { S: [{ prefix: 'LIST#' }] } },
                 NewImage: { status: { S: ['scheduled', 'cancelled'] } },
+              },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['MODIFY'],
+              dynamodb: {
+                Keys: { pk: { S: [{ prefix: 'BATCH#' }] }, sk: { S: [{ prefix: 'BATCH#' }] } },
+                NewImage: { completedDate: { S: [{ exists: true }] } },
+                OldImage: { completedDate: { S: [{ exists: false }] } },
               },
             }),
           },

@@ -20,6 +20,18 @@ import type { BatchLabelWriter } from '../../shared/services/batch-labels';
 import { createRateHandler } from '../../functions/rate/handler';
 import { createManifestsCreateHandler } from '../../functions/manifests-create/handler';
 import { executeAdminCommand, parseAdminCommand } from '../../admin/cli';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { compileEventFilter } from '../../local/event-filter';
+import { batchCompletions } from '../../shared/functions';
+import { logger } from '../../shared/observability';
+import { createWebhookDeliveryService } from '../../shared/services/webhook-delivery';
+import { createWebhookRegistration } from '../../shared/services/webhook-registration';
+import { keys } from '../../shared/store/keys';
+import { getItem } from '../../shared/store/table-ops';
+import { latestDeliveries } from '../../shared/store/webhooks';
+import { useDeliveryQueue } from '../../shared/webhooks/queue';
+import * as z from '../../shared/zod';
 import { createCarrierRegistry } from '../../shared/carriers/registry';
 import { createSandboxTransports } from '../../shared/carriers/sandbox/network';
 import type { SandboxFaults } from '../../shared/carriers/sandbox/faults';
@@ -349,5 +361,40 @@ describe('POST /v1/batches', () => {
     await deliver(worker(), sent[0]!);
     const listed = (await executeAdminCommand(parseAdminCommand(['batch', 'list', '--company', companyId]))) as Array<Record<string, unknown>>;
     expect(listed[0]).toMatchObject({ batchId, reference: 'admin-list', status: 'processing', counts: { total: 2, shipped: 1, pending: 1 } });
+  });
+
+  it('batch.completed: the end of a batch, and only it, makes one delivery per subscribed endpoint, with the batch as data', async () => {
+    const local = { allowHttp: true, allowPrivate: true };
+    const endpoint = await createWebhookRegistration({ policy: local }).create(companyId, { url: 'http://127.0.0.1:9/hook', events: ['batch.completed'] });
+    useDeliveryQueue({ send: async () => undefined });
+    try {
+      const res = await post({ items: [{ rateResponseId: await rateOf() }] });
+      const batchId = String(res.json.data!.batchId);
+      const before = await getItem(keys.batch(companyId, batchId), z.looseObject({}), true);
+      for (const message of sent) expect(await deliver(worker(), message)).toBe(false);
+      const after = await getItem(keys.batch(companyId, batchId), z.looseObject({}), true);
+      const record = (sequence: string, oldImage: unknown, newImage: unknown): DynamoDBRecord => ({
+        eventID: `e-${sequence}`,
+        eventName: 'MODIFY',
+        dynamodb: {
+          Keys: marshall(keys.batch(companyId, batchId)) as never,
+          SequenceNumber: sequence,
+          OldImage: marshall(oldImage, { removeUndefinedValues: true }) as never,
+          NewImage: marshall(newImage, { removeUndefinedValues: true }) as never,
+        },
+      });
+      const ended = record('900', before, after);
+      const passes = compileEventFilter(batchCompletions());
+      expect(passes(ended)).toBe(true);
+      expect(passes(record('901', after, after))).toBe(false);
+      const events = createWebhookDeliveryService({ logger, policy: local, schedule: [1] });
+      expect(await events.handleStreamRecord(ended)).toBe(1);
+      expect(await events.handleStreamRecord(ended)).toBe(0);
+      const [delivery] = await latestDeliveries(companyId, endpoint.id, 10);
+      expect(delivery).toMatchObject({ type: 'batch.completed' });
+      expect(JSON.parse(delivery!.body)).toMatchObject({ type: 'batch.completed', data: { batchId, status: 'completed', counts: { shipped: 1 } } });
+    } finally {
+      useDeliveryQueue(undefined);
+    }
   });
 });

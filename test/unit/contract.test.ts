@@ -153,7 +153,7 @@ describe('queries and bodies, read with the route', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
       message:
-        'url must have at least 1 character; events[0] must be one of: shipment.created, tracking.updated, shipment.cancelled, manifest.created, pickup.scheduled, pickup.cancelled; body has unknown property "extra"',
+        'url must have at least 1 character; events[0] must be one of: shipment.created, tracking.updated, shipment.cancelled, manifest.created, pickup.scheduled, pickup.cancelled, batch.completed; body has unknown property "extra"',
     });
   });
 });
