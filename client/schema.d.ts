@@ -992,8 +992,8 @@ export interface components {
              */
             status: "queued" | "processing" | "completed" | "completed_with_errors" | "cancelled";
             reference: string | null;
-            /** @enum {string|null} */
-            labelFormat: "PDF" | "ZPL" | null;
+            /** @description `PDF` or `ZPL` as posted; null when not given */
+            labelFormat: string | null;
             /** @description total = shipped + failed + cancelled + pending */
             counts: {
                 total: number;
@@ -1561,7 +1561,7 @@ export interface components {
             orderIds?: string[];
             /**
              * Format: uuid
-             * @description In place of `orderIds`: the shipped orders of this batch (POST /v1/batches) with this carrier, in item order (the first 200 still open: a close again takes the rest)
+             * @description In place of `orderIds`: the shipped orders of this batch (POST /v1/batches) with this carrier (beyond 200, the first in item order still open: a close again takes the rest)
              */
             batchId?: string;
         };

@@ -71,7 +71,8 @@ export const batch = z
         '`queued` until the first item ends; `processing`; `completed` (every item shipped), `completed_with_errors` (some failed; see the items), `cancelled` (items not started were not shipped)',
     }),
     reference: z.nullable(z.string()),
-    labelFormat: z.nullable(z.enum(['PDF', 'ZPL'])),
+    // Text, not a nullable enum: the JSON Schema the OpenAPI builder makes of a nullable enum leaves null out of its enum.
+    labelFormat: z.nullable(z.string()).register(z.globalRegistry, { description: '`PDF` or `ZPL` as posted; null when not given' }),
     counts: z
       .object({ total: count, shipped: count, failed: count, cancelled: count, pending: count })
       .register(z.globalRegistry, { description: 'total = shipped + failed + cancelled + pending' }),

@@ -32,7 +32,7 @@ export const manifestCreateBody = z
         description: `Close only these orders (at most ${MAX_MANIFEST_ORDERS}); every open shipment of the carrier when absent (the ${MAX_MANIFEST_ORDERS} oldest: a close again takes the rest)`,
       }),
     batchId: z.optional(z.guid()).register(z.globalRegistry, {
-      description: `In place of \`orderIds\`: the shipped orders of this batch (POST /v1/batches) with this carrier, in item order (the first ${MAX_MANIFEST_ORDERS} still open: a close again takes the rest)`,
+      description: `In place of \`orderIds\`: the shipped orders of this batch (POST /v1/batches) with this carrier (beyond ${MAX_MANIFEST_ORDERS}, the first in item order still open: a close again takes the rest)`,
     }),
   })
   .check(z.refine((body) => !(body.orderIds && body.batchId), { message: 'must not come with orderIds', path: ['batchId'] }))

@@ -335,7 +335,7 @@ describe('POST /v1/batches', () => {
     expect(renders).toBe(2);
   });
 
-  it('a close with the batch id manifests its shipped orders of that carrier, in item order', async () => {
+  it('a close with the batch id manifests its shipped orders of that carrier, and only those', async () => {
     const ids = [await rateOf(), await rateOf('CARRIERY'), await rateOf(), await rateOf()];
     const res = await post({ items: ids.map((rateResponseId) => ({ rateResponseId })) });
     const batchId = String(res.json.data!.batchId);
