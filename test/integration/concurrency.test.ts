@@ -85,6 +85,23 @@ const RECIPES: Record<string, (r: Resource) => Parameters<typeof proxyEvent>[0]>
   'pickup-cancel': (r) => ({ method: 'DELETE', path: `/v1/pickups/${r.orderId}`, key: r.apiKey, pathParameters: { pickupId: r.orderId } }),
   // The rate's recipient: validated by the built-in rules, no write.
   'addresses-validate': (r) => ({ method: 'POST', path: '/v1/addresses/validate', key: r.apiKey, body: { addresses: [sampleRateBody().recipient] } }),
+  // Fifty posts of one reference at the rate: one batch (its message goes to the container's queue, which keeps nothing).
+  'batches-create': (r) => ({
+    method: 'POST',
+    path: '/v1/batches',
+    key: r.apiKey,
+    body: { items: [{ rateResponseId: r.rateResponseId }], reference: 'concurrency' },
+  }),
+  // The order's id is no batch's: 404 reads and a 404 cancel under the load.
+  'batch-get': (r) => ({ method: 'GET', path: `/v1/batches/${r.orderId}`, key: r.apiKey, pathParameters: { batchId: r.orderId } }),
+  'batch-items': (r) => ({ method: 'GET', path: `/v1/batches/${r.orderId}/items`, key: r.apiKey, pathParameters: { batchId: r.orderId } }),
+  'batch-cancel': (r) => ({ method: 'POST', path: `/v1/batches/${r.orderId}/cancel`, key: r.apiKey, pathParameters: { batchId: r.orderId } }),
+  'batch-labels': (r) => ({
+    method: 'GET',
+    path: `/v1/batches/${r.orderId}/labels/PDF`,
+    key: r.apiKey,
+    pathParameters: { batchId: r.orderId, format: 'PDF' },
+  }),
 };
 
 /** The sample rate body ships tomorrow or later; a close of that day takes it. */
@@ -131,6 +148,8 @@ const loadContainer = (): Container => {
     const { defaultRegistry } = require('../../shared/carriers/registry') as typeof import('../../shared/carriers/registry');
     const { logger } = require('../../shared/observability/logger') as typeof import('../../shared/observability/logger');
     /* eslint-enable @typescript-eslint/no-require-imports */
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the container's own queue port
+    (require('../../shared/queues') as typeof import('../../shared/queues')).useQueue('batch-items', { send: async () => undefined });
     const { advance } = createOperatorAdvance(processRuntime);
     const { checkQueued } = createTrackingWorker({ registry: defaultRegistry, logger, ...processRuntime });
     container = { handlers, tracking: { advance, checkQueued } };
