@@ -3,8 +3,10 @@
  * batch of BATCH_BENCH_ITEMS (default 1,000) sandbox rates through the real
  * handlers in process against DynamoDB Local and s3rver: POST /v1/batches,
  * then the batch worker fed by the local FIFO queue of `npm start`
- * (local/delivery-queue.ts, in memory), BATCH_CONCURRENCY_PER_ACCOUNT
- * groups of the one sandbox account at once (W).
+ * (local/delivery-queue.ts, with its queue file as npm start keeps it), W
+ * groups of the one sandbox account at once: BATCH_CONCURRENCY_PER_ACCOUNT,
+ * by default at most one per core (the lanes share the cores with DynamoDB
+ * Local; the ideal assumes independent lanes, as a stage's Lambdas are).
  *
  * - Throughput: the batch's time from the post to its end, against the
  *   ideal items × p50 of a single POST /v1/ship / W, that p50 measured in
@@ -18,6 +20,9 @@
  * bench); the units are what AWS would bill.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ddb } from '../shared/aws';
@@ -144,10 +149,18 @@ export const runBatchesBench = async (ctx: BenchContext): Promise<BenchPart> => 
   // ---- The batch, through the local FIFO queue.
   log(`batches: ${items} rates ...`);
   const ids = await rates(items);
+  // W: the lanes the one account's items run on. The ideal assumes they run independently, as deployed (a Lambda
+  // each, waiting on the carrier); here they share the machine's cores with DynamoDB Local, so the default is at most
+  // one lane a core (on 2 cores, 4 lanes take as long as 2: docs/performance.md). BATCH_CONCURRENCY_PER_ACCOUNT sets it.
+  process.env.BATCH_CONCURRENCY_PER_ACCOUNT ??= String(Math.min(4, os.cpus().length));
   const lanes = config.batchConcurrencyPerAccount;
+  // Durable as in npm start: the queue file under a temporary DATA_DIR, rewritten at each change.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-batches-'));
+  ctx.defer('batches queue file', () => rmSync(dataDir, { recursive: true, force: true }));
   const queue = startLocalQueue({
     name: 'batch-items',
     fifo: true,
+    file: path.join(dataDir, 'batch-items.json'),
     fn: { name: 'batch-worker', entry: 'functions/batch-worker/handler.ts', batchSize: 1, maxReceives: 5 },
     loadHandler: () => worker,
     warn: (line) => log(`batches: ${line}`),
