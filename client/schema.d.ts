@@ -5064,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such batch, another company's, or one made with a key of the other mode */
+            /** @description No such batch, another company's, one made with a key of the other mode, or one none of whose items shipped (no label file) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

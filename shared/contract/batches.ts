@@ -221,7 +221,10 @@ export const batchLabelsRoute = /* @__PURE__ */ defineRoute({
   },
   errors: {
     400: { description: 'batchId is not a UUID, or format is not PDF or ZPL', examples: badId.examples },
-    404: notFound,
+    404: {
+      description: "No such batch, another company's, one made with a key of the other mode, or one none of whose items shipped (no label file)",
+      examples: notFound.examples,
+    },
     409: {
       description: 'The batch has items not yet ended: retry after `Retry-After` seconds',
       examples: { inProgress: { code: 'BATCH_IN_PROGRESS', message: 'This batch has items not yet ended; its label file is made once every item has' } },

@@ -125,6 +125,10 @@ export const createBatchLabelService = ({ writeFile, logger, clock = () => new D
       if (!batch || batch.mode !== mode) throw notFound('batch not found');
       if (!batch.completedDate) throw inProgress('This batch has items not yet ended; its label file is made once every item has');
       const key = batchLabelObjectKey(companyId, batch.batchId, format);
+      // A batch none of whose items shipped has no label to print: no file, rather than an empty one.
+      if (!(await labelFileExists(key)) && (await batchProgress(companyId, batch.batchId)).counts.shipped === 0) {
+        throw notFound('no item of this batch shipped: it has no label file');
+      }
       if ((await ensureFile(batch, format, key)) === 'rendering') return { rendering: { batchId: batch.batchId, format, status: 'rendering' } };
       return { location: await presignLabelFile(key, `batch-${batch.batchId}.${format === 'PDF' ? 'pdf' : 'zpl'}`, config.labelUrlMinutes * 60) };
     },

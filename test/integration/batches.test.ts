@@ -236,6 +236,29 @@ describe('POST /v1/batches', () => {
     expect(listed.filter((i) => i.status === 'shipped')).toHaveLength(9);
   });
 
+  it('a batch none of whose items shipped has no label file: 404 saying so, nothing rendered', async () => {
+    const res = await post({ items: [{ rateResponseId: await rateOf('CARRIERY') }] });
+    const batchId = String(res.json.data!.batchId);
+    const handler = worker({ CARRIERY: { error: 'http500' } });
+    for (const message of sent) expect(await deliver(handler, message)).toBe(false);
+    expect((await get(batchId)).json.data).toMatchObject({ status: 'completed_with_errors', counts: { shipped: 0, failed: 1 } });
+    let renders = 0;
+    const labels = createBatchLabelsHandler(async (format, docs, write) => {
+      renders += 1;
+      return writeBatchLabelFile(format, docs, write);
+    });
+    const answer = await call(
+      labels,
+      proxyEvent({ method: 'GET', path: `/v1/batches/${batchId}/labels/PDF`, key: apiKey, pathParameters: { batchId, format: 'PDF' } }),
+    );
+    expect([answer.status, answer.json.error?.code, answer.json.error?.message]).toEqual([
+      404,
+      'NOT_FOUND',
+      'no item of this batch shipped: it has no label file',
+    ]);
+    expect(renders).toBe(0);
+  });
+
   it('20 concurrent posts of one reference make one batch, its items queued once each', async () => {
     const id = await rateOf();
     const body = { items: [{ rateResponseId: id }], reference: 'concurrent' };

@@ -122,9 +122,10 @@ const delivered = async () => {
 const batchMessages: BatchMessage[] = [];
 /** A fresh batch of this company. */
 const batchId = async () => (await answer('batches-create', sample('batches-create'))).data.batchId as string;
-/** A fresh batch whose one item (an unknown rate) has ended, failed: the batch has ended. */
+/** A fresh batch whose one item (a CARRIERX rate) has shipped: the batch has ended, with a label to print. */
 const endedBatchId = async () => {
-  const id = await batchId();
+  const body = JSON.stringify({ items: [{ rateResponseId: await rateResponseId() }] });
+  const id = (await answer('batches-create', { ...sample('batches-create'), body })).data.batchId as string;
   const worker = createBatchWorkerHandler(createCarrierRegistry(createSandboxTransports({})));
   for (const message of batchMessages.splice(0))
     await worker({ Records: [{ body: JSON.stringify(message), messageId: message.dedupeId } as SQSRecord] }, {} as Context);
