@@ -30,7 +30,7 @@ import type { KeyMode } from '../domain/entities';
 import { all, conditionOf, expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';
 import { keys, type Key } from './keys';
 import { defineLease } from './lease';
-import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryPrefix, transactWrite, type TransactionWrite } from './table-ops';
+import { ConditionFailed, conditionalPut, conditionalUpdate, getItem, queryNewestFirst, queryPrefix, transactWrite, type TransactionWrite } from './table-ops';
 
 /** One package of a manifest line: its tracking number and weight in kilograms. */
 const packageSchema = z.object({ trackingNumber: z.string(), weightKg: z.number() });
@@ -236,20 +236,7 @@ export const getManifest = async (companyId: string, manifestId: string): Promis
 /** A position in the list: where the next page starts reading (absent: the list ends with this page). */
 export type ManifestPage = { manifests: ManifestRecord[]; last?: string };
 
-/**
- * Reads one page makes at most once it holds a manifest; a page that holds
- * none yet reads on to its first or to the end of the list, so a page without
- * manifests is always the last (docs/manifests.md, "The list").
- */
-export const MAX_LIST_READS = 10;
-
-/**
- * Manifests a read of a carrier filter evaluates at most (DynamoDB's 1 MB
- * may stop it sooner). DynamoDB Local applies its 1 MB to the items a
- * filtered read answers, not to those it evaluates, so without a Limit it
- * would read the whole list at once where DynamoDB reads it 1 MB at a time.
- */
-export const FILTERED_READ_ITEMS = 100;
+export { FILTERED_READ_ITEMS, MAX_LIST_READS } from './table-ops';
 
 /**
  * One page of a mode's manifests, newest ship date first (then newest made),
@@ -274,31 +261,12 @@ export const listManifests = async (
   const e = expressionOf();
   const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.between('sk', low, high)}`);
   const filter = options.carrierCode ? e.expression(e.equals('carrierCode', options.carrierCode, 'carrier')) : undefined;
-  const found: Array<Record<string, unknown>> = [];
-  let start = options.after;
-  for (let reads = 1; ; reads++) {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: keyCondition.expression,
-        // Unfiltered, every item read is the page's; filtered, Limit bounds the items a read evaluates, not those it answers.
-        ...(filter ? { FilterExpression: filter.expression, Limit: FILTERED_READ_ITEMS } : { Limit: options.limit + 1 - found.length }),
-        ...requestPlaceholders(keyCondition, filter),
-        ScanIndexForward: false,
-        ...(start ? { ExclusiveStartKey: { pk, sk: start } } : {}),
-      }),
-    );
-    found.push(...(out.Items ?? []).slice(0, options.limit + 1 - found.length));
-    const last: unknown = out.LastEvaluatedKey?.sk;
-    start = typeof last === 'string' ? last : undefined;
-    if (found.length > options.limit) {
-      const page = found.slice(0, options.limit);
-      return { manifests: page.map(recordOf), last: String(page.at(-1)!.sk) };
-    }
-    if (start === undefined || (found.length > 0 && reads >= MAX_LIST_READS)) {
-      return { manifests: found.map(recordOf), ...(start !== undefined ? { last: start } : {}) };
-    }
-  }
+  const { items, last } = await queryNewestFirst(pk, keyCondition, {
+    ...(filter ? { filter } : {}),
+    ...(options.after ? { after: options.after } : {}),
+    limit: options.limit,
+  });
+  return { manifests: items.map(recordOf), ...(last !== undefined ? { last } : {}) };
 };
 
 /**

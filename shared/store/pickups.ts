@@ -13,16 +13,14 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { QueryCommand, ddb } from '../aws';
 import * as z from '../zod';
-import { config } from '../config';
 import type { KeyMode } from '../domain/entities';
 import { optionalText, text } from '../domain/leaves';
-import { expressionOf, itemAbsent, itemExists, requestPlaceholders } from './expressions';
+import { expressionOf, itemAbsent, itemExists } from './expressions';
 import { keys, type Key } from './keys';
 import { defineLease } from './lease';
 import { trackingDueIndex } from './table';
-import { ConditionFailed, conditionalDelete, conditionalPut, conditionalUpdate, getItem, transactWrite } from './table-ops';
+import { ConditionFailed, conditionalDelete, conditionalPut, conditionalUpdate, getItem, queryNewestFirst, transactWrite } from './table-ops';
 
 const window = z.object({ readyTime: text, closeTime: text });
 const weight = z.object({ value: z.number(), unit: z.enum(['kg', 'lb']) });
@@ -99,10 +97,6 @@ export const getPickup = async (companyId: string, pickupId: string): Promise<Pi
   return getItem({ pk: keys.pickupId(companyId, pickupId).pk, sk: pointer.listSk }, pickupRecordSchema, true);
 };
 
-/** Reads one page makes at most; pickups a filtered read evaluates at most (as the manifests' list, shared/store/manifests.ts). */
-const MAX_LIST_READS = 10;
-const FILTERED_READ_ITEMS = 100;
-
 /**
  * One page of a mode's pickups, newest first, of `carrierCode` when given,
  * after `after` (a sort key of the list). `last` is where the next page
@@ -117,30 +111,12 @@ export const listPickups = async (
   const e = expressionOf();
   const keyCondition = e.expression(`${e.equals('pk', pk)} AND ${e.beginsWith('sk', skPrefix)}`);
   const filter = options.carrierCode ? e.expression(e.equals('carrierCode', options.carrierCode, 'carrier')) : undefined;
-  const found: Array<Record<string, unknown>> = [];
-  let start = options.after;
-  for (let reads = 1; ; reads++) {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: keyCondition.expression,
-        ...(filter ? { FilterExpression: filter.expression, Limit: FILTERED_READ_ITEMS } : { Limit: options.limit + 1 - found.length }),
-        ...requestPlaceholders(keyCondition, filter),
-        ScanIndexForward: false,
-        ...(start ? { ExclusiveStartKey: { pk, sk: start } } : {}),
-      }),
-    );
-    found.push(...(out.Items ?? []).slice(0, options.limit + 1 - found.length));
-    const last: unknown = out.LastEvaluatedKey?.sk;
-    start = typeof last === 'string' ? last : undefined;
-    if (found.length > options.limit) {
-      const page = found.slice(0, options.limit);
-      return { pickups: page.map((item) => pickupRecordSchema.parse(item)), last: String(page.at(-1)!.sk) };
-    }
-    if (start === undefined || (found.length > 0 && reads >= MAX_LIST_READS)) {
-      return { pickups: found.map((item) => pickupRecordSchema.parse(item)), ...(start !== undefined ? { last: start } : {}) };
-    }
-  }
+  const { items, last } = await queryNewestFirst(pk, keyCondition, {
+    ...(filter ? { filter } : {}),
+    ...(options.after ? { after: options.after } : {}),
+    limit: options.limit,
+  });
+  return { pickups: items.map((item) => pickupRecordSchema.parse(item)), ...(last !== undefined ? { last } : {}) };
 };
 
 /** Whether `sk` is a pickup sort key of that mode (a cursor's content is checked before it reaches DynamoDB). */

@@ -286,3 +286,58 @@ export const transactWrite = async (writes: readonly TransactionWrite[]): Promis
     throw e;
   }
 };
+
+/**
+ * Reads one page makes at most once it holds an item; a page that holds none
+ * yet reads on to its first or to the end of the list, so a page without
+ * items is always the last (docs/manifests.md, "The list").
+ */
+export const MAX_LIST_READS = 10;
+
+/**
+ * Items a read of a filtered list evaluates at most (DynamoDB's 1 MB may stop
+ * it sooner). DynamoDB Local applies its 1 MB to the items a filtered read
+ * answers, not to those it evaluates, so without a Limit it would read the
+ * whole list at once where DynamoDB reads it 1 MB at a time.
+ */
+export const FILTERED_READ_ITEMS = 100;
+
+/**
+ * One page of a list kept in one partition, newest (highest sort key) first:
+ * the items `keyCondition` selects that pass `filter`, after `after` (a sort
+ * key of the list). It reads until it holds one item more than `limit` (then
+ * `last` is the page's last item) or the list ends; a filtered read
+ * evaluates at most FILTERED_READ_ITEMS items, so a page of a rare value may
+ * take several reads. Past MAX_LIST_READS, a page that holds an item stops
+ * short, `last` where it stopped reading.
+ */
+export const queryNewestFirst = async (
+  pk: string,
+  keyCondition: Expression,
+  options: { filter?: Expression; after?: string; limit: number },
+): Promise<{ items: Array<Record<string, unknown>>; last?: string }> => {
+  const { filter, limit } = options;
+  const found: Array<Record<string, unknown>> = [];
+  let start = options.after;
+  for (let reads = 1; ; reads++) {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: keyCondition.expression,
+        // Unfiltered, every item read is the page's; filtered, Limit bounds the items a read evaluates, not those it answers.
+        ...(filter ? { FilterExpression: filter.expression, Limit: FILTERED_READ_ITEMS } : { Limit: limit + 1 - found.length }),
+        ...requestPlaceholders(keyCondition, filter),
+        ScanIndexForward: false,
+        ...(start ? { ExclusiveStartKey: { pk, sk: start } } : {}),
+      }),
+    );
+    found.push(...(out.Items ?? []).slice(0, limit + 1 - found.length));
+    const last: unknown = out.LastEvaluatedKey?.sk;
+    start = typeof last === 'string' ? last : undefined;
+    if (found.length > limit) {
+      const page = found.slice(0, limit);
+      return { items: page, last: String(page.at(-1)!.sk) };
+    }
+    if (start === undefined || (found.length > 0 && reads >= MAX_LIST_READS)) return { items: found, ...(start !== undefined ? { last: start } : {}) };
+  }
+};
