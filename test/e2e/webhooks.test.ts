@@ -108,7 +108,15 @@ describe('webhooks through the local runtime', () => {
     main = await register('/ok', { description: 'e2e receiver' });
     secrets.push(main.secret);
     expect(main.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(main.events).toEqual(['shipment.created', 'tracking.updated', 'shipment.cancelled', 'manifest.created', 'pickup.scheduled', 'pickup.cancelled', 'batch.completed']);
+    expect(main.events).toEqual([
+      'shipment.created',
+      'tracking.updated',
+      'shipment.cancelled',
+      'manifest.created',
+      'pickup.scheduled',
+      'pickup.cancelled',
+      'batch.completed',
+    ]);
     const listed = await call('/webhooks');
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.json)).not.toContain(main.secret);
