@@ -19,6 +19,7 @@ import { AppError } from '../errors';
 import type { LogPort } from '../observability';
 import {
   batchProgress,
+  countShardDone,
   claimItem,
   completeItem,
   ConditionFailed,
@@ -27,6 +28,7 @@ import {
   readItem,
   recordItemRate,
   releaseItem,
+  shardCount,
   type BatchRecord,
   type ItemOutcome,
 } from '../store/batches';
@@ -153,7 +155,9 @@ export const createBatchWorker = ({ shipping, rating, logger, clock = () => new 
         throw error;
       }
       const pending = await completeItem(message.companyId, message.batchId, message.index, token, { ...outcome, at: clock().toISOString() });
-      if (pending === 0) await settle(batch);
+      // The last item of its shard: the batch is read whole only once every shard is done. A worker that dies between the
+      // two writes leaves its message, whose redelivery finds the outcome written and settles by reading the batch.
+      if (pending === 0 && (await countShardDone(message.companyId, message.batchId)) >= shardCount(batch.total)) await settle(batch);
       return outcome.status;
     },
   };

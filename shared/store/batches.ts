@@ -272,6 +272,21 @@ export const completeItem = async (companyId: string, batchId: string, index: nu
   return shardSchema.parse(after).pending;
 };
 
+/** The shards a batch of `total` items has. */
+export const shardCount = (total: number): number => Math.ceil(total / SHARD_SIZE);
+
+/**
+ * Counts one more shard of the batch with no item pending (each shard's
+ * pending reaches 0 once, in the completion of its last item): the shards
+ * done so far. The batch is settled when it reaches the shard count, so a
+ * batch is read whole once at its end, not each time a shard empties.
+ */
+export const countShardDone = async (companyId: string, batchId: string): Promise<number> => {
+  const e = expressionOf();
+  const after = await conditionalUpdate(keys.batchShardsDone(companyId, batchId), e.expression(`ADD ${e.name('shards')} ${e.value('one', 1)}`));
+  return z.object({ shards: num }).parse(after).shards;
+};
+
 /** Marks the batch cancelled unless it is final; the batch as it is after. */
 export const cancelBatch = async (companyId: string, batchId: string): Promise<void> => {
   const e = expressionOf();

@@ -191,6 +191,8 @@ export const keys = {
   /** The outcome of one item (`index`: 0000-0999), written by the worker under its lease. */
   batchItem: (companyId: string, batchId: string, index: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHITEM#${batchId}#${index}` }),
   batchItemPrefix: (companyId: string, batchId: string) => ({ pk: `${PK_PREFIX.batch}${companyId}`, skPrefix: `BATCHITEM#${batchId}#` }),
+  /** How many of a batch's shards have no item pending: the worker settles the batch when it reaches the shard count. */
+  batchShardsDone: (companyId: string, batchId: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHDONE#${batchId}` }),
   /** The render marker of a batch's label file of `format` (PDF, ZPL): one render, across containers. */
   batchLabel: (companyId: string, batchId: string, format: string): Key => ({ pk: `${PK_PREFIX.batch}${companyId}`, sk: `BATCHLABEL#${batchId}#${format}` }),
   /** A caller's `reference` of a batch, per mode: the same reference answers the same batch. */
