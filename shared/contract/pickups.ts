@@ -7,6 +7,7 @@
  */
 import * as z from '../zod';
 import { ADDRESS_FIELDS } from '../carriers/registry';
+import { RATE_LIMITS } from '../domain/rate/limits';
 import { addressSchemaWith } from '../domain/rate/schema';
 import { carrierCode, isoDate, mode, money, namesEachOnce, uuidParam } from './shared-schemas';
 import { defineRoute } from './route';
@@ -88,7 +89,8 @@ export const pickupCreateBody = z
       .optional(z.number().check(z.int(), z.gte(1), z.lte(MAX_PICKUP_PACKAGES)))
       .register(z.globalRegistry, { description: `Parcels to pick up, 1 to ${MAX_PICKUP_PACKAGES}, when no orders are named` }),
     totalWeight: z
-      .optional(z.object({ value: z.number().check(z.gt(0), z.lte(MAX_PICKUP_WEIGHT)), unit: z.enum(['kg', 'lb']) }))
+      // At least the smallest measure a rate request takes: DynamoDB and the carriers take no sub-micro values.
+      .optional(z.object({ value: z.number().check(z.gte(RATE_LIMITS.smallestPositive), z.lte(MAX_PICKUP_WEIGHT)), unit: z.enum(['kg', 'lb']) }))
       .register(z.globalRegistry, { description: 'Their total weight, when no orders are named' }),
     instructions: z
       .optional(z.string().check(z.maxLength(MAX_PICKUP_INSTRUCTIONS)))
